@@ -1,0 +1,117 @@
+"""What a player can do, as small values, and their one-line notation.
+
+The notation is PHH's (``f``, ``cc``, ``cbr 600``, ``pb``, ``sd AsKs``, ``sm``),
+so a hand's action log is also the body of its hand history.
+
+>>> format_action(2, BetOrRaise(600))
+'p3 cbr 600'
+>>> parse_action("p3 cbr 600")
+(2, BetOrRaise(to=600))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card, CardError, format_cards, parse_cards
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOrCall:
+    """Check when nothing is to be called, else call (all in if the stack is short)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BetOrRaise:
+    """Bet, raise or complete so that the player's bet this round totals ``to``."""
+
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class PostBringIn:
+    """Stud: post the bring-in instead of completing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Throw away ``cards``: without replacement (Pineapple) or, in a draw game,
+    for as many new ones. An empty tuple in a draw game is standing pat."""
+
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShowOrMuck:
+    """At showdown: turn the hand face up, or throw it away unseen."""
+
+    show: bool = True
+
+
+Action = Fold | CheckOrCall | BetOrRaise | PostBringIn | Discard | ShowOrMuck
+
+
+class NotationError(ValueError):
+    """A line of action notation could not be read."""
+
+
+def format_action(player: int, action: Action) -> str:
+    """Write ``action`` by the player at index ``player`` (0-based) in PHH notation."""
+    actor = f"p{player + 1}"
+    match action:
+        case Fold():
+            return f"{actor} f"
+        case CheckOrCall():
+            return f"{actor} cc"
+        case BetOrRaise(to):
+            return f"{actor} cbr {to}"
+        case PostBringIn():
+            return f"{actor} pb"
+        case Discard(cards):
+            return f"{actor} sd {format_cards(cards)}".rstrip()
+        case ShowOrMuck(show):
+            return f"{actor} sm" if show else f"{actor} sm -"
+    raise NotationError(f"Cannot write {action!r}.")
+
+
+def parse_action(text: str) -> tuple[int, Action]:
+    """Read a player's action in PHH notation; the player index is 0-based.
+
+    A showdown line carrying cards (``p1 sm AsKs``) reads as a show; the cards
+    themselves are checked by whoever knows the hand.
+    """
+    words = text.split("#", 1)[0].split()
+    if len(words) < 2 or not words[0].startswith("p") or not words[0][1:].isdigit():
+        raise NotationError(f"“{text}” is not a player's action.")
+    player = int(words[0][1:]) - 1
+    if player < 0:
+        raise NotationError(f"“{text}” names no player.")
+    verb, rest = words[1], words[2:]
+    try:
+        match verb, rest:
+            case "f", []:
+                return player, Fold()
+            case "cc", []:
+                return player, CheckOrCall()
+            case "cbr", [amount]:
+                return player, BetOrRaise(int(amount))
+            case "pb", []:
+                return player, PostBringIn()
+            case "sd", []:
+                return player, Discard()
+            case "sd", [cards]:
+                return player, Discard(tuple(parse_cards(cards)))
+            case "sm", []:
+                return player, ShowOrMuck(True)
+            case "sm", ["-"]:
+                return player, ShowOrMuck(False)
+            case "sm", [_cards]:
+                return player, ShowOrMuck(True)
+    except (ValueError, CardError) as error:
+        raise NotationError(f"“{text}”: {error}") from None
+    raise NotationError(f"“{text}” is not an action this engine knows.")

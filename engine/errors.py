@@ -1,0 +1,67 @@
+"""Errors a player can cause, each carrying a sentence the player understands.
+
+Every refusal has a ``key`` and parameters so the Discord layer can translate
+it from its catalogue; ``str(error)`` is the English sentence.
+
+>>> str(IllegalAction("min_raise", amount=600))
+'The minimum raise is to 600.'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: English sentences by key. The bot's catalogues translate the same keys.
+MESSAGES: Final[dict[str, str]] = {
+    "hand_over": "This hand is over.",
+    "not_your_turn": "It is not your turn; {actor} is to act.",
+    "not_your_turn_anyone": "It is not your turn.",
+    "no_such_player": "There is no player {player} in this hand.",
+    "folded": "You have folded this hand.",
+    "cannot_fold": "There is nothing to call, so you can check instead of folding.",
+    "cannot_check": "You cannot check; {amount} is needed to call.",
+    "cannot_act_now": "That action is not possible now.",
+    "cannot_raise": "You cannot bet or raise now.",
+    "capped": "The betting is capped; you can only call or fold.",
+    "no_reopen": "The betting was not reopened to you; you can only call or fold.",
+    "min_raise": "The minimum raise is to {amount}.",
+    "min_bet": "The minimum bet is {amount}.",
+    "max_raise": "The maximum raise is to {amount}.",
+    "max_bet": "The maximum bet is {amount}.",
+    "fixed_raise": "In this game the raise is exactly to {amount}.",
+    "fixed_bet": "In this game the bet is exactly {amount}.",
+    "not_enough_chips": "You have only {stack} chips; the most you can bet is to {amount}.",
+    "bring_in_only_now": "Only the bring-in or a completion is possible now.",
+    "not_bring_in": "There is no bring-in to post now.",
+    "must_discard": "Discard exactly {count} card(s).",
+    "draw_too_many": "You may draw at most {count} card(s).",
+    "card_not_held": "You do not hold {card}.",
+    "card_twice": "{card} is named twice.",
+    "not_discarding": "There is nothing to discard now.",
+    "not_showdown": "There is no showdown now.",
+    "already_discarded": "You have already discarded.",
+}
+
+
+class EngineError(Exception):
+    """Base of the engine's errors."""
+
+
+class IllegalAction(EngineError):
+    """An action the rules do not allow; the state is unchanged.
+
+    ``key`` names the sentence in :data:`MESSAGES`; ``params`` fill it in.
+    """
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(MESSAGES[key].format(**params))
+
+    @property
+    def sentence(self) -> str:
+        return str(self)
+
+
+class DealingError(EngineError):
+    """A card was dealt that cannot be dealt (twice, or not in the deck)."""

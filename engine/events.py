@@ -1,0 +1,131 @@
+"""What happened in a hand, and who may see it.
+
+Every event names the one player allowed to see it in ``visible_to``, or
+``None`` when the whole table may. Hole cards dealt face down are the only
+private events; everything a player does is public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    @property
+    def visible_to(self) -> int | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedBetPosted(Event):
+    """An ante, blind, straddle or bring-in. ``kind`` is one of those words."""
+
+    player: int
+    kind: str
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardsDealt(Event):
+    """Face-down cards for one player: only that player sees which."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+    @property
+    def visible_to(self) -> int | None:
+        return self.player
+
+
+@dataclass(frozen=True, slots=True)
+class UpCardsDealt(Event):
+    """Face-up cards for one player (stud): everybody sees them."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    street: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    street: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerActed(Event):
+    """A betting action. ``kind``: fold, check, call, bet, raise, complete, bring-in.
+
+    ``amount`` is what the player put in with this action, ``to`` their bet for
+    the round afterwards.
+    """
+
+    player: int
+    kind: str
+    amount: int
+    to: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDiscarded(Event):
+    """Public part of a discard or draw: how many cards."""
+
+    player: int
+    count: int
+    replaced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """Chips nobody called went back to the player who bet them."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    player: int
+    cards: tuple[Card, ...]
+    descriptions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class RakeTaken(Event):
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot, or the high or low half of one, going to its winners.
+
+    ``pot_index`` 0 is the main pot. ``share`` is ``"high"``, ``"low"`` or
+    ``"whole"``. ``description`` names the winning hand, empty when nobody had
+    to show.
+    """
+
+    pot_index: int
+    share: str
+    amount: int
+    winners: tuple[tuple[int, int], ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    finishing_stacks: tuple[int, ...]

@@ -1,0 +1,1010 @@
+"""One hand of poker, from the forced bets to the awarded pots.
+
+The hand is a state machine over a :class:`~engine.variants.Variant`. Players
+are indexed in the order they sit after the button: index 0 is first left of
+the button, the last index is the button (heads-up, the button posts the small
+blind, so ``blinds`` is what each index posts; the table works that out). This
+is also PHH's order, so hand histories map one to one.
+
+A hand deals for itself from the deck in its :class:`HandSetup`; without a deck
+it waits for the cards to be named (``deal_hole``/``deal_board``), which is how
+recorded hands are replayed. It knows whose turn it is, offers
+:meth:`Hand.legal_actions`, refuses an illegal action with an
+:class:`~engine.errors.IllegalAction` and no change, and returns the
+:mod:`~engine.events` each action caused.
+
+>>> from engine.cards import parse_cards
+>>> from engine.actions import CheckOrCall, BetOrRaise, Fold
+>>> deck = parse_cards("AsAhKsKh2c7d9s3hJc4d5s")
+>>> hand = Hand(HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10,
+...                      deck=tuple(deck)))
+>>> hand.actor  # heads-up, the button (index 1) acts first before the flop
+1
+>>> legal = hand.legal_actions()
+>>> legal.call_amount, legal.min_raise_to, legal.max_raise_to
+(5, 20, 1000)
+>>> _ = hand.act(1, BetOrRaise(30))
+>>> _ = hand.act(0, CheckOrCall())
+>>> [str(c) for c in hand.board]
+['7d', '9s', '3h']
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine.actions import (
+    Action,
+    BetOrRaise,
+    CheckOrCall,
+    Discard,
+    Fold,
+    PostBringIn,
+    ShowOrMuck,
+)
+from engine.cards import Card, Deck, DeckError
+from engine.errors import DealingError, IllegalAction
+from engine.evaluation import HandValue, evaluate
+from engine.events import (
+    BetReturned,
+    BoardDealt,
+    CardsDiscarded,
+    Event,
+    ForcedBetPosted,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PlayerActed,
+    PotAwarded,
+    RakeTaken,
+    StreetStarted,
+    UpCardsDealt,
+)
+from engine.pots import Pot, build_pots, split_amount
+from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
+
+__all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """The house's share: ``basis_points`` of the pot (500 = 5 %), at most ``cap``
+    chips, nothing when the hand ends before the flop ("no flop, no drop")."""
+
+    basis_points: int
+    cap: int
+    no_flop_no_drop: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """Everything a hand starts from. With the actions taken, it rebuilds the hand.
+
+    ``min_bet`` is the smallest bet or raise in no-limit, pot-limit and
+    spread-limit games (usually the big blind). ``small_bet`` and ``big_bet``
+    are the two bet sizes of fixed limit (small on the first two rounds, big
+    from the turn on); in spread limit they are the largest bet or raise on
+    those rounds (the lower and the higher limit).
+
+    ``antes`` and ``blinds`` give what each player index posts (empty:
+    nothing). ``ante_trimming`` puts antes into the betting levels for side
+    pots; without it antes are dead money in the main pot (the usual way
+    with a big-blind ante). ``deck`` is the dealing order; ``None`` means the
+    cards are named as they are dealt.
+    """
+
+    variant: Variant
+    starting_stacks: tuple[int, ...]
+    antes: tuple[int, ...] = ()
+    blinds: tuple[int, ...] = ()
+    bring_in: int = 0
+    min_bet: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    ante_trimming: bool = True
+    rake: Rake | None = None
+    deck: tuple[Card, ...] | None = None
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+
+class Phase(Enum):
+    DEALING = "dealing"
+    DISCARDING = "discarding"
+    BETTING = "betting"
+    SHOWDOWN = "showdown"
+    COMPLETE = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do, with exact amounts, for labelling buttons.
+
+    In a betting round: ``call_amount`` is what calling adds (0 means check;
+    it is the whole stack when calling puts the player all in); a bet or raise
+    goes *to* an amount from ``min_raise_to`` to ``max_raise_to`` (equal in
+    fixed limit; ``min_raise_to`` is the all-in amount when the stack is short
+    of a full raise). ``is_bet`` says the word is "bet" (nothing to raise yet).
+    In a discard or draw phase, ``discard_min``/``discard_max`` bound how many
+    cards; at showdown ``can_muck`` says whether the hand may be thrown away.
+    """
+
+    player: int
+    phase: Phase
+    can_fold: bool = False
+    can_check: bool = False
+    call_amount: int = 0
+    can_call: bool = False
+    can_raise: bool = False
+    is_bet: bool = False
+    min_raise_to: int = 0
+    max_raise_to: int = 0
+    can_post_bring_in: bool = False
+    bring_in_amount: int = 0
+    is_completion: bool = False
+    discard_min: int = 0
+    discard_max: int = 0
+    can_show: bool = False
+    can_muck: bool = False
+    stack: int = 0
+    bet: int = 0
+    pot: int = 0
+
+
+@dataclass(slots=True)
+class _Round:
+    """The betting round in progress."""
+
+    increment: int  # size of the last full bet or raise: the minimum raise
+    bet_count: int  # bets and raises so far, for the fixed-limit cap
+    capped: bool  # whether the cap applies (the round began with three or more)
+    needs_action: list[bool]
+    acted: list[bool]
+    faced: list[int]  # the bet level each player last matched or made
+    completion: bool  # stud: the bring-in is posted and may still be completed
+    bring_in_pending: bool  # stud: the bring-in player has not yet chosen
+
+
+@dataclass(slots=True)
+class _Showdown:
+    pending: list[int]  # players still to show or muck, in showing order
+    shown: list[bool] = field(default_factory=list)
+    mucked: list[bool] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return any(self.shown)
+
+
+def _describe(values: Sequence[HandValue | None]) -> tuple[str, ...]:
+    return tuple(value.describe() for value in values if value is not None)
+
+
+class Hand:
+    """A single deal. See the module docstring for an example."""
+
+    def __init__(self, setup: HandSetup, *, auto_showdown: bool = True) -> None:
+        n = setup.player_count
+        if not 2 <= n <= setup.variant.max_players:
+            raise ValueError(
+                f"{setup.variant.name} is played by 2 to {setup.variant.max_players} players, "
+                f"not {n}."
+            )
+        if any(stack <= 0 for stack in setup.starting_stacks):
+            raise ValueError("Every player starts a hand with chips.")
+        for name, values in (("antes", setup.antes), ("blinds", setup.blinds)):
+            if values and len(values) != n:
+                raise ValueError(f"{name} must give one amount per player.")
+            if any(v < 0 for v in values):
+                raise ValueError(f"{name} cannot be negative.")
+        self.setup = setup
+        self.variant = setup.variant
+        self.player_count = n
+        self.auto_showdown = auto_showdown
+        self.stacks = list(setup.starting_stacks)
+        self.bets = [0] * n
+        #: Chips each player put into the pots on finished betting rounds.
+        self.contributions = [0] * n
+        self.antes_posted = [0] * n
+        self.folded = [False] * n
+        self.hole_cards: list[list[Card]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[] for _ in range(n)]
+        self.board: list[Card] = []
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.burned: list[Card] = []
+        self.street_index = -1
+        self.phase = Phase.DEALING
+        self.actor: int | None = None
+        self.events: list[Event] = []
+        #: Every player action taken, in order, as ``(player, action)``.
+        self.actions: list[tuple[int, Action]] = []
+        self.last_aggressor: int | None = None
+        self.rake_taken = 0
+        self.awarded = [0] * n
+        self.pots_awarded: list[Pot] = []
+        self._deck = Deck(setup.deck) if setup.deck is not None else None
+        self._known = Deck(setup.variant.deck.cards)  # every card not yet seen
+        self._betting_rounds = 0
+        self._round: _Round | None = None
+        self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
+        self._pending_discards: list[int] = []
+        self._showdown: _Showdown | None = None
+        self._values: dict[int, tuple[HandValue | None, ...]] = {}
+        self._shown_early: list[int] = []
+        self._street_discards: list[list[Card]] = [[] for _ in range(n)]
+        self._post_forced_bets()
+        self._start_street(0)
+        self._advance()
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def street(self) -> Street:
+        return self.variant.streets[max(self.street_index, 0)]
+
+    @property
+    def is_complete(self) -> bool:
+        return self.phase is Phase.COMPLETE
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle: collected pots plus this round's bets."""
+        return sum(self.contributions) + sum(self.bets)
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        return tuple(self.stacks)
+
+    @property
+    def in_hand(self) -> list[int]:
+        """Players who have not folded."""
+        return [i for i in range(self.player_count) if not self.folded[i]]
+
+    def is_all_in(self, player: int) -> bool:
+        return not self.folded[player] and self.stacks[player] == 0
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand, bets of this round included."""
+        totals = [c + b for c, b in zip(self.contributions, self.bets, strict=True)]
+        if self.setup.ante_trimming:
+            return build_pots(totals, self.folded)
+        dead = sum(self.antes_posted)
+        live = [t - a for t, a in zip(totals, self.antes_posted, strict=True)]
+        return build_pots(live, self.folded, dead)
+
+    def up_cards(self, player: int) -> list[Card]:
+        return [c for c, u in zip(self.hole_cards[player], self.up[player], strict=True) if u]
+
+    def waiting_for_cards(self) -> tuple[int | None, int] | None:
+        """When dealing by name: ``(player, count)`` or ``(None, count)`` for the board."""
+        if self.phase is Phase.DEALING and self._pending_deals:
+            return self._pending_deals[0]
+        return None
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do now; raises if nobody is to act."""
+        if self.phase is Phase.COMPLETE:
+            raise IllegalAction("hand_over")
+        if self.phase is Phase.DISCARDING:
+            player = self._pending_discards[0]
+            street = self.street
+            low, high = (street.discard, street.discard) if street.discard else (0, street.max_draw)
+            return LegalActions(
+                player, self.phase, discard_min=low, discard_max=high, stack=self.stacks[player]
+            )
+        if self.phase is Phase.SHOWDOWN:
+            assert self._showdown is not None
+            player = self._showdown.pending[0]
+            return LegalActions(
+                player,
+                self.phase,
+                can_show=True,
+                can_muck=self._may_muck(player),
+                stack=self.stacks[player],
+            )
+        if self.phase is not Phase.BETTING or self.actor is None:
+            raise IllegalAction("cannot_act_now")
+        return self._betting_options(self.actor)
+
+    # ----------------------------------------------------------------- actions
+
+    def act(self, player: int, action: Action) -> list[Event]:
+        """Apply ``action`` by ``player``; return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) when the rules forbid it.
+        """
+        if not 0 <= player < self.player_count:
+            raise IllegalAction("no_such_player", player=player + 1)
+        if self.phase is Phase.COMPLETE:
+            raise IllegalAction("hand_over")
+        start = len(self.events)
+        match action:
+            case Discard(cards):
+                self._discard(player, cards)
+            case ShowOrMuck(show):
+                self._show_or_muck(player, show)
+            case _:
+                self._bet_action(player, action)
+        self.actions.append((player, action))
+        self._advance()
+        return self.events[start:]
+
+    def deal_hole(self, player: int, cards: Sequence[Card]) -> list[Event]:
+        """Deal named cards to ``player`` (replaying a recorded hand)."""
+        expected = self.waiting_for_cards()
+        if expected is None or expected[0] != player or expected[1] != len(cards):
+            raise DealingError(
+                f"Dealing {len(cards)} card(s) to player {player + 1} is not expected now."
+            )
+        start = len(self.events)
+        self._pending_deals.pop(0)
+        self._give_hole(player, list(cards))
+        self._advance()
+        return self.events[start:]
+
+    def deal_board(self, cards: Sequence[Card]) -> list[Event]:
+        """Deal named board cards (replaying a recorded hand)."""
+        expected = self.waiting_for_cards()
+        if expected is None or expected[0] is not None or expected[1] != len(cards):
+            raise DealingError(f"Dealing {len(cards)} board card(s) is not expected now.")
+        start = len(self.events)
+        self._pending_deals.pop(0)
+        self._give_board(list(cards))
+        self._advance()
+        return self.events[start:]
+
+    def finish(self) -> list[Event]:
+        """Complete a hand whose recorded actions ran out at showdown: the
+        remaining players show or muck as the automatic showdown would."""
+        start = len(self.events)
+        if self.phase is Phase.SHOWDOWN:
+            self.auto_showdown = True
+            self._advance()
+        return self.events[start:]
+
+    def copy(self) -> Hand:
+        return copy.deepcopy(self)
+
+    @classmethod
+    def replay(cls, setup: HandSetup, actions: Sequence[tuple[int, Action]]) -> Hand:
+        """Rebuild a hand from its setup and the actions taken."""
+        hand = cls(setup)
+        for player, action in actions:
+            hand.act(player, action)
+        return hand
+
+    # --------------------------------------------------------- forced bets
+
+    def _post_forced_bets(self) -> None:
+        setup = self.setup
+        for i, ante in enumerate(setup.antes):
+            if ante:
+                amount = min(ante, self.stacks[i])
+                self.stacks[i] -= amount
+                self.antes_posted[i] = amount
+                self.contributions[i] += amount
+                self.events.append(ForcedBetPosted(i, "ante", amount, self.stacks[i] == 0))
+        if setup.blinds:
+            ordered = sorted(set(b for b in setup.blinds if b))
+            for i, blind in enumerate(setup.blinds):
+                if blind:
+                    amount = min(blind, self.stacks[i])
+                    self.stacks[i] -= amount
+                    self.bets[i] = amount
+                    rank = ordered.index(blind)
+                    kind = ("small blind", "big blind")[rank] if rank < 2 else "straddle"
+                    if len(ordered) == 1:
+                        kind = "big blind"
+                    self.events.append(ForcedBetPosted(i, kind, amount, self.stacks[i] == 0))
+
+    # ----------------------------------------------------------- the streets
+
+    def _start_street(self, index: int) -> None:
+        self.street_index = index
+        street = self.variant.streets[index]
+        self.events.append(StreetStarted(street.name, index))
+        if street.discard or street.draw:
+            self.phase = Phase.DISCARDING
+            self._pending_discards = self.in_hand
+            self._street_discards = [[] for _ in range(self.player_count)]
+        else:
+            self._queue_deals()
+
+    def _queue_deals(self) -> None:
+        street = self.street
+        self.phase = Phase.DEALING
+        deals: list[tuple[int | None, int]] = []
+        if street.draw:
+            deals = [
+                (i, len(self._street_discards[i])) for i in self.in_hand if self._street_discards[i]
+            ]
+        elif street.hole_down or street.hole_up:
+            per_player = street.hole_down + street.hole_up
+            deals = [(i, per_player) for i in self.in_hand]
+        if street.board:
+            deals.append((None, street.board))
+        self._pending_deals = deals
+        if self._deck is not None and deals:
+            self._deal_from_deck()
+
+    def _deal_from_deck(self) -> None:
+        deck = self._deck
+        assert deck is not None
+        street = self.street
+        try:
+            if street.burn:
+                self.burned.append(deck.deal())
+            hole = [(p, c) for p, c in self._pending_deals if p is not None]
+            board = [c for p, c in self._pending_deals if p is None]
+            # Hole cards go round the table one at a time, as a dealer pitches them.
+            dealt: dict[int, list[Card]] = {p: [] for p, _ in hole}
+            for round_ in range(max((c for _, c in hole), default=0)):
+                for player, count in hole:
+                    if round_ < count:
+                        dealt[player].append(deck.deal())
+            for player, _ in hole:
+                self._give_hole(player, dealt[player])
+            for count in board:
+                self._give_board(deck.deal_many(count))
+        except DeckError as error:
+            raise DealingError(str(error)) from None
+        self._pending_deals = []
+
+    def _give_hole(self, player: int, cards: list[Card]) -> None:
+        self._take_known(cards)
+        street = self.street
+        if street.draw:
+            ups = [False] * len(cards)
+        else:
+            ups = [False] * street.hole_down + [True] * street.hole_up
+        self.hole_cards[player].extend(cards)
+        self.up[player].extend(ups)
+        down = tuple(c for c, u in zip(cards, ups, strict=True) if not u)
+        shown = tuple(c for c, u in zip(cards, ups, strict=True) if u)
+        if down:
+            self.events.append(HoleCardsDealt(player, down))
+        if shown:
+            self.events.append(UpCardsDealt(player, shown))
+
+    def _give_board(self, cards: list[Card]) -> None:
+        self._take_known(cards)
+        self.board.extend(cards)
+        self.events.append(BoardDealt(self.street.name, tuple(cards)))
+
+    def _take_known(self, cards: list[Card]) -> None:
+        if len(set(cards)) != len(cards):
+            raise DealingError("The same card cannot be dealt twice.")
+        try:
+            self._known.take(cards)
+        except DeckError as error:
+            raise DealingError(str(error)) from None
+
+    def _advance(self) -> None:
+        """Do the dealer's work until a player, or the named dealing, is awaited."""
+        while True:
+            phase = self.phase
+            if phase is Phase.COMPLETE:
+                return
+            if phase is Phase.BETTING:
+                if self.actor is not None:
+                    return
+                self._close_betting()
+                if self._end_street():
+                    continue
+                return
+            if phase is Phase.DISCARDING:
+                if self._pending_discards:
+                    return
+                self._queue_deals()
+                continue
+            if phase is Phase.DEALING:
+                if self._pending_deals:
+                    return
+                if self.street.betting and len(self.in_hand) > 1:
+                    self._open_betting()
+                    continue
+                if self._end_street():
+                    continue
+                return
+            if phase is Phase.SHOWDOWN:
+                assert self._showdown is not None
+                sd = self._showdown
+                while sd.pending and self.auto_showdown:
+                    player = sd.pending[0]
+                    self._reveal(player, show=self._should_show(player))
+                if sd.pending:
+                    return
+                self._award()
+                return
+
+    def _end_street(self) -> bool:
+        """Move past a finished street. Returns whether there is more to do."""
+        if len(self.in_hand) == 1:
+            self._award()
+            return False
+        if self.street_index + 1 < len(self.variant.streets):
+            self._start_street(self.street_index + 1)
+            return True
+        self._begin_showdown()
+        return True
+
+    # ------------------------------------------------------------- betting
+
+    def _open_betting(self) -> None:
+        n = self.player_count
+        street = self.street
+        structure = self.variant.betting
+        first_round = self._betting_rounds == 0
+        self._betting_rounds += 1
+        self.last_aggressor = None
+        current = max(self.bets)
+        increment = self._bet_size()
+        if first_round and structure in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
+            # A live straddle acts as the big blind: raises are at least its size.
+            increment = max(increment, max(self.setup.blinds, default=0))
+        bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
+        bet_count = 1 if first_round and current > 0 and not bring_in else 0
+        can_act = [not self.folded[i] and self.stacks[i] > 0 for i in range(n)]
+        self._round = _Round(
+            increment=increment,
+            bet_count=bet_count,
+            capped=structure.is_capped and len(self.in_hand) > 2,
+            needs_action=can_act,
+            acted=[False] * n,
+            faced=[0] * n,
+            completion=bring_in,
+            bring_in_pending=bring_in,
+        )
+        self.phase = Phase.BETTING
+        actors = [i for i in range(n) if can_act[i]]
+        if not actors or (len(actors) == 1 and self.bets[actors[0]] >= current):
+            self.actor = None
+            return
+        opener = self._opener(street, first_round)
+        self.actor = self._next_to_act(opener, include_start=True)
+
+    def _opener(self, street: Street, first_round: bool) -> int:
+        n = self.player_count
+        if street.opening is Opening.POSITION:
+            if first_round and self.setup.blinds and any(self.setup.blinds):
+                largest = max(range(n), key=lambda i: (self.bets[i], i))
+                return (largest + 1) % n
+            return 0
+        raise NotImplementedError(f"{street.opening.value} opening is not dealt yet.")
+
+    def _next_to_act(self, start: int, include_start: bool = False) -> int | None:
+        assert self._round is not None
+        needs = self._round.needs_action
+        n = self.player_count
+        if len(self.in_hand) < 2:
+            return None
+        first = 0 if include_start else 1
+        for step in range(first, n + first):
+            i = (start + step) % n
+            if needs[i]:
+                return i
+        return None
+
+    def _bet_size(self) -> int:
+        """The fixed-limit bet of this street, else the smallest bet."""
+        if self.variant.betting is BettingStructure.FIXED_LIMIT:
+            return self._street_limit()
+        return self.setup.min_bet
+
+    def _street_limit(self) -> int:
+        """Fixed limit: this street's bet. Spread limit: this street's largest bet."""
+        return self.setup.big_bet if self.street.bet_size is BetSize.BIG else self.setup.small_bet
+
+    def _betting_options(self, player: int) -> LegalActions:
+        rnd = self._round
+        assert rnd is not None
+        current = max(self.bets)
+        bet, stack = self.bets[player], self.stacks[player]
+        low, high, can_raise = self._raise_bounds(player)
+        common = {
+            "can_raise": can_raise,
+            "is_completion": rnd.completion,
+            "min_raise_to": low,
+            "max_raise_to": high,
+            "stack": stack,
+            "bet": bet,
+            "pot": self.pot_total,
+        }
+        if rnd.bring_in_pending:
+            return LegalActions(
+                player,
+                self.phase,
+                can_post_bring_in=True,
+                bring_in_amount=min(self.setup.bring_in, stack),
+                **common,  # type: ignore[arg-type]
+            )
+        to_call = min(current - bet, stack)
+        return LegalActions(
+            player,
+            self.phase,
+            can_fold=to_call > 0,
+            can_check=to_call == 0,
+            call_amount=to_call,
+            can_call=to_call > 0,
+            is_bet=current == 0,
+            **common,  # type: ignore[arg-type]
+        )
+
+    def _raise_refusal(self, player: int) -> str | None:
+        """Why ``player`` may not bet or raise now, as a message key, or None."""
+        rnd = self._round
+        assert rnd is not None
+        current = max(self.bets)
+        reach = self.bets[player] + self.stacks[player]
+        if reach <= current:
+            return "cannot_raise"
+        others = max(
+            (self.bets[j] + self.stacks[j] for j in self.in_hand if j != player), default=0
+        )
+        if others <= current:
+            return "cannot_raise"
+        if rnd.capped and rnd.bet_count >= 4:
+            return "capped"
+        if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
+            return "no_reopen"
+        return None
+
+    def _raise_bounds(self, player: int) -> tuple[int, int, bool]:
+        """``(min_raise_to, max_raise_to, allowed)`` for ``player``."""
+        rnd = self._round
+        assert rnd is not None
+        if self._raise_refusal(player) is not None:
+            return 0, 0, False
+        structure = self.variant.betting
+        current = max(self.bets)
+        bet, stack = self.bets[player], self.stacks[player]
+        reach = bet + stack
+        size = self._bet_size()
+        # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
+        low = size if rnd.completion else current + rnd.increment
+        if structure is BettingStructure.NO_LIMIT:
+            high = reach
+        elif structure is BettingStructure.POT_LIMIT:
+            high = current + self.pot_total + (current - bet)
+        elif structure is BettingStructure.FIXED_LIMIT:
+            high = low
+        else:  # spread limit: from the last increment up to the street's limit
+            high = current + self._street_limit()
+            low = min(low, high)
+        # A raise never needs to exceed what the opponents can still call.
+        others = max(self.bets[j] + self.stacks[j] for j in self.in_hand if j != player)
+        low = min(low, others)
+        low = min(low, reach)
+        high = max(min(high, reach), low)
+        return low, high, True
+
+    def _bet_action(self, player: int, action: Action) -> None:
+        if self.phase is not Phase.BETTING or self.actor is None:
+            raise IllegalAction("cannot_act_now")
+        if player != self.actor:
+            raise IllegalAction("not_your_turn", actor=f"player {self.actor + 1}")
+        rnd = self._round
+        assert rnd is not None
+        current = max(self.bets)
+        bet, stack = self.bets[player], self.stacks[player]
+        match action:
+            case Fold():
+                if rnd.bring_in_pending:
+                    raise IllegalAction("bring_in_only_now")
+                if current - bet <= 0:
+                    raise IllegalAction("cannot_fold")
+                self.folded[player] = True
+                rnd.needs_action[player] = False
+                self.events.append(PlayerActed(player, "fold", 0, bet, False))
+            case CheckOrCall():
+                if rnd.bring_in_pending:
+                    raise IllegalAction("bring_in_only_now")
+                amount = min(current - bet, stack)
+                self._move_to_bet(player, amount)
+                kind = "call" if amount else "check"
+                self._mark_acted(player)
+                self.events.append(
+                    PlayerActed(player, kind, amount, self.bets[player], self.stacks[player] == 0)
+                )
+            case PostBringIn():
+                if not rnd.bring_in_pending:
+                    raise IllegalAction("not_bring_in")
+                amount = min(self.setup.bring_in, stack)
+                self._move_to_bet(player, amount)
+                rnd.bring_in_pending = False
+                self._mark_acted(player)
+                for j in self.in_hand:
+                    if j != player and self.stacks[j] > 0:
+                        rnd.needs_action[j] = True
+                self.events.append(
+                    PlayerActed(player, "bring-in", amount, amount, self.stacks[player] == 0)
+                )
+            case BetOrRaise(to):
+                self._raise(player, to)
+            case _:
+                raise IllegalAction("cannot_act_now")
+        self.actor = self._next_to_act(player)
+
+    def _move_to_bet(self, player: int, amount: int) -> None:
+        self.stacks[player] -= amount
+        self.bets[player] += amount
+
+    def _mark_acted(self, player: int) -> None:
+        rnd = self._round
+        assert rnd is not None
+        rnd.acted[player] = True
+        rnd.faced[player] = max(self.bets)
+        rnd.needs_action[player] = False
+
+    def _raise(self, player: int, to: int) -> None:
+        rnd = self._round
+        assert rnd is not None
+        refusal = self._raise_refusal(player)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        low, high, _ = self._raise_bounds(player)
+        current = max(self.bets)
+        word = "bet" if current == 0 else "raise"
+        reach = self.bets[player] + self.stacks[player]
+        if to > reach:
+            raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
+        if low == high and to != low:
+            raise IllegalAction(f"fixed_{word}", amount=low)
+        if to < low:
+            raise IllegalAction(f"min_{word}", amount=low)
+        if to > high:
+            raise IllegalAction(f"max_{word}", amount=high)
+        completing = rnd.completion
+        raise_size = to - current
+        full = raise_size >= rnd.increment or (completing and to >= self._bet_size())
+        added = to - self.bets[player]
+        self._move_to_bet(player, added)
+        if full:
+            if not completing:
+                rnd.increment = max(rnd.increment, raise_size)
+            rnd.bet_count += 1
+        elif self.stacks[player] > 0:
+            # Short of a full raise without being all in: only allowed where it
+            # puts every opponent all in; it still counts against the cap.
+            rnd.bet_count += 1
+        rnd.completion = False
+        rnd.bring_in_pending = False
+        kind = "complete" if completing else ("bet" if current == 0 else "raise")
+        for j in self.in_hand:
+            if j != player and self.stacks[j] > 0:
+                rnd.needs_action[j] = True
+        self._mark_acted(player)
+        self.last_aggressor = player
+        self.events.append(PlayerActed(player, kind, added, to, self.stacks[player] == 0))
+
+    def _close_betting(self) -> None:
+        """Return what nobody called and gather the bets into the pots."""
+        bets = self.bets
+        live = [i for i in range(self.player_count) if bets[i]]
+        if live:
+            ranked = sorted(bets, reverse=True)
+            top, second = ranked[0], ranked[1] if len(ranked) > 1 else 0
+            if top > second:
+                player = bets.index(top)
+                excess = top - second
+                bets[player] -= excess
+                self.stacks[player] += excess
+                self.events.append(BetReturned(player, excess))
+        for i in range(self.player_count):
+            self.contributions[i] += bets[i]
+            bets[i] = 0
+        self._round = None
+        self.actor = None
+
+    # --------------------------------------------------------- discards
+
+    def _discard(self, player: int, cards: tuple[Card, ...]) -> None:
+        if self.phase is not Phase.DISCARDING:
+            raise IllegalAction("not_discarding")
+        if player not in self._pending_discards:
+            if self.folded[player]:
+                raise IllegalAction("folded")
+            raise IllegalAction("already_discarded")
+        if player != self._pending_discards[0]:
+            raise IllegalAction("not_your_turn_anyone")
+        street = self.street
+        if street.discard and len(cards) != street.discard:
+            raise IllegalAction("must_discard", count=street.discard)
+        if street.draw and len(cards) > street.max_draw:
+            raise IllegalAction("draw_too_many", count=street.max_draw)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("card_twice", card=cards[0])
+        held = self.hole_cards[player]
+        for card in cards:
+            if card not in held:
+                raise IllegalAction("card_not_held", card=card)
+        for card in cards:
+            index = held.index(card)
+            del held[index]
+            del self.up[player][index]
+        self.discards[player].extend(cards)
+        self._street_discards[player] = list(cards)
+        self._pending_discards.remove(player)
+        self.events.append(CardsDiscarded(player, len(cards), street.draw))
+
+    # --------------------------------------------------------- showdown
+
+    def _begin_showdown(self) -> None:
+        """The last aggressor of the final round shows first, else the first
+        player left of the button; then clockwise."""
+        self.phase = Phase.SHOWDOWN
+        n = self.player_count
+        first = self.last_aggressor if self.last_aggressor is not None else 0
+        order = [(first + k) % n for k in range(n)]
+        self._showdown = _Showdown(
+            [i for i in order if not self.folded[i]], [False] * n, [False] * n
+        )
+        self._values = {i: self._evaluate(i) for i in self._showdown.pending}
+        self.actor = None
+        for player in self._shown_early:
+            self._showdown.shown[player] = True
+            self._showdown.pending.remove(player)
+
+    def _evaluate(self, player: int) -> tuple[HandValue | None, ...]:
+        return tuple(
+            evaluate(evaluation, self.hole_cards[player], self.board)
+            for evaluation in self.variant.evaluations
+        )
+
+    def _everyone_shows(self) -> bool:
+        # When a player is all in and the betting is over, all hands are turned up.
+        return any(self.is_all_in(i) for i in self.in_hand)
+
+    def _contenders(self, pot: Pot) -> list[int]:
+        assert self._showdown is not None
+        return [i for i in pot.eligible if not self._showdown.mucked[i]]
+
+    def _could_win(self, player: int) -> bool:
+        """Whether ``player``'s hand beats or ties every hand shown so far in some pot."""
+        assert self._showdown is not None
+        shown = self._showdown.shown
+        mine = self._values[player]
+        for pot in self.pots():
+            if player not in pot.eligible:
+                continue
+            rivals = [self._values[j] for j in pot.eligible if shown[j]]
+            for k, value in enumerate(mine):
+                if value is None:
+                    continue
+                if all(rival[k] is None or not value < rival[k] for rival in rivals):  # type: ignore[operator]
+                    return True
+        return False
+
+    def _should_show(self, player: int) -> bool:
+        return self._must_show(player) or self._everyone_shows() or self._could_win(player)
+
+    def _must_show(self, player: int) -> bool:
+        """The first to show must show; the last contender of a pot cannot muck."""
+        return not self._may_muck(player)
+
+    def _may_muck(self, player: int) -> bool:
+        sd = self._showdown
+        assert sd is not None
+        if not sd.started:
+            return False
+        for pot in self.pots():
+            if player in pot.eligible:
+                others = [j for j in pot.eligible if j != player and not sd.mucked[j]]
+                if not others:
+                    return False
+        return True
+
+    def betting_is_over(self) -> bool:
+        """No more betting can happen this hand: at most one player still has chips."""
+        return self._round is None and sum(1 for i in self.in_hand if self.stacks[i] > 0) <= 1
+
+    def _show_or_muck(self, player: int, show: bool) -> None:
+        sd = self._showdown
+        if sd is None and self.betting_is_over() and len(self.in_hand) > 1:
+            # All in before the last card: hands are turned up before the run-out.
+            if self.folded[player] or player in self._shown_early or not show:
+                raise IllegalAction("not_showdown")
+            self._shown_early.append(player)
+            self.events.append(HandShown(player, tuple(self.hole_cards[player]), ()))
+            return
+        if self.phase is not Phase.SHOWDOWN or sd is None:
+            raise IllegalAction("not_showdown")
+        if player not in sd.pending:
+            raise IllegalAction("not_your_turn_anyone")
+        if not show and not self._may_muck(player):
+            show = True
+        self._reveal(player, show)
+
+    def _reveal(self, player: int, show: bool) -> None:
+        sd = self._showdown
+        assert sd is not None
+        if show:
+            sd.shown[player] = True
+            self.events.append(
+                HandShown(player, tuple(self.hole_cards[player]), _describe(self._values[player]))
+            )
+        else:
+            sd.mucked[player] = True
+            self.events.append(HandMucked(player))
+        sd.pending.remove(player)
+
+    # ------------------------------------------------------------ awarding
+
+    def _award(self) -> None:
+        if self._round is not None or any(self.bets):
+            self._close_betting()
+        pots = self.pots()
+        pots = self._take_rake(pots)
+        self.pots_awarded = pots
+        for index, pot in enumerate(pots):
+            if not pot.amount:
+                continue
+            contenders = self._contenders(pot) if self._showdown is not None else list(pot.eligible)
+            if len(contenders) == 1:
+                self._pay(index, "whole", pot.amount, [contenders[0]], "")
+                continue
+            values = {i: self._values[i] for i in contenders}
+            high = self._best(contenders, values, 0)
+            if self.variant.is_split:
+                low = self._best(contenders, values, 1)
+                if low:
+                    low_amount = pot.amount // 2
+                    self._pay(index, "high", pot.amount - low_amount, high, self._name(high, 0))
+                    self._pay(index, "low", low_amount, low, self._name(low, 1))
+                    continue
+            self._pay(index, "whole", pot.amount, high, self._name(high, 0))
+        for i in range(self.player_count):
+            self.contributions[i] = 0
+        self.phase = Phase.COMPLETE
+        self.actor = None
+        self.events.append(HandEnded(tuple(self.stacks)))
+
+    def _best(
+        self, contenders: list[int], values: dict[int, tuple[HandValue | None, ...]], k: int
+    ) -> list[int]:
+        scored = [(values[i][k], i) for i in contenders if values[i][k] is not None]
+        if not scored:
+            return []
+        best = max(value for value, _ in scored if value is not None)
+        return [i for value, i in scored if value == best]
+
+    def _name(self, winners: list[int], k: int) -> str:
+        value = self._values[winners[0]][k]
+        return value.describe() if value is not None else ""
+
+    def _pay(self, pot_index: int, share: str, amount: int, winners: list[int], desc: str) -> None:
+        payouts = split_amount(amount, winners)
+        for player, chips in payouts:
+            self.stacks[player] += chips
+            self.awarded[player] += chips
+        self.events.append(PotAwarded(pot_index, share, amount, tuple(payouts), desc))
+
+    def _take_rake(self, pots: list[Pot]) -> list[Pot]:
+        rake = self.setup.rake
+        if rake is None:
+            return pots
+        if rake.no_flop_no_drop and not self._saw_second_street():
+            return pots
+        total = sum(p.amount for p in pots)
+        amount = min(rake.cap, total * rake.basis_points // 10_000)
+        if amount <= 0:
+            return pots
+        self.rake_taken = amount
+        self.events.append(RakeTaken(amount))
+        result = []
+        left = amount
+        for pot in pots:
+            taken = min(left, pot.amount)
+            left -= taken
+            result.append(Pot(pot.amount - taken, pot.eligible))
+        return result
+
+    def _saw_second_street(self) -> bool:
+        """Whether the hand got past its first betting round (for "no flop, no drop")."""
+        return self._betting_rounds > 1 or (self.street_index > 0 and bool(self.board))

@@ -1,0 +1,75 @@
+"""Pots: the main pot and a side pot for every all-in level, and how a pot is split.
+
+Players are indexed in the order they sit after the button (index 0 is first
+left of the button), so "the first winner clockwise from the button" is the
+winner with the smallest index.
+
+>>> [(p.amount, p.eligible) for p in build_pots([100, 300, 300], [False, False, False])]
+[(300, (0, 1, 2)), (400, (1, 2))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: int
+    #: Players who may win it (not folded), by index.
+    eligible: tuple[int, ...]
+
+
+def build_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    dead_money: int = 0,
+) -> list[Pot]:
+    """Split what each player put in into the main pot and side pots.
+
+    A pot exists for each level at which a player still in the hand is all in.
+    Folded players' chips count into the pots their amounts reach but make
+    nobody eligible. ``dead_money`` (antes outside the betting levels) goes to
+    the main pot. Consecutive pots with the same eligible players are merged,
+    as a dealer would stack them.
+    """
+    levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for index, level in enumerate(levels):
+        top = level
+        if index == len(levels) - 1:
+            # The last level collects everything above it, including folded
+            # players' chips beyond the highest live level (cannot happen once
+            # uncalled bets are returned, but never lose a chip).
+            top = max(contributions)
+        amount = sum(min(c, top) - min(c, previous) for c in contributions)
+        eligible = tuple(
+            i
+            for i, (c, f) in enumerate(zip(contributions, folded, strict=True))
+            if not f and c >= level
+        )
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        previous = top
+    if not pots:
+        live = tuple(i for i, f in enumerate(folded) if not f)
+        pots.append(Pot(sum(contributions), live))
+    if dead_money:
+        pots[0] = Pot(pots[0].amount + dead_money, pots[0].eligible)
+    return pots
+
+
+def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
+    """Divide ``amount`` among ``winners`` (ascending seat order from the button);
+    odd chips go one each to the first winners clockwise from the button.
+
+    >>> split_amount(101, [2, 0])
+    [(0, 51), (2, 50)]
+    """
+    ordered = sorted(winners)
+    share, odd = divmod(amount, len(ordered))
+    return [(player, share + (1 if rank < odd else 0)) for rank, player in enumerate(ordered)]

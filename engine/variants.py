@@ -1,0 +1,232 @@
+"""Variants as data: the deck, the streets, the forced bets, the betting structure
+and how the pot is awarded.
+
+A variant is a definition, not a subclass. The hand's state machine reads the
+definition street by street: first a draw or discard phase if the street has
+one, then the cards it deals, then a betting round. Adding a variant means
+adding a :class:`Variant` to :data:`VARIANTS`, not a branch in the state machine.
+
+>>> VARIANTS["NT"].name
+"No-limit Texas Hold'em"
+>>> [street.name for street in VARIANTS["NT"].streets]
+['preflop', 'flop', 'turn', 'river']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from engine.cards import DeckKind
+from engine.evaluation import Evaluation
+
+
+class BettingStructure(Enum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+    SPREAD_LIMIT = "spread-limit"
+
+    @property
+    def is_capped(self) -> bool:
+        """Whether the number of bets and raises in a round is limited."""
+        return self in (BettingStructure.FIXED_LIMIT, BettingStructure.SPREAD_LIMIT)
+
+
+class Opening(Enum):
+    """Who opens a betting round."""
+
+    #: Left of the largest blind or straddle (first round), else left of the button.
+    POSITION = "position"
+    #: Stud: the lowest up card brings in; suits break ties (clubs lowest).
+    LOW_CARD = "low-card"
+    #: Razz: the highest up card brings in; suits break ties (spades highest).
+    HIGH_CARD = "high-card"
+    #: Stud, later streets: the best high hand showing acts first.
+    HIGH_HAND = "high-hand"
+    #: Razz, later streets: the lowest hand showing acts first.
+    LOW_HAND = "low-hand"
+
+
+class BetSize(Enum):
+    """Which limit applies on a street in fixed- and spread-limit games."""
+
+    SMALL = "small"
+    BIG = "big"
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One stage of a hand.
+
+    In order: players discard (``discard``, no replacement) or draw
+    (``draw``, discard up to ``max_draw`` and get as many new cards), then each
+    player is dealt ``hole_down`` cards face down and ``hole_up`` face up and
+    the board gets ``board`` cards, then a betting round when ``betting``.
+    """
+
+    name: str
+    hole_down: int = 0
+    hole_up: int = 0
+    board: int = 0
+    burn: bool = False
+    discard: int = 0
+    draw: bool = False
+    max_draw: int = 5
+    betting: bool = True
+    opening: Opening = Opening.POSITION
+    bet_size: BetSize = BetSize.SMALL
+
+    @property
+    def deals(self) -> bool:
+        return bool(self.hole_down or self.hole_up or self.board)
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A poker game, as the state machine needs to know it."""
+
+    code: str
+    name: str
+    deck: DeckKind
+    streets: tuple[Street, ...]
+    betting: BettingStructure
+    #: How the pot is awarded: one evaluation for high-only games, two for high/low
+    #: splits (the first takes the odd chip).
+    evaluations: tuple[Evaluation, ...]
+    max_players: int = 10
+    #: Forced bets: blinds (and straddles) or a stud bring-in.
+    uses_blinds: bool = True
+    uses_bring_in: bool = False
+    #: Hole cards a player holds before the board, for display.
+    short_name: str = ""
+
+    @property
+    def is_split(self) -> bool:
+        return len(self.evaluations) > 1
+
+    @property
+    def hole_card_count(self) -> int:
+        """Hole cards each player keeps at showdown."""
+        count = 0
+        for street in self.streets:
+            count += street.hole_down + street.hole_up - street.discard
+        return count
+
+
+def _holdem_streets(hole: int = 2, *, discard: str | None = None) -> tuple[Street, ...]:
+    """Hold'em's four streets. ``discard`` places Pineapple's one discard: ``"preflop"``
+    (Pineapple: after the deal, before the first betting round) or ``"turn"`` (Crazy
+    Pineapple: after the flop's betting, just before the turn is dealt)."""
+    opening: tuple[Street, ...]
+    if discard == "preflop":
+        opening = (
+            Street("deal", hole_down=hole, betting=False),
+            Street("preflop", discard=1),
+        )
+    else:
+        opening = (Street("preflop", hole_down=hole),)
+    return (
+        *opening,
+        Street("flop", board=3, burn=True),
+        Street(
+            "turn", board=1, burn=True, bet_size=BetSize.BIG, discard=1 if discard == "turn" else 0
+        ),
+        Street("river", board=1, burn=True, bet_size=BetSize.BIG),
+    )
+
+
+_HIGH: Final = (Evaluation.STANDARD_HIGH,)
+_HOLDEM: Final = _holdem_streets()
+_OMAHA: Final = _holdem_streets(4)
+_OMAHA_HILO: Final = (Evaluation.OMAHA_HIGH, Evaluation.OMAHA_EIGHT_OR_BETTER_LOW)
+
+
+def _variant(code: str, name: str, **fields: object) -> Variant:
+    defaults: dict[str, object] = {
+        "deck": DeckKind.STANDARD,
+        "streets": _HOLDEM,
+        "betting": BettingStructure.NO_LIMIT,
+        "evaluations": _HIGH,
+    }
+    defaults.update(fields)
+    return Variant(code=code, name=name, **defaults)  # type: ignore[arg-type]
+
+
+#: Every variant the engine deals, by code. The codes are PHH's where PHH has
+#: one (NT, NS, PO, FT, FO/8, …); the others are ours, in the same style.
+VARIANTS: Final[dict[str, Variant]] = {
+    v.code: v
+    for v in (
+        _variant("NT", "No-limit Texas Hold'em", short_name="NLHE"),
+        _variant("PT", "Pot-limit Texas Hold'em", betting=BettingStructure.POT_LIMIT),
+        _variant("FT", "Fixed-limit Texas Hold'em", betting=BettingStructure.FIXED_LIMIT),
+        _variant("ST", "Spread-limit Texas Hold'em", betting=BettingStructure.SPREAD_LIMIT),
+        _variant(
+            "NS",
+            "No-limit Short Deck Hold'em",
+            deck=DeckKind.SHORT,
+            evaluations=(Evaluation.SHORT_DECK_HIGH,),
+            max_players=9,
+        ),
+        _variant("NR", "No-limit Royal Hold'em", deck=DeckKind.ROYAL, max_players=4),
+        _variant(
+            "PO",
+            "Pot-limit Omaha",
+            streets=_OMAHA,
+            betting=BettingStructure.POT_LIMIT,
+            evaluations=(Evaluation.OMAHA_HIGH,),
+        ),
+        _variant(
+            "FO",
+            "Fixed-limit Omaha",
+            streets=_OMAHA,
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.OMAHA_HIGH,),
+        ),
+        _variant(
+            "PO/8",
+            "Pot-limit Omaha Hi-Lo",
+            streets=_OMAHA,
+            betting=BettingStructure.POT_LIMIT,
+            evaluations=_OMAHA_HILO,
+        ),
+        _variant(
+            "FO/8",
+            "Fixed-limit Omaha Hi-Lo",
+            streets=_OMAHA,
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=_OMAHA_HILO,
+        ),
+        _variant(
+            "NP",
+            "No-limit Pineapple",
+            streets=_holdem_streets(3, discard="preflop"),
+            max_players=8,
+        ),
+        _variant(
+            "NCP",
+            "No-limit Crazy Pineapple",
+            streets=_holdem_streets(3, discard="turn"),
+            max_players=8,
+        ),
+        _variant(
+            "FCP/8",
+            "Fixed-limit Crazy Pineapple Hi-Lo",
+            streets=_holdem_streets(3, discard="turn"),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.STANDARD_HIGH, Evaluation.EIGHT_OR_BETTER_LOW),
+            max_players=8,
+        ),
+    )
+}
+
+
+def variant(code: str) -> Variant:
+    """The variant with this code; a :class:`KeyError` names the known codes."""
+    try:
+        return VARIANTS[code]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise KeyError(f"There is no variant {code!r}; known: {known}.") from None
