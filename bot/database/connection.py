@@ -38,6 +38,21 @@ Parameters = Sequence[Any]
 _inside_transaction: ContextVar[bool] = ContextVar("_inside_transaction", default=False)
 
 
+async def _use_write_ahead_log(connection: aiosqlite.Connection) -> None:
+    # Switching a new file to WAL needs an exclusive lock, and SQLite answers
+    # "database is locked" at once instead of calling the busy handler when
+    # another connection is opening the same file, so wait here instead.
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or asyncio.get_running_loop().time() > deadline:
+                raise
+        await asyncio.sleep(0.02)
+
+
 class Transaction:
     """The statements of one open transaction; only valid inside its ``async with``."""
 
@@ -98,7 +113,7 @@ class Database:
         try:
             connection.row_factory = sqlite3.Row
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await _use_write_ahead_log(connection)
             await connection.execute("PRAGMA foreign_keys = ON")
             await apply_migrations(
                 connection,

@@ -60,7 +60,7 @@ class _CatalogueFormatter(string.Formatter):
             if value < 0:
                 return f"-{grouped}"
             return f"+{grouped}" if format_spec == "+int" and value > 0 else grouped
-        return super().format_field(value, format_spec)
+        return format(value, format_spec)
 
 
 _FORMATTERS: Final = {name: _CatalogueFormatter(c) for name, c in CATALOGUES.items()}
