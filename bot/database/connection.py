@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -33,7 +33,8 @@ from bot.database.migrator import Migration, apply_migrations, bundled_migration
 BUSY_TIMEOUT_MS: Final = 5000
 
 Row = sqlite3.Row
-Parameters = Sequence[Any]
+#: Positional (``?``) or named (``:name``) statement parameters.
+Parameters = Sequence[Any] | Mapping[str, Any]
 
 _inside_transaction: ContextVar[bool] = ContextVar("_inside_transaction", default=False)
 
