@@ -33,3 +33,13 @@ class CroupierError(Exception):
 
     def __str__(self) -> str:
         return self.sentence("en")
+
+
+class BadOption(CroupierError):
+    """A command option the bot cannot use, though Discord let it through."""
+
+    key = "error.bad_option"
+
+    def __init__(self, *, value: object) -> None:
+        super().__init__(value=value)
+        self.value = value

@@ -32,6 +32,11 @@ MESSAGES: Final[dict[str, str]] = {
         "dieser Croupier kennt: Aktualisiere Croupier oder setze CROUPIER_DATABASE auf "
         "eine andere Datei."
     ),
+    # The launcher, read by whoever starts the bot.
+    "launcher.token_refused": (
+        "Discord hat DISCORD_TOKEN abgelehnt: Kopiere das Bot-Token erneut aus dem "
+        "Discord-Entwicklerportal."
+    ),
     # Chips.
     "cashier.invalid_amount": (
         "Ein Chipbetrag muss eine ganze Zahl von 1 bis {maximum:int} sein, nicht {amount}."

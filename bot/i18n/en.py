@@ -31,6 +31,10 @@ MESSAGES: Final[dict[str, str]] = {
         "The database {path} has schema version {found}, newer than the {known} this "
         "Croupier knows: upgrade Croupier or point CROUPIER_DATABASE at another file."
     ),
+    # The launcher, read by whoever starts the bot.
+    "launcher.token_refused": (
+        "Discord refused DISCORD_TOKEN: copy the bot token again from the Discord developer portal."
+    ),
     # Chips.
     "cashier.invalid_amount": (
         "An amount of chips must be a whole number from 1 to {maximum:int}, not {amount}."
