@@ -74,3 +74,12 @@ def t(key: str, /, locale: str = DEFAULT_LOCALE, **params: object) -> str:
         language = DEFAULT_LOCALE
         template = CATALOGUES[DEFAULT_LOCALE].messages[key]
     return _FORMATTERS[language].format(template, **params)
+
+
+def number(value: int, /, locale: str = DEFAULT_LOCALE, *, signed: bool = False) -> str:
+    """A whole number written the way ``locale`` groups digits.
+
+    >>> number(1234567), number(1234567, "de"), number(50, signed=True)
+    ('1,234,567', '1.234.567', '+50')
+    """
+    return _FORMATTERS[language_of(locale)].format_field(value, "+int" if signed else "int")
