@@ -18,7 +18,7 @@ from bot.client import CroupierBot
 from bot.errors import CroupierError
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
-from cogs.economy import guild_id_of, player
+from cogs.players import guild_id_of, player
 
 Interaction = discord.Interaction[CroupierBot]
 

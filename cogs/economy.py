@@ -20,7 +20,7 @@ from discord.ext import commands
 from bot.client import CroupierBot
 from bot.economy_embeds import leaderboard_embed, stats_embed
 from bot.error_replies import reply_with_error
-from bot.errors import BadOption, CroupierError
+from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.stats import (
@@ -31,33 +31,13 @@ from bot.stats import (
     player_stats,
     recent_hands,
 )
+from cogs.players import guild_id_of, player
 
 PAGE_SIZE = 10
 RECENT_HANDS = 5
 
 Interaction = discord.Interaction[CroupierBot]
 Direction = Literal["previous", "next"]
-
-
-class BotsDoNotPlay(CroupierError):
-    key = "economy.bots_do_not_play"
-
-
-def guild_id_of(interaction: discord.Interaction[Any]) -> int:
-    """The server an interaction came from; the commands here only work in one."""
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
-
-
-def player(
-    interaction: Interaction, user: discord.User | discord.Member | None
-) -> discord.abc.User:
-    """The person a command is about: the named user, or whoever asked."""
-    target = interaction.user if user is None else user
-    if target.bot:
-        raise BotsDoNotPlay()
-    return target
 
 
 class LeaderboardPageButton(
