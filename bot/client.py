@@ -65,6 +65,9 @@ class CroupierBot(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
     ) -> None:
+        # The croupier never joins a voice channel; missing voice libraries are no news.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import discord.gateway
 import discord.http
 import pytest
+from aiohttp import web
 
 from bot.__main__ import point_discord_py_at
 from bot.settings import Settings
@@ -88,3 +90,55 @@ def test_without_a_fake_discord_the_endpoints_stay_discords() -> None:
     point_discord_py_at(Settings(discord_token="x"))
     assert discord.http.Route.BASE == "https://discord.com/api/v10"
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "wss://gateway.discord.gg/"
+
+
+async def test_a_refused_token_exits_1_after_building_the_database(tmp_path: Path) -> None:
+    """Pointed at a stand-in Discord that refuses every token, through DISCORD_API_BASE."""
+    requests: list[str] = []
+
+    async def refuse(request: web.Request) -> web.Response:
+        requests.append(request.path)
+        return web.Response(
+            status=401,
+            body=b'{"message": "401: Unauthorized", "code": 0}',
+            headers={"Content-Type": "application/json"},
+        )
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", refuse)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        env = {
+            name: value
+            for name, value in os.environ.items()
+            if not name.startswith(("DISCORD_", "CROUPIER_"))
+        }
+        env.update(
+            PYTHONPATH=str(ROOT),
+            DISCORD_TOKEN="not-a-token",
+            DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
+            DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+        )
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        _, stderr = await asyncio.wait_for(process.communicate(), timeout=60)
+    finally:
+        await runner.cleanup()
+    assert process.returncode == 1, stderr.decode()
+    assert stderr.decode().splitlines()[-1] == (
+        "Discord refused DISCORD_TOKEN: copy the bot token again from the Discord developer portal."
+    )
+    assert "Traceback" not in stderr.decode()
+    assert requests == ["/api/v10/users/@me"]
+    assert (tmp_path / "croupier.db").exists(), "the database is built before the client starts"
