@@ -97,10 +97,12 @@ class LeaderboardPageButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             bot = cast(CroupierBot, interaction.client)
-            locale = locale_of(interaction)
-            page = await leaderboard(
-                bot.db, guild_id_of(interaction), self.by, self.offset, PAGE_SIZE
-            )
+            locale, guild_id = locale_of(interaction), guild_id_of(interaction)
+            offset = self.offset - self.offset % PAGE_SIZE
+            page = await leaderboard(bot.db, guild_id, self.by, offset, PAGE_SIZE)
+            if not page.entries and page.total:  # the board shrank since it was posted
+                last = (page.pages - 1) * PAGE_SIZE
+                page = await leaderboard(bot.db, guild_id, self.by, last, PAGE_SIZE)
             await interaction.response.edit_message(
                 embed=leaderboard_embed(page, locale),
                 view=leaderboard_view(page, self.invoker_id, locale),

@@ -211,3 +211,13 @@ async def test_commands_outside_a_server_are_refused(bot: CroupierBot) -> None:
 
     with pytest.raises(app_commands.NoPrivateMessage):
         await economy(bot).daily.callback(economy(bot), asked_by(bot, ANN, guild_id=None))
+
+
+async def test_a_page_past_the_end_shows_the_last_page(bot: CroupierBot) -> None:
+    await _twelve_players(bot)
+    button_class = from_cog(bot, "cogs.economy", "LeaderboardPageButton")
+    button = button_class(by="chips", offset=30, invoker_id=ANN, direction="next")
+    click = asked_by(bot, ANN)
+    await button.callback(click)
+    assert click.answer.embed is not None
+    assert click.answer.embed.footer.text == "Page 2 of 2"

@@ -78,3 +78,12 @@ def test_an_unknown_language_falls_back_to_english() -> None:
 def test_a_key_missing_from_english_is_a_defect() -> None:
     with pytest.raises(KeyError):
         t("no.such.key")
+
+
+def test_every_leaderboard_has_its_title_line_and_choice() -> None:
+    from bot.stats import LEADERBOARDS
+
+    for board in LEADERBOARDS:
+        for key in (f"leaderboard.title.{board}", f"leaderboard.line.{board}"):
+            assert key in ENGLISH
+        assert f"leaderboard.by.{board}" in ENGLISH
