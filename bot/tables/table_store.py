@@ -1,0 +1,139 @@
+"""The rows of a table in the database, apart from its hands and its chips.
+
+Creating and closing a table, its runner's saved state (``tables.state``) and
+who is sitting out. Chips in seats are the cashier's and the hand log's.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.database import Database, Transaction
+from bot.tables.config import TableConfig
+from bot.tables.errors import TableExists
+from bot.tables.seating import SeatState
+
+_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    table_id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    record: TableRecord
+    config: TableConfig
+    state: dict[str, Any]
+    seats: tuple[SeatState, ...]
+
+
+class TableStore:
+    def __init__(self, database: Database) -> None:
+        self.database = database
+
+    async def create(
+        self, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
+    ) -> TableRecord:
+        """A new open table; :class:`TableExists` when the channel has one already."""
+        try:
+            async with self.database.transaction() as tx:
+                table_id = await tx.insert(
+                    "INSERT INTO tables (guild_id, channel_id, creator_id, config, state)"
+                    " VALUES (?, ?, ?, ?, '{}')",
+                    (guild_id, channel_id, creator_id, config.to_json()),
+                )
+        except sqlite3.IntegrityError as error:
+            if "tables.channel_id" in str(error) or "UNIQUE" in str(error):
+                raise TableExists() from None
+            raise
+        return TableRecord(table_id, guild_id, channel_id, creator_id)
+
+    async def close(self, table_id: int) -> None:
+        async with self.database.transaction() as tx:
+            await tx.execute(
+                f"UPDATE tables SET status = 'closed', closed_at = {_NOW}"
+                " WHERE id = ? AND status = 'open'",
+                (table_id,),
+            )
+
+    async def save_state(self, table_id: int, state: Mapping[str, Any]) -> None:
+        async with self.database.transaction() as tx:
+            await save_state(tx, table_id, state)
+
+    async def set_sitting_out(
+        self, table_id: int, user_id: int, sitting_out: bool, state: Mapping[str, Any]
+    ) -> None:
+        async with self.database.transaction() as tx:
+            await tx.execute(
+                "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
+                (int(sitting_out), table_id, user_id),
+            )
+            await save_state(tx, table_id, state)
+
+    async def open_tables(self) -> list[StoredTable]:
+        """Every open table with its configuration, saved state and seats."""
+        tables = await self.database.fetch_all(
+            "SELECT id, guild_id, channel_id, creator_id, config, state FROM tables"
+            " WHERE status = 'open' ORDER BY id"
+        )
+        found: list[StoredTable] = []
+        for row in tables:
+            seats = await self.database.fetch_all(
+                "SELECT seat_no, user_id, stack, sitting_out FROM seats"
+                " WHERE table_id = ? ORDER BY seat_no",
+                (row["id"],),
+            )
+            found.append(
+                StoredTable(
+                    TableRecord(row["id"], row["guild_id"], row["channel_id"], row["creator_id"]),
+                    TableConfig.from_json(row["config"]),
+                    json.loads(row["state"] or "{}"),
+                    tuple(
+                        SeatState(s["seat_no"], s["user_id"], s["stack"], bool(s["sitting_out"]))
+                        for s in seats
+                    ),
+                )
+            )
+        return found
+
+    async def hand_for_verification(self, table_id: int, hand_no: int) -> sqlite3.Row | None:
+        return await self.database.fetch_one(
+            "SELECT status, initial, commitment, secret FROM hands"
+            " WHERE table_id = ? AND hand_no = ?",
+            (table_id, hand_no),
+        )
+
+
+async def save_state(tx: Transaction, table_id: int, state: Mapping[str, Any]) -> None:
+    await tx.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(state), table_id))
+
+
+async def dm_cards_wanted(database: Database, user_ids: list[int]) -> set[int]:
+    """Which of these players want their hole cards by DM (everyone, unless they said no)."""
+    if not user_ids:
+        return set()
+    marks = ", ".join("?" for _ in user_ids)
+    refused = await database.fetch_all(
+        f"SELECT user_id FROM player_settings WHERE dm_cards = 0 AND user_id IN ({marks})",
+        user_ids,
+    )
+    return set(user_ids) - {row["user_id"] for row in refused}
+
+
+async def set_dm_cards(database: Database, user_id: int, wanted: bool) -> None:
+    async with database.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO player_settings (user_id, dm_cards) VALUES (?, ?)"
+            f" ON CONFLICT (user_id) DO UPDATE SET dm_cards = excluded.dm_cards,"
+            f" updated_at = {_NOW}",
+            (user_id, int(wanted)),
+        )
