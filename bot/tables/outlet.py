@@ -1,0 +1,165 @@
+"""The runner's only way to reach Discord.
+
+An :class:`Outlet` shows the one table message of a hand (posting it, then
+editing it in place), posts other public messages (a hand's result, notices),
+and sends a player a private message by DM. Every method swallows Discord's
+errors after logging them: a failed delivery must never stop a table. A table
+message that was deleted is posted again; a DM Discord refuses (the player
+closed their DMs: Forbidden, code 50007) makes :meth:`Outlet.send_private`
+return ``False``, so the runner can point the player to "My cards" instead.
+
+:class:`DiscordOutlet` is the real one; the tests use a recording fake.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+import discord
+
+log = logging.getLogger(__name__)
+
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+#: Discord's code for "Cannot send messages to this user".
+CANNOT_MESSAGE_USER = 50007
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """One button: its custom id, label, colour, row (0–4) and whether it is greyed out."""
+
+    custom_id: str
+    label: str
+    style: ButtonStyle = "secondary"
+    row: int = 0
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OutgoingMessage:
+    """What a message says: text, an embed, buttons. Built by ``bot.render``."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    buttons: tuple[ButtonSpec, ...] = field(default=())
+
+    def public_text(self) -> str:
+        """Everything a reader sees, as one string (for logs and tests)."""
+        parts = [self.content or ""]
+        if self.embed is not None:
+            data = self.embed.to_dict()
+            parts += [data.get("title", ""), data.get("description", "")]
+            for item in data.get("fields", []):
+                parts += [item["name"], item["value"]]
+            parts.append(data.get("footer", {}).get("text", ""))
+        parts += [button.label for button in self.buttons]
+        return "\n".join(parts)
+
+
+class Outlet(Protocol):
+    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+        """Edit the table message to ``message``; post a new one when ``fresh``
+        (a new hand) or when there is none to edit."""
+        ...
+
+    async def post(self, message: OutgoingMessage) -> None:
+        """Post a message in the table's channel."""
+        ...
+
+    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+        """Send ``message`` to the player by DM; ``False`` when it could not be delivered."""
+        ...
+
+
+def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
+    """A discord.py view drawing ``buttons``.
+
+    Clicks are handled by the dynamic items the tables cog registers for these
+    custom ids, so the view itself is stopped before it is sent: discord.py
+    then keeps no copy of it per message.
+    """
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for spec in buttons:
+        view.add_item(
+            discord.ui.Button(
+                custom_id=spec.custom_id,
+                label=spec.label,
+                style=getattr(discord.ButtonStyle, spec.style),
+                row=spec.row,
+                disabled=spec.disabled,
+            )
+        )
+    view.stop()
+    return view
+
+
+def _or_missing(embed: discord.Embed | None) -> discord.Embed:
+    return discord.utils.MISSING if embed is None else embed
+
+
+class DiscordOutlet:
+    """An outlet for one table's channel (or thread), through a discord.py client."""
+
+    def __init__(self, client: discord.Client, channel_id: int) -> None:
+        self.client = client
+        self.channel_id = channel_id
+        self.message_id: int | None = None
+
+    def _channel(self) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(self.channel_id)
+
+    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+        view = view_of(message.buttons)
+        if not fresh and self.message_id is not None:
+            try:
+                await (
+                    self._channel()
+                    .get_partial_message(self.message_id)
+                    .edit(content=message.content, embed=_or_missing(message.embed), view=view)
+                )
+                return
+            except discord.NotFound:
+                log.info(
+                    "Table message %s in %s was deleted; posting it again",
+                    self.message_id,
+                    self.channel_id,
+                )
+            except discord.HTTPException:
+                log.warning(
+                    "Could not edit the table message in %s", self.channel_id, exc_info=True
+                )
+                return
+        try:
+            posted = await self._channel().send(
+                content=message.content,
+                embed=_or_missing(message.embed),
+                view=view if view is not None else discord.utils.MISSING,
+            )
+        except discord.HTTPException:
+            log.warning("Could not post the table message in %s", self.channel_id, exc_info=True)
+            return
+        self.message_id = posted.id
+
+    async def post(self, message: OutgoingMessage) -> None:
+        try:
+            await self._channel().send(content=message.content, embed=_or_missing(message.embed))
+        except discord.HTTPException:
+            log.warning("Could not post in %s", self.channel_id, exc_info=True)
+
+    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+        try:
+            channel = await self.client.create_dm(discord.Object(id=user_id))
+            await channel.send(content=message.content, embed=_or_missing(message.embed))
+        except discord.Forbidden as error:
+            if error.code != CANNOT_MESSAGE_USER:
+                log.warning("Discord refused a DM to %s", user_id, exc_info=True)
+            return False
+        except discord.HTTPException:
+            log.warning("Could not send a DM to %s", user_id, exc_info=True)
+            return False
+        return True

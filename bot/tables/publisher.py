@@ -1,0 +1,105 @@
+"""Delivering a table's messages in order, without holding the table's lock.
+
+The runner decides what to show while it holds its lock, then hands the
+messages to its :class:`Publisher` and lets go: the publisher's own task talks
+to Discord, which may be slow or rate-limited, while the next action is
+already being taken. Messages go out in the order they were queued. Edits of
+the same table message that pile up while one is in flight collapse into the
+newest, so a slow channel shows the latest state rather than every step; a
+fresh table message (a new hand) or any other message is never skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.tables.outlet import OutgoingMessage, Outlet
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _ShowTable:
+    message: OutgoingMessage
+    fresh: bool
+
+
+@dataclass(frozen=True)
+class _Post:
+    message: OutgoingMessage
+
+
+@dataclass(frozen=True)
+class _SendPrivate:
+    user_id: int
+    message: OutgoingMessage
+    on_refused: Callable[[int], None] | None
+
+
+_Delivery = _ShowTable | _Post | _SendPrivate
+
+
+class Publisher:
+    def __init__(self, outlet: Outlet, *, name: str = "table") -> None:
+        self.outlet = outlet
+        self.name = name
+        self._queue: deque[_Delivery] = deque()
+        self._worker: asyncio.Task[None] | None = None
+
+    def show_table(self, message: OutgoingMessage, *, fresh: bool = False) -> None:
+        if not fresh and self._queue and isinstance(self._queue[-1], _ShowTable):
+            self._queue[-1].message = message  # not sent yet: send the newest instead
+        else:
+            self._queue.append(_ShowTable(message, fresh))
+        self._wake()
+
+    def post(self, message: OutgoingMessage) -> None:
+        self._queue.append(_Post(message))
+        self._wake()
+
+    def send_private(
+        self,
+        user_id: int,
+        message: OutgoingMessage,
+        on_refused: Callable[[int], None] | None = None,
+    ) -> None:
+        self._queue.append(_SendPrivate(user_id, message, on_refused))
+        self._wake()
+
+    @property
+    def idle(self) -> bool:
+        return not self._queue and (self._worker is None or self._worker.done())
+
+    async def drain(self) -> None:
+        """Wait until everything queued so far has been delivered."""
+        while not self.idle:
+            if self._worker is not None:
+                await asyncio.shield(self._worker)
+
+    async def close(self) -> None:
+        """Deliver what is queued, then stop."""
+        await self.drain()
+
+    def _wake(self) -> None:
+        if self._worker is None or self._worker.done():
+            self._worker = asyncio.create_task(self._deliver(), name=f"publisher-{self.name}")
+
+    async def _deliver(self) -> None:
+        while self._queue:
+            delivery = self._queue.popleft()
+            try:
+                match delivery:
+                    case _ShowTable(message, fresh):
+                        await self.outlet.show_table(message, fresh=fresh)
+                    case _Post(message):
+                        await self.outlet.post(message)
+                    case _SendPrivate(user_id, message, on_refused):
+                        delivered = await self.outlet.send_private(user_id, message)
+                        if not delivered and on_refused is not None:
+                            on_refused(user_id)
+            except Exception:
+                log.exception("Delivering %s for %s failed", type(delivery).__name__, self.name)
