@@ -106,6 +106,231 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "admin.synced": "{count:int} Befehle für alle Server veröffentlicht.",
     "admin.owner_only": "Nur der Besitzer des Bots kann diesen Befehl nutzen.",
+    # Die Ablehnungen der Engine, nach ihren Schlüsseln (engine/errors.py).
+    "engine.hand_over": "Diese Hand ist vorbei.",
+    "engine.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
+    "engine.not_your_turn_anyone": "Du bist nicht dran.",
+    "engine.no_such_player": "In dieser Hand gibt es keinen Spieler {player}.",
+    "engine.folded": "Du hast diese Hand aufgegeben.",
+    "engine.cannot_fold": "Es gibt nichts zu bezahlen; du kannst schieben statt aufzugeben.",
+    "engine.cannot_check": "Du kannst nicht schieben; zum Mitgehen fehlen **{amount:int}**.",
+    "engine.cannot_act_now": "Das ist jetzt nicht möglich.",
+    "engine.cannot_raise": "Du kannst jetzt weder setzen noch erhöhen.",
+    "engine.capped": "Die Einsätze sind gedeckelt; du kannst nur mitgehen oder aufgeben.",
+    "engine.no_reopen": (
+        "Die Runde wurde für dich nicht wieder eröffnet; du kannst nur mitgehen oder aufgeben."
+    ),
+    "engine.min_raise": "Die kleinste Erhöhung geht auf **{amount:int}**.",
+    "engine.min_bet": "Der kleinste Einsatz ist **{amount:int}**.",
+    "engine.max_raise": "Die größte Erhöhung geht auf **{amount:int}**.",
+    "engine.max_bet": "Der größte Einsatz ist **{amount:int}**.",
+    "engine.fixed_raise": "In diesem Spiel geht die Erhöhung genau auf **{amount:int}**.",
+    "engine.fixed_bet": "In diesem Spiel ist der Einsatz genau **{amount:int}**.",
+    "engine.not_enough_chips": (
+        "Du hast nur **{stack:int}** Chips; du kannst höchstens auf **{amount:int}** setzen."
+    ),
+    "engine.bring_in_only_now": "Jetzt geht nur der Bring-in oder die Vervollständigung.",
+    "engine.not_bring_in": "Es gibt jetzt keinen Bring-in zu setzen.",
+    "engine.must_discard": "Wirf genau {count} Karte(n) ab.",
+    "engine.draw_too_many": "Du darfst höchstens {count} Karte(n) tauschen.",
+    "engine.card_not_held": "Du hast {card} nicht auf der Hand.",
+    "engine.card_twice": "{card} ist doppelt genannt.",
+    "engine.not_discarding": "Jetzt gibt es nichts abzuwerfen.",
+    "engine.not_showdown": "Jetzt ist kein Showdown.",
+    "engine.already_discarded": "Du hast schon abgeworfen.",
+    # Tische: Ablehnungen.
+    "table.none_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /poker create.",
+    "table.exists": "Dieser Kanal hat schon einen Tisch.",
+    "table.closed": "Dieser Tisch ist geschlossen.",
+    "table.not_seated": "Du hast keinen Platz an diesem Tisch. Nimm einen mit /poker join.",
+    "table.not_in_hand": (
+        "Du spielst diese Hand nicht mit; ab der nächsten Hand bekommst du Karten."
+    ),
+    "table.no_hand": "Gerade wird keine Hand gespielt.",
+    "table.stale_hand": (
+        "Diese Knöpfe gehören zu einer beendeten Hand; nutze die neueste Tischnachricht."
+    ),
+    "table.stale_button": (
+        "Die Hand ist weitergegangen, seit diese Knöpfe gezeichnet wurden; es ist nichts "
+        "passiert. Sieh dir den Tisch noch einmal an."
+    ),
+    "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
+    "table.nothing_to_call": "Es gibt nichts zu bezahlen; du kannst schieben.",
+    "table.quick_size_unavailable": (
+        "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
+        "oder erhöhen."
+    ),
+    "table.buy_in_range": (
+        "Das Buy-in hier liegt zwischen **{low:int}** und **{high:int}** Chips, nicht bei "
+        "{amount:int}."
+    ),
+    "table.no_such_seat": "Es gibt keinen Platz {seat}; die Plätze sind 1 bis {seats}.",
+    "table.full": "Alle Plätze an diesem Tisch sind besetzt.",
+    "table.top_up_in_hand": "Chips nachkaufen kannst du nur zwischen deinen Händen.",
+    "table.top_up_too_large": (
+        "Du kannst höchstens **{most:int}** Chips nachkaufen; ein Stapel darf das höchste "
+        "Buy-in von **{maximum:int}** nicht übersteigen."
+    ),
+    "table.no_chips": "Du hast keine Chips vor dir; kaufe zuerst mit /poker topup nach.",
+    "table.bad_amount": (
+        "Mit '{text}' kann ich nichts anfangen: Gib eine ganze Zahl von Chips zwischen "
+        "{low:int} und {high:int} ein, etwa {low:int}."
+    ),
+    "table.not_owner": (
+        "Nur wer diesen Tisch eröffnet hat oder diesen Kanal verwalten darf, kann ihn schließen."
+    ),
+    "table.verify_nothing": (
+        "Hand {hand_no} dieses Tisches wurde nicht aus einem zugesagten Deck gegeben."
+    ),
+    "table.config.variant": "An einem Tisch kann dieser Bot '{variant}' noch nicht geben.",
+    "table.config.blinds": (
+        "Der Small Blind ({small_blind:int}) muss mindestens 1 und höchstens der Big Blind "
+        "({big_blind:int}) sein."
+    ),
+    "table.config.buy_in": (
+        "Das Buy-in muss beim Big Blind ({big_blind:int}) oder darüber beginnen und nicht "
+        "unter seinem Anfang enden, nicht {min_buy_in:int} bis {max_buy_in:int}."
+    ),
+    "table.config.seats": "Ein Tisch hat für dieses Spiel {low} bis {high} Plätze, nicht {seats}.",
+    "table.config.action_seconds": (
+        "Die Bedenkzeit muss zwischen {low} und {high} Sekunden liegen, nicht {seconds}."
+    ),
+    "table.config.rake": "Der Rake muss zwischen 0 und 100 % liegen, mit einer Obergrenze ab 0.",
+    # Tische: die Tischnachricht.
+    "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
+    "table.hand_no": "**Hand {hand_no}**",
+    "table.board": "Board: {board}",
+    "table.pot": "Pot: **{amount:int}**",
+    "table.main_pot": "Hauptpot: **{amount:int}**",
+    "table.side_pot": "Nebenpot: **{amount:int}**",
+    "table.side_pot_n": "Nebenpot {n}: **{amount:int}**",
+    "table.last_action": "Zuletzt: {action}",
+    "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
+    "table.hand_over": "Die Hand ist vorbei.",
+    "table.next_hand": "Nächste Hand {when}.",
+    "table.waiting": (
+        "Warte auf Spieler: Es braucht zwei. Setz dich mit /poker join dazu "
+        "(Buy-in {low:int} bis {high:int})."
+    ),
+    "table.closed_notice": "Dieser Tisch ist geschlossen.",
+    "table.button_draw": "Ziehung um den Button: {draw}",
+    "table.commitment": "Zusage für das Deck (SHA-256): {commitment}",
+    "table.seat": "{seat}. {name}",
+    "table.marker.button": "(D)",
+    "table.marker.small_blind": "(SB)",
+    "table.marker.big_blind": "(BB)",
+    "table.marker.to_act": "⏳",
+    "table.stack": "**{amount:int}**",
+    "table.bet": "setzt {amount:int}",
+    "table.status.folded": "ausgestiegen",
+    "table.status.all_in": "all-in",
+    "table.status.sitting_out": "setzt aus",
+    "table.status.leaving": "geht",
+    "table.status.waiting": "wartet auf die nächste Hand",
+    "table.dm_refused": (
+        "{mention}, ich konnte dir deine Karten nicht per Direktnachricht schicken. Nutze den "
+        "Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen."
+    ),
+    "table.hand_voided": (
+        "Hand {hand_no} ließ sich nach einem Neustart nicht fortsetzen und wurde annulliert: "
+        "Jeder Stapel ist wieder so groß wie zu Beginn der Hand."
+    ),
+    "action.fold": "{name} steigt aus",
+    "action.check": "{name} schiebt",
+    "action.call": "{name} geht mit {amount:int} mit",
+    "action.bet": "{name} setzt {to:int}",
+    "action.raise": "{name} erhöht auf {to:int}",
+    "action.complete": "{name} vervollständigt auf {to:int}",
+    "action.bring-in": "{name} bringt {amount:int} ein",
+    "action.all_in_suffix": "(all-in)",
+    "action.by_clock_suffix": "(Zeit abgelaufen)",
+    "acted.fold": "Du bist ausgestiegen.",
+    "acted.check": "Du hast geschoben.",
+    "acted.call": "Du bist mit **{amount:int}** mitgegangen.",
+    "acted.bet": "Du hast **{to:int}** gesetzt.",
+    "acted.raise": "Du hast auf **{to:int}** erhöht.",
+    "acted.complete": "Du hast auf **{to:int}** vervollständigt.",
+    "acted.bring-in": "Du hast **{amount:int}** eingebracht.",
+    "button.fold": "Aussteigen",
+    "button.check": "Schieben",
+    "button.call": "Mitgehen {amount:int}",
+    "button.bet": "Setzen",
+    "button.raise": "Erhöhen",
+    "button.bet_range": "Setzen… ({low:int}–{high:int})",
+    "button.raise_range": "Erhöhen… ({low:int}–{high:int})",
+    "button.quick.min": "Min. ({amount:int})",
+    "button.quick.half": "½ Pot ({amount:int})",
+    "button.quick.pot": "Pot ({amount:int})",
+    "button.quick.allin": "All-in ({amount:int})",
+    "button.my_cards": "Meine Karten",
+    "raise_modal.title_bet": "Setzen",
+    "raise_modal.title_raise": "Erhöhen",
+    "raise_modal.label": "Einsatz gesamt, {low:int} bis {high:int}",
+    "raise_modal.placeholder": "Eine ganze Zahl, etwa {low:int}",
+    "result.title": "Hand {hand_no}",
+    "result.shows": "{name} zeigt {cards}: {description}",
+    "result.mucks": "{name} wirft verdeckt weg",
+    "result.pot.only": "den Pot",
+    "result.pot.main": "den Hauptpot",
+    "result.pot.side": "den Nebenpot",
+    "result.pot.side_n": "Nebenpot {n}",
+    "result.share.high": "die hohe Hälfte von {pot}",
+    "result.share.low": "die niedrige Hälfte von {pot}",
+    "result.wins": "{name} gewinnt {pot} mit **{amount:int}**.",
+    "result.wins_with": "{name} gewinnt {pot} mit **{amount:int}** mit {hand}.",
+    "result.split": "{names} teilen sich {pot} mit **{amount:int}**.",
+    "result.split_with": "{names} teilen sich {pot} mit **{amount:int}** mit {hand}.",
+    "result.and": "{first} und {last}",
+    "result.rake": "Das Haus nimmt **{amount:int}**.",
+    "result.secret": (
+        "Geheimnis des Decks: `{secret}`. Prüfe das Geben mit /poker verify hand:{hand_no}."
+    ),
+    "private.title": "Deine Karten, Hand {hand_no}",
+    "private.cards": "Deine Karten: **{cards}**",
+    "private.board": "Board: {board}",
+    "private.best": "Beste Hand: {best}",
+    "private.folded": "Du bist aus dieser Hand ausgestiegen.",
+    "private.where": "Tisch: <#{channel}>",
+    "tables.created": (
+        "Ein Tisch {variant} ({small_blind:int}/{big_blind:int}, Buy-in {low:int} bis "
+        "{high:int}) ist in {channel} eröffnet. Setz dich mit /poker join dazu."
+    ),
+    "tables.joined": (
+        "Du sitzt auf Platz {seat} mit **{amount:int}** Chips. Dein Guthaben ist jetzt "
+        "**{balance:int}** Chips."
+    ),
+    "tables.left_now": (
+        "Du hast den Tisch mit **{amount:int}** Chips verlassen. Dein Guthaben ist jetzt "
+        "**{balance:int}** Chips."
+    ),
+    "tables.left_later": (
+        "Du gehst, sobald diese Hand endet; deine Chips kommen dann auf dein Guthaben zurück."
+    ),
+    "tables.sat_out": "Du setzt aus. Mit /poker sitin bekommst du wieder Karten.",
+    "tables.sat_in": "Du bist zurück: Ab der nächsten Hand bekommst du Karten.",
+    "tables.topped_up": (
+        "Du hast **{amount:int}** Chips nachgekauft; dein Stapel ist **{stack:int}**, dein "
+        "Guthaben **{balance:int}**."
+    ),
+    "tables.closed": "Der Tisch ist geschlossen; {count} Stapel gingen an ihre Besitzer zurück.",
+    "tables.dm_on": "Ab der nächsten Hand bekommst du deine Karten auch per Direktnachricht.",
+    "tables.dm_off": (
+        "Du bekommst deine Karten nicht mehr per Direktnachricht; nutze den Knopf Meine Karten."
+    ),
+    "tables.verify_ok": (
+        "Hand {hand_no} wurde aus dem zugesagten Deck gegeben.\n"
+        "Zusage: `{commitment}`\nDeck: `{deck}`\nGeheimnis: `{secret}`"
+    ),
+    "tables.verify_failed": "Hand {hand_no} passt NICHT zu ihrer Zusage `{commitment}`.",
+    "tables.verify_pending": (
+        "Hand {hand_no} läuft noch; ihr Geheimnis wird am Ende verraten. Zusage: `{commitment}`"
+    ),
+    "tables.verify_unknown": "Dieser Tisch hat keine Hand {hand_no}.",
+    "history.title": "Deine letzten Hände",
+    "history.none": "Du hast auf diesem Server noch keine Hand zu Ende gespielt.",
+    "history.line": "Hand {hand_no} in <#{channel_id}> ({variant}): {net:+int}",
+    "history.files": "Der Verlauf jeder Hand hängt als PHH-Datei an.",
+    "history.no_files": "Handverläufe als PHH-Dateien gibt es noch nicht.",
     # Errors while answering a command or a button.
     "error.unexpected": (
         "Entschuldigung, bei uns ist etwas schiefgelaufen. Es wurde vermerkt; "
@@ -133,4 +358,39 @@ MESSAGES: Final[dict[str, str]] = {
     "command.admin.grant.user": "Der Spieler, der die Chips erhält",
     "command.admin.grant.amount": "Wie viele Chips er erhält",
     "command.admin.sync.description": "Veröffentliche die Slash-Befehle auf allen Servern.",
+    "command.poker.description": "Spiele Poker am Tisch dieses Kanals.",
+    "command.poker.create.description": "Eröffne einen Pokertisch in diesem Kanal.",
+    "command.poker.create.variant": "Das Spiel",
+    "command.poker.create.small_blind": "Der Small Blind",
+    "command.poker.create.big_blind": "Der Big Blind",
+    "command.poker.create.min_buy_in": "Das kleinste Buy-in",
+    "command.poker.create.max_buy_in": "Das größte Buy-in",
+    "command.poker.create.seats": "Wie viele Plätze (2 bis 10)",
+    "command.poker.create.action_seconds": "Sekunden Bedenkzeit pro Zug",
+    "command.poker.create.thread": "Den Tisch in einem neuen Thread dieses Kanals eröffnen",
+    "command.poker.create.provably_fair": "Vor dem Geben jedes Deck zusagen, zum späteren Prüfen",
+    "command.poker.join.description": "Nimm Platz am Tisch dieses Kanals.",
+    "command.poker.join.buy_in": "Chips, die du von deinem Guthaben mitbringst",
+    "command.poker.join.seat": "Der Platz, den du möchtest",
+    "command.poker.leave.description": "Verlasse den Tisch; deine Chips gehen aufs Guthaben.",
+    "command.poker.sitout.description": "Aussetzen: Platz behalten, ohne Karten zu bekommen.",
+    "command.poker.sitin.description": "Ab der nächsten Hand wieder Karten bekommen.",
+    "command.poker.topup.description": "Zwischen den Händen Chips vom Guthaben nachkaufen.",
+    "command.poker.topup.amount": "Wie viele Chips",
+    "command.poker.close.description": "Schließe den Tisch dieses Kanals und zahle alle aus.",
+    "command.poker.dm.description": "Wähle, ob deine Karten auch per Direktnachricht kommen.",
+    "command.poker.dm.setting": "An oder aus",
+    "command.poker.dm.on": "An",
+    "command.poker.dm.off": "Aus",
+    "command.poker.verify.description": "Prüfe, ob eine Hand aus ihrem zugesagten Deck kam.",
+    "command.poker.verify.hand": "Die Nummer der Hand",
+    "command.history.description": "Deine letzten Hände, mit ihren Verläufen als Dateien.",
+    "command.check.description": "Schieben.",
+    "command.call.description": "Den Einsatz mitgehen.",
+    "command.bet.description": "Einen Betrag setzen.",
+    "command.bet.amount": "Der Einsatz insgesamt",
+    "command.raise.description": "Auf einen Betrag erhöhen.",
+    "command.raise.amount": "Der Betrag, auf den du erhöhst",
+    "command.fold.description": "Deine Hand aufgeben.",
+    "command.allin.description": "Alle deine Chips setzen.",
 }

@@ -102,6 +102,228 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "admin.synced": "Published {count:int} commands to every server.",
     "admin.owner_only": "Only the bot's owner can use this command.",
+    # The engine's refusals, by the engine's keys (engine/errors.py).
+    "engine.hand_over": "This hand is over.",
+    "engine.not_your_turn": "It is not your turn; {actor} is to act.",
+    "engine.not_your_turn_anyone": "It is not your turn.",
+    "engine.no_such_player": "There is no player {player} in this hand.",
+    "engine.folded": "You have folded this hand.",
+    "engine.cannot_fold": "There is nothing to call, so you can check instead of folding.",
+    "engine.cannot_check": "You cannot check; **{amount:int}** is needed to call.",
+    "engine.cannot_act_now": "That action is not possible now.",
+    "engine.cannot_raise": "You cannot bet or raise now.",
+    "engine.capped": "The betting is capped; you can only call or fold.",
+    "engine.no_reopen": "The betting was not reopened to you; you can only call or fold.",
+    "engine.min_raise": "The minimum raise is to **{amount:int}**.",
+    "engine.min_bet": "The minimum bet is **{amount:int}**.",
+    "engine.max_raise": "The maximum raise is to **{amount:int}**.",
+    "engine.max_bet": "The maximum bet is **{amount:int}**.",
+    "engine.fixed_raise": "In this game the raise is exactly to **{amount:int}**.",
+    "engine.fixed_bet": "In this game the bet is exactly **{amount:int}**.",
+    "engine.not_enough_chips": (
+        "You have only **{stack:int}** chips; the most you can bet is to **{amount:int}**."
+    ),
+    "engine.bring_in_only_now": "Only the bring-in or a completion is possible now.",
+    "engine.not_bring_in": "There is no bring-in to post now.",
+    "engine.must_discard": "Discard exactly {count} card(s).",
+    "engine.draw_too_many": "You may draw at most {count} card(s).",
+    "engine.card_not_held": "You do not hold {card}.",
+    "engine.card_twice": "{card} is named twice.",
+    "engine.not_discarding": "There is nothing to discard now.",
+    "engine.not_showdown": "There is no showdown now.",
+    "engine.already_discarded": "You have already discarded.",
+    # Tables: refusals.
+    "table.none_here": "There is no table in this channel. Open one with /poker create.",
+    "table.exists": "This channel already has a table.",
+    "table.closed": "This table is closed.",
+    "table.not_seated": "You don't have a seat at this table. Take one with /poker join.",
+    "table.not_in_hand": "You are not playing this hand; you will be dealt in from the next one.",
+    "table.no_hand": "No hand is being played right now.",
+    "table.stale_hand": (
+        "Those buttons belong to a hand that is over; use the newest table message."
+    ),
+    "table.stale_button": (
+        "The hand has moved on since those buttons were drawn; nothing was done. "
+        "Look at the table again."
+    ),
+    "table.not_your_turn": "It is not your turn; {actor} is to act.",
+    "table.nothing_to_call": "There is nothing to call; you can check.",
+    "table.quick_size_unavailable": (
+        "That size is not possible now; you can bet or raise to **{low:int}** up to **{high:int}**."
+    ),
+    "table.buy_in_range": (
+        "The buy-in here is from **{low:int}** to **{high:int}** chips, not {amount:int}."
+    ),
+    "table.no_such_seat": "There is no seat {seat}; the seats are 1 to {seats}.",
+    "table.full": "Every seat at this table is taken.",
+    "table.top_up_in_hand": "You can add chips only between your hands.",
+    "table.top_up_too_large": (
+        "You can add at most **{most:int}** chips; a stack may not exceed the maximum "
+        "buy-in of **{maximum:int}**."
+    ),
+    "table.no_chips": "You have no chips in front of you; add some with /poker topup first.",
+    "table.bad_amount": (
+        "'{text}' is not an amount I can use: type a whole number of chips from "
+        "{low:int} to {high:int}, like {low:int}."
+    ),
+    "table.not_owner": (
+        "Only the player who opened this table, or someone who can manage this channel, "
+        "can close it."
+    ),
+    "table.verify_nothing": "Hand {hand_no} of this table was not dealt from a committed deck.",
+    "table.config.variant": "This bot cannot deal '{variant}' at a table yet.",
+    "table.config.blinds": (
+        "The small blind ({small_blind:int}) must be at least 1 and at most the big blind "
+        "({big_blind:int})."
+    ),
+    "table.config.buy_in": (
+        "The buy-in range must start at the big blind ({big_blind:int}) or more and end at "
+        "or above its start, not {min_buy_in:int} to {max_buy_in:int}."
+    ),
+    "table.config.seats": "A table has {low} to {high} seats for this game, not {seats}.",
+    "table.config.action_seconds": (
+        "The time to act must be from {low} to {high} seconds, not {seconds}."
+    ),
+    "table.config.rake": "The rake must be from 0 to 100 % with a cap of 0 or more.",
+    # Tables: the table message.
+    "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
+    "table.hand_no": "**Hand {hand_no}**",
+    "table.board": "Board: {board}",
+    "table.pot": "Pot: **{amount:int}**",
+    "table.main_pot": "Main pot: **{amount:int}**",
+    "table.side_pot": "Side pot: **{amount:int}**",
+    "table.side_pot_n": "Side pot {n}: **{amount:int}**",
+    "table.last_action": "Last action: {action}",
+    "table.to_act": "To act: **{name}**, the clock acts {deadline}",
+    "table.hand_over": "The hand is over.",
+    "table.next_hand": "Next hand {when}.",
+    "table.waiting": (
+        "Waiting for players: two are needed. Join with /poker join "
+        "(buy-in {low:int} to {high:int})."
+    ),
+    "table.closed_notice": "This table is closed.",
+    "table.button_draw": "Draw for the button: {draw}",
+    "table.commitment": "Deck commitment (SHA-256): {commitment}",
+    "table.seat": "{seat}. {name}",
+    "table.marker.button": "(D)",
+    "table.marker.small_blind": "(SB)",
+    "table.marker.big_blind": "(BB)",
+    "table.marker.to_act": "⏳",
+    "table.stack": "**{amount:int}**",
+    "table.bet": "bet {amount:int}",
+    "table.status.folded": "folded",
+    "table.status.all_in": "all in",
+    "table.status.sitting_out": "sitting out",
+    "table.status.leaving": "leaving",
+    "table.status.waiting": "waits for the next hand",
+    "table.dm_refused": (
+        "{mention}, I could not send you your cards by DM. Use the **My cards** button "
+        "on the table message to see them."
+    ),
+    "table.hand_voided": (
+        "Hand {hand_no} could not be resumed after a restart and was voided: every stack "
+        "is back to what it was when the hand began."
+    ),
+    # What a player did, as the table message tells it.
+    "action.fold": "{name} folds",
+    "action.check": "{name} checks",
+    "action.call": "{name} calls {amount:int}",
+    "action.bet": "{name} bets {to:int}",
+    "action.raise": "{name} raises to {to:int}",
+    "action.complete": "{name} completes to {to:int}",
+    "action.bring-in": "{name} brings in for {amount:int}",
+    "action.all_in_suffix": "(all in)",
+    "action.by_clock_suffix": "(out of time)",
+    # What a player did, told to them.
+    "acted.fold": "You folded.",
+    "acted.check": "You checked.",
+    "acted.call": "You called **{amount:int}**.",
+    "acted.bet": "You bet **{to:int}**.",
+    "acted.raise": "You raised to **{to:int}**.",
+    "acted.complete": "You completed to **{to:int}**.",
+    "acted.bring-in": "You brought in for **{amount:int}**.",
+    # Buttons under the table message.
+    "button.fold": "Fold",
+    "button.check": "Check",
+    "button.call": "Call {amount:int}",
+    "button.bet": "Bet",
+    "button.raise": "Raise",
+    "button.bet_range": "Bet… ({low:int}–{high:int})",
+    "button.raise_range": "Raise… ({low:int}–{high:int})",
+    "button.quick.min": "Min ({amount:int})",
+    "button.quick.half": "½ Pot ({amount:int})",
+    "button.quick.pot": "Pot ({amount:int})",
+    "button.quick.allin": "All in ({amount:int})",
+    "button.my_cards": "My cards",
+    # The bet/raise form.
+    "raise_modal.title_bet": "Bet",
+    "raise_modal.title_raise": "Raise",
+    "raise_modal.label": "Total to bet, {low:int} to {high:int}",
+    "raise_modal.placeholder": "A whole number, like {low:int}",
+    # A hand's result.
+    "result.title": "Hand {hand_no}",
+    "result.shows": "{name} shows {cards}: {description}",
+    "result.mucks": "{name} mucks",
+    "result.pot.only": "the pot",
+    "result.pot.main": "the main pot",
+    "result.pot.side": "the side pot",
+    "result.pot.side_n": "side pot {n}",
+    "result.share.high": "the high half of {pot}",
+    "result.share.low": "the low half of {pot}",
+    "result.wins": "{name} wins {pot} of **{amount:int}**.",
+    "result.wins_with": "{name} wins {pot} of **{amount:int}** with {hand}.",
+    "result.split": "{names} split {pot} of **{amount:int}**.",
+    "result.split_with": "{names} split {pot} of **{amount:int}** with {hand}.",
+    "result.and": "{first} and {last}",
+    "result.rake": "The house takes **{amount:int}**.",
+    "result.secret": ("Deck secret: `{secret}`. Check the deal with /poker verify hand:{hand_no}."),
+    # A player's own cards.
+    "private.title": "Your cards, hand {hand_no}",
+    "private.cards": "Your cards: **{cards}**",
+    "private.board": "Board: {board}",
+    "private.best": "Best hand: {best}",
+    "private.folded": "You have folded this hand.",
+    "private.where": "Table: <#{channel}>",
+    # Answers to the table commands.
+    "tables.created": (
+        "A table of {variant} ({small_blind:int}/{big_blind:int}, buy-in {low:int} to "
+        "{high:int}) is open in {channel}. Take a seat with /poker join."
+    ),
+    "tables.joined": (
+        "You sit in seat {seat} with **{amount:int}** chips. Your balance is now "
+        "**{balance:int}** chips."
+    ),
+    "tables.left_now": (
+        "You left the table with **{amount:int}** chips. Your balance is now "
+        "**{balance:int}** chips."
+    ),
+    "tables.left_later": (
+        "You will leave when this hand ends; your chips then go back to your balance."
+    ),
+    "tables.sat_out": "You are sitting out. Use /poker sitin to be dealt in again.",
+    "tables.sat_in": "You are back: you will be dealt in from the next hand.",
+    "tables.topped_up": (
+        "You added **{amount:int}** chips; your stack is **{stack:int}** and your balance "
+        "**{balance:int}**."
+    ),
+    "tables.closed": "The table is closed; {count} stacks went back to their owners.",
+    "tables.dm_on": "From the next hand you get your cards by DM as well.",
+    "tables.dm_off": "You no longer get your cards by DM; use the My cards button.",
+    "tables.verify_ok": (
+        "Hand {hand_no} was dealt from the deck it was committed to.\n"
+        "Commitment: `{commitment}`\nDeck: `{deck}`\nSecret: `{secret}`"
+    ),
+    "tables.verify_failed": "Hand {hand_no} does NOT match its commitment `{commitment}`.",
+    "tables.verify_pending": (
+        "Hand {hand_no} is still being played; its secret is revealed when it ends. "
+        "Commitment: `{commitment}`"
+    ),
+    "tables.verify_unknown": "This table has no hand {hand_no}.",
+    "history.title": "Your last hands",
+    "history.none": "You have not finished a hand on this server yet.",
+    "history.line": "Hand {hand_no} in <#{channel_id}> ({variant}): {net:+int}",
+    "history.files": "Each hand's history is attached as a PHH file.",
+    "history.no_files": "Hand histories as PHH files are not available yet.",
     # Errors while answering a command or a button.
     "error.unexpected": (
         "Sorry, something went wrong on our side. It has been noted; please try again in a moment."
@@ -124,4 +346,39 @@ MESSAGES: Final[dict[str, str]] = {
     "command.admin.grant.user": "The player who receives the chips",
     "command.admin.grant.amount": "How many chips to give",
     "command.admin.sync.description": "Publish the slash commands to every server.",
+    "command.poker.description": "Play poker at this channel's table.",
+    "command.poker.create.description": "Open a poker table in this channel.",
+    "command.poker.create.variant": "The game",
+    "command.poker.create.small_blind": "The small blind",
+    "command.poker.create.big_blind": "The big blind",
+    "command.poker.create.min_buy_in": "The smallest buy-in",
+    "command.poker.create.max_buy_in": "The largest buy-in",
+    "command.poker.create.seats": "How many seats (2 to 10)",
+    "command.poker.create.action_seconds": "Seconds each player has to act",
+    "command.poker.create.thread": "Open the table in a new thread of this channel",
+    "command.poker.create.provably_fair": "Commit to each deck before dealing, to check later",
+    "command.poker.join.description": "Take a seat at this channel's table.",
+    "command.poker.join.buy_in": "Chips to bring from your balance",
+    "command.poker.join.seat": "The seat you want",
+    "command.poker.leave.description": "Leave the table; your chips go back to your balance.",
+    "command.poker.sitout.description": "Sit out: keep your seat without being dealt in.",
+    "command.poker.sitin.description": "Be dealt in again from the next hand.",
+    "command.poker.topup.description": "Add chips from your balance between hands.",
+    "command.poker.topup.amount": "Chips to add",
+    "command.poker.close.description": "Close this channel's table and return every stack.",
+    "command.poker.dm.description": "Choose whether your cards also come by DM.",
+    "command.poker.dm.setting": "On or off",
+    "command.poker.dm.on": "On",
+    "command.poker.dm.off": "Off",
+    "command.poker.verify.description": "Check that a hand was dealt from its committed deck.",
+    "command.poker.verify.hand": "The hand number",
+    "command.history.description": "Your last hands, with their histories as files.",
+    "command.check.description": "Check.",
+    "command.call.description": "Call the bet.",
+    "command.bet.description": "Bet an amount.",
+    "command.bet.amount": "The total to bet",
+    "command.raise.description": "Raise to an amount.",
+    "command.raise.amount": "The total to raise to",
+    "command.fold.description": "Fold your hand.",
+    "command.allin.description": "Put all your chips in.",
 }

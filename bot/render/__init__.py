@@ -1,0 +1,3 @@
+"""How the tables look in Discord: the table message, a hand's result, a
+player's private view of their cards, all drawn from the runner's snapshots
+with every word from the catalogues and within Discord's limits."""

@@ -1,0 +1,226 @@
+"""The one table message of a hand: the embed everyone watches and the buttons
+the player to act clicks.
+
+The embed names the game and stakes, the hand number, the board, the main and
+side pots, every seat (name, stack, bet this round, folded, all in, sitting
+out, the button and blinds), whose turn it is with a live countdown, the last
+action and, at provably fair tables, the deck's commitment. Only cards every
+player has seen appear in it: the snapshot carries no others.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+from bot.economy_embeds import EMBED_COLOUR
+from bot.i18n import t
+from bot.render.cards import cards_text
+from bot.render.limits import (
+    BUTTON_LABEL,
+    EMBED_DESCRIPTION,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FOOTER,
+    NAME,
+    check_embed,
+    shorten,
+)
+from bot.tables.custom_ids import table_button_id
+from bot.tables.outlet import ButtonSpec, ButtonStyle, OutgoingMessage
+from bot.tables.snapshot import Choices, LastAction, SeatLine, TableSnapshot
+
+
+class _ButtonMaker(Protocol):
+    def __call__(
+        self, action: str, label: str, style: ButtonStyle, row: int, disabled: bool = False
+    ) -> ButtonSpec: ...
+
+
+def table_message(snapshot: TableSnapshot, locale: str) -> OutgoingMessage:
+    """The table message for ``snapshot``, in the table's language."""
+    embed = discord.Embed(
+        title=shorten(
+            t(
+                "table.title",
+                locale,
+                variant=snapshot.variant_name,
+                small_blind=snapshot.small_blind,
+                big_blind=snapshot.big_blind,
+            ),
+            256,
+        ),
+        description=shorten("\n".join(_description(snapshot, locale)), EMBED_DESCRIPTION),
+        colour=EMBED_COLOUR,
+    )
+    for line in snapshot.seats:
+        embed.add_field(
+            name=shorten(_seat_name(line, locale), FIELD_NAME),
+            value=shorten(_seat_value(line, locale), FIELD_VALUE),
+            inline=True,
+        )
+    if snapshot.commitment:
+        embed.set_footer(
+            text=shorten(t("table.commitment", locale, commitment=snapshot.commitment), FOOTER)
+        )
+    return OutgoingMessage(embed=check_embed(embed), buttons=_buttons(snapshot, locale))
+
+
+def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
+    lines: list[str] = []
+    if snapshot.closed:
+        return [t("table.closed_notice", locale)]
+    if snapshot.button_draw:
+        draw = ", ".join(
+            f"{shorten(name, NAME)} {cards_text([card])}" for name, card in snapshot.button_draw
+        )
+        lines.append(t("table.button_draw", locale, draw=draw))
+    if snapshot.hand_no is not None:
+        lines.append(t("table.hand_no", locale, hand_no=snapshot.hand_no))
+        lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
+        lines.append(_pots(snapshot.pots, locale))
+        if snapshot.last_action is not None:
+            lines.append(_last_action(snapshot.last_action, locale))
+        if snapshot.actor_name is not None and snapshot.deadline is not None:
+            lines.append(
+                t(
+                    "table.to_act",
+                    locale,
+                    name=shorten(snapshot.actor_name, NAME),
+                    deadline=f"<t:{snapshot.deadline}:R>",
+                )
+            )
+        if snapshot.hand_over:
+            lines.append(t("table.hand_over", locale))
+    if snapshot.next_hand_at is not None:
+        lines.append(t("table.next_hand", locale, when=f"<t:{snapshot.next_hand_at}:R>"))
+    elif snapshot.hand_no is None or snapshot.hand_over:
+        lines.append(
+            t(
+                "table.waiting",
+                locale,
+                low=snapshot.min_buy_in,
+                high=snapshot.max_buy_in,
+            )
+        )
+    return lines
+
+
+def _pots(pots: tuple[int, ...], locale: str) -> str:
+    if len(pots) <= 1:
+        return t("table.pot", locale, amount=sum(pots))
+    parts = [t("table.main_pot", locale, amount=pots[0])]
+    for index, amount in enumerate(pots[1:], start=1):
+        key = "table.side_pot" if len(pots) == 2 else "table.side_pot_n"
+        parts.append(t(key, locale, n=index, amount=amount))
+    return " · ".join(parts)
+
+
+def _last_action(action: LastAction, locale: str) -> str:
+    text = t(
+        f"action.{action.kind}",
+        locale,
+        name=shorten(action.name, NAME),
+        amount=action.amount,
+        to=action.to,
+    )
+    if action.all_in:
+        text += " " + t("action.all_in_suffix", locale)
+    if action.by_clock:
+        text += " " + t("action.by_clock_suffix", locale)
+    return t("table.last_action", locale, action=text)
+
+
+def _seat_name(line: SeatLine, locale: str) -> str:
+    markers = []
+    if line.button:
+        markers.append(t("table.marker.button", locale))
+    if line.small_blind:
+        markers.append(t("table.marker.small_blind", locale))
+    if line.big_blind:
+        markers.append(t("table.marker.big_blind", locale))
+    if line.to_act:
+        markers.append(t("table.marker.to_act", locale))
+    name = t("table.seat", locale, seat=line.seat, name=shorten(line.name, NAME))
+    return " ".join([name, *markers])
+
+
+def _seat_value(line: SeatLine, locale: str) -> str:
+    parts = [t("table.stack", locale, amount=line.stack)]
+    if line.bet:
+        parts.append(t("table.bet", locale, amount=line.bet))
+    if line.folded:
+        parts.append(t("table.status.folded", locale))
+    elif line.all_in:
+        parts.append(t("table.status.all_in", locale))
+    if line.sitting_out:
+        parts.append(t("table.status.sitting_out", locale))
+    if line.leaving:
+        parts.append(t("table.status.leaving", locale))
+    if not line.in_hand and not line.sitting_out and not line.leaving:
+        parts.append(t("table.status.waiting", locale))
+    text = " · ".join(parts)
+    if line.shown:
+        shown = cards_text(line.shown)
+        if line.shown_description:
+            shown += f" ({line.shown_description})"
+        text += "\n" + shown
+    return text
+
+
+def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    if snapshot.hand_no is None or snapshot.hand_over or snapshot.closed:
+        return ()
+    hand_no, table_id = snapshot.hand_no, snapshot.table_id
+    choices = snapshot.choices
+    seq = choices.seq if choices is not None else 0
+
+    def button(
+        action: str, label: str, style: ButtonStyle, row: int, disabled: bool = False
+    ) -> ButtonSpec:
+        return ButtonSpec(
+            table_button_id(table_id, hand_no, seq, action),
+            shorten(label, BUTTON_LABEL),
+            style,
+            row,
+            disabled,
+        )
+
+    buttons: list[ButtonSpec] = []
+    if choices is not None:
+        buttons += _action_buttons(choices, locale, button)
+    buttons.append(button("cards", t("button.my_cards", locale), "secondary", 2))
+    return tuple(buttons)
+
+
+def _action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
+    if choices.can_check:
+        call_label = t("button.check", locale)
+    else:
+        call_label = t("button.call", locale, amount=choices.call_amount)
+    raise_label = t("button.bet" if choices.is_bet else "button.raise", locale)
+    if choices.can_raise:
+        raise_label = t(
+            "button.bet_range" if choices.is_bet else "button.raise_range",
+            locale,
+            low=choices.min_raise_to,
+            high=choices.max_raise_to,
+        )
+    found = [
+        button("fold", t("button.fold", locale), "danger", 0, not choices.can_fold),
+        button("call", call_label, "primary", 0),
+        button("raise", raise_label, "success", 0, not choices.can_raise),
+    ]
+    for move, amount in choices.quick_sizes:
+        found.append(button(move, t(f"button.quick.{move}", locale, amount=amount), "secondary", 1))
+    if choices.call_is_all_in and not any(move == "allin" for move, _ in choices.quick_sizes):
+        found.append(
+            button(
+                "allin",
+                t("button.quick.allin", locale, amount=choices.call_amount),
+                "secondary",
+                1,
+            )
+        )
+    return found

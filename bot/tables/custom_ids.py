@@ -1,0 +1,42 @@
+"""The custom ids of the table message's buttons and of the raise modal.
+
+A button's id carries the table, the hand number and how many actions the
+hand had when the buttons were drawn, so a click on an old hand's message, a
+double click and a click that arrives after someone else acted are all
+recognised and refused. Ids are at most 100 characters, as Discord requires.
+
+>>> table_button_id(7, 12, 3, "call")
+'croupier:table:7:12:3:call'
+>>> TABLE_BUTTON.fullmatch('croupier:table:7:12:3:call')['action']
+'call'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+MAX_CUSTOM_ID: Final = 100
+
+#: The buttons under a table message, by the action in their id.
+BUTTON_ACTIONS: Final = ("fold", "call", "raise", "min", "half", "pot", "allin", "cards")
+
+TABLE_BUTTON: Final = re.compile(
+    r"croupier:table:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|cards)"
+)
+RAISE_MODAL: Final = re.compile(
+    r"croupier:raise:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6})"
+)
+
+
+def table_button_id(table_id: int, hand_no: int, seq: int, action: str) -> str:
+    if action not in BUTTON_ACTIONS:
+        raise ValueError(f"no table button {action!r}")
+    custom_id = f"croupier:table:{table_id}:{hand_no}:{seq}:{action}"
+    assert len(custom_id) <= MAX_CUSTOM_ID
+    return custom_id
+
+
+def raise_modal_id(table_id: int, hand_no: int, seq: int) -> str:
+    return f"croupier:raise:{table_id}:{hand_no}:{seq}"

@@ -1,0 +1,122 @@
+"""Why the table refused a player's request, each with a catalogue key.
+
+A refusal never changes anything. The engine's own refusals
+(:class:`~engine.errors.IllegalAction`) reach players as :class:`ActionRefused`
+with the engine's key under ``engine.`` in the catalogues.
+"""
+
+from __future__ import annotations
+
+from bot.errors import CroupierError
+from engine.errors import IllegalAction
+
+
+class TableError(CroupierError):
+    """A request to a table was refused; the table is unchanged."""
+
+
+class NoTableHere(TableError):
+    key = "table.none_here"
+
+
+class TableExists(TableError):
+    key = "table.exists"
+
+
+class TableIsClosed(TableError):
+    key = "table.closed"
+
+
+class NotSeated(TableError):
+    key = "table.not_seated"
+
+
+class NotInHand(TableError):
+    key = "table.not_in_hand"
+
+
+class NoHandNow(TableError):
+    key = "table.no_hand"
+
+
+class StaleHand(TableError):
+    """A click on a message of a hand that is over."""
+
+    key = "table.stale_hand"
+
+
+class StaleButton(TableError):
+    """A click on buttons the table has moved past (a double click, or a late one)."""
+
+    key = "table.stale_button"
+
+
+class NotYourTurn(TableError):
+    key = "table.not_your_turn"
+
+    def __init__(self, *, actor: str) -> None:
+        super().__init__(actor=actor)
+
+
+class ActionRefused(TableError):
+    """The engine, or the reading of a quick size, refused the action."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        super().__init__(key, **params)
+
+    @classmethod
+    def from_engine(cls, error: IllegalAction) -> ActionRefused:
+        return cls(f"engine.{error.key}", **error.params)
+
+
+class BuyInOutOfRange(TableError):
+    key = "table.buy_in_range"
+
+    def __init__(self, *, amount: int, low: int, high: int) -> None:
+        super().__init__(amount=amount, low=low, high=high)
+
+
+class NoSuchSeat(TableError):
+    key = "table.no_such_seat"
+
+    def __init__(self, *, seat: int, seats: int) -> None:
+        super().__init__(seat=seat, seats=seats)
+
+
+class TableFull(TableError):
+    key = "table.full"
+
+
+class TopUpDuringHand(TableError):
+    key = "table.top_up_in_hand"
+
+
+class TopUpTooLarge(TableError):
+    key = "table.top_up_too_large"
+
+    def __init__(self, *, most: int, maximum: int) -> None:
+        super().__init__(most=most, maximum=maximum)
+
+
+class NoChipsToPlay(TableError):
+    key = "table.no_chips"
+
+
+class BadAmount(TableError):
+    """Typed text that is not a whole number of chips in range."""
+
+    key = "table.bad_amount"
+
+    def __init__(self, *, text: str, low: int, high: int) -> None:
+        super().__init__(text=text, low=low, high=high)
+
+
+class NotTableOwner(TableError):
+    key = "table.not_owner"
+
+
+class NothingToVerify(TableError):
+    key = "table.verify_nothing"
+
+    def __init__(self, *, hand_no: int) -> None:
+        super().__init__(hand_no=hand_no)

@@ -1,0 +1,125 @@
+"""What everyone at a table may see, frozen at one moment.
+
+The runner builds a :class:`TableSnapshot` under its lock and the renderers
+draw messages from it afterwards. It is the boundary that keeps hole cards
+private: a snapshot holds a player's cards only once they were shown at
+showdown (or dealt face up), never the face-down cards of a hand in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    seat: int
+    user_id: int
+    name: str
+    stack: int
+    #: Chips in front of the player in this betting round.
+    bet: int = 0
+    in_hand: bool = False
+    folded: bool = False
+    all_in: bool = False
+    sitting_out: bool = False
+    leaving: bool = False
+    button: bool = False
+    small_blind: bool = False
+    big_blind: bool = False
+    to_act: bool = False
+    #: Cards everyone has seen: shown at showdown, or dealt face up.
+    shown: tuple[Card, ...] = ()
+    shown_description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LastAction:
+    name: str
+    kind: str
+    amount: int
+    to: int
+    all_in: bool
+    by_clock: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the player to act may do, for drawing the buttons."""
+
+    seq: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    can_raise: bool
+    is_bet: bool
+    min_raise_to: int
+    max_raise_to: int
+    #: The amount each quick size stands for (``Move.value`` → bet to), where offered.
+    quick_sizes: tuple[tuple[str, int], ...]
+    #: Whether calling puts the player all in (the All in button then calls).
+    call_is_all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    table_id: int
+    variant_name: str
+    small_blind: int
+    big_blind: int
+    min_buy_in: int
+    max_buy_in: int
+    seat_count: int
+    seats: tuple[SeatLine, ...]
+    hand_no: int | None = None
+    board: tuple[Card, ...] = ()
+    #: The main pot first, then the side pots.
+    pots: tuple[int, ...] = ()
+    hand_over: bool = False
+    actor_name: str | None = None
+    actor_id: int | None = None
+    #: UNIX time at which the clock acts for the player to act.
+    deadline: int | None = None
+    last_action: LastAction | None = None
+    choices: Choices | None = None
+    commitment: str | None = None
+    #: UNIX time of the next deal, when one is due.
+    next_hand_at: int | None = None
+    #: The first button's high-card draw: (name, card) per player.
+    button_draw: tuple[tuple[str, Card], ...] = ()
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    name: str
+    cards: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class PotWin:
+    """One pot, or one half of a split pot, and who won it."""
+
+    pot_index: int
+    pot_count: int
+    #: ``"whole"``, ``"high"`` or ``"low"``.
+    share: str
+    amount: int
+    #: (name, chips) of every winner.
+    winners: tuple[tuple[str, int], ...]
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    table_id: int
+    hand_no: int
+    shown: tuple[ShownHand, ...]
+    mucked: tuple[str, ...]
+    wins: tuple[PotWin, ...]
+    rake: int = 0
+    commitment: str | None = None
+    secret: str | None = None
