@@ -98,8 +98,8 @@ def resolve(request: ActionRequest, legal: LegalActions) -> Action:
         if request.amount is None:
             raise ValueError("a bet or raise needs an amount")
         return BetOrRaise(request.amount)
-    calling_is_all_in = legal.can_call and legal.call_amount == legal.stack
-    if move is Move.ALL_IN and not legal.can_raise and calling_is_all_in:
+    if move is Move.ALL_IN and not legal.can_raise and legal.can_call:
+        # Nobody could call more: all in is a call (all in itself when the stack is short).
         return CheckOrCall()
     to = quick_raise_to(move, legal)
     if to is None:

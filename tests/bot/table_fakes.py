@@ -1,0 +1,101 @@
+"""Test doubles for the table runner: an outlet that records every delivery,
+and a table set up on a temporary database with a fake clock."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Literal
+
+from bot.cashier import Cashier
+from bot.daily import DailyReward
+from bot.database import Database
+from bot.tables.clock import FakeClock
+from bot.tables.config import TableConfig
+from bot.tables.outlet import OutgoingMessage
+from bot.tables.runner import TableRunner, TableServices
+from bot.tables.table_store import TableStore
+
+GUILD, CHANNEL, CREATOR = 100, 500, 1
+STARTING_CHIPS = 10_000
+
+
+@dataclass(frozen=True)
+class Delivery:
+    kind: Literal["table", "post", "dm"]
+    message: OutgoingMessage
+    fresh: bool = False
+    user_id: int | None = None
+    delivered: bool = True
+
+
+@dataclass
+class RecordingOutlet:
+    """Records what the runner sent; refuses DMs to the players in ``closed_dms``."""
+
+    deliveries: list[Delivery] = field(default_factory=list)
+    closed_dms: set[int] = field(default_factory=set)
+
+    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+        self.deliveries.append(Delivery("table", message, fresh))
+
+    async def post(self, message: OutgoingMessage) -> None:
+        self.deliveries.append(Delivery("post", message))
+
+    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+        delivered = user_id not in self.closed_dms
+        self.deliveries.append(Delivery("dm", message, user_id=user_id, delivered=delivered))
+        return delivered
+
+    @property
+    def public(self) -> list[Delivery]:
+        return [d for d in self.deliveries if d.kind != "dm"]
+
+    @property
+    def table(self) -> OutgoingMessage:
+        return [d for d in self.deliveries if d.kind == "table"][-1].message
+
+    def posts(self) -> list[str]:
+        return [d.message.public_text() for d in self.deliveries if d.kind == "post"]
+
+    def dms(self, user_id: int) -> list[Delivery]:
+        return [d for d in self.deliveries if d.kind == "dm" and d.user_id == user_id]
+
+
+def config(**changes: object) -> TableConfig:
+    options: dict[str, object] = {
+        "variant": "NT",
+        "small_blind": 5,
+        "big_blind": 10,
+        "min_buy_in": 100,
+        "max_buy_in": 1000,
+        "seats": 6,
+        "action_seconds": 30,
+    }
+    options.update(changes)
+    return TableConfig.checked(**options)
+
+
+def services(database: Database, clock: FakeClock, seed: int = 7) -> TableServices:
+    cashier = Cashier(
+        database,
+        starting_chips=STARTING_CHIPS,
+        daily=DailyReward(base=100, streak_bonus=10, streak_cap=7),
+    )
+    return TableServices(database, cashier, clock, hand_pause_seconds=5, rng=random.Random(seed))
+
+
+async def new_table(
+    database: Database,
+    clock: FakeClock,
+    outlet: RecordingOutlet,
+    table_config: TableConfig | None = None,
+    *,
+    seed: int = 7,
+    channel_id: int = CHANNEL,
+) -> TableRunner:
+    table_config = table_config or config()
+    record = await TableStore(database).create(GUILD, channel_id, CREATOR, table_config)
+    runner = TableRunner(record, table_config, services(database, clock, seed), outlet)
+    await runner.start()
+    return runner

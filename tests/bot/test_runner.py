@@ -1,0 +1,671 @@
+"""The table runner with a fake clock and a recording outlet on a temporary
+database: hands from deal to settlement, refusals, the clock, leaving, closing,
+restarts, and what the channel may and may not see."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.cashier import AlreadySeated, InsufficientChips
+from bot.database import Database
+from bot.errors import CroupierError
+from bot.tables.clock import FakeClock
+from bot.tables.errors import (
+    ActionRefused,
+    BuyInOutOfRange,
+    NoHandNow,
+    NotSeated,
+    NotYourTurn,
+    StaleButton,
+    StaleHand,
+    TableIsClosed,
+    TopUpDuringHand,
+    TopUpTooLarge,
+)
+from bot.tables.outlet import OutgoingMessage
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.runner import TableRunner
+from bot.tables.table_store import TableStore, set_dm_cards
+from engine.cards import Card
+from engine.events import HandShown
+from tests.bot.table_fakes import (
+    CHANNEL,
+    GUILD,
+    STARTING_CHIPS,
+    RecordingOutlet,
+    config,
+    new_table,
+    services,
+)
+
+ANN, BEN, CAT, DAN = 11, 12, 13, 14
+NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat", DAN: "Dan"}
+
+CALL = ActionRequest(Move.CHECK_OR_CALL)
+FOLD = ActionRequest(Move.FOLD)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def outlet() -> RecordingOutlet:
+    return RecordingOutlet()
+
+
+@pytest.fixture
+async def runner(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> AsyncIterator[TableRunner]:
+    table = await new_table(database, clock, outlet)
+    yield table
+    await table.stop()
+
+
+async def seat(runner: TableRunner, *players: int, buy_in: int = 500) -> None:
+    for player in players:
+        await runner.join(player, NAMES[player], buy_in=buy_in)
+
+
+async def deal(runner: TableRunner, clock: FakeClock) -> None:
+    """Let the pause between hands pass; a hand is then being played."""
+    await runner.settled()
+    assert runner.next_hand_at is not None, "no deal is due"
+    clock.advance(runner.next_hand_at - clock.now())
+    await runner.settled()
+    assert runner.live is not None
+
+
+def to_act(runner: TableRunner) -> int:
+    live = runner.live
+    assert live is not None and live.hand.actor is not None
+    return live.dealt.players[live.hand.actor]
+
+
+async def play_out(runner: TableRunner) -> None:
+    """Everyone checks or calls until the hand ends."""
+    while runner.live is not None:
+        await runner.act(to_act(runner), CALL)
+    await runner.settled()
+
+
+async def logged_actions(database: Database) -> int:
+    count: int = await database.fetch_value("SELECT COUNT(*) FROM hand_actions")
+    return count
+
+
+async def assert_chips_reconcile(database: Database) -> None:
+    """Every chip is somewhere: balances + seats + rake == what was granted,
+    and each balance is the sum of its ledger rows."""
+    granted = await database.fetch_value(
+        "SELECT COALESCE(SUM(delta), 0) FROM ledger"
+        " WHERE kind IN ('starting_grant', 'daily', 'admin_grant')"
+    )
+    rake = await database.fetch_value(
+        "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'rake'"
+    )
+    balances = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM balances")
+    stacks = await database.fetch_value("SELECT COALESCE(SUM(stack), 0) FROM seats")
+    assert balances + stacks + rake == granted
+    mismatched = await database.fetch_all(
+        "SELECT b.user_id FROM balances b LEFT JOIN ledger l"
+        " ON l.guild_id = b.guild_id AND l.user_id = b.user_id"
+        " GROUP BY b.guild_id, b.user_id HAVING SUM(l.delta) IS NOT b.chips"
+    )
+    assert not mismatched
+    nets = await database.fetch_all(
+        "SELECT hand_id, SUM(net) AS net FROM hand_players GROUP BY hand_id"
+    )
+    for row in nets:
+        hand_rake = await database.fetch_value(
+            "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'rake' AND hand_id = ?",
+            (row["hand_id"],),
+        )
+        assert row["net"] == -hand_rake
+
+
+async def balance(runner: TableRunner, user_id: int) -> int:
+    value = await runner.cashier.balance(GUILD, user_id)
+    assert value is not None
+    return value
+
+
+# ---------------------------------------------------------------- a hand
+
+
+async def test_the_first_button_is_drawn_by_high_card_and_shown(
+    runner: TableRunner, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    live = runner.live
+    assert live is not None
+    draw = live.dealt.button_draw
+    assert {seat for seat, _ in draw} == {1, 2, 3}
+    assert live.dealt.button == max(draw, key=lambda seat_card: seat_card[1])[0]
+    assert "Draw for the button" in outlet.table.public_text()
+    assert [d.fresh for d in outlet.deliveries if d.kind == "table"].count(True) == 2
+
+
+async def test_a_hand_plays_to_the_end_and_chips_reconcile(
+    runner: TableRunner, clock: FakeClock, outlet: RecordingOutlet, database: Database
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    first = to_act(runner)
+    acted = await runner.act(first, ActionRequest(Move.RAISE_TO, 40))
+    assert (acted.kind, acted.to) == ("raise", 40)
+    await play_out(runner)
+    assert runner.live is None
+    row = await database.fetch_one("SELECT status, result FROM hands")
+    assert row is not None and row["status"] == "finished"
+    players = await database.fetch_all("SELECT * FROM hand_players")
+    assert len(players) == 3
+    assert sum(p["net"] for p in players) == 0
+    assert any(p["won_chips"] > 0 for p in players)
+    stacks = {r["user_id"]: r["stack"] for r in await database.fetch_all("SELECT * FROM seats")}
+    assert sum(stacks.values()) == 1500
+    assert any("wins" in text for text in outlet.posts())
+    await assert_chips_reconcile(database)
+
+
+async def test_hands_keep_coming_while_two_sit_in_and_stop_when_fewer(
+    runner: TableRunner, clock: FakeClock
+) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    button = runner.live.dealt.button if runner.live else None
+    await play_out(runner)
+    await deal(runner, clock)
+    assert runner.live is not None and runner.live.hand_no == 2
+    assert runner.live.dealt.button != button  # the button moved
+    await runner.act(to_act(runner), FOLD)
+    await runner.sit_out(BEN)
+    await runner.settled()
+    assert runner.next_hand_at is None and runner.live is None
+
+
+async def test_a_side_pot_is_formed_and_paid(
+    runner: TableRunner, clock: FakeClock, outlet: RecordingOutlet, database: Database
+) -> None:
+    await runner.join(ANN, "Ann", buy_in=100)
+    await runner.join(BEN, "Ben", buy_in=300)
+    await runner.join(CAT, "Cat", buy_in=600)
+    await deal(runner, clock)
+    while runner.live is not None:
+        await runner.act(to_act(runner), ActionRequest(Move.ALL_IN))
+    await runner.settled()
+    result = outlet.posts()[-1]
+    assert "main pot" in result
+    assert "side pot" in result
+    await assert_chips_reconcile(database)
+    finished = await database.fetch_all("SELECT finishing_stack FROM hand_players")
+    assert sum(r["finishing_stack"] for r in finished) == 1000
+
+
+# ---------------------------------------------------------------- refusals
+
+
+async def _state(runner: TableRunner, database: Database) -> tuple[object, ...]:
+    live = runner.live
+    assert live is not None
+    hand = live.hand
+    return (
+        len(hand.actions),
+        tuple(hand.stacks),
+        tuple(hand.bets),
+        hand.actor,
+        await logged_actions(database),
+    )
+
+
+async def test_refused_actions_change_nothing(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    live = runner.live
+    assert live is not None
+    actor = to_act(runner)
+    other = next(p for p in live.dealt.players if p != actor)
+    before = await _state(runner, database)
+    refusals: list[tuple[int, ActionRequest, dict[str, int], type[CroupierError], str | None]] = [
+        (other, CALL, {}, NotYourTurn, None),
+        (actor, ActionRequest(Move.RAISE_TO, 15), {}, ActionRefused, "engine.min_raise"),
+        (actor, ActionRequest(Move.RAISE_TO, 10_000), {}, ActionRefused, "engine.not_enough_chips"),
+        (actor, ActionRequest(Move.CHECK), {}, ActionRefused, "engine.cannot_check"),
+        (actor, CALL, {"hand_no": live.hand_no + 1}, StaleHand, None),
+        (actor, CALL, {"seq": len(live.hand.actions) + 1}, StaleButton, None),
+        (DAN, CALL, {}, NotSeated, None),
+    ]
+    for user, request, where, error, key in refusals:
+        with pytest.raises(error) as caught:
+            await runner.act(user, request, **where)
+        if key is not None:
+            assert caught.value.message_key == key
+        assert caught.value.sentence("en")  # every refusal reads as a sentence
+        assert await _state(runner, database) == before, (user, request)
+
+
+async def test_a_double_click_is_taken_once(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    live = runner.live
+    assert live is not None
+    actor, seq = to_act(runner), len(live.hand.actions)
+    results = await asyncio.gather(
+        runner.act(actor, CALL, hand_no=live.hand_no, seq=seq),
+        runner.act(actor, CALL, hand_no=live.hand_no, seq=seq),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleButton) for r in results) == 1
+    assert await logged_actions(database) == 1
+
+
+async def test_no_hand_no_action(runner: TableRunner) -> None:
+    await seat(runner, ANN)
+    with pytest.raises(NoHandNow):
+        await runner.act(ANN, CALL)
+    with pytest.raises(StaleHand):
+        await runner.act(ANN, CALL, hand_no=1)
+
+
+# ------------------------------------------------------------------ seating
+
+
+async def test_buy_in_range_and_seats_are_checked(runner: TableRunner) -> None:
+    with pytest.raises(BuyInOutOfRange):
+        await runner.join(ANN, "Ann", buy_in=50)
+    with pytest.raises(BuyInOutOfRange):
+        await runner.join(ANN, "Ann", buy_in=1001)
+    movement = await runner.join(ANN, "Ann")  # the most the table allows
+    assert movement.amount == 1000 and movement.seat_no == 1
+    with pytest.raises(AlreadySeated):
+        await runner.join(ANN, "Ann", buy_in=100)
+    assert await balance(runner, ANN) == STARTING_CHIPS - 1000
+
+
+async def test_a_player_cannot_buy_in_with_less_than_the_minimum(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    runner = await new_table(database, clock, outlet, config(min_buy_in=20_000, max_buy_in=30_000))
+    with pytest.raises(InsufficientChips):
+        await runner.join(ANN, "Ann")
+
+
+async def test_top_up_between_hands_only_and_not_above_the_maximum(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN)
+    with pytest.raises(TopUpTooLarge):
+        await runner.top_up(ANN, 501)
+    movement = await runner.top_up(ANN, 500)
+    assert movement.stack == 1000
+    await deal(runner, clock)
+    with pytest.raises(TopUpDuringHand):
+        await runner.top_up(BEN, 10)
+    await assert_chips_reconcile(database)
+
+
+async def test_leaving_mid_hand_cashes_out_when_the_hand_ends(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    live = runner.live
+    assert live is not None
+    leaver = next(p for p in live.dealt.players if p != to_act(runner))
+    left = await runner.leave(leaver)
+    assert left.movement is None
+    assert (
+        await database.fetch_value("SELECT COUNT(*) FROM seats WHERE user_id = ?", (leaver,)) == 1
+    )
+    await play_out(runner)
+    assert (
+        await database.fetch_value("SELECT COUNT(*) FROM seats WHERE user_id = ?", (leaver,)) == 0
+    )
+    assert leaver not in runner.players
+    folded = await database.fetch_one(
+        "SELECT finishing_stack FROM hand_players WHERE user_id = ?", (leaver,)
+    )
+    assert folded is not None
+    assert await balance(runner, leaver) == STARTING_CHIPS - 500 + folded["finishing_stack"]
+    await assert_chips_reconcile(database)
+
+
+async def test_leaving_between_hands_cashes_out_at_once(
+    runner: TableRunner, database: Database
+) -> None:
+    await seat(runner, ANN, BEN)
+    left = await runner.leave(BEN)
+    assert left.movement is not None and left.movement.amount == 500
+    assert await balance(runner, BEN) == STARTING_CHIPS
+    with pytest.raises(NotSeated):
+        await runner.leave(BEN)
+
+
+async def test_close_voids_the_hand_and_returns_every_stack(
+    runner: TableRunner, clock: FakeClock, database: Database, outlet: RecordingOutlet
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 100))
+    movements = await runner.close(by=ANN)
+    assert sorted(m.amount for m in movements) == [500, 500, 500]
+    for player in (ANN, BEN, CAT):
+        assert await balance(runner, player) == STARTING_CHIPS
+    assert await database.fetch_value("SELECT status FROM hands") == "voided"
+    assert await database.fetch_value("SELECT status FROM tables") == "closed"
+    assert await database.fetch_value("SELECT COUNT(*) FROM seats") == 0
+    await assert_chips_reconcile(database)
+    with pytest.raises(TableIsClosed):
+        await runner.join(DAN, "Dan", buy_in=100)
+    await runner.settled()
+    assert "closed" in outlet.table.public_text()
+
+
+# -------------------------------------------------------------------- clock
+
+
+async def test_the_clock_checks_when_it_can_and_folds_otherwise(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    live = runner.live
+    assert live is not None
+    facing_the_big_blind = to_act(runner)
+    clock.advance(30)
+    await runner.settled()
+    assert runner.live is None, "the small blind faced a bet and was folded"
+    row = await database.fetch_one("SELECT actor, action FROM hand_actions ORDER BY seq")
+    assert row is not None and row["actor"] is None and row["action"].endswith(" f")
+    assert runner.players[facing_the_big_blind].timeouts == 1
+
+    await deal(runner, clock)
+    await runner.act(to_act(runner), CALL)  # the small blind completes
+    big_blind = to_act(runner)
+    clock.advance(30)
+    await runner.settled()
+    assert runner.live is not None, "the big blind could check, so the clock checked"
+    last = await database.fetch_one(
+        "SELECT actor, action FROM hand_actions ORDER BY hand_id DESC, seq DESC"
+    )
+    assert last is not None and last["actor"] is None and last["action"].endswith(" cc")
+    # Heads-up the blinds swap: the player the clock folded is now the big blind.
+    assert big_blind == facing_the_big_blind
+    assert runner.players[big_blind].timeouts == 2
+
+
+async def test_two_timeouts_in_a_row_sit_the_player_out(
+    runner: TableRunner, clock: FakeClock
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    sleeper = to_act(runner)
+    timeouts = 0
+    for _ in range(40):
+        if runner.live is None:
+            await deal(runner, clock)
+        if to_act(runner) != sleeper:
+            await runner.act(to_act(runner), CALL)
+            continue
+        clock.advance(30)
+        await runner.settled()
+        timeouts += 1
+        if timeouts == 2:
+            break
+    assert timeouts == 2
+    state = runner.seating.seat_of(sleeper)
+    assert state is not None and state.sitting_out
+    await runner.sit_in(sleeper)
+    assert runner.players[sleeper].timeouts == 0
+
+
+async def test_acting_resets_the_timeouts(runner: TableRunner, clock: FakeClock) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    sleeper = to_act(runner)
+    clock.advance(30)
+    await runner.settled()
+    await deal(runner, clock)
+    while runner.live is not None and to_act(runner) != sleeper:
+        await runner.act(to_act(runner), CALL)
+    if runner.live is not None:
+        await runner.act(sleeper, CALL)
+    assert runner.players[sleeper].timeouts == 0
+
+
+# --------------------------------------------------------------- private
+
+
+async def test_hole_cards_go_by_dm_and_a_refused_dm_is_noted_once(
+    runner: TableRunner, clock: FakeClock, outlet: RecordingOutlet, database: Database
+) -> None:
+    outlet.closed_dms.add(BEN)
+    await set_dm_cards(database, CAT, False)
+    await seat(runner, ANN, BEN, CAT)
+    for _ in range(2):
+        await deal(runner, clock)
+        live = runner.live
+        assert live is not None
+        ann = live.dealt.index_of(ANN)
+        assert ann is not None
+        ann_cards = " ".join(c.symbol for c in live.hand.hole_cards[ann])
+        assert ann_cards in outlet.dms(ANN)[-1].message.public_text()
+        await play_out(runner)
+    assert len(outlet.dms(ANN)) == 2
+    assert len(outlet.dms(BEN)) == 2 and not any(d.delivered for d in outlet.dms(BEN))
+    assert outlet.dms(CAT) == []
+    notices = [text for text in outlet.posts() if f"<@{BEN}>" in text]
+    assert len(notices) == 1 and "My cards" in notices[0]
+
+
+async def test_private_view_shows_the_players_cards_and_best_hand(
+    runner: TableRunner, clock: FakeClock
+) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    view = runner.private_view(ANN)
+    live = runner.live
+    assert live is not None
+    index = live.dealt.index_of(ANN)
+    assert index is not None
+    assert view.cards == tuple(live.hand.hole_cards[index])
+    while runner.live is not None and len(runner.live.hand.board) < 3:
+        await runner.act(to_act(runner), CALL)
+    if runner.live is not None:
+        assert runner.private_view(ANN).best  # five cards known: a best hand
+    with pytest.raises(NotSeated):
+        runner.private_view(DAN)
+
+
+def _hidden_cards(text: str, cards: list[Card]) -> list[Card]:
+    return [c for c in cards if c.symbol in text or str(c) in text]
+
+
+async def test_hole_cards_never_appear_in_public_before_showdown(
+    database: Database, clock: FakeClock
+) -> None:
+    outlet = RecordingOutlet()
+    runner = await new_table(database, clock, outlet, seed=3)
+    await seat(runner, ANN, BEN, CAT, DAN)
+    holes: dict[int, dict[int, list[Card]]] = {}
+    shown: dict[int, set[int]] = {}
+    for hand_no in range(1, 7):
+        await deal(runner, clock)
+        live = runner.live
+        assert live is not None and live.hand_no == hand_no
+        holes[hand_no] = {
+            uid: list(live.hand.hole_cards[i]) for i, uid in enumerate(live.dealt.players)
+        }
+        step = 0
+        while runner.live is not None:
+            step += 1
+            request = FOLD if step % 7 == 0 else CALL
+            try:
+                await runner.act(to_act(runner), request)
+            except ActionRefused:
+                await runner.act(to_act(runner), CALL)
+        shown[hand_no] = {
+            live.dealt.players[e.player] for e in live.hand.events if isinstance(e, HandShown)
+        }
+        await runner.settled()
+    assert any(shown.values()), "some hands went to showdown"
+    checked = 0
+    for delivery in outlet.public:
+        text = delivery.message.public_text()
+        lines = [ln for ln in text.splitlines() if not ln.startswith("Draw for the button")]
+        text = "\n".join(lines)
+        for hand_no, by_player in holes.items():
+            if f"Hand {hand_no}**" not in text and f"Hand {hand_no}\n" not in text + "\n":
+                continue
+            over = "The hand is over." in text or delivery.kind == "post"
+            for player, cards in by_player.items():
+                checked += 1
+                leaked = _hidden_cards(text, cards)
+                if over and player in shown[hand_no]:
+                    continue
+                assert not leaked, (hand_no, player, leaked, text)
+    assert checked
+
+
+# ------------------------------------------------------------------ restarts
+
+
+async def _restore(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet, seed: int = 99
+) -> TableRunner:
+    (stored,) = await TableStore(database).open_tables()
+    runner = await TableRunner.restore(
+        stored.record,
+        stored.config,
+        services(database, clock, seed),
+        outlet,
+        state=stored.state,
+        seats=stored.seats,
+    )
+    await runner.start()
+    return runner
+
+
+async def test_a_new_runner_rebuilds_the_hand_from_the_log_and_finishes_it(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 30))
+    await runner.act(to_act(runner), CALL)
+    live = runner.live
+    assert live is not None
+    cards_before = [list(c) for c in live.hand.hole_cards]
+    actor_before, seq_before = to_act(runner), len(live.hand.actions)
+    await runner.stop()  # the old process is gone
+
+    outlet = RecordingOutlet()
+    restored = await _restore(database, clock, outlet)
+    await restored.settled()
+    resumed = restored.live
+    assert resumed is not None and resumed.hand_no == 1
+    assert [list(c) for c in resumed.hand.hole_cards] == cards_before
+    assert to_act(restored) == actor_before and len(resumed.hand.actions) == seq_before
+    assert outlet.deliveries[0].kind == "table" and outlet.deliveries[0].fresh
+    assert restored.players[ANN].name == "Ann"
+    await play_out(restored)
+    assert await database.fetch_value("SELECT status FROM hands") == "finished"
+    await assert_chips_reconcile(database)
+    await deal(restored, clock)  # the hand loop carries on
+    assert restored.live is not None and restored.live.hand_no == 2
+    await restored.stop()
+
+
+async def test_the_clock_restarts_after_a_restart(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    await runner.stop()
+    restored = await _restore(database, clock, RecordingOutlet())
+    clock.advance(30)
+    await restored.settled()
+    assert restored.live is None  # the clock folded the small blind
+    await restored.stop()
+
+
+async def test_a_log_that_cannot_be_replayed_voids_the_hand(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await seat(runner, ANN, BEN, CAT)
+    await deal(runner, clock)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 60))
+    await runner.stop()
+    async with database.transaction() as tx:  # a damaged log: an impossible raise
+        await tx.execute(
+            "INSERT INTO hand_actions (hand_id, seq, actor, action) VALUES (1, 2, NULL, 'p1 cbr 5')"
+        )
+    outlet = RecordingOutlet()
+    restored = await _restore(database, clock, outlet)
+    await restored.settled()
+    assert await database.fetch_value("SELECT status FROM hands WHERE id = 1") == "voided"
+    stacks = [r["stack"] for r in await database.fetch_all("SELECT stack FROM seats")]
+    assert stacks == [500, 500, 500]
+    assert any("voided" in text for text in outlet.posts())
+    await assert_chips_reconcile(database)
+    await deal(restored, clock)  # play goes on with a fresh hand
+    assert restored.live is not None and restored.live.hand_no == 2
+    await restored.stop()
+
+
+# ------------------------------------------------------------- concurrency
+
+
+class BlockedOutlet(RecordingOutlet):
+    """An outlet whose table edits hang until released, like a rate-limited channel."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+        await self.release.wait()
+        await super().show_table(message, fresh=fresh)
+
+
+async def test_a_slow_discord_does_not_hold_up_the_table(
+    database: Database, clock: FakeClock
+) -> None:
+    outlet = BlockedOutlet()
+    runner = await new_table(database, clock, outlet)
+    await seat(runner, ANN, BEN)
+    clock.advance(5)
+    await asyncio.wait_for(runner.tick(), 1)
+    assert runner.live is not None
+    for _ in range(3):
+        if runner.live is None:
+            break
+        await asyncio.wait_for(runner.act(to_act(runner), CALL), 1)
+    assert not runner.publisher.idle
+    outlet.release.set()
+    await runner.settled()
+    assert outlet.deliveries
+    await runner.stop()
+
+
+async def test_two_tables_never_wait_for_each_other(database: Database, clock: FakeClock) -> None:
+    first = await new_table(database, clock, RecordingOutlet(), channel_id=CHANNEL)
+    second = await new_table(database, clock, RecordingOutlet(), channel_id=CHANNEL + 1)
+    await seat(first, ANN, BEN)
+    await second.join(CAT, "Cat", buy_in=500)
+    await second.join(DAN, "Dan", buy_in=500)
+    await deal(second, clock)
+    async with first._lock:  # the first table is busy for as long as it likes
+        await asyncio.wait_for(second.act(to_act(second), CALL), 1)
+    await first.stop()
+    await second.stop()
