@@ -9,16 +9,15 @@ waits until it is ready, and closes it (and restores discord.py's urls) after.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import TypeVar
 
 import discord
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord, pointed_at, running_client
+from tests.e2e.fake_discord import FakeDiscord, StartBot, pointed_at, running_client
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
-StartBot = Callable[[ClientT], Awaitable[ClientT]]
 
 
 @pytest.fixture

@@ -22,12 +22,12 @@ from discord import app_commands
 from discord.ext import commands
 from discord.http import Route
 
-from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import (
     ComponentNotFound,
     FakeDiscord,
     NoResponse,
     OptionRejected,
+    StartBot,
     pointed_at,
     running_client,
 )
@@ -371,6 +371,21 @@ async def test_a_429_is_honoured_and_the_send_still_succeeds(
     assert time.monotonic() - started >= 0.3
     assert len(rule.hits) == 1
     assert [m.id for m in fake_discord.messages(channel.id)] == [sent.id]
+
+
+async def test_channel_buckets_slow_down_a_burst_of_sends(
+    fake_discord: FakeDiscord, bot: TestBot
+) -> None:
+    fake_discord.enforce_channel_rate_limits(limit=2, window=0.4)
+    channel = bot.get_channel(fake_discord.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+
+    started = time.monotonic()
+    for street in ("flop", "turn", "river"):
+        await channel.send(street)
+
+    assert time.monotonic() - started >= 0.3
+    assert [m.content for m in fake_discord.messages(channel)] == ["flop", "turn", "river"]
 
 
 async def test_a_500_is_retried(fake_discord: FakeDiscord, bot: TestBot) -> None:

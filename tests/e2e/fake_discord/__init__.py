@@ -7,7 +7,7 @@ from .commands import OptionRejected
 from .errors import ApiError
 from .members import ComponentNotFound, Member, ModalRejected
 from .messages import Sighting, StoredMessage
-from .pointing import pointed_at, running_client
+from .pointing import StartBot, pointed_at, running_client
 from .replies import NoResponse, Reply
 from .server import FakeDiscord
 
@@ -21,6 +21,7 @@ __all__ = [
     "OptionRejected",
     "Reply",
     "Sighting",
+    "StartBot",
     "StoredMessage",
     "pointed_at",
     "running_client",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import TypeVar
 
 import discord
@@ -20,6 +20,8 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
+# What the `start_bot` fixture hands a test: start this client, get it back ready.
+StartBot = Callable[[ClientT], Awaitable[ClientT]]
 
 
 @contextlib.contextmanager

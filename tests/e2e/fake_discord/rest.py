@@ -19,6 +19,7 @@ from aiohttp import BodyPartReader, web
 
 from .errors import ApiError
 from .faults import FaultPlan
+from .ratelimits import ChannelBuckets
 from .state import DiscordState
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ class RestApi:
         # Bugs of the fake itself: a route that raised instead of answering.
         self.internal_errors: list[str] = []
         self.requests: list[str] = []
+        self.buckets: ChannelBuckets | None = None
 
     def install(self, app: web.Application) -> None:
         app.middlewares.append(self._middleware)
@@ -119,8 +121,17 @@ class RestApi:
                 f"Bot {self.state.token}"
             ):
                 return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        bucket_headers: dict[str, str] = {}
+        if self.buckets is not None:
+            bucket_headers, retry_after = self.buckets.take(request.method, path)
+            if retry_after is not None:
+                body = {"message": "You are being rate limited.", "retry_after": retry_after}
+                headers = bucket_headers | {"Via": "1.1 google", "X-RateLimit-Scope": "user"}
+                return json_response(body | {"global": False, "code": 0}, 429, headers)
         try:
-            return await handler(request)
+            response = await handler(request)
+            response.headers.update(bucket_headers)
+            return response
         except ApiError as error:
             return json_response(error.body(), error.status)
         except web.HTTPException:

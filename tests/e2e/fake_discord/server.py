@@ -22,6 +22,7 @@ from .faults import FaultPlan, FaultRule
 from .gateway import DROPPED, Gateway
 from .members import Member
 from .messages import Sighting, StoredMessage
+from .ratelimits import ChannelBuckets
 from .rest import RestApi
 from .signals import ChangeSignal
 from .state import DiscordState
@@ -173,7 +174,7 @@ class FakeDiscord:
         return await self._signal.wait_until(condition, timeout)
 
     async def wait_for_bot(self, timeout: float = 10.0) -> None:
-        """Until a bot is connected to the gateway and has synced commands, if it syncs."""
+        """Until a bot is connected to the gateway."""
         await self.wait_for(lambda: bool(self.gateway.connected), timeout)
 
     # -- faults ------------------------------------------------------------------
@@ -195,6 +196,11 @@ class FakeDiscord:
         return self.faults.add(
             route, status=status, retry_after=retry_after, count=count, is_global=is_global
         )
+
+    def enforce_channel_rate_limits(self, limit: int = 5, window: float = 5.0) -> ChannelBuckets:
+        """From now on, each channel allows `limit` sends and `limit` edits per `window` s."""
+        self.rest.buckets = ChannelBuckets(self.clock, limit, window)
+        return self.rest.buckets
 
     async def drop_gateway(
         self, *, code: int = DROPPED, wait_for_resume: bool = True, timeout: float = 10.0
