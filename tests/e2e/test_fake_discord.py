@@ -25,6 +25,7 @@ from discord.http import Route
 from tests.e2e.fake_discord import (
     ComponentNotFound,
     FakeDiscord,
+    ModalRejected,
     NoResponse,
     OptionRejected,
     StartBot,
@@ -76,6 +77,47 @@ class TableView(discord.ui.View):
     )
     async def game(self, interaction: discord.Interaction, select: discord.ui.Select[Any]) -> None:
         await interaction.response.send_message(f"game: {select.values[0]}")
+
+
+class InviteView(discord.ui.View):
+    @discord.ui.select(cls=discord.ui.UserSelect, placeholder="Invite a player", custom_id="invite")
+    async def invite(
+        self, interaction: discord.Interaction, select: discord.ui.UserSelect[Any]
+    ) -> None:
+        await interaction.response.send_message(f"invited {select.values[0].display_name}")
+
+
+class FoldInDmView(discord.ui.View):
+    @discord.ui.button(label="Fold", custom_id="dm-fold")
+    async def fold(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.edit_message(content="You folded", view=None)
+
+
+class BetModal(discord.ui.Modal, title="Bet"):
+    chips: discord.ui.Label[BetModal] = discord.ui.Label(
+        text="Chips", component=discord.ui.TextInput(custom_id="chips", min_length=1)
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        assert isinstance(self.chips.component, discord.ui.TextInput)
+        await interaction.response.send_message(f"bet {self.chips.component.value}")
+
+
+def pot_layout(pot: int) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView(timeout=60)
+    check = discord.ui.Button[discord.ui.LayoutView](label="Check", custom_id="check")
+
+    async def on_check(interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(view=pot_layout(pot + 20))
+
+    check.callback = on_check  # type: ignore[method-assign]
+    container = discord.ui.Container[discord.ui.LayoutView](
+        discord.ui.TextDisplay(f"Pot: {pot}"),
+        discord.ui.ActionRow(check),
+    )
+    view.add_item(container)
+    return view
 
 
 class TestBot(commands.Bot):
@@ -164,6 +206,23 @@ class TestBot(commands.Bot):
             except discord.HTTPException as refused:
                 bot.failures.append(refused)
 
+        @poker.command(description="Invite someone")
+        async def invite(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("Who else?", view=InviteView())
+
+        @poker.command(description="Private table in DMs")
+        async def private(interaction: discord.Interaction) -> None:
+            await interaction.user.send("Your turn", view=FoldInDmView())
+            await interaction.response.send_message("Check your DMs", ephemeral=True)
+
+        @poker.command(description="Bet through a modal")
+        async def bet(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(BetModal())
+
+        @poker.command(description="Components v2 table")
+        async def pot(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(view=pot_layout(20))
+
         return poker
 
 
@@ -178,6 +237,69 @@ async def eventually(condition: Any, timeout: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("condition never held")
         await asyncio.sleep(0.02)
+
+
+async def test_user_select_resolves_the_picked_member(
+    fake_discord: FakeDiscord, bot: TestBot
+) -> None:
+    alice = fake_discord.add_member("Alice")
+    bob = fake_discord.add_member("Bob")
+    await alice.slash("poker", "invite")
+
+    reply = await alice.select("Invite a player", [bob])
+
+    assert reply.content == "invited Bob"
+
+
+async def test_a_button_in_a_dm_is_clicked_by_its_recipient(
+    fake_discord: FakeDiscord, bot: TestBot
+) -> None:
+    alice = fake_discord.add_member("Alice")
+    bob = fake_discord.add_member("Bob")
+    await alice.slash("poker", "private")
+    [dm] = alice.dms()
+
+    reply = await alice.click("Fold", message=dm)
+
+    assert reply.type == 7 and dm.content == "You folded" and dm.button_labels == []
+    with pytest.raises(ComponentNotFound):
+        await bob.click("Fold", message=dm)
+
+
+async def test_a_modal_with_labelled_inputs_checks_required_fields(
+    fake_discord: FakeDiscord, bot: TestBot
+) -> None:
+    alice = fake_discord.add_member("Alice")
+    opened = await alice.slash("poker", "bet")
+    assert opened.type == 9
+
+    with pytest.raises(ModalRejected):
+        await alice.submit_modal({})
+    with pytest.raises(ModalRejected):
+        await alice.submit_modal({"Stack": "5"})
+    reply = await alice.submit_modal({"Chips": "250"})
+
+    assert reply.content == "bet 250"
+    with pytest.raises(ModalRejected):
+        await alice.submit_modal({"Chips": "250"})
+
+
+async def test_components_v2_button_defers_then_edits_its_message(
+    fake_discord: FakeDiscord, bot: TestBot
+) -> None:
+    alice = fake_discord.add_member("Alice")
+    table = await alice.slash("poker", "pot")
+    assert table.message is not None and "Pot: 20" in table.message.text()
+
+    reply = await alice.click("Check")
+    await fake_discord.wait_for(lambda: "Pot: 40" in table.message.text())  # type: ignore[union-attr]
+
+    assert reply.type == 6
+    assert reply.message is table.message
+    assert [s.event for s in alice.seen() if s.message_id == table.message.id] == [
+        "created",
+        "edited",
+    ]
 
 
 async def test_slash_command_with_options_is_answered_in_the_channel(
@@ -566,6 +688,10 @@ async def test_the_fake_runs_as_a_separate_process() -> None:
                     reply = (await r.json())["reply"]
                 async with http.get(f"{control}/members/{carol}/seen") as r:
                     seen = await r.json()
+                too_small = body | {"options": {"buy_in": 1}}
+                async with http.post(f"{control}/members/{carol}/slash", json=too_small) as r:
+                    assert r.status == 409
+                    assert (await r.json())["error"] == "OptionRejected"
         assert reply["content"] == "Carol joins with 700"
         assert seen[-1]["text"] == "Carol joins with 700"
     finally:

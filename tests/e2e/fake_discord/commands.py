@@ -77,6 +77,10 @@ class CommandRegistry:
     def list(self, guild_id: int | None) -> list[dict[str, Any]]:
         return [copy.deepcopy(c) for c in self._by_scope.get(guild_id, {}).values()]
 
+    def names(self) -> list[str]:
+        """Every synced command name, global and per guild."""
+        return sorted({name for scope in self._by_scope.values() for name in scope})
+
     def find(self, name: str, guild_id: int | None) -> dict[str, Any] | None:
         """A guild command shadows a global one of the same name, as in Discord's picker."""
         if guild_id is not None and name in self._by_scope.get(guild_id, {}):

@@ -5,7 +5,7 @@ and the bot as separate processes; the test then drives members through these
 endpoints, which mirror the in-process `FakeDiscord` / `Member` API:
 
 ====================================  ==========================================
-``GET  /_fake/info``                  urls, token, ids, connected gateway sessions
+``GET  /_fake/info``                  urls, token, ids, gateway sessions, commands
 ``POST /_fake/members``               ``{"name"}`` -> ``{"id"}``
 ``POST /_fake/members/{id}/slash``    ``{"command", "subcommands", "options"}``
 ``POST /_fake/members/{id}/click``    ``{"label"}`` or ``{"custom_id"}``, ``message_id``
@@ -111,6 +111,8 @@ class ControlApi:
                 return json_response({"error": "ApiError", **error.body()}, error.status)
             except TimeoutError:
                 return json_response({"error": "TimeoutError", "message": "timed out"}, 409)
+            except (KeyError, ValueError, TypeError) as bad:
+                return json_response({"error": "BadRequest", "message": repr(bad)}, 400)
 
         return run
 
@@ -122,6 +124,7 @@ class ControlApi:
         info = self.fake.describe()
         info["connected_sessions"] = len(self.fake.gateway.connected)
         info["members"] = {m.name: str(m.id) for m in self.fake.members.values()}
+        info["synced_commands"] = self.fake.state.commands.names()
         return json_response(info)
 
     async def _add_member(self, request: web.Request) -> web.Response:

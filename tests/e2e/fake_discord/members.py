@@ -230,9 +230,10 @@ class Member:
     ) -> tuple[StoredMessage, dict[str, Any]]:
         state = self._fake.state
         if message is not None:
-            candidates: Iterable[StoredMessage] = [
-                state.messages[int(getattr(message, "id", message))]
-            ]
+            found = state.messages.get(int(getattr(message, "id", message)))
+            if found is None:
+                raise ComponentNotFound(f"there is no message {message!r}")
+            candidates: Iterable[StoredMessage] = [found]
         else:
             channel_id = None if channel is None else int(getattr(channel, "id", channel))
             candidates = sorted(
@@ -278,7 +279,7 @@ class Member:
         kind = component.get("type")
         if kind == LABEL:
             inner = dict(component["component"])
-            inner.setdefault("label", component.get("label"))
+            inner["label"] = inner.get("label") or component.get("label")
             filled = self._filled(inner, values, used)
             return {"type": LABEL, "component": filled}
         if kind == 1:
