@@ -72,9 +72,9 @@ class CommandRegistry:
                 entry["guild_id"] = str(guild_id)
             stored[name] = entry
         self._by_scope[guild_id] = stored
-        return self.list(guild_id)
+        return self.listed(guild_id)
 
-    def list(self, guild_id: int | None) -> list[dict[str, Any]]:
+    def listed(self, guild_id: int | None) -> list[dict[str, Any]]:
         return [copy.deepcopy(c) for c in self._by_scope.get(guild_id, {}).values()]
 
     def names(self) -> list[str]:

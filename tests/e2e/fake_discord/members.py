@@ -18,14 +18,16 @@ from .entities import FakeChannel, FakeUser
 from .limits import BUTTON, LABEL, LINK_STYLE, STRING_SELECT, TEXT_INPUT, walk_components
 from .messages import Sighting, StoredMessage
 from .replies import Reply
+from .snowflakes import HasId, id_of
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
 USER_SELECT = 5
 
-ChannelRef = FakeChannel | int | None
-MessageRef = StoredMessage | int | None
+# A channel or message: the fake's own, a discord.py object, or a bare id.
+ChannelRef = HasId | int | None
+MessageRef = HasId | int | None
 
 
 class ComponentNotFound(AssertionError):
@@ -191,7 +193,7 @@ class Member:
 
     def visible_messages(self, channel: ChannelRef = None) -> list[StoredMessage]:
         """Messages this member can see now (channel, their DMs, their ephemerals)."""
-        channel_id = None if channel is None else int(getattr(channel, "id", channel))
+        channel_id = None if channel is None else id_of(channel)
         return self._fake.state.visible_messages(self.id, channel_id)
 
     def dms(self) -> list[StoredMessage]:
@@ -219,7 +221,7 @@ class Member:
         state = self._fake.state
         if channel is None:
             return state.default_channel
-        return state.channel(int(getattr(channel, "id", channel)))
+        return state.channel(id_of(channel))
 
     def _find(
         self,
@@ -230,12 +232,12 @@ class Member:
     ) -> tuple[StoredMessage, dict[str, Any]]:
         state = self._fake.state
         if message is not None:
-            found = state.messages.get(int(getattr(message, "id", message)))
+            found = state.messages.get(id_of(message))
             if found is None:
                 raise ComponentNotFound(f"there is no message {message!r}")
             candidates: Iterable[StoredMessage] = [found]
         else:
-            channel_id = None if channel is None else int(getattr(channel, "id", channel))
+            channel_id = None if channel is None else id_of(channel)
             candidates = sorted(
                 state.visible_messages(self.id, channel_id), key=lambda m: m.id, reverse=True
             )
@@ -267,7 +269,7 @@ class Member:
         members: dict[str, Any] = {}
         ids = []
         for pick in picked:
-            user = state.user(int(getattr(pick, "id", pick)))
+            user = state.user(id_of(pick))
             ids.append(str(user.id))
             users[str(user.id)] = user.payload()
             members[str(user.id)] = user.member_payload(with_user=False)

@@ -38,10 +38,10 @@ def json_response(
     return web.Response(body=data, status=status, headers=all_headers)
 
 
-async def read_body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+async def read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
     """The JSON payload and uploaded files, from a JSON or a multipart request."""
     if request.content_type.startswith("multipart/"):
-        payload: dict[str, Any] = {}
+        payload: Any = {}
         files: list[tuple[str, bytes]] = []
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
@@ -196,7 +196,7 @@ class RestApi:
         return int(guild) if guild is not None else None
 
     async def _list_commands(self, request: web.Request) -> web.Response:
-        return json_response(self.state.commands.list(self._scope(request)))
+        return json_response(self.state.commands.listed(self._scope(request)))
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)

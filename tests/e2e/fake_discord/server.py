@@ -25,6 +25,7 @@ from .messages import Sighting, StoredMessage
 from .ratelimits import ChannelBuckets
 from .rest import RestApi
 from .signals import ChangeSignal
+from .snowflakes import HasId, id_of
 from .state import DiscordState
 
 log = logging.getLogger(__name__)
@@ -141,20 +142,20 @@ class FakeDiscord:
     def add_channel(self, name: str) -> FakeChannel:
         return self.state.add_channel(name)
 
-    def messages(self, channel: FakeChannel | int | None = None) -> list[StoredMessage]:
+    def messages(self, channel: HasId | int | None = None) -> list[StoredMessage]:
         """Every live message (ephemerals and DMs included), oldest first."""
-        channel_id = None if channel is None else int(getattr(channel, "id", channel))
+        channel_id = None if channel is None else id_of(channel)
         return [
             m
             for m in self.state.messages.values()
             if not m.deleted and (channel_id is None or m.channel_id == channel_id)
         ]
 
-    def seen_by(self, member: Member | int) -> list[Sighting]:
+    def seen_by(self, member: HasId | int) -> list[Sighting]:
         """Everything a member was shown, in order ("what did Bob see?")."""
-        return self.state.seen_by(int(getattr(member, "id", member)))
+        return self.state.seen_by(id_of(member))
 
-    def seen_text(self, member: Member | int) -> str:
+    def seen_text(self, member: HasId | int) -> str:
         return "\n".join(s.text for s in self.seen_by(member))
 
     @property
@@ -213,9 +214,9 @@ class FakeDiscord:
             await self.wait_for(lambda: self.gateway.resumes >= before + dropped, timeout)
         return dropped
 
-    def delete_message(self, message: StoredMessage | int) -> None:
+    def delete_message(self, message: HasId | int) -> None:
         """A moderator deletes a message: it vanishes and MESSAGE_DELETE is dispatched."""
-        self.state.delete_message(self.state.message(int(getattr(message, "id", message))))
+        self.state.delete_message(self.state.message(id_of(message)))
 
     def advance_clock(self, seconds: float) -> None:
         """Pretend time passed: interaction deadlines (3 s, 15 min) are measured on it."""

@@ -6,6 +6,8 @@ wall time in their top bits, like Discord's do.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from .clock import Clock
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -23,3 +25,13 @@ class SnowflakeFactory:
         candidate = millis << 22
         self._last = max(candidate, self._last + 1)
         return self._last
+
+
+class HasId(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+def id_of(thing: HasId | int) -> int:
+    """The snowflake of a handle, a stored object, or an id given as is."""
+    return thing if isinstance(thing, int) else int(thing.id)
