@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -697,3 +698,39 @@ async def test_the_fake_runs_as_a_separate_process() -> None:
     finally:
         process.terminate()
         await process.wait()
+
+
+async def test_a_bot_process_can_be_killed_and_restarted_against_the_fake(
+    fake_discord: FakeDiscord,
+) -> None:
+    alice = fake_discord.add_member("Alice")
+    environment = os.environ | fake_discord.bot_environment()
+
+    async def start_bot_process() -> asyncio.subprocess.Process:
+        identified = fake_discord.gateway.identifies
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.e2e.subprocess_bot", cwd=REPO_ROOT, env=environment
+        )
+        await fake_discord.wait_for(
+            lambda: fake_discord.gateway.identifies > identified and fake_discord.gateway.connected,
+            timeout=20,
+        )
+        return process
+
+    first = await start_bot_process()
+    try:
+        assert (await alice.slash("whoami")).content == f"pid {first.pid}"
+    finally:
+        first.kill()
+        await first.wait()
+    await fake_discord.wait_for(lambda: not fake_discord.gateway.connected)
+    with pytest.raises(NoResponse):
+        await alice.slash("whoami", timeout=0.5)
+
+    second = await start_bot_process()
+    try:
+        assert (await alice.slash("whoami")).content == f"pid {second.pid}"
+    finally:
+        second.terminate()
+        await second.wait()
+    assert fake_discord.gateway.identifies == 2

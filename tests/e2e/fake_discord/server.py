@@ -222,6 +222,15 @@ class FakeDiscord:
         """Pretend time passed: interaction deadlines (3 s, 15 min) are measured on it."""
         self.clock.advance(seconds)
 
+    def bot_environment(self) -> dict[str, str]:
+        """The settings that point a bot process at this fake."""
+        return {
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+            "DISCORD_GUILD_ID": str(self.guild_id),
+        }
+
     def describe(self) -> dict[str, Any]:
         """Where everything is, for a bot or test running in another process."""
         return {
