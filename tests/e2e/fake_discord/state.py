@@ -219,12 +219,9 @@ class DiscordState:
         channel_id: int,
         body: Mapping[str, Any],
         files: list[tuple[str, bytes]],
-        *,
-        author_id: int | None = None,
     ) -> StoredMessage:
-        """`POST /channels/{id}/messages`: into a guild channel or a DM."""
+        """`POST /channels/{id}/messages` by the bot: into a guild channel or a DM."""
         channel = self.channel(channel_id)
-        author = author_id if author_id is not None else self.bot.id
         visible_to: frozenset[int] | None = None
         kind: MessageKind = "channel"
         if channel.type == DM:
@@ -235,7 +232,7 @@ class DiscordState:
             visible_to = frozenset({recipient.id})
             kind = "dm"
         check_message(body, new_files=len(files), creating=True)
-        message = self._store(channel, author, body, files, kind=kind, visible_to=visible_to)
+        message = self._store(channel, self.bot.id, body, files, kind=kind, visible_to=visible_to)
         self._announce_create(message)
         return message
 
