@@ -19,8 +19,9 @@ Each hand:
 3. The button goes to the seat of the last small blind. If that seat is empty,
    or its player not playing, the button is *dead*: it marks the position, and
    the player to its right acts last.
-4. Everyone who owes no blinds is dealt in. A player who owes blinds (new at
-   the table, or back after the blinds passed them) may post to come in at
+4. Everyone who owes no blinds is dealt in, wherever they sit (the blinds
+   have not passed them since they last paid). A player who owes blinds (new
+   at the table, or back after the blinds passed them) may post to come in at
    once, but only from a seat after the big blind and before the button: a
    seat between the button and the big blind would get the button or the
    small blind without paying for it, so its player waits until the button
@@ -31,7 +32,9 @@ Each hand:
    posts it twice in a row and nobody skips it; the other player may then post
    the small blind twice running, which is the cost of the change. Going from
    two to three, the new player comes in on the big blind, or waits a hand
-   when their seat is where the button must go.
+   when their seat is where the button must go. If the big blind lands on the
+   last hand's button (the heads-up button had no seat to move to), the button
+   goes dead right of the small blind.
 
 When fewer than two players can be dealt in by these rules but two or more
 are there to play, the game starts afresh, as a new game does: everyone is
@@ -196,21 +199,13 @@ def next_hand_plan(
     )
     small_blind = previous.big_blind
     button = previous.small_blind
-    dealt = {big_blind}
-    entering: set[int] = set()
     small_blind_posted = playing.get(small_blind) is Entry.READY
-    if small_blind_posted:
-        dealt.add(small_blind)
-    if button != big_blind:  # the same only coming out of heads-up: see rule 5
-        if playing.get(button) is Entry.READY:
-            dealt.add(button)
-        for seat in _strictly_between(big_blind, button, seat_count):
-            entry = playing.get(seat)
-            if entry is Entry.READY:
-                dealt.add(seat)
-            elif entry is Entry.POSTS:
-                dealt.add(seat)
-                entering.add(seat)
+    # Coming out of heads-up the big blind can land on the last button: then
+    # there is no seat between them to post in from (rule 5).
+    may_post = _strictly_between(big_blind, button, seat_count) if button != big_blind else []
+    entering = {seat for seat in may_post if playing.get(seat) is Entry.POSTS}
+    ready = {seat for seat, entry in playing.items() if entry is Entry.READY}
+    dealt = {big_blind} | ready | entering
     if len(dealt) < 2:
         return None
     big_blind_passed = tuple(_strictly_between(previous.big_blind, big_blind, seat_count))
@@ -228,6 +223,9 @@ def next_hand_plan(
             big_blind_passed=big_blind_passed,
             small_blind_passed=small_blind_passed,
         )
+    if button == big_blind:
+        # The button goes dead on the seat right of the small blind.
+        button = (small_blind - 2) % seat_count + 1
     return HandPlan(
         Positions(button, small_blind, big_blind),
         _hand_order(button, dealt, seat_count),

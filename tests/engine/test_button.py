@@ -178,3 +178,23 @@ def test_no_plan_when_fewer_than_two_can_be_dealt_in() -> None:
     assert next_hand_plan(6, {1: READY}, Positions(1, 1, 3)) is None
     # Seat 1 takes the big blind; seat 4, waiting for it, sits where the button goes.
     assert next_hand_plan(6, {1: READY, 4: WAITS}, Positions(3, 3, 6)) is None
+
+
+def test_a_player_who_owes_nothing_is_dealt_in_even_where_the_button_went() -> None:
+    # Seat 5 sat out a hand (its dead button) while seats 2 and 4 played
+    # heads-up; back, it owes nothing and is dealt in, not charged for waiting.
+    playing = {2: READY, 3: POSTS, 4: READY, 5: READY}
+    plan = next_hand_plan(5, playing, Positions(4, 4, 2))
+    assert plan is not None
+    assert plan.positions == Positions(button=4, small_blind=2, big_blind=3)
+    assert plan.order == (5, 2, 3, 4)
+    assert 5 not in plan.small_blind_passed or 5 in plan.order
+
+
+def test_out_of_heads_up_onto_the_last_button_the_button_goes_dead() -> None:
+    # Heads-up seat 4 had the button, seat 2 the big blind; the big blind now
+    # reaches seat 4 and seat 5, back, makes three.
+    plan = next_hand_plan(5, {2: READY, 4: READY, 5: READY}, Positions(4, 4, 2))
+    assert plan is not None
+    assert plan.positions == Positions(button=1, small_blind=2, big_blind=4)
+    assert plan.order == (2, 4, 5)
