@@ -128,6 +128,8 @@ class TableConfig:
             )
         if self.schedule is not None and self.starting_stack <= 0:
             raise ValueError("A tournament needs a starting stack.")
+        if self.schedule is not None and self.rake is not None:
+            raise ValueError("A tournament takes no rake from its pots.")
         if self.min_buy_in < 0 or self.max_buy_in < 0:
             raise ValueError("Buy-ins cannot be negative.")
         if self.minimum_buy_in > self.maximum_buy_in:
@@ -299,7 +301,8 @@ class Table:
         self._seats: dict[int, Seat] = {}
         #: Hands dealt so far; the number of the hand in progress.
         self.hand_number = 0
-        #: Where the button and blinds were in the last hand; ``None`` before a game.
+        #: Where the button and blinds are in the hand in progress or were in the
+        #: last one; ``None`` before the first hand.
         self.positions: Positions | None = None
         #: The hand in progress, as dealt.
         self.deal: Deal | None = None

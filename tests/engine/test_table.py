@@ -2,6 +2,7 @@
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -577,3 +578,28 @@ def test_table_configs_are_checked() -> None:
         TableConfig("NT")
     with pytest.raises(ValueError):
         TableConfig("NT", STAKES, min_buy_in=500, max_buy_in=400)
+
+
+def test_without_blinds_everyone_is_dealt_in_and_the_button_moves_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A game with antes and no blinds (stud's shape, dealt like hold'em here).
+    antes_only = replace(VARIANTS["FT"], code="TEST-ANTES", uses_blinds=False)
+    monkeypatch.setitem(VARIANTS, "TEST-ANTES", antes_only)
+    table = Table(TableConfig("TEST-ANTES", Stakes(5, 10, 5, AnteKind.EVERY_PLAYER)))
+    for seat, player in ((1, 11), (3, 13), (4, 14)):
+        table.sit(player, seat, buy_in=500)
+    button_on(table, 3)
+    buttons = []
+    for number in range(3):
+        if number == 1:
+            table.sit(12, 2)  # new, and dealt in at once: there is no big blind to owe
+        hand = table.start_hand(random.Random(1))
+        deal = table.deal
+        assert deal is not None
+        assert not hand.setup.blinds and set(hand.setup.antes) == {5}
+        assert deal.small_blind_seat is None and deal.big_blind_seat is None
+        buttons.append((deal.button_seat, len(deal.players)))
+        check_down(hand)
+        table.finish_hand(hand)
+    assert buttons == [(3, 3), (4, 4), (1, 4)]

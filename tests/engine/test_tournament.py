@@ -6,6 +6,7 @@ import pytest
 
 from engine.actions import BetOrRaise, CheckOrCall, Fold
 from engine.errors import TableError
+from engine.hand import Rake
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule, Stakes
 from engine.table import Table, TableConfig
 from tests.engine.dealing import Rigged, fold_to_the_big_blind
@@ -126,3 +127,8 @@ def test_players_busting_with_equal_stacks_share_the_better_place() -> None:
     # Heads-up now; the rotation carries on.
     table.start_hand(random.Random(6))
     assert table.deal is not None and len(table.deal.players) == 2
+
+
+def test_a_tournament_takes_no_rake() -> None:
+    with pytest.raises(ValueError, match="no rake"):
+        TableConfig("NT", schedule=SCHEDULE, starting_stack=1000, rake=Rake(500, 10))
