@@ -11,7 +11,7 @@ from engine.actions import BetOrRaise, CheckOrCall, Fold
 from engine.errors import IllegalAction, TableError
 from engine.hand import VARIANTS, Hand, HandSetup, Rake
 from engine.stakes import AnteKind, Stakes
-from engine.table import CashOut, MissedBlinds, Post, Table, TableConfig
+from engine.table import CashOut, Deal, MissedBlinds, Post, Table, TableConfig
 from tests.engine.dealing import Rigged, check_down, fold_to_the_big_blind
 
 STAKES = Stakes(5, 10)
@@ -42,14 +42,16 @@ def actor_seat(table: Table, hand: Hand) -> int:
 
 def play(
     table: Table, hands: int, finish: Callable[[Hand], None] = fold_to_the_big_blind
-) -> list[Hand]:
-    played: list[Hand] = []
+) -> list[Deal]:
+    """Deal and finish ``hands`` hands; how each was dealt."""
+    deals: list[Deal] = []
     for _ in range(hands):
-        hand = table.start_hand(random.Random(len(played)))
+        hand = table.start_hand(random.Random(len(deals)))
+        assert table.deal is not None
+        deals.append(table.deal)
         finish(hand)
         table.finish_hand(hand)
-        played.append(hand)
-    return played
+    return deals
 
 
 # --------------------------------------------------------------------- the button
@@ -84,13 +86,7 @@ def test_start_hand_draws_for_the_button_by_itself() -> None:
 def test_the_button_moves_one_seat_clockwise_each_hand() -> None:
     table = make_table({1: 11, 3: 13, 5: 15, 6: 16})
     button_on(table, 5)
-    buttons = []
-    for _ in range(6):
-        hand = table.start_hand(random.Random(0))
-        assert table.deal is not None
-        buttons.append(table.deal.button_seat)
-        fold_to_the_big_blind(hand)
-        table.finish_hand(hand)
+    buttons = [deal.button_seat for deal in play(table, 6)]
     assert buttons == [5, 6, 1, 3, 5, 6]
     assert table.hand_number == 6
 
@@ -145,15 +141,9 @@ def test_heads_up_the_button_posts_the_small_blind_and_acts_first_then_last() ->
 def test_heads_up_the_blinds_alternate_hand_by_hand() -> None:
     table = make_table({2: 12, 5: 15})
     button_on(table, 5)
-    big_blinds = []
-    for _ in range(4):
-        hand = table.start_hand(random.Random(1))
-        assert table.deal is not None
-        big_blinds.append(table.deal.big_blind_seat)
-        assert table.deal.button_seat == table.deal.small_blind_seat
-        fold_to_the_big_blind(hand)
-        table.finish_hand(hand)
-    assert big_blinds == [2, 5, 2, 5]
+    deals = play(table, 4)
+    assert [deal.big_blind_seat for deal in deals] == [2, 5, 2, 5]
+    assert all(deal.button_seat == deal.small_blind_seat for deal in deals)
 
 
 # ----------------------------------------------------------------- 3 -> 2 -> 3
@@ -325,13 +315,7 @@ def test_a_new_player_waiting_for_the_big_blind_is_not_dealt_in_before() -> None
     button_on(table, 1)
     play(table, 1)
     table.sit(12, 2)
-    dealt = []
-    for _ in range(3):
-        hand = table.start_hand(random.Random(8))
-        assert table.deal is not None
-        dealt.append((12 in table.deal.players, table.deal.big_blind_seat))
-        fold_to_the_big_blind(hand)
-        table.finish_hand(hand)
+    dealt = [(12 in deal.players, deal.big_blind_seat) for deal in play(table, 3)]
     assert dealt == [(False, 1), (True, 2), (True, 3)]
 
 
