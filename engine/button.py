@@ -70,6 +70,7 @@ __all__ = [
     "draw_for_button",
     "first_hand_plan",
     "next_hand_plan",
+    "next_hand_plan_without_blinds",
 ]
 
 
@@ -234,3 +235,12 @@ def next_hand_plan(
         big_blind_passed=big_blind_passed,
         small_blind_passed=small_blind_passed,
     )
+
+
+def next_hand_plan_without_blinds(
+    seat_count: int, playing: Sequence[int], previous: Positions
+) -> HandPlan:
+    """Games without blinds (stud): everyone playing is dealt in and nobody
+    owes anything; the button moves on to the next of them."""
+    button = next(seat for seat in clockwise_after(previous.button, seat_count) if seat in playing)
+    return first_hand_plan(seat_count, playing, button)

@@ -59,10 +59,10 @@ from engine.button import (
     Entry,
     HandPlan,
     Positions,
-    clockwise_after,
     draw_for_button,
     first_hand_plan,
     next_hand_plan,
+    next_hand_plan_without_blinds,
 )
 from engine.cards import Deck, DeckKind
 from engine.errors import TableError
@@ -506,10 +506,7 @@ class Table:
         if len(playing) < 2 or self.positions is None:
             return None
         if not self.variant.uses_blinds:
-            # Without blinds everyone playing is dealt in; the button moves on to the next of them.
-            seats = self.config.seats
-            button = next(s for s in clockwise_after(self.positions.button, seats) if s in playing)
-            return first_hand_plan(seats, list(playing), button)
+            return next_hand_plan_without_blinds(self.config.seats, list(playing), self.positions)
         return next_hand_plan(self.config.seats, playing, self.positions)
 
     @property
@@ -545,7 +542,7 @@ class Table:
         if plan is None:
             draw = self._draw
             if draw is None or {seat for seat, _ in draw.cards} != set(playing):
-                draw = draw_for_button(list(playing), Deck.shuffled(DeckKind.STANDARD, rng))
+                draw = self.draw_for_button(rng)
             plan = first_hand_plan(self.config.seats, list(playing), draw.winner)
         else:
             self._mark_missed_blinds(plan)
