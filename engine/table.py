@@ -50,7 +50,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -348,6 +348,12 @@ class Table:
     def chips_in_play(self) -> int:
         """Every chip in front of a player (between hands)."""
         return sum(seat.stack for seat in self._seats.values())
+
+    @property
+    def can_deal(self) -> bool:
+        """Whether :meth:`start_hand` would deal now: no hand is being played
+        and at least two players could be dealt in."""
+        return self.deal is None and len(self._playing()) >= 2
 
     def seat_of(self, player: PlayerId) -> Seat:
         for seat in self._seats.values():
@@ -677,6 +683,54 @@ class Table:
             eliminated=tuple(eliminated),
             winner=winner,
         )
+
+    def void_hand(self) -> tuple[CashOut, ...]:
+        """Abandon the hand in progress as if it had not been dealt: every stack
+        stays what it was when the hand began (the hand's own counts are
+        dropped), the button stays where the hand put it, and players who asked
+        to leave at its end leave now, with what they had before it."""
+        if self.deal is None:
+            raise TableError("no_hand_in_progress")
+        self.deal = None
+        return tuple(self._remove(seat) for seat in list(self._seats.values()) if seat.leaving)
+
+    @classmethod
+    def restored(
+        cls,
+        config: TableConfig,
+        *,
+        seats: Sequence[Seat],
+        hand_number: int,
+        positions: Positions | None,
+        deal: Deal | None,
+        bought_in: int = 0,
+        cashed_out: int = 0,
+        rake: int = 0,
+        level_clock: LevelClock | None = None,
+        finishing_places: Mapping[PlayerId, int] | None = None,
+    ) -> Table:
+        """A table as it was saved (see :mod:`engine.plain_data`): its seats, hand
+        count, button and blinds, the hand in progress and its chip ledger."""
+        table = cls(config)
+        for seat in seats:
+            if seat.number in table._seats or not 1 <= seat.number <= config.seats:
+                raise ValueError(f"Seat {seat.number} cannot be restored.")
+            table._seats[seat.number] = seat
+        if deal is not None and any(
+            number not in table._seats or table._seats[number].player != player
+            for number, player in zip(deal.seats, deal.players, strict=True)
+        ):
+            raise ValueError("The hand in progress names players who are not seated.")
+        table.hand_number = hand_number
+        table.positions = positions
+        table.deal = deal
+        table.ledger = _Ledger(bought_in, cashed_out, rake)
+        if level_clock is not None:
+            if config.schedule is None or level_clock.schedule != config.schedule:
+                raise ValueError("The level clock does not belong to this table.")
+            table.clock = level_clock
+        table.finishing_places = dict(finishing_places or {})
+        return table
 
     def _eliminate(
         self, busted: list[Seat], deal: Deal, players_before: int
