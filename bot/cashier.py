@@ -16,6 +16,8 @@ table runner; it uses the same database and the same ledger kinds.
 from __future__ import annotations
 
 import math
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Final, Literal
@@ -231,18 +233,26 @@ class Cashier:
     # Between balances and seats.
 
     async def buy_in(
-        self, guild_id: int, user_id: int, table_id: int, seat_no: int, amount: int
+        self,
+        guild_id: int,
+        user_id: int,
+        table_id: int,
+        seat_no: int,
+        amount: int,
+        *,
+        tx: Transaction | None = None,
     ) -> SeatMovement:
         """Seat the player at ``seat_no`` with ``amount`` chips from their balance.
 
         Whether ``amount`` suits the table's buy-in range is the runner's call;
         the cashier refuses what no table could allow: a closed or unknown table,
         a taken seat, a player already seated, more chips than the balance holds.
+        Given ``tx``, the movement is part of that transaction (see :meth:`_within`).
         """
         _check_amount(amount)
         if seat_no < 0:
             raise ValueError(f"seat numbers start at 0, not {seat_no}")
-        async with self.database.transaction() as tx:
+        async with self._within(tx) as tx:
             await self._open_table(tx, table_id, guild_id)
             for row in await tx.fetch_all(
                 "SELECT seat_no, user_id FROM seats"
@@ -261,10 +271,12 @@ class Cashier:
             )
         return SeatMovement(user_id, table_id, seat_no, amount, balance, amount)
 
-    async def top_up(self, table_id: int, seat_no: int, amount: int) -> SeatMovement:
+    async def top_up(
+        self, table_id: int, seat_no: int, amount: int, *, tx: Transaction | None = None
+    ) -> SeatMovement:
         """Add ``amount`` chips from the seated player's balance to their stack."""
         _check_amount(amount)
-        async with self.database.transaction() as tx:
+        async with self._within(tx) as tx:
             seat = await self._seat(tx, table_id, seat_no)
             if not seat.table_open:
                 raise TableClosed(table_id=table_id)
@@ -279,13 +291,15 @@ class Cashier:
             )
         return SeatMovement(seat.user_id, table_id, seat_no, amount, balance, seat.stack + amount)
 
-    async def cash_out(self, table_id: int, seat_no: int) -> SeatMovement:
+    async def cash_out(
+        self, table_id: int, seat_no: int, *, tx: Transaction | None = None
+    ) -> SeatMovement:
         """Return the seat's whole stack to its player's balance and free the seat.
 
         Works on a closed table too, so closing one can empty its seats. The
         runner calls it between hands, never with chips still in a pot.
         """
-        async with self.database.transaction() as tx:
+        async with self._within(tx) as tx:
             seat = await self._seat(tx, table_id, seat_no)
             await self._ensure(tx, seat.guild_id, seat.user_id)
             balance = await self._move(
@@ -295,6 +309,20 @@ class Cashier:
                 "DELETE FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
             )
         return SeatMovement(seat.user_id, table_id, seat_no, seat.stack, balance, 0)
+
+    @asynccontextmanager
+    async def _within(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
+        """The caller's transaction, or a new one.
+
+        The table runner moves chips in the same transaction as the table state
+        that goes with them (a seat taken, a hand settled), so both commit or
+        neither does; a refused movement then rolls back the caller's work too.
+        """
+        if tx is not None:
+            yield tx
+        else:
+            async with self.database.transaction() as own:
+                yield own
 
     # The ledger's two writers.
 

@@ -138,6 +138,36 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.not_discarding": "Jetzt gibt es nichts abzuwerfen.",
     "engine.not_showdown": "Jetzt ist kein Showdown.",
     "engine.already_discarded": "Du hast schon abgeworfen.",
+    "engine.no_such_seat": "Es gibt keinen Platz {seat}; die Plätze sind 1 bis {count}.",
+    "engine.seat_taken": "Platz {seat} ist besetzt.",
+    "engine.table_full": "Alle Plätze an diesem Tisch sind besetzt.",
+    "engine.already_seated": "Du sitzt schon auf Platz {seat}.",
+    "engine.not_seated": "Du hast keinen Platz an diesem Tisch.",
+    "engine.buy_in_too_small": "Das kleinste Buy-in hier ist **{amount:int}** Chips.",
+    "engine.buy_in_too_large": "Das größte Buy-in hier ist **{amount:int}** Chips.",
+    "engine.tournament_buy_in": "In diesem Turnier beginnen alle mit **{amount:int}** Chips.",
+    "engine.top_up_in_hand": "Chips nachkaufen kannst du nur zwischen deinen Händen.",
+    "engine.top_up_nothing": "Kaufe mindestens einen Chip nach.",
+    "engine.top_up_too_large": (
+        "Du kannst höchstens **{amount:int}** Chips nachkaufen; ein Stapel darf "
+        "**{maximum:int}** nicht übersteigen."
+    ),
+    "engine.rebuy_too_small": (
+        "Um wieder zu spielen, bring deinen Stapel auf mindestens **{amount:int}**."
+    ),
+    "engine.tournament_no_top_up": "In einem Turnier gibt es keine Nachkäufe.",
+    "engine.tournament_no_leave": (
+        "In einem Turnier bleiben deine Chips im Spiel; setze stattdessen aus."
+    ),
+    "engine.busted_sit_in": (
+        "Du hast keine Chips mehr; kaufe mit /poker topup nach, um wieder zu spielen."
+    ),
+    "engine.no_straddle": "An diesem Tisch ist kein Straddle erlaubt.",
+    "engine.not_enough_players": "Für eine Hand müssen mindestens zwei Spieler mitspielen.",
+    "engine.hand_in_progress": "Gerade wird eine Hand gespielt.",
+    "engine.no_hand_in_progress": "Gerade wird keine Hand gespielt.",
+    "engine.hand_not_over": "Die Hand ist noch nicht vorbei.",
+    "engine.not_this_hand": "Das ist nicht die Hand, die dieser Tisch gegeben hat.",
     # Tische: Ablehnungen.
     "table.none_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /poker create.",
     "table.exists": "Dieser Kanal hat schon einen Tisch.",
@@ -160,18 +190,6 @@ MESSAGES: Final[dict[str, str]] = {
         "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
         "oder erhöhen."
     ),
-    "table.buy_in_range": (
-        "Das Buy-in hier liegt zwischen **{low:int}** und **{high:int}** Chips, nicht bei "
-        "{amount:int}."
-    ),
-    "table.no_such_seat": "Es gibt keinen Platz {seat}; die Plätze sind 1 bis {seats}.",
-    "table.full": "Alle Plätze an diesem Tisch sind besetzt.",
-    "table.top_up_in_hand": "Chips nachkaufen kannst du nur zwischen deinen Händen.",
-    "table.top_up_too_large": (
-        "Du kannst höchstens **{most:int}** Chips nachkaufen; ein Stapel darf das höchste "
-        "Buy-in von **{maximum:int}** nicht übersteigen."
-    ),
-    "table.no_chips": "Du hast keine Chips vor dir; kaufe zuerst mit /poker topup nach.",
     "table.bad_amount": (
         "Mit '{text}' kann ich nichts anfangen: Gib eine ganze Zahl von Chips zwischen "
         "{low:int} und {high:int} ein, etwa {low:int}."

@@ -132,6 +132,29 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.not_discarding": "There is nothing to discard now.",
     "engine.not_showdown": "There is no showdown now.",
     "engine.already_discarded": "You have already discarded.",
+    "engine.no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
+    "engine.seat_taken": "Seat {seat} is taken.",
+    "engine.table_full": "Every seat at this table is taken.",
+    "engine.already_seated": "You already sit in seat {seat}.",
+    "engine.not_seated": "You don't have a seat at this table.",
+    "engine.buy_in_too_small": "The minimum buy-in here is **{amount:int}** chips.",
+    "engine.buy_in_too_large": "The maximum buy-in here is **{amount:int}** chips.",
+    "engine.tournament_buy_in": "Everyone starts this tournament with **{amount:int}** chips.",
+    "engine.top_up_in_hand": "You can add chips only between your hands.",
+    "engine.top_up_nothing": "Add at least one chip.",
+    "engine.top_up_too_large": (
+        "You can add at most **{amount:int}** chips; a stack may not exceed **{maximum:int}**."
+    ),
+    "engine.rebuy_too_small": "To play again, bring your stack to at least **{amount:int}**.",
+    "engine.tournament_no_top_up": "There are no top-ups in a tournament.",
+    "engine.tournament_no_leave": "In a tournament your chips stay in play; sit out instead.",
+    "engine.busted_sit_in": "You have no chips left; add some with /poker topup to play again.",
+    "engine.no_straddle": "This table does not allow a straddle.",
+    "engine.not_enough_players": "At least two players must be playing to deal a hand.",
+    "engine.hand_in_progress": "A hand is being played.",
+    "engine.no_hand_in_progress": "No hand is being played.",
+    "engine.hand_not_over": "The hand is not over yet.",
+    "engine.not_this_hand": "That is not the hand this table dealt.",
     # Tables: refusals.
     "table.none_here": "There is no table in this channel. Open one with /poker create.",
     "table.exists": "This channel already has a table.",
@@ -151,17 +174,6 @@ MESSAGES: Final[dict[str, str]] = {
     "table.quick_size_unavailable": (
         "That size is not possible now; you can bet or raise to **{low:int}** up to **{high:int}**."
     ),
-    "table.buy_in_range": (
-        "The buy-in here is from **{low:int}** to **{high:int}** chips, not {amount:int}."
-    ),
-    "table.no_such_seat": "There is no seat {seat}; the seats are 1 to {seats}.",
-    "table.full": "Every seat at this table is taken.",
-    "table.top_up_in_hand": "You can add chips only between your hands.",
-    "table.top_up_too_large": (
-        "You can add at most **{most:int}** chips; a stack may not exceed the maximum "
-        "buy-in of **{maximum:int}**."
-    ),
-    "table.no_chips": "You have no chips in front of you; add some with /poker topup first.",
     "table.bad_amount": (
         "'{text}' is not an amount I can use: type a whole number of chips from "
         "{low:int} to {high:int}, like {low:int}."

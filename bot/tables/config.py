@@ -18,6 +18,9 @@ from dataclasses import asdict, dataclass
 from typing import Any, Final
 
 from bot.errors import CroupierError
+from engine.hand import Rake
+from engine.stakes import Stakes
+from engine.table import TableConfig as EngineTableConfig
 from engine.variants import VARIANTS, Variant
 
 MAX_CHIPS: Final = 1_000_000_000
@@ -98,6 +101,20 @@ class TableConfig:
     @property
     def engine_variant(self) -> Variant:
         return VARIANTS[self.variant]
+
+    def engine_config(self) -> EngineTableConfig:
+        """The engine table's configuration: the rules of the game played here."""
+        rake = None
+        if self.rake_basis_points:
+            rake = Rake(self.rake_basis_points, self.rake_cap)
+        return EngineTableConfig(
+            self.variant,
+            Stakes(self.small_blind, self.big_blind),
+            seats=self.seats,
+            min_buy_in=self.min_buy_in,
+            max_buy_in=self.max_buy_in,
+            rake=rake,
+        )
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)

@@ -1,8 +1,8 @@
 """Why the table refused a player's request, each with a catalogue key.
 
 A refusal never changes anything. The engine's own refusals
-(:class:`~engine.errors.IllegalAction`) reach players as :class:`ActionRefused`
-with the engine's key under ``engine.`` in the catalogues.
+(:class:`~engine.errors.IllegalAction`, the table's included) reach players as
+:class:`Refused` with the engine's key under ``engine.`` in the catalogues.
 """
 
 from __future__ import annotations
@@ -58,48 +58,15 @@ class NotYourTurn(TableError):
         super().__init__(actor=actor)
 
 
-class ActionRefused(TableError):
-    """The engine, or the reading of a quick size, refused the action."""
+class Refused(TableError):
+    """The engine's rules refused the request, or no action fits what was asked."""
 
     def __init__(self, key: str, /, **params: object) -> None:
         super().__init__(key, **params)
 
     @classmethod
-    def from_engine(cls, error: IllegalAction) -> ActionRefused:
+    def from_engine(cls, error: IllegalAction) -> Refused:
         return cls(f"engine.{error.key}", **error.params)
-
-
-class BuyInOutOfRange(TableError):
-    key = "table.buy_in_range"
-
-    def __init__(self, *, amount: int, low: int, high: int) -> None:
-        super().__init__(amount=amount, low=low, high=high)
-
-
-class NoSuchSeat(TableError):
-    key = "table.no_such_seat"
-
-    def __init__(self, *, seat: int, seats: int) -> None:
-        super().__init__(seat=seat, seats=seats)
-
-
-class TableFull(TableError):
-    key = "table.full"
-
-
-class TopUpDuringHand(TableError):
-    key = "table.top_up_in_hand"
-
-
-class TopUpTooLarge(TableError):
-    key = "table.top_up_too_large"
-
-    def __init__(self, *, most: int, maximum: int) -> None:
-        super().__init__(most=most, maximum=maximum)
-
-
-class NoChipsToPlay(TableError):
-    key = "table.no_chips"
 
 
 class BadAmount(TableError):

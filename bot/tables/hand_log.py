@@ -1,17 +1,21 @@
 """The write-ahead log of hands: what the database knows about each deal.
 
-A hand is started with everything needed to deal it again (``hands.initial``:
-the variant and stakes, the stacks and seat of each hand index, the button,
-the deck order, the commitment of a provably fair deck). Each action is
-appended and committed before anything shows it to a player, so after a crash
-the hand can be rebuilt by dealing the same deck and replaying the log. A
-finished hand is settled in one transaction: stacks, ``hand_players`` rows,
-the rake's ledger row and the hand's result. A voided hand leaves every stack
-as it was when the hand began.
+A hand is started with everything needed to deal it again: ``hands.initial``
+holds the table's :class:`~engine.table.Deal` (the setup with its deck order,
+the seat and player of each hand index, the button and blinds); a provably
+fair hand also keeps its commitment and secret. Each action is appended and
+committed before anything shows it to a player, so after a crash the hand is
+rebuilt by dealing the same deck and replaying the log. A finished hand is
+settled in one transaction: stacks, ``hand_players`` rows, the rake's ledger
+row and the hand's result. A voided hand leaves every stack as it was when
+the hand began.
 
 Seats' stacks in the database change only when a hand finishes (or by the
 cashier between hands), so during a hand they still hold the hand's starting
 stacks; voiding only needs to say so.
+
+Writes that belong with other writes (the table's state, chips moved by the
+cashier) take the caller's :class:`~bot.database.Transaction`.
 """
 
 from __future__ import annotations
@@ -21,93 +25,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.database import Database
-from bot.tables.table_store import save_state
+from bot.database import Database, Transaction
 from engine.actions import Action, format_action, parse_action
-from engine.cards import format_cards, parse_cards
-from engine.hand import Hand, HandSetup, Rake
-from engine.variants import VARIANTS
+from engine.hand import Hand
+from engine.plain_data import deal_from_data, deal_to_data
+from engine.table import Deal
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 @dataclass(frozen=True, slots=True)
-class HandStart:
-    """A hand as it began: the engine's setup and who sits at each hand index."""
-
-    hand_no: int
-    setup: HandSetup
-    seats: tuple[int, ...]
-    players: tuple[int, ...]
-    button: int
-    small_blind: int | None
-    big_blind: int
-    commitment: str | None = None
-    secret: str | None = None
-
-    def to_json(self) -> str:
-        setup = self.setup
-        assert setup.deck is not None, "a logged hand is dealt from a known deck"
-        return json.dumps(
-            {
-                "hand_no": self.hand_no,
-                "variant": setup.variant.code,
-                "starting_stacks": list(setup.starting_stacks),
-                "antes": list(setup.antes),
-                "blinds": list(setup.blinds),
-                "bring_in": setup.bring_in,
-                "min_bet": setup.min_bet,
-                "small_bet": setup.small_bet,
-                "big_bet": setup.big_bet,
-                "ante_trimming": setup.ante_trimming,
-                "rake": None
-                if setup.rake is None
-                else [setup.rake.basis_points, setup.rake.cap, setup.rake.no_flop_no_drop],
-                "deck": format_cards(setup.deck, " "),
-                "seats": list(self.seats),
-                "players": list(self.players),
-                "button": self.button,
-                "small_blind": self.small_blind,
-                "big_blind": self.big_blind,
-                "commitment": self.commitment,
-            }
-        )
-
-    @classmethod
-    def from_json(cls, text: str, secret: str | None = None) -> HandStart:
-        """Read ``hands.initial``; raises ``KeyError``/``ValueError``/``TypeError`` if damaged."""
-        data = json.loads(text)
-        rake = data["rake"]
-        setup = HandSetup(
-            VARIANTS[data["variant"]],
-            tuple(int(s) for s in data["starting_stacks"]),
-            antes=tuple(int(a) for a in data["antes"]),
-            blinds=tuple(int(b) for b in data["blinds"]),
-            bring_in=int(data["bring_in"]),
-            min_bet=int(data["min_bet"]),
-            small_bet=int(data["small_bet"]),
-            big_bet=int(data["big_bet"]),
-            ante_trimming=bool(data["ante_trimming"]),
-            rake=None if rake is None else Rake(int(rake[0]), int(rake[1]), bool(rake[2])),
-            deck=tuple(parse_cards(data["deck"])),
-        )
-        return cls(
-            hand_no=int(data["hand_no"]),
-            setup=setup,
-            seats=tuple(int(s) for s in data["seats"]),
-            players=tuple(int(p) for p in data["players"]),
-            button=int(data["button"]),
-            small_blind=None if data["small_blind"] is None else int(data["small_blind"]),
-            big_blind=int(data["big_blind"]),
-            commitment=data.get("commitment"),
-            secret=secret,
-        )
-
-
-@dataclass(frozen=True, slots=True)
 class LoggedAction:
     seq: int
+    #: The Discord user who acted; ``None`` when the clock acted for them.
     actor: int | None
+    #: PHH notation, e.g. ``p2 cbr 60``.
     text: str
 
     def parsed(self) -> tuple[int, Action]:
@@ -116,11 +48,15 @@ class LoggedAction:
 
 @dataclass(frozen=True, slots=True)
 class LoggedHand:
-    """An unfinished hand read back from the log."""
+    """An unfinished hand as the log holds it; ``deal`` is ``None`` when damaged."""
 
     hand_id: int
-    start: HandStart
+    hand_no: int
+    deal: Deal | None
     actions: tuple[LoggedAction, ...]
+    commitment: str | None
+    secret: str | None
+    damage: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,26 +78,31 @@ class HandLog:
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    async def start(self, table_id: int, start: HandStart, table_state: Mapping[str, Any]) -> int:
-        """Record a new hand and the table's state with it; return the hand's id."""
-        async with self.database.transaction() as tx:
-            hand_id = await tx.insert(
-                "INSERT INTO hands (table_id, hand_no, variant, initial, commitment, secret)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    start.hand_no,
-                    start.setup.variant.code,
-                    start.to_json(),
-                    start.commitment,
-                    start.secret,
-                ),
-            )
-            await save_state(tx, table_id, table_state)
-        return hand_id
+    async def start(
+        self,
+        tx: Transaction,
+        table_id: int,
+        deal: Deal,
+        *,
+        commitment: str | None = None,
+        secret: str | None = None,
+    ) -> int:
+        """Record a new hand; return its id."""
+        return await tx.insert(
+            "INSERT INTO hands (table_id, hand_no, variant, initial, commitment, secret)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                deal.number,
+                deal.setup.variant.code,
+                json.dumps({"deal": deal_to_data(deal)}),
+                commitment,
+                secret,
+            ),
+        )
 
     async def append(self, hand_id: int, seq: int, action: str, actor: int | None) -> None:
-        """Commit one action (PHH notation) by ``actor`` (``None``: the clock or the dealer)."""
+        """Commit one action (PHH notation) by ``actor`` (``None``: the clock)."""
         async with self.database.transaction() as tx:
             await tx.execute(
                 "INSERT INTO hand_actions (hand_id, seq, actor, action) VALUES (?, ?, ?, ?)",
@@ -170,6 +111,7 @@ class HandLog:
 
     async def finish(
         self,
+        tx: Transaction,
         *,
         hand_id: int,
         table_id: int,
@@ -178,104 +120,98 @@ class HandLog:
         rake: int,
         result: Mapping[str, Any],
         phh: str | None,
-        table_state: Mapping[str, Any],
     ) -> None:
-        """Settle a finished hand in one transaction."""
-        async with self.database.transaction() as tx:
-            for line in results:
-                changed = await tx.execute(
-                    "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
-                    (line.finishing_stack, table_id, line.seat, line.user_id),
-                )
-                if changed != 1:
-                    raise RuntimeError(f"seat {line.seat} of table {table_id} left mid-hand")
-                await tx.execute(
-                    "INSERT INTO hand_players (hand_id, guild_id, user_id, seat_no,"
-                    " starting_stack, finishing_stack, net, won_chips, went_to_showdown,"
-                    " won_at_showdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        hand_id,
-                        guild_id,
-                        line.user_id,
-                        line.seat,
-                        line.starting_stack,
-                        line.finishing_stack,
-                        line.finishing_stack - line.starting_stack,
-                        line.won_chips,
-                        line.went_to_showdown,
-                        line.won_at_showdown,
-                    ),
-                )
-            if rake:
-                await tx.execute(
-                    "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind,"
-                    " table_id, hand_id) VALUES (?, NULL, ?, NULL, 'rake', ?, ?)",
-                    (guild_id, rake, table_id, hand_id),
-                )
-            await tx.execute(
-                f"UPDATE hands SET status = 'finished', result = ?, phh = ?, ended_at = {_NOW}"
-                " WHERE id = ? AND status = 'in_progress'",
-                (json.dumps(result), phh, hand_id),
+        """Settle a finished hand: stacks, players' results, rake, the hand's row."""
+        for line in results:
+            changed = await tx.execute(
+                "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
+                (line.finishing_stack, table_id, line.seat, line.user_id),
             )
-            await save_state(tx, table_id, table_state)
+            if changed != 1:
+                raise RuntimeError(f"seat {line.seat} of table {table_id} was emptied mid-hand")
+            await tx.execute(
+                "INSERT INTO hand_players (hand_id, guild_id, user_id, seat_no,"
+                " starting_stack, finishing_stack, net, won_chips, went_to_showdown,"
+                " won_at_showdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    hand_id,
+                    guild_id,
+                    line.user_id,
+                    line.seat,
+                    line.starting_stack,
+                    line.finishing_stack,
+                    line.finishing_stack - line.starting_stack,
+                    line.won_chips,
+                    line.went_to_showdown,
+                    line.won_at_showdown,
+                ),
+            )
+        if rake:
+            await tx.execute(
+                "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind,"
+                " table_id, hand_id) VALUES (?, NULL, ?, NULL, 'rake', ?, ?)",
+                (guild_id, rake, table_id, hand_id),
+            )
+        await tx.execute(
+            f"UPDATE hands SET status = 'finished', result = ?, phh = ?, ended_at = {_NOW}"
+            " WHERE id = ? AND status = 'in_progress'",
+            (json.dumps(result), phh, hand_id),
+        )
 
     async def void(
-        self,
-        *,
-        hand_id: int,
-        table_id: int,
-        start: HandStart | None,
-        reason: str,
-        table_state: Mapping[str, Any] | None,
+        self, tx: Transaction, *, hand_id: int, table_id: int, deal: Deal | None, reason: str
     ) -> None:
         """Give up a hand: every stack goes back to what it was when the hand began."""
-        async with self.database.transaction() as tx:
-            if start is not None:
-                for seat, user_id, stack in zip(
-                    start.seats, start.players, start.setup.starting_stacks, strict=True
-                ):
-                    await tx.execute(
-                        "UPDATE seats SET stack = ?"
-                        " WHERE table_id = ? AND seat_no = ? AND user_id = ?",
-                        (stack, table_id, seat, user_id),
-                    )
-            await tx.execute(
-                f"UPDATE hands SET status = 'voided', result = ?, ended_at = {_NOW}"
-                " WHERE id = ? AND status = 'in_progress'",
-                (json.dumps({"voided": reason}), hand_id),
-            )
-            if table_state is not None:
-                await save_state(tx, table_id, table_state)
+        if deal is not None:
+            for seat, user_id, stack in zip(
+                deal.seats, deal.players, deal.setup.starting_stacks, strict=True
+            ):
+                await tx.execute(
+                    "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
+                    (stack, table_id, seat, user_id),
+                )
+        await tx.execute(
+            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {_NOW}"
+            " WHERE id = ? AND status = 'in_progress'",
+            (json.dumps({"voided": reason}), hand_id),
+        )
 
-    async def in_progress(self, table_id: int) -> tuple[int, str, str | None] | None:
-        """The unfinished hand of a table as ``(hand_id, initial, secret)``, if any."""
+    async def in_progress(self, table_id: int) -> LoggedHand | None:
+        """The unfinished hand of a table with its logged actions, if there is one."""
         row = await self.database.fetch_one(
-            "SELECT id, initial, secret FROM hands WHERE table_id = ? AND status = 'in_progress'",
+            "SELECT id, hand_no, initial, commitment, secret FROM hands"
+            " WHERE table_id = ? AND status = 'in_progress'",
             (table_id,),
         )
-        return None if row is None else (row["id"], row["initial"], row["secret"])
-
-    async def actions(self, hand_id: int) -> tuple[LoggedAction, ...]:
-        rows = await self.database.fetch_all(
+        if row is None:
+            return None
+        actions = await self.database.fetch_all(
             "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq",
-            (hand_id,),
+            (row["id"],),
         )
-        return tuple(LoggedAction(row["seq"], row["actor"], row["action"]) for row in rows)
-
-    async def last_hand_no(self, table_id: int) -> int:
-        value: int = await self.database.fetch_value(
-            "SELECT COALESCE(MAX(hand_no), 0) FROM hands WHERE table_id = ?", (table_id,)
+        deal, damage = None, None
+        try:
+            deal = deal_from_data(json.loads(row["initial"])["deal"])
+        except (KeyError, TypeError, ValueError) as error:
+            damage = f"the hand's start cannot be read: {error!r}"
+        return LoggedHand(
+            row["id"],
+            row["hand_no"],
+            deal,
+            tuple(LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions),
+            row["commitment"],
+            row["secret"],
+            damage,
         )
-        return value
 
 
-def replay(start: HandStart, actions: Sequence[LoggedAction]) -> Hand:
+def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
     """Deal the logged hand again and apply its actions in order.
 
     Raises :class:`~engine.errors.EngineError` or :class:`ValueError` when the
     log does not describe a hand the engine can play (damaged or out of order).
     """
-    hand = Hand(start.setup)
+    hand = Hand(deal.setup)
     for expected_seq, logged in enumerate(actions, start=1):
         if logged.seq != expected_seq:
             raise ValueError(f"action {expected_seq} is missing from the log")

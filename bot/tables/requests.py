@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from bot.tables.errors import ActionRefused
+from bot.tables.errors import Refused
 from engine.actions import Action, BetOrRaise, CheckOrCall, Fold
 from engine.hand import LegalActions
 
@@ -80,7 +80,7 @@ def quick_raise_to(move: Move, legal: LegalActions) -> int | None:
 
 
 def resolve(request: ActionRequest, legal: LegalActions) -> Action:
-    """The engine action a request stands for, or :class:`ActionRefused` if none does."""
+    """The engine action a request stands for, or :class:`Refused` if none does."""
     move = request.move
     if move is Move.FOLD:
         return Fold()
@@ -88,11 +88,11 @@ def resolve(request: ActionRequest, legal: LegalActions) -> Action:
         return CheckOrCall()
     if move is Move.CHECK:
         if not legal.can_check:
-            raise ActionRefused("engine.cannot_check", amount=legal.call_amount)
+            raise Refused("engine.cannot_check", amount=legal.call_amount)
         return CheckOrCall()
     if move is Move.CALL:
         if not legal.can_call:
-            raise ActionRefused("table.nothing_to_call")
+            raise Refused("table.nothing_to_call")
         return CheckOrCall()
     if move in (Move.BET_TO, Move.RAISE_TO):
         if request.amount is None:
@@ -104,8 +104,8 @@ def resolve(request: ActionRequest, legal: LegalActions) -> Action:
     to = quick_raise_to(move, legal)
     if to is None:
         if not legal.can_raise:
-            raise ActionRefused("engine.cannot_raise")
-        raise ActionRefused(
+            raise Refused("engine.cannot_raise")
+        raise Refused(
             "table.quick_size_unavailable", low=legal.min_raise_to, high=legal.max_raise_to
         )
     return BetOrRaise(to)

@@ -1,13 +1,14 @@
 """The table runner: one per table, the only code that plays hands at it.
 
-A runner seats and unseats players (with the cashier), deals a hand whenever
-two or more players are sitting in, takes their actions, acts for a player
-whose clock ran out, and settles each hand in the database.
+A runner drives the engine's :class:`~engine.table.Table` (seats, the button
+and blinds, sitting out, top-ups, leaving) and its hands, moves chips with the
+cashier, and decides what Discord is shown. Every rule is the engine's: the
+runner asks, and turns refusals into sentences.
 
 **One lock per table.** Every change to a table happens while its runner holds
 its own :class:`asyncio.Lock`, so two clicks at the same table are taken one
 after the other, and two tables never wait for each other (they share only
-the database connection, for the few milliseconds of each transaction).
+the database connection, for the milliseconds of each transaction).
 
 **The order of one action** (DESIGN.md, "How one action travels"):
 
@@ -15,27 +16,33 @@ the database connection, for the few milliseconds of each transaction).
    is asked, on a copy of the hand, whether it is legal. A refusal raises a
    typed error; nothing has changed.
 2. The action is appended to the hand's log and committed (write-ahead).
-3. Only then is it applied to the hand itself; if it ended the hand, the hand
-   is settled (stacks, results, rake) in one transaction.
-4. The runner renders what everyone may see into a message and hands it to
-   its :class:`~bot.tables.publisher.Publisher`, then lets go of the lock.
+3. Only then is it applied to the hand itself. If it ended the hand, the
+   table settles it and one transaction writes the stacks, the results, the
+   rake, the cash-outs of players who were leaving and the table's state.
+4. The runner renders what everyone may see and hands it to its
+   :class:`~bot.tables.publisher.Publisher`, then lets go of the lock.
 
 The lock is never held while waiting for Discord: the publisher's own task
-delivers the messages, in order, while the table carries on. What the lock
-does cover is the database's own short transactions, which is what makes a
-shown action always a logged one.
+delivers the messages, in order, while the table carries on. It is held over
+the database's short transactions, which is what makes a shown action always
+a logged one.
+
+**Memory and database agree.** A change to the table is made on the engine's
+table first (which checks the rules), then written in one transaction with
+the chips it moves and the table's saved state; if the transaction fails, the
+table is put back as it was.
 
 **The clock.** One timer task per table waits for the next thing due: the
 acting player's deadline (``action_seconds``) or the next deal
-(``hand_pause_seconds`` after the last hand, once two players sit in). When
-the deadline passes the clock checks for the player if it can and folds
-otherwise; two such timeouts in a row sit the player out. A player who is
-sitting out, leaving or gone is acted for at once when their turn comes.
+(``hand_pause_seconds`` after the last hand, once two players can be dealt
+in). When the deadline passes the clock checks for the player if it can and
+folds otherwise; two such timeouts in a row sit the player out. A player who
+is sitting out or leaving is acted for at once when their turn comes.
 
 **Closing** voids a hand in progress (every stack back to where it was when
 the hand began) rather than playing it out, so a table closes at once and
-nobody is left waiting on a table that is going away; then every stack goes
-back to its owner's balance.
+nobody waits on a table that is going away; then every stack goes back to
+its owner's balance, all in one transaction.
 """
 
 from __future__ import annotations
@@ -44,11 +51,12 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from bot.cashier import AlreadySeated, Cashier, InsufficientChips, SeatMovement
-from bot.database import Database
+from bot.cashier import Cashier, InsufficientChips, SeatMovement
+from bot.database import Database, Transaction
 from bot.i18n import t
 from bot.render.hand_result import result_message
 from bot.render.private_view import PrivateView, private_message
@@ -56,32 +64,19 @@ from bot.render.table_message import table_message
 from bot.tables.clock import Clock, wall_time_at
 from bot.tables.config import TableConfig
 from bot.tables.errors import (
-    ActionRefused,
-    BuyInOutOfRange,
-    NoChipsToPlay,
     NoHandNow,
-    NoSuchSeat,
     NotInHand,
     NotSeated,
     NotYourTurn,
+    Refused,
     StaleButton,
     StaleHand,
-    TableFull,
     TableIsClosed,
-    TopUpDuringHand,
-    TopUpTooLarge,
 )
-from bot.tables.hand_log import (
-    HandLog,
-    HandStart,
-    PlayerResult,
-    action_text,
-    replay,
-)
+from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, replay
 from bot.tables.outlet import OutgoingMessage, Outlet
 from bot.tables.publisher import Publisher
 from bot.tables.requests import QUICK_SIZES, ActionRequest, quick_raise_to, resolve
-from bot.tables.seating import DealtHand, InterimSeating, SeatState, Stakes
 from bot.tables.snapshot import (
     Choices,
     HandResult,
@@ -91,71 +86,75 @@ from bot.tables.snapshot import (
     ShownHand,
     TableSnapshot,
 )
-from bot.tables.table_store import TableRecord, TableStore, dm_cards_wanted
+from bot.tables.table_store import (
+    StoredSeat,
+    TableRecord,
+    close_table,
+    dm_cards_wanted,
+    save_state,
+)
 from engine.actions import Action, CheckOrCall, Fold
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
 from engine.events import HandMucked, HandShown, PlayerActed, PotAwarded, RakeTaken
 from engine.fairness import commit
-from engine.hand import Hand, Phase, Rake
+from engine.hand import Hand, Phase
+from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
+from engine.table import CashOut, Deal, Departure, Seat, Table
 
 log = logging.getLogger(__name__)
 
 #: Timeouts in a row after which a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
 
+_T = TypeVar("_T")
+_W = TypeVar("_W")
+
 
 @dataclass
 class Player:
-    """A seated player as the runner knows them, beyond their seat and chips."""
+    """What the runner knows of a seated player beyond the engine's seat."""
 
     user_id: int
     name: str
     locale: str = "en"
     #: Timeouts in a row; reset when the player acts.
     timeouts: int = 0
-    #: Leaves (and is cashed out) when the hand they are in ends.
-    leaving: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "locale": self.locale,
-            "timeouts": self.timeouts,
-            "leaving": self.leaving,
-        }
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "locale": self.locale, "timeouts": self.timeouts}
 
     @classmethod
-    def from_dict(cls, user_id: int, data: dict[str, Any]) -> Player:
+    def from_data(cls, user_id: int, data: dict[str, Any]) -> Player:
         return cls(
             user_id,
             str(data.get("name", f"<@{user_id}>")),
             str(data.get("locale", "en")),
             int(data.get("timeouts", 0)),
-            bool(data.get("leaving", False)),
         )
 
 
 @dataclass
 class LiveHand:
-    """The hand being played, with its log id and clock."""
+    """The hand being played (or the one just over), with its log id and clock."""
 
     hand_id: int
-    start: HandStart
-    dealt: DealtHand
+    deal: Deal
+    hand: Hand
+    commitment: str | None = None
+    secret: str | None = None
     deadline: float | None = None
     last_action: LastAction | None = None
     result: HandResult | None = None
 
     @property
-    def hand(self) -> Hand:
-        return self.dealt.hand
-
-    @property
     def hand_no(self) -> int:
-        return self.start.hand_no
+        return self.deal.number
+
+    def index_of(self, user_id: int) -> int | None:
+        return self.deal.players.index(user_id) if user_id in self.deal.players else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,14 +167,6 @@ class TableServices:
     hand_pause_seconds: float = 5.0
     #: ``None``: shuffle with the operating system's randomness.
     rng: random.Random | None = None
-
-    @property
-    def hand_log(self) -> HandLog:
-        return HandLog(self.database)
-
-    @property
-    def store(self) -> TableStore:
-        return TableStore(self.database)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +181,7 @@ class Acted:
 
 @dataclass(frozen=True, slots=True)
 class Left:
-    """A leave: cashed out at once (``movement``) or at the end of the hand."""
+    """A leave: cashed out (``movement``), or leaving when the hand ends (``None``)."""
 
     movement: SeatMovement | None
 
@@ -209,32 +200,29 @@ class TableRunner:
         config: TableConfig,
         services: TableServices,
         outlet: Outlet,
+        *,
+        table: Table | None = None,
     ) -> None:
         self.record = record
         self.config = config
         self.services = services
         self.clock = services.clock
         self.cashier = services.cashier
-        self.hand_log = services.hand_log
-        self.store = services.store
+        self.database = services.database
+        self.hand_log = HandLog(services.database)
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
-        rake = Rake(config.rake_basis_points, config.rake_cap) if config.rake_basis_points else None
-        self.seating = InterimSeating(
-            config.engine_variant,
-            Stakes(config.small_blind, config.big_blind, rake),
-            config.seats,
-        )
+        self.engine_config = config.engine_config()
+        self.table = table if table is not None else Table(self.engine_config)
         self.players: dict[int, Player] = {}
         self.live: LiveHand | None = None
         #: The hand that ended last, shown until the next one is dealt.
         self.last_hand: LiveHand | None = None
-        self.hand_no = 0
         self.next_hand_at: float | None = None
         self.closed = False
         self._lock = asyncio.Lock()
         self._timer: _Timer | None = None
         self._dm_refusals_noted: set[int] = set()
-        #: The last cash-out of each player, for telling a leaving player what they took.
+        #: Cash-outs of this moment, for telling a leaving player what they took.
         self._cash_outs: dict[int, SeatMovement] = {}
 
     @property
@@ -287,34 +275,32 @@ class TableRunner:
         seat: int | None = None,
         locale: str = "en",
     ) -> SeatMovement:
-        """Seat a player with chips from their balance; they play from the next hand."""
+        """Seat a player with chips from their balance; the table says when they play."""
         async with self._lock:
             self._check_open()
-            config = self.config
             if buy_in is None:
                 balance = await self.cashier.ensure_balance(self.record.guild_id, user_id)
-                if balance < config.min_buy_in:
-                    raise InsufficientChips(needed=config.min_buy_in, available=balance)
-                buy_in = min(config.max_buy_in, balance)
-            if not config.min_buy_in <= buy_in <= config.max_buy_in:
-                raise BuyInOutOfRange(amount=buy_in, low=config.min_buy_in, high=config.max_buy_in)
-            current = self.seating.seat_of(user_id)
-            if current is not None:
-                raise AlreadySeated(seat_no=current.seat)
-            taken = {s.seat for s in self.seating.seats()}
-            if seat is None:
-                free = [n for n in range(1, config.seats + 1) if n not in taken]
-                if not free:
-                    raise TableFull()
-                seat = free[0]
-            elif not 1 <= seat <= config.seats:
-                raise NoSuchSeat(seat=seat, seats=config.seats)
-            movement = await self.cashier.buy_in(
-                self.record.guild_id, user_id, self.table_id, seat, buy_in
-            )
-            self.seating.sit(seat, user_id, buy_in)
+                low, high = self.engine_config.minimum_buy_in, self.engine_config.maximum_buy_in
+                if balance < low:
+                    raise InsufficientChips(needed=low, available=balance)
+                buy_in = min(high, balance)
+            amount = buy_in
             self.players[user_id] = Player(user_id, name, locale)
-            await self._save_state()
+
+            def sit() -> Seat:
+                return self.table.sit(user_id, seat, buy_in=amount)
+
+            async def pay(tx: Transaction, taken: Seat) -> SeatMovement:
+                return await self.cashier.buy_in(
+                    self.record.guild_id, user_id, self.table_id, taken.number, amount, tx=tx
+                )
+
+            try:
+                movement = await self._transact(sit, pay)
+            except BaseException:
+                if not self.table.is_seated(user_id):
+                    self.players.pop(user_id, None)
+                raise
             self._changed()
             return movement
 
@@ -322,50 +308,47 @@ class TableRunner:
         """Cash the player out now, or when the hand they are in ends."""
         async with self._lock:
             self._seat(user_id)
-            if self._in_live_hand(user_id):
-                self.players[user_id].leaving = True
-                await self._save_state()
+
+            async def pay(tx: Transaction, departure: Departure) -> Departure:
+                await self._pay_out(tx, departure.seat, departure.cash_out)
+                return departure
+
+            departure = await self._transact(lambda: self.table.leave(user_id), pay)
+            if departure.at_end_of_hand:
                 await self._play_for_the_absent()  # their turn now: the hand may end
-                self._changed()
-                return Left(self._cash_outs.pop(user_id, None))
-            movement = await self._cash_out(user_id)
+            else:
+                self._forget(user_id)
             self._changed()
-            return Left(movement)
+            return Left(self._cash_outs.pop(user_id, None))
 
     async def player_gone(self, user_id: int) -> None:
-        """The player left the server or cannot be reached: fold them and cash them out."""
+        """The player left the server: fold them when their turn comes and cash them out."""
         with contextlib.suppress(NotSeated, TableIsClosed):
             await self.leave(user_id)
 
     async def sit_out(self, user_id: int) -> None:
         async with self._lock:
             self._seat(user_id)
-            await self._set_sitting_out(user_id, True)
+            await self._transact(lambda: self.table.sit_out(user_id), _nothing)
             await self._play_for_the_absent()
             self._changed()
 
     async def sit_in(self, user_id: int) -> None:
         async with self._lock:
-            state = self._seat(user_id)
-            if state.stack == 0:
-                raise NoChipsToPlay()
+            self._seat(user_id)
+            await self._transact(lambda: self.table.sit_in(user_id), _nothing)
             self.players[user_id].timeouts = 0
-            self.players[user_id].leaving = False
-            await self._set_sitting_out(user_id, False)
             self._changed()
 
     async def top_up(self, user_id: int, amount: int) -> SeatMovement:
-        """Add chips from the balance, between the player's hands, up to the maximum buy-in."""
+        """Add chips from the balance: the table says when and how many."""
         async with self._lock:
-            self._check_open()
-            state = self._seat(user_id)
-            if self._in_live_hand(user_id):
-                raise TopUpDuringHand()
-            most = self.config.max_buy_in - state.stack
-            if amount > most:
-                raise TopUpTooLarge(most=max(most, 0), maximum=self.config.max_buy_in)
-            movement = await self.cashier.top_up(self.table_id, state.seat, amount)
-            self.seating.add_chips(user_id, amount)
+            seat = self._seat(user_id)
+
+            async def pay(tx: Transaction, _: int) -> SeatMovement:
+                return await self.cashier.top_up(self.table_id, seat.number, amount, tx=tx)
+
+            movement = await self._transact(lambda: self.table.top_up(user_id, amount), pay)
             self._changed()
             return movement
 
@@ -373,11 +356,33 @@ class TableRunner:
         """Close the table: void a hand in progress, then return every stack to its owner."""
         async with self._lock:
             self._check_open()
-            log.info("Table %s closed by %s", self.table_id, by)
-            if self.live is not None:
-                await self._void(self.live, "closed")
-            movements = [await self._cash_out(s.player_id) for s in self.seating.seats()]
-            await self.store.close(self.table_id)
+            log.info("Table %s is closed by %s", self.table_id, by)
+            live = self.live
+
+            def empty_the_table() -> list[CashOut]:
+                cash_outs = list(self.table.void_hand()) if live is not None else []
+                for seat in list(self.table.seats.values()):
+                    departure = self.table.leave(seat.player)
+                    assert departure.cash_out is not None
+                    cash_outs.append(CashOut(seat.player, seat.number, departure.cash_out))
+                return cash_outs
+
+            async def write(tx: Transaction, cash_outs: list[CashOut]) -> list[SeatMovement]:
+                if live is not None:
+                    await self.hand_log.void(
+                        tx,
+                        hand_id=live.hand_id,
+                        table_id=self.table_id,
+                        deal=live.deal,
+                        reason="the table was closed",
+                    )
+                movements = [await self._pay_out(tx, c.seat, c.amount) for c in cash_outs]
+                await close_table(tx, self.table_id)
+                return [m for m in movements if m is not None]
+
+            movements = await self._transact(empty_the_table, write)
+            self.live = self.last_hand = None
+            self.players.clear()
             self.closed = True
             self._changed()
             return movements
@@ -400,23 +405,23 @@ class TableRunner:
         """
         async with self._lock:
             live = self._live_hand(hand_no)
-            index = live.dealt.index_of(user_id)
+            index = live.index_of(user_id)
             if index is None:
-                raise NotInHand() if user_id in self.players else NotSeated()
+                raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
             hand = live.hand
             if seq is not None and seq != len(hand.actions):
                 raise StaleButton()
             if hand.phase is Phase.BETTING and hand.actor is not None and hand.actor != index:
-                raise NotYourTurn(actor=self._name(live.dealt.players[hand.actor]))
+                raise NotYourTurn(actor=self._name(live.deal.players[hand.actor]))
             try:
                 legal = hand.legal_actions()
             except IllegalAction as error:
-                raise ActionRefused.from_engine(error) from None
+                raise Refused.from_engine(error) from None
             if legal.player != index:
-                raise NotYourTurn(actor=self._name(live.dealt.players[legal.player]))
-            action = resolve(request, legal)
-            acted = await self._apply(live, index, action, actor=user_id)
-            self.players[user_id].timeouts = 0
+                raise NotYourTurn(actor=self._name(live.deal.players[legal.player]))
+            acted = await self._apply(live, index, resolve(request, legal), actor=user_id)
+            if user_id in self.players:
+                self.players[user_id].timeouts = 0
             await self._play_for_the_absent()
             self._changed()
             return acted
@@ -429,15 +434,14 @@ class TableRunner:
         live = self.live
         if live is None:
             raise NoHandNow()
-        index = live.dealt.index_of(user_id)
+        index = live.index_of(user_id)
         if index is None:
-            raise NotInHand() if user_id in self.players else NotSeated()
+            raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
         return self._private_view(live, index)
 
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
-        cards = tuple(hand.hole_cards[index])
-        board = tuple(hand.board)
+        cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
         best = []
         for evaluation in hand.variant.evaluations:
             value = evaluate(evaluation, cards, board)
@@ -465,7 +469,7 @@ class TableRunner:
                     await self._time_out(live)
             elif self.next_hand_at is not None and now >= self.next_hand_at:
                 self.next_hand_at = None
-                if self.seating.can_deal():
+                if self.table.can_deal:
                     await self._deal()
             self._changed()
 
@@ -475,15 +479,11 @@ class TableRunner:
         if self.closed:
             raise TableIsClosed()
 
-    def _seat(self, user_id: int) -> SeatState:
+    def _seat(self, user_id: int) -> Seat:
         self._check_open()
-        state = self.seating.seat_of(user_id)
-        if state is None or user_id not in self.players:
+        if not self.table.is_seated(user_id):
             raise NotSeated()
-        return state
-
-    def _in_live_hand(self, user_id: int) -> bool:
-        return self.live is not None and self.live.dealt.index_of(user_id) is not None
+        return self.table.seat_of(user_id)
 
     def _live_hand(self, hand_no: int | None) -> LiveHand:
         self._check_open()
@@ -500,66 +500,94 @@ class TableRunner:
 
     def _state(self) -> dict[str, Any]:
         return {
-            "seating": self.seating.to_dict(),
-            "hand_no": self.hand_no,
-            "players": {str(uid): p.to_dict() for uid, p in self.players.items()},
+            "table": table_to_data(self.table),
+            "players": {str(uid): p.to_data() for uid, p in self.players.items()},
         }
 
-    async def _save_state(self) -> None:
-        await self.store.save_state(self.table_id, self._state())
+    async def _transact(
+        self,
+        change: Callable[[], _T],
+        write: Callable[[Transaction, _T], Awaitable[_W]],
+    ) -> _W:
+        """Change the engine's table, then write what goes with it and the table's
+        state in one transaction; if anything fails, put the table back."""
+        before = table_to_data(self.table)
+        try:
+            changed = change()
+        except IllegalAction as error:
+            raise Refused.from_engine(error) from None
+        try:
+            async with self.database.transaction() as tx:
+                written = await write(tx, changed)
+                await save_state(
+                    tx,
+                    self.table_id,
+                    self._state(),
+                    {n: s.sitting_out for n, s in self.table.seats.items()},
+                )
+        except BaseException:
+            self.table = table_from_data(self.engine_config, before)
+            raise
+        return written
 
-    async def _set_sitting_out(self, user_id: int, sitting_out: bool) -> None:
-        self.seating.set_sitting_out(user_id, sitting_out)
-        await self.store.set_sitting_out(self.table_id, user_id, sitting_out, self._state())
-
-    async def _cash_out(self, user_id: int) -> SeatMovement:
-        state = self.seating.seat_of(user_id)
-        assert state is not None
-        movement = await self.cashier.cash_out(self.table_id, state.seat)
-        self.seating.remove(user_id)
-        self.players.pop(user_id, None)
-        self._dm_refusals_noted.discard(user_id)
-        self._cash_outs[user_id] = movement
-        await self._save_state()
+    async def _pay_out(self, tx: Transaction, seat: int, amount: int | None) -> SeatMovement | None:
+        """Move a leaving player's stack to their balance (``None``: nothing to do yet)."""
+        if amount is None:
+            return None
+        movement = await self.cashier.cash_out(self.table_id, seat, tx=tx)
+        if movement.amount != amount:
+            raise RuntimeError(
+                f"table {self.table_id} seat {seat}: the table says {amount},"
+                f" the database {movement.amount}"
+            )
+        self._cash_outs[movement.user_id] = movement
         return movement
 
+    def _forget(self, user_id: int) -> None:
+        self.players.pop(user_id, None)
+        self._dm_refusals_noted.discard(user_id)
+
     async def _deal(self) -> None:
-        dealt = self.seating.start_hand(self.services.rng)
-        setup = dealt.hand.setup
-        assert setup.deck is not None
-        proof = commit(setup.deck) if self.config.provably_fair else None
-        start = HandStart(
-            hand_no=self.hand_no + 1,
-            setup=setup,
-            seats=dealt.seats,
-            players=dealt.players,
-            button=dealt.button,
-            small_blind=dealt.small_blind,
-            big_blind=dealt.big_blind,
-            commitment=None if proof is None else proof.commitment,
-            secret=None if proof is None else proof.secret_hex,
-        )
-        self.hand_no += 1
-        hand_id = await self.hand_log.start(self.table_id, start, self._state())
-        live = LiveHand(hand_id, start, dealt)
-        self.live = live
-        self.last_hand = None
+        rng, fair = self.services.rng, self.config.provably_fair
+
+        def start() -> tuple[Hand, Deal]:
+            hand = self.table.start_hand(rng)
+            assert self.table.deal is not None
+            return hand, self.table.deal
+
+        async def write(tx: Transaction, dealt: tuple[Hand, Deal]) -> LiveHand:
+            hand, deal = dealt
+            proof = None
+            if fair:
+                assert deal.setup.deck is not None
+                proof = commit(deal.setup.deck)
+            commitment = None if proof is None else proof.commitment
+            secret = None if proof is None else proof.secret_hex
+            hand_id = await self.hand_log.start(
+                tx, self.table_id, deal, commitment=commitment, secret=secret
+            )
+            return LiveHand(hand_id, deal, hand, commitment, secret)
+
+        live = await self._transact(start, write)
+        self.live, self.last_hand = live, None
         live.deadline = self.clock.now() + self.config.action_seconds
         self._publish(fresh=True)
         await self._send_hole_cards(live)
         await self._play_for_the_absent()
 
     async def _send_hole_cards(self, live: LiveHand) -> None:
-        wanted = await dm_cards_wanted(self.services.database, list(live.dealt.players))
-        for index, user_id in enumerate(live.dealt.players):
+        wanted = await dm_cards_wanted(self.database, list(live.deal.players))
+        for index, user_id in enumerate(live.deal.players):
             if user_id not in wanted:
                 continue
-            locale = self.players[user_id].locale if user_id in self.players else self.locale
-            message = private_message(self._private_view(live, index), locale)
+            player = self.players.get(user_id)
+            message = private_message(
+                self._private_view(live, index), player.locale if player else self.locale
+            )
             self.publisher.send_private(user_id, message, on_refused=self._note_refused_dm)
 
     def _note_refused_dm(self, user_id: int) -> None:
-        """Called by the publisher, outside the lock: only touches a set and the queue."""
+        """Called by the publisher, outside the lock: it only touches a set and the queue."""
         if user_id in self._dm_refusals_noted:
             return
         self._dm_refusals_noted.add(user_id)
@@ -581,13 +609,13 @@ class TableRunner:
         try:
             hand.copy().act(index, action)
         except IllegalAction as error:
-            raise ActionRefused.from_engine(error) from None
+            raise Refused.from_engine(error) from None
         seq = len(hand.actions) + 1
         await self.hand_log.append(live.hand_id, seq, action_text(index, action), actor)
         events = hand.act(index, action)
         acted = next(e for e in events if isinstance(e, PlayerActed))
         live.last_action = LastAction(
-            self._name(live.dealt.players[index]),
+            self._name(live.deal.players[index]),
             acted.kind,
             acted.amount,
             acted.to,
@@ -602,16 +630,16 @@ class TableRunner:
 
     async def _time_out(self, live: LiveHand) -> None:
         hand = live.hand
-        index = hand.actor
-        if index is None:
+        if hand.actor is None:
             live.deadline = None
             return
-        user_id = live.dealt.players[index]
+        index = hand.actor
+        user_id = live.deal.players[index]
         player = self.players.get(user_id)
         if player is not None:
             player.timeouts += 1
-            if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT:
-                await self._set_sitting_out(user_id, True)
+            if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and self.table.is_seated(user_id):
+                await self._transact(lambda: self.table.sit_out(user_id), _nothing)
         await self._apply(live, index, _default_action(hand), actor=None, by_clock=True)
         await self._play_for_the_absent()
 
@@ -621,118 +649,98 @@ class TableRunner:
             index = live.hand.actor
             if index is None:
                 return
-            user_id = live.dealt.players[index]
-            player = self.players.get(user_id)
-            seat = self.seating.seat_of(user_id)
-            absent = player is None or player.leaving or seat is None or seat.sitting_out
-            if not absent:
+            user_id = live.deal.players[index]
+            seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
+            if seat is not None and not seat.sitting_out and not seat.leaving:
                 return
             await self._apply(live, index, _default_action(live.hand), actor=None)
 
     async def _finish(self, live: LiveHand) -> None:
-        hand = live.hand
-        dealt = live.dealt
+        hand, deal = live.hand, live.deal
         shown_at_showdown = {e.player for e in hand.events if isinstance(e, HandShown | HandMucked)}
         results = [
             PlayerResult(
                 user_id=user_id,
                 seat=seat,
-                starting_stack=hand.setup.starting_stacks[index],
+                starting_stack=deal.setup.starting_stacks[index],
                 finishing_stack=hand.finishing_stacks[index],
                 won_chips=hand.awarded[index],
                 went_to_showdown=index in shown_at_showdown,
                 won_at_showdown=index in shown_at_showdown and hand.awarded[index] > 0,
             )
-            for index, (seat, user_id) in enumerate(zip(dealt.seats, dealt.players, strict=True))
+            for index, (seat, user_id) in enumerate(zip(deal.seats, deal.players, strict=True))
         ]
         live.result = self._result(live)
-        self.seating.finish_hand(dealt)
-        self.live = None
-        self.last_hand = live
-        await self.hand_log.finish(
-            hand_id=live.hand_id,
-            table_id=self.table_id,
-            guild_id=self.record.guild_id,
-            results=results,
-            rake=hand.rake_taken,
-            result=_result_json(hand, dealt),
-            phh=None,
-            table_state=self._state(),
-        )
-        for user_id, stack in zip(dealt.players, hand.finishing_stacks, strict=True):
-            if stack == 0 and user_id in self.players and not self.players[user_id].leaving:
-                await self._set_sitting_out(user_id, True)  # busted: sits out until topped up
-        for user_id in [uid for uid, p in self.players.items() if p.leaving]:
-            await self._cash_out(user_id)
+
+        async def write(tx: Transaction, cash_outs: tuple[CashOut, ...]) -> None:
+            await self.hand_log.finish(
+                tx,
+                hand_id=live.hand_id,
+                table_id=self.table_id,
+                guild_id=self.record.guild_id,
+                results=results,
+                rake=hand.rake_taken,
+                result=_result_data(hand, deal),
+                phh=None,
+            )
+            for cash_out in cash_outs:
+                await self._pay_out(tx, cash_out.seat, cash_out.amount)
+
+        await self._transact(lambda: self.table.finish_hand(hand).cash_outs, write)
+        for user_id in list(self.players):
+            if not self.table.is_seated(user_id):
+                self._forget(user_id)
+        self.live, self.last_hand = None, live
         self._changed()
         self.publisher.post(result_message(live.result, self.locale))
 
     def _result(self, live: LiveHand) -> HandResult:
-        hand, players = live.hand, live.dealt.players
+        hand, players = live.hand, live.deal.players
         pot_count = len(hand.pots_awarded)
-        shown = tuple(
-            ShownHand(self._name(players[e.player]), e.cards, " / ".join(e.descriptions))
-            for e in hand.events
-            if isinstance(e, HandShown)
-        )
-        mucked = tuple(
-            self._name(players[e.player]) for e in hand.events if isinstance(e, HandMucked)
-        )
-        wins = tuple(
-            PotWin(
-                e.pot_index,
-                pot_count,
-                e.share,
-                e.amount,
-                tuple((self._name(players[i]), chips) for i, chips in e.winners),
-                e.description,
-            )
-            for e in hand.events
-            if isinstance(e, PotAwarded)
-        )
-        rake = sum(e.amount for e in hand.events if isinstance(e, RakeTaken))
         return HandResult(
             self.table_id,
             live.hand_no,
-            shown,
-            mucked,
-            wins,
-            rake,
-            live.start.commitment,
-            live.start.secret,
-        )
-
-    async def _void(self, live: LiveHand, reason: str) -> None:
-        self.live = None
-        self.last_hand = None
-        for user_id in [uid for uid, p in self.players.items() if p.leaving]:
-            self.players[user_id].leaving = False
-        await self.hand_log.void(
-            hand_id=live.hand_id,
-            table_id=self.table_id,
-            start=live.start,
-            reason=reason,
-            table_state=self._state(),
+            shown=tuple(
+                ShownHand(self._name(players[e.player]), e.cards, " / ".join(e.descriptions))
+                for e in hand.events
+                if isinstance(e, HandShown)
+            ),
+            mucked=tuple(
+                self._name(players[e.player]) for e in hand.events if isinstance(e, HandMucked)
+            ),
+            wins=tuple(
+                PotWin(
+                    e.pot_index,
+                    pot_count,
+                    e.share,
+                    e.amount,
+                    tuple((self._name(players[i]), chips) for i, chips in e.winners),
+                    e.description,
+                )
+                for e in hand.events
+                if isinstance(e, PotAwarded)
+            ),
+            rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
+            commitment=live.commitment,
+            secret=live.secret,
         )
 
     # ---------------------------------------------------------------- clock
 
     def _schedule(self) -> None:
         """Arm the clock for what is due next."""
+        wake: float | None = None
         if self.closed:
-            self._disarm()
-            return
-        live = self.live
-        if live is not None:
             self.next_hand_at = None
-            wake = live.deadline
-        elif self.seating.can_deal():
+        elif self.live is not None:
+            self.next_hand_at = None
+            wake = self.live.deadline
+        elif self.table.can_deal:
             if self.next_hand_at is None:
                 self.next_hand_at = self.clock.now() + self.services.hand_pause_seconds
             wake = self.next_hand_at
         else:
             self.next_hand_at = None
-            wake = None
         if wake is None:
             self._disarm()
             return
@@ -782,10 +790,10 @@ class TableRunner:
             variant_name=config.engine_variant.name,
             small_blind=config.small_blind,
             big_blind=config.big_blind,
-            min_buy_in=config.min_buy_in,
-            max_buy_in=config.max_buy_in,
+            min_buy_in=self.engine_config.minimum_buy_in,
+            max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
-            seats=tuple(self._seat_line(seat, shown_from) for seat in self.seating.seats()),
+            seats=tuple(self._seat_line(seat, shown_from) for seat in self.table.seats.values()),
             closed=self.closed,
             next_hand_at=None
             if self.next_hand_at is None
@@ -793,7 +801,7 @@ class TableRunner:
         )
         if shown_from is None:
             return snapshot
-        hand, dealt = shown_from.hand, shown_from.dealt
+        hand, deal = shown_from.hand, shown_from.deal
         actor = hand.actor if live is not None else None
         if live is None:
             pots = tuple(pot.amount for pot in hand.pots_awarded)
@@ -802,42 +810,43 @@ class TableRunner:
             # are shown in front of each player, and the total as one pot.
             gathered = build_pots(hand.contributions, hand.folded)
             pots = (hand.pot_total,) if len(gathered) < 2 else tuple(p.amount for p in gathered)
-        player_at = dict(zip(dealt.seats, dealt.players, strict=True))
+        player_at = dict(zip(deal.seats, deal.players, strict=True))
+        draw = deal.button_draw.cards if deal.button_draw is not None else ()
         return replace(
             snapshot,
             hand_no=shown_from.hand_no,
             board=tuple(hand.board),
             pots=pots,
             hand_over=live is None,
-            actor_name=None if actor is None else self._name(dealt.players[actor]),
-            actor_id=None if actor is None else dealt.players[actor],
+            actor_name=None if actor is None else self._name(deal.players[actor]),
+            actor_id=None if actor is None else deal.players[actor],
             deadline=None
             if live is None or live.deadline is None or actor is None
             else int(wall_time_at(self.clock, live.deadline)),
             last_action=shown_from.last_action,
-            choices=None if actor is None else self._choices(hand),
-            commitment=shown_from.start.commitment,
+            choices=None if actor is None else _choices(hand),
+            commitment=shown_from.commitment,
             button_draw=tuple(
-                (self._name(player_at[seat_no]), card) for seat_no, card in dealt.button_draw
+                (self._name(player_at[seat_no]), card)
+                for seat_no, card in draw
+                if seat_no in player_at
             ),
         )
 
-    def _seat_line(self, seat: SeatState, shown_from: LiveHand | None) -> SeatLine:
-        player = self.players.get(seat.player_id)
-        name = self._name(seat.player_id)
-        leaving = player is not None and player.leaving
-        index = None if shown_from is None else shown_from.dealt.index_of(seat.player_id)
+    def _seat_line(self, seat: Seat, shown_from: LiveHand | None) -> SeatLine:
+        name = self._name(seat.player)
+        index = None if shown_from is None else shown_from.index_of(seat.player)
         if shown_from is None or index is None:
             return SeatLine(
-                seat.seat,
-                seat.player_id,
+                seat.number,
+                seat.player,
                 name,
                 seat.stack,
                 sitting_out=seat.sitting_out,
-                leaving=leaving,
-                button=self.live is None and self.seating.button == seat.seat,
+                leaving=seat.leaving,
+                button=self.live is None and self.table.button_seat == seat.number,
             )
-        hand, dealt = shown_from.hand, shown_from.dealt
+        hand, deal = shown_from.hand, shown_from.deal
         in_play = shown_from is self.live
         cards: tuple[Card, ...] = ()
         description = ""
@@ -845,8 +854,8 @@ class TableRunner:
             if isinstance(event, HandShown) and event.player == index:
                 cards, description = event.cards, " / ".join(event.descriptions)
         return SeatLine(
-            seat.seat,
-            seat.player_id,
+            seat.number,
+            seat.player,
             name,
             hand.stacks[index] if in_play else seat.stack,
             bet=hand.bets[index] if in_play else 0,
@@ -854,39 +863,13 @@ class TableRunner:
             folded=hand.folded[index],
             all_in=in_play and hand.is_all_in(index),
             sitting_out=seat.sitting_out,
-            leaving=leaving,
-            button=dealt.button == seat.seat,
-            small_blind=dealt.small_blind == seat.seat,
-            big_blind=dealt.big_blind == seat.seat,
+            leaving=seat.leaving,
+            button=deal.button_seat == seat.number,
+            small_blind=deal.small_blind_seat == seat.number,
+            big_blind=deal.big_blind_seat == seat.number,
             to_act=in_play and hand.actor == index,
             shown=cards,
             shown_description=description,
-        )
-
-    @staticmethod
-    def _choices(hand: Hand) -> Choices | None:
-        try:
-            legal = hand.legal_actions()
-        except IllegalAction:
-            return None
-        if legal.phase is not Phase.BETTING:
-            return None
-        quick = tuple(
-            (move.value, amount)
-            for move in QUICK_SIZES
-            if (amount := quick_raise_to(move, legal)) is not None
-        )
-        return Choices(
-            seq=len(hand.actions),
-            can_fold=legal.can_fold,
-            can_check=legal.can_check,
-            call_amount=legal.call_amount,
-            can_raise=legal.can_raise,
-            is_bet=legal.is_bet,
-            min_raise_to=legal.min_raise_to,
-            max_raise_to=legal.max_raise_to,
-            quick_sizes=quick,
-            call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
         )
 
     # -------------------------------------------------------------- restore
@@ -900,109 +883,157 @@ class TableRunner:
         outlet: Outlet,
         *,
         state: dict[str, Any],
-        seats: tuple[SeatState, ...],
+        seats: tuple[StoredSeat, ...],
     ) -> TableRunner:
         """Rebuild a table after a restart, replaying its unfinished hand.
 
-        A hand whose log cannot be replayed is voided: every stack goes back to
-        what it was when the hand began, and the channel is told.
+        The engine's table comes back from its saved state; the database's seats
+        must agree with it (they are written in the same transactions). A hand
+        whose log cannot be replayed is voided: every stack goes back to what it
+        was when the hand began, and the channel is told.
         """
         runner = cls(record, config, services, outlet)
-        runner.seating.restore(state.get("seating", {}), list(seats))
-        players = state.get("players", {})
+        runner.table = runner._restored_table(state, seats)
+        saved_players = state.get("players", {})
         runner.players = {
-            s.player_id: Player.from_dict(s.player_id, players.get(str(s.player_id), {}))
+            s.user_id: Player.from_data(s.user_id, saved_players.get(str(s.user_id), {}))
             for s in seats
         }
-        runner.hand_no = max(
-            int(state.get("hand_no", 0)), await runner.hand_log.last_hand_no(record.table_id)
-        )
         await runner._resume_hand()
         return runner
 
-    async def _resume_hand(self) -> None:
-        found = await self.hand_log.in_progress(self.table_id)
-        if found is None:
-            return
-        hand_id, initial, secret = found
-        start: HandStart | None = None
+    def _restored_table(self, state: dict[str, Any], seats: tuple[StoredSeat, ...]) -> Table:
+        saved = {(s.seat, s.user_id, s.stack) for s in seats}
         try:
-            start = HandStart.from_json(initial, secret)
-            actions = await self.hand_log.actions(hand_id)
-            hand = replay(start, actions)
-            by_seat = {s.seat: s for s in self.seating.seats()}
-            for seat, user_id, stack in zip(
-                start.seats, start.players, start.setup.starting_stacks, strict=True
-            ):
-                state = by_seat.get(seat)
-                if state is None or state.player_id != user_id or state.stack != stack:
-                    raise ValueError(f"seat {seat} no longer matches the hand")
-        except Exception as error:
-            log.warning("Hand %s of table %s cannot be resumed: %s", hand_id, self.table_id, error)
-            await self.hand_log.void(
-                hand_id=hand_id,
-                table_id=self.table_id,
-                start=start,
-                reason=f"not resumable: {error}",
-                table_state=None,
-            )
-            self.publisher.post(
-                OutgoingMessage(
-                    content=t(
-                        "table.hand_voided",
-                        self.locale,
-                        hand_no=start.hand_no if start is not None else "?",
-                    )
-                )
-            )
-            return
-        dealt = DealtHand(
-            hand,
-            start.seats,
-            start.players,
-            start.button,
-            start.small_blind,
-            start.big_blind,
+            table = table_from_data(self.engine_config, state["table"])
+            if {(s.number, s.player, s.stack) for s in table.seats.values()} == saved:
+                return table
+            log.warning("Table %s: saved seats differ from the database", self.table_id)
+        except (KeyError, TypeError, ValueError) as error:
+            log.warning("Table %s: its saved state cannot be read: %r", self.table_id, error)
+        # Start the game afresh from the seats the database holds (the chips' truth).
+        missed = self.engine_config.missed_blinds
+        return Table.restored(
+            self.engine_config,
+            seats=[
+                Seat(s.seat, s.user_id, s.stack, missed, sitting_out=s.sitting_out) for s in seats
+            ],
+            hand_number=int(state.get("table", {}).get("hand_number", 0) or 0),
+            positions=None,
+            deal=None,
+            bought_in=sum(s.stack for s in seats),
         )
-        self.seating.resume_hand(dealt)
-        live = LiveHand(hand_id, start, dealt)
-        self.hand_no = max(self.hand_no, start.hand_no)
+
+    async def _resume_hand(self) -> None:
+        logged = await self.hand_log.in_progress(self.table_id)
+        deal = self.table.deal
+        if logged is None:
+            if deal is not None:  # dealt in memory, never logged: as if never dealt
+                self.table.void_hand()
+            return
+        try:
+            if logged.damage is not None or logged.deal is None:
+                raise ValueError(logged.damage)
+            if deal is None or deal != logged.deal:
+                raise ValueError("the table's saved hand is not the logged one")
+            hand = replay(deal, logged.actions)
+        except Exception as error:
+            await self._void_unresumable(logged, error)
+            return
+        live = LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret)
         self.live = live
         if hand.is_complete:
             await self._finish(live)
             return
         live.deadline = self.clock.now() + self.config.action_seconds
-        if actions:
-            last = actions[-1]
+        acted = [e for e in hand.events if isinstance(e, PlayerActed)]
+        if acted and logged.actions:
+            last = logged.actions[-1]
             player, _ = last.parsed()
-            acted = [e for e in hand.events if isinstance(e, PlayerActed)]
-            if acted:
-                e = acted[-1]
-                live.last_action = LastAction(
-                    self._name(start.players[player]),
-                    e.kind,
-                    e.amount,
-                    e.to,
-                    e.all_in,
-                    last.actor is None,
-                )
+            e = acted[-1]
+            live.last_action = LastAction(
+                self._name(deal.players[player]),
+                e.kind,
+                e.amount,
+                e.to,
+                e.all_in,
+                last.actor is None,
+            )
+
+    async def _void_unresumable(self, logged: LoggedHand, error: Exception) -> None:
+        log.warning(
+            "Hand %s of table %s cannot be resumed and is voided: %s",
+            logged.hand_no,
+            self.table_id,
+            error,
+        )
+
+        def void() -> tuple[CashOut, ...]:
+            return self.table.void_hand() if self.table.deal is not None else ()
+
+        async def write(tx: Transaction, cash_outs: tuple[CashOut, ...]) -> None:
+            await self.hand_log.void(
+                tx,
+                hand_id=logged.hand_id,
+                table_id=self.table_id,
+                deal=logged.deal,
+                reason=f"not resumable: {error}",
+            )
+            for cash_out in cash_outs:
+                await self._pay_out(tx, cash_out.seat, cash_out.amount)
+
+        await self._transact(void, write)
+        for user_id in list(self.players):
+            if not self.table.is_seated(user_id):
+                self._forget(user_id)
+        self.publisher.post(
+            OutgoingMessage(content=t("table.hand_voided", self.locale, hand_no=logged.hand_no))
+        )
+
+
+async def _nothing(tx: Transaction, _: object) -> None:
+    """A change with nothing to write but the table's state."""
 
 
 def _default_action(hand: Hand) -> Action:
     """What the clock does for a player: check if that is possible, else fold."""
-    legal = hand.legal_actions()
-    return CheckOrCall() if legal.can_check else Fold()
+    return CheckOrCall() if hand.legal_actions().can_check else Fold()
 
 
-def _result_json(hand: Hand, dealt: DealtHand) -> dict[str, Any]:
+def _choices(hand: Hand) -> Choices | None:
+    try:
+        legal = hand.legal_actions()
+    except IllegalAction:
+        return None
+    if legal.phase is not Phase.BETTING:
+        return None
+    return Choices(
+        seq=len(hand.actions),
+        can_fold=legal.can_fold,
+        can_check=legal.can_check,
+        call_amount=legal.call_amount,
+        can_raise=legal.can_raise,
+        is_bet=legal.is_bet,
+        min_raise_to=legal.min_raise_to,
+        max_raise_to=legal.max_raise_to,
+        quick_sizes=tuple(
+            (move.value, amount)
+            for move in QUICK_SIZES
+            if (amount := quick_raise_to(move, legal)) is not None
+        ),
+        call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
+    )
+
+
+def _result_data(hand: Hand, deal: Deal) -> dict[str, Any]:
     return {
-        "players": list(dealt.players),
+        "players": list(deal.players),
         "finishing_stacks": list(hand.finishing_stacks),
         "awarded": list(hand.awarded),
         "rake": hand.rake_taken,
         "board": " ".join(str(c) for c in hand.board),
         "shown": {
-            str(dealt.players[e.player]): " ".join(str(c) for c in e.cards)
+            str(deal.players[e.player]): " ".join(str(c) for c in e.cards)
             for e in hand.events
             if isinstance(e, HandShown)
         },

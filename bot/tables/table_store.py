@@ -15,7 +15,6 @@ from typing import Any
 from bot.database import Database, Transaction
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableExists
-from bot.tables.seating import SeatState
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -29,11 +28,21 @@ class TableRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class StoredSeat:
+    """A seat as the ``seats`` table has it: the chips are the cashier's truth."""
+
+    seat: int
+    user_id: int
+    stack: int
+    sitting_out: bool
+
+
+@dataclass(frozen=True, slots=True)
 class StoredTable:
     record: TableRecord
     config: TableConfig
     state: dict[str, Any]
-    seats: tuple[SeatState, ...]
+    seats: tuple[StoredSeat, ...]
 
 
 class TableStore:
@@ -57,28 +66,6 @@ class TableStore:
             raise
         return TableRecord(table_id, guild_id, channel_id, creator_id)
 
-    async def close(self, table_id: int) -> None:
-        async with self.database.transaction() as tx:
-            await tx.execute(
-                f"UPDATE tables SET status = 'closed', closed_at = {_NOW}"
-                " WHERE id = ? AND status = 'open'",
-                (table_id,),
-            )
-
-    async def save_state(self, table_id: int, state: Mapping[str, Any]) -> None:
-        async with self.database.transaction() as tx:
-            await save_state(tx, table_id, state)
-
-    async def set_sitting_out(
-        self, table_id: int, user_id: int, sitting_out: bool, state: Mapping[str, Any]
-    ) -> None:
-        async with self.database.transaction() as tx:
-            await tx.execute(
-                "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND user_id = ?",
-                (int(sitting_out), table_id, user_id),
-            )
-            await save_state(tx, table_id, state)
-
     async def open_tables(self) -> list[StoredTable]:
         """Every open table with its configuration, saved state and seats."""
         tables = await self.database.fetch_all(
@@ -98,7 +85,7 @@ class TableStore:
                     TableConfig.from_json(row["config"]),
                     json.loads(row["state"] or "{}"),
                     tuple(
-                        SeatState(s["seat_no"], s["user_id"], s["stack"], bool(s["sitting_out"]))
+                        StoredSeat(s["seat_no"], s["user_id"], s["stack"], bool(s["sitting_out"]))
                         for s in seats
                     ),
                 )
@@ -113,8 +100,25 @@ class TableStore:
         )
 
 
-async def save_state(tx: Transaction, table_id: int, state: Mapping[str, Any]) -> None:
+async def save_state(
+    tx: Transaction,
+    table_id: int,
+    state: Mapping[str, Any],
+    sitting_out: Mapping[int, bool],
+) -> None:
+    """Save the runner's state of a table, and which seats sit out."""
     await tx.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(state), table_id))
+    await tx.executemany(
+        "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND seat_no = ?",
+        [(int(out), table_id, seat) for seat, out in sitting_out.items()],
+    )
+
+
+async def close_table(tx: Transaction, table_id: int) -> None:
+    await tx.execute(
+        f"UPDATE tables SET status = 'closed', closed_at = {_NOW} WHERE id = ? AND status = 'open'",
+        (table_id,),
+    )
 
 
 async def dm_cards_wanted(database: Database, user_ids: list[int]) -> set[int]:

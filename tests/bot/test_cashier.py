@@ -265,3 +265,23 @@ async def test_every_refusal_has_a_sentence_in_both_languages(cashier: Cashier) 
         await cashier.top_up(1, 4, 10)
     assert caught.value.sentence("en") == "Nobody sits in seat 4."
     assert caught.value.sentence("de") == "Auf Platz 4 sitzt niemand."
+
+
+async def test_movements_in_a_callers_transaction_commit_or_roll_back_with_it(
+    cashier: Cashier, database: Database
+) -> None:
+    table = await open_table(database, GUILD, 10)
+    with pytest.raises(RuntimeError):
+        async with database.transaction() as tx:
+            await cashier.buy_in(GUILD, ALICE, table, 1, 300, tx=tx)
+            raise RuntimeError("the table's own write failed")
+    assert await database.fetch_value("SELECT COUNT(*) FROM seats") == 0
+    assert await database.fetch_value("SELECT COUNT(*) FROM ledger") == 0
+
+    async with database.transaction() as tx:
+        await cashier.buy_in(GUILD, ALICE, table, 1, 300, tx=tx)
+        await cashier.top_up(table, 1, 200, tx=tx)
+    async with database.transaction() as tx:
+        movement = await cashier.cash_out(table, 1, tx=tx)
+    assert movement.amount == 500
+    assert await cashier.balance(GUILD, ALICE) == 1000

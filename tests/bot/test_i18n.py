@@ -87,3 +87,13 @@ def test_every_leaderboard_has_its_title_line_and_choice() -> None:
         for key in (f"leaderboard.title.{board}", f"leaderboard.line.{board}"):
             assert key in ENGLISH
         assert f"leaderboard.by.{board}" in ENGLISH
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUES))
+def test_every_refusal_of_the_engine_has_a_sentence(locale: str) -> None:
+    from engine.errors import MESSAGES
+
+    for key, english in MESSAGES.items():
+        template = CATALOGUES[locale].messages.get(f"engine.{key}")
+        assert template is not None, key
+        assert _fields(template) == _fields(english), key

@@ -9,21 +9,18 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.cashier import AlreadySeated, InsufficientChips
+from bot.cashier import InsufficientChips
 from bot.database import Database
 from bot.errors import CroupierError
 from bot.tables.clock import FakeClock
 from bot.tables.errors import (
-    ActionRefused,
-    BuyInOutOfRange,
     NoHandNow,
     NotSeated,
     NotYourTurn,
+    Refused,
     StaleButton,
     StaleHand,
     TableIsClosed,
-    TopUpDuringHand,
-    TopUpTooLarge,
 )
 from bot.tables.outlet import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
@@ -84,7 +81,7 @@ async def deal(runner: TableRunner, clock: FakeClock) -> None:
 def to_act(runner: TableRunner) -> int:
     live = runner.live
     assert live is not None and live.hand.actor is not None
-    return live.dealt.players[live.hand.actor]
+    return live.deal.players[live.hand.actor]
 
 
 async def play_out(runner: TableRunner) -> None:
@@ -145,9 +142,9 @@ async def test_the_first_button_is_drawn_by_high_card_and_shown(
     await deal(runner, clock)
     live = runner.live
     assert live is not None
-    draw = live.dealt.button_draw
-    assert {seat for seat, _ in draw} == {1, 2, 3}
-    assert live.dealt.button == max(draw, key=lambda seat_card: seat_card[1])[0]
+    draw = live.deal.button_draw
+    assert draw is not None and {seat for seat, _ in draw.cards} == {1, 2, 3}
+    assert live.deal.button_seat == draw.winner
     assert "Draw for the button" in outlet.table.public_text()
     assert [d.fresh for d in outlet.deliveries if d.kind == "table"].count(True) == 2
 
@@ -179,11 +176,11 @@ async def test_hands_keep_coming_while_two_sit_in_and_stop_when_fewer(
 ) -> None:
     await seat(runner, ANN, BEN)
     await deal(runner, clock)
-    button = runner.live.dealt.button if runner.live else None
+    button = runner.live.deal.button_seat if runner.live else None
     await play_out(runner)
     await deal(runner, clock)
     assert runner.live is not None and runner.live.hand_no == 2
-    assert runner.live.dealt.button != button  # the button moved
+    assert runner.live.deal.button_seat != button  # the button moved
     await runner.act(to_act(runner), FOLD)
     await runner.sit_out(BEN)
     await runner.settled()
@@ -232,13 +229,13 @@ async def test_refused_actions_change_nothing(
     live = runner.live
     assert live is not None
     actor = to_act(runner)
-    other = next(p for p in live.dealt.players if p != actor)
+    other = next(p for p in live.deal.players if p != actor)
     before = await _state(runner, database)
     refusals: list[tuple[int, ActionRequest, dict[str, int], type[CroupierError], str | None]] = [
         (other, CALL, {}, NotYourTurn, None),
-        (actor, ActionRequest(Move.RAISE_TO, 15), {}, ActionRefused, "engine.min_raise"),
-        (actor, ActionRequest(Move.RAISE_TO, 10_000), {}, ActionRefused, "engine.not_enough_chips"),
-        (actor, ActionRequest(Move.CHECK), {}, ActionRefused, "engine.cannot_check"),
+        (actor, ActionRequest(Move.RAISE_TO, 15), {}, Refused, "engine.min_raise"),
+        (actor, ActionRequest(Move.RAISE_TO, 10_000), {}, Refused, "engine.not_enough_chips"),
+        (actor, ActionRequest(Move.CHECK), {}, Refused, "engine.cannot_check"),
         (actor, CALL, {"hand_no": live.hand_no + 1}, StaleHand, None),
         (actor, CALL, {"seq": len(live.hand.actions) + 1}, StaleButton, None),
         (DAN, CALL, {}, NotSeated, None),
@@ -281,14 +278,19 @@ async def test_no_hand_no_action(runner: TableRunner) -> None:
 
 
 async def test_buy_in_range_and_seats_are_checked(runner: TableRunner) -> None:
-    with pytest.raises(BuyInOutOfRange):
-        await runner.join(ANN, "Ann", buy_in=50)
-    with pytest.raises(BuyInOutOfRange):
-        await runner.join(ANN, "Ann", buy_in=1001)
+    for amount, key in ((50, "engine.buy_in_too_small"), (1001, "engine.buy_in_too_large")):
+        with pytest.raises(Refused) as caught:
+            await runner.join(ANN, "Ann", buy_in=amount)
+        assert caught.value.message_key == key
+    assert ANN not in runner.players
     movement = await runner.join(ANN, "Ann")  # the most the table allows
     assert movement.amount == 1000 and movement.seat_no == 1
-    with pytest.raises(AlreadySeated):
+    with pytest.raises(Refused, match="already sit in seat 1"):
         await runner.join(ANN, "Ann", buy_in=100)
+    with pytest.raises(Refused, match="Seat 1 is taken"):
+        await runner.join(BEN, "Ben", buy_in=100, seat=1)
+    with pytest.raises(Refused, match="no seat 7"):
+        await runner.join(BEN, "Ben", buy_in=100, seat=7)
     assert await balance(runner, ANN) == STARTING_CHIPS - 1000
 
 
@@ -300,16 +302,28 @@ async def test_a_player_cannot_buy_in_with_less_than_the_minimum(
         await runner.join(ANN, "Ann")
 
 
+async def test_a_refused_buy_in_leaves_the_table_as_it_was(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    runner = await new_table(database, clock, outlet, config(max_buy_in=20_000))
+    with pytest.raises(InsufficientChips):
+        await runner.join(ANN, "Ann", buy_in=STARTING_CHIPS + 1)
+    assert not runner.table.is_seated(ANN) and ANN not in runner.players
+    assert runner.table.ledger.bought_in == 0
+    await runner.join(ANN, "Ann", buy_in=STARTING_CHIPS)  # the seat is still free
+    assert runner.table.seat_of(ANN).number == 1
+
+
 async def test_top_up_between_hands_only_and_not_above_the_maximum(
     runner: TableRunner, clock: FakeClock, database: Database
 ) -> None:
     await seat(runner, ANN, BEN)
-    with pytest.raises(TopUpTooLarge):
+    with pytest.raises(Refused, match="at most"):
         await runner.top_up(ANN, 501)
     movement = await runner.top_up(ANN, 500)
     assert movement.stack == 1000
     await deal(runner, clock)
-    with pytest.raises(TopUpDuringHand):
+    with pytest.raises(Refused, match="between your hands"):
         await runner.top_up(BEN, 10)
     await assert_chips_reconcile(database)
 
@@ -321,7 +335,7 @@ async def test_leaving_mid_hand_cashes_out_when_the_hand_ends(
     await deal(runner, clock)
     live = runner.live
     assert live is not None
-    leaver = next(p for p in live.dealt.players if p != to_act(runner))
+    leaver = next(p for p in live.deal.players if p != to_act(runner))
     left = await runner.leave(leaver)
     assert left.movement is None
     assert (
@@ -423,8 +437,7 @@ async def test_two_timeouts_in_a_row_sit_the_player_out(
         if timeouts == 2:
             break
     assert timeouts == 2
-    state = runner.seating.seat_of(sleeper)
-    assert state is not None and state.sitting_out
+    assert runner.table.seat_of(sleeper).sitting_out
     await runner.sit_in(sleeper)
     assert runner.players[sleeper].timeouts == 0
 
@@ -456,7 +469,7 @@ async def test_hole_cards_go_by_dm_and_a_refused_dm_is_noted_once(
         await deal(runner, clock)
         live = runner.live
         assert live is not None
-        ann = live.dealt.index_of(ANN)
+        ann = live.index_of(ANN)
         assert ann is not None
         ann_cards = " ".join(c.symbol for c in live.hand.hole_cards[ann])
         assert ann_cards in outlet.dms(ANN)[-1].message.public_text()
@@ -476,7 +489,7 @@ async def test_private_view_shows_the_players_cards_and_best_hand(
     view = runner.private_view(ANN)
     live = runner.live
     assert live is not None
-    index = live.dealt.index_of(ANN)
+    index = live.index_of(ANN)
     assert index is not None
     assert view.cards == tuple(live.hand.hole_cards[index])
     while runner.live is not None and len(runner.live.hand.board) < 3:
@@ -504,7 +517,7 @@ async def test_hole_cards_never_appear_in_public_before_showdown(
         live = runner.live
         assert live is not None and live.hand_no == hand_no
         holes[hand_no] = {
-            uid: list(live.hand.hole_cards[i]) for i, uid in enumerate(live.dealt.players)
+            uid: list(live.hand.hole_cards[i]) for i, uid in enumerate(live.deal.players)
         }
         step = 0
         while runner.live is not None:
@@ -512,10 +525,10 @@ async def test_hole_cards_never_appear_in_public_before_showdown(
             request = FOLD if step % 7 == 0 else CALL
             try:
                 await runner.act(to_act(runner), request)
-            except ActionRefused:
+            except Refused:
                 await runner.act(to_act(runner), CALL)
         shown[hand_no] = {
-            live.dealt.players[e.player] for e in live.hand.events if isinstance(e, HandShown)
+            live.deal.players[e.player] for e in live.hand.events if isinstance(e, HandShown)
         }
         await runner.settled()
     assert any(shown.values()), "some hands went to showdown"
