@@ -2,7 +2,9 @@
 its slash commands are published, and the one handler for failed commands.
 
 The launcher builds the database first and hands it in; the client keeps it as
-``bot.db`` next to ``bot.settings`` and ``bot.cashier`` for the cogs. Cogs are
+``bot.db`` next to ``bot.settings``, ``bot.cashier`` and ``bot.tables`` (the
+table registry) for the cogs. Open tables are restored once the extensions,
+whose buttons they need, are loaded. Cogs are
 loaded by name from :data:`EXTENSIONS`, so ``bot`` never imports ``cogs``; an
 extension that fails to load is logged and the others still run.
 """
@@ -22,6 +24,10 @@ from bot.database import Database
 from bot.error_replies import reply_with_error
 from bot.i18n.discord_bridge import CatalogueTranslator
 from bot.settings import Settings
+from bot.tables.clock import Clock, SystemClock
+from bot.tables.outlet import DiscordOutlet
+from bot.tables.registry import TableRegistry
+from bot.tables.runner import TableServices
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +35,8 @@ log = logging.getLogger(__name__)
 EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.admin",
     "cogs.economy",
+    "cogs.tables",
+    "cogs.actions",
 )
 
 
@@ -64,6 +72,7 @@ class CroupierBot(commands.Bot):
         database: Database,
         *,
         extensions: Sequence[str] = EXTENSIONS,
+        clock: Clock | None = None,
     ) -> None:
         # The croupier never joins a voice channel; missing voice libraries are no news.
         discord.VoiceClient.warn_nacl = False
@@ -79,6 +88,16 @@ class CroupierBot(commands.Bot):
         self.settings = settings
         self.db = database
         self.cashier = Cashier.from_settings(database, settings)
+        #: Every open table, by channel; rebuilt from the database at start-up.
+        self.tables = TableRegistry(
+            TableServices(
+                database,
+                self.cashier,
+                clock if clock is not None else SystemClock(),
+                hand_pause_seconds=settings.hand_pause_seconds,
+            ),
+            lambda channel_id: DiscordOutlet(self, channel_id),
+        )
         self.extension_names: tuple[str, ...] = tuple(extensions)
         #: Extensions that failed to load at start-up, by name, with the error.
         self.failed_extensions: dict[str, BaseException] = {}
@@ -97,6 +116,11 @@ class CroupierBot(commands.Bot):
             await self.sync_commands(everywhere=self.settings.sync_global)
         except discord.HTTPException:
             log.exception("Could not publish the slash commands; the old ones stay")
+        await self.tables.restore_all()
+
+    async def close(self) -> None:
+        await self.tables.stop_all()
+        await super().close()
 
     async def sync_commands(self, *, everywhere: bool) -> int:
         """Publish the slash commands; return how many were published.
@@ -124,7 +148,14 @@ class CroupierBot(commands.Bot):
 
 
 def create_client(
-    settings: Settings, database: Database, *, extensions: Sequence[str] = EXTENSIONS
+    settings: Settings,
+    database: Database,
+    *,
+    extensions: Sequence[str] = EXTENSIONS,
+    clock: Clock | None = None,
 ) -> CroupierBot:
-    """The bot, ready to ``start``, using an opened and migrated ``database``."""
-    return CroupierBot(settings, database, extensions=extensions)
+    """The bot, ready to ``start``, using an opened and migrated ``database``.
+
+    ``clock`` drives the tables' timers (the system clock unless a test passes one).
+    """
+    return CroupierBot(settings, database, extensions=extensions, clock=clock)

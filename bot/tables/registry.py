@@ -1,0 +1,119 @@
+"""Every open table of the running bot, by channel.
+
+One table per channel: the database's unique index on open tables' channels
+is the final word, the registry's map the fast one. At start-up
+:meth:`TableRegistry.restore_all` rebuilds each open table from the database,
+replays its unfinished hand, posts its table message again and restarts its
+clock; a table that cannot be rebuilt at all is logged and left for an
+operator rather than stopping the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from bot.cashier import SeatMovement
+from bot.tables.config import TableConfig
+from bot.tables.errors import NoTableHere, TableExists
+from bot.tables.outlet import Outlet
+from bot.tables.runner import TableRunner, TableServices
+from bot.tables.table_store import TableStore
+
+log = logging.getLogger(__name__)
+
+#: Builds the outlet of the table in a channel.
+OutletFactory = Callable[[int], Outlet]
+
+
+class TableRegistry:
+    def __init__(self, services: TableServices, outlet_for: OutletFactory) -> None:
+        self.services = services
+        self.outlet_for = outlet_for
+        self.store = TableStore(services.database)
+        self._runners: dict[int, TableRunner] = {}
+        self._creating: set[int] = set()
+
+    def get(self, channel_id: int) -> TableRunner | None:
+        return self._runners.get(channel_id)
+
+    def require(self, channel_id: int | None) -> TableRunner:
+        """The table in ``channel_id``, or :class:`NoTableHere`."""
+        runner = self._runners.get(channel_id) if channel_id is not None else None
+        if runner is None or runner.closed:
+            raise NoTableHere()
+        return runner
+
+    @property
+    def runners(self) -> list[TableRunner]:
+        return list(self._runners.values())
+
+    async def create(
+        self, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
+    ) -> TableRunner:
+        """Open a table in ``channel_id`` and show it; :class:`TableExists` if there is one."""
+        if channel_id in self._runners or channel_id in self._creating:
+            raise TableExists()
+        self._creating.add(channel_id)
+        try:
+            record = await self.store.create(guild_id, channel_id, creator_id, config)
+            runner = TableRunner(record, config, self.services, self.outlet_for(channel_id))
+            self._runners[channel_id] = runner
+        finally:
+            self._creating.discard(channel_id)
+        await runner.start()
+        return runner
+
+    async def close(self, channel_id: int, by: int) -> list[SeatMovement]:
+        """Close the table in ``channel_id``, returning every stack to its owner."""
+        runner = self.require(channel_id)
+        movements = await runner.close(by)
+        self._runners.pop(channel_id, None)
+        await runner.stop()
+        return movements
+
+    async def player_gone(self, guild_id: int, user_id: int) -> None:
+        """A player left a server: each of its tables folds and cashes them out."""
+        for runner in self.runners:
+            if runner.record.guild_id == guild_id:
+                await runner.player_gone(user_id)
+
+    async def restore_all(self) -> list[TableRunner]:
+        """Rebuild every open table after a start; return the ones running."""
+        restored: list[TableRunner] = []
+        try:
+            stored_tables = await self.store.open_tables()
+        except Exception:
+            log.exception("Could not read the open tables")
+            return restored
+        for stored in stored_tables:
+            channel_id = stored.record.channel_id
+            if channel_id in self._runners:
+                continue
+            try:
+                runner = await TableRunner.restore(
+                    stored.record,
+                    stored.config,
+                    self.services,
+                    self.outlet_for(channel_id),
+                    state=stored.state,
+                    seats=stored.seats,
+                )
+                await runner.start()
+            except Exception:
+                log.exception("Could not restore table %s", stored.record.table_id)
+                continue
+            self._runners[channel_id] = runner
+            restored.append(runner)
+        log.info("Restored %d tables", len(restored))
+        return restored
+
+    async def stop_all(self, timeout: float = 5.0) -> None:
+        """Stop every clock and deliver what is queued, for a clean shutdown."""
+        stops = [runner.stop() for runner in self.runners]
+        if stops:
+            try:
+                await asyncio.wait_for(asyncio.gather(*stops, return_exceptions=True), timeout)
+            except TimeoutError:
+                log.warning("Some tables did not stop within %s s", timeout)
