@@ -309,6 +309,7 @@ MESSAGES: Final[dict[str, str]] = {
     "private.best": "Beste Hand: {best}",
     "private.folded": "Du bist aus dieser Hand ausgestiegen.",
     "private.where": "Tisch: <#{channel}>",
+    "tables.thread_name": "Poker: {variant} {small_blind:int}/{big_blind:int}",
     "tables.created": (
         "Ein Tisch {variant} ({small_blind:int}/{big_blind:int}, Buy-in {low:int} bis "
         "{high:int}) ist in {channel} eröffnet. Setz dich mit /poker join dazu."

@@ -297,6 +297,7 @@ MESSAGES: Final[dict[str, str]] = {
     "private.folded": "You have folded this hand.",
     "private.where": "Table: <#{channel}>",
     # Answers to the table commands.
+    "tables.thread_name": "Poker: {variant} {small_blind:int}/{big_blind:int}",
     "tables.created": (
         "A table of {variant} ({small_blind:int}/{big_blind:int}, buy-in {low:int} to "
         "{high:int}) is open in {channel}. Take a seat with /poker join."

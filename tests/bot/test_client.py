@@ -53,6 +53,14 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
         "daily",
         "leaderboard",
         "stats",
+        "poker",
+        "history",
+        "check",
+        "call",
+        "bet",
+        "raise",
+        "fold",
+        "allin",
     }
 
 

@@ -1,0 +1,137 @@
+"""The buttons under a table message and the bet/raise form.
+
+The buttons are dynamic items: their custom ids (see
+:mod:`bot.tables.custom_ids`) carry the table, the hand and how many actions
+the hand had when they were drawn, so they work after a restart and a stale
+or doubled click is refused by the runner. Only the player to act may act;
+anyone else gets an ephemeral sentence saying why. "My cards" always answers
+with a fresh ephemeral message, since a dismissed one cannot be shown again.
+
+Every click is answered at once: an action defers the interaction (no
+visible change; the table message is edited by the runner) before the runner
+is asked, and a refusal then follows up ephemerally.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self, cast
+
+import discord
+
+from bot.client import CroupierBot
+from bot.error_replies import reply_with_error
+from bot.i18n import t
+from bot.i18n.discord_bridge import locale_of
+from bot.render.limits import MODAL_TITLE, shorten
+from bot.render.private_view import private_message
+from bot.tables.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
+from bot.tables.errors import StaleHand
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.runner import TableRunner
+from bot.tables.snapshot import Choices
+from cogs.amounts import parse_chip_amount
+
+#: What each action button asks for.
+BUTTON_MOVES: dict[str, Move] = {
+    "fold": Move.FOLD,
+    "call": Move.CHECK_OR_CALL,
+    "min": Move.MIN,
+    "half": Move.HALF_POT,
+    "pot": Move.POT,
+    "allin": Move.ALL_IN,
+}
+
+#: The label text a form's input may have, as Discord allows.
+INPUT_LABEL = 45
+
+
+def runner_for(interaction: discord.Interaction[Any], table_id: int) -> TableRunner:
+    """The running table the clicked message belongs to."""
+    bot = cast(CroupierBot, interaction.client)
+    runner = bot.tables.require(interaction.channel_id)
+    if runner.table_id != table_id:  # a message of an earlier table in this channel
+        raise StaleHand()
+    return runner
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=TABLE_BUTTON.pattern,
+):
+    def __init__(self, table_id: int, hand_no: int, seq: int, action: str) -> None:
+        self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
+        super().__init__(
+            discord.ui.Button(
+                label=action, custom_id=table_button_id(table_id, hand_no, seq, action)
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self._answer(interaction)
+        except Exception as error:
+            await reply_with_error(interaction, error)
+
+    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
+        runner = runner_for(interaction, self.table_id)
+        user_id, locale = interaction.user.id, locale_of(interaction)
+        if self.action == "cards":
+            message = private_message(runner.private_view(user_id), locale)
+            assert message.embed is not None
+            await interaction.response.send_message(embed=message.embed, ephemeral=True)
+            return
+        if self.action == "raise":
+            choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)
+            await interaction.response.send_modal(RaiseForm(runner, self.hand_no, choices, locale))
+            return
+        await interaction.response.defer()
+        await runner.act(
+            user_id, ActionRequest(BUTTON_MOVES[self.action]), hand_no=self.hand_no, seq=self.seq
+        )
+
+
+class RaiseForm(discord.ui.Modal):
+    """Asks for the total to bet or raise to, stating the range the engine allows."""
+
+    def __init__(self, runner: TableRunner, hand_no: int, choices: Choices, locale: str) -> None:
+        title = t("raise_modal.title_bet" if choices.is_bet else "raise_modal.title_raise", locale)
+        super().__init__(
+            title=shorten(title, MODAL_TITLE),
+            custom_id=raise_modal_id(runner.table_id, hand_no, choices.seq),
+            timeout=300,
+        )
+        self.runner, self.hand_no, self.choices = runner, hand_no, choices
+        low, high = choices.min_raise_to, choices.max_raise_to
+        self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
+            label=shorten(t("raise_modal.label", locale, low=low, high=high), INPUT_LABEL),
+            placeholder=shorten(t("raise_modal.placeholder", locale, low=low), 100),
+            required=True,
+            max_length=20,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        try:
+            amount = parse_chip_amount(
+                self.amount.value, low=self.choices.min_raise_to, high=self.choices.max_raise_to
+            )
+            await interaction.response.defer()
+            await self.runner.act(
+                interaction.user.id,
+                ActionRequest(Move.RAISE_TO, amount),
+                hand_no=self.hand_no,
+                seq=self.choices.seq,
+            )
+        except Exception as error:
+            await reply_with_error(interaction, error)

@@ -1,0 +1,403 @@
+"""The table commands: /poker create, join, leave, sitout, sitin, topup, close,
+dm and verify, and /history.
+
+Each command finds the table of the channel it is used in (a thread opened for
+a table is its own channel), checks what the person typed, asks the runner,
+and answers ephemerally. Work that may take longer than Discord's three
+seconds (opening a table, reading histories) is deferred first. The table's
+buttons are registered here too, and a member leaving the server is folded
+and cashed out at every table of that server (when the bot receives member
+events, which needs the privileged members intent).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cashier import MAX_AMOUNT
+from bot.client import CroupierBot
+from bot.errors import BadOption
+from bot.i18n import language_of, t
+from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.settings import Settings
+from bot.stats import recent_hands
+from bot.tables.config import (
+    MAX_ACTION_SECONDS,
+    MAX_SEATS,
+    MIN_ACTION_SECONDS,
+    MIN_SEATS,
+    TableConfig,
+    dealt_variants,
+)
+from bot.tables.errors import NothingToVerify, NotTableOwner
+from bot.tables.runner import TableRunner
+from bot.tables.table_store import set_dm_cards
+from cogs.amounts import checked_amount
+from cogs.players import guild_id_of, player
+from cogs.table_buttons import TableButton
+from engine.cards import format_cards
+from engine.fairness import verify
+from engine.plain_data import deal_from_data
+
+Interaction = discord.Interaction[CroupierBot]
+
+HISTORY_HANDS: Final = 5
+#: Discord's limit of files on one message.
+MAX_FILES: Final = 10
+
+VARIANT_CHOICES: Final = [
+    app_commands.Choice(name=variant.name, value=code)
+    for code, variant in sorted(dealt_variants().items())
+][:25]
+
+
+def table_config(
+    settings: Settings,
+    *,
+    variant: str | None,
+    small_blind: int | None,
+    big_blind: int | None,
+    min_buy_in: int | None,
+    max_buy_in: int | None,
+    seats: int | None,
+    action_seconds: int | None,
+    provably_fair: bool,
+    locale: str,
+) -> TableConfig:
+    """A new table's configuration: what the creator chose, the settings' defaults
+    for the rest. Default buy-ins keep the settings' ratio to the big blind."""
+    big = big_blind if big_blind is not None else settings.default_big_blind
+    small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
+    scale = big / settings.default_big_blind
+    return TableConfig.checked(
+        variant=variant or "NT",
+        small_blind=small,
+        big_blind=big,
+        min_buy_in=min_buy_in
+        if min_buy_in is not None
+        else max(big, round(settings.default_min_buy_in * scale)),
+        max_buy_in=max_buy_in
+        if max_buy_in is not None
+        else max(big, round(settings.default_max_buy_in * scale), min_buy_in or 0),
+        seats=seats if seats is not None else settings.default_seats,
+        action_seconds=action_seconds
+        if action_seconds is not None
+        else settings.default_action_seconds,
+        provably_fair=provably_fair,
+        locale=locale,
+    )
+
+
+def may_close(interaction: discord.Interaction[Any], runner: TableRunner) -> bool:
+    """The table's creator, or a member who can manage the channel, may close it."""
+    return (
+        interaction.user.id == runner.record.creator_id or interaction.permissions.manage_channels
+    )
+
+
+class Tables(commands.Cog):
+    """Poker tables: opening, seats, chips at the table, provably fair checks, histories."""
+
+    poker = app_commands.Group(
+        name="poker",
+        description=catalogue_str("command.poker.description"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(TableButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(TableButton)
+
+    def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
+        return self.bot.tables.require(interaction.channel_id)
+
+    @poker.command(name="create", description=catalogue_str("command.poker.create.description"))
+    @app_commands.describe(
+        variant=catalogue_str("command.poker.create.variant"),
+        small_blind=catalogue_str("command.poker.create.small_blind"),
+        big_blind=catalogue_str("command.poker.create.big_blind"),
+        min_buy_in=catalogue_str("command.poker.create.min_buy_in"),
+        max_buy_in=catalogue_str("command.poker.create.max_buy_in"),
+        seats=catalogue_str("command.poker.create.seats"),
+        action_seconds=catalogue_str("command.poker.create.action_seconds"),
+        thread=catalogue_str("command.poker.create.thread"),
+        provably_fair=catalogue_str("command.poker.create.provably_fair"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    async def create(
+        self,
+        interaction: Interaction,
+        variant: app_commands.Choice[str] | None = None,
+        small_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        big_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        min_buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        max_buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        seats: app_commands.Range[int, MIN_SEATS, MAX_SEATS] | None = None,
+        action_seconds: app_commands.Range[int, MIN_ACTION_SECONDS, MAX_ACTION_SECONDS]
+        | None = None,
+        thread: bool = False,
+        provably_fair: bool = False,
+    ) -> None:
+        guild_id, locale = guild_id_of(interaction), locale_of(interaction)
+        if variant is not None and variant.value not in dealt_variants():
+            raise BadOption(value=variant.value)
+        for amount in (small_blind, big_blind, min_buy_in, max_buy_in):
+            if amount is not None:
+                checked_amount(amount)
+        table_locale = language_of(str(interaction.guild_locale or interaction.locale))
+        config = table_config(
+            self.bot.settings,
+            variant=None if variant is None else variant.value,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            min_buy_in=min_buy_in,
+            max_buy_in=max_buy_in,
+            seats=seats,
+            action_seconds=action_seconds,
+            provably_fair=provably_fair,
+            locale=table_locale,
+        )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        channel_id = interaction.channel_id
+        assert channel_id is not None
+        if thread:
+            channel_id = (await self._open_thread(interaction, config)).id
+        await self.bot.tables.create(guild_id, channel_id, interaction.user.id, config)
+        await interaction.followup.send(
+            t(
+                "tables.created",
+                locale,
+                variant=config.engine_variant.name,
+                small_blind=config.small_blind,
+                big_blind=config.big_blind,
+                low=config.min_buy_in,
+                high=config.max_buy_in,
+                channel=f"<#{channel_id}>",
+            ),
+            ephemeral=True,
+        )
+
+    async def _open_thread(
+        self, interaction: discord.Interaction[Any], config: TableConfig
+    ) -> discord.Thread:
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise app_commands.CheckFailure()
+        name = t(
+            "tables.thread_name",
+            config.locale,
+            variant=config.engine_variant.name,
+            small_blind=config.small_blind,
+            big_blind=config.big_blind,
+        )
+        return await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread)
+
+    @poker.command(name="join", description=catalogue_str("command.poker.join.description"))
+    @app_commands.describe(
+        buy_in=catalogue_str("command.poker.join.buy_in"),
+        seat=catalogue_str("command.poker.join.seat"),
+    )
+    async def join(
+        self,
+        interaction: Interaction,
+        buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        seat: app_commands.Range[int, MIN_SEATS - 1, MAX_SEATS] | None = None,
+    ) -> None:
+        locale = locale_of(interaction)
+        who = player(interaction, None)
+        runner = self.runner(interaction)
+        movement = await runner.join(
+            who.id,
+            who.display_name,
+            buy_in=None if buy_in is None else checked_amount(buy_in),
+            seat=None if seat is None else checked_amount(seat, high=MAX_SEATS),
+            locale=locale,
+        )
+        await interaction.response.send_message(
+            t(
+                "tables.joined",
+                locale,
+                seat=movement.seat_no,
+                amount=movement.amount,
+                balance=movement.balance,
+            ),
+            ephemeral=True,
+        )
+
+    @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
+    async def leave(self, interaction: Interaction) -> None:
+        locale = locale_of(interaction)
+        left = await self.runner(interaction).leave(interaction.user.id)
+        if left.movement is None:
+            text = t("tables.left_later", locale)
+        else:
+            text = t(
+                "tables.left_now",
+                locale,
+                amount=left.movement.amount,
+                balance=left.movement.balance,
+            )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @poker.command(name="sitout", description=catalogue_str("command.poker.sitout.description"))
+    async def sitout(self, interaction: Interaction) -> None:
+        await self.runner(interaction).sit_out(interaction.user.id)
+        await interaction.response.send_message(
+            t("tables.sat_out", locale_of(interaction)), ephemeral=True
+        )
+
+    @poker.command(name="sitin", description=catalogue_str("command.poker.sitin.description"))
+    async def sitin(self, interaction: Interaction) -> None:
+        await self.runner(interaction).sit_in(interaction.user.id)
+        await interaction.response.send_message(
+            t("tables.sat_in", locale_of(interaction)), ephemeral=True
+        )
+
+    @poker.command(name="topup", description=catalogue_str("command.poker.topup.description"))
+    @app_commands.describe(amount=catalogue_str("command.poker.topup.amount"))
+    async def topup(
+        self, interaction: Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        movement = await self.runner(interaction).top_up(
+            interaction.user.id, checked_amount(amount)
+        )
+        await interaction.response.send_message(
+            t(
+                "tables.topped_up",
+                locale_of(interaction),
+                amount=movement.amount,
+                stack=movement.stack,
+                balance=movement.balance,
+            ),
+            ephemeral=True,
+        )
+
+    @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
+    async def close(self, interaction: Interaction) -> None:
+        runner = self.runner(interaction)
+        if not may_close(interaction, runner):
+            raise NotTableOwner()
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        assert interaction.channel_id is not None
+        movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
+        await interaction.followup.send(
+            t("tables.closed", locale_of(interaction), count=len(movements)), ephemeral=True
+        )
+
+    @poker.command(name="dm", description=catalogue_str("command.poker.dm.description"))
+    @app_commands.describe(setting=catalogue_str("command.poker.dm.setting"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=catalogue_str("command.poker.dm.on"), value="on"),
+            app_commands.Choice(name=catalogue_str("command.poker.dm.off"), value="off"),
+        ]
+    )
+    async def dm(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+        if setting.value not in ("on", "off"):
+            raise BadOption(value=setting.value)
+        await set_dm_cards(self.bot.db, interaction.user.id, setting.value == "on")
+        await interaction.response.send_message(
+            t(f"tables.dm_{setting.value}", locale_of(interaction)), ephemeral=True
+        )
+
+    @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
+    @app_commands.describe(hand=catalogue_str("command.poker.verify.hand"))
+    async def verify_hand(
+        self, interaction: Interaction, hand: app_commands.Range[int, 1, MAX_AMOUNT]
+    ) -> None:
+        locale = locale_of(interaction)
+        hand_no = checked_amount(hand)
+        table_id = await self._table_of_channel(interaction)
+        row = (
+            None
+            if table_id is None
+            else await self.bot.tables.store.hand_for_verification(table_id, hand_no)
+        )
+        if row is None:
+            await interaction.response.send_message(
+                t("tables.verify_unknown", locale, hand_no=hand_no), ephemeral=True
+            )
+            return
+        commitment = row["commitment"]
+        if commitment is None:
+            raise NothingToVerify(hand_no=hand_no)
+        if row["status"] == "in_progress":
+            text = t("tables.verify_pending", locale, hand_no=hand_no, commitment=commitment)
+        else:
+            deck = deal_from_data(json.loads(row["initial"])["deal"]).setup.deck or ()
+            ok = verify(deck, row["secret"], commitment)
+            text = t(
+                "tables.verify_ok" if ok else "tables.verify_failed",
+                locale,
+                hand_no=hand_no,
+                commitment=commitment,
+                deck=format_cards(deck, " "),
+                secret=row["secret"],
+            )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def _table_of_channel(self, interaction: discord.Interaction[Any]) -> int | None:
+        """The open table of the channel, else the last one it had."""
+        runner = self.bot.tables.get(interaction.channel_id or 0)
+        if runner is not None:
+            return runner.table_id
+        value: int | None = await self.bot.db.fetch_value(
+            "SELECT MAX(id) FROM tables WHERE channel_id = ?", (interaction.channel_id,)
+        )
+        return value
+
+    @app_commands.command(name="history", description=catalogue_str("command.history.description"))
+    @app_commands.guild_only()
+    async def history(self, interaction: Interaction) -> None:
+        locale = locale_of(interaction)
+        guild_id = guild_id_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hands = await recent_hands(self.bot.db, guild_id, interaction.user.id, HISTORY_HANDS)
+        if not hands:
+            await interaction.followup.send(t("history.none", locale), ephemeral=True)
+            return
+        lines = [
+            t(
+                "history.line",
+                locale,
+                hand_no=hand.hand_no,
+                channel_id=hand.channel_id,
+                variant=hand.variant,
+                net=hand.net,
+            )
+            for hand in hands
+        ]
+        files = []
+        for hand in hands[:MAX_FILES]:
+            phh = await self.bot.db.fetch_value(
+                "SELECT phh FROM hands WHERE id = ?", (hand.hand_id,)
+            )
+            if phh:
+                name = f"table{hand.table_id}-hand{hand.hand_no}.phh"
+                files.append(discord.File(io.BytesIO(phh.encode()), filename=name))
+        lines.append(t("history.files" if files else "history.no_files", locale))
+        embed = discord.Embed(title=t("history.title", locale), description="\n".join(lines))
+        await interaction.followup.send(
+            embed=embed, files=files or discord.utils.MISSING, ephemeral=True
+        )
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        await self.bot.tables.player_gone(payload.guild_id, payload.user.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, CroupierBot):
+        raise TypeError("the tables cog needs a CroupierBot (bot.client.create_client)")
+    await bot.add_cog(Tables(bot))
