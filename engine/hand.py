@@ -894,7 +894,7 @@ class Hand:
             for k, value in enumerate(mine):
                 if value is None:
                     continue
-                if all(rival[k] is None or not value < rival[k] for rival in rivals):  # type: ignore[operator]
+                if all(rival[k] is None or not value < rival[k] for rival in rivals):
                     return True
         return False
 
