@@ -38,7 +38,7 @@ class HandValue:
     hand: Any
 
     def __lt__(self, other: HandValue) -> bool:
-        return self.hand < other.hand
+        return bool(self.hand < other.hand)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, HandValue) and self.hand == other.hand
@@ -47,7 +47,7 @@ class HandValue:
         return not self.hand < other.hand
 
     def __gt__(self, other: HandValue) -> bool:
-        return other.hand < self.hand
+        return bool(other.hand < self.hand)
 
     def __hash__(self) -> int:
         return hash(self.hand)
