@@ -47,7 +47,7 @@ from engine.actions import (
 )
 from engine.cards import Card, Deck, DeckError
 from engine.errors import DealingError, IllegalAction
-from engine.evaluation import HandValue, evaluate
+from engine.evaluation import Evaluation, HandValue, evaluate
 from engine.events import (
     BetReturned,
     BoardDealt,
@@ -65,6 +65,7 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.pots import Pot, build_pots, split_amount
+from engine.showing import bring_in_player, first_to_act
 from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
 
 __all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
@@ -576,7 +577,16 @@ class Hand:
                 largest = max(range(n), key=lambda i: (self.bets[i], i))
                 return (largest + 1) % n
             return 0
-        raise NotImplementedError(f"{street.opening.value} opening is not dealt yet.")
+        # Stud: the up cards decide, only those of players still in the hand.
+        shown = [self.up_cards(i) if not self.folded[i] else [] for i in range(n)]
+        if street.opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
+            return bring_in_player(shown, low_card=street.opening is Opening.LOW_CARD)
+        showing = (
+            Evaluation.STANDARD_HIGH
+            if street.opening is Opening.HIGH_HAND
+            else Evaluation.ACE_TO_FIVE_LOW
+        )
+        return first_to_act(shown, showing)
 
     def _next_to_act(self, start: int, include_start: bool = False) -> int | None:
         assert self._round is not None
