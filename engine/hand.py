@@ -778,6 +778,10 @@ class Hand:
         if full:
             if not completing:
                 rnd.increment = max(rnd.increment, raise_size)
+            else:
+                # Completing is the round's first full bet: it reopens the
+                # betting to everyone, the bring-in player included.
+                rnd.acted = [False] * self.player_count
             rnd.bet_count += 1
         elif self.stacks[player] > 0:
             # Short of a full raise without being all in: only allowed where it
