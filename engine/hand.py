@@ -237,7 +237,9 @@ class Hand:
         self._pending_discards: list[int] = []
         self._showdown: _Showdown | None = None
         self._values: dict[int, tuple[HandValue | None, ...]] = {}
-        self._shown_early: list[int] = []
+        #: Players who turned their hand up before the last card, and how many
+        #: hole cards they showed (stud deals more face down after that).
+        self._shown_early: dict[int, int] = {}
         self._street_discards: list[list[Card]] = [[] for _ in range(n)]
         self._post_forced_bets()
         self._start_street(0)
@@ -861,9 +863,10 @@ class Hand:
         )
         self._values = {i: self._evaluate(i) for i in self._showdown.pending}
         self.actor = None
-        for player in self._shown_early:
-            self._showdown.shown[player] = True
-            self._showdown.pending.remove(player)
+        for player, shown_count in self._shown_early.items():
+            if shown_count == len(self.hole_cards[player]):
+                self._showdown.shown[player] = True
+                self._showdown.pending.remove(player)
 
     def _evaluate(self, player: int) -> tuple[HandValue | None, ...]:
         return tuple(
@@ -924,7 +927,7 @@ class Hand:
             # All in before the last card: hands are turned up before the run-out.
             if self.folded[player] or player in self._shown_early or not show:
                 raise IllegalAction("not_showdown")
-            self._shown_early.append(player)
+            self._shown_early[player] = len(self.hole_cards[player])
             self.events.append(HandShown(player, tuple(self.hole_cards[player]), ()))
             return
         if self.phase is not Phase.SHOWDOWN or sd is None:
