@@ -30,6 +30,8 @@ MESSAGES: Final[dict[str, str]] = {
     "max_bet": "The maximum bet is {amount}.",
     "fixed_raise": "In this game the raise is exactly to {amount}.",
     "fixed_bet": "In this game the bet is exactly {amount}.",
+    "fixed_raise_choice": "With an open pair showing, the raise is to {low} or to {high}.",
+    "fixed_bet_choice": "With an open pair showing, the bet is {low} or {high}.",
     "not_enough_chips": "You have only {stack} chips; the most you can bet is to {amount}.",
     "bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "not_bring_in": "There is no bring-in to post now.",

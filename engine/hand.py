@@ -65,7 +65,7 @@ from engine.events import (
     UpCardsDealt,
 )
 from engine.pots import Pot, build_pots, split_amount
-from engine.showing import bring_in_player, first_to_act
+from engine.showing import bring_in_player, first_to_act, has_open_pair
 from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
 
 __all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
@@ -131,7 +131,9 @@ class LegalActions:
     it is the whole stack when calling puts the player all in); a bet or raise
     goes *to* an amount from ``min_raise_to`` to ``max_raise_to`` (equal in
     fixed limit; ``min_raise_to`` is the all-in amount when the stack is short
-    of a full raise). ``is_bet`` says the word is "bet" (nothing to raise yet).
+    of a full raise). In fixed-limit stud with an open pair showing on fourth
+    street the bet or raise is to exactly ``min_raise_to`` (the small bet) or
+    ``max_raise_to`` (the big bet). ``is_bet`` says the word is "bet" (nothing to raise yet).
     In a discard or draw phase, ``discard_min``/``discard_max`` bound how many
     cards; at showdown ``can_muck`` says whether the hand may be thrown away.
     """
@@ -170,6 +172,9 @@ class _Round:
     faced: list[int]  # the bet level each player last matched or made
     completion: bool  # stud: the bring-in is posted and may still be completed
     bring_in_pending: bool  # stud: the bring-in player has not yet chosen
+    #: Fixed-limit stud, fourth street with an open pair showing: a bet or
+    #: raise may be the big bet (after which every raise is the big bet).
+    big_bet_option: bool = False
 
 
 @dataclass(slots=True)
@@ -563,6 +568,7 @@ class Hand:
             faced=[0] * n,
             completion=bring_in,
             bring_in_pending=bring_in,
+            big_bet_option=self._open_pair_option(street),
         )
         self.phase = Phase.BETTING
         actors = [i for i in range(n) if can_act[i]]
@@ -571,6 +577,14 @@ class Hand:
             return
         opener = self._opener(street, first_round)
         self.actor = self._next_to_act(opener, include_start=True)
+
+    def _open_pair_option(self, street: Street) -> bool:
+        """Whether an open pair showing lets this round's bets be the big bet."""
+        return (
+            street.open_pair_big_bet
+            and self.variant.betting is BettingStructure.FIXED_LIMIT
+            and any(has_open_pair(self.up_cards(i)) for i in self.in_hand)
+        )
 
     def _opener(self, street: Street, first_round: bool) -> int:
         n = self.player_count
@@ -686,6 +700,8 @@ class Hand:
             high = current + self.pot_total + (current - bet)
         elif structure is BettingStructure.FIXED_LIMIT:
             high = low
+            if rnd.big_bet_option and not rnd.completion:
+                high = max(low, current + self.setup.big_bet)
         else:  # spread limit: from the last increment up to the street's limit
             high = current + self._street_limit()
             low = min(low, high)
@@ -768,6 +784,8 @@ class Hand:
             raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
         if low == high and to != low:
             raise IllegalAction(f"fixed_{word}", amount=low)
+        if self.variant.betting is BettingStructure.FIXED_LIMIT and to not in (low, high):
+            raise IllegalAction(f"fixed_{word}_choice", low=low, high=high)
         if to < low:
             raise IllegalAction(f"min_{word}", amount=low)
         if to > high:
