@@ -166,7 +166,9 @@ class _Round:
 
     increment: int  # size of the last full bet or raise: the minimum raise
     bet_count: int  # bets and raises so far, for the fixed-limit cap
-    capped: bool  # whether the cap applies (the round began with three or more)
+    #: Whether the cap (a bet and three raises) was reached while three or
+    #: more players were in the hand: then it holds even if it comes down to two.
+    capped: bool
     needs_action: list[bool]
     acted: list[bool]
     faced: list[int]  # the bet level each player last matched or made
@@ -562,7 +564,7 @@ class Hand:
         self._round = _Round(
             increment=increment,
             bet_count=bet_count,
-            capped=structure.is_capped and len(self.in_hand) > 2,
+            capped=False,
             needs_action=can_act,
             acted=[False] * n,
             faced=[0] * n,
@@ -675,11 +677,20 @@ class Hand:
         )
         if others <= current:
             return "cannot_raise"
-        if rnd.capped and rnd.bet_count >= 4:
+        if self._cap_reached():
             return "capped"
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return "no_reopen"
         return None
+
+    def _cap_reached(self) -> bool:
+        """One bet and three raises while three or more players are in the hand;
+        once only two remain there is no cap, unless it was reached before."""
+        rnd = self._round
+        assert rnd is not None
+        if not self.variant.betting.is_capped or rnd.bet_count < 4:
+            return False
+        return rnd.capped or len(self.in_hand) > 2
 
     def _raise_bounds(self, player: int) -> tuple[int, int, bool]:
         """``(min_raise_to, max_raise_to, allowed)`` for ``player``."""
@@ -807,6 +818,8 @@ class Hand:
             # Short of a full raise without being all in: only allowed where it
             # puts every opponent all in; it still counts against the cap.
             rnd.bet_count += 1
+        if rnd.bet_count >= 4 and len(self.in_hand) > 2:
+            rnd.capped = True
         rnd.completion = False
         rnd.bring_in_pending = False
         kind = "complete" if completing else ("bet" if current == 0 else "raise")
