@@ -56,6 +56,15 @@ class BoardDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StubReshuffled(Event):
+    """The stub ran short: ``count`` cards from the ``pile`` ("discards" in a
+    draw game, "burned" in stud) were shuffled with it into a new stub."""
+
+    pile: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class StreetStarted(Event):
     street: str
     index: int

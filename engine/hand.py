@@ -45,7 +45,7 @@ from engine.actions import (
     PostBringIn,
     ShowOrMuck,
 )
-from engine.cards import Card, Deck, DeckError
+from engine.cards import Card
 from engine.errors import DealingError, IllegalAction
 from engine.evaluation import Evaluation, HandValue, evaluate
 from engine.events import (
@@ -62,10 +62,12 @@ from engine.events import (
     PotAwarded,
     RakeTaken,
     StreetStarted,
+    StubReshuffled,
     UpCardsDealt,
 )
 from engine.pots import Pot, build_pots, split_amount
 from engine.showing import bring_in_player, first_to_act, has_open_pair
+from engine.stub import Stub
 from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
 
 __all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
@@ -225,7 +227,6 @@ class Hand:
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(n)]
-        self.burned: list[Card] = []
         self.street_index = -1
         self.phase = Phase.DEALING
         self.actor: int | None = None
@@ -236,8 +237,7 @@ class Hand:
         self.rake_taken = 0
         self.awarded = [0] * n
         self.pots_awarded: list[Pot] = []
-        self._deck = Deck(setup.deck) if setup.deck is not None else None
-        self._known = Deck(setup.variant.deck.cards)  # every card not yet seen
+        self._stub = Stub(setup.variant.deck.cards, setup.deck)
         self._betting_rounds = 0
         self._round: _Round | None = None
         self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
@@ -257,6 +257,11 @@ class Hand:
     @property
     def street(self) -> Street:
         return self.variant.streets[max(self.street_index, 0)]
+
+    @property
+    def burned(self) -> list[Card]:
+        """The burned cards (known only when the hand deals from its deck)."""
+        return self._stub.burned
 
     @property
     def is_complete(self) -> bool:
@@ -439,36 +444,82 @@ class Hand:
             deals = [(i, per_player) for i in self.in_hand]
         if street.board:
             deals.append((None, street.board))
+        if deals:
+            deals = self._burn_and_plan(deals)
         self._pending_deals = deals
-        if self._deck is not None and deals:
+        if deals and not self._stub.deals_by_name:
             self._deal_from_deck()
 
+    def _burn_and_plan(self, deals: list[tuple[int | None, int]]) -> list[tuple[int | None, int]]:
+        """Burn before a dealing round, and deal a common card when the stub
+        cannot give every player one (stud's last street at a full table).
+
+        The burn is skipped rather than leave a player short; in draw games the
+        stub's last card is never dealt, so it is not burned either.
+        """
+        street, stub = self.street, self._stub
+        if street.draw:
+            if street.burn and len(stub) >= 2:
+                stub.burn()
+            return deals
+        needed = sum(count for _, count in deals)
+        one_each = all(count == 1 for _, count in deals) and not street.board
+        if needed > len(stub) and one_each and len(deals) > 1:
+            if not len(stub):
+                self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
+            if street.burn and len(stub) >= 2:
+                stub.burn()
+            return [(None, 1)]
+        if street.burn and len(stub) > needed:
+            stub.burn()
+        return deals
+
     def _deal_from_deck(self) -> None:
-        deck = self._deck
-        assert deck is not None
-        street = self.street
-        try:
-            if street.burn:
-                self.burned.append(deck.deal())
-            hole = [(p, c) for p, c in self._pending_deals if p is not None]
-            board = [c for p, c in self._pending_deals if p is None]
+        stub = self._stub
+        hole = [(p, c) for p, c in self._pending_deals if p is not None]
+        board = [c for p, c in self._pending_deals if p is None]
+        if self.street.draw:
+            # Each player gets all the replacements at once, in turn.
+            for player, count in hole:
+                self._give_hole(player, self._draw_from_stub(player, count))
+        else:
             # Hole cards go round the table one at a time, as a dealer pitches them.
             dealt: dict[int, list[Card]] = {p: [] for p, _ in hole}
             for round_ in range(max((c for _, c in hole), default=0)):
                 for player, count in hole:
                     if round_ < count:
-                        dealt[player].append(deck.deal())
+                        dealt[player].extend(stub.deal(1))
             for player, _ in hole:
                 self._give_hole(player, dealt[player])
-            for count in board:
-                self._give_board(deck.deal_many(count))
-        except DeckError as error:
-            raise DealingError(str(error)) from None
+        for count in board:
+            self._give_board(stub.deal(count))
         self._pending_deals = []
 
+    def _draw_from_stub(self, player: int, count: int) -> list[Card]:
+        """Replacements for ``player``: the stub's last card is never dealt;
+        when the stub runs short, what it holds is dealt and the discards are
+        shuffled with that last card into a new stub to deal the rest."""
+        stub = self._stub
+        cards = stub.deal(min(count, max(len(stub) - 1, 0)))
+        if len(cards) < count:
+            self._reshuffle_discards(player)
+            missing = count - len(cards)
+            if missing > len(stub) - 1:
+                raise DealingError("There are not enough cards left to complete the draw.")
+            cards += stub.deal(missing)
+        return cards
+
+    def _reshuffle_discards(self, player: int) -> None:
+        """The discards, but not those ``player`` just threw, go back into the stub."""
+        count = self._stub.reshuffle_discards(keep_out=self._street_discards[player])
+        self.events.append(StubReshuffled("discards", count))
+
     def _give_hole(self, player: int, cards: list[Card]) -> None:
-        self._take_known(cards)
         street = self.street
+        if self._stub.deals_by_name:
+            if street.draw and len(cards) > len(self._stub) - 1:
+                self._reshuffle_discards(player)
+            self._stub.take(cards)
         if street.draw:
             ups = [False] * len(cards)
         else:
@@ -483,17 +534,10 @@ class Hand:
             self.events.append(UpCardsDealt(player, shown))
 
     def _give_board(self, cards: list[Card]) -> None:
-        self._take_known(cards)
+        if self._stub.deals_by_name:
+            self._stub.take(cards)
         self.board.extend(cards)
         self.events.append(BoardDealt(self.street.name, tuple(cards)))
-
-    def _take_known(self, cards: list[Card]) -> None:
-        if len(set(cards)) != len(cards):
-            raise DealingError("The same card cannot be dealt twice.")
-        try:
-            self._known.take(cards)
-        except DeckError as error:
-            raise DealingError(str(error)) from None
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is awaited."""
@@ -876,6 +920,7 @@ class Hand:
             del held[index]
             del self.up[player][index]
         self.discards[player].extend(cards)
+        self._stub.discard(cards)
         self._street_discards[player] = list(cards)
         self._pending_discards.remove(player)
         self.events.append(CardsDiscarded(player, len(cards), street.draw))
