@@ -37,6 +37,7 @@ MESSAGES: Final[dict[str, str]] = {
     "not_bring_in": "There is no bring-in to post now.",
     "must_discard": "Discard exactly {count} card(s).",
     "draw_too_many": "You may draw at most {count} card(s).",
+    "no_openers": "You need jacks or better to open.",
     "card_not_held": "You do not hold {card}.",
     "card_twice": "{card} is named twice.",
     "not_discarding": "There is nothing to discard now.",

@@ -95,6 +95,14 @@ class CardsDiscarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawAceShown(Event):
+    """A player drawing more than the usual limit shows the ace he keeps."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class BetReturned(Event):
     """Chips nobody called went back to the player who bet them."""
 
@@ -133,6 +141,21 @@ class PotAwarded(Event):
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenersShown(Event):
+    """Jackpots: the opener shows the cards that allowed him to open."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotCarriedOver(Event):
+    """Jackpots: nobody opened; ``amount`` stays in the pot for the next deal."""
+
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

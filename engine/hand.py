@@ -45,21 +45,25 @@ from engine.actions import (
     PostBringIn,
     ShowOrMuck,
 )
-from engine.cards import Card
+from engine.cards import ACE, Card
+from engine.draws import DEFAULT_DRAW_RULES, DrawRules, openers
 from engine.errors import DealingError, IllegalAction
 from engine.evaluation import Evaluation, HandValue, evaluate
 from engine.events import (
     BetReturned,
     BoardDealt,
     CardsDiscarded,
+    DrawAceShown,
     Event,
     ForcedBetPosted,
     HandEnded,
     HandMucked,
     HandShown,
     HoleCardsDealt,
+    OpenersShown,
     PlayerActed,
     PotAwarded,
+    PotCarriedOver,
     RakeTaken,
     StreetStarted,
     StubReshuffled,
@@ -98,6 +102,10 @@ class HandSetup:
     pots; without it antes are dead money in the main pot (the usual way
     with a big-blind ante). ``deck`` is the dealing order; ``None`` means the
     cards are named as they are dealt.
+
+    ``draw_rules`` are the table's draw settings (draw limit, jackpots).
+    ``carried_pot`` is dead money already in the pot: a jackpot nobody opened
+    on the previous deal.
     """
 
     variant: Variant
@@ -111,6 +119,8 @@ class HandSetup:
     ante_trimming: bool = True
     rake: Rake | None = None
     deck: tuple[Card, ...] | None = None
+    draw_rules: DrawRules = DEFAULT_DRAW_RULES
+    carried_pot: int = 0
 
     @property
     def player_count(self) -> int:
@@ -208,6 +218,10 @@ class Hand:
             )
         if any(stack <= 0 for stack in setup.starting_stacks):
             raise ValueError("Every player starts a hand with chips.")
+        if setup.carried_pot < 0:
+            raise ValueError("A carried pot cannot be negative.")
+        if setup.draw_rules.jackpots and (any(setup.blinds) or setup.variant.uses_bring_in):
+            raise ValueError("Jackpots are played with antes only.")
         for name, values in (("antes", setup.antes), ("blinds", setup.blinds)):
             if values and len(values) != n:
                 raise ValueError(f"{name} must give one amount per player.")
@@ -235,6 +249,12 @@ class Hand:
         self.actions: list[tuple[int, Action]] = []
         self.last_aggressor: int | None = None
         self.rake_taken = 0
+        #: Jackpots: who opened the betting, and the cards that prove it.
+        self.opener: int | None = None
+        self.openers: tuple[Card, ...] = ()
+        #: Jackpots: the pot left for the next deal when nobody opened.
+        self.carried_over = 0
+        self._round_opener: int | None = None
         self.awarded = [0] * n
         self.pots_awarded: list[Pot] = []
         self._stub = Stub(setup.variant.deck.cards, setup.deck)
@@ -270,7 +290,7 @@ class Hand:
     @property
     def pot_total(self) -> int:
         """Every chip in the middle: collected pots plus this round's bets."""
-        return sum(self.contributions) + sum(self.bets)
+        return self.setup.carried_pot + sum(self.contributions) + sum(self.bets)
 
     @property
     def finishing_stacks(self) -> tuple[int, ...]:
@@ -288,8 +308,8 @@ class Hand:
         """The main pot and side pots as they stand, bets of this round included."""
         totals = [c + b for c, b in zip(self.contributions, self.bets, strict=True)]
         if self.setup.ante_trimming:
-            return build_pots(totals, self.folded)
-        dead = sum(self.antes_posted)
+            return build_pots(totals, self.folded, self.setup.carried_pot)
+        dead = self.setup.carried_pot + sum(self.antes_posted)
         live = [t - a for t, a in zip(totals, self.antes_posted, strict=True)]
         return build_pots(live, self.folded, dead)
 
@@ -309,7 +329,9 @@ class Hand:
         if self.phase is Phase.DISCARDING:
             player = self._pending_discards[0]
             street = self.street
-            low, high = (street.discard, street.discard) if street.discard else (0, street.max_draw)
+            low, high = (street.discard, street.discard) if street.discard else (0, 0)
+            if street.draw:
+                high = self.setup.draw_rules.limit(street.max_draw, self.hole_cards[player])
             return LegalActions(
                 player, self.phase, discard_min=low, discard_max=high, stack=self.stacks[player]
             )
@@ -579,6 +601,9 @@ class Hand:
 
     def _end_street(self) -> bool:
         """Move past a finished street. Returns whether there is more to do."""
+        if self._nobody_opened():
+            self._carry_over()
+            return False
         if len(self.in_hand) == 1:
             self._award()
             return False
@@ -587,6 +612,29 @@ class Hand:
             return True
         self._begin_showdown()
         return True
+
+    def _nobody_opened(self) -> bool:
+        """Jackpots: the first betting round ended and nobody opened."""
+        return self.setup.draw_rules.jackpots and self.opener is None and self._betting_rounds >= 1
+
+    def _carry_over(self) -> None:
+        """Jackpots, nobody opened: the hand ends and the pot waits for the next deal."""
+        self.carried_over = self.pot_total
+        for i in range(self.player_count):
+            self.contributions[i] = 0
+        self.events.append(PotCarriedOver(self.carried_over))
+        self.phase = Phase.COMPLETE
+        self.actor = None
+        self.events.append(HandEnded(tuple(self.stacks)))
+
+    def _needs_openers(self, player: int) -> bool:
+        """Jackpots: whether ``player`` would be opening without jacks or better."""
+        return (
+            self.setup.draw_rules.jackpots
+            and self.opener is None
+            and self._betting_rounds == 1
+            and openers(self.hole_cards[player]) is None
+        )
 
     # ------------------------------------------------------------- betting
 
@@ -723,6 +771,8 @@ class Hand:
             return "cannot_raise"
         if self._cap_reached():
             return "capped"
+        if self._needs_openers(player):
+            return "no_openers"
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return "no_reopen"
         return None
@@ -872,6 +922,9 @@ class Hand:
                 rnd.needs_action[j] = True
         self._mark_acted(player)
         self.last_aggressor = player
+        if self.setup.draw_rules.jackpots and self.opener is None:
+            self.opener = player
+            self.openers = openers(self.hole_cards[player]) or ()
         self.events.append(PlayerActed(player, kind, added, to, self.stacks[player] == 0))
 
     def _close_betting(self) -> None:
@@ -907,14 +960,13 @@ class Hand:
         street = self.street
         if street.discard and len(cards) != street.discard:
             raise IllegalAction("must_discard", count=street.discard)
-        if street.draw and len(cards) > street.max_draw:
-            raise IllegalAction("draw_too_many", count=street.max_draw)
         if len(set(cards)) != len(cards):
             raise IllegalAction("card_twice", card=cards[0])
         held = self.hole_cards[player]
         for card in cards:
             if card not in held:
                 raise IllegalAction("card_not_held", card=card)
+        ace_shown = self._check_draw_limit(player, cards) if street.draw else None
         for card in cards:
             index = held.index(card)
             del held[index]
@@ -924,6 +976,24 @@ class Hand:
         self._street_discards[player] = list(cards)
         self._pending_discards.remove(player)
         self.events.append(CardsDiscarded(player, len(cards), street.draw))
+        if ace_shown is not None:
+            self.up[player][held.index(ace_shown)] = True
+            self.events.append(DrawAceShown(player, ace_shown))
+
+    def _check_draw_limit(self, player: int, cards: tuple[Card, ...]) -> Card | None:
+        """Refuse a draw over the table's limit; returns the ace a player drawing
+        beyond the usual limit keeps and shows."""
+        rules, street = self.setup.draw_rules, self.street
+        base = rules.base_limit(street.max_draw, len(self.hole_cards[player]))
+        if len(cards) <= base:
+            return None
+        kept_aces = [c for c in self.hole_cards[player] if c.rank == ACE and c not in cards]
+        if rules.max_draw_with_ace is None or not kept_aces:
+            raise IllegalAction("draw_too_many", count=base)
+        limit = rules.limit(street.max_draw, self.hole_cards[player])
+        if len(cards) > limit:
+            raise IllegalAction("draw_too_many", count=limit)
+        return kept_aces[0]
 
     # --------------------------------------------------------- showdown
 
@@ -1032,6 +1102,9 @@ class Hand:
     def _award(self) -> None:
         if self._round is not None or any(self.bets):
             self._close_betting()
+        if self.opener is not None:
+            # Jackpots: the opener proves openers, even when nobody called.
+            self.events.append(OpenersShown(self.opener, self.openers))
         pots = self.pots()
         pots = self._take_rake(pots)
         self.pots_awarded = pots
