@@ -671,6 +671,7 @@ class Hand:
             return
         opener = self._opener(street, first_round)
         self.actor = self._next_to_act(opener, include_start=True)
+        self._round_opener = self.actor
 
     def _open_pair_option(self, street: Street) -> bool:
         """Whether an open pair showing lets this round's bets be the big bet."""
@@ -998,11 +999,14 @@ class Hand:
     # --------------------------------------------------------- showdown
 
     def _begin_showdown(self) -> None:
-        """The last aggressor of the final round shows first, else the first
-        player left of the button; then clockwise."""
+        """The last aggressor of the final round shows first, else the player
+        who spoke first in it (the first left of the button in button games);
+        then clockwise."""
         self.phase = Phase.SHOWDOWN
         n = self.player_count
-        first = self.last_aggressor if self.last_aggressor is not None else 0
+        first = self.last_aggressor
+        if first is None:
+            first = self._round_opener if self._round_opener is not None else 0
         order = [(first + k) % n for k in range(n)]
         self._showdown = _Showdown(
             [i for i in order if not self.folded[i]], [False] * n, [False] * n
