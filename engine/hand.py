@@ -380,8 +380,8 @@ class Hand:
                 f"Dealing {len(cards)} card(s) to player {player + 1} is not expected now."
             )
         start = len(self.events)
+        self._give_hole(player, list(cards))  # refuses before changing anything
         self._pending_deals.pop(0)
-        self._give_hole(player, list(cards))
         self._advance()
         return self.events[start:]
 
@@ -391,8 +391,8 @@ class Hand:
         if expected is None or expected[0] is not None or expected[1] != len(cards):
             raise DealingError(f"Dealing {len(cards)} board card(s) is not expected now.")
         start = len(self.events)
+        self._give_board(list(cards))  # refuses before changing anything
         self._pending_deals.pop(0)
-        self._give_board(list(cards))
         self._advance()
         return self.events[start:]
 
@@ -538,10 +538,15 @@ class Hand:
 
     def _give_hole(self, player: int, cards: list[Card]) -> None:
         street = self.street
-        if self._stub.deals_by_name:
-            if street.draw and len(cards) > len(self._stub) - 1:
+        stub = self._stub
+        if stub.deals_by_name:
+            # The stub would run short: the discards come back before these cards.
+            short = street.draw and len(cards) > len(stub) - 1
+            keep_out = self._street_discards[player]
+            stub.check(cards, stub.returning_discards(keep_out) if short else ())
+            if short:
                 self._reshuffle_discards(player)
-            self._stub.take(cards)
+            stub.take(cards)
         if street.draw:
             ups = [False] * len(cards)
         else:

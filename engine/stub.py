@@ -79,19 +79,28 @@ class Stub:
         self._size -= count
         return cards
 
-    def take(self, cards: Sequence[Card]) -> None:
-        """Accept named cards as dealt from the stub; a card seen before is refused."""
+    def check(self, cards: Sequence[Card], returning: Collection[Card] = ()) -> None:
+        """Refuse named cards that cannot come from the stub, counting the
+        ``returning`` cards in as if already shuffled back."""
         if self._order is not None:
             raise DealingError("This hand deals its own cards from its deck.")
         if len(set(cards)) != len(cards):
             raise DealingError("The same card cannot be dealt twice.")
-        if len(cards) > self._size:
+        if len(cards) > self._size + len(returning):
             raise DealingError(f"The stub holds {self._size} cards, not {len(cards)}.")
         for card in cards:
-            if card not in self._dealable:
+            if card not in self._dealable and card not in returning:
                 raise DealingError(f"{card} was already dealt or is not in this deck.")
+
+    def take(self, cards: Sequence[Card]) -> None:
+        """Accept named cards as dealt from the stub; a card seen before is refused."""
+        self.check(cards)
         self._dealable.difference_update(cards)
         self._size -= len(cards)
+
+    def returning_discards(self, keep_out: Collection[Card] = ()) -> list[Card]:
+        """The discards :meth:`reshuffle_discards` would shuffle back."""
+        return [card for card in self.discards if card not in keep_out]
 
     def discard(self, cards: Sequence[Card]) -> None:
         """Put a player's discards on the discard pile."""
@@ -101,7 +110,7 @@ class Stub:
         """Shuffle the discard pile, except ``keep_out`` (the cards the player
         being served just threw), together with what is left of the stub into
         a new stub. Returns how many cards came back."""
-        back = [card for card in self.discards if card not in keep_out]
+        back = self.returning_discards(keep_out)
         self.discards = [card for card in self.discards if card in keep_out]
         self._shuffle_in(back)
         return len(back)
