@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.stud_draw_replay import replay_file
+from tests.engine.stud_draw_replay import load, replay_file, replay_record
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "phh" / "wsop-2023-43-5"
 HANDS = sorted(CORPUS.glob("*.phh"), key=lambda path: int(path.stem))
@@ -41,3 +41,33 @@ def test_razz_hand_85_short_raise_puts_the_only_opponent_all_in() -> None:
     raises = [a for p, a in hand.actions if p == 1 and getattr(a, "to", 0) == 750_000]
     assert raises
     assert hand.finishing_stacks == (0, 29_700_000)
+
+
+def replay_altered(hand_number: int, old: str, new: str) -> tuple[str | None, str | None]:
+    record = load(CORPUS / f"{hand_number}.phh")
+    actions = list(record["actions"])
+    actions[actions.index(old)] = new
+    replayed = replay_record({**record, "actions": actions})
+    return replayed.failed_action, replayed.error
+
+
+def test_the_replay_refuses_a_wrong_bring_in() -> None:
+    # Hand 5 (stud): the lowest door card, p5's 3s, brings in.
+    failed, error = replay_altered(5, "p5 pb", "p4 pb")
+    assert failed == "p4 pb" and error is not None and "not your turn" in error
+
+
+def test_the_replay_refuses_a_wrong_first_actor_on_fourth_street() -> None:
+    # Hand 5: p4 shows Q-6 against p5's 9-3 and acts first.
+    record = load(CORPUS / "5.phh")
+    actions = list(record["actions"])
+    first = actions.index("p4 cc")
+    actions[first], actions[first + 1] = "p5 cc", "p4 cc"
+    replayed = replay_record({**record, "actions": actions})
+    assert replayed.failed_action == "p5 cc"
+
+
+def test_the_replay_refuses_a_discard_of_a_card_not_held() -> None:
+    # Hand 55 (2-7 triple draw): p1 holds QdJc8s7d5h.
+    failed, error = replay_altered(55, "p1 sd QdJc", "p1 sd QdAs")
+    assert failed == "p1 sd QdAs" and error is not None and "do not hold As" in error
