@@ -670,6 +670,7 @@ class Hand:
             big_bet_option=self._open_pair_option(street),
         )
         self.phase = Phase.BETTING
+        self._round_opener = None
         actors = [i for i in range(n) if can_act[i]]
         if not actors or (len(actors) == 1 and self.bets[actors[0]] >= current):
             self.actor = None
