@@ -147,9 +147,14 @@ def _stud_streets(*, razz: bool = False, open_pair_big_bet: bool = False) -> tup
     Razz the other way round."""
     showing = Opening.LOW_HAND if razz else Opening.HIGH_HAND
 
-    def later(name: str, *, up: bool = True, size: BetSize = BetSize.BIG) -> Street:
+    def later(name: str, *, up: bool = True) -> Street:
         return Street(
-            name, hole_up=int(up), hole_down=int(not up), burn=True, opening=showing, bet_size=size
+            name,
+            hole_up=int(up),
+            hole_down=int(not up),
+            burn=True,
+            opening=showing,
+            bet_size=BetSize.BIG,
         )
 
     return (
@@ -176,7 +181,8 @@ def _stud_streets(*, razz: bool = False, open_pair_big_bet: bool = False) -> tup
 def _draw_streets(hole: int, draws: int, *, max_draw: int, big_from: int) -> tuple[Street, ...]:
     """A draw game: ``hole`` cards down and a betting round, then ``draws``
     times a draw (discard up to ``max_draw``, a burn, the replacements) and a
-    betting round. Betting rounds from index ``big_from`` on use the big bet."""
+    betting round. The betting after draw number ``big_from`` and later uses
+    the big bet."""
     first = Street("predraw", hole_down=hole)
     rounds = tuple(
         Street(
