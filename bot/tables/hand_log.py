@@ -223,3 +223,67 @@ def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
 def action_text(player: int, action: Action) -> str:
     """An action as the log writes it: PHH notation."""
     return format_action(player, action)
+
+
+async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
+    """Deal a finished hand again from its log and compare it with what was recorded.
+
+    The audit's replay check (:mod:`bot.audit`): the replayed hand must be over,
+    and its finishing stacks, chips won, rake and board must equal the hand's
+    recorded result, its players' rows and its rake in the ledger. Returns the
+    first difference as a sentence, or ``None`` when everything agrees.
+    """
+    row = await database.fetch_one(
+        "SELECT initial, result FROM hands WHERE id = ? AND status = 'finished'", (hand_id,)
+    )
+    if row is None:
+        return "no finished hand has this id"
+    actions = await database.fetch_all(
+        "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+    )
+    try:
+        deal = deal_from_data(json.loads(row["initial"])["deal"])
+        recorded = json.loads(row["result"] or "null")
+        hand = replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+    except Exception as error:  # anything that stops the replay is the finding
+        return f"the log does not replay: {error!r}"
+    if not hand.is_complete:
+        return f"the log replays to an unfinished hand after {len(actions)} action(s)"
+    if not isinstance(recorded, dict):
+        return "the hand has no recorded result"
+    replayed = {
+        "players": list(deal.players),
+        "finishing_stacks": list(hand.finishing_stacks),
+        "awarded": list(hand.awarded),
+        "rake": hand.rake_taken,
+        "board": " ".join(str(card) for card in hand.board),
+    }
+    for key, value in replayed.items():
+        if recorded.get(key) != value:
+            return f"{key}: recorded {recorded.get(key)!r}, replayed {value!r}"
+    players = await database.fetch_all(
+        "SELECT user_id, seat_no, starting_stack, finishing_stack, won_chips FROM hand_players"
+        " WHERE hand_id = ? ORDER BY user_id",
+        (hand_id,),
+    )
+    expected = sorted(
+        (user_id, seat, start, finish, won)
+        for user_id, seat, start, finish, won in zip(
+            deal.players,
+            deal.seats,
+            deal.setup.starting_stacks,
+            hand.finishing_stacks,
+            hand.awarded,
+            strict=True,
+        )
+    )
+    found = [tuple(p) for p in players]
+    if found != expected:
+        return f"players' rows {found} differ from the replay's {expected}"
+    rake = await database.fetch_value(
+        "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'rake' AND hand_id = ?",
+        (hand_id,),
+    )
+    if int(rake) != hand.rake_taken:
+        return f"the ledger's rake {rake} differs from the replay's {hand.rake_taken}"
+    return None
