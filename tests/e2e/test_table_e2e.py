@@ -25,7 +25,7 @@ from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot
+from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
 
 STARTING_CHIPS = 10_000
 
@@ -287,3 +287,70 @@ async def test_a_table_is_closed_by_its_creator_and_every_stack_goes_home(
     again = await ann.slash("poker", "join")
     assert "no table in this channel" in again.content
     await assert_chips_reconcile(database)
+
+
+def table_messages(fake: FakeDiscord) -> list[StoredMessage]:
+    return [
+        m
+        for m in fake.messages()
+        if m.kind == "channel" and m.embeds and "·" in str(m.embeds[0].get("title", ""))
+    ]
+
+
+async def two_players_at_a_table(
+    fake: FakeDiscord, bot: CroupierBot, clock: FakeClock, **options: object
+) -> tuple[Table, Member, Member]:
+    ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+    await (await ann.slash("poker", "create", **options)).settled()
+    await ann.slash("poker", "join", buy_in=500)
+    await ben.slash("poker", "join", buy_in=500)
+    return Table(bot, clock, [ann, ben]), ann, ben
+
+
+async def test_a_deleted_table_message_is_posted_again(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.deal()
+    (shown,) = [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
+    fake_discord.delete_message(shown)
+    await (await table.to_act().slash("call")).settled()
+    await table.settled()
+    again = [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
+    assert len(again) == 1 and again[0].id != shown.id
+    assert "Latest:" in again[0].text()
+
+
+async def test_a_provably_fair_hand_can_be_verified(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, ann, _ = await two_players_at_a_table(fake_discord, croupier, clock, provably_fair=True)
+    await table.deal()
+    live = table.runner.live
+    assert live is not None and live.commitment is not None
+    assert live.commitment in table_messages(fake_discord)[-1].text()
+    pending = await ann.slash("poker", "verify", hand=1)
+    assert "still being played" in pending.content and live.secret not in pending.content
+    await table.click(table.to_act(), "fold")
+    result = [m for m in fake_discord.messages() if "Deck secret" in m.text()]
+    assert len(result) == 1 and str(live.secret) in result[0].text()
+    verified = await ann.slash("poker", "verify", hand=1)
+    assert "was dealt from the deck it was committed to" in verified.content
+    unknown = await ann.slash("poker", "verify", hand=9)
+    assert "no hand 9" in unknown.content
+
+
+async def test_a_rate_limited_channel_still_ends_showing_the_latest_state(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    fake_discord.enforce_channel_rate_limits(limit=3, window=0.5)
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.deal()
+    while table.runner.live is not None:
+        actor = table.to_act()
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        await (await actor.slash("check" if choices.can_check else "call")).settled()
+        await table.settled()
+    latest = table_messages(fake_discord)[-1].text()
+    assert "The hand is over." in latest and "Next hand" in latest
