@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.tables.clock import FakeClock
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
+from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.bot.table_fakes import CHANNEL, CREATOR, GUILD, RecordingOutlet, config, services
 

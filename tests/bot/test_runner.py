@@ -12,7 +12,6 @@ import pytest
 from bot.cashier import InsufficientChips
 from bot.database import Database
 from bot.errors import CroupierError
-from bot.tables.clock import FakeClock
 from bot.tables.errors import (
     NoHandNow,
     NotSeated,
@@ -28,6 +27,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore, set_dm_cards
 from engine.cards import Card
 from engine.events import HandShown
+from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.bot.table_fakes import (
     CHANNEL,

@@ -19,11 +19,11 @@ import pytest
 from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.settings import Settings
-from bot.tables.clock import FakeClock
 from bot.tables.custom_ids import table_button_id
 from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown
+from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
 
