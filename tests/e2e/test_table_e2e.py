@@ -354,3 +354,41 @@ async def test_a_rate_limited_channel_still_ends_showing_the_latest_state(
         await table.settled()
     latest = table_messages(fake_discord)[-1].text()
     assert "The hand is over." in latest and "Next hand" in latest
+
+
+async def test_a_restarted_bot_picks_up_the_hand_and_its_buttons_still_work(
+    fake_discord: FakeDiscord,
+    start_bot: StartBot[CroupierBot],
+    database: Database,
+    clock: FakeClock,
+) -> None:
+    settings = Settings(
+        discord_token=fake_discord.token,
+        dev_guild_id=fake_discord.guild_id,
+        starting_chips=STARTING_CHIPS,
+    )
+    first = await start_bot(
+        create_client(settings, database, clock=clock, guild_ready_timeout=0.05)
+    )
+    table, ann, ben = await two_players_at_a_table(fake_discord, first, clock)
+    await table.deal()
+    await table.click(table.to_act(), "call")
+    before = table.runner.live
+    assert before is not None
+    await first.close()
+
+    second = await start_bot(
+        create_client(settings, database, clock=clock, guild_ready_timeout=0.05)
+    )
+    table = Table(second, clock, [ann, ben])
+    await table.settled()
+    resumed = table.runner.live
+    assert resumed is not None and resumed.hand_no == before.hand_no
+    assert [list(c) for c in resumed.hand.hole_cards] == [list(c) for c in before.hand.hole_cards]
+    assert len(table_messages(fake_discord)) >= 2  # the table was posted again
+    while table.runner.live is not None:
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        await table.click(table.to_act(), "call")
+    await assert_chips_reconcile(database)
+    await second.close()
