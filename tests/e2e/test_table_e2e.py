@@ -392,3 +392,20 @@ async def test_a_restarted_bot_picks_up_the_hand_and_its_buttons_still_work(
         await table.click(table.to_act(), "call")
     await assert_chips_reconcile(database)
     await second.close()
+
+
+async def test_a_table_message_discord_refuses_does_not_stop_the_table(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.settled()
+    refused = fake_discord.fail_next("POST /channels/{channel_id}/messages", status=403)
+    await table.deal()  # the new hand's message is refused
+    assert refused.hits
+    await (await table.to_act().slash("call")).settled()
+    await table.settled()
+    # The table carries on, shown in the message it could still edit.
+    assert [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
+    while table.runner.live is not None:
+        await table.click(table.to_act(), "call")
+    await assert_chips_reconcile(database)
