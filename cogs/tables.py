@@ -94,6 +94,13 @@ def table_config(
     )
 
 
+def checked_number(value: object, *, high: int) -> int:
+    """A seat or hand number option, checked again here (Discord's range is not enough)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+        raise BadOption(value=value)
+    return value
+
+
 def may_close(interaction: discord.Interaction[Any], runner: TableRunner) -> bool:
     """The table's creator, or a member who can manage the channel, may close it."""
     return (
@@ -221,7 +228,7 @@ class Tables(commands.Cog):
             who.id,
             who.display_name,
             buy_in=None if buy_in is None else checked_amount(buy_in),
-            seat=None if seat is None else checked_amount(seat, high=MAX_SEATS),
+            seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
             locale=locale,
         )
         await interaction.response.send_message(
@@ -317,7 +324,7 @@ class Tables(commands.Cog):
         self, interaction: Interaction, hand: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         locale = locale_of(interaction)
-        hand_no = checked_amount(hand)
+        hand_no = checked_number(hand, high=MAX_AMOUNT)
         table_id = await self._table_of_channel(interaction)
         row = (
             None
