@@ -248,6 +248,8 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
     assert hand_two, "the result of hand 2 was posted"
 
     await assert_chips_reconcile(database)
+    history = await (await ann.slash("history")).settled()
+    assert history.ephemeral and "Hand 1 in" in history.text
 
     # What a spectator saw: no hole card before its hand's showdown.
     checked = 0
