@@ -573,7 +573,10 @@ class Hand:
         n = self.player_count
         if street.opening is Opening.POSITION:
             if first_round and self.setup.blinds and any(self.setup.blinds):
-                largest = max(range(n), key=lambda i: (self.bets[i], i))
+                # Among equal blinds the first poster is the big blind: a later
+                # player posting the same amount (to enter the game) is not a
+                # straddle, and the action still starts left of the big blind.
+                largest = max(range(n), key=lambda i: (self.bets[i], -i))
                 return (largest + 1) % n
             return 0
         raise NotImplementedError(f"{street.opening.value} opening is not dealt yet.")
