@@ -174,7 +174,7 @@ class HandHistory:
         """The engine's :class:`HandSetup`, with every amount in chips of
         ``1/scale`` recorded units; the deck is left out (cards are named)."""
         try:
-            code = variant_by_code(self.variant)
+            game = variant_by_code(self.variant)
         except KeyError:
             raise HistoryError(f"This engine does not deal the variant {self.variant!r}.") from None
         n = self.player_count
@@ -205,8 +205,11 @@ class HandHistory:
                 amounts = tuple(abs(a) for a in amounts)
             return amounts[::-1] if n == 2 else amounts
 
+        rake = self.rake()
+        if rake is not None:
+            rake = Rake(rake.basis_points, rake.cap * scale, rake.no_flop_no_drop)
         return HandSetup(
-            code,
+            game,
             tuple(chips(stack) for stack in self.starting_stacks),
             antes=per_player("antes", self.antes),
             blinds=per_player("blinds_or_straddles", self.blinds_or_straddles),
@@ -215,7 +218,7 @@ class HandHistory:
             small_bet=chips(self.small_bet),
             big_bet=chips(self.big_bet),
             ante_trimming=self.ante_trimming_status,
-            rake=self.rake(),
+            rake=rake,
         )
 
 

@@ -145,3 +145,11 @@ def test_the_toml_subset_is_valid_toml() -> None:
     )
     assert parse_toml(dumps(history))["odd key"] == 1
     assert loads(dumps(history)) == history
+
+
+def test_a_rake_cap_is_counted_in_the_same_chips_as_the_stacks() -> None:
+    extra = {"_rake_basis_points": 500, "_rake_cap": 3, "_rake_no_flop_no_drop": False}
+    history = HandHistory("NT", (25, Decimal("16.35")), extra=extra)
+    rake = history.to_setup(history.chip_scale()).rake
+    assert rake is not None
+    assert (rake.basis_points, rake.cap, rake.no_flop_no_drop) == (500, 300, False)
