@@ -9,11 +9,13 @@ real cards, so each unknown card is resolved first:
    that the record deals elsewhere (to another player or the board) is not
    used; the replay then refuses the show.
 2. Every other unknown card (never shown, discarded unseen, mucked) becomes a
-   card that appears nowhere in the hand's record: the lowest of the
-   variant's deck not yet taken, deuce of clubs first. Such a card never
-   decides a pot the record settles, but where the record leaves a showdown
-   to the engine (the actions end before a hidden hand is shown), the chosen
-   cards are what the engine evaluates.
+   card that appears nowhere in the hand's record, taken in
+   :func:`filler_order`: the lowest first (deuce of clubs), or the highest
+   first (ace of spades) in games where the lowest up card brings in, so that
+   an unknown up card never makes its player the bring-in the record says
+   someone else was. Such a card never decides a pot the record settles, but
+   where the record leaves a showdown to the engine (the actions end before a
+   hidden hand is shown), the chosen cards are what the engine evaluates.
 
 A discard of unknown cards (``p2 sd ??``) throws away one of the player's
 unknown cards. A showdown line that names unknown cards (``p4 sm ????``: shown
@@ -32,6 +34,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.phh.notation import Dealing, Discarding, Line, Showdown
+from engine.variants import Opening, Variant
 
 
 class _Unknown:
@@ -44,6 +47,16 @@ class _Unknown:
 
 
 Token = Card | _Unknown
+
+
+def filler_order(variant: Variant) -> tuple[Card, ...]:
+    """The order in which cards stand in for unknown ones: lowest first, or
+    highest first where the lowest up card brings in (stud); razz, where the
+    highest up card brings in, keeps lowest first."""
+    cards = variant.deck.cards
+    if any(street.opening is Opening.LOW_CARD for street in variant.streets):
+        return cards[::-1]
+    return cards
 
 
 def has_unknown(lines: Sequence[Line]) -> bool:

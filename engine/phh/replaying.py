@@ -30,7 +30,7 @@ from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostB
 from engine.cards import Card, format_cards
 from engine.errors import EngineError
 from engine.hand import Hand, Phase
-from engine.phh.hidden_cards import resolve
+from engine.phh.hidden_cards import filler_order, resolve
 from engine.phh.history import HandHistory
 from engine.phh.notation import (
     Amount,
@@ -113,7 +113,7 @@ def replay(history: HandHistory) -> ReplayResult:
         hand = Hand(setup, auto_showdown=False)
     except ValueError as error:  # a HistoryError, or the engine refusing the setup
         return ReplayResult(False, error=str(error))
-    lines = resolve(lines, setup.variant.deck.cards)
+    lines = resolve(lines, filler_order(setup.variant))
     for index, line in enumerate(lines):
         try:
             _apply(hand, line, scale)

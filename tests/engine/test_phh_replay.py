@@ -1,11 +1,14 @@
 """Replaying hand histories: refusals name the action the rules forbid,
 unknown cards are made real, and finishing stacks are compared honestly."""
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
 
 from engine.phh import HandHistory, loads, replay
+from engine.phh.hidden_cards import filler_order
+from engine.variants import VARIANTS, Opening, Street
 
 NO_LIMIT = """
 variant = "NT"
@@ -255,3 +258,16 @@ def test_a_show_of_unknown_cards_is_a_show() -> None:
     actions += ["d db Tc", "p1 cc", "p2 cc", "p3 cc", "p1 sm AsKs", "p2 sm QhQd", "p3 sm ????"]
     result = replay(history(NO_LIMIT, actions))
     assert result.ok and result.complete
+
+
+def test_unknown_cards_never_make_their_player_the_bring_in() -> None:
+    # Stud brings in the lowest up card: an unknown one becomes a high card.
+    # Razz brings in the highest: an unknown one stays a low card.
+    stud_street = Street("third", hole_down=2, hole_up=1, opening=Opening.LOW_CARD)
+    razz_street = Street("third", hole_down=2, hole_up=1, opening=Opening.HIGH_CARD)
+    stud = dataclasses.replace(VARIANTS["NT"], streets=(stud_street,))
+    razz = dataclasses.replace(VARIANTS["NT"], streets=(razz_street,))
+    assert str(filler_order(stud)[0]) == "As"
+    assert str(filler_order(razz)[0]) == "2c"
+    assert str(filler_order(VARIANTS["NT"])[0]) == "2c"
+    assert str(filler_order(VARIANTS["NS"])[0]) == "6c"
