@@ -36,6 +36,7 @@ from bot.tables.config import (
     dealt_variants,
 )
 from bot.tables.errors import NothingToVerify, NotTableOwner
+from bot.tables.histories import history_seen_by
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
@@ -387,17 +388,25 @@ class Tables(commands.Cog):
         ]
         files = []
         for hand in hands[:MAX_FILES]:
-            phh = await self.bot.db.fetch_value(
-                "SELECT phh FROM hands WHERE id = ?", (hand.hand_id,)
-            )
-            if phh:
+            text = await self._history_for(hand.hand_id, interaction.user.id)
+            if text is not None:
                 name = f"table{hand.table_id}-hand{hand.hand_no}.phh"
-                files.append(discord.File(io.BytesIO(phh.encode()), filename=name))
+                files.append(discord.File(io.BytesIO(text.encode()), filename=name))
         lines.append(t("history.files" if files else "history.no_files", locale))
         embed = discord.Embed(title=t("history.title", locale), description="\n".join(lines))
         await interaction.followup.send(
             embed=embed, files=files or discord.utils.MISSING, ephemeral=True
         )
+
+    async def _history_for(self, hand_id: int, user_id: int) -> str | None:
+        """The hand's history as the player saw it, or None when there is none."""
+        row = await self.bot.db.fetch_one("SELECT phh, initial FROM hands WHERE id = ?", (hand_id,))
+        if row is None or not row["phh"]:
+            return None
+        players = deal_from_data(json.loads(row["initial"])["deal"]).players
+        if user_id not in players:
+            return None
+        return history_seen_by(row["phh"], players.index(user_id))
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
