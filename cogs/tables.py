@@ -36,7 +36,7 @@ from bot.tables.config import (
     dealt_variants,
 )
 from bot.tables.errors import NothingToVerify, NotTableOwner
-from bot.tables.histories import history_seen_by
+from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
@@ -360,10 +360,7 @@ class Tables(commands.Cog):
         runner = self.bot.tables.get(interaction.channel_id or 0)
         if runner is not None:
             return runner.table_id
-        value: int | None = await self.bot.db.fetch_value(
-            "SELECT MAX(id) FROM tables WHERE channel_id = ?", (interaction.channel_id,)
-        )
-        return value
+        return await self.bot.tables.store.last_table_in(interaction.channel_id or 0)
 
     @app_commands.command(name="history", description=catalogue_str("command.history.description"))
     @app_commands.guild_only()
@@ -388,7 +385,7 @@ class Tables(commands.Cog):
         ]
         files = []
         for hand in hands[:MAX_FILES]:
-            text = await self._history_for(hand.hand_id, interaction.user.id)
+            text = await history_for_player(self.bot.db, hand.hand_id, interaction.user.id)
             if text is not None:
                 name = f"table{hand.table_id}-hand{hand.hand_no}.phh"
                 files.append(discord.File(io.BytesIO(text.encode()), filename=name))
@@ -397,16 +394,6 @@ class Tables(commands.Cog):
         await interaction.followup.send(
             embed=embed, files=files or discord.utils.MISSING, ephemeral=True
         )
-
-    async def _history_for(self, hand_id: int, user_id: int) -> str | None:
-        """The hand's history as the player saw it, or None when there is none."""
-        row = await self.bot.db.fetch_one("SELECT phh, initial FROM hands WHERE id = ?", (hand_id,))
-        if row is None or not row["phh"]:
-            return None
-        players = deal_from_data(json.loads(row["initial"])["deal"]).players
-        if user_id not in players:
-            return None
-        return history_seen_by(row["phh"], players.index(user_id))
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:

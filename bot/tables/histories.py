@@ -10,12 +10,15 @@ cards yet; a stud table would need those kept visible.)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.database import Database
 from engine.hand import Hand
 from engine.phh import HandHistory, dumps, loads
 from engine.phh.notation import Dealing, Discarding, Line, Showdown, parse_line
+from engine.plain_data import deal_from_data
 
 
 def full_history(
@@ -39,6 +42,18 @@ def full_history(
         },
     )
     return dumps(history)
+
+
+async def history_for_player(database: Database, hand_id: int, user_id: int) -> str | None:
+    """A finished hand's history as the player saw it; None if they did not play it
+    or it has no history."""
+    row = await database.fetch_one("SELECT phh, initial FROM hands WHERE id = ?", (hand_id,))
+    if row is None or not row["phh"]:
+        return None
+    players = deal_from_data(json.loads(row["initial"])["deal"]).players
+    if user_id not in players:
+        return None
+    return history_seen_by(row["phh"], players.index(user_id))
 
 
 def history_seen_by(text: str, player: int) -> str:

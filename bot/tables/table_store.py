@@ -92,6 +92,13 @@ class TableStore:
             )
         return found
 
+    async def last_table_in(self, channel_id: int) -> int | None:
+        """The id of the newest table a channel had, open or closed."""
+        value: int | None = await self.database.fetch_value(
+            "SELECT MAX(id) FROM tables WHERE channel_id = ?", (channel_id,)
+        )
+        return value
+
     async def hand_for_verification(self, table_id: int, hand_no: int) -> sqlite3.Row | None:
         return await self.database.fetch_one(
             "SELECT status, initial, commitment, secret FROM hands"
