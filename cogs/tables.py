@@ -13,7 +13,6 @@ events, which needs the privileged members intent).
 from __future__ import annotations
 
 import io
-import json
 from typing import Any, Final
 
 import discord
@@ -44,7 +43,6 @@ from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
 from engine.cards import format_cards
 from engine.fairness import verify
-from engine.plain_data import deal_from_data
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -327,31 +325,28 @@ class Tables(commands.Cog):
         locale = locale_of(interaction)
         hand_no = checked_number(hand, high=MAX_AMOUNT)
         table_id = await self._table_of_channel(interaction)
-        row = (
-            None
-            if table_id is None
-            else await self.bot.tables.store.hand_for_verification(table_id, hand_no)
+        proof = (
+            None if table_id is None else await self.bot.tables.store.deck_proof(table_id, hand_no)
         )
-        if row is None:
+        if proof is None:
             await interaction.response.send_message(
                 t("tables.verify_unknown", locale, hand_no=hand_no), ephemeral=True
             )
             return
-        commitment = row["commitment"]
+        commitment = proof.commitment
         if commitment is None:
             raise NothingToVerify(hand_no=hand_no)
-        if row["status"] == "in_progress":
+        if not proof.over or proof.secret is None:
             text = t("tables.verify_pending", locale, hand_no=hand_no, commitment=commitment)
         else:
-            deck = deal_from_data(json.loads(row["initial"])["deal"]).setup.deck or ()
-            ok = verify(deck, row["secret"], commitment)
+            ok = verify(proof.deck, proof.secret, commitment)
             text = t(
                 "tables.verify_ok" if ok else "tables.verify_failed",
                 locale,
                 hand_no=hand_no,
                 commitment=commitment,
-                deck=format_cards(deck, " "),
-                secret=row["secret"],
+                deck=format_cards(proof.deck, " "),
+                secret=proof.secret,
             )
         await interaction.response.send_message(text, ephemeral=True)
 
