@@ -139,6 +139,13 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.not_discarding": "There is nothing to discard now.",
     "engine.not_showdown": "There is no showdown now.",
     "engine.already_discarded": "You have already discarded.",
+    "engine.fixed_raise_choice": (
+        "With an open pair showing, the raise is to **{low:int}** or to **{high:int}**."
+    ),
+    "engine.fixed_bet_choice": (
+        "With an open pair showing, the bet is **{low:int}** or **{high:int}**."
+    ),
+    "engine.no_openers": "You need jacks or better to open.",
     "engine.no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
     "engine.seat_taken": "Seat {seat} is taken.",
     "engine.table_full": "Every seat at this table is taken.",
@@ -212,7 +219,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.main_pot": "Main pot: **{amount:int}**",
     "table.side_pot": "Side pot: **{amount:int}**",
     "table.side_pot_n": "Side pot {n}: **{amount:int}**",
-    "table.last_action": "Last action: {action}",
+    "table.last_actions": "Latest: {actions}",
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
     "table.hand_over": "The hand is over.",
     "table.next_hand": "Next hand {when}.",

@@ -74,6 +74,7 @@ from bot.tables.errors import (
     TableIsClosed,
 )
 from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, replay
+from bot.tables.histories import full_history
 from bot.tables.outlet import OutgoingMessage, Outlet
 from bot.tables.publisher import Publisher
 from bot.tables.requests import QUICK_SIZES, ActionRequest, quick_raise_to, resolve
@@ -99,7 +100,7 @@ from engine.errors import IllegalAction
 from engine.evaluation import evaluate
 from engine.events import HandMucked, HandShown, PlayerActed, PotAwarded, RakeTaken
 from engine.fairness import commit
-from engine.hand import Hand, Phase
+from engine.hand import Hand, LegalActions, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
 from engine.table import CashOut, Deal, Departure, Seat, Table
@@ -108,6 +109,10 @@ log = logging.getLogger(__name__)
 
 #: Timeouts in a row after which a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
+#: How many of the latest actions the table message shows.
+RECENT_ACTIONS: Final = 3
+#: Seconds before settling a finished hand is tried again when the database failed.
+SETTLE_RETRY_SECONDS: Final = 5.0
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
@@ -146,8 +151,13 @@ class LiveHand:
     commitment: str | None = None
     secret: str | None = None
     deadline: float | None = None
-    last_action: LastAction | None = None
+    #: Every action taken, as the table message tells it.
+    actions: list[LastAction] = field(default_factory=list)
     result: HandResult | None = None
+
+    @property
+    def last_action(self) -> LastAction | None:
+        return self.actions[-1] if self.actions else None
 
     @property
     def hand_no(self) -> int:
@@ -285,6 +295,7 @@ class TableRunner:
                     raise InsufficientChips(needed=low, available=balance)
                 buy_in = min(high, balance)
             amount = buy_in
+            known = self.players.get(user_id)
             self.players[user_id] = Player(user_id, name, locale)
 
             def sit() -> Seat:
@@ -298,7 +309,9 @@ class TableRunner:
             try:
                 movement = await self._transact(sit, pay)
             except BaseException:
-                if not self.table.is_seated(user_id):
+                if known is not None:
+                    self.players[user_id] = known
+                else:
                     self.players.pop(user_id, None)
                 raise
             self._changed()
@@ -308,17 +321,20 @@ class TableRunner:
         """Cash the player out now, or when the hand they are in ends."""
         async with self._lock:
             self._seat(user_id)
+            self._cash_outs.pop(user_id, None)
 
             async def pay(tx: Transaction, departure: Departure) -> Departure:
                 await self._pay_out(tx, departure.seat, departure.cash_out)
                 return departure
 
             departure = await self._transact(lambda: self.table.leave(user_id), pay)
-            if departure.at_end_of_hand:
-                await self._play_for_the_absent()  # their turn now: the hand may end
-            else:
-                self._forget(user_id)
-            self._changed()
+            try:
+                if departure.at_end_of_hand:
+                    await self._play_for_the_absent()  # their turn now: the hand may end
+                else:
+                    self._forget(user_id)
+            finally:
+                self._changed()
             return Left(self._cash_outs.pop(user_id, None))
 
     async def player_gone(self, user_id: int) -> None:
@@ -330,8 +346,10 @@ class TableRunner:
         async with self._lock:
             self._seat(user_id)
             await self._transact(lambda: self.table.sit_out(user_id), _nothing)
-            await self._play_for_the_absent()
-            self._changed()
+            try:
+                await self._play_for_the_absent()
+            finally:
+                self._changed()
 
     async def sit_in(self, user_id: int) -> None:
         async with self._lock:
@@ -404,27 +422,46 @@ class TableRunner:
         buttons the hand has moved past, is refused.
         """
         async with self._lock:
-            live = self._live_hand(hand_no)
-            index = live.index_of(user_id)
-            if index is None:
-                raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
-            hand = live.hand
-            if seq is not None and seq != len(hand.actions):
-                raise StaleButton()
-            if hand.phase is Phase.BETTING and hand.actor is not None and hand.actor != index:
-                raise NotYourTurn(actor=self._name(live.deal.players[hand.actor]))
+            live, index, legal = self._turn_of(user_id, hand_no, seq)
+            action = resolve(request, legal)
             try:
-                legal = hand.legal_actions()
-            except IllegalAction as error:
-                raise Refused.from_engine(error) from None
-            if legal.player != index:
-                raise NotYourTurn(actor=self._name(live.deal.players[legal.player]))
-            acted = await self._apply(live, index, resolve(request, legal), actor=user_id)
-            if user_id in self.players:
-                self.players[user_id].timeouts = 0
-            await self._play_for_the_absent()
-            self._changed()
+                acted = await self._apply(live, index, action, actor=user_id)
+                if user_id in self.players:
+                    self.players[user_id].timeouts = 0
+                await self._play_for_the_absent()
+            finally:
+                self._changed()  # even after a failure: the clock must see what is due
             return acted
+
+    def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
+        """What the player to act may bet or raise to, for the bet/raise form;
+        refused as :meth:`act` would refuse. Reads without the lock."""
+        live, _, _ = self._turn_of(user_id, hand_no, seq)
+        choices = _choices(live.hand)
+        if choices is None or not choices.can_raise:
+            raise Refused("engine.cannot_raise")
+        return choices
+
+    def _turn_of(
+        self, user_id: int, hand_no: int | None, seq: int | None
+    ) -> tuple[LiveHand, int, LegalActions]:
+        """The hand, the player's index and what they may do, if it is their turn."""
+        live = self._live_hand(hand_no)
+        index = live.index_of(user_id)
+        if index is None:
+            raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
+        hand = live.hand
+        if seq is not None and seq != len(hand.actions):
+            raise StaleButton()
+        if hand.phase is Phase.BETTING and hand.actor is not None and hand.actor != index:
+            raise NotYourTurn(actor=self._name(live.deal.players[hand.actor]))
+        try:
+            legal = hand.legal_actions()
+        except IllegalAction as error:
+            raise Refused.from_engine(error) from None
+        if legal.player != index:
+            raise NotYourTurn(actor=self._name(live.deal.players[legal.player]))
+        return live, index, legal
 
     def private_view(self, user_id: int) -> PrivateView:
         """The player's hole cards and best hand in the hand being played.
@@ -461,20 +498,26 @@ class TableRunner:
         )
 
     async def tick(self) -> None:
-        """Do whatever the clock says is due: a timeout or the next deal."""
+        """Do whatever the clock says is due: a timeout, the next deal, or settling
+        a finished hand again after the database refused it."""
         async with self._lock:
             if self.closed:
                 return
-            now = self.clock.now()
-            live = self.live
-            if live is not None:
-                if live.deadline is not None and now >= live.deadline:
-                    await self._time_out(live)
-            elif self.next_hand_at is not None and now >= self.next_hand_at:
-                self.next_hand_at = None
-                if self.table.can_deal:
-                    await self._deal()
-            self._changed()
+            try:
+                now = self.clock.now()
+                live = self.live
+                if live is not None:
+                    if live.deadline is not None and now >= live.deadline:
+                        if live.hand.is_complete:
+                            await self._finish(live)
+                        else:
+                            await self._time_out(live)
+                elif self.next_hand_at is not None and now >= self.next_hand_at:
+                    self.next_hand_at = None  # a failed deal is tried again after a pause
+                    if self.table.can_deal:
+                        await self._deal()
+            finally:
+                self._changed()
 
     # ----------------------------------------------------- inside the lock
 
@@ -518,6 +561,7 @@ class TableRunner:
         try:
             changed = change()
         except IllegalAction as error:
+            self.table = table_from_data(self.engine_config, before)
             raise Refused.from_engine(error) from None
         try:
             async with self.database.transaction() as tx:
@@ -617,15 +661,19 @@ class TableRunner:
         await self.hand_log.append(live.hand_id, seq, action_text(index, action), actor)
         events = hand.act(index, action)
         acted = next(e for e in events if isinstance(e, PlayerActed))
-        live.last_action = LastAction(
-            self._name(live.deal.players[index]),
-            acted.kind,
-            acted.amount,
-            acted.to,
-            acted.all_in,
-            by_clock,
+        live.actions.append(
+            LastAction(
+                self._name(live.deal.players[index]),
+                acted.kind,
+                acted.amount,
+                acted.to,
+                acted.all_in,
+                by_clock,
+            )
         )
         if hand.is_complete:
+            # Should settling fail, the clock tries again after this pause.
+            live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
             await self._finish(live)
         else:
             live.deadline = self.clock.now() + self.config.action_seconds
@@ -684,7 +732,14 @@ class TableRunner:
                 results=results,
                 rake=hand.rake_taken,
                 result=_result_data(hand, deal),
-                phh=None,
+                phh=full_history(
+                    hand,
+                    names=[self._name(uid) for uid in deal.players],
+                    table_id=self.table_id,
+                    hand_no=deal.number,
+                    seats=deal.seats,
+                    seat_count=self.config.seats,
+                ),
             )
             for cash_out in cash_outs:
                 await self._pay_out(tx, cash_out.seat, cash_out.amount)
@@ -826,7 +881,7 @@ class TableRunner:
             deadline=None
             if live is None or live.deadline is None or actor is None
             else int(wall_time_at(self.clock, live.deadline)),
-            last_action=shown_from.last_action,
+            last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
             choices=None if actor is None else _choices(hand),
             commitment=shown_from.commitment,
             button_draw=tuple(
@@ -950,18 +1005,17 @@ class TableRunner:
             return
         live.deadline = self.clock.now() + self.config.action_seconds
         acted = [e for e in hand.events if isinstance(e, PlayerActed)]
-        if acted and logged.actions:
-            last = logged.actions[-1]
-            player, _ = last.parsed()
-            e = acted[-1]
-            live.last_action = LastAction(
-                self._name(deal.players[player]),
+        live.actions = [
+            LastAction(
+                self._name(deal.players[e.player]),
                 e.kind,
                 e.amount,
                 e.to,
                 e.all_in,
-                last.actor is None,
+                by_clock=logged_action.actor is None,
             )
+            for logged_action, e in zip(logged.actions, acted, strict=False)
+        ]
 
     async def _void_unresumable(self, logged: LoggedHand, error: Exception) -> None:
         log.warning(
