@@ -73,6 +73,7 @@ class CroupierBot(commands.Bot):
         *,
         extensions: Sequence[str] = EXTENSIONS,
         clock: Clock | None = None,
+        guild_ready_timeout: float = 2.0,
     ) -> None:
         # The croupier never joins a voice channel; missing voice libraries are no news.
         discord.VoiceClient.warn_nacl = False
@@ -84,6 +85,7 @@ class CroupierBot(commands.Bot):
             tree_cls=CroupierTree,
             # Nobody is pinged unless a message asks for it explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
+            guild_ready_timeout=guild_ready_timeout,
         )
         self.settings = settings
         self.db = database
@@ -153,9 +155,18 @@ def create_client(
     *,
     extensions: Sequence[str] = EXTENSIONS,
     clock: Clock | None = None,
+    guild_ready_timeout: float = 2.0,
 ) -> CroupierBot:
     """The bot, ready to ``start``, using an opened and migrated ``database``.
 
-    ``clock`` drives the tables' timers (the system clock unless a test passes one).
+    ``clock`` drives the tables' timers (the system clock unless a test passes
+    one); ``guild_ready_timeout`` is how long discord.py waits for servers
+    before it is ready (tests shorten it).
     """
-    return CroupierBot(settings, database, extensions=extensions, clock=clock)
+    return CroupierBot(
+        settings,
+        database,
+        extensions=extensions,
+        clock=clock,
+        guild_ready_timeout=guild_ready_timeout,
+    )

@@ -116,6 +116,7 @@ class RaiseForm(discord.ui.Modal):
         self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
             label=shorten(t("raise_modal.label", locale, low=low, high=high), INPUT_LABEL),
             placeholder=shorten(t("raise_modal.placeholder", locale, low=low), 100),
+            custom_id="amount",
             required=True,
             max_length=20,
         )

@@ -222,7 +222,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.main_pot": "Hauptpot: **{amount:int}**",
     "table.side_pot": "Nebenpot: **{amount:int}**",
     "table.side_pot_n": "Nebenpot {n}: **{amount:int}**",
-    "table.last_action": "Zuletzt: {action}",
+    "table.last_actions": "Zuletzt: {actions}",
     "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
     "table.hand_over": "Die Hand ist vorbei.",
     "table.next_hand": "Nächste Hand {when}.",

@@ -205,7 +205,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.main_pot": "Main pot: **{amount:int}**",
     "table.side_pot": "Side pot: **{amount:int}**",
     "table.side_pot_n": "Side pot {n}: **{amount:int}**",
-    "table.last_action": "Last action: {action}",
+    "table.last_actions": "Latest: {actions}",
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
     "table.hand_over": "The hand is over.",
     "table.next_hand": "Next hand {when}.",

@@ -80,8 +80,9 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         lines.append(t("table.hand_no", locale, hand_no=snapshot.hand_no))
         lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
         lines.append(_pots(snapshot.pots, locale))
-        if snapshot.last_action is not None:
-            lines.append(_last_action(snapshot.last_action, locale))
+        if snapshot.last_actions:
+            told = " · ".join(_action(action, locale) for action in snapshot.last_actions)
+            lines.append(t("table.last_actions", locale, actions=told))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             lines.append(
                 t(
@@ -117,7 +118,7 @@ def _pots(pots: tuple[int, ...], locale: str) -> str:
     return " · ".join(parts)
 
 
-def _last_action(action: LastAction, locale: str) -> str:
+def _action(action: LastAction, locale: str) -> str:
     text = t(
         f"action.{action.kind}",
         locale,
@@ -129,7 +130,7 @@ def _last_action(action: LastAction, locale: str) -> str:
         text += " " + t("action.all_in_suffix", locale)
     if action.by_clock:
         text += " " + t("action.by_clock_suffix", locale)
-    return t("table.last_action", locale, action=text)
+    return text
 
 
 def _seat_name(line: SeatLine, locale: str) -> str:

@@ -99,7 +99,7 @@ from engine.errors import IllegalAction
 from engine.evaluation import evaluate
 from engine.events import HandMucked, HandShown, PlayerActed, PotAwarded, RakeTaken
 from engine.fairness import commit
-from engine.hand import Hand, Phase
+from engine.hand import Hand, LegalActions, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
 from engine.table import CashOut, Deal, Departure, Seat, Table
@@ -108,6 +108,8 @@ log = logging.getLogger(__name__)
 
 #: Timeouts in a row after which a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
+#: How many of the latest actions the table message shows.
+RECENT_ACTIONS: Final = 3
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
@@ -146,8 +148,13 @@ class LiveHand:
     commitment: str | None = None
     secret: str | None = None
     deadline: float | None = None
-    last_action: LastAction | None = None
+    #: Every action taken, as the table message tells it.
+    actions: list[LastAction] = field(default_factory=list)
     result: HandResult | None = None
+
+    @property
+    def last_action(self) -> LastAction | None:
+        return self.actions[-1] if self.actions else None
 
     @property
     def hand_no(self) -> int:
@@ -404,27 +411,43 @@ class TableRunner:
         buttons the hand has moved past, is refused.
         """
         async with self._lock:
-            live = self._live_hand(hand_no)
-            index = live.index_of(user_id)
-            if index is None:
-                raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
-            hand = live.hand
-            if seq is not None and seq != len(hand.actions):
-                raise StaleButton()
-            if hand.phase is Phase.BETTING and hand.actor is not None and hand.actor != index:
-                raise NotYourTurn(actor=self._name(live.deal.players[hand.actor]))
-            try:
-                legal = hand.legal_actions()
-            except IllegalAction as error:
-                raise Refused.from_engine(error) from None
-            if legal.player != index:
-                raise NotYourTurn(actor=self._name(live.deal.players[legal.player]))
+            live, index, legal = self._turn_of(user_id, hand_no, seq)
             acted = await self._apply(live, index, resolve(request, legal), actor=user_id)
             if user_id in self.players:
                 self.players[user_id].timeouts = 0
             await self._play_for_the_absent()
             self._changed()
             return acted
+
+    def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
+        """What the player to act may bet or raise to, for the bet/raise form;
+        refused as :meth:`act` would refuse. Reads without the lock."""
+        live, _, _ = self._turn_of(user_id, hand_no, seq)
+        choices = _choices(live.hand)
+        if choices is None or not choices.can_raise:
+            raise Refused("engine.cannot_raise")
+        return choices
+
+    def _turn_of(
+        self, user_id: int, hand_no: int | None, seq: int | None
+    ) -> tuple[LiveHand, int, LegalActions]:
+        """The hand, the player's index and what they may do, if it is their turn."""
+        live = self._live_hand(hand_no)
+        index = live.index_of(user_id)
+        if index is None:
+            raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
+        hand = live.hand
+        if seq is not None and seq != len(hand.actions):
+            raise StaleButton()
+        if hand.phase is Phase.BETTING and hand.actor is not None and hand.actor != index:
+            raise NotYourTurn(actor=self._name(live.deal.players[hand.actor]))
+        try:
+            legal = hand.legal_actions()
+        except IllegalAction as error:
+            raise Refused.from_engine(error) from None
+        if legal.player != index:
+            raise NotYourTurn(actor=self._name(live.deal.players[legal.player]))
+        return live, index, legal
 
     def private_view(self, user_id: int) -> PrivateView:
         """The player's hole cards and best hand in the hand being played.
@@ -614,13 +637,15 @@ class TableRunner:
         await self.hand_log.append(live.hand_id, seq, action_text(index, action), actor)
         events = hand.act(index, action)
         acted = next(e for e in events if isinstance(e, PlayerActed))
-        live.last_action = LastAction(
-            self._name(live.deal.players[index]),
-            acted.kind,
-            acted.amount,
-            acted.to,
-            acted.all_in,
-            by_clock,
+        live.actions.append(
+            LastAction(
+                self._name(live.deal.players[index]),
+                acted.kind,
+                acted.amount,
+                acted.to,
+                acted.all_in,
+                by_clock,
+            )
         )
         if hand.is_complete:
             await self._finish(live)
@@ -823,7 +848,7 @@ class TableRunner:
             deadline=None
             if live is None or live.deadline is None or actor is None
             else int(wall_time_at(self.clock, live.deadline)),
-            last_action=shown_from.last_action,
+            last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
             choices=None if actor is None else _choices(hand),
             commitment=shown_from.commitment,
             button_draw=tuple(
@@ -947,18 +972,17 @@ class TableRunner:
             return
         live.deadline = self.clock.now() + self.config.action_seconds
         acted = [e for e in hand.events if isinstance(e, PlayerActed)]
-        if acted and logged.actions:
-            last = logged.actions[-1]
-            player, _ = last.parsed()
-            e = acted[-1]
-            live.last_action = LastAction(
-                self._name(deal.players[player]),
+        live.actions = [
+            LastAction(
+                self._name(deal.players[e.player]),
                 e.kind,
                 e.amount,
                 e.to,
                 e.all_in,
-                last.actor is None,
+                by_clock=logged_action.actor is None,
             )
+            for logged_action, e in zip(logged.actions, acted, strict=False)
+        ]
 
     async def _void_unresumable(self, logged: LoggedHand, error: Exception) -> None:
         log.warning(

@@ -37,6 +37,8 @@ class SeatLine:
 
 @dataclass(frozen=True, slots=True)
 class LastAction:
+    """An action as the table tells it; ``by_clock`` when the player did not act themselves."""
+
     name: str
     kind: str
     amount: int
@@ -82,7 +84,8 @@ class TableSnapshot:
     actor_id: int | None = None
     #: UNIX time at which the clock acts for the player to act.
     deadline: int | None = None
-    last_action: LastAction | None = None
+    #: The latest actions, oldest first.
+    last_actions: tuple[LastAction, ...] = ()
     choices: Choices | None = None
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.

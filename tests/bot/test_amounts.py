@@ -3,12 +3,16 @@ before anything uses them; anything else gets a polite sentence."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
+import discord
 import pytest
 
 from bot.settings import Settings
 from bot.tables.errors import BadAmount
 from cogs.amounts import checked_amount, parse_chip_amount
-from cogs.tables import table_config
+from cogs.tables import may_close, table_config
 
 
 @pytest.mark.parametrize(
@@ -88,3 +92,14 @@ def test_a_new_table_takes_the_settings_defaults_scaled_to_its_big_blind() -> No
     )
     assert (bigger.small_blind, bigger.min_buy_in, bigger.max_buy_in) == (5, 2000, 10000)
     assert bigger.provably_fair and bigger.locale == "de"
+
+
+def test_only_the_creator_or_a_channel_manager_may_close_a_table() -> None:
+    runner = SimpleNamespace(record=SimpleNamespace(creator_id=1))
+
+    def asking(user_id: int, permissions: discord.Permissions) -> Any:
+        return SimpleNamespace(user=SimpleNamespace(id=user_id), permissions=permissions)
+
+    assert may_close(asking(1, discord.Permissions.none()), runner)  # type: ignore[arg-type]
+    assert may_close(asking(2, discord.Permissions(manage_channels=True)), runner)  # type: ignore[arg-type]
+    assert not may_close(asking(2, discord.Permissions.none()), runner)  # type: ignore[arg-type]

@@ -1,0 +1,289 @@
+"""Croupier's tables end to end: the real client against the fake Discord.
+
+Players open a table, sit down, and play whole hands by buttons, by the
+bet/raise form and by slash commands, with a side pot, a timeout, a refused
+DM and a player leaving mid-hand; afterwards every chip is accounted for in
+the ledger, and nothing a spectator saw ever showed a hole card before its
+showdown. Time at the table is a fake clock the test moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.client import CroupierBot, create_client
+from bot.database import Database
+from bot.settings import Settings
+from bot.tables.clock import FakeClock
+from bot.tables.custom_ids import table_button_id
+from bot.tables.runner import TableRunner
+from engine.cards import Card
+from engine.events import HandShown
+from tests.bot.ledger_checks import assert_chips_reconcile
+from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot
+
+STARTING_CHIPS = 10_000
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Database]:
+    db = await Database.open(tmp_path / "croupier.db")
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def croupier(
+    fake_discord: FakeDiscord,
+    start_bot: StartBot[CroupierBot],
+    database: Database,
+    clock: FakeClock,
+) -> AsyncIterator[CroupierBot]:
+    settings = Settings(
+        discord_token=fake_discord.token,
+        dev_guild_id=fake_discord.guild_id,
+        starting_chips=STARTING_CHIPS,
+    )
+    bot = create_client(settings, database, clock=clock, guild_ready_timeout=0.05)
+    bot.tables.services = replace(bot.tables.services, rng=random.Random(11))
+    await start_bot(bot)
+    yield bot
+    await bot.close()
+
+
+class Table:
+    """The test's view of the one table: its runner, its players and the clock."""
+
+    def __init__(self, bot: CroupierBot, clock: FakeClock, players: list[Member]) -> None:
+        self.bot, self.clock = bot, clock
+        self.by_id = {member.id: member for member in players}
+        #: Every player's hole cards, by hand number, as dealt.
+        self.holes: dict[int, dict[int, list[Card]]] = {}
+        #: The players whose cards were shown at each hand's end.
+        self.shown: dict[int, set[int]] = {}
+
+    @property
+    def runner(self) -> TableRunner:
+        (runner,) = self.bot.tables.runners
+        return runner
+
+    async def settled(self) -> None:
+        await self.runner.settled()
+
+    async def deal(self) -> int:
+        """Let the pause pass until the next hand is dealt; its number."""
+        await self.settled()
+        runner = self.runner
+        assert runner.next_hand_at is not None, "no hand is due"
+        self.clock.advance(runner.next_hand_at - self.clock.now())
+        await self.settled()
+        live = runner.live
+        assert live is not None
+        self.holes[live.hand_no] = {
+            user_id: list(live.hand.hole_cards[index])
+            for index, user_id in enumerate(live.deal.players)
+        }
+        return live.hand_no
+
+    def to_act(self) -> Member:
+        live = self.runner.live
+        assert live is not None and live.hand.actor is not None
+        return self.by_id[live.deal.players[live.hand.actor]]
+
+    def button(self, action: str) -> str:
+        live = self.runner.live
+        assert live is not None
+        return table_button_id(self.runner.table_id, live.hand_no, len(live.hand.actions), action)
+
+    def offered(self, action: str) -> bool:
+        choices = self.runner.snapshot().choices
+        assert choices is not None
+        return action in dict(choices.quick_sizes)
+
+    def note_showdown(self) -> None:
+        last = self.runner.last_hand
+        assert last is not None
+        self.shown[last.hand_no] = {
+            last.deal.players[e.player] for e in last.hand.events if isinstance(e, HandShown)
+        }
+
+    async def click(self, member: Member, action: str) -> Reply:
+        reply = await member.click(custom_id=self.button(action))
+        await self.settled()
+        return reply
+
+
+def hidden_cards_in(text: str, cards: list[Card]) -> list[Card]:
+    return [card for card in cards if card.symbol in text or str(card) in text]
+
+
+async def test_players_play_whole_hands_by_buttons_and_commands(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    ann, ben, cat, dan = (fake_discord.add_member(n) for n in ("Ann", "Ben", "Cat", "Dan"))
+    eve = fake_discord.add_member("Eve")  # watches the channel, never plays
+    cat.close_dms()
+
+    created = await ann.slash(
+        "poker",
+        "create",
+        small_blind=5,
+        big_blind=10,
+        min_buy_in=100,
+        max_buy_in=1000,
+        seats=6,
+        action_seconds=30,
+    )
+    await created.settled()
+    assert created.ephemeral and "is open in" in created.text
+    table = Table(croupier, clock, [ann, ben, cat, dan])
+    for member, buy_in in ((ann, 1000), (ben, 300), (cat, 1000), (dan, 150)):
+        joined = await member.slash("poker", "join", buy_in=buy_in)
+        assert joined.ephemeral and f"with **{buy_in:,}** chips" in joined.content
+
+    # Hand 1, by buttons: the short stack goes all in, the others call and then
+    # bet on the flop, which makes a side pot.
+    first = await table.deal()
+    assert any("Your cards" in m.text() for m in ann.dms())
+    assert not cat.dms()
+    notices = [m for m in fake_discord.messages() if cat.mention in m.content]
+    assert len(notices) == 1 and "My cards" in notices[0].content
+    cards = await table.click(ann, "cards")
+    ann_cards = table.holes[first][ann.id]
+    assert cards.ephemeral and all(card.symbol in cards.text for card in ann_cards)
+    flop_bet = False
+    while (live := table.runner.live) is not None:
+        actor = table.to_act()
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        if actor is dan and table.offered("allin"):
+            await table.click(actor, "allin")
+        elif len(live.hand.board) == 3 and choices.can_check and not flop_bet:
+            await table.click(actor, "min")
+            flop_bet = True
+        else:
+            await table.click(actor, "call")
+    table.note_showdown()
+    result = [m for m in fake_discord.messages() if m.embeds and "Hand 1" in m.text()][-1]
+    assert "main pot" in result.text() and "side pot" in result.text()
+
+    # Hand 2: slash commands before the flop, the bet/raise form on it, then a
+    # player leaves, another runs out of time, and commands finish the hand.
+    second = await table.deal()
+    live = table.runner.live
+    assert live is not None and len(live.deal.players) >= 3
+    actor = table.to_act()
+    bystander = next(table.by_id[uid] for uid in live.deal.players if uid != actor.id)
+    refused = await bystander.click(custom_id=table.button("call"))
+    assert "not your turn" in (await refused.followup()).text()
+
+    async def by_command(member: Member, *words: str, **options: int) -> str:
+        reply = await member.slash(*words, **options)
+        await reply.settled()
+        await table.settled()
+        assert reply.ephemeral
+        return reply.text
+
+    too_small = await by_command(table.to_act(), "raise", amount=11)
+    assert "minimum raise is to **20**" in too_small
+    while table.runner.live is not None and not table.runner.live.hand.board:
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        said = await by_command(table.to_act(), "check" if choices.can_check else "call")
+        assert said in ("You checked.", "You called **10**.", "You called **5**.")
+
+    actor = table.to_act()
+    opened = await actor.click(custom_id=table.button("raise"))
+    assert opened.modal is not None and "Total to bet, 10 to" in str(opened.modal)
+    wrong = await actor.submit_modal({"amount": "1e9"})
+    assert wrong.ephemeral and "whole number of chips" in wrong.text
+    choices = table.runner.snapshot().choices
+    assert choices is not None
+    await actor.click(custom_id=table.button("raise"))
+    await actor.submit_modal({"amount": str(choices.min_raise_to)})
+    await table.settled()
+    live = table.runner.live
+    assert live is not None and live.last_action is not None
+    assert (live.last_action.kind, live.last_action.to) == ("bet", choices.min_raise_to)
+
+    leaver = next(
+        table.by_id[uid]
+        for index, uid in enumerate(live.deal.players)
+        if uid not in (actor.id, table.to_act().id) and not live.hand.folded[index]
+    )
+    left = await leaver.slash("poker", "leave")
+    assert "when this hand ends" in left.content
+    await table.settled()
+
+    if table.runner.live is not None:
+        sleeper = table.to_act()
+        clock.advance(30)
+        await table.settled()
+        assert table.runner.players[sleeper.id].timeouts == 1
+        assert any("(out of time)" in seen.text for seen in fake_discord.seen_by(eve))
+
+    while table.runner.live is not None:
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        if choices.can_check and choices.can_raise:
+            said = await by_command(table.to_act(), "bet", amount=choices.min_raise_to)
+            assert said.startswith("You bet")
+        else:
+            said = await by_command(table.to_act(), "check" if choices.can_check else "call")
+            assert said.startswith(("You checked", "You called"))
+    table.note_showdown()
+    assert not table.runner.table.is_seated(leaver.id)
+    assert leaver.id not in table.runner.players
+    hand_two = [m for m in fake_discord.messages() if m.embeds and f"Hand {second}\n" in m.text()]
+    assert hand_two, "the result of hand 2 was posted"
+
+    await assert_chips_reconcile(database)
+
+    # What a spectator saw: no hole card before its hand's showdown.
+    checked = 0
+    for sighting in fake_discord.seen_by(eve):
+        text = "\n".join(
+            line for line in sighting.text.splitlines() if not line.startswith("Draw for")
+        )
+        for hand_no, by_player in table.holes.items():
+            if f"Hand {hand_no}" not in text:
+                continue
+            over = "The hand is over." in text or f"Hand {hand_no}\n" in text + "\n"
+            for player, cards in by_player.items():
+                checked += 1
+                if over and player in table.shown.get(hand_no, set()):
+                    continue
+                assert not hidden_cards_in(text, cards), (hand_no, player, text)
+    assert checked
+    assert not any(sighting.kind == "ephemeral" for sighting in fake_discord.seen_by(eve))
+
+
+async def test_a_table_is_closed_by_its_creator_and_every_stack_goes_home(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    await (await ann.slash("poker", "create")).settled()
+    await ann.slash("poker", "join", buy_in=500)
+    await ben.slash("poker", "join", buy_in=400)
+    table = Table(croupier, clock, [ann, ben])
+    await table.deal()
+    # Who may close is checked in tests/bot: the fake gives every member every permission.
+    closed = await ann.slash("poker", "close")
+    await closed.settled()
+    assert "2 stacks" in closed.text
+    balances = await database.fetch_all("SELECT user_id, chips FROM balances ORDER BY user_id")
+    assert [row["chips"] for row in balances] == [STARTING_CHIPS, STARTING_CHIPS]
+    assert await database.fetch_value("SELECT status FROM hands") == "voided"
+    again = await ann.slash("poker", "join")
+    assert "no table in this channel" in again.content
+    await assert_chips_reconcile(database)
