@@ -467,7 +467,10 @@ class TableRunner:
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
         best = []
         for evaluation in hand.variant.evaluations:
-            value = evaluate(evaluation, cards, board)
+            try:
+                value = evaluate(evaluation, cards, board)
+            except ValueError:  # too few cards to make a hand yet (before the flop)
+                continue
             if value is not None:
                 best.append(value.describe())
         return PrivateView(
