@@ -138,6 +138,13 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.not_discarding": "Jetzt gibt es nichts abzuwerfen.",
     "engine.not_showdown": "Jetzt ist kein Showdown.",
     "engine.already_discarded": "Du hast schon abgeworfen.",
+    "engine.fixed_raise_choice": (
+        "Mit einem offenen Paar geht die Erhöhung auf **{low:int}** oder auf **{high:int}**."
+    ),
+    "engine.fixed_bet_choice": (
+        "Mit einem offenen Paar ist der Einsatz **{low:int}** oder **{high:int}**."
+    ),
+    "engine.no_openers": "Zum Eröffnen brauchst du mindestens ein Paar Buben.",
     "engine.no_such_seat": "Es gibt keinen Platz {seat}; die Plätze sind 1 bis {count}.",
     "engine.seat_taken": "Platz {seat} ist besetzt.",
     "engine.table_full": "Alle Plätze an diesem Tisch sind besetzt.",

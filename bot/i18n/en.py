@@ -132,6 +132,13 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.not_discarding": "There is nothing to discard now.",
     "engine.not_showdown": "There is no showdown now.",
     "engine.already_discarded": "You have already discarded.",
+    "engine.fixed_raise_choice": (
+        "With an open pair showing, the raise is to **{low:int}** or to **{high:int}**."
+    ),
+    "engine.fixed_bet_choice": (
+        "With an open pair showing, the bet is **{low:int}** or **{high:int}**."
+    ),
+    "engine.no_openers": "You need jacks or better to open.",
     "engine.no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
     "engine.seat_taken": "Seat {seat} is taken.",
     "engine.table_full": "Every seat at this table is taken.",

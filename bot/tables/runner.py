@@ -110,6 +110,8 @@ log = logging.getLogger(__name__)
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
 #: How many of the latest actions the table message shows.
 RECENT_ACTIONS: Final = 3
+#: Seconds before settling a finished hand is tried again when the database failed.
+SETTLE_RETRY_SECONDS: Final = 5.0
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
@@ -292,6 +294,7 @@ class TableRunner:
                     raise InsufficientChips(needed=low, available=balance)
                 buy_in = min(high, balance)
             amount = buy_in
+            known = self.players.get(user_id)
             self.players[user_id] = Player(user_id, name, locale)
 
             def sit() -> Seat:
@@ -305,7 +308,9 @@ class TableRunner:
             try:
                 movement = await self._transact(sit, pay)
             except BaseException:
-                if not self.table.is_seated(user_id):
+                if known is not None:
+                    self.players[user_id] = known
+                else:
                     self.players.pop(user_id, None)
                 raise
             self._changed()
@@ -315,17 +320,20 @@ class TableRunner:
         """Cash the player out now, or when the hand they are in ends."""
         async with self._lock:
             self._seat(user_id)
+            self._cash_outs.pop(user_id, None)
 
             async def pay(tx: Transaction, departure: Departure) -> Departure:
                 await self._pay_out(tx, departure.seat, departure.cash_out)
                 return departure
 
             departure = await self._transact(lambda: self.table.leave(user_id), pay)
-            if departure.at_end_of_hand:
-                await self._play_for_the_absent()  # their turn now: the hand may end
-            else:
-                self._forget(user_id)
-            self._changed()
+            try:
+                if departure.at_end_of_hand:
+                    await self._play_for_the_absent()  # their turn now: the hand may end
+                else:
+                    self._forget(user_id)
+            finally:
+                self._changed()
             return Left(self._cash_outs.pop(user_id, None))
 
     async def player_gone(self, user_id: int) -> None:
@@ -337,8 +345,10 @@ class TableRunner:
         async with self._lock:
             self._seat(user_id)
             await self._transact(lambda: self.table.sit_out(user_id), _nothing)
-            await self._play_for_the_absent()
-            self._changed()
+            try:
+                await self._play_for_the_absent()
+            finally:
+                self._changed()
 
     async def sit_in(self, user_id: int) -> None:
         async with self._lock:
@@ -412,11 +422,14 @@ class TableRunner:
         """
         async with self._lock:
             live, index, legal = self._turn_of(user_id, hand_no, seq)
-            acted = await self._apply(live, index, resolve(request, legal), actor=user_id)
-            if user_id in self.players:
-                self.players[user_id].timeouts = 0
-            await self._play_for_the_absent()
-            self._changed()
+            action = resolve(request, legal)
+            try:
+                acted = await self._apply(live, index, action, actor=user_id)
+                if user_id in self.players:
+                    self.players[user_id].timeouts = 0
+                await self._play_for_the_absent()
+            finally:
+                self._changed()  # even after a failure: the clock must see what is due
             return acted
 
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
@@ -469,7 +482,7 @@ class TableRunner:
         for evaluation in hand.variant.evaluations:
             try:
                 value = evaluate(evaluation, cards, board)
-            except ValueError:  # too few cards to make a hand yet (before the flop)
+            except ValueError:  # too few cards yet to make a hand
                 continue
             if value is not None:
                 best.append(value.describe())
@@ -484,20 +497,26 @@ class TableRunner:
         )
 
     async def tick(self) -> None:
-        """Do whatever the clock says is due: a timeout or the next deal."""
+        """Do whatever the clock says is due: a timeout, the next deal, or settling
+        a finished hand again after the database refused it."""
         async with self._lock:
             if self.closed:
                 return
-            now = self.clock.now()
-            live = self.live
-            if live is not None:
-                if live.deadline is not None and now >= live.deadline:
-                    await self._time_out(live)
-            elif self.next_hand_at is not None and now >= self.next_hand_at:
-                self.next_hand_at = None
-                if self.table.can_deal:
-                    await self._deal()
-            self._changed()
+            try:
+                now = self.clock.now()
+                live = self.live
+                if live is not None:
+                    if live.deadline is not None and now >= live.deadline:
+                        if live.hand.is_complete:
+                            await self._finish(live)
+                        else:
+                            await self._time_out(live)
+                elif self.next_hand_at is not None and now >= self.next_hand_at:
+                    self.next_hand_at = None  # a failed deal is tried again after a pause
+                    if self.table.can_deal:
+                        await self._deal()
+            finally:
+                self._changed()
 
     # ----------------------------------------------------- inside the lock
 
@@ -541,6 +560,7 @@ class TableRunner:
         try:
             changed = change()
         except IllegalAction as error:
+            self.table = table_from_data(self.engine_config, before)
             raise Refused.from_engine(error) from None
         try:
             async with self.database.transaction() as tx:
@@ -651,6 +671,8 @@ class TableRunner:
             )
         )
         if hand.is_complete:
+            # Should settling fail, the clock tries again after this pause.
+            live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
             await self._finish(live)
         else:
             live.deadline = self.clock.now() + self.config.action_seconds

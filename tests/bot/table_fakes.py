@@ -10,11 +10,11 @@ from typing import Literal
 from bot.cashier import Cashier
 from bot.daily import DailyReward
 from bot.database import Database
-from bot.tables.clock import FakeClock
 from bot.tables.config import TableConfig
 from bot.tables.outlet import OutgoingMessage
 from bot.tables.runner import TableRunner, TableServices
 from bot.tables.table_store import TableStore
+from tests.bot.fake_clock import FakeClock
 
 GUILD, CHANNEL, CREATOR = 100, 500, 1
 STARTING_CHIPS = 10_000

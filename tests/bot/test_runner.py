@@ -5,6 +5,7 @@ restarts, and what the channel may and may not see."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 
 import pytest
@@ -12,7 +13,6 @@ import pytest
 from bot.cashier import InsufficientChips
 from bot.database import Database
 from bot.errors import CroupierError
-from bot.tables.clock import FakeClock
 from bot.tables.errors import (
     NoHandNow,
     NotSeated,
@@ -28,6 +28,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore, set_dm_cards
 from engine.cards import Card
 from engine.events import HandShown
+from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.bot.table_fakes import (
     CHANNEL,
@@ -653,3 +654,62 @@ async def test_two_tables_never_wait_for_each_other(database: Database, clock: F
         await asyncio.wait_for(second.act(to_act(second), CALL), 1)
     await first.stop()
     await second.stop()
+
+
+# ------------------------------------------------------- database failures
+
+
+def fail_once(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[int]:
+    """Make ``owner.name`` raise the first time it is called; count the calls."""
+    real = getattr(owner, name)
+    calls: list[int] = []
+
+    async def flaky(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("disk I/O error")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, flaky)
+    return calls
+
+
+async def test_a_hand_the_database_could_not_settle_is_settled_by_the_clock(
+    runner: TableRunner, clock: FakeClock, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await seat(runner, ANN, BEN)
+    await deal(runner, clock)
+    calls = fail_once(monkeypatch, runner.hand_log, "finish")
+    with pytest.raises(sqlite3.OperationalError):
+        await runner.act(to_act(runner), FOLD)
+    assert runner.live is not None and runner.live.hand.is_complete
+    assert await database.fetch_value("SELECT status FROM hands") == "in_progress"
+    assert runner.table.deal is not None  # the table is as it was before settling
+    clock.advance(5)
+    await runner.settled()
+    assert len(calls) == 2 and runner.live is None
+    assert await database.fetch_value("SELECT status FROM hands") == "finished"
+    await assert_chips_reconcile(database)
+    await deal(runner, clock)  # and play goes on
+
+
+async def test_a_deal_the_database_refused_is_tried_again(
+    runner: TableRunner, clock: FakeClock, database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = fail_once(monkeypatch, runner.hand_log, "start")
+    await seat(runner, ANN, BEN)
+    await runner.settled()
+    clock.advance(5)
+    await runner.settled()
+    assert runner.live is None and runner.table.deal is None and runner.table.hand_number == 0
+    await deal(runner, clock)
+    assert len(calls) == 2
+    assert runner.live is not None and runner.live.hand_no == 1
+
+
+async def test_a_refused_join_keeps_the_seated_players_record(runner: TableRunner) -> None:
+    await runner.join(ANN, "Ann", buy_in=500, locale="de")
+    runner.players[ANN].timeouts = 1
+    with pytest.raises(Refused):
+        await runner.join(ANN, "Someone else", buy_in=500)
+    assert runner.players[ANN].name == "Ann" and runner.players[ANN].timeouts == 1

@@ -19,13 +19,13 @@ import pytest
 from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.settings import Settings
-from bot.tables.clock import FakeClock
 from bot.tables.custom_ids import table_button_id
 from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown
+from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot
+from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
 
 STARTING_CHIPS = 10_000
 
@@ -286,4 +286,126 @@ async def test_a_table_is_closed_by_its_creator_and_every_stack_goes_home(
     assert await database.fetch_value("SELECT status FROM hands") == "voided"
     again = await ann.slash("poker", "join")
     assert "no table in this channel" in again.content
+    await assert_chips_reconcile(database)
+
+
+def table_messages(fake: FakeDiscord) -> list[StoredMessage]:
+    return [
+        m
+        for m in fake.messages()
+        if m.kind == "channel" and m.embeds and "·" in str(m.embeds[0].get("title", ""))
+    ]
+
+
+async def two_players_at_a_table(
+    fake: FakeDiscord, bot: CroupierBot, clock: FakeClock, **options: object
+) -> tuple[Table, Member, Member]:
+    ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+    await (await ann.slash("poker", "create", **options)).settled()
+    await ann.slash("poker", "join", buy_in=500)
+    await ben.slash("poker", "join", buy_in=500)
+    return Table(bot, clock, [ann, ben]), ann, ben
+
+
+async def test_a_deleted_table_message_is_posted_again(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.deal()
+    (shown,) = [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
+    fake_discord.delete_message(shown)
+    await (await table.to_act().slash("call")).settled()
+    await table.settled()
+    again = [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
+    assert len(again) == 1 and again[0].id != shown.id
+    assert "Latest:" in again[0].text()
+
+
+async def test_a_provably_fair_hand_can_be_verified(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, ann, _ = await two_players_at_a_table(fake_discord, croupier, clock, provably_fair=True)
+    await table.deal()
+    live = table.runner.live
+    assert live is not None and live.commitment is not None
+    assert live.commitment in table_messages(fake_discord)[-1].text()
+    pending = await ann.slash("poker", "verify", hand=1)
+    assert "still being played" in pending.content and live.secret not in pending.content
+    await table.click(table.to_act(), "fold")
+    result = [m for m in fake_discord.messages() if "Deck secret" in m.text()]
+    assert len(result) == 1 and str(live.secret) in result[0].text()
+    verified = await ann.slash("poker", "verify", hand=1)
+    assert "was dealt from the deck it was committed to" in verified.content
+    unknown = await ann.slash("poker", "verify", hand=9)
+    assert "no hand 9" in unknown.content
+
+
+async def test_a_rate_limited_channel_still_ends_showing_the_latest_state(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    fake_discord.enforce_channel_rate_limits(limit=3, window=0.5)
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.deal()
+    while table.runner.live is not None:
+        actor = table.to_act()
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        await (await actor.slash("check" if choices.can_check else "call")).settled()
+        await table.settled()
+    latest = table_messages(fake_discord)[-1].text()
+    assert "The hand is over." in latest and "Next hand" in latest
+
+
+async def test_a_restarted_bot_picks_up_the_hand_and_its_buttons_still_work(
+    fake_discord: FakeDiscord,
+    start_bot: StartBot[CroupierBot],
+    database: Database,
+    clock: FakeClock,
+) -> None:
+    settings = Settings(
+        discord_token=fake_discord.token,
+        dev_guild_id=fake_discord.guild_id,
+        starting_chips=STARTING_CHIPS,
+    )
+    first = await start_bot(
+        create_client(settings, database, clock=clock, guild_ready_timeout=0.05)
+    )
+    table, ann, ben = await two_players_at_a_table(fake_discord, first, clock)
+    await table.deal()
+    await table.click(table.to_act(), "call")
+    before = table.runner.live
+    assert before is not None
+    await first.close()
+
+    second = await start_bot(
+        create_client(settings, database, clock=clock, guild_ready_timeout=0.05)
+    )
+    table = Table(second, clock, [ann, ben])
+    await table.settled()
+    resumed = table.runner.live
+    assert resumed is not None and resumed.hand_no == before.hand_no
+    assert [list(c) for c in resumed.hand.hole_cards] == [list(c) for c in before.hand.hole_cards]
+    assert len(table_messages(fake_discord)) >= 2  # the table was posted again
+    while table.runner.live is not None:
+        choices = table.runner.snapshot().choices
+        assert choices is not None
+        await table.click(table.to_act(), "call")
+    await assert_chips_reconcile(database)
+    await second.close()
+
+
+async def test_a_table_message_discord_refuses_does_not_stop_the_table(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.settled()
+    refused = fake_discord.fail_next("POST /channels/{channel_id}/messages", status=403)
+    await table.deal()  # the new hand's message is refused
+    assert refused.hits
+    await (await table.to_act().slash("call")).settled()
+    await table.settled()
+    # The table carries on, shown in the message it could still edit.
+    assert [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
+    while table.runner.live is not None:
+        await table.click(table.to_act(), "call")
     await assert_chips_reconcile(database)

@@ -1,0 +1,179 @@
+"""The table message, the result and the private view: what they say, and that
+they fit Discord's limits whatever the names and numbers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.render.hand_result import result_message
+from bot.render.limits import (
+    BUTTON_LABEL,
+    BUTTONS_PER_ROW,
+    EMBED_FIELDS,
+    EMBED_TOTAL,
+    FIELD_NAME,
+    FIELD_VALUE,
+    ROWS,
+    embed_size,
+)
+from bot.render.private_view import PrivateView, private_message
+from bot.render.table_message import table_message
+from bot.tables.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
+from bot.tables.snapshot import (
+    Choices,
+    HandResult,
+    LastAction,
+    PotWin,
+    SeatLine,
+    ShownHand,
+    TableSnapshot,
+)
+from engine.cards import parse_cards
+
+BIG = 1_000_000_000
+LONG_NAME = "Ｗ" * 32 + "and then some more characters"
+
+
+def crowded_table(locale_digits: int = 10) -> TableSnapshot:
+    seats = tuple(
+        SeatLine(
+            seat=n,
+            user_id=10**18 + n,
+            name=f"{LONG_NAME}{n}",
+            stack=BIG - n,
+            bet=BIG // 3,
+            in_hand=True,
+            folded=n % 3 == 0,
+            all_in=n % 3 == 1,
+            sitting_out=n == 9,
+            leaving=n == 8,
+            button=n == 1,
+            small_blind=n == 2,
+            big_blind=n == 3,
+            to_act=n == 4,
+            shown=tuple(parse_cards("AsKs")) if n == 5 else (),
+            shown_description="Straight flush, ace high, a royal flush and more words " * 3,
+        )
+        for n in range(1, 11)
+    )
+    return TableSnapshot(
+        table_id=10**19,
+        variant_name="Fixed-limit Crazy Pineapple Hi-Lo with a very long name indeed " * 3,
+        small_blind=BIG // 2,
+        big_blind=BIG,
+        min_buy_in=BIG,
+        max_buy_in=BIG,
+        seat_count=10,
+        seats=seats,
+        hand_no=10**9,
+        board=tuple(parse_cards("2c3d4h5s6c")),
+        pots=(BIG, BIG, BIG, BIG),
+        actor_name=LONG_NAME,
+        actor_id=1,
+        deadline=1_700_000_030,
+        last_actions=tuple(
+            LastAction(LONG_NAME, kind, BIG, BIG, True, True) for kind in ("raise", "call", "bet")
+        ),
+        choices=Choices(
+            seq=999_999,
+            can_fold=True,
+            can_check=False,
+            call_amount=BIG,
+            can_raise=True,
+            is_bet=False,
+            min_raise_to=BIG,
+            max_raise_to=BIG,
+            quick_sizes=(("min", BIG), ("half", BIG), ("pot", BIG), ("allin", BIG)),
+        ),
+        commitment="f" * 64,
+        next_hand_at=1_700_000_100,
+        button_draw=tuple((f"{LONG_NAME}{n}", card) for n, card in enumerate(parse_cards("AsKd"))),
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_a_crowded_table_fits_discords_limits(locale: str) -> None:
+    message = table_message(crowded_table(), locale)
+    embed = message.embed
+    assert embed is not None
+    assert embed_size(embed) <= EMBED_TOTAL
+    assert len(embed.fields) <= EMBED_FIELDS
+    for field in embed.fields:
+        assert field.name and len(field.name) <= FIELD_NAME
+        assert field.value and len(field.value) <= FIELD_VALUE
+    rows = Counter(button.row for button in message.buttons)
+    assert len(rows) <= ROWS and max(rows.values()) <= BUTTONS_PER_ROW
+    for button in message.buttons:
+        assert 1 <= len(button.custom_id) <= MAX_CUSTOM_ID
+        assert TABLE_BUTTON.fullmatch(button.custom_id)
+        assert 1 <= len(button.label) <= BUTTON_LABEL
+    assert len({button.custom_id for button in message.buttons}) == len(message.buttons)
+
+
+def test_the_table_message_says_what_a_player_needs() -> None:
+    text = table_message(crowded_table(), "en").public_text()
+    for expected in (
+        "Hand 1000000000",
+        "Board: 2♣ 3♦ 4♥ 5♠ 6♣",
+        "Main pot",
+        "Side pot 3",
+        "<t:1700000030:R>",
+        "(D)",
+        "(SB)",
+        "(BB)",
+        "folded",
+        "all in",
+        "sitting out",
+        "leaving",
+        "(out of time)",
+        "f" * 64,
+        "A♠ K♠",
+    ):
+        assert expected in text, expected
+    german = table_message(crowded_table(), "de").public_text()
+    assert "Hauptpot" in german and "1.000.000.000" in german
+
+
+def test_no_buttons_between_hands_and_my_cards_always_during_one() -> None:
+    snapshot = crowded_table()
+    from dataclasses import replace
+
+    over = table_message(replace(snapshot, hand_over=True), "en")
+    assert over.buttons == ()
+    waiting = table_message(replace(snapshot, choices=None), "en")
+    assert [b.custom_id.rsplit(":", 1)[1] for b in waiting.buttons] == ["cards"]
+
+
+def test_the_result_names_pots_shares_and_hands() -> None:
+    result = HandResult(
+        table_id=1,
+        hand_no=7,
+        shown=(ShownHand("Carol", tuple(parse_cards("AhKh")), "Flush, ace high"),),
+        mucked=("Bob",),
+        wins=(
+            PotWin(0, 2, "high", 101, (("Alice", 51), ("Carol", 50)), "Two pair"),
+            PotWin(0, 2, "low", 100, (("Dave", 100),), "Eight low"),
+            PotWin(1, 2, "whole", 120, (("Carol", 120),), "Flush, ace high"),
+        ),
+        rake=3,
+        commitment="c" * 64,
+        secret="5" * 64,
+    )
+    text = result_message(result, "en").public_text()
+    assert "Carol shows A♥ K♥: Flush, ace high" in text
+    assert "Bob mucks" in text
+    assert "Alice and Carol split the high half of the main pot of **101** with Two pair." in text
+    assert "Dave wins the low half of the main pot of **100** with Eight low." in text
+    assert "Carol wins the side pot of **120** with Flush, ace high." in text
+    assert "The house takes **3**." in text
+    assert "5" * 64 in text and "/poker verify hand:7" in text
+    uncontested = HandResult(1, 8, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
+    assert "Ann wins the pot of **30**." in result_message(uncontested, "en").public_text()
+
+
+def test_the_private_view_shows_cards_and_best_hand() -> None:
+    view = PrivateView(1, 500, 3, tuple(parse_cards("AsAh")), (), ("Pair of aces",))
+    text = private_message(view, "en").public_text()
+    assert "A♠ A♥" in text and "Pair of aces" in text and "<#500>" in text
