@@ -54,6 +54,37 @@ class Played:
         self.moves[what] = self.moves.get(what, 0) + 1
 
 
+#: Only checks and calls, by button: hands that go to the showdown the same way every time.
+CALLING_STATION = Style(
+    call=1,
+    fold=0,
+    min=0,
+    half=0,
+    pot=0,
+    raise_form=0,
+    allin=0,
+    by_command=0,
+    cards_click=0,
+    out_of_turn_click=0,
+)
+
+
+async def open_table(
+    fake: FakeDiscord, members: list[Member], *, buy_in: int = 1000, **options: Any
+) -> TableView:
+    """The first member opens a table in the default channel with ``options`` and
+    everyone sits down; returns the view once the first turn is shown."""
+    created = await members[0].slash("poker", "create", **options)
+    await created.settled()
+    assert "is open in" in created.text, created.text
+    for member in members:
+        joined = await member.slash("poker", "join", buy_in=buy_in)
+        assert "You sit in seat" in joined.text, joined.text
+    view = TableView(fake)
+    assert await view.next_turn() is not None, "no hand was dealt"
+    return view
+
+
 def input_id(modal: dict[str, Any]) -> str:
     """The custom id of a modal's first text input."""
     for row in modal.get("components") or []:
