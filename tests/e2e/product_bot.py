@@ -129,7 +129,19 @@ async def running_croupier(
             async with running_client(bot, fake.token) as ready:
                 yield Croupier(ready, database, fake, errors)
         if audit_at_end:
-            report = await audit(database, replay_finished_hand)
-            assert report.clean, report.render()
+            await assert_audit_clean(database)
         unexpected = errors.unexpected(expected_errors)
         assert not unexpected, "the bot logged errors:\n" + "\n".join(unexpected)
+
+
+async def assert_audit_clean(database: Database | Path) -> None:
+    """The bot's audit, with every finished hand replayed, finds nothing wrong.
+
+    Takes an open database, or the path of one another process wrote.
+    """
+    if isinstance(database, Path):
+        async with await Database.open(database) as opened:
+            await assert_audit_clean(opened)
+        return
+    report = await audit(database, replay_finished_hand)
+    assert report.clean, report.render()
