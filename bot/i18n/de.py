@@ -126,13 +126,6 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.max_bet": "Der größte Einsatz ist **{amount:int}**.",
     "engine.fixed_raise": "In diesem Spiel geht die Erhöhung genau auf **{amount:int}**.",
     "engine.fixed_bet": "In diesem Spiel ist der Einsatz genau **{amount:int}**.",
-    "engine.fixed_raise_choice": (
-        "Bei einem offenen Paar wird auf **{low:int}** oder auf **{high:int}** erhöht."
-    ),
-    "engine.fixed_bet_choice": (
-        "Bei einem offenen Paar beträgt der Einsatz **{low:int}** oder **{high:int}**."
-    ),
-    "engine.no_openers": "Zum Eröffnen brauchst du mindestens ein Paar Buben.",
     "engine.not_enough_chips": (
         "Du hast nur **{stack:int}** Chips; du kannst höchstens auf **{amount:int}** setzen."
     ),

@@ -120,13 +120,6 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.max_bet": "The maximum bet is **{amount:int}**.",
     "engine.fixed_raise": "In this game the raise is exactly to **{amount:int}**.",
     "engine.fixed_bet": "In this game the bet is exactly **{amount:int}**.",
-    "engine.fixed_raise_choice": (
-        "With an open pair showing, the raise is to **{low:int}** or to **{high:int}**."
-    ),
-    "engine.fixed_bet_choice": (
-        "With an open pair showing, the bet is **{low:int}** or **{high:int}**."
-    ),
-    "engine.no_openers": "You need jacks or better to open.",
     "engine.not_enough_chips": (
         "You have only **{stack:int}** chips; the most you can bet is to **{amount:int}**."
     ),

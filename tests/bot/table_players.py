@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from bot.errors import CroupierError
-from bot.tables.clock import FakeClock
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from tests.bot.fake_clock import FakeClock
 
 #: Moves a player to act picks from, weighted towards hands that go on.
 MOVES: tuple[tuple[Move, int], ...] = (

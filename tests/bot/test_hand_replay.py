@@ -9,9 +9,9 @@ import pytest
 
 from bot.audit import audit
 from bot.database import Database
-from bot.tables.clock import FakeClock
 from bot.tables.hand_log import replay_finished_hand
 from tests.audited import assert_audit_clean
+from tests.bot.fake_clock import FakeClock
 from tests.bot.table_fakes import RecordingOutlet, config, new_table
 from tests.bot.table_players import play_hands
 

@@ -14,10 +14,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.database import Database
-from bot.tables.clock import FakeClock
 from bot.tables.hand_log import HandLog
 from bot.tables.runner import TableRunner
 from tests.audited import assert_audit_clean
+from tests.bot.fake_clock import FakeClock
 from tests.bot.log_witness import LogWitness, WitnessedOutlet
 from tests.bot.table_fakes import config, new_table
 from tests.bot.table_players import play_hands, player_to_act, rebuy_the_busted

@@ -1,137 +1,257 @@
-"""Simulated players at a Croupier table on the fake Discord.
+"""Members playing a table through the fake Discord, as people would.
 
-They read what a person would read (the newest table message of the channel:
-who is to act, the buttons) and do what a person could do: click a button,
-fill in the raise form, type an action command, take a seat, add chips.
-Reading the message is the only way they know the game's state.
+:class:`TablePlayers` takes each turn the table message shows: it picks a
+move with a seeded random :class:`Style` (mostly calls and checks, some
+folds, quick sizes, raises through the bet/raise form, now and then all in),
+makes it by button or by slash command, and waits until the table message
+moves on. Between turns members also do what players do while waiting: ask
+for their cards, or click out of turn. Busted players top up. Every answer
+the bot gives is checked to be the one the move called for.
 """
 
 from __future__ import annotations
 
 import random
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tables.custom_ids import TABLE_BUTTON
-from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse, Reply, StoredMessage
+from bot.tables.custom_ids import table_button_id
+from tests.e2e.fake_discord import FakeDiscord, Member, Reply
+from tests.e2e.table_view import TableView, Turn
 
-_TO_ACT = re.compile(r"To act: \*\*(?P<name>.+?)\*\*, the clock acts <t:(?P<deadline>\d+):R>")
-_HAND_NO = re.compile(r"\*\*Hand (?P<hand>\d+)\*\*")
-
-#: Buttons a player to act clicks, weighted towards hands that go on.
-ACTION_WEIGHTS: dict[str, int] = {
-    "call": 10,
-    "fold": 2,
-    "min": 2,
-    "half": 1,
-    "pot": 1,
-    "allin": 1,
-    "raise": 1,
-}
+#: How long to wait for a turn before looking for busted players to top up.
+IDLE_STEP = 0.5
+#: Refusals a move made on a turn the table has already left may get.
+STALE_REFUSALS = ("not your turn", "moved on", "hand that is over", "No hand")
 
 
 @dataclass(frozen=True)
-class TableView:
-    """The newest table message of a channel, as a player reads it."""
+class Style:
+    """How often each move is made; weights, not probabilities."""
 
-    message: StoredMessage
-    hand_no: int | None
-    seq: int | None
-    actor: str | None
-    deadline: int | None
-    buttons: dict[str, str]  # action -> custom id, enabled ones only
-
-    @classmethod
-    def of(cls, message: StoredMessage) -> TableView:
-        text = message.text()
-        buttons: dict[str, str] = {}
-        seq = None
-        hand_no = None
-        for component in message.all_components():
-            found = TABLE_BUTTON.fullmatch(str(component.get("custom_id", "")))
-            if found is None:
-                continue
-            hand_no, seq = int(found["hand"]), int(found["seq"])
-            if not component.get("disabled"):
-                buttons[found["action"]] = found.group(0)
-        if hand_no is None and (numbered := _HAND_NO.search(text)) is not None:
-            hand_no = int(numbered["hand"])
-        to_act = _TO_ACT.search(text)
-        return cls(
-            message,
-            hand_no,
-            seq,
-            None if to_act is None else to_act["name"],
-            None if to_act is None else int(to_act["deadline"]),
-            buttons,
-        )
+    call: float = 60
+    fold: float = 12
+    min: float = 8
+    half: float = 5
+    pot: float = 3
+    raise_form: float = 8
+    allin: float = 1
+    #: The share of moves typed as slash commands rather than clicked.
+    by_command: float = 0.3
+    #: Per turn: someone asks for their cards; someone not to act clicks.
+    cards_click: float = 0.05
+    out_of_turn_click: float = 0.03
 
 
-def is_table_message(message: StoredMessage, bot_id: int) -> bool:
-    return (
-        message.author_id == bot_id
-        and not message.ephemeral
-        and message.kind != "dm"
-        and bool(message.embeds)
-        and " · " in str(message.embeds[0].get("title", ""))
-    )
+@dataclass
+class Played:
+    """What the players did, for the test's asserts."""
+
+    moves: dict[str, int] = field(default_factory=dict)
+    refusals: list[str] = field(default_factory=list)
+
+    def count(self, what: str) -> None:
+        self.moves[what] = self.moves.get(what, 0) + 1
 
 
-def newest_table(fake: FakeDiscord, channel_id: int, *, after: int = 0) -> TableView | None:
-    """The table message of ``channel_id`` posted last (with an id above ``after``)."""
-    bot_id = fake.state.bot.id
-    for message in reversed(fake.messages(channel_id)):
-        if message.id <= after:
-            break
-        if is_table_message(message, bot_id):
-            return TableView.of(message)
-    return None
+#: Only checks and calls, by button: hands that go to the showdown the same way every time.
+CALLING_STATION = Style(
+    call=1,
+    fold=0,
+    min=0,
+    half=0,
+    pot=0,
+    raise_form=0,
+    allin=0,
+    by_command=0,
+    cards_click=0,
+    out_of_turn_click=0,
+)
 
 
-def text_input_id(modal: dict[str, Any]) -> str:
-    """The custom id of the first text input of a modal the bot opened."""
-    stack = list(modal.get("components") or [])
-    while stack:
-        component = stack.pop(0)
-        if component.get("type") == 4:
-            return str(component["custom_id"])
-        stack[:0] = list(component.get("components") or [])
-        if "component" in component:
-            stack.insert(0, component["component"])
-    raise LookupError("the modal has no text input")
+async def open_table(
+    fake: FakeDiscord, members: list[Member], *, buy_in: int = 1000, **options: Any
+) -> TableView:
+    """The first member opens a table in the default channel with ``options`` and
+    everyone sits down; returns the view once the first turn is shown."""
+    created = await members[0].slash("poker", "create", **options)
+    await created.settled()
+    assert "is open in" in created.text, created.text
+    for member in members:
+        joined = await member.slash("poker", "join", buy_in=buy_in)
+        assert "You sit in seat" in joined.text, joined.text
+    view = TableView(fake)
+    assert await view.next_turn() is not None, "no hand was dealt"
+    return view
 
 
-class Players:
-    """The members who play at one channel's table, by display name."""
+def input_id(modal: dict[str, Any]) -> str:
+    """The custom id of a modal's first text input."""
+    for row in modal.get("components") or []:
+        for component in row.get("components") or [row.get("component") or {}]:
+            if component.get("type") == 4:
+                return str(component["custom_id"])
+    raise AssertionError(f"the modal {modal.get('title')!r} has no text input")
 
-    def __init__(self, fake: FakeDiscord, channel_id: int, members: list[Member]) -> None:
+
+class TablePlayers:
+    """Members at one table, taking the turns its message offers."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        members: list[Member],
+        *,
+        seed: int = 1,
+        style: Style | None = None,
+        top_up: int | None = None,
+        view: TableView | None = None,
+    ) -> None:
         self.fake = fake
-        self.channel_id = channel_id
+        self.view = view if view is not None else TableView(fake)
         self.by_name = {member.name: member for member in members}
+        self.rng = random.Random(seed)
+        self.style = style if style is not None else Style()
+        self.top_up = top_up
+        self.played = Played()
 
-    def view(self, *, after: int = 0) -> TableView | None:
-        return newest_table(self.fake, self.channel_id, after=after)
+    # ------------------------------------------------------------- playing
 
-    async def act(self, rng: random.Random, view: TableView, *, wait: bool = False) -> Reply | None:
-        """The player to act clicks a random enabled action button (or types a command)."""
-        member = self.by_name.get(view.actor or "")
-        offered = [action for action in ACTION_WEIGHTS if action in view.buttons]
-        if member is None or not offered:
-            return None
-        action = rng.choices(offered, [ACTION_WEIGHTS[a] for a in offered])[0]
-        if rng.random() < 0.15:  # some players type instead of clicking
-            command = {"call": "call", "fold": "fold"}.get(action, "call")
-            return await member.slash(command, channel=self.channel_id, wait=wait)
-        if action == "raise":
-            try:
-                opened = await member.click(
-                    custom_id=view.buttons["raise"], message=view.message, timeout=1.0
-                )
-            except NoResponse:  # the bot is gone, or slow: the form never opened
-                return None
-            if opened.modal is None:
-                return opened
-            amount = rng.choice(["20", "40", "100", "abc", "-5", "1e9", "99999999"])
-            return await member.submit_modal({text_input_id(opened.modal): amount}, wait=wait)
-        return await member.click(custom_id=view.buttons[action], message=view.message, wait=wait)
+    async def play_hands(self, count: int, *, idle_timeout: float = 10.0) -> int:
+        """Play until ``count`` more hands have their results posted; the number
+        of results posted in all. Stops early when no turn comes for ``idle_timeout``."""
+        goal = len(self.view.results()) + count
+        last: tuple[int, int] | None = None
+        idle = 0.0
+        while len(self.view.results()) < goal and idle < idle_timeout:
+            turn = await self.view.next_turn(last, IDLE_STEP)
+            if turn is None:
+                # No hand can be dealt while too many players are busted.
+                idle = 0.0 if await self._top_up_the_busted() else idle + IDLE_STEP
+                continue
+            idle = 0.0
+            await self.take_turn(turn)
+            last = turn.key
+            await self._top_up_the_busted()
+        return len(self.view.results())
+
+    async def take_turn(self, turn: Turn) -> None:
+        """Make one move for the player to act, then wait until the table shows it."""
+        actor = self.by_name[turn.actor]
+        await self._while_waiting(turn, actor)
+        move = self._pick(turn)
+        if move == "raise":
+            reply = await self._raise_by_form(turn, actor)
+        elif self.rng.random() < self.style.by_command:
+            reply = await self._by_command(turn, actor, move)
+        else:
+            reply = await actor.click(
+                custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, move),
+                message=turn.message_id,
+            )
+            self.played.count(f"button:{move}")
+        await self._moved_on(turn, reply)
+
+    def _pick(self, turn: Turn) -> str:
+        style = self.style
+        weights = {
+            "call": style.call,
+            "fold": style.fold,
+            "min": style.min,
+            "half": style.half,
+            "pot": style.pot,
+            "raise": style.raise_form,
+            "allin": style.allin,
+        }
+        offered = [(move, weight) for move, weight in weights.items() if move in turn.buttons]
+        moves, chances = zip(*offered, strict=True)
+        return self.rng.choices(moves, chances)[0]
+
+    async def _by_command(self, turn: Turn, actor: Member, move: str) -> Reply:
+        label = turn.buttons[move]
+        if move == "call":
+            words, options = (("check",) if label == "Check" else ("call",)), {}
+        elif move == "fold":
+            words, options = ("fold",), {}
+        elif move == "allin":
+            words, options = ("allin",), {}
+        else:  # a quick size typed as the amount it stands for
+            amount = turn.amount_of(move)
+            assert amount is not None, label
+            bet = turn.buttons.get("raise", "").startswith("Bet")
+            words, options = (("bet",) if bet else ("raise",)), {"amount": amount}
+        reply = await actor.slash(*words, **options)
+        await reply.settled()
+        assert reply.ephemeral, reply
+        self.played.count(f"command:{words[0]}")
+        return reply
+
+    async def _raise_by_form(self, turn: Turn, actor: Member) -> Reply:
+        low_high = turn.raise_range()
+        assert low_high is not None, turn
+        low, high = low_high
+        amount = self.rng.choice([low, low, (low + high) // 2, high])
+        opened = await actor.click(
+            custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "raise"),
+            message=turn.message_id,
+        )
+        if opened.modal is None:  # refused: the turn had already passed
+            return opened
+        reply = await actor.submit_modal({input_id(opened.modal): str(amount)})
+        self.played.count("form:raise")
+        return reply
+
+    async def _moved_on(self, turn: Turn, reply: Reply) -> None:
+        """Until the table shows a later turn or the hand's result, or the bot refused."""
+
+        def done() -> bool:
+            if reply.followups and not reply.followups[-1].text().startswith("You "):
+                return True
+            later = self.view.turn()
+            if later is not None and later.key > turn.key:
+                return True
+            return turn.hand_no in self.view.results()
+
+        await self.fake.wait_for(done, timeout=10)
+        for message in reply.followups:
+            text = message.text()
+            if not text.startswith("You "):
+                assert any(why in text for why in STALE_REFUSALS), text
+                self.played.refusals.append(text)
+
+    async def _while_waiting(self, turn: Turn, actor: Member) -> None:
+        others = [m for m in self.by_name.values() if m is not actor]
+        if not others:
+            return
+        if self.rng.random() < self.style.cards_click:
+            member = self.rng.choice([actor, *others])
+            shown = await member.click(
+                custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "cards"),
+                message=turn.message_id,
+            )
+            assert shown.ephemeral, shown
+            self.played.count("button:cards")
+        if self.rng.random() < self.style.out_of_turn_click:
+            bystander = self.rng.choice(others)
+            refused = await bystander.click(
+                custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "call"),
+                message=turn.message_id,
+            )
+            text = (await refused.followup()).text()
+            assert "not your turn" in text or "not playing this hand" in text, text
+            self.played.count("refused:out_of_turn")
+
+    async def _top_up_the_busted(self) -> bool:
+        """Top up every busted player; whether anyone was."""
+        if self.top_up is None:
+            return False
+        topped = False
+        for seat in self.view.seats().values():
+            member = self.by_name.get(seat.name)
+            if member is None or seat.stack or "sitting out" not in seat.status:
+                continue
+            reply = await member.slash("poker", "topup", amount=self.top_up)
+            assert "You added" in reply.text, reply.text
+            self.played.count("command:topup")
+            topped = True
+        return topped

@@ -34,7 +34,7 @@ from pathlib import Path
 from tests.audited import assert_audit_clean_at
 from tests.e2e.croupier_process import CroupierProcess
 from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse
-from tests.e2e.table_players import Players, TableView
+from tests.e2e.impatient_players import Players, TableView
 
 KILLS = int(os.environ.get("CROUPIER_KILLS", "50"))
 SEED = int(os.environ.get("CROUPIER_KILL_SEED", str(random.randrange(1 << 32))))

@@ -74,6 +74,9 @@ class DiscordState:
         self.interactions: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
         self.sightings: dict[int, list[Sighting]] = {}
+        # Off for load runs: every member sees every channel, so each message
+        # would otherwise be recorded once per member.
+        self.record_sightings = True
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.default_channel = self.add_channel("poker")
 
@@ -210,6 +213,8 @@ class DiscordState:
         return [u.id for u in self.humans()]
 
     def _seen(self, message: StoredMessage, event: Any) -> None:
+        if not self.record_sightings:
+            return
         sighting = Sighting.of_message(message, event, self.clock.wall())
         for user_id in self.viewers(message):
             self.sightings.setdefault(user_id, []).append(sighting)

@@ -1,0 +1,104 @@
+"""Nobody sees a hole card that is not theirs before it is shown at the showdown.
+
+Five members play a few hundred hands through the fake Discord while a sixth
+only watches. One has closed their DMs and one has turned card DMs off, so
+both rely on the "My cards" button; players ask for their cards, click out
+of turn and read their /history along the way. Afterwards every card in
+everything each member was shown (every version of every message, embed,
+button, modal and attachment, their ephemerals and their DMs) is checked
+against the hands as the database logged them (:mod:`tests.e2e.privacy`).
+
+CI plays ``CROUPIER_E2E_HANDS`` hands (default 200); ``pytest -m slow`` plays
+a thousand more.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.hand_records import HandRecord, hand_records
+from tests.e2e.privacy import check_privacy
+from tests.e2e.product_bot import running_croupier
+from tests.e2e.table_players import Style, TablePlayers
+from tests.e2e.table_view import TableView
+
+HANDS = int(os.environ.get("CROUPIER_E2E_HANDS", "200"))
+SLOW_HANDS = 1000
+#: Often enough that every player asks for their cards many times.
+CURIOUS = Style(cards_click=0.15, out_of_turn_click=0.05)
+
+
+def dm_of_hand(member: Member, hand: HandRecord) -> list[str]:
+    title = f"Your cards, hand {hand.hand_no}"
+    return [m.text() for m in member.dms() if m.embeds and m.embeds[0].get("title") == title]
+
+
+async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: int) -> None:
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", starting_chips=100_000, deck_seed=seed
+    ) as croupier:
+        ann, ben, cat, dan, eve = (fake.add_member(n) for n in ("Ann", "Ben", "Cat", "Dan", "Eve"))
+        zed = fake.add_member("Zed")  # only watches
+        players = [ann, ben, cat, dan, eve]
+        cat.close_dms()
+        dm_off = await dan.slash("poker", "dm", setting="off")
+        assert "no longer get your cards by DM" in dm_off.text
+
+        created = await ann.slash("poker", "create", small_blind=5, big_blind=10, seats=6)
+        await created.settled()
+        for member in players:
+            await member.slash("poker", "join", buy_in=1000)
+        view = TableView(fake)
+        table = TablePlayers(fake, players, seed=seed, style=CURIOUS, top_up=1000, view=view)
+        played = 0
+        while played < hands:
+            played = await table.play_hands(min(50, hands - played))
+            for member in (*players, zed):
+                history = await member.slash("history")
+                await history.settled()
+        closed = await ann.slash("poker", "close")
+        await closed.settled()
+        await croupier.settled()
+
+        records = await hand_records(croupier.database)
+        report = check_privacy(fake, [*players, zed], records, records[0].table_id)
+        assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+    finished = [hand for hand in records if hand.status == "finished"]
+    assert len(finished) >= hands
+    assert sum(1 for hand in finished if len(hand.shown) >= 2) >= hands // 10, "few showdowns"
+    assert report.cards_checked > 20 * hands
+    assert table.played.moves["button:cards"] > hands // 10
+    assert table.played.moves["refused:out_of_turn"] > 0
+    # The cards each player was sent are the ones the log dealt them.
+    for hand in finished:
+        for member in (ann, ben, eve):
+            if member.id in hand.players:
+                (dm,) = dm_of_hand(member, hand)
+                cards = " ".join(card.symbol for card in hand.hole_cards[member.id])
+                assert f"Your cards: **{cards}**" in dm
+        assert not dm_of_hand(cat, hand) and not dm_of_hand(dan, hand)
+    notices = [m for m in fake.messages(fake.channel) if cat.mention in m.content]
+    assert len(notices) == 1 and "could not send you your cards" in notices[0].content
+    assert report.own_cards_seen is not None
+    assert report.own_cards_seen["Cat"] > 0 and report.own_cards_seen["Dan"] > 0
+    assert report.own_cards_seen["Zed"] == 0
+
+
+async def test_no_hole_card_is_seen_before_its_showdown(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    await play_and_check(fake_discord, tmp_path, HANDS, seed=2024)
+
+
+@pytest.mark.slow
+async def test_no_hole_card_is_seen_in_a_thousand_hands(
+    fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("a thousand hands: run with -m slow")
+    await play_and_check(fake_discord, tmp_path, SLOW_HANDS, seed=7)
