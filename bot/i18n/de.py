@@ -191,6 +191,10 @@ MESSAGES: Final[dict[str, str]] = {
         "Die Hand ist weitergegangen, seit diese Knöpfe gezeichnet wurden; es ist nichts "
         "passiert. Sieh dir den Tisch noch einmal an."
     ),
+    "table.stale_command": (
+        "Die Hand ist weitergegangen, während dein Befehl unterwegs war; es ist nichts "
+        "passiert. Sieh dir den Tisch noch einmal an."
+    ),
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
     "table.nothing_to_call": "Es gibt nichts zu bezahlen; du kannst schieben.",
     "table.quick_size_unavailable": (

@@ -176,6 +176,10 @@ MESSAGES: Final[dict[str, str]] = {
         "The hand has moved on since those buttons were drawn; nothing was done. "
         "Look at the table again."
     ),
+    "table.stale_command": (
+        "The hand moved on while your command was on its way; nothing was done. "
+        "Look at the table again."
+    ),
     "table.not_your_turn": "It is not your turn; {actor} is to act.",
     "table.nothing_to_call": "There is nothing to call; you can check.",
     "table.quick_size_unavailable": (
