@@ -37,6 +37,7 @@ import bot.__main__
 import bot.client  # imported now rather than in every child
 import cogs.actions
 import cogs.admin
+import cogs.departures
 import cogs.economy
 import cogs.tables  # noqa: F401
 from bot.database import Transaction
