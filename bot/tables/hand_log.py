@@ -161,14 +161,34 @@ class HandLog:
     async def void(
         self, tx: Transaction, *, hand_id: int, table_id: int, deal: Deal | None, reason: str
     ) -> None:
-        """Give up a hand: every stack goes back to what it was when the hand began."""
+        """Give up a hand: every stack goes back to what it was when the hand began.
+
+        Each player's ledger gets a ``void_refund`` row saying so. Its delta is
+        0: the chips a voided hand put in the pot never left the table, so no
+        balance changes, but a player reading their ledger sees that hand N was
+        voided and which stack they had back.
+        """
         if deal is not None:
+            guild_id = await _guild_of(tx, table_id)
             for seat, user_id, stack in zip(
                 deal.seats, deal.players, deal.setup.starting_stacks, strict=True
             ):
                 await tx.execute(
                     "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
                     (stack, table_id, seat, user_id),
+                )
+                await tx.execute(
+                    "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind,"
+                    " table_id, hand_id, note)"
+                    " SELECT guild_id, user_id, 0, chips, 'void_refund', ?, ?, ? FROM balances"
+                    " WHERE guild_id = ? AND user_id = ?",
+                    (
+                        table_id,
+                        hand_id,
+                        f"hand {deal.number} voided ({reason}): stack back to {stack}",
+                        guild_id,
+                        user_id,
+                    ),
                 )
         await tx.execute(
             f"UPDATE hands SET status = 'voided', result = ?, ended_at = {_NOW}"
@@ -203,6 +223,13 @@ class HandLog:
             row["secret"],
             damage,
         )
+
+
+async def _guild_of(tx: Transaction, table_id: int) -> int:
+    row = await tx.fetch_one("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+    if row is None:
+        raise RuntimeError(f"there is no table {table_id}")
+    return int(row["guild_id"])
 
 
 def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
