@@ -584,10 +584,14 @@ class Hand:
         n = self.player_count
         if len(self.in_hand) < 2:
             return None
+        current = max(self.bets)
+        # Players who could still answer a bet. A player with nothing to call
+        # and nobody left to bet into has no decision to make.
+        with_chips = [j for j in range(n) if not self.folded[j] and self.stacks[j] > 0]
         first = 0 if include_start else 1
         for step in range(first, n + first):
             i = (start + step) % n
-            if needs[i]:
+            if needs[i] and (self.bets[i] < current or any(j != i for j in with_chips)):
                 return i
         return None
 

@@ -1,0 +1,24 @@
+"""Engine bugs the differential tests against PokerKit found, one hand each.
+
+Each test is the smallest hand that showed the bug, written out by hand so it
+keeps guarding the rule after the random hands that found it have moved on.
+"""
+
+from __future__ import annotations
+
+from engine.actions import CheckOrCall
+from engine.cards import parse_cards
+from engine.hand import VARIANTS, Hand, HandSetup
+
+DECK = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5sQcQd8h8c6h6d"))
+
+
+def test_nobody_is_asked_to_check_when_nobody_can_answer_a_bet() -> None:
+    # Heads-up, the button calls all in; the big blind has matched the bet and
+    # there is nobody left to bet into, so there is no decision to wait for.
+    setup = HandSetup(VARIANTS["NT"], (1000, 10), blinds=(10, 5), min_bet=10, deck=DECK)
+    hand = Hand(setup)
+    hand.act(1, CheckOrCall())
+    assert hand.is_complete
+    assert sum(hand.finishing_stacks) == 1010
+    assert len(hand.board) == 5
