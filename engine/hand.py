@@ -547,7 +547,9 @@ class Hand:
         increment = self._bet_size()
         if first_round and structure in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
             # A live straddle acts as the big blind: raises are at least its size.
-            increment = max(increment, max(self.setup.blinds, default=0))
+            # One posted short (all in for less) is only a call of what it reached.
+            posted = [b for b, bet in zip(self.setup.blinds, self.bets, strict=False) if bet == b]
+            increment = max(increment, max(posted, default=0))
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
         can_act = [not self.folded[i] and self.stacks[i] > 0 for i in range(n)]

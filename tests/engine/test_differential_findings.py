@@ -22,3 +22,21 @@ def test_nobody_is_asked_to_check_when_nobody_can_answer_a_bet() -> None:
     assert hand.is_complete
     assert sum(hand.finishing_stacks) == 1010
     assert len(hand.board) == 5
+
+
+def test_a_straddle_posted_short_does_not_raise_the_minimum_raise() -> None:
+    # The straddler (index 2) has 3 chips for a 20 straddle: the bet to call is
+    # the big blind's 10 and a raise is by at least the big blind, to 20.
+    setup = HandSetup(
+        VARIANTS["NT"], (1000, 1000, 3, 1000), blinds=(5, 10, 20, 0), min_bet=10, deck=DECK
+    )
+    legal = Hand(setup).legal_actions()
+    assert (legal.player, legal.call_amount, legal.min_raise_to) == (3, 10, 20)
+
+
+def test_a_straddle_posted_in_full_sets_the_minimum_raise() -> None:
+    setup = HandSetup(
+        VARIANTS["NT"], (1000, 1000, 1000, 1000), blinds=(5, 10, 20, 0), min_bet=10, deck=DECK
+    )
+    legal = Hand(setup).legal_actions()
+    assert (legal.player, legal.call_amount, legal.min_raise_to) == (3, 20, 40)
