@@ -40,3 +40,25 @@ def test_a_straddle_posted_in_full_sets_the_minimum_raise() -> None:
     )
     legal = Hand(setup).legal_actions()
     assert (legal.player, legal.call_amount, legal.min_raise_to) == (3, 20, 40)
+
+
+def test_a_player_all_in_for_a_dead_ante_can_win_it() -> None:
+    # Big-blind ante without trimming: the big blind (index 1) has 15 chips for
+    # a 45 ante, posts it all and no blind. Their aces win the 15 of dead money;
+    # the 10 the others bet go to the better of their two hands (index 0).
+    deck = parse_cards("2c As 3d 7h Ah 8s 9c KdQd4s 5h Jc 6c 2h")
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 15, 1000),
+        antes=(0, 45, 0),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        ante_trimming=False,
+        deck=tuple(deck),
+    )
+    hand = Hand(setup)
+    hand.act(2, CheckOrCall())
+    while not hand.is_complete:
+        assert hand.actor is not None
+        hand.act(hand.actor, CheckOrCall())
+    assert hand.finishing_stacks == (1005, 15, 995)
