@@ -31,6 +31,7 @@ MESSAGES: Final[dict[str, str]] = {
     "fixed_raise": "In this game the raise is exactly to {amount}.",
     "fixed_bet": "In this game the bet is exactly {amount}.",
     "not_enough_chips": "You have only {stack} chips; the most you can bet is to {amount}.",
+    "whole_chips": "Bets are made in whole chips; {amount} is not a number of chips.",
     "bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "not_bring_in": "There is no bring-in to post now.",
     "must_discard": "Discard exactly {count} card(s).",

@@ -751,6 +751,9 @@ class Hand:
     def _raise(self, player: int, to: int) -> None:
         rnd = self._round
         assert rnd is not None
+        # Amounts arrive from what people type: a fraction or a word is no bet.
+        if not isinstance(to, int) or isinstance(to, bool):
+            raise IllegalAction("whole_chips", amount=to)
         refusal = self._raise_refusal(player)
         if refusal is not None:
             raise IllegalAction(refusal)

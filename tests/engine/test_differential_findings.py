@@ -1,4 +1,4 @@
-"""Engine bugs the differential tests against PokerKit found, one hand each.
+"""Engine bugs the differential and property tests found, one hand each.
 
 Each test is the smallest hand that showed the bug, written out by hand so it
 keeps guarding the rule after the random hands that found it have moved on.
@@ -6,8 +6,11 @@ keeps guarding the rule after the random hands that found it have moved on.
 
 from __future__ import annotations
 
-from engine.actions import CheckOrCall
+import pytest
+
+from engine.actions import BetOrRaise, CheckOrCall
 from engine.cards import parse_cards
+from engine.errors import IllegalAction
 from engine.hand import VARIANTS, Hand, HandSetup
 
 DECK = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5sQcQd8h8c6h6d"))
@@ -62,3 +65,14 @@ def test_a_player_all_in_for_a_dead_ante_can_win_it() -> None:
         assert hand.actor is not None
         hand.act(hand.actor, CheckOrCall())
     assert hand.finishing_stacks == (1005, 15, 995)
+
+
+@pytest.mark.parametrize("amount", [25.5, 30.0, "30", None, True])
+def test_a_bet_that_is_not_a_whole_number_of_chips_is_refused(amount: object) -> None:
+    # A fractional bet used to be taken, leaving 974.5 chips in a stack.
+    setup = HandSetup(VARIANTS["NT"], (1000, 1000, 1000), blinds=(5, 10, 0), min_bet=10, deck=DECK)
+    hand = Hand(setup)
+    with pytest.raises(IllegalAction) as refusal:
+        hand.act(2, BetOrRaise(amount))  # type: ignore[arg-type]
+    assert refusal.value.key == "whole_chips"
+    assert hand.stacks == [995, 990, 1000] and hand.actor == 2
