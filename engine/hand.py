@@ -372,9 +372,17 @@ class Hand:
         return copy.deepcopy(self)
 
     @classmethod
-    def replay(cls, setup: HandSetup, actions: Sequence[tuple[int, Action]]) -> Hand:
-        """Rebuild a hand from its setup and the actions taken."""
-        hand = cls(setup)
+    def replay(
+        cls,
+        setup: HandSetup,
+        actions: Sequence[tuple[int, Action]],
+        *,
+        auto_showdown: bool = True,
+    ) -> Hand:
+        """Rebuild a hand from its setup and the actions taken, dealt with the
+        same ``auto_showdown`` as the original (its log holds the showdown's
+        shows and mucks only when that was off)."""
+        hand = cls(setup, auto_showdown=auto_showdown)
         for player, action in actions:
             hand.act(player, action)
         return hand

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.actions import BetOrRaise, CheckOrCall
+from engine.actions import BetOrRaise, CheckOrCall, ShowOrMuck
 from engine.cards import parse_cards
 from engine.errors import IllegalAction
 from engine.hand import VARIANTS, Hand, HandSetup
@@ -76,3 +76,15 @@ def test_a_bet_that_is_not_a_whole_number_of_chips_is_refused(amount: object) ->
         hand.act(2, BetOrRaise(amount))  # type: ignore[arg-type]
     assert refusal.value.key == "whole_chips"
     assert hand.stacks == [995, 990, 1000] and hand.actor == 2
+
+
+def test_a_hand_with_a_showdown_by_hand_replays() -> None:
+    # With auto_showdown off the log ends with the players' shows, which a
+    # replay dealing the showdown itself refused: "This hand is over."
+    setup = HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10, deck=DECK)
+    hand = Hand(setup, auto_showdown=False)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        hand.act(legal.player, ShowOrMuck(True) if legal.can_show else CheckOrCall())
+    again = Hand.replay(setup, hand.actions, auto_showdown=False)
+    assert again.events == hand.events
