@@ -41,6 +41,28 @@ MESSAGES: Final[dict[str, str]] = {
     "not_discarding": "There is nothing to discard now.",
     "not_showdown": "There is no showdown now.",
     "already_discarded": "You have already discarded.",
+    # The table: seats, chips and the game between hands.
+    "no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
+    "seat_taken": "Seat {seat} is taken.",
+    "table_full": "The table is full.",
+    "already_seated": "You already sit in seat {seat}.",
+    "not_seated": "You do not sit at this table.",
+    "buy_in_too_small": "The minimum buy-in is {amount}.",
+    "buy_in_too_large": "The maximum buy-in is {amount}.",
+    "tournament_buy_in": "Everyone starts this tournament with {amount} chips.",
+    "top_up_in_hand": "You can add chips only between hands.",
+    "top_up_nothing": "Add at least one chip.",
+    "top_up_too_large": "You can add at most {amount} chips; the table limit is {maximum}.",
+    "rebuy_too_small": "To play again, bring your stack to at least {amount}.",
+    "tournament_no_top_up": "There are no top-ups in a tournament.",
+    "tournament_no_leave": "In a tournament your chips stay in play; sit out instead.",
+    "busted_sit_in": "You have no chips left; add chips to play again.",
+    "no_straddle": "This table does not allow a straddle.",
+    "not_enough_players": "At least two players must be playing to deal a hand.",
+    "hand_in_progress": "A hand is being played.",
+    "no_hand_in_progress": "No hand is being played.",
+    "hand_not_over": "The hand is not over yet.",
+    "not_this_hand": "That is not the hand this table dealt.",
 }
 
 
@@ -62,6 +84,11 @@ class IllegalAction(EngineError):
     @property
     def sentence(self) -> str:
         return str(self)
+
+
+class TableError(IllegalAction):
+    """A request to the table (sit, leave, top up, deal) the rules do not
+    allow; the table is unchanged. Its sentences are in :data:`MESSAGES` too."""
 
 
 class DealingError(EngineError):

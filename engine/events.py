@@ -21,7 +21,8 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class ForcedBetPosted(Event):
-    """An ante, blind, straddle or bring-in. ``kind`` is one of those words."""
+    """An ante, blind, straddle, bring-in or post (a live bet posted out of turn
+    to come into the game). ``kind`` is one of those words."""
 
     player: int
     kind: str

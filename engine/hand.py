@@ -95,6 +95,11 @@ class HandSetup:
     pots; without it antes are dead money in the main pot (the usual way
     with a big-blind ante). ``deck`` is the dealing order; ``None`` means the
     cards are named as they are dealt.
+
+    ``posts`` are live bets posted out of turn, one amount per index (empty:
+    none): what a player coming into a game posts to be dealt in at once, or a
+    returning player's missed big blind. A post counts as the player's bet, but
+    unlike a blind it does not move who acts first.
     """
 
     variant: Variant
@@ -108,6 +113,7 @@ class HandSetup:
     ante_trimming: bool = True
     rake: Rake | None = None
     deck: tuple[Card, ...] | None = None
+    posts: tuple[int, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -198,7 +204,11 @@ class Hand:
             )
         if any(stack <= 0 for stack in setup.starting_stacks):
             raise ValueError("Every player starts a hand with chips.")
-        for name, values in (("antes", setup.antes), ("blinds", setup.blinds)):
+        for name, values in (
+            ("antes", setup.antes),
+            ("blinds", setup.blinds),
+            ("posts", setup.posts),
+        ):
             if values and len(values) != n:
                 raise ValueError(f"{name} must give one amount per player.")
             if any(v < 0 for v in values):
@@ -410,6 +420,12 @@ class Hand:
                     if len(ordered) == 1:
                         kind = "big blind"
                     self.events.append(ForcedBetPosted(i, kind, amount, self.stacks[i] == 0))
+        for i, post in enumerate(setup.posts):
+            if post:
+                amount = min(post, self.stacks[i])
+                self.stacks[i] -= amount
+                self.bets[i] += amount
+                self.events.append(ForcedBetPosted(i, "post", amount, self.stacks[i] == 0))
 
     # ----------------------------------------------------------- the streets
 
@@ -583,7 +599,8 @@ class Hand:
         n = self.player_count
         if street.opening is Opening.POSITION:
             if first_round and self.setup.blinds and any(self.setup.blinds):
-                largest = max(range(n), key=lambda i: (self.bets[i], i))
+                # Left of the largest blind; posts out of turn do not count.
+                largest = max(range(n), key=lambda i: (self.setup.blinds[i], i))
                 return (largest + 1) % n
             return 0
         raise NotImplementedError(f"{street.opening.value} opening is not dealt yet.")
@@ -894,7 +911,7 @@ class Hand:
             for k, value in enumerate(mine):
                 if value is None:
                     continue
-                if all(rival[k] is None or not value < rival[k] for rival in rivals):  # type: ignore[operator]
+                if all(rival[k] is None or not value < rival[k] for rival in rivals):
                     return True
         return False
 

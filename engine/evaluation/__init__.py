@@ -1,65 +1,28 @@
-# TEMPORARY STAND-IN, NOT TO BE COMMITTED: replaced by the evaluator branch.
-from __future__ import annotations
+"""Hand evaluation: how every game judges a hand, in pure Python.
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
-from typing import Any
+* :func:`evaluate` judges hole and board cards by an :class:`Evaluation` and
+  returns a :class:`HandValue` (or ``None`` for an eight-or-better low that
+  does not qualify);
+* :func:`high_strength` is the fast path for 5-7 cards of the 52-card deck,
+  :func:`short_deck_high_strength` its short-deck twin;
+* :func:`showing_strength` ranks a stud player's face-up cards.
 
-import pokerkit as pk
+Within one evaluation a higher strength is always the better hand, lows
+included, and equal strengths split the pot.
+"""
 
+from engine.evaluation.fast_high import high_strength, short_deck_high_strength
+from engine.evaluation.kinds import Category, Evaluation
+from engine.evaluation.showdown import evaluate
+from engine.evaluation.showing import showing_strength
+from engine.evaluation.value import HandValue
 
-class Evaluation(Enum):
-    STANDARD_HIGH = "standard-high"
-    SHORT_DECK_HIGH = "short-deck-high"
-    OMAHA_HIGH = "omaha-high"
-    EIGHT_OR_BETTER_LOW = "eight-or-better-low"
-    OMAHA_EIGHT_OR_BETTER_LOW = "omaha-eight-or-better-low"
-    ACE_TO_FIVE_LOW = "ace-to-five-low"
-    DEUCE_TO_SEVEN_LOW = "deuce-to-seven-low"
-    BADUGI = "badugi"
-
-
-_KIND = {
-    Evaluation.STANDARD_HIGH: pk.StandardHighHand,
-    Evaluation.SHORT_DECK_HIGH: pk.ShortDeckHoldemHand,
-    Evaluation.OMAHA_HIGH: pk.OmahaHoldemHand,
-    Evaluation.EIGHT_OR_BETTER_LOW: pk.EightOrBetterLowHand,
-    Evaluation.OMAHA_EIGHT_OR_BETTER_LOW: pk.OmahaEightOrBetterLowHand,
-    Evaluation.ACE_TO_FIVE_LOW: pk.RegularLowHand,
-    Evaluation.DEUCE_TO_SEVEN_LOW: pk.StandardLowHand,
-    Evaluation.BADUGI: pk.BadugiHand,
-}
-
-
-@dataclass(frozen=True)
-class HandValue:
-    evaluation: Evaluation
-    hand: Any
-
-    def __lt__(self, other: HandValue) -> bool:
-        return self.hand < other.hand
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, HandValue) and self.hand == other.hand
-
-    def __ge__(self, other: HandValue) -> bool:
-        return not self.hand < other.hand
-
-    def __gt__(self, other: HandValue) -> bool:
-        return other.hand < self.hand
-
-    def __hash__(self) -> int:
-        return hash(self.hand)
-
-    def describe(self) -> str:
-        return str(self.hand)
-
-
-def evaluate(evaluation: Evaluation, hole: Sequence[int], board: Sequence[int]) -> HandValue | None:
-    from engine.cards import Card
-
-    h = pk.Card.parse("".join(str(Card(c)) for c in hole))
-    b = pk.Card.parse("".join(str(Card(c)) for c in board)) if board else ()
-    v = _KIND[evaluation].from_game_or_none(list(h), list(b))
-    return None if v is None else HandValue(evaluation, v)
+__all__ = [
+    "Category",
+    "Evaluation",
+    "HandValue",
+    "evaluate",
+    "high_strength",
+    "short_deck_high_strength",
+    "showing_strength",
+]

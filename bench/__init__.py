@@ -1,0 +1,1 @@
+"""Benchmarks of Croupier against named peers; run as modules, never by pytest."""

@@ -1,0 +1,161 @@
+"""Seven-card hand evaluation speed: Croupier's ``high_strength`` against eval7, phevaluator, treys.
+
+Every library judges the same seeded random 7-card hands, each from its own
+card objects built before the clock starts, through its ordinary public call.
+Each repeat times every library once, in turn, so a machine that slows down
+or speeds up during the run affects them all alike; the best repeat counts.
+Prints one JSON object per library, then a summary line::
+
+    python -m bench.evaluators [--hands 50000] [--repeats 7] [--seed 2024]
+
+Needs the peers: ``pip install -e ".[bench]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib.util
+import json
+import platform
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import ALL_CARDS, Card
+from engine.evaluation import high_strength
+
+OURS = "croupier"
+
+
+@dataclass
+class Contender:
+    """One library: its name, its hands in its own card objects, and how it judges one."""
+
+    library: str
+    hands: list[Any]
+    judge: Callable[[Any], object]
+    best_seconds: float = float("inf")
+
+
+def _ours(hands: Sequence[list[Card]]) -> Contender:
+    return Contender(OURS, [list(hand) for hand in hands], high_strength)
+
+
+def _eval7(hands: Sequence[list[Card]]) -> Contender:
+    import eval7  # type: ignore[import-untyped]
+
+    return Contender(
+        "eval7", [[eval7.Card(str(card)) for card in hand] for hand in hands], eval7.evaluate
+    )
+
+
+def _phevaluator(hands: Sequence[list[Card]]) -> Contender:
+    import phevaluator  # type: ignore[import-untyped]
+
+    evaluate_cards = phevaluator.evaluate_cards
+
+    def judge(cards: list[Any]) -> object:
+        return evaluate_cards(*cards)
+
+    converted = [[phevaluator.Card(str(card)) for card in hand] for hand in hands]
+    return Contender("phevaluator", converted, judge)
+
+
+def _treys(hands: Sequence[list[Card]]) -> Contender:
+    import treys  # type: ignore[import-untyped]
+
+    evaluator = treys.Evaluator()
+
+    def judge(hand_and_board: tuple[list[int], list[int]]) -> object:
+        return evaluator.evaluate(*hand_and_board)
+
+    converted = []
+    for hand in hands:
+        cards = [treys.Card.new(str(card)) for card in hand]
+        converted.append((cards[:2], cards[2:]))  # its call takes hole and board apart
+    return Contender("treys", converted, judge)
+
+
+PEERS: dict[str, Callable[[Sequence[list[Card]]], Contender]] = {
+    "eval7": _eval7,
+    "phevaluator": _phevaluator,
+    "treys": _treys,
+}
+
+
+def _time_once(contender: Contender) -> float:
+    judge, hands = contender.judge, contender.hands
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        for hand in hands:
+            judge(hand)
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def run(hand_count: int, repeats: int, seed: int) -> list[dict[str, object]]:
+    rng = random.Random(seed)
+    hands = [rng.sample(ALL_CARDS, 7) for _ in range(hand_count)]
+    contenders = [_ours(hands)]
+    lines: list[dict[str, object]] = []
+    for library, build in PEERS.items():
+        if importlib.util.find_spec(library) is None:
+            lines.append({"library": library, "skipped": "not installed"})
+        else:
+            contenders.append(build(hands))
+    for contender in contenders:  # warm up: first calls, caches, lazy tables
+        for hand in contender.hands[:1000]:
+            contender.judge(hand)
+    for _ in range(repeats):
+        for contender in contenders:
+            contender.best_seconds = min(contender.best_seconds, _time_once(contender))
+
+    ours_rate = hand_count / contenders[0].best_seconds
+    for contender in contenders:
+        rate = hand_count / contender.best_seconds
+        lines.append(
+            {
+                "library": contender.library,
+                "evaluations_per_second": round(rate),
+                "nanoseconds_per_evaluation": round(1e9 / rate),
+                "ratio_ours_to_peer": round(ours_rate / rate, 3),
+            }
+        )
+    peers = [c for c in contenders if c.library != OURS]
+    fastest = min(peers, key=lambda c: c.best_seconds) if peers else None
+    summary: dict[str, object] = {
+        "summary": "7-card evaluations per second, best of repeats",
+        "hands": hand_count,
+        "repeats": repeats,
+        "seed": seed,
+        "python": platform.python_version(),
+        "ours_evaluations_per_second": round(ours_rate),
+    }
+    if fastest is not None:
+        ratio = fastest.best_seconds / contenders[0].best_seconds
+        summary |= {
+            "fastest_peer": fastest.library,
+            "ratio_ours_to_fastest_peer": round(ratio, 3),
+            "at_least_as_fast_as_fastest_peer": ratio >= 1.0,
+        }
+    lines.append(summary)
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=50_000, help="random 7-card hands")
+    parser.add_argument("--repeats", type=int, default=7, help="timed passes; the best counts")
+    parser.add_argument("--seed", type=int, default=2024)
+    arguments = parser.parse_args(argv)
+    for line in run(arguments.hands, arguments.repeats, arguments.seed):
+        print(json.dumps(line), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+"""The cashier: the only code that moves chips into, out of and between balances
+and table seats.
+
+Every movement happens in one database transaction together with the ledger
+row that records it, so for every player the sum of their ledger deltas is
+their balance, and a refused movement changes nothing. A balance never goes
+negative: the cashier checks before it moves and the schema's ``CHECK`` backs
+it up. Chips enter the game only through the named sources (the starting grant,
+the daily claim, an admin grant); a buy-in, a top-up and a cash-out only move
+them between a balance and a stack.
+
+Settling a hand (stacks after the pots, rake, ``hand_players``) belongs to the
+table runner; it uses the same database and the same ledger kinds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Final, Literal
+
+from bot.daily import DailyReward, next_claim_opens
+from bot.database import Database, Transaction
+from bot.errors import CroupierError
+from bot.settings import Settings
+
+#: The most chips one movement may carry; keeps sums far from SQLite's 64-bit limit.
+MAX_AMOUNT: Final = 1_000_000_000
+
+LedgerKind = Literal[
+    "starting_grant",
+    "daily",
+    "admin_grant",
+    "buy_in",
+    "top_up",
+    "cash_out",
+    "rake",
+    "void_refund",
+]
+
+
+class CashierError(CroupierError):
+    """A chip movement was refused; nothing changed."""
+
+
+class InvalidAmount(CashierError):
+    key = "cashier.invalid_amount"
+
+    def __init__(self, *, amount: object) -> None:
+        super().__init__(amount=amount, maximum=MAX_AMOUNT)
+        self.amount = amount
+
+
+class InsufficientChips(CashierError):
+    key = "cashier.insufficient_chips"
+
+    def __init__(self, *, needed: int, available: int) -> None:
+        super().__init__(needed=needed, available=available)
+        self.needed = needed
+        self.available = available
+
+
+class DailyAlreadyClaimed(CashierError):
+    key = "cashier.daily_already_claimed"
+
+    def __init__(self, *, wait: timedelta) -> None:
+        minutes = max(1, math.ceil(wait.total_seconds() / 60))
+        super().__init__(hours=minutes // 60, minutes=minutes % 60)
+        #: How long until the next claim opens.
+        self.wait = wait
+
+
+class TableNotFound(CashierError):
+    key = "cashier.table_not_found"
+
+    def __init__(self, *, table_id: int) -> None:
+        super().__init__(table_id=table_id)
+        self.table_id = table_id
+
+
+class TableClosed(CashierError):
+    key = "cashier.table_closed"
+
+    def __init__(self, *, table_id: int) -> None:
+        super().__init__(table_id=table_id)
+        self.table_id = table_id
+
+
+class SeatTaken(CashierError):
+    key = "cashier.seat_taken"
+
+    def __init__(self, *, seat_no: int) -> None:
+        super().__init__(seat_no=seat_no)
+        self.seat_no = seat_no
+
+
+class AlreadySeated(CashierError):
+    key = "cashier.already_seated"
+
+    def __init__(self, *, seat_no: int) -> None:
+        super().__init__(seat_no=seat_no)
+        #: The seat the player already has.
+        self.seat_no = seat_no
+
+
+class SeatEmpty(CashierError):
+    key = "cashier.seat_empty"
+
+    def __init__(self, *, seat_no: int) -> None:
+        super().__init__(seat_no=seat_no)
+        self.seat_no = seat_no
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    """A paid daily claim."""
+
+    amount: int
+    streak: int
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatMovement:
+    """Chips that moved between a player's balance and their seat."""
+
+    user_id: int
+    table_id: int
+    seat_no: int
+    #: Chips moved: to the seat for a buy-in or top-up, to the balance for a cash-out.
+    amount: int
+    balance: int
+    #: The stack after the movement; 0 after a cash-out, when the seat is gone.
+    stack: int
+
+
+class Cashier:
+    """Moves chips for one database. One per running bot (``bot.cashier``)."""
+
+    def __init__(self, database: Database, *, starting_chips: int, daily: DailyReward) -> None:
+        self.database = database
+        self.starting_chips = starting_chips
+        self.daily = daily
+
+    @classmethod
+    def from_settings(cls, database: Database, settings: Settings) -> Cashier:
+        return cls(
+            database,
+            starting_chips=settings.starting_chips,
+            daily=DailyReward(
+                base=settings.daily_chips,
+                streak_bonus=settings.daily_streak_bonus,
+                streak_cap=settings.daily_streak_cap,
+            ),
+        )
+
+    # Reading.
+
+    async def balance(self, guild_id: int, user_id: int) -> int | None:
+        """The player's chips away from tables, or ``None`` if they have no balance yet."""
+        value: int | None = await self.database.fetch_value(
+            "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return value
+
+    async def chips_at_tables(self, guild_id: int, user_id: int) -> int:
+        """The chips the player has in front of them at this server's tables."""
+        value: int = await self.database.fetch_value(
+            "SELECT COALESCE(SUM(seats.stack), 0) FROM seats"
+            " JOIN tables ON tables.id = seats.table_id"
+            " WHERE tables.guild_id = ? AND seats.user_id = ?",
+            (guild_id, user_id),
+        )
+        return value
+
+    # Sources of chips.
+
+    async def ensure_balance(self, guild_id: int, user_id: int) -> int:
+        """The player's balance, created with the starting grant if they have none."""
+        async with self.database.transaction() as tx:
+            return await self._ensure(tx, guild_id, user_id)
+
+    async def claim_daily(
+        self, guild_id: int, user_id: int, today: date, *, now: datetime | None = None
+    ) -> DailyClaim:
+        """Pay today's daily chips, extending or restarting the streak.
+
+        ``today`` is the UTC date of the claim; ``now`` (default: the clock) only
+        serves to say how long a refused claim must wait. Raises
+        :class:`DailyAlreadyClaimed` when today's chips were already claimed.
+        """
+        async with self.database.transaction() as tx:
+            await self._ensure(tx, guild_id, user_id)
+            row = await tx.fetch_one(
+                "SELECT daily_streak, last_daily_date FROM balances"
+                " WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            )
+            assert row is not None
+            last = (
+                None
+                if row["last_daily_date"] is None
+                else date.fromisoformat(row["last_daily_date"])
+            )
+            if not self.daily.can_claim(last, today):
+                assert last is not None
+                opens = next_claim_opens(max(last, today))
+                wait = opens - (datetime.now(UTC) if now is None else now)
+                raise DailyAlreadyClaimed(wait=max(wait, timedelta()))
+            streak = self.daily.next_streak(last, row["daily_streak"], today)
+            amount = self.daily.amount(streak)
+            balance = await self._move(tx, guild_id, user_id, amount, "daily")
+            await tx.execute(
+                "UPDATE balances SET daily_streak = ?, last_daily_date = ?"
+                " WHERE guild_id = ? AND user_id = ?",
+                (streak, today.isoformat(), guild_id, user_id),
+            )
+        return DailyClaim(amount=amount, streak=streak, balance=balance)
+
+    async def admin_grant(
+        self, guild_id: int, user_id: int, amount: int, *, granted_by: int, note: str | None = None
+    ) -> int:
+        """Give the player ``amount`` chips from the house; return their new balance."""
+        _check_amount(amount)
+        audit = f"granted by {granted_by}" + (f": {note}" if note else "")
+        async with self.database.transaction() as tx:
+            await self._ensure(tx, guild_id, user_id)
+            return await self._move(tx, guild_id, user_id, amount, "admin_grant", note=audit)
+
+    # Between balances and seats.
+
+    async def buy_in(
+        self, guild_id: int, user_id: int, table_id: int, seat_no: int, amount: int
+    ) -> SeatMovement:
+        """Seat the player at ``seat_no`` with ``amount`` chips from their balance.
+
+        Whether ``amount`` suits the table's buy-in range is the runner's call;
+        the cashier refuses what no table could allow: a closed or unknown table,
+        a taken seat, a player already seated, more chips than the balance holds.
+        """
+        _check_amount(amount)
+        if seat_no < 0:
+            raise ValueError(f"seat numbers start at 0, not {seat_no}")
+        async with self.database.transaction() as tx:
+            await self._open_table(tx, table_id, guild_id)
+            for row in await tx.fetch_all(
+                "SELECT seat_no, user_id FROM seats"
+                " WHERE table_id = ? AND (seat_no = ? OR user_id = ?)",
+                (table_id, seat_no, user_id),
+            ):
+                if row["user_id"] == user_id:
+                    raise AlreadySeated(seat_no=row["seat_no"])
+                raise SeatTaken(seat_no=seat_no)
+            await self._ensure(tx, guild_id, user_id)
+            balance = await self._move(tx, guild_id, user_id, -amount, "buy_in", table_id=table_id)
+            await tx.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, total_bought_in)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (table_id, seat_no, user_id, amount, amount),
+            )
+        return SeatMovement(user_id, table_id, seat_no, amount, balance, amount)
+
+    async def top_up(self, table_id: int, seat_no: int, amount: int) -> SeatMovement:
+        """Add ``amount`` chips from the seated player's balance to their stack."""
+        _check_amount(amount)
+        async with self.database.transaction() as tx:
+            seat = await self._seat(tx, table_id, seat_no)
+            if not seat.table_open:
+                raise TableClosed(table_id=table_id)
+            await self._ensure(tx, seat.guild_id, seat.user_id)
+            balance = await self._move(
+                tx, seat.guild_id, seat.user_id, -amount, "top_up", table_id=table_id
+            )
+            await tx.execute(
+                "UPDATE seats SET stack = stack + ?, total_bought_in = total_bought_in + ?"
+                " WHERE table_id = ? AND seat_no = ?",
+                (amount, amount, table_id, seat_no),
+            )
+        return SeatMovement(seat.user_id, table_id, seat_no, amount, balance, seat.stack + amount)
+
+    async def cash_out(self, table_id: int, seat_no: int) -> SeatMovement:
+        """Return the seat's whole stack to its player's balance and free the seat.
+
+        Works on a closed table too, so closing one can empty its seats. The
+        runner calls it between hands, never with chips still in a pot.
+        """
+        async with self.database.transaction() as tx:
+            seat = await self._seat(tx, table_id, seat_no)
+            await self._ensure(tx, seat.guild_id, seat.user_id)
+            balance = await self._move(
+                tx, seat.guild_id, seat.user_id, seat.stack, "cash_out", table_id=table_id
+            )
+            await tx.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
+            )
+        return SeatMovement(seat.user_id, table_id, seat_no, seat.stack, balance, 0)
+
+    # The ledger's two writers.
+
+    async def _ensure(self, tx: Transaction, guild_id: int, user_id: int) -> int:
+        row = await tx.fetch_one(
+            "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        if row is not None:
+            chips: int = row["chips"]
+            return chips
+        await tx.execute(
+            "INSERT INTO balances (guild_id, user_id, chips) VALUES (?, ?, ?)",
+            (guild_id, user_id, self.starting_chips),
+        )
+        await tx.execute(
+            "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind)"
+            " VALUES (?, ?, ?, ?, 'starting_grant')",
+            (guild_id, user_id, self.starting_chips, self.starting_chips),
+        )
+        return self.starting_chips
+
+    async def _move(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        user_id: int,
+        delta: int,
+        kind: LedgerKind,
+        *,
+        table_id: int | None = None,
+        hand_id: int | None = None,
+        note: str | None = None,
+    ) -> int:
+        """Change an existing balance by ``delta`` and write its ledger row."""
+        row = await tx.fetch_one(
+            "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        assert row is not None, "the balance is ensured first"
+        chips: int = row["chips"]
+        if chips + delta < 0:
+            raise InsufficientChips(needed=-delta, available=chips)
+        await tx.execute(
+            "UPDATE balances SET chips = ? WHERE guild_id = ? AND user_id = ?",
+            (chips + delta, guild_id, user_id),
+        )
+        await tx.execute(
+            "INSERT INTO ledger"
+            " (guild_id, user_id, delta, balance_after, kind, table_id, hand_id, note)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, user_id, delta, chips + delta, kind, table_id, hand_id, note),
+        )
+        return chips + delta
+
+    @staticmethod
+    async def _open_table(tx: Transaction, table_id: int, guild_id: int) -> None:
+        row = await tx.fetch_one("SELECT guild_id, status FROM tables WHERE id = ?", (table_id,))
+        if row is None or row["guild_id"] != guild_id:
+            raise TableNotFound(table_id=table_id)
+        if row["status"] != "open":
+            raise TableClosed(table_id=table_id)
+
+    @staticmethod
+    async def _seat(tx: Transaction, table_id: int, seat_no: int) -> _Seat:
+        row = await tx.fetch_one(
+            "SELECT seats.user_id, seats.stack, tables.guild_id, tables.status FROM seats"
+            " JOIN tables ON tables.id = seats.table_id"
+            " WHERE seats.table_id = ? AND seats.seat_no = ?",
+            (table_id, seat_no),
+        )
+        if row is None:
+            raise SeatEmpty(seat_no=seat_no)
+        return _Seat(row["guild_id"], row["user_id"], row["stack"], row["status"] == "open")
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    guild_id: int
+    user_id: int
+    stack: int
+    table_open: bool
+
+
+def _check_amount(amount: object) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_AMOUNT:
+        raise InvalidAmount(amount=amount)

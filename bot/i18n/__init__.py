@@ -1,0 +1,85 @@
+"""Every sentence a person reads, one catalogue per language, and the lookup.
+
+>>> t("daily.claimed", amount=1100, streak=2, balance=2100)
+'You claimed **1,100** chips (day 2 of your streak). Your balance is now **2,100** chips.'
+>>> t("balance.own", "de-DE", chips=2100)
+'Du hast **2.100** Chips.'
+
+Templates use :meth:`str.format` fields. Two format specifications are ours:
+``{amount:int}`` writes a whole number with the language's digit grouping and
+``{net:+int}`` does the same with a sign, so a number reads right in German too.
+A key missing from a language falls back to English; a key missing from English
+is a defect and raises :class:`KeyError`.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from bot.i18n import de, en
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """The sentences of one language."""
+
+    locale: str
+    thousands_separator: str
+    messages: Mapping[str, str]
+
+
+CATALOGUES: Final[Mapping[str, Catalogue]] = {
+    "en": Catalogue("en", en.THOUSANDS_SEPARATOR, en.MESSAGES),
+    "de": Catalogue("de", de.THOUSANDS_SEPARATOR, de.MESSAGES),
+}
+DEFAULT_LOCALE: Final = "en"
+
+
+def language_of(locale: str) -> str:
+    """The catalogue for a Discord or POSIX locale name: ``"de"`` for ``"de-AT"``.
+
+    >>> language_of("en-GB"), language_of("de"), language_of("pt-BR")
+    ('en', 'de', 'en')
+    """
+    language = locale.replace("_", "-").split("-", 1)[0].lower()
+    return language if language in CATALOGUES else DEFAULT_LOCALE
+
+
+class _CatalogueFormatter(string.Formatter):
+    def __init__(self, catalogue: Catalogue) -> None:
+        self._catalogue = catalogue
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec in ("int", "+int"):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{{:{format_spec}}} needs an int, not {value!r}")
+            grouped = f"{abs(value):,}".replace(",", self._catalogue.thousands_separator)
+            if value < 0:
+                return f"-{grouped}"
+            return f"+{grouped}" if format_spec == "+int" and value > 0 else grouped
+        return format(value, format_spec)
+
+
+_FORMATTERS: Final = {name: _CatalogueFormatter(c) for name, c in CATALOGUES.items()}
+
+
+def t(key: str, /, locale: str = DEFAULT_LOCALE, **params: object) -> str:
+    """The sentence ``key`` in ``locale`` (English when that language lacks it)."""
+    language = language_of(locale)
+    template = CATALOGUES[language].messages.get(key)
+    if template is None:
+        language = DEFAULT_LOCALE
+        template = CATALOGUES[DEFAULT_LOCALE].messages[key]
+    return _FORMATTERS[language].format(template, **params)
+
+
+def number(value: int, /, locale: str = DEFAULT_LOCALE, *, signed: bool = False) -> str:
+    """A whole number written the way ``locale`` groups digits.
+
+    >>> number(1234567), number(1234567, "de"), number(50, signed=True)
+    ('1,234,567', '1.234.567', '+50')
+    """
+    return _FORMATTERS[language_of(locale)].format_field(value, "+int" if signed else "int")

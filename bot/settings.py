@@ -1,0 +1,174 @@
+"""The bot's settings: read once at start-up from the environment and ``.env``.
+
+A variable set in the environment wins over the same variable in ``.env``; an
+empty value counts as unset. Anything missing or malformed raises
+:class:`SettingsError` with one sentence that names the variable and says what
+is expected, so whoever starts the bot can fix it without reading a traceback.
+``.env.example`` documents every variable.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final, TypeVar
+
+from dotenv import dotenv_values
+
+from bot.errors import CroupierError
+
+LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+_TRUE: Final = frozenset({"1", "true", "yes", "on"})
+_FALSE: Final = frozenset({"0", "false", "no", "off"})
+#: The ceiling of every chip amount in the settings; far below SQLite's 64-bit limit.
+MAX_CHIPS_SETTING: Final = 1_000_000_000
+
+_T = TypeVar("_T")
+
+
+class SettingsError(CroupierError):
+    """A setting is missing or malformed; the sentence says which and what is expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot is configured with. Defaults are the documented ones."""
+
+    discord_token: str = field(repr=False)
+    database_path: Path = Path("croupier.db")
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    sync_global: bool = False
+    # What a new table starts with unless its creator says otherwise.
+    default_small_blind: int = 5
+    default_big_blind: int = 10
+    default_min_buy_in: int = 200
+    default_max_buy_in: int = 1000
+    default_seats: int = 9
+    default_action_seconds: int = 30
+    hand_pause_seconds: int = 5
+    # The economy.
+    starting_chips: int = 1000
+    daily_chips: int = 100
+    daily_streak_bonus: int = 10
+    daily_streak_cap: int = 7
+    # Only for running against a fake Discord; the launcher applies them.
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None,
+    env_file: Path | None = Path(".env"),
+) -> Settings:
+    """Read the settings from ``environ`` (default: the process environment) over ``env_file``.
+
+    Raises :class:`SettingsError` for the first missing or malformed variable.
+    """
+    values = _merge(os.environ if environ is None else environ, env_file)
+
+    token = values.get("DISCORD_TOKEN")
+    if token is None:
+        raise SettingsError("settings.token_missing")
+
+    def number(name: str, default: int, low: int, high: int) -> int:
+        return _read(values, name, default, lambda raw: _whole_number(name, raw, low, high))
+
+    settings = Settings(
+        discord_token=token,
+        database_path=_read(values, "CROUPIER_DATABASE", Path("croupier.db"), Path),
+        dev_guild_id=_read(values, "CROUPIER_DEV_GUILD", None, _guild_id),
+        log_level=_read(values, "CROUPIER_LOG_LEVEL", "INFO", _log_level),
+        sync_global=_read(
+            values, "CROUPIER_SYNC_GLOBAL", False, lambda raw: _boolean("CROUPIER_SYNC_GLOBAL", raw)
+        ),
+        default_small_blind=number("CROUPIER_DEFAULT_SMALL_BLIND", 5, 1, MAX_CHIPS_SETTING),
+        default_big_blind=number("CROUPIER_DEFAULT_BIG_BLIND", 10, 1, MAX_CHIPS_SETTING),
+        default_min_buy_in=number("CROUPIER_DEFAULT_MIN_BUY_IN", 200, 1, MAX_CHIPS_SETTING),
+        default_max_buy_in=number("CROUPIER_DEFAULT_MAX_BUY_IN", 1000, 1, MAX_CHIPS_SETTING),
+        default_seats=number("CROUPIER_DEFAULT_SEATS", 9, 2, 10),
+        default_action_seconds=number("CROUPIER_DEFAULT_ACTION_SECONDS", 30, 5, 600),
+        hand_pause_seconds=number("CROUPIER_HAND_PAUSE_SECONDS", 5, 0, 120),
+        starting_chips=number("CROUPIER_STARTING_CHIPS", 1000, 0, MAX_CHIPS_SETTING),
+        daily_chips=number("CROUPIER_DAILY_CHIPS", 100, 0, MAX_CHIPS_SETTING),
+        daily_streak_bonus=number("CROUPIER_DAILY_STREAK_BONUS", 10, 0, MAX_CHIPS_SETTING),
+        daily_streak_cap=number("CROUPIER_DAILY_STREAK_CAP", 7, 0, 365),
+        discord_api_base=_read(
+            values, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
+        ),
+        discord_gateway_url=_read(
+            values, "DISCORD_GATEWAY_URL", None, lambda raw: _url("DISCORD_GATEWAY_URL", raw, "ws")
+        ),
+    )
+    _check_order(settings, "default_small_blind", "default_big_blind")
+    _check_order(settings, "default_big_blind", "default_min_buy_in")
+    _check_order(settings, "default_min_buy_in", "default_max_buy_in")
+    return settings
+
+
+def _merge(environ: Mapping[str, str], env_file: Path | None) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    if env_file is not None and env_file.is_file():
+        merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    merged.update(environ)
+    return {name: value.strip() for name, value in merged.items() if value.strip()}
+
+
+def _read(values: Mapping[str, str], name: str, default: _T, parse: Callable[[str], _T]) -> _T:
+    raw = values.get(name)
+    return default if raw is None else parse(raw)
+
+
+def _whole_number(name: str, raw: str, low: int, high: int) -> int:
+    try:
+        value = int(raw, 10) if raw.isascii() else None
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise SettingsError("settings.whole_number", name=name, low=low, high=high, value=raw)
+    return value
+
+
+def _boolean(name: str, raw: str) -> bool:
+    if raw.lower() in _TRUE:
+        return True
+    if raw.lower() in _FALSE:
+        return False
+    raise SettingsError("settings.boolean", name=name, value=raw)
+
+
+def _guild_id(raw: str) -> int:
+    if not (raw.isascii() and raw.isdecimal()) or int(raw) == 0:
+        raise SettingsError("settings.guild_id", name="CROUPIER_DEV_GUILD", value=raw)
+    return int(raw)
+
+
+def _log_level(raw: str) -> str:
+    if raw.upper() not in LOG_LEVELS:
+        raise SettingsError("settings.log_level", name="CROUPIER_LOG_LEVEL", value=raw)
+    return raw.upper()
+
+
+def _url(name: str, raw: str, scheme: str) -> str:
+    prefixes = (f"{scheme}://", f"{scheme}s://")
+    if not raw.startswith(prefixes) or raw in prefixes:
+        raise SettingsError("settings.url", name=name, scheme=scheme, value=raw)
+    return raw.rstrip("/")
+
+
+def _check_order(settings: Settings, smaller: str, larger: str) -> None:
+    low, high = getattr(settings, smaller), getattr(settings, larger)
+    if low > high:
+        raise SettingsError(
+            "settings.not_more_than",
+            name=_variable(smaller),
+            value=low,
+            other_name=_variable(larger),
+            other_value=high,
+        )
+
+
+def _variable(field_name: str) -> str:
+    return "CROUPIER_" + field_name.upper()

@@ -1,0 +1,164 @@
+"""Statistics and leaderboards of one server, read from balances, seats and
+``hand_players``.
+
+The table runner writes one ``hand_players`` row per player when a hand
+finishes (never for a voided hand). A hand counts as won by a player when a
+pot awarded them chips (``won_chips > 0``), so both winners of a split pot have
+won it. "Chips" means everything a player owns here: their balance plus the
+stacks they have in front of them at tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal, get_args
+
+from bot.database import Database
+
+LeaderboardBy = Literal["chips", "net", "hands_won"]
+LEADERBOARDS: Final[tuple[LeaderboardBy, ...]] = get_args(LeaderboardBy)
+MAX_PAGE_SIZE: Final = 100
+
+_CHIPS_BY_PLAYER: Final = """
+    SELECT balances.user_id AS user_id,
+           balances.chips + COALESCE((
+               SELECT SUM(seats.stack) FROM seats JOIN tables ON tables.id = seats.table_id
+               WHERE tables.guild_id = balances.guild_id AND seats.user_id = balances.user_id
+           ), 0) AS value
+    FROM balances WHERE balances.guild_id = :guild
+"""
+_NET_BY_PLAYER: Final = """
+    SELECT user_id, SUM(net) AS value FROM hand_players
+    WHERE guild_id = :guild GROUP BY user_id
+"""
+_HANDS_WON_BY_PLAYER: Final = """
+    SELECT user_id, COUNT(*) AS value FROM hand_players
+    WHERE guild_id = :guild AND won_chips > 0 GROUP BY user_id
+"""
+_BY_PLAYER: Final[dict[LeaderboardBy, str]] = {
+    "chips": _CHIPS_BY_PLAYER,
+    "net": _NET_BY_PLAYER,
+    "hands_won": _HANDS_WON_BY_PLAYER,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int
+    user_id: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    """One page of a leaderboard, with what is needed to offer the next."""
+
+    by: LeaderboardBy
+    offset: int
+    limit: int
+    #: How many players the whole leaderboard has.
+    total: int
+    entries: tuple[LeaderboardEntry, ...]
+
+    @property
+    def page(self) -> int:
+        """This page's number, from 1."""
+        return self.offset // self.limit + 1
+
+    @property
+    def pages(self) -> int:
+        """How many pages there are; at least 1, even when the board is empty."""
+        return max(1, -(-self.total // self.limit))
+
+    @property
+    def has_previous(self) -> bool:
+        return self.offset > 0
+
+    @property
+    def has_next(self) -> bool:
+        return self.offset + self.limit < self.total
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    hands_played: int
+    hands_won: int
+    net: int
+    biggest_pot_won: int
+    showdowns_seen: int
+    showdowns_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecentHand:
+    hand_id: int
+    table_id: int
+    channel_id: int
+    hand_no: int
+    variant: str
+    ended_at: str
+    net: int
+    won_chips: int
+    went_to_showdown: bool
+
+
+async def leaderboard(
+    database: Database, guild_id: int, by: LeaderboardBy, offset: int = 0, limit: int = 10
+) -> LeaderboardPage:
+    """Players of a server ranked by ``by``, best first; ties go to the lower user id."""
+    if by not in _BY_PLAYER:
+        raise ValueError(f"no leaderboard by {by!r}; there are {LEADERBOARDS}")
+    if offset < 0 or not 1 <= limit <= MAX_PAGE_SIZE:
+        raise ValueError(f"offset {offset} and limit {limit} make no page")
+    by_player = _BY_PLAYER[by]
+    parameters = {"guild": guild_id, "limit": limit, "offset": offset}
+    total: int = await database.fetch_value(f"SELECT COUNT(*) FROM ({by_player})", parameters)
+    rows = await database.fetch_all(
+        f"SELECT user_id, value FROM ({by_player})"
+        " ORDER BY value DESC, user_id LIMIT :limit OFFSET :offset",
+        parameters,
+    )
+    entries = tuple(
+        LeaderboardEntry(offset + index + 1, row["user_id"], row["value"])
+        for index, row in enumerate(rows)
+    )
+    return LeaderboardPage(by, offset, limit, total, entries)
+
+
+async def player_stats(database: Database, guild_id: int, user_id: int) -> PlayerStats:
+    """One player's totals over every finished hand they played on a server."""
+    row = await database.fetch_one(
+        "SELECT COUNT(*) AS hands_played,"
+        " COALESCE(SUM(won_chips > 0), 0) AS hands_won,"
+        " COALESCE(SUM(net), 0) AS net,"
+        " COALESCE(MAX(won_chips), 0) AS biggest_pot_won,"
+        " COALESCE(SUM(went_to_showdown), 0) AS showdowns_seen,"
+        " COALESCE(SUM(won_at_showdown), 0) AS showdowns_won"
+        " FROM hand_players WHERE guild_id = ? AND user_id = ?",
+        (guild_id, user_id),
+    )
+    assert row is not None, "an aggregate always has a row"
+    return PlayerStats(**dict(row))
+
+
+async def recent_hands(
+    database: Database, guild_id: int, user_id: int, limit: int = 5
+) -> list[RecentHand]:
+    """The player's last finished hands on a server, newest first."""
+    if not 1 <= limit <= MAX_PAGE_SIZE:
+        raise ValueError(f"limit {limit} is not from 1 to {MAX_PAGE_SIZE}")
+    rows = await database.fetch_all(
+        "SELECT hands.id AS hand_id, hands.table_id, tables.channel_id, hands.hand_no,"
+        " hands.variant, hands.ended_at, hand_players.net, hand_players.won_chips,"
+        " hand_players.went_to_showdown"
+        " FROM hand_players"
+        " JOIN hands ON hands.id = hand_players.hand_id"
+        " JOIN tables ON tables.id = hands.table_id"
+        " WHERE hand_players.guild_id = ? AND hand_players.user_id = ?"
+        " ORDER BY hands.ended_at DESC, hands.id DESC LIMIT ?",
+        (guild_id, user_id, limit),
+    )
+    return [
+        RecentHand(**{**dict(row), "went_to_showdown": bool(row["went_to_showdown"])})
+        for row in rows
+    ]

@@ -1,0 +1,175 @@
+"""What a table plays for: blinds, antes and bet sizes, and a tournament's
+schedule of blind levels with the clock that moves through it.
+
+Time enters only as numbers the caller passes in (hands played, seconds
+elapsed), so a level change is as reproducible as everything else.
+
+>>> schedule = BlindSchedule((BlindLevel(25, 50, hands=10), BlindLevel(50, 100, ante=100)))
+>>> clock = LevelClock(schedule)
+>>> clock.advance_if_due(hands_played=9), clock.level.big_blind
+(False, 50)
+>>> clock.advance_if_due(hands_played=10), clock.stakes.big_blind, clock.stakes.ante_kind.value
+(True, 100, 'big-blind')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class AnteKind(Enum):
+    """Who posts the ante."""
+
+    NONE = "none"
+    #: Every player dealt in posts it.
+    EVERY_PLAYER = "every-player"
+    #: The big blind posts it for the whole table (one ante per hand).
+    BIG_BLIND = "big-blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Blinds, antes and bet sizes.
+
+    ``straddle`` allows a live straddle of twice the big blind by the player
+    left of the big blind (no-limit and pot-limit only; the table checks).
+    ``small_bet`` and ``big_bet`` are the fixed-limit bets, or the spread-limit
+    ceilings, of the early and the late streets (default: one and two big
+    blinds); ``min_bet`` is the smallest bet in no-limit, pot-limit and spread
+    limit (default: the big blind). ``bring_in`` is the stud forced bet.
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    ante_kind: AnteKind = AnteKind.NONE
+    straddle: bool = False
+    small_bet: int = 0
+    big_bet: int = 0
+    min_bet: int = 0
+    bring_in: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 < self.small_blind <= self.big_blind:
+            raise ValueError("The small blind must be at least 1 and at most the big blind.")
+        if self.ante < 0 or self.small_bet < 0 or self.big_bet < 0 or self.min_bet < 0:
+            raise ValueError("Antes and bet sizes cannot be negative.")
+        if self.bring_in < 0:
+            raise ValueError("The bring-in cannot be negative.")
+        if (self.ante > 0) != (self.ante_kind is not AnteKind.NONE):
+            raise ValueError("Give an ante together with who posts it, or neither.")
+
+    @property
+    def straddle_amount(self) -> int:
+        return 2 * self.big_blind
+
+    @property
+    def fixed_small_bet(self) -> int:
+        """The bet of the early streets in fixed and spread limit."""
+        return self.small_bet or self.big_blind
+
+    @property
+    def fixed_big_bet(self) -> int:
+        """The bet of the late streets in fixed and spread limit."""
+        return self.big_bet or 2 * self.fixed_small_bet
+
+    @property
+    def smallest_bet(self) -> int:
+        return self.min_bet or self.big_blind
+
+
+@dataclass(frozen=True, slots=True)
+class BlindLevel:
+    """One level of a tournament: its blinds and ante, and how long it lasts,
+    in hands or in seconds. The last level of a schedule may last forever."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    hands: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.hands is not None and self.seconds is not None:
+            raise ValueError("A level lasts either a number of hands or a number of seconds.")
+        if (self.hands is not None and self.hands <= 0) or (
+            self.seconds is not None and self.seconds <= 0
+        ):
+            raise ValueError("A level lasts at least one hand or a moment.")
+
+    @property
+    def lasts_forever(self) -> bool:
+        return self.hands is None and self.seconds is None
+
+
+@dataclass(frozen=True, slots=True)
+class BlindSchedule:
+    """A tournament's blind levels in order, and who posts their antes."""
+
+    levels: tuple[BlindLevel, ...]
+    ante_kind: AnteKind = AnteKind.BIG_BLIND
+
+    def __post_init__(self) -> None:
+        if not self.levels:
+            raise ValueError("A blind schedule has at least one level.")
+        if self.ante_kind is AnteKind.NONE and any(level.ante for level in self.levels):
+            raise ValueError("The schedule has antes; say who posts them.")
+        for level in self.levels[:-1]:
+            if level.lasts_forever:
+                raise ValueError("Only the last level may last forever.")
+
+    def stakes(self, index: int) -> Stakes:
+        """The stakes of level ``index`` (0-based)."""
+        level = self.levels[index]
+        kind = self.ante_kind if level.ante else AnteKind.NONE
+        return Stakes(level.small_blind, level.big_blind, level.ante, kind)
+
+
+@dataclass(slots=True)
+class LevelClock:
+    """Where a tournament is in its schedule.
+
+    A level ends after its number of hands, or once its seconds have passed
+    since it began; the next level begins where the last one ended (not when
+    somebody noticed), so a late check never stretches the schedule. If a
+    check comes after several levels have ended, it moves through all of them.
+    """
+
+    schedule: BlindSchedule
+    index: int = 0
+    #: Hands played and seconds elapsed when the current level began.
+    began_at_hand: int = 0
+    began_at_second: float = 0.0
+
+    @property
+    def level(self) -> BlindLevel:
+        return self.schedule.levels[self.index]
+
+    @property
+    def stakes(self) -> Stakes:
+        return self.schedule.stakes(self.index)
+
+    def advance_if_due(self, hands_played: int, elapsed_seconds: float | None = None) -> bool:
+        """Move to the next level while the current one has run its course;
+        returns whether the level changed. Without ``elapsed_seconds`` a level
+        timed in seconds never ends."""
+        changed = False
+        while self.index + 1 < len(self.schedule.levels):
+            level = self.level
+            if level.hands is not None and hands_played - self.began_at_hand >= level.hands:
+                self.began_at_hand += level.hands
+                if elapsed_seconds is not None:
+                    self.began_at_second = elapsed_seconds
+            elif (
+                level.seconds is not None
+                and elapsed_seconds is not None
+                and elapsed_seconds - self.began_at_second >= level.seconds
+            ):
+                self.began_at_second += level.seconds
+                self.began_at_hand = hands_played
+            else:
+                break
+            self.index += 1
+            changed = True
+        return changed

@@ -1,0 +1,99 @@
+"""The audit finds every chip, and notices one that went missing or appeared."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from datetime import date
+from pathlib import Path
+
+from bot.audit import audit
+from bot.cashier import Cashier
+from bot.daily import DailyReward
+from bot.database import Database
+from tests.bot.tables import open_table
+
+GUILD, ALICE, BOB = 100, 1, 2
+
+
+async def _busy_database(database: Database) -> int:
+    cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
+    table = await open_table(database, GUILD, 10)
+    await cashier.buy_in(GUILD, ALICE, table, 0, 400)
+    await cashier.buy_in(GUILD, BOB, table, 1, 300)
+    await cashier.claim_daily(GUILD, BOB, date(2026, 1, 1))
+    await cashier.admin_grant(GUILD, ALICE, 50, granted_by=99)
+    # A settled hand: Bob won 100 from Alice, the house took 5 in rake.
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE seats SET stack = 295 WHERE user_id = ?", (ALICE,))
+        await tx.execute("UPDATE seats SET stack = 400 WHERE user_id = ?", (BOB,))
+        await tx.execute(
+            "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind, table_id)"
+            " VALUES (?, NULL, 5, NULL, 'rake', ?)",
+            (GUILD, table),
+        )
+    await cashier.cash_out(table, 0)
+    return table
+
+
+async def test_a_consistent_database_audits_clean(database: Database) -> None:
+    await _busy_database(database)
+    report = await audit(database)
+    assert report.clean, report.render()
+    assert "granted 2150 = balances 1745 + at tables 400 + rake 5 (2150)" in report.render()
+
+
+async def test_a_chip_created_out_of_nowhere_is_found(database: Database) -> None:
+    await _busy_database(database)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE balances SET chips = chips + 1 WHERE user_id = ?", (BOB,))
+    report = await audit(database)
+    assert not report.clean
+    assert "user 2: balance 801, ledger 800" in report.render()
+    assert "difference +1" in report.render()
+
+
+async def test_a_chip_lost_from_a_stack_is_found(database: Database) -> None:
+    await _busy_database(database)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE seats SET stack = stack - 7")
+    report = await audit(database)
+    assert report.problems == ["granted 2150 = balances 1745 + at tables 393 + rake 5 (2143)"]
+
+
+async def test_chips_left_on_a_closed_table_are_found(database: Database) -> None:
+    table = await _busy_database(database)
+    async with database.transaction() as tx:
+        await tx.execute(
+            "UPDATE tables SET status = 'closed', closed_at = '2026-01-01T00:00:00Z' WHERE id = ?",
+            (table,),
+        )
+    report = await audit(database)
+    assert "closed tables hold no chips" in report.problems
+
+
+async def test_the_command_exits_non_zero_on_a_discrepancy(tmp_path: Path) -> None:
+    path = tmp_path / "croupier.db"
+    database = await Database.open(path)
+    await _busy_database(database)
+    command = [sys.executable, "-m", "bot.audit", "--database", str(path)]
+    clean = subprocess.run(command, capture_output=True, text=True, check=False)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE balances SET chips = chips - 3 WHERE user_id = ?", (ALICE,))
+    await database.close()
+    broken = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert clean.stdout.strip().endswith("audit clean")
+    assert broken.returncode == 1
+    assert "FAIL" in broken.stdout
+
+
+def test_the_command_says_so_when_there_is_no_database(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.audit", "--database", str(tmp_path / "none.db")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "There is no database" in result.stderr

@@ -1,0 +1,159 @@
+"""Settings: the environment over .env, defaults, and one clear sentence per mistake."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError, load_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+NO_FILE = None
+
+
+def test_only_the_token_is_required_and_everything_else_has_its_default() -> None:
+    assert load_settings({"DISCORD_TOKEN": "abc"}, NO_FILE) == Settings(discord_token="abc")
+
+
+def test_missing_token_names_the_variable_in_one_sentence() -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings({}, NO_FILE)
+    sentence = str(caught.value)
+    assert sentence.startswith("DISCORD_TOKEN is missing")
+    assert sentence.endswith(".") and not re.search(r"[.!?]\s", sentence) and "\n" not in sentence
+
+
+def test_an_empty_token_counts_as_missing() -> None:
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN"):
+        load_settings({"DISCORD_TOKEN": "  "}, NO_FILE)
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "expected"),
+    [
+        (
+            "CROUPIER_DEFAULT_SEATS",
+            "abc",
+            "CROUPIER_DEFAULT_SEATS must be a whole number from 2 to 10, not 'abc'.",
+        ),
+        (
+            "CROUPIER_DEFAULT_SEATS",
+            "11",
+            "CROUPIER_DEFAULT_SEATS must be a whole number from 2 to 10, not '11'.",
+        ),
+        (
+            "CROUPIER_STARTING_CHIPS",
+            "1.5",
+            "CROUPIER_STARTING_CHIPS must be a whole number from 0 to 1,000,000,000, not '1.5'.",
+        ),
+        (
+            "CROUPIER_DEFAULT_ACTION_SECONDS",
+            "٣٠",
+            "CROUPIER_DEFAULT_ACTION_SECONDS must be a whole number from 5 to 600, not '٣٠'.",
+        ),
+        (
+            "CROUPIER_SYNC_GLOBAL",
+            "maybe",
+            "CROUPIER_SYNC_GLOBAL must be true or false, not 'maybe'.",
+        ),
+        (
+            "CROUPIER_DEV_GUILD",
+            "my-server",
+            "CROUPIER_DEV_GUILD must be a Discord server id (a positive whole number), "
+            "not 'my-server'.",
+        ),
+        (
+            "CROUPIER_LOG_LEVEL",
+            "loud",
+            "CROUPIER_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL, "
+            "not 'loud'.",
+        ),
+        (
+            "DISCORD_API_BASE",
+            "127.0.0.1:8080",
+            "DISCORD_API_BASE must be a URL starting with http:// or https://, "
+            "not '127.0.0.1:8080'.",
+        ),
+        (
+            "DISCORD_GATEWAY_URL",
+            "http://127.0.0.1/gateway",
+            "DISCORD_GATEWAY_URL must be a URL starting with ws:// or wss://, "
+            "not 'http://127.0.0.1/gateway'.",
+        ),
+    ],
+)
+def test_a_malformed_setting_gives_one_sentence_naming_it(
+    name: str, raw: str, expected: str
+) -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"DISCORD_TOKEN": "abc", name: raw}, NO_FILE)
+    assert str(caught.value) == expected
+
+
+def test_settings_that_contradict_each_other_are_refused() -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_DEFAULT_MIN_BUY_IN": "2000"}, NO_FILE)
+    assert str(caught.value) == (
+        "CROUPIER_DEFAULT_MIN_BUY_IN (2,000) must not be more than "
+        "CROUPIER_DEFAULT_MAX_BUY_IN (1,000)."
+    )
+
+
+def test_the_sentence_reads_in_german_too() -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_DEFAULT_SEATS": "abc"}, NO_FILE)
+    assert caught.value.sentence("de") == (
+        "CROUPIER_DEFAULT_SEATS muss eine ganze Zahl von 2 bis 10 sein, nicht 'abc'."
+    )
+
+
+def test_values_are_parsed() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "abc",
+            "CROUPIER_DATABASE": "/tmp/x.db",
+            "CROUPIER_DEV_GUILD": "123456789012345678",
+            "CROUPIER_LOG_LEVEL": "debug",
+            "CROUPIER_SYNC_GLOBAL": "Yes",
+            "CROUPIER_DEFAULT_SEATS": " 6 ",
+            "DISCORD_API_BASE": "http://127.0.0.1:9999/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9999/gateway",
+        },
+        NO_FILE,
+    )
+    assert settings.database_path == Path("/tmp/x.db")
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+    assert settings.sync_global is True
+    assert settings.default_seats == 6
+    assert settings.discord_api_base == "http://127.0.0.1:9999/api/v10"
+    assert settings.discord_gateway_url == "ws://127.0.0.1:9999/gateway"
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nCROUPIER_DAILY_CHIPS=250\nCROUPIER_SEATS=\n")
+    from_file = load_settings({}, env_file)
+    assert (from_file.discord_token, from_file.daily_chips) == ("from-file", 250)
+    overridden = load_settings({"CROUPIER_DAILY_CHIPS": "300"}, env_file)
+    assert (overridden.discord_token, overridden.daily_chips) == ("from-file", 300)
+
+
+def test_the_token_is_kept_out_of_repr() -> None:
+    assert "sekrit" not in repr(Settings(discord_token="sekrit"))
+
+
+def test_env_example_documents_every_setting_with_its_default() -> None:
+    example = ROOT / ".env.example"
+    lines = example.read_text().splitlines()
+    variables = [m.group(1) for line in lines if (m := re.match(r"([A-Z_]+)=", line))]
+    source = (ROOT / "bot" / "settings.py").read_text()
+    read_by_loader = set(re.findall(r'"((?:CROUPIER|DISCORD)_[A-Z_]+)"', source))
+    assert set(variables) == read_by_loader
+    for index, line in enumerate(lines):
+        if re.match(r"[A-Z_]+=", line):
+            assert lines[index - 1].startswith("# "), f"{line} has no comment line"
+    documented = load_settings({"DISCORD_TOKEN": "abc"}, example)
+    assert documented == Settings(discord_token="abc")

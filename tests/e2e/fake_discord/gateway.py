@@ -1,0 +1,234 @@
+"""The gateway websocket: handshake, sessions, dispatch, resume, drops.
+
+A client connects, gets HELLO, heartbeats and IDENTIFYs; the fake answers
+READY and one GUILD_CREATE. Every event is numbered per session and kept in a
+backlog, so a client whose connection was dropped can RESUME (op 6) and get
+what it missed followed by RESUMED. Frames are sent as plain JSON text: the
+client asks for zlib-stream but accepts text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from .state import DiscordState
+
+log = logging.getLogger(__name__)
+
+DISPATCH = 0
+HEARTBEAT = 1
+IDENTIFY = 2
+RESUME = 6
+REQUEST_MEMBERS = 8
+INVALID_SESSION = 9
+HELLO = 10
+HEARTBEAT_ACK = 11
+
+HEARTBEAT_INTERVAL_MS = 41_250
+BACKLOG = 2_000
+AUTHENTICATION_FAILED = 4004
+DROPPED = 4000
+
+
+@dataclass
+class Connection:
+    """One websocket; frames go out in order through a queue and one writer."""
+
+    ws: web.WebSocketResponse
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.outbox.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+    async def write_all(self) -> None:
+        while (text := await self.outbox.get()) is not None:
+            if self.ws.closed:
+                return
+            try:
+                await self.ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return
+
+
+@dataclass
+class Session:
+    """A gateway session: survives its connection so that it can be resumed."""
+
+    id: str
+    intents: int
+    shard: list[int]
+    seq: int = 0
+    backlog: deque[tuple[int, dict[str, Any]]] = field(
+        default_factory=lambda: deque(maxlen=BACKLOG)
+    )
+    connection: Connection | None = None
+
+    def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.seq += 1
+        frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
+        self.backlog.append((self.seq, frame))
+        if self.connection is not None:
+            self.connection.send(frame)
+
+
+class Gateway:
+    """All sessions and live connections of the fake's gateway."""
+
+    def __init__(self, state: DiscordState, url: Callable[[], str], changed: Callable[[], None]):
+        self._state = state
+        self._url = url
+        self._changed = changed
+        self.sessions: dict[str, Session] = {}
+        self.identifies = 0
+        self.resumes = 0
+        # Events sent again on RESUME because the connection was down when they happened.
+        self.replayed = 0
+
+    @property
+    def connected(self) -> list[Session]:
+        return [s for s in self.sessions.values() if s.connection is not None]
+
+    def dispatch(self, event: str, data: dict[str, Any], intent: int | None) -> None:
+        """Send an event to every session whose intents ask for it (buffered if dropped)."""
+        for session in self.sessions.values():
+            if intent is None or session.intents & intent:
+                session.dispatch(event, data)
+
+    async def drop(self, code: int = DROPPED) -> int:
+        """Close every live connection as a network fault would; returns how many."""
+        dropped = self.connected
+        for session in dropped:
+            connection = session.connection
+            session.connection = None
+            if connection is not None:
+                connection.outbox.put_nowait(None)
+                await connection.ws.close(code=code, message=b"fake: connection dropped")
+        self._changed()
+        return len(dropped)
+
+    async def close(self) -> None:
+        for session in list(self.sessions.values()):
+            if session.connection is not None:
+                await session.connection.ws.close(code=1001, message=b"fake: shutting down")
+                session.connection = None
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        connection = Connection(ws)
+        writer = asyncio.create_task(connection.write_all())
+        connection.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        session: Session | None = None
+        try:
+            async for message in ws:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                frame = json.loads(message.data)
+                session = await self._on_frame(connection, session, frame) or session
+        finally:
+            if session is not None and session.connection is connection:
+                session.connection = None
+                self._changed()
+            connection.outbox.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+        return ws
+
+    async def _on_frame(
+        self, connection: Connection, session: Session | None, frame: dict[str, Any]
+    ) -> Session | None:
+        op = frame.get("op")
+        data = frame.get("d")
+        if op == HEARTBEAT:
+            connection.send({"op": HEARTBEAT_ACK, "d": None})
+        elif op == IDENTIFY:
+            return await self._identify(connection, data or {})
+        elif op == RESUME:
+            return self._resume(connection, data or {})
+        elif op == REQUEST_MEMBERS and session is not None:
+            self._send_members(session, data or {})
+        elif op not in (3, 4):  # presence and voice updates need no answer
+            log.warning("fake gateway: ignoring op %s: %s", op, frame)
+        return None
+
+    async def _identify(self, connection: Connection, data: dict[str, Any]) -> Session | None:
+        if data.get("token") != self._state.token:
+            await connection.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
+            return None
+        shard = list(data.get("shard") or [0, 1])
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), shard)
+        session.connection = connection
+        self.sessions[session.id] = session
+        self.identifies += 1
+        state = self._state
+        user = state.bot.payload() | {"verified": True, "mfa_enabled": False, "flags": 0}
+        session.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": user,
+                "guilds": [{"id": str(state.guild.id), "unavailable": True}],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": self._url(),
+                "application": {"id": str(state.application_id), "flags": 0},
+                "shard": shard,
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "guild_join_requests": [],
+                "user_settings": {},
+                "geo_ordered_rtc_regions": [],
+                "auth": {},
+                "_trace": ["fake-discord"],
+            },
+        )
+        session.dispatch("GUILD_CREATE", state.guild_payload())
+        self._changed()
+        return session
+
+    def _resume(self, connection: Connection, data: dict[str, Any]) -> Session | None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or data.get("token") != self._state.token:
+            connection.send({"op": INVALID_SESSION, "d": False})
+            return None
+        if session.connection is not None and session.connection is not connection:
+            session.connection.outbox.put_nowait(None)
+        session.connection = connection
+        last_seen = int(data.get("seq") or 0)
+        for seq, frame in session.backlog:
+            if seq > last_seen:
+                connection.send(frame)
+                self.replayed += 1
+        session.dispatch("RESUMED", {"_trace": ["fake-discord"]})
+        self.resumes += 1
+        self._changed()
+        return session
+
+    def _send_members(self, session: Session, data: dict[str, Any]) -> None:
+        wanted = {int(u) for u in data.get("user_ids") or []}
+        members = [
+            self._state.users[m].member_payload()
+            for m in self._state.guild.member_ids
+            if not wanted or m in wanted
+        ]
+        chunk: dict[str, Any] = {
+            "guild_id": str(self._state.guild.id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        session.dispatch("GUILD_MEMBERS_CHUNK", chunk)

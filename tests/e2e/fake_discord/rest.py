@@ -1,0 +1,344 @@
+"""The REST API under /api/v10: routes, request bodies, JSON answers, faults.
+
+Each route translates an HTTP request into a `DiscordState` operation. The
+middleware applies planned faults first, checks the bot token, and turns an
+`ApiError` into Discord's status and JSON. A route the fake does not know
+answers 404 and is logged and recorded, so gaps in the fake show up.
+JSON goes out as bytes with ``Content-Type: application/json`` exactly:
+discord.py does not parse a body whose type carries a charset.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+from .errors import ApiError
+from .faults import FaultPlan
+from .ratelimits import ChannelBuckets
+from .state import DiscordState
+
+log = logging.getLogger(__name__)
+
+API = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+# Routes discord.py calls without the bot token: the interaction token is the credential.
+TOKENLESS = (f"{API}/interactions/", f"{API}/webhooks/")
+
+
+def json_response(
+    body: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    all_headers = {"Content-Type": "application/json"} | (headers or {})
+    data = json.dumps(body, separators=(",", ":")).encode()
+    return web.Response(body=data, status=status, headers=all_headers)
+
+
+async def read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+    """The JSON payload and uploaded files, from a JSON or a multipart request."""
+    if request.content_type.startswith("multipart/"):
+        payload: Any = {}
+        files: list[tuple[str, bytes]] = []
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            if not isinstance(part, BodyPartReader):
+                continue
+            if part.name == "payload_json":
+                payload = json.loads(await part.text())
+            elif part.name and part.name.startswith("files["):
+                files.append((part.filename or "file", bytes(await part.read())))
+        return payload, files
+    raw = await request.read()
+    return (json.loads(raw) if raw else {}), []
+
+
+class RestApi:
+    """The routes the bot uses, bound to one state, fault plan and record of gaps."""
+
+    def __init__(self, state: DiscordState, faults: FaultPlan) -> None:
+        self.state = state
+        self.faults = faults
+        self.unknown_routes: list[str] = []
+        # Bugs of the fake itself: a route that raised instead of answering.
+        self.internal_errors: list[str] = []
+        self.requests: list[str] = []
+        self.buckets: ChannelBuckets | None = None
+
+    def install(self, app: web.Application) -> None:
+        app.middlewares.append(self._middleware)
+        routes: list[tuple[str, str, Handler]] = [
+            ("GET", "/users/@me", self._me),
+            ("GET", "/oauth2/applications/@me", self._application),
+            ("GET", "/applications/@me", self._application),
+            ("GET", "/gateway", self._gateway),
+            ("GET", "/gateway/bot", self._gateway),
+            ("GET", "/applications/{app}/commands", self._list_commands),
+            ("PUT", "/applications/{app}/commands", self._put_commands),
+            ("GET", "/applications/{app}/guilds/{guild}/commands", self._list_commands),
+            ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_commands),
+            ("POST", "/users/@me/channels", self._open_dm),
+            ("GET", "/users/{user}", self._user),
+            ("GET", "/guilds/{guild}", self._guild),
+            ("GET", "/guilds/{guild}/channels", self._guild_channels),
+            ("GET", "/guilds/{guild}/members", self._members),
+            ("GET", "/guilds/{guild}/members/{user}", self._member),
+            ("GET", "/channels/{channel}", self._channel),
+            ("GET", "/channels/{channel}/messages", self._history),
+            ("POST", "/channels/{channel}/messages", self._post_message),
+            ("GET", "/channels/{channel}/messages/{message}", self._get_message),
+            ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
+            ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
+            ("POST", "/channels/{channel}/typing", self._typing),
+            ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
+            ("POST", "/webhooks/{app}/{token}", self._followup),
+            ("GET", "/webhooks/{app}/{token}/messages/{message}", self._get_webhook_message),
+            ("PATCH", "/webhooks/{app}/{token}/messages/{message}", self._edit_webhook_message),
+            ("DELETE", "/webhooks/{app}/{token}/messages/{message}", self._delete_webhook_message),
+        ]
+        for method, path, handler in routes:
+            app.router.add_route(method, API + path, handler)
+        app.router.add_get("/attachments/{attachment}/{filename}", self._attachment)
+
+    def install_catch_all(self, app: web.Application) -> None:
+        """Register last: everything no other route claimed."""
+        app.router.add_route("*", "/{tail:.*}", self._unknown)
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        path = request.path
+        if path.startswith(API):
+            self.requests.append(f"{request.method} {path}")
+            rule = self.faults.take(request.method, path)
+            if rule is not None:
+                log.info("fake discord: injected %s on %s %s", rule.status, request.method, path)
+                status, body, headers = rule.response()
+                return json_response(body, status, headers)
+            if not path.startswith(TOKENLESS) and request.headers.get("Authorization") != (
+                f"Bot {self.state.token}"
+            ):
+                return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        bucket_headers: dict[str, str] = {}
+        if self.buckets is not None:
+            bucket_headers, retry_after = self.buckets.take(request.method, path)
+            if retry_after is not None:
+                body = {"message": "You are being rate limited.", "retry_after": retry_after}
+                headers = bucket_headers | {"Via": "1.1 google", "X-RateLimit-Scope": "user"}
+                return json_response(body | {"global": False, "code": 0}, 429, headers)
+        try:
+            response = await handler(request)
+            response.headers.update(bucket_headers)
+            return response
+        except ApiError as error:
+            return json_response(error.body(), error.status)
+        except web.HTTPException:
+            raise
+        except Exception as bug:
+            self.internal_errors.append(f"{request.method} {path}: {bug!r}")
+            log.exception("fake discord: BUG while answering %s %s", request.method, path)
+            # 400, not 500: discord.py would retry a 500 and hide the bug.
+            return json_response({"message": f"fake discord bug: {bug!r}", "code": 0}, 400)
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        route = f"{request.method} {request.path}"
+        self.unknown_routes.append(route)
+        log.error("fake discord: NO ROUTE for %s (answering 404)", route)
+        return json_response({"message": "404: Not Found", "code": 0}, 404)
+
+    # -- identity ------------------------------------------------------------
+
+    async def _me(self, request: web.Request) -> web.Response:
+        return json_response(self.state.bot.payload() | {"verified": True, "flags": 0})
+
+    async def _application(self, request: web.Request) -> web.Response:
+        state = self.state
+        owner = {"id": str(state.guild.owner_id), "username": "owner", "discriminator": "0"}
+        return json_response(
+            {
+                "id": str(state.application_id),
+                "name": state.bot.username,
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner | {"avatar": None},
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "bot": state.bot.payload(),
+            }
+        )
+
+    async def _gateway(self, request: web.Request) -> web.Response:
+        url = str(request.url.with_scheme("ws").with_path("/gateway").with_query(None))
+        return json_response(
+            {
+                "url": url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    # -- application commands ------------------------------------------------
+
+    def _scope(self, request: web.Request) -> int | None:
+        if int(request.match_info["app"]) != self.state.application_id:
+            raise ApiError(403, 50001, "Missing Access")
+        guild = request.match_info.get("guild")
+        return int(guild) if guild is not None else None
+
+    async def _list_commands(self, request: web.Request) -> web.Response:
+        return json_response(self.state.commands.listed(self._scope(request)))
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        body, _ = await read_body(request)
+        return json_response(self.state.commands.replace(scope, list(body)))
+
+    # -- users, guild, channels ---------------------------------------------
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        channel = self.state.open_dm(int(body["recipient_id"]))
+        return json_response(self.state.channel_payload(channel))
+
+    async def _user(self, request: web.Request) -> web.Response:
+        return json_response(self.state.user(int(request.match_info["user"])).payload())
+
+    def _check_guild(self, request: web.Request) -> None:
+        if int(request.match_info["guild"]) != self.state.guild.id:
+            raise ApiError(404, 10004, "Unknown Guild")
+
+    async def _guild(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        body = self.state.guild_payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            body.pop(key)
+        return json_response(body)
+
+    async def _guild_channels(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        state = self.state
+        return json_response([state.channels[c].payload() for c in state.guild.channel_ids])
+
+    async def _members(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        state = self.state
+        return json_response([state.users[m].member_payload() for m in state.guild.member_ids])
+
+    async def _member(self, request: web.Request) -> web.Response:
+        self._check_guild(request)
+        user_id = int(request.match_info["user"])
+        if user_id not in self.state.guild.member_ids:
+            raise ApiError(404, 10007, "Unknown Member")
+        return json_response(self.state.users[user_id].member_payload())
+
+    async def _channel(self, request: web.Request) -> web.Response:
+        channel = self.state.channel(int(request.match_info["channel"]))
+        return json_response(self.state.channel_payload(channel))
+
+    async def _typing(self, request: web.Request) -> web.Response:
+        self.state.channel(int(request.match_info["channel"]))
+        return web.Response(status=204)
+
+    # -- channel messages ----------------------------------------------------
+
+    async def _history(self, request: web.Request) -> web.Response:
+        state = self.state
+        channel_id = int(request.match_info["channel"])
+        state.channel(channel_id)
+        limit = int(request.query.get("limit", 50))
+        before = int(request.query.get("before", 2**63))
+        after = int(request.query.get("after", 0))
+        found = [
+            m
+            for m in state.messages.values()
+            if m.channel_id == channel_id
+            and not m.deleted
+            and not m.ephemeral
+            and after < m.id < before
+        ]
+        newest_first = sorted(found, key=lambda m: m.id, reverse=True)[:limit]
+        return json_response([state.message_payload(m) for m in newest_first])
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        message = self.state.post_message(int(request.match_info["channel"]), body, files)
+        return json_response(self.state.message_payload(message))
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        message = self.state.channel_message(
+            int(request.match_info["channel"]), int(request.match_info["message"])
+        )
+        return json_response(self.state.message_payload(message))
+
+    async def _edit_message(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        message = self.state.edit_channel_message(
+            int(request.match_info["channel"]), int(request.match_info["message"]), body, files
+        )
+        return json_response(self.state.message_payload(message))
+
+    async def _delete_message(self, request: web.Request) -> web.Response:
+        message = self.state.channel_message(
+            int(request.match_info["channel"]), int(request.match_info["message"])
+        )
+        self.state.delete_message(message)
+        return web.Response(status=204)
+
+    # -- interactions and their webhooks --------------------------------------
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        answer = self.state.respond(
+            int(request.match_info["interaction"]), request.match_info["token"], body, files
+        )
+        if request.query.get("with_response") in ("1", "true", "True"):
+            return json_response(answer)
+        return web.Response(status=204)
+
+    def _record(self, request: web.Request) -> Any:
+        return self.state.webhook_record(
+            int(request.match_info["app"]), request.match_info["token"]
+        )
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        record = self._record(request)
+        body, files = await read_body(request)
+        message = self.state.followup(record, body, files)
+        if request.query.get("wait") in ("1", "true", "True"):
+            return json_response(self.state.message_payload(message))
+        return web.Response(status=204)
+
+    async def _get_webhook_message(self, request: web.Request) -> web.Response:
+        message = self.state.webhook_message(self._record(request), request.match_info["message"])
+        return json_response(self.state.message_payload(message))
+
+    async def _edit_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._record(request)
+        message = self.state.webhook_message(record, request.match_info["message"])
+        body, files = await read_body(request)
+        self.state.edit_message(message, body, files)
+        return json_response(self.state.message_payload(message))
+
+    async def _delete_webhook_message(self, request: web.Request) -> web.Response:
+        record = self._record(request)
+        message = self.state.webhook_message(record, request.match_info["message"])
+        self.state.delete_message(message)
+        return web.Response(status=204)
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        attachment_id = int(request.match_info["attachment"])
+        for message in self.state.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == attachment_id:
+                    return web.Response(body=attachment.data, content_type=attachment.content_type)
+        return json_response({"message": "404: Not Found", "code": 0}, 404)
