@@ -34,7 +34,7 @@ import pytest
 from engine.actions import Action, BetOrRaise, CheckOrCall, Fold
 from engine.cards import Deck
 from engine.errors import IllegalAction
-from engine.evaluation import evaluate
+from engine.evaluation import Category, Evaluation, evaluate
 from engine.events import ForcedBetPosted, PotAwarded
 from engine.hand import VARIANTS, Hand, HandSetup
 from engine.variants import BettingStructure
@@ -125,6 +125,14 @@ LOW_HALF_WITHOUT_ELIGIBLE_LOW = Difference(
 
 _PK_CAPPED = "No more completion, betting, or raising is permitted."
 
+SHORT_DECK_TRIPS_OVER_STRAIGHT = Difference(
+    "short-deck three of a kind over a straight",
+    "In short deck three of a kind beats a straight (and a flush a full house), "
+    "straights being the commoner with sixes to aces; PokerKit's ShortDeckHoldemHand "
+    "ranks the straight higher (it agrees on the flush).",
+    "Triton Poker's short deck rules, followed by engine/evaluation/five_card.py "
+    "(SHORT_DECK_ORDER).",
+)
 
 # ----------------------------------------------------------------- random hands
 
@@ -267,11 +275,25 @@ def _pots_without_eligible_low(hand: Hand) -> int:
     )
 
 
+def _trips_meet_straight(hand: Hand) -> bool:
+    """A short-deck showdown where three of a kind and a straight both took part."""
+    if hand.variant.code != "NS" or len(hand.board) < 5:
+        return False
+    categories = {
+        value.category
+        for i in hand.in_hand
+        if (value := evaluate(Evaluation.SHORT_DECK_HIGH, hand.hole_cards[i], hand.board))
+    }
+    return {Category.THREE_OF_A_KIND, Category.STRAIGHT} <= categories
+
+
 def explain_stacks(hand: Hand, ours: tuple[int, ...], theirs: tuple[int, ...]) -> Difference | None:
     """The named difference that accounts for different finishing stacks: the
     chips that moved must be no more than the difference could move."""
     if sum(ours) != sum(theirs):
         return None
+    if _trips_meet_straight(hand):
+        return SHORT_DECK_TRIPS_OVER_STRAIGHT
     moved = sum(abs(a - b) for a, b in zip(ours, theirs, strict=True))
     odd = _odd_chips(hand)
     unsplit = _pots_without_eligible_low(hand)
