@@ -609,16 +609,20 @@ class Hand:
         assert self._round is not None
         needs = self._round.needs_action
         n = self.player_count
-        if len(self.in_hand) < 2:
+        folded, stacks, bets = self.folded, self.stacks, self.bets
+        if folded.count(False) < 2:
             return None
-        current = max(self.bets)
-        # Players who could still answer a bet. A player with nothing to call
-        # and nobody left to bet into has no decision to make.
-        with_chips = [j for j in range(n) if not self.folded[j] and self.stacks[j] > 0]
+        current = max(bets)
         first = 0 if include_start else 1
         for step in range(first, n + first):
             i = (start + step) % n
-            if needs[i] and (self.bets[i] < current or any(j != i for j in with_chips)):
+            if not needs[i]:
+                continue
+            # A player with nothing to call and nobody left who could answer a
+            # bet has no decision to make.
+            if bets[i] < current or any(
+                j != i and not folded[j] and stacks[j] > 0 for j in range(n)
+            ):
                 return i
         return None
 
@@ -638,22 +642,20 @@ class Hand:
         current = max(self.bets)
         bet, stack = self.bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player)
-        common = {
-            "can_raise": can_raise,
-            "is_completion": rnd.completion,
-            "min_raise_to": low,
-            "max_raise_to": high,
-            "stack": stack,
-            "bet": bet,
-            "pot": self.pot_total,
-        }
+        pot = self.pot_total
         if rnd.bring_in_pending:
             return LegalActions(
                 player,
                 self.phase,
                 can_post_bring_in=True,
                 bring_in_amount=min(self.setup.bring_in, stack),
-                **common,  # type: ignore[arg-type]
+                can_raise=can_raise,
+                is_completion=rnd.completion,
+                min_raise_to=low,
+                max_raise_to=high,
+                stack=stack,
+                bet=bet,
+                pot=pot,
             )
         to_call = min(current - bet, stack)
         return LegalActions(
@@ -664,7 +666,13 @@ class Hand:
             call_amount=to_call,
             can_call=to_call > 0,
             is_bet=current == 0,
-            **common,  # type: ignore[arg-type]
+            can_raise=can_raise,
+            is_completion=rnd.completion,
+            min_raise_to=low,
+            max_raise_to=high,
+            stack=stack,
+            bet=bet,
+            pot=pot,
         )
 
     def _raise_refusal(self, player: int) -> str | None:
@@ -675,16 +683,25 @@ class Hand:
         reach = self.bets[player] + self.stacks[player]
         if reach <= current:
             return "cannot_raise"
-        others = max(
-            (self.bets[j] + self.stacks[j] for j in self.in_hand if j != player), default=0
-        )
-        if others <= current:
+        if self._opponents_reach(player) <= current:
             return "cannot_raise"
         if rnd.capped and rnd.bet_count >= 4:
             return "capped"
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return "no_reopen"
         return None
+
+    def _opponents_reach(self, player: int) -> int:
+        """The most any opponent still in the hand can have bet this round."""
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        return max(
+            (
+                bets[j] + stacks[j]
+                for j in range(self.player_count)
+                if j != player and not folded[j]
+            ),
+            default=0,
+        )
 
     def _raise_bounds(self, player: int) -> tuple[int, int, bool]:
         """``(min_raise_to, max_raise_to, allowed)`` for ``player``."""
@@ -709,8 +726,7 @@ class Hand:
             high = current + self._street_limit()
             low = min(low, high)
         # A raise never needs to exceed what the opponents can still call.
-        others = max(self.bets[j] + self.stacks[j] for j in self.in_hand if j != player)
-        low = min(low, others)
+        low = min(low, self._opponents_reach(player))
         low = min(low, reach)
         high = max(min(high, reach), low)
         return low, high, True
@@ -779,10 +795,9 @@ class Hand:
         # Amounts arrive from what people type: a fraction or a word is no bet.
         if not isinstance(to, int) or isinstance(to, bool):
             raise IllegalAction("whole_chips", amount=to)
-        refusal = self._raise_refusal(player)
-        if refusal is not None:
-            raise IllegalAction(refusal)
-        low, high, _ = self._raise_bounds(player)
+        low, high, allowed = self._raise_bounds(player)
+        if not allowed:
+            raise IllegalAction(self._raise_refusal(player) or "cannot_raise")
         current = max(self.bets)
         word = "bet" if current == 0 else "raise"
         reach = self.bets[player] + self.stacks[player]
