@@ -238,9 +238,3 @@ class Deck:
             remaining.remove(card)
         self._cards[self._position :] = list(cards) + remaining
         self._position += len(cards)
-
-    def put_back(self, cards: Sequence[Card], rng: random.Random | None = None) -> None:
-        """Shuffle ``cards`` (discards) back under the remaining stub, for draw games."""
-        pile = list(cards)
-        (rng if rng is not None else secrets.SystemRandom()).shuffle(pile)
-        self._cards.extend(pile)

@@ -57,6 +57,15 @@ class BoardDealt(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StubReshuffled(Event):
+    """The stub ran short: ``count`` cards from the ``pile`` ("discards" in a
+    draw game, "burned" in stud) were shuffled with it into a new stub."""
+
+    pile: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class StreetStarted(Event):
     street: str
     index: int
@@ -84,6 +93,14 @@ class CardsDiscarded(Event):
     player: int
     count: int
     replaced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAceShown(Event):
+    """A player drawing more than the usual limit shows the ace he keeps."""
+
+    player: int
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +142,21 @@ class PotAwarded(Event):
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpenersShown(Event):
+    """Jackpots: the opener shows the cards that allowed him to open."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PotCarriedOver(Event):
+    """Jackpots: nobody opened; ``amount`` stays in the pot for the next deal."""
+
+    amount: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,26 +45,33 @@ from engine.actions import (
     PostBringIn,
     ShowOrMuck,
 )
-from engine.cards import Card, Deck, DeckError
+from engine.cards import ACE, Card
+from engine.draws import DEFAULT_DRAW_RULES, DrawRules, openers
 from engine.errors import DealingError, IllegalAction
-from engine.evaluation import HandValue, evaluate
+from engine.evaluation import Evaluation, HandValue, evaluate
 from engine.events import (
     BetReturned,
     BoardDealt,
     CardsDiscarded,
+    DrawAceShown,
     Event,
     ForcedBetPosted,
     HandEnded,
     HandMucked,
     HandShown,
     HoleCardsDealt,
+    OpenersShown,
     PlayerActed,
     PotAwarded,
+    PotCarriedOver,
     RakeTaken,
     StreetStarted,
+    StubReshuffled,
     UpCardsDealt,
 )
 from engine.pots import Pot, build_pots, split_amount
+from engine.showing import bring_in_player, first_to_act, has_open_pair
+from engine.stub import Stub
 from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
 
 __all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
@@ -100,6 +107,10 @@ class HandSetup:
     none): what a player coming into a game posts to be dealt in at once, or a
     returning player's missed big blind. A post counts as the player's bet, but
     unlike a blind it does not move who acts first.
+
+    ``draw_rules`` are the table's draw settings (draw limit, jackpots).
+    ``carried_pot`` is dead money already in the pot: a jackpot nobody opened
+    on the previous deal.
     """
 
     variant: Variant
@@ -114,6 +125,8 @@ class HandSetup:
     rake: Rake | None = None
     deck: tuple[Card, ...] | None = None
     posts: tuple[int, ...] = ()
+    draw_rules: DrawRules = DEFAULT_DRAW_RULES
+    carried_pot: int = 0
 
     @property
     def player_count(self) -> int:
@@ -136,7 +149,9 @@ class LegalActions:
     it is the whole stack when calling puts the player all in); a bet or raise
     goes *to* an amount from ``min_raise_to`` to ``max_raise_to`` (equal in
     fixed limit; ``min_raise_to`` is the all-in amount when the stack is short
-    of a full raise). ``is_bet`` says the word is "bet" (nothing to raise yet).
+    of a full raise). In fixed-limit stud with an open pair showing on fourth
+    street the bet or raise is to exactly ``min_raise_to`` (the small bet) or
+    ``max_raise_to`` (the big bet). ``is_bet`` says the word is "bet" (nothing to raise yet).
     In a discard or draw phase, ``discard_min``/``discard_max`` bound how many
     cards; at showdown ``can_muck`` says whether the hand may be thrown away.
     """
@@ -161,6 +176,17 @@ class LegalActions:
     stack: int = 0
     bet: int = 0
     pot: int = 0
+    #: When not empty, the only amounts a bet or raise may go to (stud's open
+    #: pair on fourth street: the small or the big bet, nothing between).
+    raise_choices: tuple[int, ...] = ()
+
+    def allows_raise_to(self, amount: int) -> bool:
+        """Whether a bet or raise to ``amount`` is within what is offered."""
+        if not self.can_raise:
+            return False
+        if self.raise_choices:
+            return amount in self.raise_choices
+        return self.min_raise_to <= amount <= self.max_raise_to
 
 
 @dataclass(slots=True)
@@ -169,12 +195,18 @@ class _Round:
 
     increment: int  # size of the last full bet or raise: the minimum raise
     bet_count: int  # bets and raises so far, for the fixed-limit cap
-    capped: bool  # whether the cap applies (the round began with three or more)
+    #: Whether the cap (a bet and three raises) was reached while three or
+    #: more players were in the hand: then it holds even if it comes down to two.
+    capped: bool
+    began_heads_up: bool  # only two players were in the hand when the round began
     needs_action: list[bool]
     acted: list[bool]
     faced: list[int]  # the bet level each player last matched or made
     completion: bool  # stud: the bring-in is posted and may still be completed
     bring_in_pending: bool  # stud: the bring-in player has not yet chosen
+    #: Fixed-limit stud, fourth street with an open pair showing: a bet or
+    #: raise may be the big bet (after which every raise is the big bet).
+    big_bet_option: bool = False
 
 
 @dataclass(slots=True)
@@ -204,6 +236,10 @@ class Hand:
             )
         if any(stack <= 0 for stack in setup.starting_stacks):
             raise ValueError("Every player starts a hand with chips.")
+        if setup.carried_pot < 0:
+            raise ValueError("A carried pot cannot be negative.")
+        if setup.draw_rules.jackpots and (any(setup.blinds) or setup.variant.uses_bring_in):
+            raise ValueError("Jackpots are played with antes only.")
         for name, values in (
             ("antes", setup.antes),
             ("blinds", setup.blinds),
@@ -227,7 +263,6 @@ class Hand:
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(n)]
-        self.burned: list[Card] = []
         self.street_index = -1
         self.phase = Phase.DEALING
         self.actor: int | None = None
@@ -236,17 +271,24 @@ class Hand:
         self.actions: list[tuple[int, Action]] = []
         self.last_aggressor: int | None = None
         self.rake_taken = 0
+        #: Jackpots: who opened the betting, and the cards that prove it.
+        self.opener: int | None = None
+        self.openers: tuple[Card, ...] = ()
+        #: Jackpots: the pot left for the next deal when nobody opened.
+        self.carried_over = 0
+        self._round_opener: int | None = None
         self.awarded = [0] * n
         self.pots_awarded: list[Pot] = []
-        self._deck = Deck(setup.deck) if setup.deck is not None else None
-        self._known = Deck(setup.variant.deck.cards)  # every card not yet seen
+        self._stub = Stub(setup.variant.deck.cards, setup.deck)
         self._betting_rounds = 0
         self._round: _Round | None = None
         self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
         self._pending_discards: list[int] = []
         self._showdown: _Showdown | None = None
         self._values: dict[int, tuple[HandValue | None, ...]] = {}
-        self._shown_early: list[int] = []
+        #: Players who turned their hand up before the last card, and how many
+        #: hole cards they showed (stud deals more face down after that).
+        self._shown_early: dict[int, int] = {}
         self._street_discards: list[list[Card]] = [[] for _ in range(n)]
         self._post_forced_bets()
         self._start_street(0)
@@ -259,13 +301,18 @@ class Hand:
         return self.variant.streets[max(self.street_index, 0)]
 
     @property
+    def burned(self) -> list[Card]:
+        """The burned cards (known only when the hand deals from its deck)."""
+        return self._stub.burned
+
+    @property
     def is_complete(self) -> bool:
         return self.phase is Phase.COMPLETE
 
     @property
     def pot_total(self) -> int:
         """Every chip in the middle: collected pots plus this round's bets."""
-        return sum(self.contributions) + sum(self.bets)
+        return self.setup.carried_pot + sum(self.contributions) + sum(self.bets)
 
     @property
     def finishing_stacks(self) -> tuple[int, ...]:
@@ -283,8 +330,8 @@ class Hand:
         """The main pot and side pots as they stand, bets of this round included."""
         totals = [c + b for c, b in zip(self.contributions, self.bets, strict=True)]
         if self.setup.ante_trimming:
-            return build_pots(totals, self.folded)
-        dead = sum(self.antes_posted)
+            return build_pots(totals, self.folded, self.setup.carried_pot)
+        dead = self.setup.carried_pot + sum(self.antes_posted)
         live = [t - a for t, a in zip(totals, self.antes_posted, strict=True)]
         return build_pots(live, self.folded, dead)
 
@@ -304,7 +351,9 @@ class Hand:
         if self.phase is Phase.DISCARDING:
             player = self._pending_discards[0]
             street = self.street
-            low, high = (street.discard, street.discard) if street.discard else (0, street.max_draw)
+            low, high = (street.discard, street.discard) if street.discard else (0, 0)
+            if street.draw:
+                high = self.setup.draw_rules.limit(street.max_draw, self.hole_cards[player])
             return LegalActions(
                 player, self.phase, discard_min=low, discard_max=high, stack=self.stacks[player]
             )
@@ -353,8 +402,8 @@ class Hand:
                 f"Dealing {len(cards)} card(s) to player {player + 1} is not expected now."
             )
         start = len(self.events)
+        self._give_hole(player, list(cards))  # refuses before changing anything
         self._pending_deals.pop(0)
-        self._give_hole(player, list(cards))
         self._advance()
         return self.events[start:]
 
@@ -364,8 +413,8 @@ class Hand:
         if expected is None or expected[0] is not None or expected[1] != len(cards):
             raise DealingError(f"Dealing {len(cards)} board card(s) is not expected now.")
         start = len(self.events)
+        self._give_board(list(cards))  # refuses before changing anything
         self._pending_deals.pop(0)
-        self._give_board(list(cards))
         self._advance()
         return self.events[start:]
 
@@ -453,36 +502,87 @@ class Hand:
             deals = [(i, per_player) for i in self.in_hand]
         if street.board:
             deals.append((None, street.board))
+        if deals:
+            deals = self._burn_and_plan(deals)
         self._pending_deals = deals
-        if self._deck is not None and deals:
+        if deals and not self._stub.deals_by_name:
             self._deal_from_deck()
 
+    def _burn_and_plan(self, deals: list[tuple[int | None, int]]) -> list[tuple[int | None, int]]:
+        """Burn before a dealing round, and deal a common card when the stub
+        cannot give every player one (stud's last street at a full table).
+
+        The burn is skipped rather than leave a player short; in draw games the
+        stub's last card is never dealt, so it is not burned either.
+        """
+        street, stub = self.street, self._stub
+        if street.draw:
+            if street.burn and len(stub) >= 2:
+                stub.burn()
+            return deals
+        needed = sum(count for _, count in deals)
+        one_each = all(count == 1 for _, count in deals) and not street.board
+        if needed > len(stub) and one_each and len(deals) > 1:
+            if not len(stub):
+                self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
+            if street.burn and len(stub) >= 2:
+                stub.burn()
+            return [(None, 1)]
+        if street.burn and len(stub) > needed:
+            stub.burn()
+        return deals
+
     def _deal_from_deck(self) -> None:
-        deck = self._deck
-        assert deck is not None
-        street = self.street
-        try:
-            if street.burn:
-                self.burned.append(deck.deal())
-            hole = [(p, c) for p, c in self._pending_deals if p is not None]
-            board = [c for p, c in self._pending_deals if p is None]
+        stub = self._stub
+        hole = [(p, c) for p, c in self._pending_deals if p is not None]
+        board = [c for p, c in self._pending_deals if p is None]
+        if self.street.draw:
+            # Each player gets all the replacements at once, in turn.
+            for player, count in hole:
+                self._give_hole(player, self._draw_from_stub(player, count))
+        else:
             # Hole cards go round the table one at a time, as a dealer pitches them.
             dealt: dict[int, list[Card]] = {p: [] for p, _ in hole}
             for round_ in range(max((c for _, c in hole), default=0)):
                 for player, count in hole:
                     if round_ < count:
-                        dealt[player].append(deck.deal())
+                        dealt[player].extend(stub.deal(1))
             for player, _ in hole:
                 self._give_hole(player, dealt[player])
-            for count in board:
-                self._give_board(deck.deal_many(count))
-        except DeckError as error:
-            raise DealingError(str(error)) from None
+        for count in board:
+            self._give_board(stub.deal(count))
         self._pending_deals = []
 
+    def _draw_from_stub(self, player: int, count: int) -> list[Card]:
+        """Replacements for ``player``: the stub's last card is never dealt;
+        when the stub runs short, what it holds is dealt and the discards are
+        shuffled with that last card into a new stub to deal the rest."""
+        stub = self._stub
+        cards = stub.deal(min(count, max(len(stub) - 1, 0)))
+        if len(cards) < count:
+            self._reshuffle_discards(player)
+            missing = count - len(cards)
+            if missing > len(stub) - 1:
+                raise DealingError("There are not enough cards left to complete the draw.")
+            cards += stub.deal(missing)
+        return cards
+
+    def _reshuffle_discards(self, player: int) -> None:
+        """The discards, but not those ``player`` just threw, go back into the stub."""
+        count = self._stub.reshuffle_discards(keep_out=self._street_discards[player])
+        self.events.append(StubReshuffled("discards", count))
+
     def _give_hole(self, player: int, cards: list[Card]) -> None:
-        self._take_known(cards)
         street = self.street
+        stub = self._stub
+        if stub.deals_by_name:
+            # The stub would run short: the discards come back before these cards.
+            short = street.draw and len(cards) > len(stub) - 1
+            keep_out = self._street_discards[player]
+            stub.check(cards, stub.returning_discards(keep_out) if short else ())
+            if short:
+                self._reshuffle_discards(player)
+            stub.take(cards)
         if street.draw:
             ups = [False] * len(cards)
         else:
@@ -497,17 +597,10 @@ class Hand:
             self.events.append(UpCardsDealt(player, shown))
 
     def _give_board(self, cards: list[Card]) -> None:
-        self._take_known(cards)
+        if self._stub.deals_by_name:
+            self._stub.take(cards)
         self.board.extend(cards)
         self.events.append(BoardDealt(self.street.name, tuple(cards)))
-
-    def _take_known(self, cards: list[Card]) -> None:
-        if len(set(cards)) != len(cards):
-            raise DealingError("The same card cannot be dealt twice.")
-        try:
-            self._known.take(cards)
-        except DeckError as error:
-            raise DealingError(str(error)) from None
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is awaited."""
@@ -549,6 +642,9 @@ class Hand:
 
     def _end_street(self) -> bool:
         """Move past a finished street. Returns whether there is more to do."""
+        if self._nobody_opened():
+            self._carry_over()
+            return False
         if len(self.in_hand) == 1:
             self._award()
             return False
@@ -557,6 +653,29 @@ class Hand:
             return True
         self._begin_showdown()
         return True
+
+    def _nobody_opened(self) -> bool:
+        """Jackpots: the first betting round ended and nobody opened."""
+        return self.setup.draw_rules.jackpots and self.opener is None and self._betting_rounds >= 1
+
+    def _carry_over(self) -> None:
+        """Jackpots, nobody opened: the hand ends and the pot waits for the next deal."""
+        self.carried_over = self.pot_total
+        for i in range(self.player_count):
+            self.contributions[i] = 0
+        self.events.append(PotCarriedOver(self.carried_over))
+        self.phase = Phase.COMPLETE
+        self.actor = None
+        self.events.append(HandEnded(tuple(self.stacks)))
+
+    def _needs_openers(self, player: int) -> bool:
+        """Jackpots: whether ``player`` would be opening without jacks or better."""
+        return (
+            self.setup.draw_rules.jackpots
+            and self.opener is None
+            and self._betting_rounds == 1
+            and openers(self.hole_cards[player]) is None
+        )
 
     # ------------------------------------------------------------- betting
 
@@ -580,30 +699,55 @@ class Hand:
         self._round = _Round(
             increment=increment,
             bet_count=bet_count,
-            capped=structure.is_capped and len(self.in_hand) > 2,
+            capped=False,
+            began_heads_up=len(self.in_hand) == 2,
             needs_action=can_act,
             acted=[False] * n,
             faced=[0] * n,
             completion=bring_in,
             bring_in_pending=bring_in,
+            big_bet_option=self._open_pair_option(street),
         )
         self.phase = Phase.BETTING
+        self._round_opener = None
         actors = [i for i in range(n) if can_act[i]]
         if not actors or (len(actors) == 1 and self.bets[actors[0]] >= current):
             self.actor = None
             return
         opener = self._opener(street, first_round)
         self.actor = self._next_to_act(opener, include_start=True)
+        self._round_opener = self.actor
+
+    def _open_pair_option(self, street: Street) -> bool:
+        """Whether an open pair showing lets this round's bets be the big bet."""
+        return (
+            street.open_pair_big_bet
+            and self.variant.betting is BettingStructure.FIXED_LIMIT
+            and any(has_open_pair(self.up_cards(i)) for i in self.in_hand)
+        )
 
     def _opener(self, street: Street, first_round: bool) -> int:
         n = self.player_count
         if street.opening is Opening.POSITION:
             if first_round and self.setup.blinds and any(self.setup.blinds):
-                # Left of the largest blind; posts out of turn do not count.
-                largest = max(range(n), key=lambda i: (self.setup.blinds[i], i))
+                # Left of the largest blind, by what was actually posted. Posts
+                # out of turn do not count; among equal blinds the first poster
+                # is the big blind (a later player posting the same amount to
+                # enter the game is not a straddle).
+                blinds = self.setup.blinds
+                largest = max(range(n), key=lambda i: (self.bets[i] if blinds[i] else 0, -i))
                 return (largest + 1) % n
             return 0
-        raise NotImplementedError(f"{street.opening.value} opening is not dealt yet.")
+        # Stud: the up cards decide, only those of players still in the hand.
+        shown = [self.up_cards(i) if not self.folded[i] else [] for i in range(n)]
+        if street.opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
+            return bring_in_player(shown, low_card=street.opening is Opening.LOW_CARD)
+        showing = (
+            Evaluation.STANDARD_HIGH
+            if street.opening is Opening.HIGH_HAND
+            else Evaluation.ACE_TO_FIVE_LOW
+        )
+        return first_to_act(shown, showing)
 
     def _next_to_act(self, start: int, include_start: bool = False) -> int | None:
         assert self._round is not None
@@ -642,6 +786,7 @@ class Hand:
         current = max(self.bets)
         bet, stack = self.bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player)
+        choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
         pot = self.pot_total
         if rnd.bring_in_pending:
             return LegalActions(
@@ -649,6 +794,7 @@ class Hand:
                 self.phase,
                 can_post_bring_in=True,
                 bring_in_amount=min(self.setup.bring_in, stack),
+                raise_choices=choices,
                 can_raise=can_raise,
                 is_completion=rnd.completion,
                 min_raise_to=low,
@@ -666,6 +812,7 @@ class Hand:
             call_amount=to_call,
             can_call=to_call > 0,
             is_bet=current == 0,
+            raise_choices=choices,
             can_raise=can_raise,
             is_completion=rnd.completion,
             min_raise_to=low,
@@ -685,8 +832,10 @@ class Hand:
             return "cannot_raise"
         if self._opponents_reach(player) <= current:
             return "cannot_raise"
-        if rnd.capped and rnd.bet_count >= 4:
+        if self._cap_reached():
             return "capped"
+        if self._needs_openers(player):
+            return "no_openers"
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return "no_reopen"
         return None
@@ -702,6 +851,18 @@ class Hand:
             ),
             default=0,
         )
+
+    def _cap_reached(self) -> bool:
+        """One bet and three raises per round. A round that begins with only two
+        players has no cap; in stud the cap also lifts once only two remain,
+        unless it was reached before."""
+        rnd = self._round
+        assert rnd is not None
+        if not self.variant.betting.is_capped or rnd.bet_count < 4 or rnd.began_heads_up:
+            return False
+        if self.variant.cap_lifts_when_two_remain:
+            return rnd.capped or len(self.in_hand) > 2
+        return True
 
     def _raise_bounds(self, player: int) -> tuple[int, int, bool]:
         """``(min_raise_to, max_raise_to, allowed)`` for ``player``."""
@@ -722,6 +883,8 @@ class Hand:
             high = current + self.pot_total + (current - bet)
         elif structure is BettingStructure.FIXED_LIMIT:
             high = low
+            if rnd.big_bet_option and not rnd.completion:
+                high = max(low, current + self.setup.big_bet)
         else:  # spread limit: from the last increment up to the street's limit
             high = current + self._street_limit()
             low = min(low, high)
@@ -730,6 +893,16 @@ class Hand:
         low = min(low, reach)
         high = max(min(high, reach), low)
         return low, high, True
+
+    def _two_sizes_only(self) -> bool:
+        """Stud's open pair on fourth street: the small or the big bet, nothing between."""
+        rnd = self._round
+        assert rnd is not None
+        return (
+            self.variant.betting is BettingStructure.FIXED_LIMIT
+            and rnd.big_bet_option
+            and not rnd.completion
+        )
 
     def _bet_action(self, player: int, action: Action) -> None:
         if self.phase is not Phase.BETTING or self.actor is None:
@@ -805,6 +978,8 @@ class Hand:
             raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
         if low == high and to != low:
             raise IllegalAction(f"fixed_{word}", amount=low)
+        if self._two_sizes_only() and to not in (low, high):
+            raise IllegalAction(f"fixed_{word}_choice", low=low, high=high)
         if to < low:
             raise IllegalAction(f"min_{word}", amount=low)
         if to > high:
@@ -817,11 +992,17 @@ class Hand:
         if full:
             if not completing:
                 rnd.increment = max(rnd.increment, raise_size)
+            else:
+                # Completing is the round's first full bet: it reopens the
+                # betting to everyone, the bring-in player included.
+                rnd.acted = [False] * self.player_count
             rnd.bet_count += 1
         elif self.stacks[player] > 0:
             # Short of a full raise without being all in: only allowed where it
             # puts every opponent all in; it still counts against the cap.
             rnd.bet_count += 1
+        if rnd.bet_count >= 4 and len(self.in_hand) > 2:
+            rnd.capped = True
         rnd.completion = False
         rnd.bring_in_pending = False
         kind = "complete" if completing else ("bet" if current == 0 else "raise")
@@ -830,6 +1011,9 @@ class Hand:
                 rnd.needs_action[j] = True
         self._mark_acted(player)
         self.last_aggressor = player
+        if self.setup.draw_rules.jackpots and self.opener is None:
+            self.opener = player
+            self.openers = openers(self.hole_cards[player]) or ()
         self.events.append(PlayerActed(player, kind, added, to, self.stacks[player] == 0))
 
     def _close_betting(self) -> None:
@@ -865,40 +1049,62 @@ class Hand:
         street = self.street
         if street.discard and len(cards) != street.discard:
             raise IllegalAction("must_discard", count=street.discard)
-        if street.draw and len(cards) > street.max_draw:
-            raise IllegalAction("draw_too_many", count=street.max_draw)
         if len(set(cards)) != len(cards):
             raise IllegalAction("card_twice", card=cards[0])
         held = self.hole_cards[player]
         for card in cards:
             if card not in held:
                 raise IllegalAction("card_not_held", card=card)
+        ace_shown = self._check_draw_limit(player, cards) if street.draw else None
         for card in cards:
             index = held.index(card)
             del held[index]
             del self.up[player][index]
         self.discards[player].extend(cards)
+        self._stub.discard(cards)
         self._street_discards[player] = list(cards)
         self._pending_discards.remove(player)
         self.events.append(CardsDiscarded(player, len(cards), street.draw))
+        if ace_shown is not None:
+            self.up[player][held.index(ace_shown)] = True
+            self.events.append(DrawAceShown(player, ace_shown))
+
+    def _check_draw_limit(self, player: int, cards: tuple[Card, ...]) -> Card | None:
+        """Refuse a draw over the table's limit; returns the ace a player drawing
+        beyond the usual limit keeps and shows."""
+        rules, street = self.setup.draw_rules, self.street
+        base = rules.base_limit(street.max_draw, len(self.hole_cards[player]))
+        if len(cards) <= base:
+            return None
+        kept_aces = [c for c in self.hole_cards[player] if c.rank == ACE and c not in cards]
+        if rules.max_draw_with_ace is None or not kept_aces:
+            raise IllegalAction("draw_too_many", count=base)
+        limit = rules.limit(street.max_draw, self.hole_cards[player])
+        if len(cards) > limit:
+            raise IllegalAction("draw_too_many", count=limit)
+        return kept_aces[0]
 
     # --------------------------------------------------------- showdown
 
     def _begin_showdown(self) -> None:
-        """The last aggressor of the final round shows first, else the first
-        player left of the button; then clockwise."""
+        """The last aggressor of the final round shows first, else the player
+        who spoke first in it (the first left of the button in button games);
+        then clockwise."""
         self.phase = Phase.SHOWDOWN
         n = self.player_count
-        first = self.last_aggressor if self.last_aggressor is not None else 0
+        first = self.last_aggressor
+        if first is None:
+            first = self._round_opener if self._round_opener is not None else 0
         order = [(first + k) % n for k in range(n)]
         self._showdown = _Showdown(
             [i for i in order if not self.folded[i]], [False] * n, [False] * n
         )
         self._values = {i: self._evaluate(i) for i in self._showdown.pending}
         self.actor = None
-        for player in self._shown_early:
-            self._showdown.shown[player] = True
-            self._showdown.pending.remove(player)
+        for player, shown_count in self._shown_early.items():
+            if shown_count == len(self.hole_cards[player]):
+                self._showdown.shown[player] = True
+                self._showdown.pending.remove(player)
 
     def _evaluate(self, player: int) -> tuple[HandValue | None, ...]:
         return tuple(
@@ -959,7 +1165,7 @@ class Hand:
             # All in before the last card: hands are turned up before the run-out.
             if self.folded[player] or player in self._shown_early or not show:
                 raise IllegalAction("not_showdown")
-            self._shown_early.append(player)
+            self._shown_early[player] = len(self.hole_cards[player])
             self.events.append(HandShown(player, tuple(self.hole_cards[player]), ()))
             return
         if self.phase is not Phase.SHOWDOWN or sd is None:
@@ -988,6 +1194,9 @@ class Hand:
     def _award(self) -> None:
         if self._round is not None or any(self.bets):
             self._close_betting()
+        if self.opener is not None:
+            # Jackpots: the opener proves openers, even when nobody called.
+            self.events.append(OpenersShown(self.opener, self.openers))
         pots = self.pots()
         pots = self._take_rake(pots)
         self.pots_awarded = pots

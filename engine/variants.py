@@ -77,6 +77,9 @@ class Street:
     betting: bool = True
     opening: Opening = Opening.POSITION
     bet_size: BetSize = BetSize.SMALL
+    #: Stud, fourth street: when a player still in the hand shows an open
+    #: pair, any bet or raise may be the big bet instead of the small one.
+    open_pair_big_bet: bool = False
 
     @property
     def deals(self) -> bool:
@@ -99,6 +102,10 @@ class Variant:
     #: Forced bets: blinds (and straddles) or a stud bring-in.
     uses_blinds: bool = True
     uses_bring_in: bool = False
+    #: Fixed and spread limit: whether the cap lifts as soon as only two players
+    #: remain in the hand (stud, per its seed), rather than only for a round that
+    #: begins with two (Hold'em, per its seed).
+    cap_lifts_when_two_remain: bool = False
     #: Hole cards a player holds before the board, for display.
     short_name: str = ""
 
@@ -135,6 +142,63 @@ def _holdem_streets(hole: int = 2, *, discard: str | None = None) -> tuple[Stree
         ),
         Street("river", board=1, burn=True, bet_size=BetSize.BIG),
     )
+
+
+def _stud_streets(*, razz: bool = False, open_pair_big_bet: bool = False) -> tuple[Street, ...]:
+    """Seven card stud's five streets: two down and the door card up, three
+    more up, the seventh down; a burn before each. Stud and stud hi-lo bring
+    in with the lowest door card and then the best showing hand acts first;
+    Razz the other way round."""
+    showing = Opening.LOW_HAND if razz else Opening.HIGH_HAND
+
+    def later(name: str, *, up: bool = True) -> Street:
+        return Street(
+            name,
+            hole_up=int(up),
+            hole_down=int(not up),
+            burn=True,
+            opening=showing,
+            bet_size=BetSize.BIG,
+        )
+
+    return (
+        Street(
+            "third",
+            hole_down=2,
+            hole_up=1,
+            burn=True,
+            opening=Opening.HIGH_CARD if razz else Opening.LOW_CARD,
+        ),
+        Street(
+            "fourth",
+            hole_up=1,
+            burn=True,
+            opening=showing,
+            open_pair_big_bet=open_pair_big_bet,
+        ),
+        later("fifth"),
+        later("sixth"),
+        later("seventh", up=False),
+    )
+
+
+def _draw_streets(hole: int, draws: int, *, max_draw: int, big_from: int) -> tuple[Street, ...]:
+    """A draw game: ``hole`` cards down and a betting round, then ``draws``
+    times a draw (discard up to ``max_draw``, a burn, the replacements) and a
+    betting round. The betting after draw number ``big_from`` and later uses
+    the big bet."""
+    first = Street("predraw", hole_down=hole)
+    rounds = tuple(
+        Street(
+            f"draw {k}" if draws > 1 else "draw",
+            draw=True,
+            max_draw=max_draw,
+            burn=True,
+            bet_size=BetSize.BIG if k >= big_from else BetSize.SMALL,
+        )
+        for k in range(1, draws + 1)
+    )
+    return (first, *rounds)
 
 
 _HIGH: Final = (Evaluation.STANDARD_HIGH,)
@@ -218,6 +282,78 @@ VARIANTS: Final[dict[str, Variant]] = {
             betting=BettingStructure.FIXED_LIMIT,
             evaluations=(Evaluation.STANDARD_HIGH, Evaluation.EIGHT_OR_BETTER_LOW),
             max_players=8,
+        ),
+        _variant(
+            "F7S",
+            "Fixed-limit Seven Card Stud",
+            streets=_stud_streets(open_pair_big_bet=True),
+            betting=BettingStructure.FIXED_LIMIT,
+            uses_blinds=False,
+            uses_bring_in=True,
+            cap_lifts_when_two_remain=True,
+            max_players=8,
+            short_name="Stud",
+        ),
+        _variant(
+            "F7S/8",
+            "Fixed-limit Seven Card Stud Hi-Lo",
+            # No open-pair option: a pair showing says little in a split game.
+            streets=_stud_streets(),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.STANDARD_HIGH, Evaluation.EIGHT_OR_BETTER_LOW),
+            uses_blinds=False,
+            uses_bring_in=True,
+            cap_lifts_when_two_remain=True,
+            max_players=8,
+            short_name="Stud/8",
+        ),
+        _variant(
+            "FR",
+            "Fixed-limit Razz",
+            streets=_stud_streets(razz=True),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.ACE_TO_FIVE_LOW,),
+            uses_blinds=False,
+            uses_bring_in=True,
+            cap_lifts_when_two_remain=True,
+            max_players=8,
+            short_name="Razz",
+        ),
+        _variant(
+            "F5D",
+            "Fixed-limit Five Card Draw",
+            # Three cards by default; the table may allow four with an ace shown.
+            streets=_draw_streets(5, 1, max_draw=3, big_from=1),
+            betting=BettingStructure.FIXED_LIMIT,
+            uses_blinds=False,
+            max_players=7,
+            short_name="5CD",
+        ),
+        _variant(
+            "N2L1D",
+            "No-limit Deuce-to-Seven Lowball Single Draw",
+            streets=_draw_streets(5, 1, max_draw=5, big_from=1),
+            evaluations=(Evaluation.DEUCE_TO_SEVEN_LOW,),
+            max_players=6,
+            short_name="2-7 SD",
+        ),
+        _variant(
+            "F2L3D",
+            "Fixed-limit Deuce-to-Seven Lowball Triple Draw",
+            streets=_draw_streets(5, 3, max_draw=5, big_from=2),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.DEUCE_TO_SEVEN_LOW,),
+            max_players=6,
+            short_name="2-7 TD",
+        ),
+        _variant(
+            "FB",
+            "Fixed-limit Badugi",
+            streets=_draw_streets(4, 3, max_draw=4, big_from=2),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.BADUGI,),
+            max_players=6,
+            short_name="Badugi",
         ),
     )
 }
