@@ -733,9 +733,20 @@ class Hand:
                 # Left of the largest blind, by what was actually posted. Posts
                 # out of turn do not count; among equal blinds the first poster
                 # is the big blind (a later player posting the same amount to
-                # enter the game is not a straddle).
+                # enter the game is not a straddle). Blinds are posted from
+                # index 1 on (heads-up from index 0, the big blind), so a small
+                # blind as large as the big one is still the small blind; when
+                # nobody could post, the largest blind due decides.
                 blinds = self.setup.blinds
-                largest = max(range(n), key=lambda i: (self.bets[i] if blinds[i] else 0, -i))
+                first = 1 if n > 2 else 0
+                largest = max(
+                    range(n),
+                    key=lambda i: (
+                        self.bets[i] if blinds[i] else 0,
+                        blinds[i],
+                        -((i - first) % n),
+                    ),
+                )
                 return (largest + 1) % n
             return 0
         # Stud: the up cards decide, only those of players still in the hand.

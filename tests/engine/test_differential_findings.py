@@ -88,3 +88,30 @@ def test_a_hand_with_a_showdown_by_hand_replays() -> None:
         hand.act(legal.player, ShowOrMuck(True) if legal.can_show else CheckOrCall())
     again = Hand.replay(setup, hand.actions, auto_showdown=False)
     assert again.events == hand.events
+
+
+def test_a_small_blind_as_large_as_the_big_blind_does_not_act_first() -> None:
+    # Blinds 2/2 three-handed: index 1 is the big blind and index 2 acts first;
+    # the first-poster rule for equal blinds had made index 1 open its own blind.
+    setup = HandSetup(VARIANTS["NT"], (100, 100, 100), blinds=(2, 2, 0), min_bet=2, deck=DECK)
+    assert Hand(setup).actor == 2
+
+
+def test_heads_up_the_button_acts_first_even_with_equal_blinds() -> None:
+    setup = HandSetup(VARIANTS["NT"], (100, 100), blinds=(2, 2), min_bet=2, deck=DECK)
+    assert Hand(setup).actor == 1
+
+
+def test_when_nobody_could_post_the_blind_the_button_blind_still_places_the_action() -> None:
+    # Short deck, antes of 71 and a button blind of 200: the button (index 4)
+    # and index 1 are all in with their antes, so no blind is posted; the
+    # action still starts left of the button, not left of index 0.
+    setup = HandSetup(
+        VARIANTS["NS"],
+        (1232, 8, 14478, 3782, 58),
+        antes=(71,) * 5,
+        blinds=(0, 0, 0, 0, 200),
+        min_bet=200,
+        deck=tuple(parse_cards("AsAhKsKh7c7d9s8hJc6d6sQcQd8c9c6hTdTs")),
+    )
+    assert Hand(setup).actor == 0
