@@ -120,7 +120,9 @@ def described_actions(hand: Hand, legal: LegalActions, rng: random.Random) -> li
         actions.append(CheckOrCall())
     if legal.can_post_bring_in:
         actions.append(PostBringIn())
-    if legal.can_raise:
+    if legal.can_raise and legal.raise_choices:
+        actions += [BetOrRaise(amount) for amount in legal.raise_choices]
+    elif legal.can_raise:
         low, high = legal.min_raise_to, legal.max_raise_to
         actions += [BetOrRaise(low), BetOrRaise(high), BetOrRaise(rng.randint(low, high))]
     return actions
