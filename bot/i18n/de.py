@@ -121,6 +121,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Die Runde wurde für dich nicht wieder eröffnet; du kannst nur mitgehen oder aufgeben."
     ),
     "engine.min_raise": "Die kleinste Erhöhung geht auf **{amount:int}**.",
+    "engine.whole_chips": "Gesetzt wird in ganzen Chips; {amount} ist keine Anzahl von Chips.",
     "engine.min_bet": "Der kleinste Einsatz ist **{amount:int}**.",
     "engine.max_raise": "Die größte Erhöhung geht auf **{amount:int}**.",
     "engine.max_bet": "Der größte Einsatz ist **{amount:int}**.",

@@ -115,6 +115,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.capped": "The betting is capped; you can only call or fold.",
     "engine.no_reopen": "The betting was not reopened to you; you can only call or fold.",
     "engine.min_raise": "The minimum raise is to **{amount:int}**.",
+    "engine.whole_chips": "Bets are made in whole chips; {amount} is not a number of chips.",
     "engine.min_bet": "The minimum bet is **{amount:int}**.",
     "engine.max_raise": "The maximum raise is to **{amount:int}**.",
     "engine.max_bet": "The maximum bet is **{amount:int}**.",
