@@ -40,6 +40,9 @@ BUTTON_MOVES: dict[str, Move] = {
     "half": Move.HALF_POT,
     "pot": Move.POT,
     "allin": Move.ALL_IN,
+    "bringin": Move.BRING_IN,
+    "small": Move.SMALL_BET,
+    "big": Move.BIG_BET,
 }
 
 #: The label text a form's input may have, as Discord allows.

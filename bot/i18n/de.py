@@ -193,6 +193,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
     "table.nothing_to_call": "Es gibt nichts zu bezahlen; du kannst schieben.",
+    "table.no_bring_in": "Gerade ist kein Bring-in zu setzen.",
     "table.quick_size_unavailable": (
         "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
         "oder erhöhen."
@@ -224,6 +225,9 @@ MESSAGES: Final[dict[str, str]] = {
     # Tische: die Tischnachricht.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
+    "table.stud_stakes": (
+        "Ante {ante:int} · Bring-in {bring_in:int} · Einsätze {small_bet:int}/{big_bet:int}"
+    ),
     "table.board": "Board: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Hauptpot: **{amount:int}**",
@@ -287,6 +291,10 @@ MESSAGES: Final[dict[str, str]] = {
     "button.quick.half": "½ Pot ({amount:int})",
     "button.quick.pot": "Pot ({amount:int})",
     "button.quick.allin": "All-in ({amount:int})",
+    "button.bring_in": "Bring-in ({amount:int})",
+    "button.complete": "Komplettieren auf {to:int}",
+    "button.bet_to": "Setzen {to:int}",
+    "button.raise_to": "Erhöhen auf {to:int}",
     "button.my_cards": "Meine Karten",
     "raise_modal.title_bet": "Setzen",
     "raise_modal.title_raise": "Erhöhen",

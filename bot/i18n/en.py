@@ -178,6 +178,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.not_your_turn": "It is not your turn; {actor} is to act.",
     "table.nothing_to_call": "There is nothing to call; you can check.",
+    "table.no_bring_in": "There is no bring-in to post now.",
     "table.quick_size_unavailable": (
         "That size is not possible now; you can bet or raise to **{low:int}** up to **{high:int}**."
     ),
@@ -207,6 +208,9 @@ MESSAGES: Final[dict[str, str]] = {
     # Tables: the table message.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
+    "table.stud_stakes": (
+        "Ante {ante:int} · bring-in {bring_in:int} · bets {small_bet:int}/{big_bet:int}"
+    ),
     "table.board": "Board: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Main pot: **{amount:int}**",
@@ -273,6 +277,10 @@ MESSAGES: Final[dict[str, str]] = {
     "button.quick.half": "½ Pot ({amount:int})",
     "button.quick.pot": "Pot ({amount:int})",
     "button.quick.allin": "All in ({amount:int})",
+    "button.bring_in": "Bring in ({amount:int})",
+    "button.complete": "Complete to {to:int}",
+    "button.bet_to": "Bet {to:int}",
+    "button.raise_to": "Raise to {to:int}",
     "button.my_cards": "My cards",
     # The bet/raise form.
     "raise_modal.title_bet": "Bet",

@@ -19,11 +19,23 @@ from typing import Final
 MAX_CUSTOM_ID: Final = 100
 
 #: The buttons under a table message, by the action in their id.
-BUTTON_ACTIONS: Final = ("fold", "call", "raise", "min", "half", "pot", "allin", "cards")
+BUTTON_ACTIONS: Final = (
+    "fold",
+    "call",
+    "raise",
+    "min",
+    "half",
+    "pot",
+    "allin",
+    "cards",
+    "bringin",
+    "small",
+    "big",
+)
 
 TABLE_BUTTON: Final = re.compile(
     r"croupier:table:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
-    r"(?P<action>fold|call|raise|min|half|pot|allin|cards)"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|cards|bringin|small|big)"
 )
 RAISE_MODAL: Final = re.compile(
     r"croupier:raise:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6})"

@@ -2,7 +2,8 @@
 
 Buttons and commands ask in a player's words: fold, check, call, bet or raise
 to an amount, all in, or a quick size (the minimum raise, half the pot, the
-pot). :func:`resolve` turns the request into the engine's action using only
+pot); in stud also the bring-in, and the small or the big bet where an open
+pair offers both. :func:`resolve` turns the request into the engine's action using only
 the amounts the engine offers in :class:`~engine.hand.LegalActions`; whether
 the action is legal is then the engine's decision.
 
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.tables.errors import Refused
-from engine.actions import Action, BetOrRaise, CheckOrCall, Fold
+from engine.actions import Action, BetOrRaise, CheckOrCall, Fold, PostBringIn
 from engine.hand import LegalActions
 
 
@@ -37,6 +38,11 @@ class Move(Enum):
     MIN = "min"
     HALF_POT = "half"
     POT = "pot"
+    #: Stud: post the bring-in rather than complete.
+    BRING_IN = "bringin"
+    #: Stud's open pair on fourth street: bet or raise the small or the big bet.
+    SMALL_BET = "small"
+    BIG_BET = "big"
 
 
 #: The quick sizes offered as buttons, in the order they are shown.
@@ -74,14 +80,34 @@ def quick_raise_to(move: Move, legal: LegalActions) -> int | None:
     facing = legal.bet + legal.call_amount
     pot_after_call = legal.pot + legal.call_amount
     to = facing + (pot_after_call if move is Move.POT else pot_after_call // 2)
-    if not legal.min_raise_to <= to <= legal.max_raise_to:
+    if not legal.allows_raise_to(to):
         return None
     return to
+
+
+def choice_raise_to(move: Move, legal: LegalActions) -> int | None:
+    """The small or the big bet of stud's open pair, or ``None`` where there is no such choice."""
+    if not legal.can_raise or len(legal.raise_choices) != 2:
+        return None
+    if move is Move.SMALL_BET:
+        return legal.raise_choices[0]
+    if move is Move.BIG_BET:
+        return legal.raise_choices[1]
+    raise ValueError(f"{move} is not a choice of bet sizes")
 
 
 def resolve(request: ActionRequest, legal: LegalActions) -> Action:
     """The engine action a request stands for, or :class:`Refused` if none does."""
     move = request.move
+    if move is Move.BRING_IN:
+        if not legal.can_post_bring_in:
+            raise Refused("table.no_bring_in")
+        return PostBringIn()
+    if move in (Move.SMALL_BET, Move.BIG_BET):
+        choice = choice_raise_to(move, legal)
+        if choice is None:
+            raise Refused("engine.cannot_raise")
+        return BetOrRaise(choice)
     if move is Move.FOLD:
         return Fold()
     if move is Move.CHECK_OR_CALL:

@@ -94,7 +94,7 @@ from bot.tables.table_store import (
     dm_cards_wanted,
     save_state,
 )
-from engine.actions import Action, CheckOrCall, Fold
+from engine.actions import Action, CheckOrCall, Fold, PostBringIn
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
@@ -104,6 +104,7 @@ from engine.hand import Hand, LegalActions, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
 from engine.table import CashOut, Deal, Departure, Seat, Table
+from engine.table import TableConfig as EngineTableConfig
 
 log = logging.getLogger(__name__)
 
@@ -851,6 +852,7 @@ class TableRunner:
             min_buy_in=self.engine_config.minimum_buy_in,
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
+            stud_stakes=_stud_stakes(self.engine_config),
             seats=tuple(self._seat_line(seat, shown_from) for seat in self.table.seats.values()),
             closed=self.closed,
             next_hand_at=None
@@ -906,7 +908,8 @@ class TableRunner:
             )
         hand, deal = shown_from.hand, shown_from.deal
         in_play = shown_from is self.live
-        cards: tuple[Card, ...] = ()
+        # Stud's up cards were dealt face up: everyone has seen them. Down cards never are.
+        cards: tuple[Card, ...] = tuple(hand.up_cards(index))
         description = ""
         for event in hand.events:
             if isinstance(event, HandShown) and event.player == index:
@@ -1053,8 +1056,20 @@ async def _nothing(tx: Transaction, _: object) -> None:
 
 
 def _default_action(hand: Hand) -> Action:
-    """What the clock does for a player: check if that is possible, else fold."""
-    return CheckOrCall() if hand.legal_actions().can_check else Fold()
+    """What the clock does for a player: post a pending bring-in (it cannot be
+    folded), check if that is possible, else fold."""
+    legal = hand.legal_actions()
+    if legal.can_post_bring_in:
+        return PostBringIn()
+    return CheckOrCall() if legal.can_check else Fold()
+
+
+def _stud_stakes(config: EngineTableConfig) -> tuple[int, int, int, int] | None:
+    """(ante, bring-in, small bet, big bet) at a stud table, else ``None``."""
+    if not config.game.uses_bring_in:
+        return None
+    stakes = config.first_stakes
+    return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
 def _choices(hand: Hand) -> Choices | None:
@@ -1079,6 +1094,10 @@ def _choices(hand: Hand) -> Choices | None:
             if (amount := quick_raise_to(move, legal)) is not None
         ),
         call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
+        can_bring_in=legal.can_post_bring_in,
+        bring_in_amount=legal.bring_in_amount,
+        is_completion=legal.is_completion,
+        raise_choices=legal.raise_choices if legal.can_raise else (),
     )
 
 

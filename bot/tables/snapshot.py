@@ -63,6 +63,13 @@ class Choices:
     quick_sizes: tuple[tuple[str, int], ...]
     #: Whether calling puts the player all in (the All in button then calls).
     call_is_all_in: bool = False
+    #: Stud: the player may post the bring-in (of this amount) instead of completing.
+    can_bring_in: bool = False
+    bring_in_amount: int = 0
+    #: Stud: the bet on the table is the bring-in; raising it is completing.
+    is_completion: bool = False
+    #: Stud's open pair: the only two amounts a bet or raise may go to.
+    raise_choices: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +82,8 @@ class TableSnapshot:
     max_buy_in: int
     seat_count: int
     seats: tuple[SeatLine, ...]
+    #: Stud: (ante, bring-in, small bet, big bet); ``None`` at tables with blinds.
+    stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
     board: tuple[Card, ...] = ()
     #: The main pot first, then the side pots.
