@@ -194,6 +194,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
     "table.nothing_to_call": "Es gibt nichts zu bezahlen; du kannst schieben.",
     "table.no_bring_in": "Gerade ist kein Bring-in zu setzen.",
+    "table.not_discarding": "Gerade wirft niemand ab und niemand tauscht.",
+    "table.discard_first": "Wähle zuerst mit dem Knopf Abwerfen oder Tauschen deine Karten.",
+    "table.discard_count": "Wähle {low:int} bis {high:int} Karten.",
+    "table.not_your_cards": "Du kannst nur Karten abwerfen, die du hältst, jede einmal.",
     "table.quick_size_unavailable": (
         "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
         "oder erhöhen."
@@ -228,6 +232,8 @@ MESSAGES: Final[dict[str, str]] = {
     "table.stud_stakes": (
         "Ante {ante:int} · Bring-in {bring_in:int} · Einsätze {small_bet:int}/{big_bet:int}"
     ),
+    "table.to_discard": "Müssen noch abwerfen: {names}",
+    "table.to_draw": "Müssen noch tauschen: {names}",
     "table.board": "Board: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Hauptpot: **{amount:int}**",
@@ -271,6 +277,9 @@ MESSAGES: Final[dict[str, str]] = {
     "action.raise": "{name} erhöht auf {to:int}",
     "action.complete": "{name} vervollständigt auf {to:int}",
     "action.bring-in": "{name} bringt {amount:int} ein",
+    "action.discard": "{name} wirft {amount:int} ab",
+    "action.draw": "{name} tauscht {amount:int}",
+    "action.stand_pat": "{name} bleibt stehen",
     "action.all_in_suffix": "(all-in)",
     "action.by_clock_suffix": "(Zeit abgelaufen)",
     "acted.fold": "Du bist ausgestiegen.",
@@ -280,6 +289,9 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.raise": "Du hast auf **{to:int}** erhöht.",
     "acted.complete": "Du hast auf **{to:int}** vervollständigt.",
     "acted.bring-in": "Du hast **{amount:int}** eingebracht.",
+    "acted.discard": "Du hast **{amount:int}** abgeworfen.",
+    "acted.draw": "Du hast **{amount:int}** getauscht.",
+    "acted.stand_pat": "Du bleibst stehen.",
     "button.fold": "Aussteigen",
     "button.check": "Schieben",
     "button.call": "Mitgehen {amount:int}",
@@ -295,11 +307,20 @@ MESSAGES: Final[dict[str, str]] = {
     "button.complete": "Komplettieren auf {to:int}",
     "button.bet_to": "Setzen {to:int}",
     "button.raise_to": "Erhöhen auf {to:int}",
+    "button.discard": "Abwerfen…",
+    "button.draw": "Tauschen…",
     "button.my_cards": "Meine Karten",
     "raise_modal.title_bet": "Setzen",
     "raise_modal.title_raise": "Erhöhen",
     "raise_modal.label": "Einsatz gesamt, {low:int} bis {high:int}",
     "raise_modal.placeholder": "Eine ganze Zahl, etwa {low:int}",
+    # Das Menü zum Abwerfen oder Tauschen, nur für den Spieler.
+    "discard_menu.prompt_discard": "Deine Karten: {cards}. Wähle {low:int} zum Abwerfen.",
+    "discard_menu.prompt_draw": (
+        "Deine Karten: {cards}. Wähle bis zu {high:int} zum Tauschen, oder bleib stehen."
+    ),
+    "discard_menu.placeholder": "Abzuwerfende Karten",
+    "discard_menu.stand_pat": "Stehen bleiben",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",

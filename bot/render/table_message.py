@@ -95,6 +95,10 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         if snapshot.last_actions:
             told = " · ".join(_action(action, locale) for action in snapshot.last_actions)
             lines.append(t("table.last_actions", locale, actions=told))
+        if snapshot.to_discard:
+            names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)
+            key = "table.to_draw" if snapshot.drawing else "table.to_discard"
+            lines.append(t(key, locale, names=names))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             lines.append(
                 t(
@@ -187,7 +191,7 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
         return ()
     hand_no, table_id = snapshot.hand_no, snapshot.table_id
     choices = snapshot.choices
-    seq = choices.seq if choices is not None else 0
+    seq = choices.seq if choices is not None else snapshot.seq
 
     def button(
         action: str, label: str, style: ButtonStyle, row: int, disabled: bool = False
@@ -203,6 +207,9 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
     buttons: list[ButtonSpec] = []
     if choices is not None:
         buttons += _action_buttons(choices, locale, button)
+    elif snapshot.to_discard:
+        label = t("button.draw" if snapshot.drawing else "button.discard", locale)
+        buttons.append(button("discard", label, "primary", 0))
     buttons.append(button("cards", t("button.my_cards", locale), "secondary", 2))
     return tuple(buttons)
 

@@ -35,16 +35,12 @@ class TableConfigError(CroupierError):
 
 
 def dealt_variants() -> dict[str, Variant]:
-    """The variants a table can deal: every one without discards or draws.
+    """The variants a table can deal: all of them.
 
-    Discarding and drawing need a card-picking surface, which the Discord
-    layer does not offer yet. Stud is dealt: its bring-in has a button.
+    Stud's bring-in has its button, and discards and draws their menu of the
+    player's own cards (cogs/discard_menu.py).
     """
-    return {
-        code: variant
-        for code, variant in VARIANTS.items()
-        if not any(street.discard or street.draw for street in variant.streets)
-    }
+    return dict(VARIANTS)
 
 
 def stud_stakes(small_blind: int, big_blind: int) -> Stakes:

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.tables.errors import Refused
-from engine.actions import Action, BetOrRaise, CheckOrCall, Fold, PostBringIn
-from engine.hand import LegalActions
+from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
+from engine.cards import Card
+from engine.hand import LegalActions, Phase
 
 
 class Move(Enum):
@@ -43,6 +44,8 @@ class Move(Enum):
     #: Stud's open pair on fourth street: bet or raise the small or the big bet.
     SMALL_BET = "small"
     BIG_BET = "big"
+    #: Discard (Pineapple) or draw: throw away the request's ``cards``; none is standing pat.
+    DISCARD = "discard"
 
 
 #: The quick sizes offered as buttons, in the order they are shown.
@@ -54,6 +57,8 @@ class ActionRequest:
     move: Move
     #: The total to bet or raise to, for ``BET_TO`` and ``RAISE_TO``.
     amount: int | None = None
+    #: The cards to throw away, for ``DISCARD``.
+    cards: tuple[Card, ...] = ()
 
 
 def all_in_to(legal: LegalActions) -> int:
@@ -99,6 +104,12 @@ def choice_raise_to(move: Move, legal: LegalActions) -> int | None:
 def resolve(request: ActionRequest, legal: LegalActions) -> Action:
     """The engine action a request stands for, or :class:`Refused` if none does."""
     move = request.move
+    if move is Move.DISCARD or legal.phase is Phase.DISCARDING:
+        if move is not Move.DISCARD or legal.phase is not Phase.DISCARDING:
+            raise Refused("table.not_discarding" if move is Move.DISCARD else "table.discard_first")
+        if not legal.discard_min <= len(request.cards) <= legal.discard_max:
+            raise Refused("table.discard_count", low=legal.discard_min, high=legal.discard_max)
+        return Discard(request.cards)
     if move is Move.BRING_IN:
         if not legal.can_post_bring_in:
             raise Refused("table.no_bring_in")

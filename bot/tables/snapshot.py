@@ -73,6 +73,23 @@ class Choices:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardChoices:
+    """What the player to discard or draw may throw away, for their private menu.
+
+    Unlike the rest of this module it holds the player's own hole cards: it is
+    shown only to them, ephemerally.
+    """
+
+    hand_no: int
+    seq: int
+    cards: tuple[Card, ...]
+    low: int
+    high: int
+    #: A draw (thrown cards are replaced) rather than a Pineapple discard.
+    draw: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TableSnapshot:
     table_id: int
     variant_name: str
@@ -96,6 +113,12 @@ class TableSnapshot:
     #: The latest actions, oldest first.
     last_actions: tuple[LastAction, ...] = ()
     choices: Choices | None = None
+    #: How many actions the hand has had (what a button's id carries).
+    seq: int = 0
+    #: In a discard or draw phase: the players still to throw away cards, in order.
+    to_discard: tuple[str, ...] = ()
+    #: The phase is a draw (thrown cards are replaced), not a discard.
+    drawing: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None
