@@ -186,3 +186,31 @@ async def test_a_draw_hand_plays_out_and_the_clock_stands_pat(
     assert any(action.kind == "draw" for action in live.actions)
     await assert_chips_reconcile(database)
     await runner.stop()
+
+
+async def test_a_hand_restored_in_a_draw_resumes_where_it_was(
+    database: Database, clock: FakeClock
+) -> None:
+    from tests.bot.test_runner import _restore
+
+    outlet = RecordingOutlet()
+    runner = await dealt_table(database, clock, outlet, "F2L3D")
+    live = runner.live
+    assert live is not None
+    await call_until_discarding(runner)
+    user_id, index = turn(runner)
+    await runner.act(user_id, ActionRequest(Move.DISCARD, cards=(live.hand.hole_cards[index][0],)))
+    cards_before = [list(c) for c in live.hand.hole_cards]
+    told_before = [(a.kind, a.amount) for a in live.actions]
+    await runner.stop()
+
+    restored = await _restore(database, clock, RecordingOutlet())
+    await restored.settled()
+    resumed = restored.live
+    assert resumed is not None and resumed.hand.phase is Phase.DISCARDING
+    assert [list(c) for c in resumed.hand.hole_cards] == cards_before
+    assert [(a.kind, a.amount) for a in resumed.actions] == told_before
+    assert resumed.actions[-1].kind == "draw"
+    await play_to_the_end(restored, choose=0)
+    await assert_chips_reconcile(database)
+    await restored.stop()
