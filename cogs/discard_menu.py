@@ -11,14 +11,18 @@ hand and the action count it was opened at, so a late choice is refused.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import discord
 
 from bot.error_replies import reply_with_error
+from bot.errors import CroupierError
 from bot.i18n import t
 from bot.render.cards import cards_text
+from bot.render.private_view import private_message
 from bot.tables.custom_ids import discard_menu_id
+from bot.tables.outlet import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.snapshot import DiscardChoices
@@ -71,6 +75,7 @@ class DiscardMenu(discord.ui.View):
         await self._throw(interaction, ())
 
     async def _throw(self, interaction: discord.Interaction[Any], cards: tuple[Card, ...]) -> None:
+        private: OutgoingMessage | None = None
         try:
             await interaction.response.defer()
             acted = await self.runner.act(
@@ -80,8 +85,12 @@ class DiscardMenu(discord.ui.View):
                 seq=self.choices.seq,
             )
             self.stop()
+            # The player's cards after the exchange, so they need not ask again.
+            with contextlib.suppress(CroupierError):
+                private = private_message(self.runner.private_view(self.user_id), self.locale)
             await interaction.edit_original_response(
                 content=t(f"acted.{acted.kind}", self.locale, amount=acted.amount, to=acted.to),
+                embed=private.embed if private is not None else None,
                 view=None,
             )
         except Exception as error:

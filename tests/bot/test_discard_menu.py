@@ -68,7 +68,9 @@ async def test_a_draw_menu_can_stand_pat(database: Database, clock: FakeClock) -
     assert stand_pat.label == "Stand pat"
     interaction = MenuInteraction(client=None, user=FakeUser(user_id))
     await stand_pat.callback(interaction)  # type: ignore[arg-type]
-    assert interaction.edits == [{"content": "You stood pat.", "view": None}]
+    (edit,) = interaction.edits
+    assert edit["content"] == "You stood pat." and edit["view"] is None
+    assert edit["embed"] is not None  # the player's cards, for after the draw
     live = runner.live
     assert live is not None and live.last_action is not None
     assert live.last_action.kind == "stand_pat" and not live.last_action.by_clock
