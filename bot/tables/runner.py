@@ -915,6 +915,12 @@ class TableRunner:
             ),
         )
 
+    @property
+    def _shows_button(self) -> bool:
+        """Stud has no dealer button that means anything to the players: its
+        order of play follows the up cards, so no seat is marked."""
+        return not self.config.engine_variant.uses_bring_in
+
     def _seat_line(self, seat: Seat, shown_from: LiveHand | None) -> SeatLine:
         name = self._name(seat.player)
         index = None if shown_from is None else shown_from.index_of(seat.player)
@@ -926,7 +932,9 @@ class TableRunner:
                 seat.stack,
                 sitting_out=seat.sitting_out,
                 leaving=seat.leaving,
-                button=self.live is None and self.table.button_seat == seat.number,
+                button=self._shows_button
+                and self.live is None
+                and self.table.button_seat == seat.number,
             )
         hand, deal = shown_from.hand, shown_from.deal
         in_play = shown_from is self.live
@@ -947,7 +955,7 @@ class TableRunner:
             all_in=in_play and hand.is_all_in(index),
             sitting_out=seat.sitting_out,
             leaving=seat.leaving,
-            button=deal.button_seat == seat.number,
+            button=self._shows_button and deal.button_seat == seat.number,
             small_blind=deal.small_blind_seat == seat.number,
             big_blind=deal.big_blind_seat == seat.number,
             to_act=in_play and _to_act(hand) == index,

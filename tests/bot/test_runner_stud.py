@@ -123,6 +123,7 @@ async def test_the_bring_in_has_its_button_beside_complete(
     assert "Bring in (5)" in labels and "Complete to 10" in labels
     assert "Fold" not in labels
     assert "Ante 1 · bring-in 5 · bets 10/20" in table_text(outlet)
+    assert "(D)" not in table_text(outlet)  # stud's order follows the up cards
     german = table_message(runner.snapshot(), "de").buttons
     assert "Bring-in (5)" in [button.label for button in german]
     await runner.stop()
