@@ -338,6 +338,11 @@ class Hand:
     def up_cards(self, player: int) -> list[Card]:
         return [c for c, u in zip(self.hole_cards[player], self.up[player], strict=True) if u]
 
+    @property
+    def pending_discards(self) -> tuple[int, ...]:
+        """The players still to discard or draw this street, in the order they do."""
+        return tuple(self._pending_discards) if self.phase is Phase.DISCARDING else ()
+
     def waiting_for_cards(self) -> tuple[int | None, int] | None:
         """When dealing by name: ``(player, count)`` or ``(None, count)`` for the board."""
         if self.phase is Phase.DEALING and self._pending_deals:
