@@ -13,7 +13,6 @@ events, which needs the privileged members intent).
 from __future__ import annotations
 
 import io
-import json
 from typing import Any, Final
 
 import discord
@@ -36,6 +35,7 @@ from bot.tables.config import (
     dealt_variants,
 )
 from bot.tables.errors import NothingToVerify, NotTableOwner
+from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
@@ -43,7 +43,6 @@ from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
 from engine.cards import format_cards
 from engine.fairness import verify
-from engine.plain_data import deal_from_data
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -92,6 +91,13 @@ def table_config(
         provably_fair=provably_fair,
         locale=locale,
     )
+
+
+def checked_number(value: object, *, high: int) -> int:
+    """A seat or hand number option, checked again here (Discord's range is not enough)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+        raise BadOption(value=value)
+    return value
 
 
 def may_close(interaction: discord.Interaction[Any], runner: TableRunner) -> bool:
@@ -221,7 +227,7 @@ class Tables(commands.Cog):
             who.id,
             who.display_name,
             buy_in=None if buy_in is None else checked_amount(buy_in),
-            seat=None if seat is None else checked_amount(seat, high=MAX_SEATS),
+            seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
             locale=locale,
         )
         await interaction.response.send_message(
@@ -317,33 +323,30 @@ class Tables(commands.Cog):
         self, interaction: Interaction, hand: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
         locale = locale_of(interaction)
-        hand_no = checked_amount(hand)
+        hand_no = checked_number(hand, high=MAX_AMOUNT)
         table_id = await self._table_of_channel(interaction)
-        row = (
-            None
-            if table_id is None
-            else await self.bot.tables.store.hand_for_verification(table_id, hand_no)
+        proof = (
+            None if table_id is None else await self.bot.tables.store.deck_proof(table_id, hand_no)
         )
-        if row is None:
+        if proof is None:
             await interaction.response.send_message(
                 t("tables.verify_unknown", locale, hand_no=hand_no), ephemeral=True
             )
             return
-        commitment = row["commitment"]
+        commitment = proof.commitment
         if commitment is None:
             raise NothingToVerify(hand_no=hand_no)
-        if row["status"] == "in_progress":
+        if not proof.over or proof.secret is None:
             text = t("tables.verify_pending", locale, hand_no=hand_no, commitment=commitment)
         else:
-            deck = deal_from_data(json.loads(row["initial"])["deal"]).setup.deck or ()
-            ok = verify(deck, row["secret"], commitment)
+            ok = verify(proof.deck, proof.secret, commitment)
             text = t(
                 "tables.verify_ok" if ok else "tables.verify_failed",
                 locale,
                 hand_no=hand_no,
                 commitment=commitment,
-                deck=format_cards(deck, " "),
-                secret=row["secret"],
+                deck=format_cards(proof.deck, " "),
+                secret=proof.secret,
             )
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -352,10 +355,7 @@ class Tables(commands.Cog):
         runner = self.bot.tables.get(interaction.channel_id or 0)
         if runner is not None:
             return runner.table_id
-        value: int | None = await self.bot.db.fetch_value(
-            "SELECT MAX(id) FROM tables WHERE channel_id = ?", (interaction.channel_id,)
-        )
-        return value
+        return await self.bot.tables.store.last_table_in(interaction.channel_id or 0)
 
     @app_commands.command(name="history", description=catalogue_str("command.history.description"))
     @app_commands.guild_only()
@@ -380,12 +380,10 @@ class Tables(commands.Cog):
         ]
         files = []
         for hand in hands[:MAX_FILES]:
-            phh = await self.bot.db.fetch_value(
-                "SELECT phh FROM hands WHERE id = ?", (hand.hand_id,)
-            )
-            if phh:
+            text = await history_for_player(self.bot.db, hand.hand_id, interaction.user.id)
+            if text is not None:
                 name = f"table{hand.table_id}-hand{hand.hand_no}.phh"
-                files.append(discord.File(io.BytesIO(phh.encode()), filename=name))
+                files.append(discord.File(io.BytesIO(text.encode()), filename=name))
         lines.append(t("history.files" if files else "history.no_files", locale))
         embed = discord.Embed(title=t("history.title", locale), description="\n".join(lines))
         await interaction.followup.send(

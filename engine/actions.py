@@ -75,15 +75,20 @@ def format_action(player: int, action: Action) -> str:
         case Discard(cards):
             return f"{actor} sd {format_cards(cards)}".rstrip()
         case ShowOrMuck(show):
-            return f"{actor} sm" if show else f"{actor} sm -"
+            # PHH: "sm -" shows the cards already dealt, a bare "sm" mucks.
+            return f"{actor} sm -" if show else f"{actor} sm"
     raise NotationError(f"Cannot write {action!r}.")
 
 
 def parse_action(text: str) -> tuple[int, Action]:
     """Read a player's action in PHH notation; the player index is 0-based.
 
-    A showdown line carrying cards (``p1 sm AsKs``) reads as a show; the cards
-    themselves are checked by whoever knows the hand.
+    At showdown PHH writes a show with the cards (``p1 sm AsKs``) or, when
+    they were named at the deal, with a dash (``p1 sm -``); a bare ``p1 sm``
+    is a muck. The cards themselves are checked by whoever knows the hand.
+
+    >>> parse_action("p2 sm"), parse_action("p2 sm -")
+    ((1, ShowOrMuck(show=False)), (1, ShowOrMuck(show=True)))
     """
     words = text.split("#", 1)[0].split()
     if len(words) < 2 or not words[0].startswith("p") or not words[0][1:].isdigit():
@@ -107,9 +112,9 @@ def parse_action(text: str) -> tuple[int, Action]:
             case "sd", [cards]:
                 return player, Discard(tuple(parse_cards(cards)))
             case "sm", []:
-                return player, ShowOrMuck(True)
-            case "sm", ["-"]:
                 return player, ShowOrMuck(False)
+            case "sm", ["-"]:
+                return player, ShowOrMuck(True)
             case "sm", [_cards]:
                 return player, ShowOrMuck(True)
     except (ValueError, CardError) as error:

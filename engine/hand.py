@@ -176,6 +176,17 @@ class LegalActions:
     stack: int = 0
     bet: int = 0
     pot: int = 0
+    #: When not empty, the only amounts a bet or raise may go to (stud's open
+    #: pair on fourth street: the small or the big bet, nothing between).
+    raise_choices: tuple[int, ...] = ()
+
+    def allows_raise_to(self, amount: int) -> bool:
+        """Whether a bet or raise to ``amount`` is within what is offered."""
+        if not self.can_raise:
+            return False
+        if self.raise_choices:
+            return amount in self.raise_choices
+        return self.min_raise_to <= amount <= self.max_raise_to
 
 
 @dataclass(slots=True)
@@ -186,7 +197,7 @@ class _Round:
     bet_count: int  # bets and raises so far, for the fixed-limit cap
     #: Whether the cap (a bet and three raises) was reached while three or
     #: more players were in the hand: then it holds even if it comes down to two.
-    capped: bool  # the cap was reached while three or more were in the hand
+    capped: bool
     began_heads_up: bool  # only two players were in the hand when the round began
     needs_action: list[bool]
     acted: list[bool]
@@ -709,8 +720,12 @@ class Hand:
         n = self.player_count
         if street.opening is Opening.POSITION:
             if first_round and self.setup.blinds and any(self.setup.blinds):
-                # Left of the largest blind; posts out of turn do not count.
-                largest = max(range(n), key=lambda i: (self.setup.blinds[i], i))
+                # Left of the largest blind, by what was actually posted. Posts
+                # out of turn do not count; among equal blinds the first poster
+                # is the big blind (a later player posting the same amount to
+                # enter the game is not a straddle).
+                blinds = self.setup.blinds
+                largest = max(range(n), key=lambda i: (self.bets[i] if blinds[i] else 0, -i))
                 return (largest + 1) % n
             return 0
         # Stud: the up cards decide, only those of players still in the hand.
@@ -753,7 +768,9 @@ class Hand:
         current = max(self.bets)
         bet, stack = self.bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player)
+        choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
         common = {
+            "raise_choices": choices,
             "can_raise": can_raise,
             "is_completion": rnd.completion,
             "min_raise_to": low,
@@ -846,6 +863,16 @@ class Hand:
         high = max(min(high, reach), low)
         return low, high, True
 
+    def _two_sizes_only(self) -> bool:
+        """Stud's open pair on fourth street: the small or the big bet, nothing between."""
+        rnd = self._round
+        assert rnd is not None
+        return (
+            self.variant.betting is BettingStructure.FIXED_LIMIT
+            and rnd.big_bet_option
+            and not rnd.completion
+        )
+
     def _bet_action(self, player: int, action: Action) -> None:
         if self.phase is not Phase.BETTING or self.actor is None:
             raise IllegalAction("cannot_act_now")
@@ -918,7 +945,7 @@ class Hand:
             raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
         if low == high and to != low:
             raise IllegalAction(f"fixed_{word}", amount=low)
-        if self.variant.betting is BettingStructure.FIXED_LIMIT and to not in (low, high):
+        if self._two_sizes_only() and to not in (low, high):
             raise IllegalAction(f"fixed_{word}_choice", low=low, high=high)
         if to < low:
             raise IllegalAction(f"min_{word}", amount=low)

@@ -77,7 +77,10 @@ class TableRegistry:
         """A player left a server: each of its tables folds and cashes them out."""
         for runner in self.runners:
             if runner.record.guild_id == guild_id:
-                await runner.player_gone(user_id)
+                try:
+                    await runner.player_gone(user_id)
+                except Exception:  # one table's refusal must not keep the others waiting
+                    log.exception("Table %s could not let %s go", runner.table_id, user_id)
 
     async def restore_all(self) -> list[TableRunner]:
         """Rebuild every open table after a start; return the ones running."""

@@ -74,6 +74,7 @@ from bot.tables.errors import (
     TableIsClosed,
 )
 from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, replay
+from bot.tables.histories import full_history
 from bot.tables.outlet import OutgoingMessage, Outlet
 from bot.tables.publisher import Publisher
 from bot.tables.requests import QUICK_SIZES, ActionRequest, quick_raise_to, resolve
@@ -731,7 +732,14 @@ class TableRunner:
                 results=results,
                 rake=hand.rake_taken,
                 result=_result_data(hand, deal),
-                phh=None,
+                phh=full_history(
+                    hand,
+                    names=[self._name(uid) for uid in deal.players],
+                    table_id=self.table_id,
+                    hand_no=deal.number,
+                    seats=deal.seats,
+                    seat_count=self.config.seats,
+                ),
             )
             for cash_out in cash_outs:
                 await self._pay_out(tx, cash_out.seat, cash_out.amount)

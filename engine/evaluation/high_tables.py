@@ -68,7 +68,6 @@ class HighTables:
     by_flush_mask: tuple[int, ...]
     #: ``codes[strength]`` is the five-card code of that class of hand.
     codes: tuple[int, ...]
-    strength_of_code: dict[int, int]
 
     def category(self, strength: int) -> Category:
         return category_of(self.codes[strength], self.order)
@@ -125,13 +124,14 @@ def build(
     """The tables for a deck running from ``lowest_rank`` to aces."""
     ranks = range(lowest_rank, 13)
     rank_keys = RANK_KEYS[: len(ranks)]
+    offsuit = list(_multisets(ranks, 5))
     offkey = {
         sum(rank_keys[rank - lowest_rank] for rank in combo): high_code(
             combo, False, straights, order
         )
-        for combo in _multisets(ranks, 5)
+        for combo in offsuit
     }
-    if len(offkey) != sum(1 for _ in _multisets(ranks, 5)):
+    if len(offkey) != len(offsuit):
         raise RuntimeError("Rank keys give two hands of 5 cards the same sum.")
     suited = {
         _mask_of(combo): high_code(combo, True, straights, order)
@@ -166,7 +166,6 @@ def build(
         by_ranks7=by_ranks7,
         by_flush_mask=tuple(by_flush_mask),
         codes=(-1, *codes),
-        strength_of_code=strength_of_code,
     )
 
 

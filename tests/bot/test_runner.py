@@ -28,6 +28,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore, set_dm_cards
 from engine.cards import Card
 from engine.events import HandShown
+from engine.phh import loads, replay
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.bot.table_fakes import (
@@ -140,6 +141,11 @@ async def test_a_hand_plays_to_the_end_and_chips_reconcile(
     stacks = {r["user_id"]: r["stack"] for r in await database.fetch_all("SELECT * FROM seats")}
     assert sum(stacks.values()) == 1500
     assert any("wins" in text for text in outlet.posts())
+    phh = await database.fetch_value("SELECT phh FROM hands")
+    history = loads(phh)
+    assert runner.last_hand is not None
+    assert list(history.players) == [NAMES[uid] for uid in runner.last_hand.deal.players]
+    assert replay(history).matches_recorded
     await assert_chips_reconcile(database)
 
 

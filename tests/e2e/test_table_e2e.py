@@ -248,6 +248,16 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
     assert hand_two, "the result of hand 2 was posted"
 
     await assert_chips_reconcile(database)
+    history = await (await ann.slash("history")).settled()
+    assert history.ephemeral and "Hand 1 in" in history.text
+    attached = "\n".join(m.text() for m in [history.message, *history.followups] if m)
+    assert 'variant = "NT"' in attached  # each hand as a PHH file
+    own = "".join(str(card) for card in table.holes[second].get(ann.id, []))
+    if own:
+        assert own in attached
+    hidden = [uid for uid in table.holes[second] if uid not in table.shown[second] | {ann.id}]
+    for uid in hidden:
+        assert "".join(str(card) for card in table.holes[second][uid]) not in attached
 
     # What a spectator saw: no hole card before its hand's showdown.
     checked = 0

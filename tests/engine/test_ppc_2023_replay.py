@@ -8,11 +8,13 @@ than a full raise because that puts the only opponent all in.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from tests.engine.stud_draw_replay import load, replay_file, replay_record
+from engine.phh import load, replay
+from engine.phh.replaying import ReplayResult
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "phh" / "wsop-2023-43-5"
 HANDS = sorted(CORPUS.glob("*.phh"), key=lambda path: int(path.stem))
@@ -24,17 +26,22 @@ def test_the_whole_final_table_is_there() -> None:
     assert len(HANDS) == 83
 
 
+def replay_file(path: Path) -> ReplayResult:
+    (history,) = load(path)
+    return replay(history)
+
+
 @pytest.mark.parametrize("path", HANDS, ids=lambda path: path.stem)
 def test_hand_replays_to_the_recorded_stacks(path: Path) -> None:
     replayed = replay_file(path)
-    assert replayed.error is None, f"{replayed.failed_action}: {replayed.error}"
-    assert replayed.hand is not None and replayed.hand.is_complete
-    assert list(replayed.hand.finishing_stacks) == replayed.expected_stacks
+    assert replayed.ok, f"{replayed.action}: {replayed.error}"
+    assert replayed.complete
+    assert replayed.matches_recorded
 
 
 def test_razz_hand_85_short_raise_puts_the_only_opponent_all_in() -> None:
     replayed = replay_file(CORPUS / "85.phh")
-    assert replayed.matches
+    assert replayed.matches_recorded
     hand = replayed.hand
     assert hand is not None
     # p2 raised 600,000 to 750,000: 150,000, a quarter of the big bet, all p1 had.
@@ -43,12 +50,21 @@ def test_razz_hand_85_short_raise_puts_the_only_opponent_all_in() -> None:
     assert hand.finishing_stacks == (0, 29_700_000)
 
 
+def replay_actions(hand_number: int, actions: list[str]) -> ReplayResult:
+    (history,) = load(CORPUS / f"{hand_number}.phh")
+    return replay(dataclasses.replace(history, actions=tuple(actions)))
+
+
+def actions_of(hand_number: int) -> list[str]:
+    (history,) = load(CORPUS / f"{hand_number}.phh")
+    return list(history.actions)
+
+
 def replay_altered(hand_number: int, old: str, new: str) -> tuple[str | None, str | None]:
-    record = load(CORPUS / f"{hand_number}.phh")
-    actions = list(record["actions"])
+    actions = actions_of(hand_number)
     actions[actions.index(old)] = new
-    replayed = replay_record({**record, "actions": actions})
-    return replayed.failed_action, replayed.error
+    replayed = replay_actions(hand_number, actions)
+    return replayed.action, replayed.error
 
 
 def test_the_replay_refuses_a_wrong_bring_in() -> None:
@@ -59,12 +75,11 @@ def test_the_replay_refuses_a_wrong_bring_in() -> None:
 
 def test_the_replay_refuses_a_wrong_first_actor_on_fourth_street() -> None:
     # Hand 5: p4 shows Q-6 against p5's 9-3 and acts first.
-    record = load(CORPUS / "5.phh")
-    actions = list(record["actions"])
+    actions = actions_of(5)
     first = actions.index("p4 cc")
     actions[first], actions[first + 1] = "p5 cc", "p4 cc"
-    replayed = replay_record({**record, "actions": actions})
-    assert replayed.failed_action == "p5 cc"
+    replayed = replay_actions(5, actions)
+    assert not replayed.ok and replayed.action == "p5 cc"
 
 
 def test_the_replay_refuses_a_discard_of_a_card_not_held() -> None:

@@ -1,0 +1,67 @@
+"""Hand histories: the house's full PHH replays to the same stacks, and a
+player's copy hides exactly the cards that player never saw."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.tables.histories import full_history, history_seen_by
+from engine.actions import BetOrRaise, CheckOrCall, Fold
+from engine.cards import parse_cards
+from engine.hand import Hand, HandSetup
+from engine.phh import loads, replay
+from engine.variants import VARIANTS
+
+# Hole cards go round one at a time: p1 As, p2 Kd, p3 Qc, p1 Ah, p2 Kh, p3 2c.
+DECK = "AsKdQcAhKh2c" + "3d" + "7s8s9s" + "4d" + "Td" + "5d" + "Jd"
+
+
+def three_way_hand(*, to_showdown: bool) -> Hand:
+    hand = Hand(
+        HandSetup(
+            VARIANTS["NT"],
+            (500, 500, 500),
+            blinds=(5, 10, 0),
+            min_bet=10,
+            deck=tuple(parse_cards(DECK)),
+        )
+    )
+    hand.act(2, Fold())  # p3 folds first: his 2c Qc are never shown
+    hand.act(0, BetOrRaise(30))
+    hand.act(1, CheckOrCall() if to_showdown else Fold())
+    while not hand.is_complete:
+        hand.act(hand.legal_actions().player, CheckOrCall())
+    return hand
+
+
+def history_of(hand: Hand) -> str:
+    return full_history(
+        hand, names=["Ann", "Ben", "Cat"], table_id=7, hand_no=3, seats=(2, 4, 5), seat_count=6
+    )
+
+
+def test_the_full_history_replays_to_the_same_stacks() -> None:
+    hand = three_way_hand(to_showdown=True)
+    text = history_of(hand)
+    history = loads(text)
+    assert history.players == ("Ann", "Ben", "Cat")
+    assert history.extra["hand"] == 3 and history.extra["seats"] == [2, 4, 5]
+    result = replay(history)
+    assert result.ok and result.matches_recorded
+    assert "d dh p3 Qc2c" in text  # the house sees everything
+
+
+@pytest.mark.parametrize("to_showdown", [True, False])
+def test_a_player_sees_their_cards_the_board_and_shown_hands_only(to_showdown: bool) -> None:
+    text = history_of(three_way_hand(to_showdown=to_showdown))
+    seen_by_cat = history_seen_by(text, 2)
+    assert "d dh p3 Qc2c" in seen_by_cat
+    assert "Qc2c" not in history_seen_by(text, 0)
+    assert "d dh p3 ????" in history_seen_by(text, 0)
+    if to_showdown:  # Ann and Ben showed: everyone may see their cards
+        assert "d db 7s8s9s" in seen_by_cat  # and the board is public
+        assert "d dh p1 AsAh" in seen_by_cat and "d dh p2 KdKh" in seen_by_cat
+    else:  # Ben folded to Ann's raise: nobody saw either hand
+        assert "d dh p1 ????" in seen_by_cat and "d dh p2 ????" in seen_by_cat
+        assert "d dh p1 AsAh" in history_seen_by(text, 0)
+    assert loads(seen_by_cat).finishing_stacks == loads(text).finishing_stacks
