@@ -33,6 +33,7 @@ MESSAGES: Final[dict[str, str]] = {
     "fixed_raise_choice": "With an open pair showing, the raise is to {low} or to {high}.",
     "fixed_bet_choice": "With an open pair showing, the bet is {low} or {high}.",
     "not_enough_chips": "You have only {stack} chips; the most you can bet is to {amount}.",
+    "whole_chips": "Bets are made in whole chips; {amount} is not a number of chips.",
     "bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "not_bring_in": "There is no bring-in to post now.",
     "must_discard": "Discard exactly {count} card(s).",

@@ -431,9 +431,17 @@ class Hand:
         return copy.deepcopy(self)
 
     @classmethod
-    def replay(cls, setup: HandSetup, actions: Sequence[tuple[int, Action]]) -> Hand:
-        """Rebuild a hand from its setup and the actions taken."""
-        hand = cls(setup)
+    def replay(
+        cls,
+        setup: HandSetup,
+        actions: Sequence[tuple[int, Action]],
+        *,
+        auto_showdown: bool = True,
+    ) -> Hand:
+        """Rebuild a hand from its setup and the actions taken, dealt with the
+        same ``auto_showdown`` as the original (its log holds the showdown's
+        shows and mucks only when that was off)."""
+        hand = cls(setup, auto_showdown=auto_showdown)
         for player, action in actions:
             hand.act(player, action)
         return hand
@@ -682,7 +690,9 @@ class Hand:
         increment = self._bet_size()
         if first_round and structure in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
             # A live straddle acts as the big blind: raises are at least its size.
-            increment = max(increment, max(self.setup.blinds, default=0))
+            # One posted short (all in for less) is only a call of what it reached.
+            posted = [b for b, bet in zip(self.setup.blinds, self.bets, strict=False) if bet == b]
+            increment = max(increment, max(posted, default=0))
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
         can_act = [not self.folded[i] and self.stacks[i] > 0 for i in range(n)]
@@ -723,9 +733,20 @@ class Hand:
                 # Left of the largest blind, by what was actually posted. Posts
                 # out of turn do not count; among equal blinds the first poster
                 # is the big blind (a later player posting the same amount to
-                # enter the game is not a straddle).
+                # enter the game is not a straddle). Blinds are posted from
+                # index 1 on (heads-up from index 0, the big blind), so a small
+                # blind as large as the big one is still the small blind; when
+                # nobody could post, the largest blind due decides.
                 blinds = self.setup.blinds
-                largest = max(range(n), key=lambda i: (self.bets[i] if blinds[i] else 0, -i))
+                first = 1 if n > 2 else 0
+                largest = max(
+                    range(n),
+                    key=lambda i: (
+                        self.bets[i] if blinds[i] else 0,
+                        blinds[i],
+                        -((i - first) % n),
+                    ),
+                )
                 return (largest + 1) % n
             return 0
         # Stud: the up cards decide, only those of players still in the hand.
@@ -743,12 +764,20 @@ class Hand:
         assert self._round is not None
         needs = self._round.needs_action
         n = self.player_count
-        if len(self.in_hand) < 2:
+        folded, stacks, bets = self.folded, self.stacks, self.bets
+        if folded.count(False) < 2:
             return None
+        current = max(bets)
         first = 0 if include_start else 1
         for step in range(first, n + first):
             i = (start + step) % n
-            if needs[i]:
+            if not needs[i]:
+                continue
+            # A player with nothing to call and nobody left who could answer a
+            # bet has no decision to make.
+            if bets[i] < current or any(
+                j != i and not folded[j] and stacks[j] > 0 for j in range(n)
+            ):
                 return i
         return None
 
@@ -769,23 +798,21 @@ class Hand:
         bet, stack = self.bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player)
         choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
-        common = {
-            "raise_choices": choices,
-            "can_raise": can_raise,
-            "is_completion": rnd.completion,
-            "min_raise_to": low,
-            "max_raise_to": high,
-            "stack": stack,
-            "bet": bet,
-            "pot": self.pot_total,
-        }
+        pot = self.pot_total
         if rnd.bring_in_pending:
             return LegalActions(
                 player,
                 self.phase,
                 can_post_bring_in=True,
                 bring_in_amount=min(self.setup.bring_in, stack),
-                **common,  # type: ignore[arg-type]
+                raise_choices=choices,
+                can_raise=can_raise,
+                is_completion=rnd.completion,
+                min_raise_to=low,
+                max_raise_to=high,
+                stack=stack,
+                bet=bet,
+                pot=pot,
             )
         to_call = min(current - bet, stack)
         return LegalActions(
@@ -796,7 +823,14 @@ class Hand:
             call_amount=to_call,
             can_call=to_call > 0,
             is_bet=current == 0,
-            **common,  # type: ignore[arg-type]
+            raise_choices=choices,
+            can_raise=can_raise,
+            is_completion=rnd.completion,
+            min_raise_to=low,
+            max_raise_to=high,
+            stack=stack,
+            bet=bet,
+            pot=pot,
         )
 
     def _raise_refusal(self, player: int) -> str | None:
@@ -807,10 +841,7 @@ class Hand:
         reach = self.bets[player] + self.stacks[player]
         if reach <= current:
             return "cannot_raise"
-        others = max(
-            (self.bets[j] + self.stacks[j] for j in self.in_hand if j != player), default=0
-        )
-        if others <= current:
+        if self._opponents_reach(player) <= current:
             return "cannot_raise"
         if self._cap_reached():
             return "capped"
@@ -819,6 +850,18 @@ class Hand:
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return "no_reopen"
         return None
+
+    def _opponents_reach(self, player: int) -> int:
+        """The most any opponent still in the hand can have bet this round."""
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        return max(
+            (
+                bets[j] + stacks[j]
+                for j in range(self.player_count)
+                if j != player and not folded[j]
+            ),
+            default=0,
+        )
 
     def _cap_reached(self) -> bool:
         """One bet and three raises per round. A round that begins with only two
@@ -857,8 +900,7 @@ class Hand:
             high = current + self._street_limit()
             low = min(low, high)
         # A raise never needs to exceed what the opponents can still call.
-        others = max(self.bets[j] + self.stacks[j] for j in self.in_hand if j != player)
-        low = min(low, others)
+        low = min(low, self._opponents_reach(player))
         low = min(low, reach)
         high = max(min(high, reach), low)
         return low, high, True
@@ -934,10 +976,12 @@ class Hand:
     def _raise(self, player: int, to: int) -> None:
         rnd = self._round
         assert rnd is not None
-        refusal = self._raise_refusal(player)
-        if refusal is not None:
-            raise IllegalAction(refusal)
-        low, high, _ = self._raise_bounds(player)
+        # Amounts arrive from what people type: a fraction or a word is no bet.
+        if not isinstance(to, int) or isinstance(to, bool):
+            raise IllegalAction("whole_chips", amount=to)
+        low, high, allowed = self._raise_bounds(player)
+        if not allowed:
+            raise IllegalAction(self._raise_refusal(player) or "cannot_raise")
         current = max(self.bets)
         word = "bet" if current == 0 else "raise"
         reach = self.bets[player] + self.stacks[player]

@@ -31,8 +31,12 @@ def build_pots(
     A pot exists for each level at which a player still in the hand is all in.
     Folded players' chips count into the pots their amounts reach but make
     nobody eligible. ``dead_money`` (antes outside the betting levels) goes to
-    the main pot. Consecutive pots with the same eligible players are merged,
-    as a dealer would stack them.
+    the main pot, which every player still in the hand may win: it is a pot of
+    its own when someone is all in for the ante alone. Consecutive pots with the
+    same eligible players are merged, as a dealer would stack them.
+
+    >>> [(p.amount, p.eligible) for p in build_pots([0, 100, 100], [False] * 3, 15)]
+    [(15, (0, 1, 2)), (200, (1, 2))]
     """
     levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
     pots: list[Pot] = []
@@ -59,7 +63,13 @@ def build_pots(
         live = tuple(i for i, f in enumerate(folded) if not f)
         pots.append(Pot(sum(contributions), live))
     if dead_money:
-        pots[0] = Pot(pots[0].amount + dead_money, pots[0].eligible)
+        everyone = tuple(i for i, f in enumerate(folded) if not f)
+        if pots[0].eligible == everyone:
+            pots[0] = Pot(pots[0].amount + dead_money, everyone)
+        else:
+            # Someone is all in for the ante alone: they still play for the
+            # dead money, though for none of the bets.
+            pots.insert(0, Pot(dead_money, everyone))
     return pots
 
 
