@@ -39,6 +39,7 @@ from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
+from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
 from engine.cards import format_cards
@@ -223,71 +224,81 @@ class Tables(commands.Cog):
         locale = locale_of(interaction)
         who = player(interaction, None)
         runner = self.runner(interaction)
-        movement = await runner.join(
-            who.id,
-            who.display_name,
-            buy_in=None if buy_in is None else checked_amount(buy_in),
-            seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
-            locale=locale,
-        )
-        await interaction.response.send_message(
-            t(
+
+        async def join() -> str:
+            movement = await runner.join(
+                who.id,
+                who.display_name,
+                buy_in=None if buy_in is None else checked_amount(buy_in),
+                seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
+                locale=locale,
+            )
+            return t(
                 "tables.joined",
                 locale,
                 seat=movement.seat_no,
                 amount=movement.amount,
                 balance=movement.balance,
-            ),
-            ephemeral=True,
-        )
+            )
+
+        await answer_in_time(interaction, join())
 
     @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
     async def leave(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
-        left = await self.runner(interaction).leave(interaction.user.id)
-        if left.movement is None:
-            text = t("tables.left_later", locale)
-        else:
-            text = t(
+        runner = self.runner(interaction)
+
+        async def leave() -> str:
+            left = await runner.leave(interaction.user.id)
+            if left.movement is None:
+                return t("tables.left_later", locale)
+            return t(
                 "tables.left_now",
                 locale,
                 amount=left.movement.amount,
                 balance=left.movement.balance,
             )
-        await interaction.response.send_message(text, ephemeral=True)
+
+        await answer_in_time(interaction, leave())
 
     @poker.command(name="sitout", description=catalogue_str("command.poker.sitout.description"))
     async def sitout(self, interaction: Interaction) -> None:
-        await self.runner(interaction).sit_out(interaction.user.id)
-        await interaction.response.send_message(
-            t("tables.sat_out", locale_of(interaction)), ephemeral=True
-        )
+        runner = self.runner(interaction)
+
+        async def sit_out() -> str:
+            await runner.sit_out(interaction.user.id)
+            return t("tables.sat_out", locale_of(interaction))
+
+        await answer_in_time(interaction, sit_out())
 
     @poker.command(name="sitin", description=catalogue_str("command.poker.sitin.description"))
     async def sitin(self, interaction: Interaction) -> None:
-        await self.runner(interaction).sit_in(interaction.user.id)
-        await interaction.response.send_message(
-            t("tables.sat_in", locale_of(interaction)), ephemeral=True
-        )
+        runner = self.runner(interaction)
+
+        async def sit_in() -> str:
+            await runner.sit_in(interaction.user.id)
+            return t("tables.sat_in", locale_of(interaction))
+
+        await answer_in_time(interaction, sit_in())
 
     @poker.command(name="topup", description=catalogue_str("command.poker.topup.description"))
     @app_commands.describe(amount=catalogue_str("command.poker.topup.amount"))
     async def topup(
         self, interaction: Interaction, amount: app_commands.Range[int, 1, MAX_AMOUNT]
     ) -> None:
-        movement = await self.runner(interaction).top_up(
-            interaction.user.id, checked_amount(amount)
-        )
-        await interaction.response.send_message(
-            t(
+        runner = self.runner(interaction)
+
+        async def top_up() -> str:
+            movement = await runner.top_up(interaction.user.id, checked_amount(amount))
+            return t(
                 "tables.topped_up",
                 locale_of(interaction),
                 amount=movement.amount,
                 stack=movement.stack,
                 balance=movement.balance,
-            ),
-            ephemeral=True,
-        )
+            )
+
+        await answer_in_time(interaction, top_up())
 
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
     async def close(self, interaction: Interaction) -> None:
@@ -312,10 +323,12 @@ class Tables(commands.Cog):
     async def dm(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
         if setting.value not in ("on", "off"):
             raise BadOption(value=setting.value)
-        await set_dm_cards(self.bot.db, interaction.user.id, setting.value == "on")
-        await interaction.response.send_message(
-            t(f"tables.dm_{setting.value}", locale_of(interaction)), ephemeral=True
-        )
+
+        async def set_cards_by_dm() -> str:
+            await set_dm_cards(self.bot.db, interaction.user.id, setting.value == "on")
+            return t(f"tables.dm_{setting.value}", locale_of(interaction))
+
+        await answer_in_time(interaction, set_cards_by_dm())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
     @app_commands.describe(hand=catalogue_str("command.poker.verify.hand"))

@@ -70,6 +70,9 @@ class BotProcess:
     fake: FakeDiscord
     database_path: Path
     extra_environment: dict[str, str] = field(default_factory=dict)
+    #: The module run with ``python -m``: the product's launcher unless a
+    #: benchmark brings its own.
+    module: str = "bot"
     process: asyncio.subprocess.Process | None = None
     #: How many times a process was started; each run logs to its own file.
     runs: int = 0
@@ -104,7 +107,7 @@ class BotProcess:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "bot",
+                self.module,
                 cwd=self.database_path.parent,
                 env=bot_environment(self.fake, self.database_path, self.extra_environment),
                 stdout=log,

@@ -79,6 +79,7 @@ async def open_table(
     assert "is open in" in created.text, created.text
     for member in members:
         joined = await member.slash("poker", "join", buy_in=buy_in)
+        await joined.settled()
         assert "You sit in seat" in joined.text, joined.text
     view = TableView(fake)
     assert await view.next_turn() is not None, "no hand was dealt"

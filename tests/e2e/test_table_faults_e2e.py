@@ -9,6 +9,7 @@ where the ledger says, and every finished hand replays to its result.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from pathlib import Path
@@ -310,3 +311,42 @@ async def test_a_gateway_drop_mid_hand_loses_no_click(
         await croupier.settled()
         finished = [h for h in await hand_records(croupier.database) if h.status == "finished"]
         assert len(finished) >= 2 and turn.hand_no in {hand.hand_no for hand in finished}
+
+
+@pytest.mark.parametrize(
+    ("words", "options", "said"),
+    [
+        (("poker", "join"), {"buy_in": 500}, "You sit in seat 3"),
+        (("poker", "sitout"), {}, "You are sitting out"),
+        (("poker", "dm"), {"setting": "off"}, "no longer get your cards by DM"),
+    ],
+)
+async def test_table_commands_are_answered_in_time_while_the_database_is_busy(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    words: tuple[str, ...],
+    options: dict[str, object],
+    said: str,
+) -> None:
+    """Under load a table's changes queue for the database for seconds; a command
+    must still be acknowledged within Discord's three seconds, then answered."""
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=10) as croupier:
+        ann, ben, cat = (fake.add_member(n) for n in ("Ann", "Ben", "Cat"))
+        await open_table(fake, [ann, ben])
+        member = cat if words[-1] == "join" else ann
+        busy = asyncio.Event()
+
+        async def hold_the_database() -> None:
+            async with croupier.database.transaction():
+                busy.set()
+                await asyncio.sleep(3.5)
+
+        holder = asyncio.create_task(hold_the_database())
+        await busy.wait()
+        reply = await member.slash(*words, **options)
+        assert reply.ephemeral
+        await reply.settled(timeout=10)
+        assert said in reply.text, reply.text
+        assert not reply.interaction.refused_codes
+        await holder
