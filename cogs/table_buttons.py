@@ -4,7 +4,9 @@ The buttons are dynamic items: their custom ids (see
 :mod:`bot.tables.custom_ids`) carry the table, the hand and how many actions
 the hand had when they were drawn, so they work after a restart and a stale
 or doubled click is refused by the runner. Only the player to act may act;
-anyone else gets an ephemeral sentence saying why. "My cards" always answers
+anyone else gets an ephemeral sentence saying why. "Discard" or "Draw" answers
+the player whose turn it is with a menu of their own cards (cogs/discard_menu.py).
+"My cards" always answers
 with a fresh ephemeral message, since a dismissed one cannot be shown again.
 
 Every click is answered at once: an action defers the interaction (no
@@ -31,6 +33,7 @@ from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.snapshot import Choices
 from cogs.amounts import parse_chip_amount
+from cogs.discard_menu import DiscardMenu, menu_prompt
 
 #: What each action button asks for.
 BUTTON_MOVES: dict[str, Move] = {
@@ -40,6 +43,9 @@ BUTTON_MOVES: dict[str, Move] = {
     "half": Move.HALF_POT,
     "pot": Move.POT,
     "allin": Move.ALL_IN,
+    "bringin": Move.BRING_IN,
+    "small": Move.SMALL_BET,
+    "big": Move.BIG_BET,
 }
 
 #: The label text a form's input may have, as Discord allows.
@@ -90,6 +96,14 @@ class TableButton(
             message = private_message(runner.private_view(user_id), locale)
             assert message.embed is not None
             await interaction.response.send_message(embed=message.embed, ephemeral=True)
+            return
+        if self.action == "discard":
+            menu = runner.discard_choices(user_id, hand_no=self.hand_no, seq=self.seq)
+            await interaction.response.send_message(
+                menu_prompt(menu, locale),
+                view=DiscardMenu(runner, user_id, menu, locale),
+                ephemeral=True,
+            )
             return
         if self.action == "raise":
             choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)

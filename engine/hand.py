@@ -31,7 +31,7 @@ recorded hands are replayed. It knows whose turn it is, offers
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -338,6 +338,11 @@ class Hand:
     def up_cards(self, player: int) -> list[Card]:
         return [c for c, u in zip(self.hole_cards[player], self.up[player], strict=True) if u]
 
+    @property
+    def pending_discards(self) -> tuple[int, ...]:
+        """The players still to discard or draw this street, in the order they do."""
+        return tuple(self._pending_discards) if self.phase is Phase.DISCARDING else ()
+
     def waiting_for_cards(self) -> tuple[int | None, int] | None:
         """When dealing by name: ``(player, count)`` or ``(None, count)`` for the board."""
         if self.phase is Phase.DEALING and self._pending_deals:
@@ -428,7 +433,36 @@ class Hand:
         return self.events[start:]
 
     def copy(self) -> Hand:
-        return copy.deepcopy(self)
+        """An independent copy, to try an action on without touching this hand.
+
+        Cards, events, actions, the setup and hand values are immutable and are
+        shared; every list, set and dict the hand mutates is copied.
+        """
+        twin = Hand.__new__(Hand)
+        state = dict(self.__dict__)
+        for name in ("stacks", "bets", "contributions", "antes_posted", "folded", "board"):
+            state[name] = list(state[name])
+        for name in ("events", "actions", "awarded", "pots_awarded", "_pending_deals"):
+            state[name] = list(state[name])
+        state["_pending_discards"] = list(self._pending_discards)
+        for name in ("hole_cards", "up", "discards", "_street_discards"):
+            state[name] = [list(row) for row in state[name]]
+        state["_values"] = dict(self._values)
+        state["_shown_early"] = dict(self._shown_early)
+        state["_stub"] = self._stub.copy()
+        rnd = self._round
+        if rnd is not None:
+            state["_round"] = dataclasses.replace(
+                rnd,
+                needs_action=list(rnd.needs_action),
+                acted=list(rnd.acted),
+                faced=list(rnd.faced),
+            )
+        sd = self._showdown
+        if sd is not None:
+            state["_showdown"] = _Showdown(list(sd.pending), list(sd.shown), list(sd.mucked))
+        twin.__dict__.update(state)
+        return twin
 
     @classmethod
     def replay(

@@ -49,6 +49,16 @@ class Stub:
         #: Discards of draw games not yet shuffled back, in the order thrown.
         self.discards: list[Card] = []
 
+    def copy(self) -> Stub:
+        """An independent copy: cards are immutable, so only the piles are copied."""
+        twin = Stub.__new__(Stub)
+        twin.__dict__.update(self.__dict__)
+        twin._order = None if self._order is None else list(self._order)
+        twin._dealable = set(self._dealable)
+        twin.burned = list(self.burned)
+        twin.discards = list(self.discards)
+        return twin
+
     @property
     def deals_by_name(self) -> bool:
         return self._order is None

@@ -121,6 +121,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Die Runde wurde für dich nicht wieder eröffnet; du kannst nur mitgehen oder aufgeben."
     ),
     "engine.min_raise": "Die kleinste Erhöhung geht auf **{amount:int}**.",
+    "engine.whole_chips": "Gesetzt wird in ganzen Chips; {amount} ist keine Anzahl von Chips.",
     "engine.min_bet": "Der kleinste Einsatz ist **{amount:int}**.",
     "engine.max_raise": "Die größte Erhöhung geht auf **{amount:int}**.",
     "engine.max_bet": "Der größte Einsatz ist **{amount:int}**.",
@@ -193,6 +194,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
     "table.nothing_to_call": "Es gibt nichts zu bezahlen; du kannst schieben.",
+    "table.no_bring_in": "Gerade ist kein Bring-in zu setzen.",
+    "table.not_discarding": "Gerade wirft niemand ab und niemand tauscht.",
+    "table.discard_first": "Wähle zuerst mit dem Knopf Abwerfen oder Tauschen deine Karten.",
+    "table.discard_count": "Wähle {low:int} bis {high:int} Karten.",
+    "table.not_your_cards": "Du kannst nur Karten abwerfen, die du hältst, jede einmal.",
     "table.quick_size_unavailable": (
         "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
         "oder erhöhen."
@@ -224,6 +230,11 @@ MESSAGES: Final[dict[str, str]] = {
     # Tische: die Tischnachricht.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
+    "table.stud_stakes": (
+        "Ante {ante:int} · Bring-in {bring_in:int} · Einsätze {small_bet:int}/{big_bet:int}"
+    ),
+    "table.to_discard": "Müssen noch abwerfen: {names}",
+    "table.to_draw": "Müssen noch tauschen: {names}",
     "table.board": "Board: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Hauptpot: **{amount:int}**",
@@ -267,6 +278,9 @@ MESSAGES: Final[dict[str, str]] = {
     "action.raise": "{name} erhöht auf {to:int}",
     "action.complete": "{name} vervollständigt auf {to:int}",
     "action.bring-in": "{name} bringt {amount:int} ein",
+    "action.discard": "{name} wirft {amount:int} ab",
+    "action.draw": "{name} tauscht {amount:int}",
+    "action.stand_pat": "{name} bleibt stehen",
     "action.all_in_suffix": "(all-in)",
     "action.by_clock_suffix": "(Zeit abgelaufen)",
     "acted.fold": "Du bist ausgestiegen.",
@@ -276,6 +290,9 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.raise": "Du hast auf **{to:int}** erhöht.",
     "acted.complete": "Du hast auf **{to:int}** vervollständigt.",
     "acted.bring-in": "Du hast **{amount:int}** eingebracht.",
+    "acted.discard": "Du hast **{amount:int}** abgeworfen.",
+    "acted.draw": "Du hast **{amount:int}** getauscht.",
+    "acted.stand_pat": "Du bleibst stehen.",
     "button.fold": "Aussteigen",
     "button.check": "Schieben",
     "button.call": "Mitgehen {amount:int}",
@@ -287,11 +304,24 @@ MESSAGES: Final[dict[str, str]] = {
     "button.quick.half": "½ Pot ({amount:int})",
     "button.quick.pot": "Pot ({amount:int})",
     "button.quick.allin": "All-in ({amount:int})",
+    "button.bring_in": "Bring-in ({amount:int})",
+    "button.complete": "Komplettieren auf {to:int}",
+    "button.bet_to": "Setzen {to:int}",
+    "button.raise_to": "Erhöhen auf {to:int}",
+    "button.discard": "Abwerfen…",
+    "button.draw": "Tauschen…",
     "button.my_cards": "Meine Karten",
     "raise_modal.title_bet": "Setzen",
     "raise_modal.title_raise": "Erhöhen",
     "raise_modal.label": "Einsatz gesamt, {low:int} bis {high:int}",
     "raise_modal.placeholder": "Eine ganze Zahl, etwa {low:int}",
+    # Das Menü zum Abwerfen oder Tauschen, nur für den Spieler.
+    "discard_menu.prompt_discard": "Deine Karten: {cards}. Wähle {low:int} zum Abwerfen.",
+    "discard_menu.prompt_draw": (
+        "Deine Karten: {cards}. Wähle bis zu {high:int} zum Tauschen, oder bleib stehen."
+    ),
+    "discard_menu.placeholder": "Abzuwerfende Karten",
+    "discard_menu.stand_pat": "Stehen bleiben",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",
@@ -387,8 +417,8 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.description": "Spiele Poker am Tisch dieses Kanals.",
     "command.poker.create.description": "Eröffne einen Pokertisch in diesem Kanal.",
     "command.poker.create.variant": "Das Spiel",
-    "command.poker.create.small_blind": "Der Small Blind",
-    "command.poker.create.big_blind": "Der Big Blind",
+    "command.poker.create.small_blind": "Der Small Blind (bei Stud: das Bring-in)",
+    "command.poker.create.big_blind": "Der Big Blind (bei Stud: der kleine Einsatz)",
     "command.poker.create.min_buy_in": "Das kleinste Buy-in",
     "command.poker.create.max_buy_in": "Das größte Buy-in",
     "command.poker.create.seats": "Wie viele Plätze (2 bis 10)",

@@ -115,6 +115,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.capped": "The betting is capped; you can only call or fold.",
     "engine.no_reopen": "The betting was not reopened to you; you can only call or fold.",
     "engine.min_raise": "The minimum raise is to **{amount:int}**.",
+    "engine.whole_chips": "Bets are made in whole chips; {amount} is not a number of chips.",
     "engine.min_bet": "The minimum bet is **{amount:int}**.",
     "engine.max_raise": "The maximum raise is to **{amount:int}**.",
     "engine.max_bet": "The maximum bet is **{amount:int}**.",
@@ -178,6 +179,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.not_your_turn": "It is not your turn; {actor} is to act.",
     "table.nothing_to_call": "There is nothing to call; you can check.",
+    "table.no_bring_in": "There is no bring-in to post now.",
+    "table.not_discarding": "Nobody is discarding or drawing now.",
+    "table.discard_first": "Choose your cards first, with the Discard or Draw button.",
+    "table.discard_count": "Choose from {low:int} to {high:int} cards.",
+    "table.not_your_cards": "You can only throw away cards you hold, each once.",
     "table.quick_size_unavailable": (
         "That size is not possible now; you can bet or raise to **{low:int}** up to **{high:int}**."
     ),
@@ -207,6 +213,11 @@ MESSAGES: Final[dict[str, str]] = {
     # Tables: the table message.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
+    "table.stud_stakes": (
+        "Ante {ante:int} · bring-in {bring_in:int} · bets {small_bet:int}/{big_bet:int}"
+    ),
+    "table.to_discard": "Still to discard: {names}",
+    "table.to_draw": "Still to draw: {names}",
     "table.board": "Board: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Main pot: **{amount:int}**",
@@ -251,6 +262,9 @@ MESSAGES: Final[dict[str, str]] = {
     "action.raise": "{name} raises to {to:int}",
     "action.complete": "{name} completes to {to:int}",
     "action.bring-in": "{name} brings in for {amount:int}",
+    "action.discard": "{name} discards {amount:int}",
+    "action.draw": "{name} draws {amount:int}",
+    "action.stand_pat": "{name} stands pat",
     "action.all_in_suffix": "(all in)",
     "action.by_clock_suffix": "(out of time)",
     # What a player did, told to them.
@@ -261,6 +275,9 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.raise": "You raised to **{to:int}**.",
     "acted.complete": "You completed to **{to:int}**.",
     "acted.bring-in": "You brought in for **{amount:int}**.",
+    "acted.discard": "You discarded **{amount:int}**.",
+    "acted.draw": "You drew **{amount:int}**.",
+    "acted.stand_pat": "You stood pat.",
     # Buttons under the table message.
     "button.fold": "Fold",
     "button.check": "Check",
@@ -273,12 +290,25 @@ MESSAGES: Final[dict[str, str]] = {
     "button.quick.half": "½ Pot ({amount:int})",
     "button.quick.pot": "Pot ({amount:int})",
     "button.quick.allin": "All in ({amount:int})",
+    "button.bring_in": "Bring in ({amount:int})",
+    "button.complete": "Complete to {to:int}",
+    "button.bet_to": "Bet {to:int}",
+    "button.raise_to": "Raise to {to:int}",
+    "button.discard": "Discard…",
+    "button.draw": "Draw…",
     "button.my_cards": "My cards",
     # The bet/raise form.
     "raise_modal.title_bet": "Bet",
     "raise_modal.title_raise": "Raise",
     "raise_modal.label": "Total to bet, {low:int} to {high:int}",
     "raise_modal.placeholder": "A whole number, like {low:int}",
+    # The discard or draw menu, shown only to the player.
+    "discard_menu.prompt_discard": "Your cards: {cards}. Choose {low:int} to throw away.",
+    "discard_menu.prompt_draw": (
+        "Your cards: {cards}. Choose up to {high:int} to exchange, or stand pat."
+    ),
+    "discard_menu.placeholder": "Cards to throw away",
+    "discard_menu.stand_pat": "Stand pat",
     # A hand's result.
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} shows {cards}: {description}",
@@ -369,8 +399,8 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.description": "Play poker at this channel's table.",
     "command.poker.create.description": "Open a poker table in this channel.",
     "command.poker.create.variant": "The game",
-    "command.poker.create.small_blind": "The small blind",
-    "command.poker.create.big_blind": "The big blind",
+    "command.poker.create.small_blind": "The small blind (in stud: the bring-in)",
+    "command.poker.create.big_blind": "The big blind (in stud: the small bet)",
     "command.poker.create.min_buy_in": "The smallest buy-in",
     "command.poker.create.max_buy_in": "The largest buy-in",
     "command.poker.create.seats": "How many seats (2 to 10)",

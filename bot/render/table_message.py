@@ -71,6 +71,18 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
     lines: list[str] = []
     if snapshot.closed:
         return [t("table.closed_notice", locale)]
+    if snapshot.stud_stakes is not None:
+        ante, bring_in, small_bet, big_bet = snapshot.stud_stakes
+        lines.append(
+            t(
+                "table.stud_stakes",
+                locale,
+                ante=ante,
+                bring_in=bring_in,
+                small_bet=small_bet,
+                big_bet=big_bet,
+            )
+        )
     if snapshot.button_draw:
         draw = ", ".join(
             f"{shorten(name, NAME)} {cards_text([card])}" for name, card in snapshot.button_draw
@@ -83,6 +95,10 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         if snapshot.last_actions:
             told = " · ".join(_action(action, locale) for action in snapshot.last_actions)
             lines.append(t("table.last_actions", locale, actions=told))
+        if snapshot.to_discard:
+            names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)
+            key = "table.to_draw" if snapshot.drawing else "table.to_discard"
+            lines.append(t(key, locale, names=names))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             lines.append(
                 t(
@@ -175,7 +191,7 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
         return ()
     hand_no, table_id = snapshot.hand_no, snapshot.table_id
     choices = snapshot.choices
-    seq = choices.seq if choices is not None else 0
+    seq = choices.seq if choices is not None else snapshot.seq
 
     def button(
         action: str, label: str, style: ButtonStyle, row: int, disabled: bool = False
@@ -191,28 +207,54 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
     buttons: list[ButtonSpec] = []
     if choices is not None:
         buttons += _action_buttons(choices, locale, button)
+    elif snapshot.to_discard:
+        label = t("button.draw" if snapshot.drawing else "button.discard", locale)
+        buttons.append(button("discard", label, "primary", 0))
     buttons.append(button("cards", t("button.my_cards", locale), "secondary", 2))
     return tuple(buttons)
 
 
+def _raise_label(choices: Choices, locale: str) -> str:
+    if not choices.can_raise:
+        return t("button.bet" if choices.is_bet else "button.raise", locale)
+    if choices.is_completion and choices.min_raise_to == choices.max_raise_to:
+        return t("button.complete", locale, to=choices.min_raise_to)
+    return t(
+        "button.bet_range" if choices.is_bet else "button.raise_range",
+        locale,
+        low=choices.min_raise_to,
+        high=choices.max_raise_to,
+    )
+
+
 def _action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
+    if choices.can_bring_in:
+        # Stud's bring-in cannot be folded or checked: post it or complete.
+        found = [
+            button(
+                "bringin",
+                t("button.bring_in", locale, amount=choices.bring_in_amount),
+                "primary",
+                0,
+            ),
+            button("raise", _raise_label(choices, locale), "success", 0, not choices.can_raise),
+        ]
+        return found
     if choices.can_check:
         call_label = t("button.check", locale)
     else:
         call_label = t("button.call", locale, amount=choices.call_amount)
-    raise_label = t("button.bet" if choices.is_bet else "button.raise", locale)
-    if choices.can_raise:
-        raise_label = t(
-            "button.bet_range" if choices.is_bet else "button.raise_range",
-            locale,
-            low=choices.min_raise_to,
-            high=choices.max_raise_to,
-        )
     found = [
         button("fold", t("button.fold", locale), "danger", 0, not choices.can_fold),
         button("call", call_label, "primary", 0),
-        button("raise", raise_label, "success", 0, not choices.can_raise),
+        button("raise", _raise_label(choices, locale), "success", 0, not choices.can_raise),
     ]
+    if len(choices.raise_choices) == 2:
+        # Stud's open pair: the small or the big bet, nothing between.
+        key = "button.bet_to" if choices.is_bet else "button.raise_to"
+        for move, amount in zip(("small", "big"), choices.raise_choices, strict=True):
+            found.append(button(move, t(key, locale, to=amount), "secondary", 1))
+        return found
     for move, amount in choices.quick_sizes:
         found.append(button(move, t(f"button.quick.{move}", locale, amount=amount), "secondary", 1))
     if choices.call_is_all_in and not any(move == "allin" for move, _ in choices.quick_sizes):

@@ -1,4 +1,5 @@
-"""The custom ids of the table message's buttons and of the raise modal.
+"""The custom ids of the table message's buttons, the raise modal and the
+discard menu.
 
 A button's id carries the table, the hand number and how many actions the
 hand had when the buttons were drawn, so a click on an old hand's message, a
@@ -19,11 +20,24 @@ from typing import Final
 MAX_CUSTOM_ID: Final = 100
 
 #: The buttons under a table message, by the action in their id.
-BUTTON_ACTIONS: Final = ("fold", "call", "raise", "min", "half", "pot", "allin", "cards")
+BUTTON_ACTIONS: Final = (
+    "fold",
+    "call",
+    "raise",
+    "min",
+    "half",
+    "pot",
+    "allin",
+    "cards",
+    "bringin",
+    "small",
+    "big",
+    "discard",
+)
 
 TABLE_BUTTON: Final = re.compile(
     r"croupier:table:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
-    r"(?P<action>fold|call|raise|min|half|pot|allin|cards)"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|cards|bringin|small|big|discard)"
 )
 RAISE_MODAL: Final = re.compile(
     r"croupier:raise:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6})"
@@ -40,3 +54,12 @@ def table_button_id(table_id: int, hand_no: int, seq: int, action: str) -> str:
 
 def raise_modal_id(table_id: int, hand_no: int, seq: int) -> str:
     return f"croupier:raise:{table_id}:{hand_no}:{seq}"
+
+
+DISCARD_MENU: Final = re.compile(
+    r"croupier:discard:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6})"
+)
+
+
+def discard_menu_id(table_id: int, hand_no: int, seq: int) -> str:
+    return f"croupier:discard:{table_id}:{hand_no}:{seq}"

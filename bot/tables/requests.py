@@ -2,7 +2,8 @@
 
 Buttons and commands ask in a player's words: fold, check, call, bet or raise
 to an amount, all in, or a quick size (the minimum raise, half the pot, the
-pot). :func:`resolve` turns the request into the engine's action using only
+pot); in stud also the bring-in, and the small or the big bet where an open
+pair offers both. :func:`resolve` turns the request into the engine's action using only
 the amounts the engine offers in :class:`~engine.hand.LegalActions`; whether
 the action is legal is then the engine's decision.
 
@@ -22,8 +23,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.tables.errors import Refused
-from engine.actions import Action, BetOrRaise, CheckOrCall, Fold
-from engine.hand import LegalActions
+from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
+from engine.cards import Card
+from engine.hand import LegalActions, Phase
 
 
 class Move(Enum):
@@ -37,6 +39,13 @@ class Move(Enum):
     MIN = "min"
     HALF_POT = "half"
     POT = "pot"
+    #: Stud: post the bring-in rather than complete.
+    BRING_IN = "bringin"
+    #: Stud's open pair on fourth street: bet or raise the small or the big bet.
+    SMALL_BET = "small"
+    BIG_BET = "big"
+    #: Discard (Pineapple) or draw: throw away the request's ``cards``; none is standing pat.
+    DISCARD = "discard"
 
 
 #: The quick sizes offered as buttons, in the order they are shown.
@@ -48,6 +57,8 @@ class ActionRequest:
     move: Move
     #: The total to bet or raise to, for ``BET_TO`` and ``RAISE_TO``.
     amount: int | None = None
+    #: The cards to throw away, for ``DISCARD``.
+    cards: tuple[Card, ...] = ()
 
 
 def all_in_to(legal: LegalActions) -> int:
@@ -74,14 +85,40 @@ def quick_raise_to(move: Move, legal: LegalActions) -> int | None:
     facing = legal.bet + legal.call_amount
     pot_after_call = legal.pot + legal.call_amount
     to = facing + (pot_after_call if move is Move.POT else pot_after_call // 2)
-    if not legal.min_raise_to <= to <= legal.max_raise_to:
+    if not legal.allows_raise_to(to):
         return None
     return to
+
+
+def choice_raise_to(move: Move, legal: LegalActions) -> int | None:
+    """The small or the big bet of stud's open pair, or ``None`` where there is no such choice."""
+    if not legal.can_raise or len(legal.raise_choices) != 2:
+        return None
+    if move is Move.SMALL_BET:
+        return legal.raise_choices[0]
+    if move is Move.BIG_BET:
+        return legal.raise_choices[1]
+    raise ValueError(f"{move} is not a choice of bet sizes")
 
 
 def resolve(request: ActionRequest, legal: LegalActions) -> Action:
     """The engine action a request stands for, or :class:`Refused` if none does."""
     move = request.move
+    if move is Move.DISCARD or legal.phase is Phase.DISCARDING:
+        if move is not Move.DISCARD or legal.phase is not Phase.DISCARDING:
+            raise Refused("table.not_discarding" if move is Move.DISCARD else "table.discard_first")
+        if not legal.discard_min <= len(request.cards) <= legal.discard_max:
+            raise Refused("table.discard_count", low=legal.discard_min, high=legal.discard_max)
+        return Discard(request.cards)
+    if move is Move.BRING_IN:
+        if not legal.can_post_bring_in:
+            raise Refused("table.no_bring_in")
+        return PostBringIn()
+    if move in (Move.SMALL_BET, Move.BIG_BET):
+        choice = choice_raise_to(move, legal)
+        if choice is None:
+            raise Refused("engine.cannot_raise")
+        return BetOrRaise(choice)
     if move is Move.FOLD:
         return Fold()
     if move is Move.CHECK_OR_CALL:

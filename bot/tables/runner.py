@@ -77,9 +77,10 @@ from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, 
 from bot.tables.histories import full_history
 from bot.tables.outlet import OutgoingMessage, Outlet
 from bot.tables.publisher import Publisher
-from bot.tables.requests import QUICK_SIZES, ActionRequest, quick_raise_to, resolve
+from bot.tables.requests import QUICK_SIZES, ActionRequest, Move, quick_raise_to, resolve
 from bot.tables.snapshot import (
     Choices,
+    DiscardChoices,
     HandResult,
     LastAction,
     PotWin,
@@ -94,16 +95,24 @@ from bot.tables.table_store import (
     dm_cards_wanted,
     save_state,
 )
-from engine.actions import Action, CheckOrCall, Fold
+from engine.actions import Action, CheckOrCall, Discard, Fold, PostBringIn
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
-from engine.events import HandMucked, HandShown, PlayerActed, PotAwarded, RakeTaken
+from engine.events import (
+    CardsDiscarded,
+    HandMucked,
+    HandShown,
+    PlayerActed,
+    PotAwarded,
+    RakeTaken,
+)
 from engine.fairness import commit
 from engine.hand import Hand, LegalActions, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
 from engine.table import CashOut, Deal, Departure, Seat, Table
+from engine.table import TableConfig as EngineTableConfig
 
 log = logging.getLogger(__name__)
 
@@ -423,6 +432,8 @@ class TableRunner:
         """
         async with self._lock:
             live, index, legal = self._turn_of(user_id, hand_no, seq)
+            if request.move is Move.DISCARD:
+                _check_own_cards(request.cards, live.hand.hole_cards[index])
             action = resolve(request, legal)
             try:
                 acted = await self._apply(live, index, action, actor=user_id)
@@ -475,6 +486,21 @@ class TableRunner:
         if index is None:
             raise NotInHand() if self.table.is_seated(user_id) else NotSeated()
         return self._private_view(live, index)
+
+    def discard_choices(self, user_id: int, *, hand_no: int, seq: int) -> DiscardChoices:
+        """The player's cards and how many they may throw away, for the discard
+        menu; refused as :meth:`act` would refuse. Reads without the lock."""
+        live, index, legal = self._turn_of(user_id, hand_no, seq)
+        if legal.phase is not Phase.DISCARDING:
+            raise Refused("table.not_discarding")
+        return DiscardChoices(
+            hand_no=live.hand_no,
+            seq=len(live.hand.actions),
+            cards=tuple(live.hand.hole_cards[index]),
+            low=legal.discard_min,
+            high=legal.discard_max,
+            draw=live.hand.street.draw,
+        )
 
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
@@ -660,17 +686,9 @@ class TableRunner:
         seq = len(hand.actions) + 1
         await self.hand_log.append(live.hand_id, seq, action_text(index, action), actor)
         events = hand.act(index, action)
-        acted = next(e for e in events if isinstance(e, PlayerActed))
-        live.actions.append(
-            LastAction(
-                self._name(live.deal.players[index]),
-                acted.kind,
-                acted.amount,
-                acted.to,
-                acted.all_in,
-                by_clock,
-            )
-        )
+        acted = next(told for e in events if (told := _told(e)) is not None)
+        name = self._name(live.deal.players[index])
+        live.actions.append(replace(acted, name=name, by_clock=by_clock))
         if hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
@@ -681,10 +699,10 @@ class TableRunner:
 
     async def _time_out(self, live: LiveHand) -> None:
         hand = live.hand
-        if hand.actor is None:
+        index = _to_act(hand)
+        if index is None:
             live.deadline = None
             return
-        index = hand.actor
         user_id = live.deal.players[index]
         player = self.players.get(user_id)
         if player is not None:
@@ -697,7 +715,7 @@ class TableRunner:
     async def _play_for_the_absent(self) -> None:
         """Check or fold at once for each player to act who is not there to do it."""
         while (live := self.live) is not None and not live.hand.is_complete:
-            index = live.hand.actor
+            index = _to_act(live.hand)
             if index is None:
                 return
             user_id = live.deal.players[index]
@@ -851,6 +869,7 @@ class TableRunner:
             min_buy_in=self.engine_config.minimum_buy_in,
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
+            stud_stakes=_stud_stakes(self.engine_config),
             seats=tuple(self._seat_line(seat, shown_from) for seat in self.table.seats.values()),
             closed=self.closed,
             next_hand_at=None
@@ -860,7 +879,7 @@ class TableRunner:
         if shown_from is None:
             return snapshot
         hand, deal = shown_from.hand, shown_from.deal
-        actor = hand.actor if live is not None else None
+        actor = _to_act(hand) if live is not None else None
         if live is None:
             pots = tuple(pot.amount for pot in hand.pots_awarded)
         else:
@@ -883,6 +902,11 @@ class TableRunner:
             else int(wall_time_at(self.clock, live.deadline)),
             last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
             choices=None if actor is None else _choices(hand),
+            seq=len(hand.actions),
+            to_discard=tuple(self._name(deal.players[i]) for i in hand.pending_discards)
+            if live is not None
+            else (),
+            drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
             commitment=shown_from.commitment,
             button_draw=tuple(
                 (self._name(player_at[seat_no]), card)
@@ -890,6 +914,12 @@ class TableRunner:
                 if seat_no in player_at
             ),
         )
+
+    @property
+    def _shows_button(self) -> bool:
+        """Stud has no dealer button that means anything to the players: its
+        order of play follows the up cards, so no seat is marked."""
+        return not self.config.engine_variant.uses_bring_in
 
     def _seat_line(self, seat: Seat, shown_from: LiveHand | None) -> SeatLine:
         name = self._name(seat.player)
@@ -902,11 +932,14 @@ class TableRunner:
                 seat.stack,
                 sitting_out=seat.sitting_out,
                 leaving=seat.leaving,
-                button=self.live is None and self.table.button_seat == seat.number,
+                button=self._shows_button
+                and self.live is None
+                and self.table.button_seat == seat.number,
             )
         hand, deal = shown_from.hand, shown_from.deal
         in_play = shown_from is self.live
-        cards: tuple[Card, ...] = ()
+        # Stud's up cards were dealt face up: everyone has seen them. Down cards never are.
+        cards: tuple[Card, ...] = tuple(hand.up_cards(index))
         description = ""
         for event in hand.events:
             if isinstance(event, HandShown) and event.player == index:
@@ -922,10 +955,10 @@ class TableRunner:
             all_in=in_play and hand.is_all_in(index),
             sitting_out=seat.sitting_out,
             leaving=seat.leaving,
-            button=deal.button_seat == seat.number,
+            button=self._shows_button and deal.button_seat == seat.number,
             small_blind=deal.small_blind_seat == seat.number,
             big_blind=deal.big_blind_seat == seat.number,
-            to_act=in_play and hand.actor == index,
+            to_act=in_play and _to_act(hand) == index,
             shown=cards,
             shown_description=description,
         )
@@ -1004,17 +1037,18 @@ class TableRunner:
             await self._finish(live)
             return
         live.deadline = self.clock.now() + self.config.action_seconds
-        acted = [e for e in hand.events if isinstance(e, PlayerActed)]
+        told = [
+            (e.player, action)
+            for e in hand.events
+            if isinstance(e, PlayerActed | CardsDiscarded) and (action := _told(e)) is not None
+        ]
         live.actions = [
-            LastAction(
-                self._name(deal.players[e.player]),
-                e.kind,
-                e.amount,
-                e.to,
-                e.all_in,
+            replace(
+                action,
+                name=self._name(deal.players[player]),
                 by_clock=logged_action.actor is None,
             )
-            for logged_action, e in zip(logged.actions, acted, strict=False)
+            for logged_action, (player, action) in zip(logged.actions, told, strict=False)
         ]
 
     async def _void_unresumable(self, logged: LoggedHand, error: Exception) -> None:
@@ -1052,9 +1086,51 @@ async def _nothing(tx: Transaction, _: object) -> None:
     """A change with nothing to write but the table's state."""
 
 
+def _to_act(hand: Hand) -> int | None:
+    """Whose turn it is: the bettor to act, or the next player to discard or draw."""
+    if hand.phase is Phase.DISCARDING:
+        pending = hand.pending_discards
+        return pending[0] if pending else None
+    return hand.actor if hand.phase is Phase.BETTING else None
+
+
+def _told(event: object) -> LastAction | None:
+    """A player's action as the table tells it (the name is filled in by the caller)."""
+    if isinstance(event, PlayerActed):
+        return LastAction("", event.kind, event.amount, event.to, event.all_in)
+    if isinstance(event, CardsDiscarded):
+        kind = "draw" if event.replaced else "discard"
+        if not event.count:
+            kind = "stand_pat"
+        return LastAction("", kind, event.count, 0, False)
+    return None
+
+
+def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
+    """Refuse to throw away a card the player does not hold, or one twice."""
+    if len(set(cards)) != len(cards) or any(card not in held for card in cards):
+        raise Refused("table.not_your_cards")
+
+
 def _default_action(hand: Hand) -> Action:
-    """What the clock does for a player: check if that is possible, else fold."""
-    return CheckOrCall() if hand.legal_actions().can_check else Fold()
+    """What the clock does for a player: stand pat in a draw, throw away the
+    lowest cards where a discard is required, post a pending bring-in (it
+    cannot be folded), check if that is possible, else fold."""
+    legal = hand.legal_actions()
+    if legal.phase is Phase.DISCARDING:
+        held = sorted(hand.hole_cards[legal.player], key=lambda card: (card.rank, card.suit))
+        return Discard(tuple(held[: legal.discard_min]))
+    if legal.can_post_bring_in:
+        return PostBringIn()
+    return CheckOrCall() if legal.can_check else Fold()
+
+
+def _stud_stakes(config: EngineTableConfig) -> tuple[int, int, int, int] | None:
+    """(ante, bring-in, small bet, big bet) at a stud table, else ``None``."""
+    if not config.game.uses_bring_in:
+        return None
+    stakes = config.first_stakes
+    return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
 def _choices(hand: Hand) -> Choices | None:
@@ -1079,6 +1155,10 @@ def _choices(hand: Hand) -> Choices | None:
             if (amount := quick_raise_to(move, legal)) is not None
         ),
         call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
+        can_bring_in=legal.can_post_bring_in,
+        bring_in_amount=legal.bring_in_amount,
+        is_completion=legal.is_completion,
+        raise_choices=legal.raise_choices if legal.can_raise else (),
     )
 
 

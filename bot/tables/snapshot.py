@@ -63,6 +63,30 @@ class Choices:
     quick_sizes: tuple[tuple[str, int], ...]
     #: Whether calling puts the player all in (the All in button then calls).
     call_is_all_in: bool = False
+    #: Stud: the player may post the bring-in (of this amount) instead of completing.
+    can_bring_in: bool = False
+    bring_in_amount: int = 0
+    #: Stud: the bet on the table is the bring-in; raising it is completing.
+    is_completion: bool = False
+    #: Stud's open pair: the only two amounts a bet or raise may go to.
+    raise_choices: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoices:
+    """What the player to discard or draw may throw away, for their private menu.
+
+    Unlike the rest of this module it holds the player's own hole cards: it is
+    shown only to them, ephemerally.
+    """
+
+    hand_no: int
+    seq: int
+    cards: tuple[Card, ...]
+    low: int
+    high: int
+    #: A draw (thrown cards are replaced) rather than a Pineapple discard.
+    draw: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +99,8 @@ class TableSnapshot:
     max_buy_in: int
     seat_count: int
     seats: tuple[SeatLine, ...]
+    #: Stud: (ante, bring-in, small bet, big bet); ``None`` at tables with blinds.
+    stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
     board: tuple[Card, ...] = ()
     #: The main pot first, then the side pots.
@@ -87,6 +113,12 @@ class TableSnapshot:
     #: The latest actions, oldest first.
     last_actions: tuple[LastAction, ...] = ()
     choices: Choices | None = None
+    #: How many actions the hand has had (what a button's id carries).
+    seq: int = 0
+    #: In a discard or draw phase: the players still to throw away cards, in order.
+    to_discard: tuple[str, ...] = ()
+    #: The phase is a draw (thrown cards are replaced), not a discard.
+    drawing: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None

@@ -23,7 +23,7 @@ from typing import Final
 
 from engine.cards import ACE, Card
 from engine.evaluation import lows
-from engine.evaluation.fast_high import table_strength
+from engine.evaluation.fast_high import high_strength, table_strength
 from engine.evaluation.high_tables import SHORT_DECK, STANDARD, HighTables
 from engine.evaluation.kinds import Category, Evaluation
 from engine.evaluation.value import HandValue
@@ -79,10 +79,19 @@ def evaluate(
     judge = _JUDGES[evaluation]
     best: tuple[Card, ...] = ()
     best_strength = -1
+    # The fast path knows the best strength at once; the search then only has
+    # to find five cards that reach it, and can stop there.
+    target = (
+        high_strength(hole + board)
+        if evaluation is Evaluation.STANDARD_HIGH and 5 <= len(hole) + len(board) <= 7
+        else None
+    )
     for five in candidates:
         strength = judge(five)
         if strength is not None and strength > best_strength:
             best, best_strength = five, strength
+            if strength == target:
+                break
     if not best:
         return None
     category = _category(evaluation, best, best_strength)

@@ -177,3 +177,19 @@ def test_the_private_view_shows_cards_and_best_hand() -> None:
     view = PrivateView(1, 500, 3, tuple(parse_cards("AsAh")), (), ("Pair of aces",))
     text = private_message(view, "en").public_text()
     assert "A♠ A♥" in text and "Pair of aces" in text and "<#500>" in text
+
+
+def test_stud_open_pair_offers_two_bet_buttons_and_nothing_between() -> None:
+    from dataclasses import replace
+
+    choices = Choices(
+        seq=4, can_fold=False, can_check=True, call_amount=0, can_raise=True, is_bet=True,
+        min_raise_to=10, max_raise_to=20, quick_sizes=(("min", 10),), raise_choices=(10, 20),
+    )  # fmt: skip
+    message = table_message(replace(crowded_table(), choices=choices), "en")
+    labels = [b.label for b in message.buttons]
+    assert "Bet 10" in labels and "Bet 20" in labels
+    assert "Min (10)" not in labels
+    actions = [b.custom_id.rsplit(":", 1)[1] for b in message.buttons]
+    assert {"small", "big"} <= set(actions)
+    assert all(TABLE_BUTTON.fullmatch(b.custom_id) for b in message.buttons)

@@ -1,0 +1,97 @@
+"""The discard or draw menu: shown only to the player whose turn it is to
+throw away cards, after they click the table message's Discard or Draw button.
+
+It lists the player's own cards in a select menu bounded by how many the
+engine allows (``discard_min`` to ``discard_max``) and, where none need be
+thrown away, offers a Stand pat button. The choice goes to the runner as a
+:attr:`~bot.tables.requests.Move.DISCARD` request; the runner checks that the
+cards are the player's and the engine judges the rest. The menu carries the
+hand and the action count it was opened at, so a late choice is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+import discord
+
+from bot.error_replies import reply_with_error
+from bot.errors import CroupierError
+from bot.i18n import t
+from bot.render.cards import cards_text
+from bot.render.private_view import private_message
+from bot.tables.custom_ids import discard_menu_id
+from bot.tables.outlet import OutgoingMessage
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.runner import TableRunner
+from bot.tables.snapshot import DiscardChoices
+from engine.cards import Card, parse_cards
+
+#: How long the menu stays usable; the table's own clock is what really limits it.
+MENU_SECONDS = 300
+
+
+def menu_prompt(choices: DiscardChoices, locale: str) -> str:
+    """The sentence above the menu: the player's cards and what to choose."""
+    key = "discard_menu.prompt_draw" if choices.draw else "discard_menu.prompt_discard"
+    return t(key, locale, cards=cards_text(choices.cards), low=choices.low, high=choices.high)
+
+
+class DiscardMenu(discord.ui.View):
+    """A select menu of the player's cards, and Stand pat where allowed."""
+
+    def __init__(
+        self, runner: TableRunner, user_id: int, choices: DiscardChoices, locale: str
+    ) -> None:
+        super().__init__(timeout=MENU_SECONDS)
+        self.runner, self.user_id, self.choices, self.locale = runner, user_id, choices, locale
+        if choices.high > 0:
+            select: discord.ui.Select[DiscardMenu] = discord.ui.Select(
+                custom_id=discard_menu_id(runner.table_id, choices.hand_no, choices.seq),
+                placeholder=t("discard_menu.placeholder", locale),
+                min_values=max(1, choices.low),
+                max_values=min(choices.high, len(choices.cards)),
+                options=[
+                    discord.SelectOption(label=card.symbol, value=str(card))
+                    for card in choices.cards
+                ],
+            )
+            select.callback = self._chosen  # type: ignore[method-assign]
+            self.select = select
+            self.add_item(select)
+        if choices.low == 0:
+            stand_pat: discord.ui.Button[DiscardMenu] = discord.ui.Button(
+                label=t("discard_menu.stand_pat", locale), style=discord.ButtonStyle.secondary
+            )
+            stand_pat.callback = self._stand_pat  # type: ignore[method-assign]
+            self.add_item(stand_pat)
+
+    async def _chosen(self, interaction: discord.Interaction[Any]) -> None:
+        cards = tuple(card for value in self.select.values for card in parse_cards(value))
+        await self._throw(interaction, cards)
+
+    async def _stand_pat(self, interaction: discord.Interaction[Any]) -> None:
+        await self._throw(interaction, ())
+
+    async def _throw(self, interaction: discord.Interaction[Any], cards: tuple[Card, ...]) -> None:
+        private: OutgoingMessage | None = None
+        try:
+            await interaction.response.defer()
+            acted = await self.runner.act(
+                interaction.user.id,
+                ActionRequest(Move.DISCARD, cards=cards),
+                hand_no=self.choices.hand_no,
+                seq=self.choices.seq,
+            )
+            self.stop()
+            # The player's cards after the exchange, so they need not ask again.
+            with contextlib.suppress(CroupierError):
+                private = private_message(self.runner.private_view(self.user_id), self.locale)
+            await interaction.edit_original_response(
+                content=t(f"acted.{acted.kind}", self.locale, amount=acted.amount, to=acted.to),
+                embed=private.embed if private is not None else None,
+                view=None,
+            )
+        except Exception as error:
+            await reply_with_error(interaction, error)

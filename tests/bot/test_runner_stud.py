@@ -1,0 +1,185 @@
+"""Stud at a Discord table: the bring-in button and the clock's bring-in, up
+cards on the table message (and never a down card), the stakes a stud table
+derives from its blinds, and a hand played to the end with the chips reconciled."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.database import Database
+from bot.render.table_message import table_message
+from bot.tables.config import TableConfig, dealt_variants, stud_stakes
+from bot.tables.errors import Refused
+from bot.tables.requests import ActionRequest, Move, resolve
+from bot.tables.runner import TableRunner
+from engine.actions import BetOrRaise, PostBringIn
+from engine.cards import Card
+from engine.hand import LegalActions, Phase
+from tests.bot.fake_clock import FakeClock
+from tests.bot.ledger_checks import assert_chips_reconcile
+from tests.bot.table_fakes import RecordingOutlet, config, new_table
+
+ANN, BEN, CAT = 11, 12, 13
+NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
+CALL = ActionRequest(Move.CHECK_OR_CALL)
+BRING_IN = ActionRequest(Move.BRING_IN)
+
+
+async def stud_table(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet, variant: str = "F7S"
+) -> TableRunner:
+    runner = await new_table(database, clock, outlet, config(variant=variant), seed=5)
+    for player in (ANN, BEN, CAT):
+        await runner.join(player, NAMES[player], buy_in=500)
+    await runner.settled()
+    assert runner.next_hand_at is not None
+    clock.advance(runner.next_hand_at - clock.now())
+    await runner.settled()
+    assert runner.live is not None
+    return runner
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def to_act(runner: TableRunner) -> int:
+    live = runner.live
+    assert live is not None and live.hand.actor is not None
+    return live.deal.players[live.hand.actor]
+
+
+def down_cards(runner: TableRunner) -> list[Card]:
+    live = runner.live
+    assert live is not None
+    hand = live.hand
+    return [
+        card
+        for cards, up in zip(hand.hole_cards, hand.up, strict=True)
+        for card, face_up in zip(cards, up, strict=True)
+        if not face_up
+    ]
+
+
+def up_cards(runner: TableRunner) -> list[Card]:
+    live = runner.live
+    assert live is not None
+    return [card for i in range(len(live.deal.players)) for card in live.hand.up_cards(i)]
+
+
+def table_text(outlet: RecordingOutlet) -> str:
+    lines = outlet.table.public_text().splitlines()
+    return "\n".join(ln for ln in lines if not ln.startswith("Draw for the button"))
+
+
+def test_stud_is_dealt() -> None:
+    assert {"F7S", "F7S/8", "FR"} <= dealt_variants().keys()
+
+
+def test_a_stud_table_takes_ante_bring_in_and_bets_from_its_blinds() -> None:
+    stakes = (
+        TableConfig.checked(
+            variant="F7S", small_blind=5, big_blind=10, min_buy_in=100, max_buy_in=1000, seats=6
+        )
+        .engine_config()
+        .first_stakes
+    )
+    assert (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet) == (
+        1,
+        5,
+        10,
+        20,
+    )
+    tiny = stud_stakes(1, 1)
+    assert tiny.ante == 1 and tiny.bring_in == 1 and tiny.fixed_small_bet == 1
+
+
+def test_the_bring_in_request_is_refused_when_none_is_pending() -> None:
+    betting = LegalActions(0, Phase.BETTING, can_check=True, can_raise=True)
+    with pytest.raises(Refused):
+        resolve(BRING_IN, betting)
+    pending = LegalActions(0, Phase.BETTING, can_post_bring_in=True, bring_in_amount=5)
+    assert resolve(BRING_IN, pending) == PostBringIn()
+
+
+def test_an_open_pair_offers_the_small_and_the_big_bet() -> None:
+    legal = LegalActions(
+        0, Phase.BETTING, can_check=True, can_raise=True, is_bet=True,
+        min_raise_to=10, max_raise_to=20, raise_choices=(10, 20),
+    )  # fmt: skip
+    assert resolve(ActionRequest(Move.SMALL_BET), legal) == BetOrRaise(10)
+    assert resolve(ActionRequest(Move.BIG_BET), legal) == BetOrRaise(20)
+    with pytest.raises(Refused):
+        resolve(ActionRequest(Move.BIG_BET), LegalActions(0, Phase.BETTING, can_raise=True))
+
+
+async def test_the_bring_in_has_its_button_beside_complete(
+    database: Database, clock: FakeClock
+) -> None:
+    outlet = RecordingOutlet()
+    runner = await stud_table(database, clock, outlet)
+    labels = [button.label for button in outlet.table.buttons]
+    assert "Bring in (5)" in labels and "Complete to 10" in labels
+    assert "Fold" not in labels
+    assert "Ante 1 · bring-in 5 · bets 10/20" in table_text(outlet)
+    assert "(D)" not in table_text(outlet)  # stud's order follows the up cards
+    german = table_message(runner.snapshot(), "de").buttons
+    assert "Bring-in (5)" in [button.label for button in german]
+    await runner.stop()
+
+
+async def test_the_clock_posts_a_pending_bring_in(database: Database, clock: FakeClock) -> None:
+    outlet = RecordingOutlet()
+    runner = await stud_table(database, clock, outlet)
+    live = runner.live
+    assert live is not None and live.hand.legal_actions().can_post_bring_in
+    assert live.deadline is not None
+    clock.advance(live.deadline - clock.now())
+    await runner.settled()
+    assert runner.live is live
+    last = live.last_action
+    assert last is not None and last.kind == "bring-in" and last.by_clock
+    await runner.stop()
+
+
+@pytest.mark.parametrize("variant", ["F7S", "F7S/8", "FR"])
+async def test_a_stud_hand_plays_to_the_end_showing_up_cards_only(
+    database: Database, clock: FakeClock, variant: str
+) -> None:
+    outlet = RecordingOutlet()
+    runner = await stud_table(database, clock, outlet, variant)
+    live = runner.live
+    assert live is not None
+    seen_up = 0
+    while runner.live is not None:
+        await runner.settled()
+        text = table_text(outlet)
+        for card in down_cards(runner):
+            assert card.symbol not in text, (card, text)
+        for card in up_cards(runner):
+            assert card.symbol in text
+            seen_up += 1
+        legal = live.hand.legal_actions()
+        request = BRING_IN if legal.can_post_bring_in else CALL
+        await runner.act(to_act(runner), request)
+    await runner.settled()
+    hidden = [
+        card
+        for cards, up in zip(live.hand.hole_cards, live.hand.up, strict=True)
+        for card, face_up in zip(cards, up, strict=True)
+        if not face_up
+    ]
+    during_the_hand = [
+        d.message.public_text()
+        for d in outlet.public
+        if d.kind == "table" and "The hand is over." not in d.message.public_text()
+    ]
+    assert during_the_hand
+    for text in during_the_hand:
+        text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("Draw for"))
+        assert not [card for card in hidden if card.symbol in text], text
+    assert seen_up and live.hand.is_complete
+    assert sum(live.hand.finishing_stacks) + live.hand.rake_taken == 1500
+    await assert_chips_reconcile(database)
+    await runner.stop()
