@@ -12,6 +12,8 @@ import random
 from bot.errors import CroupierError
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from engine.errors import IllegalAction
+from engine.hand import Phase
 from tests.bot.fake_clock import FakeClock
 
 #: Moves a player to act picks from, weighted towards hands that go on.
@@ -29,7 +31,20 @@ MOVES: tuple[tuple[Move, int], ...] = (
 
 
 def random_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
-    """A request for the player to act: sometimes legal, sometimes not."""
+    """A request for the player to act: sometimes legal, sometimes not.
+
+    In a draw or discard the player throws away some of their own cards; in
+    stud, the player who must bring in mostly does.
+    """
+    live = runner.live
+    if live is not None and player_to_act(runner) is not None:
+        legal = live.hand.legal_actions()
+        if legal.phase is Phase.DISCARDING:
+            held = list(live.hand.hole_cards[legal.player])
+            count = rng.randint(legal.discard_min, min(legal.discard_max, len(held)))
+            return ActionRequest(Move.DISCARD, cards=tuple(rng.sample(held, count)))
+        if legal.can_post_bring_in and rng.random() < 0.7:
+            return ActionRequest(Move.BRING_IN)
     moves, weights = zip(*MOVES, strict=True)
     move = rng.choices(moves, weights)[0]
     if move is not Move.RAISE_TO:
@@ -39,11 +54,28 @@ def random_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
     return ActionRequest(move, rng.randint(max(1, low - 5), high + 5))
 
 
-def player_to_act(runner: TableRunner) -> int | None:
+def fallback_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
+    """A request that is always accepted: stand pat, bring in, or check, call or fold."""
     live = runner.live
-    if live is None or live.hand.actor is None:
+    assert live is not None
+    legal = live.hand.legal_actions()
+    if legal.phase is Phase.DISCARDING:
+        return ActionRequest(Move.DISCARD, cards=tuple(live.hand.hole_cards[legal.player])[:0])
+    if legal.can_post_bring_in:
+        return ActionRequest(Move.BRING_IN)
+    facing_a_bet = legal.can_fold and not legal.can_check
+    return ActionRequest(Move.FOLD if facing_a_bet and rng.random() < 0.3 else Move.CHECK_OR_CALL)
+
+
+def player_to_act(runner: TableRunner) -> int | None:
+    """Who the hand waits for: to bet, or to discard or draw."""
+    live = runner.live
+    if live is None or live.hand.is_complete:
         return None
-    return live.deal.players[live.hand.actor]
+    try:
+        return live.deal.players[live.hand.legal_actions().player]
+    except IllegalAction:
+        return None
 
 
 async def rebuy_the_busted(runner: TableRunner) -> None:
@@ -75,9 +107,6 @@ async def play_hands(runner: TableRunner, clock: FakeClock, rng: random.Random, 
                 await runner.act(user_id, random_request(rng, runner))
             except CroupierError:
                 refused += 1
-                choices = runner.snapshot().choices
-                facing_a_bet = choices is not None and not choices.can_check
-                fallback = Move.FOLD if facing_a_bet and rng.random() < 0.3 else Move.CHECK_OR_CALL
-                await runner.act(user_id, ActionRequest(fallback))
+                await runner.act(user_id, fallback_request(rng, runner))
         await runner.settled()
     return refused
