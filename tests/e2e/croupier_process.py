@@ -21,9 +21,10 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Self
+from typing import Self, TypeVar
 
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -35,6 +36,8 @@ TEST_SETTINGS = {
 }
 
 ROOT = Path(__file__).resolve().parents[2]
+
+T = TypeVar("T")
 
 
 class CroupierProcess:
@@ -166,6 +169,20 @@ class CroupierProcess:
             return await self._signal(signal.SIGTERM, timeout=timeout)
         except TimeoutError:
             return await self.kill()
+
+    async def wait_unless_it_dies(self, condition: Callable[[], T], timeout: float) -> T | None:
+        """The fake's ``wait_for(condition)``, or ``None`` as soon as the bot dies."""
+        if self.pid is None:
+            raise RuntimeError("no bot was started")
+        exited = self._exit_of(self.pid)
+        waiting = asyncio.ensure_future(self.fake.wait_for(condition, timeout))
+        await asyncio.wait({waiting, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if waiting.done():
+            return waiting.result()
+        waiting.cancel()
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await waiting
+        return None
 
     async def wait_for_exit(self, timeout: float) -> int | None:
         """The running bot's exit status once it ended, or ``None`` if it still runs."""

@@ -29,7 +29,14 @@ ACTION_WEIGHTS: dict[str, int] = {
     "pot": 1,
     "allin": 1,
     "raise": 1,
+    # Stud: bring in, or bet the small or big bet on an open pair.
+    "bringin": 10,
+    "small": 2,
+    "big": 1,
+    # Draw games and Pineapple: the only button while cards are thrown away.
+    "discard": 10,
 }
+SELECT_MENU = 3
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,7 @@ class TableView:
     """The newest table message of a channel, as a player reads it."""
 
     message: StoredMessage
+    table_id: int | None
     hand_no: int | None
     seq: int | None
     actor: str | None
@@ -47,13 +55,12 @@ class TableView:
     def of(cls, message: StoredMessage) -> TableView:
         text = message.text()
         buttons: dict[str, str] = {}
-        seq = None
-        hand_no = None
+        table_id = seq = hand_no = None
         for component in message.all_components():
             found = TABLE_BUTTON.fullmatch(str(component.get("custom_id", "")))
             if found is None:
                 continue
-            hand_no, seq = int(found["hand"]), int(found["seq"])
+            table_id, hand_no, seq = int(found["table"]), int(found["hand"]), int(found["seq"])
             if not component.get("disabled"):
                 buttons[found["action"]] = found.group(0)
         if hand_no is None and (numbered := _HAND_NO.search(text)) is not None:
@@ -61,6 +68,7 @@ class TableView:
         to_act = _TO_ACT.search(text)
         return cls(
             message,
+            table_id,
             hand_no,
             seq,
             None if to_act is None else to_act["name"],
@@ -124,6 +132,8 @@ class Players:
         if rng.random() < 0.15:  # some players type instead of clicking
             command = {"call": "call", "fold": "fold"}.get(action, "call")
             return await member.slash(command, channel=self.channel_id, wait=wait)
+        if action == "discard":
+            return await self._discard(rng, member, view)
         if action == "raise":
             try:
                 opened = await member.click(
@@ -136,3 +146,26 @@ class Players:
             amount = rng.choice(["20", "40", "100", "abc", "-5", "1e9", "99999999"])
             return await member.submit_modal({text_input_id(opened.modal): amount}, wait=wait)
         return await member.click(custom_id=view.buttons[action], message=view.message, wait=wait)
+
+    async def _discard(self, rng: random.Random, member: Member, view: TableView) -> Reply | None:
+        """Open the discard menu (only the player sees it) and throw some cards away."""
+        try:
+            opened = await member.click(
+                custom_id=view.buttons["discard"], message=view.message, timeout=1.0
+            )
+        except NoResponse:
+            return None
+        menu = opened.message
+        if menu is None:
+            return opened
+        selects = [c for c in menu.all_components() if c.get("type") == SELECT_MENU]
+        if not selects or ("Stand pat" in menu.button_labels and rng.random() < 0.3):
+            if "Stand pat" not in menu.button_labels:
+                return opened
+            return await member.click("Stand pat", message=menu, wait=False)
+        select = selects[0]
+        values = [str(option["value"]) for option in select.get("options", [])]
+        low = max(1, int(select.get("min_values", 1)))
+        high = min(int(select.get("max_values", 1)), len(values))
+        picked = rng.sample(values, rng.randint(low, high))
+        return await member.select(str(select["custom_id"]), picked, message=menu, wait=False)

@@ -39,8 +39,13 @@ from tests.e2e.impatient_players import Players, TableView
 KILLS = int(os.environ.get("CROUPIER_KILLS", "50"))
 SEED = int(os.environ.get("CROUPIER_KILL_SEED", str(random.randrange(1 << 32))))
 NAMES = ("Ann", "Ben", "Cat", "Dan")
-#: Who sits at the second table (in its own channel).
-SECOND_TABLE = ("Ann", "Ben")
+#: The tables, each in its own channel: the game and who sits there. Stud and
+#: triple draw bring in and throw cards away, which must replay as well.
+TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("NT", NAMES),
+    ("F7S", ("Ann", "Ben")),
+    ("F2L3D", ("Cat", "Dan")),
+)
 ACTION_SECONDS = 5
 BUY_IN = 500
 #: How likely a start is doomed to die by itself in the middle of a write,
@@ -103,12 +108,16 @@ class KillRun:
     def total_kills(self) -> int:
         return sum(self.kills.values())
 
-    async def open_tables(self, second_channel: int) -> None:
+    async def open_tables(self, channels: list[int]) -> None:
         self.members = [self.fake.add_member(name) for name in NAMES]
-        for channel_id, names in ((self.fake.channel.id, NAMES), (second_channel, SECOND_TABLE)):
+        for channel_id, (variant, names) in zip(channels, TABLES, strict=True):
             seated = [m for m in self.members if m.name in names]
             created = await seated[0].slash(
-                "poker", "create", action_seconds=ACTION_SECONDS, channel=channel_id
+                "poker",
+                "create",
+                variant=variant,
+                action_seconds=ACTION_SECONDS,
+                channel=channel_id,
             )
             await created.settled()
             for member in seated:
@@ -205,12 +214,9 @@ class KillRun:
             view = players.view(after=posted_before)
             return view if view is not None and view.hand_no is not None else None
 
-        try:
-            view = await self.fake.wait_for(shown_again, 10)
-        except TimeoutError:
-            if not self.croupier.alive:
-                return False
-            raise
+        view = await self.croupier.wait_unless_it_dies(shown_again, 10)
+        if view is None:
+            return False  # a doomed bot died before it showed the table
         status, logged = hand_state(self.database, hand_id)
         if status == "in_progress" and view.hand_no == hand_no:
             assert logged == actions, "no action is taken while a table is being restored"
@@ -237,20 +243,24 @@ class KillRun:
                 break
         else:
             return
-        unfinished = {
-            hand_no: (hand_id, n) for hand_id, hand_no, n in in_progress(self.database).values()
-        }
+        unfinished = in_progress(self.database)
         member = players.by_name[view.actor]
         reply = await member.click(custom_id=view.buttons["call"], message=view.message)
         assert reply.type == 6, reply  # deferred: the table message shows the action
-        assert view.hand_no is not None
-        hand_id, before = unfinished[view.hand_no]
+        assert view.table_id is not None
+        hand_id, hand_no, before = unfinished[view.table_id]
+        assert hand_no == view.hand_no
 
         def logged() -> bool:
             status, actions = hand_state(self.database, hand_id)
             return status != "in_progress" or actions > before
 
-        await self.fake.wait_for(logged, 5)
+        try:
+            if await self.croupier.wait_unless_it_dies(logged, 5) is None:
+                return
+        except TimeoutError:
+            said = [m.text() for m in reply.followups]
+            raise AssertionError(f"{view.actor}'s click on {view} was not taken: {said}") from None
         self.outcomes["clicked after restart"] += 1
 
 
@@ -262,9 +272,10 @@ async def test_kills_at_random_moments_lose_nothing(
     began = time.monotonic()
     async with CroupierProcess(fake_discord, tmp_path / "croupier.db") as croupier:
         run = KillRun(fake_discord, croupier, rng)
-        second_channel = fake_discord.add_channel("poker-2").id
+        channels = [fake_discord.channel.id]
+        channels += [fake_discord.add_channel(f"poker-{n}").id for n in range(2, len(TABLES) + 1)]
         await croupier.start()
-        await run.open_tables(second_channel)
+        await run.open_tables(channels)
         while run.total_kills < KILLS:
             if croupier.alive:
                 await run.play(rng.randint(0, 6) if not run.doomed else 12)
@@ -288,5 +299,10 @@ async def test_kills_at_random_moments_lose_nothing(
     with sqlite3.connect(tmp_path / "croupier.db") as db:
         (finished,) = db.execute("SELECT COUNT(*) FROM hands WHERE status = 'finished'").fetchone()
         (actions,) = db.execute("SELECT COUNT(*) FROM hand_actions").fetchone()
+        by_game = db.execute(
+            "SELECT variant, COUNT(*), SUM((SELECT COUNT(*) FROM hand_actions a"
+            " WHERE a.hand_id = h.id)) FROM hands h GROUP BY variant"
+        ).fetchall()
+    print("hands and actions by game:", by_game)
     assert finished >= KILLS // 10 and actions >= KILLS, "the game went on between kills"
     await assert_audit_clean_at(tmp_path / "croupier.db")
