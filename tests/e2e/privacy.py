@@ -11,8 +11,11 @@ the message is about:
   it (the result, or the table message once the hand is over);
 - the draw for the button, on its own line.
 
-Anything else is a leak. A message with cards that names no single hand is a
-leak too, since nothing then says whose cards they are.
+Hand histories attached to a message (``table<T>-hand<N>.phh`` from /history)
+are read as PHH: every card they deal or show must be the board, the viewer's
+own, or shown at the showdown, since a history is only handed out once its
+hand is over. Anything else is a leak. A message with cards that names no
+single hand is a leak too, since nothing then says whose cards they are.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♠♥♦♣])")
 HAND_NUMBER = re.compile(r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your cards, hand (\d+)", re.MULTILINE)
 RESULT_TITLE = re.compile(r"^Hand \d+$", re.MULTILINE)
 BUTTON_DRAW = "Draw for the button:"
+#: The first line of an attached hand history, as the fake renders attachments.
+HISTORY_FILE = re.compile(r"^\[table(?P<table>\d+)-hand(?P<hand>\d+)\.phh\]$", re.MULTILINE)
+#: PHH actions that name cards: hole cards dealt, board cards, hands shown or discarded.
+PHH_CARDS = re.compile(r"['\"](?:d dh p\d+|d db|p\d+ sm|p\d+ sd) (?P<cards>[^'\"]*)['\"]")
 HAND_OVER = "The hand is over."
 
 
@@ -58,6 +65,8 @@ class PrivacyReport:
     cards_checked: int = 0
     #: Own hole cards seen in DMs or ephemerals, by viewer name.
     own_cards_seen: dict[str, int] | None = None
+    #: Cards read from attached hand histories.
+    history_cards_checked: int = 0
 
 
 def cards_in(text: str) -> list[str]:
@@ -73,25 +82,77 @@ def _symbols(cards: Iterable[Card]) -> set[str]:
     return {card.symbol for card in cards}
 
 
-def check_sighting(viewer: Member, sighting: Sighting, hands: dict[int, HandRecord]) -> list[Leak]:
-    """The leaks in one thing ``viewer`` saw; ``hands`` are one table's, by number."""
-    found = cards_in(sighting.text)
-    if not found:
-        return []
-    named = hands_named(sighting.text)
-    if len(named) != 1 or next(iter(named)) not in hands:
-        return [Leak(viewer.name, None, card, None, sighting.text) for card in found]
-    hand_no = next(iter(named))
-    record = hands[hand_no]
-    after_showdown = HAND_OVER in sighting.text or bool(RESULT_TITLE.search(sighting.text))
-    allowed = _symbols(record.board) | _symbols(record.hole_cards.get(viewer.id, ()))
+def phh_cards_in(text: str) -> list[str]:
+    """The cards a hand history deals or shows, as written there ("As"), ``??`` left out."""
+    found = []
+    for match in PHH_CARDS.finditer(text):
+        written = match["cards"].replace(" ", "")
+        found += [written[i : i + 2] for i in range(0, len(written), 2)]
+    return [card for card in found if card != "??"]
+
+
+def split_attachments(text: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """A sighting's text before its attached histories, and each history as
+    (table id, hand number, text)."""
+    headers = list(HISTORY_FILE.finditer(text))
+    if not headers:
+        return text, []
+    histories = []
+    for header, following in zip(headers, [*headers[1:], None], strict=True):
+        body = text[header.end() : following.start() if following else len(text)]
+        histories.append((int(header["table"]), int(header["hand"]), body))
+    return text[: headers[0].start()], histories
+
+
+def _allowed(record: HandRecord, viewer: Member, *, after_showdown: bool) -> set[Card]:
+    allowed = set(record.board) | set(record.hole_cards.get(viewer.id, ()))
     if after_showdown:
         for cards in record.shown.values():
-            allowed |= _symbols(cards)
-    owners = {card.symbol: owner for owner, cards in record.hole_cards.items() for card in cards}
+            allowed |= set(cards)
+    return allowed
+
+
+def _owner(record: HandRecord, card: Card) -> int | None:
+    return next((owner for owner, cards in record.hole_cards.items() if card in cards), None)
+
+
+def check_sighting(viewer: Member, sighting: Sighting, hands: dict[int, HandRecord]) -> list[Leak]:
+    """The leaks in one thing ``viewer`` saw; ``hands`` are one table's, by number."""
+    text, histories = split_attachments(sighting.text)
+    leaks = [leak for history in histories for leak in _check_history(viewer, history, hands)]
+    found = cards_in(text)
+    if not found:
+        return leaks
+    named = hands_named(text)
+    if len(named) != 1 or next(iter(named)) not in hands:
+        return leaks + [Leak(viewer.name, None, card, None, text) for card in found]
+    hand_no = next(iter(named))
+    record = hands[hand_no]
+    after_showdown = HAND_OVER in text or bool(RESULT_TITLE.search(text))
+    allowed = _symbols(_allowed(record, viewer, after_showdown=after_showdown))
+    by_symbol = {card.symbol: card for cards in record.hole_cards.values() for card in cards}
+    return leaks + [
+        Leak(viewer.name, hand_no, symbol, _owner(record, by_symbol[symbol]), text)
+        if symbol in by_symbol
+        else Leak(viewer.name, hand_no, symbol, None, text)
+        for symbol in found
+        if symbol not in allowed
+    ]
+
+
+def _check_history(
+    viewer: Member, history: tuple[int, int, str], hands: dict[int, HandRecord]
+) -> list[Leak]:
+    table_id, hand_no, text = history
+    written = phh_cards_in(text)
+    record = hands.get(hand_no)
+    if record is None or record.table_id != table_id:
+        return [Leak(viewer.name, hand_no, card, None, text) for card in written]
+    allowed = {str(card) for card in _allowed(record, viewer, after_showdown=True)}
+    owners = {str(card): owner for owner, cards in record.hole_cards.items() for card in cards}
     return [
-        Leak(viewer.name, hand_no, card, owners.get(card), sighting.text)
-        for card in found
+        Leak(viewer.name, hand_no, card, owners.get(card), text)
+        for card in written
         if card not in allowed
     ]
 
@@ -106,11 +167,14 @@ def check_privacy(
     for member in members:
         own = 0
         for sighting in fake.seen_by(member):
-            cards = cards_in(sighting.text)
-            if not cards:
+            text, histories = split_attachments(sighting.text)
+            cards = cards_in(text)
+            in_histories = sum(len(phh_cards_in(body)) for _, _, body in histories)
+            if not cards and not in_histories:
                 continue
             report.sightings_with_cards += 1
             report.cards_checked += len(cards)
+            report.history_cards_checked += in_histories
             report.leaks += check_sighting(member, sighting, hands)
             if sighting.kind in ("dm", "ephemeral") and "Your cards" in sighting.text:
                 own += 1

@@ -5,7 +5,7 @@ only watches. One has closed their DMs and one has turned card DMs off, so
 both rely on the "My cards" button; players ask for their cards, click out
 of turn and read their /history along the way. Afterwards every card in
 everything each member was shown (every version of every message, embed,
-button, modal and attachment, their ephemerals and their DMs) is checked
+button, modal and attached hand history, their ephemerals and their DMs) is checked
 against the hands as the database logged them (:mod:`tests.e2e.privacy`).
 
 CI plays ``CROUPIER_E2E_HANDS`` hands (default 200); ``pytest -m slow`` plays
@@ -72,6 +72,7 @@ async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: in
     assert len(finished) >= hands
     assert sum(1 for hand in finished if len(hand.shown) >= 2) >= hands // 10, "few showdowns"
     assert report.cards_checked > 20 * hands
+    assert report.history_cards_checked > 0, "no /history file was checked"
     assert table.played.moves["button:cards"] > hands // 10
     assert table.played.moves["refused:out_of_turn"] > 0
     # The cards each player was sent are the ones the log dealt them.
