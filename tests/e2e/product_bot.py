@@ -26,8 +26,8 @@ from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.settings import Settings
 from bot.tables.clock import Clock
+from bot.tables.hand_log import replay_finished_hand
 from tests.e2e.fake_discord import FakeDiscord, pointed_at, running_client
-from tests.e2e.hand_records import replay_finished_hand
 
 #: The loggers whose errors fail a test: the bot's, its cogs' and discord.py's.
 WATCHED_LOGGERS = ("bot", "cogs", "discord")
