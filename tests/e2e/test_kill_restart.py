@@ -75,6 +75,12 @@ def hand_state(database: Path, hand_id: int) -> tuple[str, int]:
     return str(status), int(actions)
 
 
+def open_channels(database: Path) -> set[int]:
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT channel_id FROM tables WHERE status = 'open'").fetchall()
+    return {channel_id for (channel_id,) in rows}
+
+
 def short_stacked(database: Path) -> list[tuple[int, int]]:
     """(channel, player) of every seat with less than half a buy-in."""
     with sqlite3.connect(database) as db:
@@ -103,6 +109,7 @@ class KillRun:
         self.kills: Counter[str] = Counter()
         self.outcomes: Counter[str] = Counter()
         self.doomed = False
+        self.games: dict[int, str] = {}
 
     @property
     def total_kills(self) -> int:
@@ -112,17 +119,26 @@ class KillRun:
         self.members = [self.fake.add_member(name) for name in NAMES]
         for channel_id, (variant, names) in zip(channels, TABLES, strict=True):
             seated = [m for m in self.members if m.name in names]
+            await self.open_table(channel_id, variant, seated)
+            self.tables.append(Players(self.fake, channel_id, seated))
+            self.games[channel_id] = variant
+
+    async def open_table(self, channel_id: int, variant: str, seated: list[Member]) -> None:
+        """The first of ``seated`` opens a table in the channel; everyone sits down."""
+        with contextlib.suppress(NoResponse, TimeoutError):  # the bot may die meanwhile
             created = await seated[0].slash(
                 "poker",
                 "create",
                 variant=variant,
                 action_seconds=ACTION_SECONDS,
                 channel=channel_id,
+                timeout=3.0,
             )
-            await created.settled()
-            for member in seated:
-                await member.slash("poker", "join", buy_in=BUY_IN, channel=channel_id)
-            self.tables.append(Players(self.fake, channel_id, seated))
+            await created.settled(3.0)  # the table exists once the answer is filled in
+        for member in seated:
+            await quietly(
+                member.slash("poker", "join", buy_in=BUY_IN, channel=channel_id, timeout=3.0)
+            )
 
     async def act_somewhere(self) -> None:
         players = self.rng.choice(self.tables)
@@ -138,7 +154,9 @@ class KillRun:
             await asyncio.sleep(self.rng.uniform(0.01, 0.12))
 
     async def housekeeping(self) -> None:
-        """Short stacks add chips and sit in; now and then someone leaves and comes back."""
+        """Short stacks add chips and sit in; now and then someone leaves and comes
+        back, and once in a while a table is closed (its hand voided, every stack
+        home) and opened again."""
         by_id = {member.id: member for member in self.members}
         channel_of = {players.channel_id: players for players in self.tables}
         for channel_id, user_id in short_stacked(self.database):
@@ -157,6 +175,16 @@ class KillRun:
             await quietly(
                 member.slash("poker", "join", buy_in=BUY_IN, channel=channel, timeout=1.5)
             )
+        for players in self.tables:  # a table closed by a reopening the bot died in
+            if players.channel_id not in open_channels(self.database):
+                seated = list(players.by_name.values())
+                await self.open_table(players.channel_id, self.games[players.channel_id], seated)
+        if self.rng.random() < 0.1:
+            players = self.rng.choice(self.tables)
+            channel, seated = players.channel_id, list(players.by_name.values())
+            await quietly(seated[0].slash("poker", "close", channel=channel, timeout=3.0))
+            await self.open_table(channel, self.games[channel], seated)
+            self.outcomes["closed and opened again"] += 1
 
     async def kill_soon(self) -> None:
         """A player acts; the bot is killed a random moment later."""
