@@ -38,6 +38,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.tables",
     "cogs.actions",
     "cogs.departures",
+    "cogs.unanswered",
 )
 
 

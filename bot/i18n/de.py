@@ -402,6 +402,11 @@ MESSAGES: Final[dict[str, str]] = {
         "bitte versuche es gleich noch einmal."
     ),
     "error.check_failed": "Diesen Befehl kannst du hier nicht nutzen.",
+    "error.expired_form": (
+        "Dieses Formular oder Menü ist zu alt (der Tisch wurde vielleicht neu gestartet, "
+        "seit es geöffnet wurde); es ist nichts passiert. Nutze die Knöpfe der neuesten "
+        "Tischnachricht."
+    ),
     "error.guild_only": "Dieser Befehl funktioniert nur auf einem Server.",
     "error.cooldown": "Nicht so schnell: Versuche es in {seconds:int} s noch einmal.",
     "error.bot_missing_permissions": (

@@ -387,6 +387,10 @@ MESSAGES: Final[dict[str, str]] = {
         "Sorry, something went wrong on our side. It has been noted; please try again in a moment."
     ),
     "error.check_failed": "You can't use this command here.",
+    "error.expired_form": (
+        "That form or menu is too old to use (the table may have restarted since it was "
+        "opened); nothing was done. Use the buttons on the newest table message."
+    ),
     "error.guild_only": "This command only works in a server.",
     "error.cooldown": "Slow down a little: try again in {seconds:int} s.",
     "error.bot_missing_permissions": ("I am missing permissions to do that here: {permissions}."),

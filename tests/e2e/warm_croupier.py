@@ -35,11 +35,6 @@ from typing import Any
 
 import bot.__main__
 import bot.client  # imported now rather than in every child
-import cogs.actions
-import cogs.admin
-import cogs.departures
-import cogs.economy
-import cogs.tables  # noqa: F401
 from bot.database import Transaction
 
 #: How often the server looks for children that ended, in seconds.
