@@ -37,20 +37,23 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.economy",
     "cogs.tables",
     "cogs.actions",
+    "cogs.departures",
 )
 
 
-def croupier_intents() -> discord.Intents:
+def croupier_intents(*, members: bool = False) -> discord.Intents:
     """The gateway intents: the defaults, without message content.
 
     Everything is a slash command or a button, so the privileged message
-    content intent is not needed. The privileged members intent is left off
-    too: a bot that asks for it cannot connect until its owner enables it in
-    the developer portal. Reacting to a seated member leaving the server will
-    need it; turn it on here then.
+    content intent is not needed. The privileged members intent is asked for
+    only when the settings say so (``CROUPIER_MEMBERS_INTENT``): a bot that
+    asks for it cannot connect until its owner enables it in the developer
+    portal. With it, a seated member who leaves the server is cashed out at
+    once; without it, :mod:`cogs.departures` looks for them now and then.
     """
     intents = discord.Intents.default()
     intents.message_content = False
+    intents.members = members
     return intents
 
 
@@ -81,7 +84,7 @@ class CroupierBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
-            intents=croupier_intents(),
+            intents=croupier_intents(members=settings.members_intent),
             tree_cls=CroupierTree,
             # Nobody is pinged unless a message asks for it explicitly.
             allowed_mentions=discord.AllowedMentions.none(),

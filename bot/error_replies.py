@@ -4,6 +4,11 @@ Every failure gets a polite ephemeral sentence from the catalogue, in the
 person's language. An error the bot expects (a :class:`~bot.errors.CroupierError`
 or one of discord.py's check failures) is the person's to fix and is logged
 briefly; anything else is ours, and its traceback is logged in full.
+
+An interaction the bot was too slow to answer (Discord's three seconds had
+passed: 10062, "Unknown interaction") cannot be answered at all: it is
+logged as a warning and left. Actions defer before they act, so a player
+whose click failed this way was not acted for.
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
 
 log = logging.getLogger(__name__)
+
+#: Discord's code for an interaction that can no longer be answered (its three seconds passed).
+UNKNOWN_INTERACTION = 10062
 
 
 def sentence_for(error: BaseException, locale: str) -> str:
@@ -54,9 +62,19 @@ def is_expected(error: BaseException) -> bool:
     )
 
 
+def is_too_late(error: BaseException) -> bool:
+    """Whether ``error`` says the interaction can no longer be answered."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
 async def reply_with_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the person what went wrong, ephemerally, whether or not they were answered yet."""
     where = interaction.command.qualified_name if interaction.command else interaction.data
+    if is_too_late(error):
+        log.warning("Too late to answer %s for user %s", where, interaction.user.id)
+        return
     if is_expected(error):
         log.debug("Refused %s for user %s: %s", where, interaction.user.id, error)
     else:

@@ -41,6 +41,9 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_global: bool = False
+    #: Ask Discord for the privileged members intent, so that a player who leaves the
+    #: server is cashed out at once (it must be enabled in the developer portal too).
+    members_intent: bool = False
     # What a new table starts with unless its creator says otherwise.
     default_small_blind: int = 5
     default_big_blind: int = 10
@@ -83,6 +86,12 @@ def load_settings(
         log_level=_read(values, "CROUPIER_LOG_LEVEL", "INFO", _log_level),
         sync_global=_read(
             values, "CROUPIER_SYNC_GLOBAL", False, lambda raw: _boolean("CROUPIER_SYNC_GLOBAL", raw)
+        ),
+        members_intent=_read(
+            values,
+            "CROUPIER_MEMBERS_INTENT",
+            False,
+            lambda raw: _boolean("CROUPIER_MEMBERS_INTENT", raw),
         ),
         default_small_blind=number("CROUPIER_DEFAULT_SMALL_BLIND", 5, 1, MAX_CHIPS_SETTING),
         default_big_blind=number("CROUPIER_DEFAULT_BIG_BLIND", 10, 1, MAX_CHIPS_SETTING),

@@ -1,6 +1,9 @@
 """The action commands: /check, /call, /bet, /raise, /fold and /allin.
 
-They do what the table message's buttons do, for players who prefer typing.
+They do what the table message's buttons do, for players who prefer typing,
+and like a button each acts on the turn it was sent in: a command that arrives
+after that turn was taken (by a click, or the same command sent twice) is
+refused rather than taken as the player's next action.
 Each is answered ephemerally with what was done, or why not; the table
 message itself is updated by the runner. The amount of /bet and /raise is the
 total to bet or raise to, checked here before the engine judges it.
@@ -16,6 +19,7 @@ from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.tables.errors import NoHandNow, StaleButton, StaleCommand, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from cogs.amounts import checked_amount
 
@@ -30,9 +34,18 @@ class Actions(commands.Cog):
 
     async def _act(self, interaction: Interaction, request: ActionRequest) -> None:
         runner = self.bot.tables.require(interaction.channel_id)
+        # The turn the command was sent in, before anything waits: a command and
+        # a click (or the same command twice) for one turn then act once.
+        position = runner.position()
+        if position is None:
+            raise NoHandNow()
+        hand_no, seq = position
         # The lock may be busy for a moment: answer Discord first, then act.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        acted = await runner.act(interaction.user.id, request)
+        try:
+            acted = await runner.act(interaction.user.id, request, hand_no=hand_no, seq=seq)
+        except (StaleButton, StaleHand):
+            raise StaleCommand() from None
         await interaction.followup.send(
             t(f"acted.{acted.kind}", locale_of(interaction), amount=acted.amount, to=acted.to),
             ephemeral=True,

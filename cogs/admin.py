@@ -1,4 +1,4 @@
-"""The owner's commands: /admin grant and /admin sync.
+"""The owner's commands: /admin grant, /admin sync and /admin audit.
 
 Only the bot's owner (the application owner, or a member of its team) may use
 them; the group is also hidden from everyone without the Administrator
@@ -7,6 +7,7 @@ permission, so ordinary players never see it in the command picker.
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
@@ -18,6 +19,8 @@ from bot.client import CroupierBot
 from bot.errors import CroupierError
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.live_audit import audit_running
+from bot.render.limits import CONTENT
 from cogs.players import guild_id_of, player
 
 Interaction = discord.Interaction[CroupierBot]
@@ -73,6 +76,25 @@ class Admin(
             ),
             ephemeral=True,
         )
+
+    @app_commands.command(
+        name="audit", description=catalogue_str("command.admin.audit.description")
+    )
+    async def audit(self, interaction: Interaction) -> None:
+        """The audit of a snapshot of the database, taken while the tables play on."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        report = await audit_running(self.bot.db)
+        locale = locale_of(interaction)
+        if report.clean:
+            headline = t("admin.audit_clean", locale)
+        else:
+            headline = t("admin.audit_failed", locale, count=len(report.problems))
+        body = f"```\n{report.render()}\n```"
+        if len(headline) + len(body) + 1 <= CONTENT:
+            await interaction.followup.send(f"{headline}\n{body}", ephemeral=True)
+            return
+        report_file = discord.File(io.BytesIO(report.render().encode()), filename="audit.txt")
+        await interaction.followup.send(headline, file=report_file, ephemeral=True)
 
     @app_commands.command(name="sync", description=catalogue_str("command.admin.sync.description"))
     async def sync(self, interaction: Interaction) -> None:

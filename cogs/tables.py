@@ -71,12 +71,16 @@ def table_config(
     locale: str,
 ) -> TableConfig:
     """A new table's configuration: what the creator chose, the settings' defaults
-    for the rest. Default buy-ins keep the settings' ratio to the big blind."""
+    for the rest. Default buy-ins keep the settings' ratio to the big blind; the
+    default number of seats is cut to what the game can deal (eight at stud)."""
+    code = variant or "NT"
+    game = dealt_variants().get(code)
+    most_seats = settings.default_seats if game is None else game.max_players
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
     scale = big / settings.default_big_blind
     return TableConfig.checked(
-        variant=variant or "NT",
+        variant=code,
         small_blind=small,
         big_blind=big,
         min_buy_in=min_buy_in
@@ -85,7 +89,7 @@ def table_config(
         max_buy_in=max_buy_in
         if max_buy_in is not None
         else max(big, round(settings.default_max_buy_in * scale), min_buy_in or 0),
-        seats=seats if seats is not None else settings.default_seats,
+        seats=seats if seats is not None else min(settings.default_seats, most_seats),
         action_seconds=action_seconds
         if action_seconds is not None
         else settings.default_action_seconds,

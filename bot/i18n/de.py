@@ -106,6 +106,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "admin.synced": "{count:int} Befehle für alle Server veröffentlicht.",
     "admin.owner_only": "Nur der Besitzer des Bots kann diesen Befehl nutzen.",
+    "admin.audit_clean": "Die Prüfung ist sauber: Jeder Chip ist verbucht.",
+    "admin.audit_failed": (
+        "Die Prüfung hat **{count:int}** Problem(e) gefunden; der ganze Bericht steht unten "
+        "oder hängt an."
+    ),
     # Die Ablehnungen der Engine, nach ihren Schlüsseln (engine/errors.py).
     "engine.hand_over": "Diese Hand ist vorbei.",
     "engine.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
@@ -190,6 +195,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.stale_button": (
         "Die Hand ist weitergegangen, seit diese Knöpfe gezeichnet wurden; es ist nichts "
+        "passiert. Sieh dir den Tisch noch einmal an."
+    ),
+    "table.stale_command": (
+        "Die Hand ist weitergegangen, während dein Befehl unterwegs war; es ist nichts "
         "passiert. Sieh dir den Tisch noch einmal an."
     ),
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
@@ -414,6 +423,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.admin.grant.user": "Der Spieler, der die Chips erhält",
     "command.admin.grant.amount": "Wie viele Chips er erhält",
     "command.admin.sync.description": "Veröffentliche die Slash-Befehle auf allen Servern.",
+    "command.admin.audit.description": "Prüfe, dass jeder Chip verbucht ist.",
     "command.poker.description": "Spiele Poker am Tisch dieses Kanals.",
     "command.poker.create.description": "Eröffne einen Pokertisch in diesem Kanal.",
     "command.poker.create.variant": "Das Spiel",

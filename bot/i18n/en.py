@@ -102,6 +102,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "admin.synced": "Published {count:int} commands to every server.",
     "admin.owner_only": "Only the bot's owner can use this command.",
+    "admin.audit_clean": "The audit is clean: every chip is accounted for.",
+    "admin.audit_failed": (
+        "The audit found **{count:int}** problem(s); the full report is below or attached."
+    ),
     # The engine's refusals, by the engine's keys (engine/errors.py).
     "engine.hand_over": "This hand is over.",
     "engine.not_your_turn": "It is not your turn; {actor} is to act.",
@@ -175,6 +179,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.stale_button": (
         "The hand has moved on since those buttons were drawn; nothing was done. "
+        "Look at the table again."
+    ),
+    "table.stale_command": (
+        "The hand moved on while your command was on its way; nothing was done. "
         "Look at the table again."
     ),
     "table.not_your_turn": "It is not your turn; {actor} is to act.",
@@ -396,6 +404,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.admin.grant.user": "The player who receives the chips",
     "command.admin.grant.amount": "How many chips to give",
     "command.admin.sync.description": "Publish the slash commands to every server.",
+    "command.admin.audit.description": "Check that every chip is accounted for.",
     "command.poker.description": "Play poker at this channel's table.",
     "command.poker.create.description": "Open a poker table in this channel.",
     "command.poker.create.variant": "The game",

@@ -51,6 +51,13 @@ class StaleButton(TableError):
     key = "table.stale_button"
 
 
+class StaleCommand(TableError):
+    """An action command that arrived after the hand moved past the moment it was sent in
+    (the same command twice, or a command and a click for the same turn)."""
+
+    key = "table.stale_command"
+
+
 class NotYourTurn(TableError):
     key = "table.not_your_turn"
 

@@ -161,14 +161,34 @@ class HandLog:
     async def void(
         self, tx: Transaction, *, hand_id: int, table_id: int, deal: Deal | None, reason: str
     ) -> None:
-        """Give up a hand: every stack goes back to what it was when the hand began."""
+        """Give up a hand: every stack goes back to what it was when the hand began.
+
+        Each player's ledger gets a ``void_refund`` row saying so. Its delta is
+        0: the chips a voided hand put in the pot never left the table, so no
+        balance changes, but a player reading their ledger sees that hand N was
+        voided and which stack they had back.
+        """
         if deal is not None:
+            guild_id = await _guild_of(tx, table_id)
             for seat, user_id, stack in zip(
                 deal.seats, deal.players, deal.setup.starting_stacks, strict=True
             ):
                 await tx.execute(
                     "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
                     (stack, table_id, seat, user_id),
+                )
+                await tx.execute(
+                    "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind,"
+                    " table_id, hand_id, note)"
+                    " SELECT guild_id, user_id, 0, chips, 'void_refund', ?, ?, ? FROM balances"
+                    " WHERE guild_id = ? AND user_id = ?",
+                    (
+                        table_id,
+                        hand_id,
+                        f"hand {deal.number} voided ({reason}): stack back to {stack}",
+                        guild_id,
+                        user_id,
+                    ),
                 )
         await tx.execute(
             f"UPDATE hands SET status = 'voided', result = ?, ended_at = {_NOW}"
@@ -205,6 +225,13 @@ class HandLog:
         )
 
 
+async def _guild_of(tx: Transaction, table_id: int) -> int:
+    row = await tx.fetch_one("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
+    if row is None:
+        raise RuntimeError(f"there is no table {table_id}")
+    return int(row["guild_id"])
+
+
 def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
     """Deal the logged hand again and apply its actions in order.
 
@@ -223,3 +250,67 @@ def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
 def action_text(player: int, action: Action) -> str:
     """An action as the log writes it: PHH notation."""
     return format_action(player, action)
+
+
+async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
+    """Deal a finished hand again from its log and compare it with what was recorded.
+
+    The audit's replay check (:mod:`bot.audit`): the replayed hand must be over,
+    and its finishing stacks, chips won, rake and board must equal the hand's
+    recorded result, its players' rows and its rake in the ledger. Returns the
+    first difference as a sentence, or ``None`` when everything agrees.
+    """
+    row = await database.fetch_one(
+        "SELECT initial, result FROM hands WHERE id = ? AND status = 'finished'", (hand_id,)
+    )
+    if row is None:
+        return "no finished hand has this id"
+    actions = await database.fetch_all(
+        "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+    )
+    try:
+        deal = deal_from_data(json.loads(row["initial"])["deal"])
+        recorded = json.loads(row["result"] or "null")
+        hand = replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+    except Exception as error:  # anything that stops the replay is the finding
+        return f"the log does not replay: {error!r}"
+    if not hand.is_complete:
+        return f"the log replays to an unfinished hand after {len(actions)} action(s)"
+    if not isinstance(recorded, dict):
+        return "the hand has no recorded result"
+    replayed = {
+        "players": list(deal.players),
+        "finishing_stacks": list(hand.finishing_stacks),
+        "awarded": list(hand.awarded),
+        "rake": hand.rake_taken,
+        "board": " ".join(str(card) for card in hand.board),
+    }
+    for key, value in replayed.items():
+        if recorded.get(key) != value:
+            return f"{key}: recorded {recorded.get(key)!r}, replayed {value!r}"
+    players = await database.fetch_all(
+        "SELECT user_id, seat_no, starting_stack, finishing_stack, won_chips FROM hand_players"
+        " WHERE hand_id = ? ORDER BY user_id",
+        (hand_id,),
+    )
+    expected = sorted(
+        (user_id, seat, start, finish, won)
+        for user_id, seat, start, finish, won in zip(
+            deal.players,
+            deal.seats,
+            deal.setup.starting_stacks,
+            hand.finishing_stacks,
+            hand.awarded,
+            strict=True,
+        )
+    )
+    found = [tuple(p) for p in players]
+    if found != expected:
+        return f"players' rows {found} differ from the replay's {expected}"
+    rake = await database.fetch_value(
+        "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'rake' AND hand_id = ?",
+        (hand_id,),
+    )
+    if int(rake) != hand.rake_taken:
+        return f"the ledger's rake {rake} differs from the replay's {hand.rake_taken}"
+    return None

@@ -8,14 +8,22 @@ message that was deleted is posted again; a DM Discord refuses (the player
 closed their DMs: Forbidden, code 50007) makes :meth:`Outlet.send_private`
 return ``False``, so the runner can point the player to "My cards" instead.
 
+A table message Discord failed to show (a server error, an outage longer than
+discord.py's own retries) is tried again a little later, and again with
+longer pauses, until it is shown or a newer state of the table replaces it:
+a table waiting for a player must not keep showing a moment that is past. A
+new hand's message that could not be posted is posted with the next state
+instead of editing the last hand's.
+
 :class:`DiscordOutlet` is the real one; the tests use a recording fake.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Final, Literal, Protocol
 
 import discord
 
@@ -25,6 +33,11 @@ ButtonStyle = Literal["primary", "secondary", "success", "danger"]
 
 #: Discord's code for "Cannot send messages to this user".
 CANNOT_MESSAGE_USER = 50007
+#: Seconds before a table message that failed is shown again; doubled each time it fails.
+RESHOW_SECONDS: Final = 5.0
+#: The longest pause between two tries, and how many tries before giving up.
+RESHOW_MAX_SECONDS: Final = 300.0
+RESHOW_TRIES: Final = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,15 +118,54 @@ def _or_missing(embed: discord.Embed | None) -> discord.Embed:
 class DiscordOutlet:
     """An outlet for one table's channel (or thread), through a discord.py client."""
 
-    def __init__(self, client: discord.Client, channel_id: int) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        channel_id: int,
+        *,
+        reshow_seconds: float | None = None,
+    ) -> None:
         self.client = client
         self.channel_id = channel_id
         self.message_id: int | None = None
+        self.reshow_seconds = RESHOW_SECONDS if reshow_seconds is None else reshow_seconds
+        #: Counts the table messages asked for; a retry of an older one is dropped.
+        self._latest = 0
+        #: A new hand's message could not be posted: post the next state afresh.
+        self._owe_fresh = False
+        self._showing = asyncio.Lock()
+        self._retries: set[asyncio.Task[None]] = set()
 
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
 
     async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+        self._latest += 1
+        number = self._latest
+        async with self._showing:
+            shown = await self._show(message, fresh=fresh or self._owe_fresh)
+        if not shown:
+            self._show_later(message, fresh, number, self.reshow_seconds, RESHOW_TRIES)
+
+    def _show_later(
+        self, message: OutgoingMessage, fresh: bool, number: int, pause: float, tries: int
+    ) -> None:
+        async def again() -> None:
+            await asyncio.sleep(pause)
+            async with self._showing:
+                if number != self._latest:
+                    return  # a newer state was shown, or is being tried
+                shown = await self._show(message, fresh=fresh or self._owe_fresh)
+            if not shown and tries > 1:
+                longer = min(pause * 2, RESHOW_MAX_SECONDS)
+                self._show_later(message, fresh, number, longer, tries - 1)
+
+        task = asyncio.create_task(again(), name=f"table-message-{self.channel_id}-again")
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
+    async def _show(self, message: OutgoingMessage, *, fresh: bool) -> bool:
+        """Edit the table message, or post it; whether Discord now shows it."""
         view = view_of(message.buttons)
         if not fresh and self.message_id is not None:
             try:
@@ -122,7 +174,7 @@ class DiscordOutlet:
                     .get_partial_message(self.message_id)
                     .edit(content=message.content, embed=_or_missing(message.embed), view=view)
                 )
-                return
+                return True
             except discord.NotFound:
                 log.info(
                     "Table message %s in %s was deleted; posting it again",
@@ -131,9 +183,11 @@ class DiscordOutlet:
                 )
             except discord.HTTPException:
                 log.warning(
-                    "Could not edit the table message in %s", self.channel_id, exc_info=True
+                    "Could not edit the table message in %s; trying again later",
+                    self.channel_id,
+                    exc_info=True,
                 )
-                return
+                return False
         try:
             posted = await self._channel().send(
                 content=message.content,
@@ -141,9 +195,16 @@ class DiscordOutlet:
                 view=view if view is not None else discord.utils.MISSING,
             )
         except discord.HTTPException:
-            log.warning("Could not post the table message in %s", self.channel_id, exc_info=True)
-            return
+            log.warning(
+                "Could not post the table message in %s; trying again later",
+                self.channel_id,
+                exc_info=True,
+            )
+            self._owe_fresh = self._owe_fresh or fresh
+            return False
         self.message_id = posted.id
+        self._owe_fresh = False
+        return True
 
     async def post(self, message: OutgoingMessage) -> None:
         try:

@@ -73,6 +73,24 @@ class TableRegistry:
         await runner.stop()
         return movements
 
+    async def place_gone(self, channel_id: int, why: str) -> list[SeatMovement]:
+        """The table's channel or thread was deleted, or the bot can no longer see it:
+        close the table (a hand in progress is voided) and send every stack home."""
+        runner = self._runners.get(channel_id)
+        if runner is None or runner.closed:
+            return []
+        log.warning("Closing table %s: %s", runner.table_id, why)
+        return await self.close(channel_id, by=0)
+
+    async def server_gone(self, guild_id: int) -> None:
+        """The bot left a server, or was removed from it: close each of its tables."""
+        for runner in self.runners:
+            if runner.record.guild_id == guild_id:
+                try:
+                    await self.place_gone(runner.record.channel_id, f"left server {guild_id}")
+                except Exception:  # one table's failure must not keep the others open
+                    log.exception("Table %s could not be closed", runner.table_id)
+
     async def player_gone(self, guild_id: int, user_id: int) -> None:
         """A player left a server: each of its tables folds and cashes them out."""
         for runner in self.runners:

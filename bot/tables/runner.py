@@ -474,6 +474,16 @@ class TableRunner:
             raise NotYourTurn(actor=self._name(live.deal.players[legal.player]))
         return live, index, legal
 
+    def position(self) -> tuple[int, int] | None:
+        """The hand being played and how many actions it has had, or ``None``.
+
+        Read without the lock: an action command takes it as it arrives, so
+        that it acts on the turn it was sent in, as a button does, and a second
+        request for the same turn is refused instead of acting again.
+        """
+        live = self.live
+        return None if live is None else (live.hand_no, len(live.hand.actions))
+
     def private_view(self, user_id: int) -> PrivateView:
         """The player's hole cards and best hand in the hand being played.
 

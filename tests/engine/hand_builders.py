@@ -47,18 +47,3 @@ def holdem(
             deck=tuple(deck) if deck is not None else tuple(variant.deck.cards),
         )
     )
-
-
-def snapshot(hand: Hand) -> tuple[object, ...]:
-    """Everything a refused action must leave unchanged."""
-    return (
-        tuple(hand.stacks),
-        tuple(hand.bets),
-        tuple(hand.contributions),
-        tuple(hand.folded),
-        hand.actor,
-        hand.phase,
-        len(hand.events),
-        len(hand.actions),
-        tuple(hand.board),
-    )

@@ -15,7 +15,8 @@ from engine.cards import parse_cards
 from engine.errors import IllegalAction
 from engine.events import BetReturned, HandShown, PlayerActed, PotAwarded, RakeTaken
 from engine.hand import Phase, Rake
-from tests.engine.hand_builders import holdem, snapshot, stacked_deck
+from tests.engine.hand_builders import holdem, stacked_deck
+from tests.engine.hand_state import snapshot
 
 # ---------------------------------------------------------------- positions
 

@@ -1,0 +1,116 @@
+"""Discord failing under the table: server errors on the table message, and
+interactions answered too late. The game goes on, the table message comes back
+to the table's true state, and nothing is applied that a player was told failed.
+Each test ends with the audit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.database import Database
+from bot.tables import outlet
+from bot.tables.custom_ids import table_button_id
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.product_bot import Croupier, running_croupier
+from tests.e2e.table_players import open_table
+from tests.e2e.table_view import TableView, Turn
+
+
+def button(turn: Turn, action: str) -> str:
+    return table_button_id(turn.table_id, turn.hand_no, turn.seq, action)
+
+
+async def logged_actions(database: Database) -> int:
+    return int(await database.fetch_value("SELECT COUNT(*) FROM hand_actions"))
+
+
+def shows_the_table_as_it_is(croupier: Croupier, view: TableView) -> bool:
+    runner = croupier.bot.tables.runners[0]
+    live, turn = runner.live, view.turn()
+    if live is None or turn is None:
+        return False
+    return turn.key == (live.hand_no, len(live.hand.actions))
+
+
+async def test_server_errors_on_the_table_message_do_not_leave_it_behind(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outlet, "RESHOW_SECONDS", 0.2)
+    fake = fake_discord
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", deck_seed=21, expected_errors=("503",)
+    ) as croupier:
+        ann, ben, cat = (fake.add_member(n) for n in ("Ann", "Ben", "Cat"))
+        view = await open_table(fake, [ann, ben, cat])
+        await croupier.settled()
+        turn = view.turn()
+        assert turn is not None
+        # Every edit and every new message fails for a while: Discord is down.
+        edits = fake.fail_next("PATCH /channels/{channel}/messages/{message}", status=503, count=3)
+        posts = fake.fail_next("POST /channels/{channel}/messages", status=503, count=3)
+        actor = {"Ann": ann, "Ben": ben, "Cat": cat}[turn.actor]
+        reply = await actor.click(custom_id=button(turn, "call"), message=turn.message_id)
+        assert reply.type == 6
+        await croupier.settled()
+        assert edits.hits, "the edit showing the call failed"
+        # Nothing else happens at the table, yet the message catches up by itself.
+        await fake.wait_for(lambda: shows_the_table_as_it_is(croupier, view), 15)
+        assert posts.hits or edits.hits
+
+
+async def test_a_new_hands_message_that_could_not_be_posted_is_posted_later(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outlet, "RESHOW_SECONDS", 0.2)
+    fake = fake_discord
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", deck_seed=22, expected_errors=("503",)
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        view = await open_table(fake, [ann, ben])
+        turn = view.turn()
+        assert turn is not None and turn.hand_no == 1
+        posts = fake.fail_next("POST /channels/{channel}/messages", status=503, count=2)
+        actor = {"Ann": ann, "Ben": ben}[turn.actor]
+        await actor.click(custom_id=button(turn, "fold"), message=turn.message_id)
+        # The fold ends hand 1; hand 2's message fails twice, then is posted.
+        await fake.wait_for(lambda: (view.turn() or turn).hand_no == 2, 10)
+        assert len(posts.hits) == 2
+        await fake.wait_for(lambda: shows_the_table_as_it_is(croupier, view), 10)
+        hand_one = [m for m in fake.messages() if "**Hand 1**" in m.text()]
+        assert all("Hand 2" not in m.text() for m in hand_one), "hand 2 has its own message"
+
+
+async def test_an_interaction_answered_too_late_changes_nothing_and_the_next_works(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord refuses an answer after three seconds (10062): the player saw the
+    click fail, so it must not act; their next click does."""
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=23) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        view = await open_table(fake, [ann, ben])
+        await croupier.settled()
+        turn = view.turn()
+        assert turn is not None
+        actor = {"Ann": ann, "Ben": ben}[turn.actor]
+        before = await logged_actions(croupier.database)
+
+        late_click = await actor.click(custom_id=button(turn, "call"), wait=False)
+        fake.advance_clock(4)  # before the bot even hears of it
+        late_command = await actor.slash("call", wait=False)
+        fake.advance_clock(4)
+        await fake.wait_for(
+            lambda: all(10062 in r.interaction.refused_codes for r in (late_click, late_command)),
+            5,
+        )
+        await croupier.settled()
+        assert await logged_actions(croupier.database) == before
+        assert view.turn() == turn
+
+        reply = await actor.click(custom_id=button(turn, "call"), message=turn.message_id)
+        assert reply.type == 6
+        assert await view.next_turn(turn.key) is not None
+        assert await logged_actions(croupier.database) == before + 1

@@ -1,0 +1,308 @@
+"""The kill test: Croupier runs as a process while simulated players play, and is
+killed with SIGKILL at random moments, then started again.
+
+Two kinds of kill: from outside, a random few milliseconds after a player
+clicked (so anywhere in handling the click: before, during or after its
+database write); and from inside, in the middle of the N-th statement of a
+transaction (see :mod:`tests.e2e.warm_croupier`), which guarantees kills in
+the middle of writes, including writes made while restoring after the last
+kill. After every restart:
+
+* the hand that was in progress is either resumed (its table message is posted
+  again, drawn after exactly the logged actions, with a fresh clock for the
+  player to act) or finished or voided, with a message saying so;
+* the buttons work: the player to act clicks and the action is logged;
+
+and at the end the audit balances to the chip and every finished hand replays.
+
+The CI run makes ``CROUPIER_KILLS`` (default 50) kills; a soak is the same
+test with more: ``CROUPIER_KILLS=1000 pytest tests/e2e/test_kill_restart.py``.
+``CROUPIER_KILL_SEED`` replays a run (the seed is printed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import sqlite3
+import time
+from collections import Counter
+from pathlib import Path
+
+from tests.audited import assert_audit_clean_at
+from tests.e2e.croupier_process import CroupierProcess
+from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse
+from tests.e2e.impatient_players import Players, TableView
+
+KILLS = int(os.environ.get("CROUPIER_KILLS", "50"))
+SEED = int(os.environ.get("CROUPIER_KILL_SEED", str(random.randrange(1 << 32))))
+NAMES = ("Ann", "Ben", "Cat", "Dan")
+#: The tables, each in its own channel: the game and who sits there. Stud and
+#: triple draw bring in and throw cards away, which must replay as well.
+TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("NT", NAMES),
+    ("F7S", ("Ann", "Ben")),
+    ("F2L3D", ("Cat", "Dan")),
+)
+ACTION_SECONDS = 5
+BUY_IN = 500
+#: How likely a start is doomed to die by itself in the middle of a write,
+#: and in which of its statements at the latest.
+DOOMED = 0.5
+DOOMED_WITHIN = 12
+
+
+def in_progress(database: Path) -> dict[int, tuple[int, int, int]]:
+    """The unfinished hand of each table: table id -> (hand id, hand number, actions)."""
+    with sqlite3.connect(database) as db:
+        rows = db.execute(
+            "SELECT h.table_id, h.id, h.hand_no,"
+            " (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
+            " FROM hands h WHERE h.status = 'in_progress'"
+        ).fetchall()
+    return {table_id: (hand_id, hand_no, actions) for table_id, hand_id, hand_no, actions in rows}
+
+
+def hand_state(database: Path, hand_id: int) -> tuple[str, int]:
+    with sqlite3.connect(database) as db:
+        status, actions = db.execute(
+            "SELECT status, (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
+            " FROM hands h WHERE h.id = ?",
+            (hand_id,),
+        ).fetchone()
+    return str(status), int(actions)
+
+
+def short_stacked(database: Path) -> list[tuple[int, int]]:
+    """(channel, player) of every seat with less than half a buy-in."""
+    with sqlite3.connect(database) as db:
+        rows = db.execute(
+            "SELECT t.channel_id, s.user_id FROM seats s JOIN tables t ON t.id = s.table_id"
+            " WHERE t.status = 'open' AND s.stack < ?",
+            (BUY_IN // 2,),
+        ).fetchall()
+    return [(channel_id, user_id) for channel_id, user_id in rows]
+
+
+async def quietly(reply_coroutine: object) -> None:
+    """Run a member's action; a bot that is gone does not answer, which is fine here."""
+    with contextlib.suppress(NoResponse):
+        await reply_coroutine  # type: ignore[misc]
+
+
+class KillRun:
+    def __init__(self, fake: FakeDiscord, croupier: CroupierProcess, rng: random.Random) -> None:
+        self.fake = fake
+        self.croupier = croupier
+        self.rng = rng
+        self.database = croupier.database
+        self.members: list[Member] = []
+        self.tables: list[Players] = []
+        self.kills: Counter[str] = Counter()
+        self.outcomes: Counter[str] = Counter()
+        self.doomed = False
+
+    @property
+    def total_kills(self) -> int:
+        return sum(self.kills.values())
+
+    async def open_tables(self, channels: list[int]) -> None:
+        self.members = [self.fake.add_member(name) for name in NAMES]
+        for channel_id, (variant, names) in zip(channels, TABLES, strict=True):
+            seated = [m for m in self.members if m.name in names]
+            created = await seated[0].slash(
+                "poker",
+                "create",
+                variant=variant,
+                action_seconds=ACTION_SECONDS,
+                channel=channel_id,
+            )
+            await created.settled()
+            for member in seated:
+                await member.slash("poker", "join", buy_in=BUY_IN, channel=channel_id)
+            self.tables.append(Players(self.fake, channel_id, seated))
+
+    async def act_somewhere(self) -> None:
+        players = self.rng.choice(self.tables)
+        view = players.view()
+        if view is not None and view.actor is not None:
+            await quietly(players.act(self.rng, view))
+
+    async def play(self, steps: int) -> None:
+        for _ in range(steps):
+            if not self.croupier.alive:
+                return
+            await self.act_somewhere()
+            await asyncio.sleep(self.rng.uniform(0.01, 0.12))
+
+    async def housekeeping(self) -> None:
+        """Short stacks add chips and sit in; now and then someone leaves and comes back."""
+        by_id = {member.id: member for member in self.members}
+        channel_of = {players.channel_id: players for players in self.tables}
+        for channel_id, user_id in short_stacked(self.database):
+            if channel_id not in channel_of:
+                continue
+            member = by_id[user_id]
+            for command, options in (("topup", {"amount": BUY_IN}), ("sitin", {})):
+                await quietly(
+                    member.slash("poker", command, channel=channel_id, timeout=1.5, **options)
+                )
+        if self.rng.random() < 0.2:
+            players = self.rng.choice(self.tables)
+            member = self.rng.choice(list(players.by_name.values()))
+            channel = players.channel_id
+            await quietly(member.slash("poker", "leave", channel=channel, timeout=1.5))
+            await quietly(
+                member.slash("poker", "join", buy_in=BUY_IN, channel=channel, timeout=1.5)
+            )
+
+    async def kill_soon(self) -> None:
+        """A player acts; the bot is killed a random moment later."""
+        await self.act_somewhere()
+        await asyncio.sleep(self.rng.uniform(0.0, 0.06))
+        if self.croupier.alive:
+            await self.croupier.kill()
+            self.kills["from outside"] += 1
+        else:
+            self.kills["inside a transaction"] += 1
+
+    async def restart_and_check(self) -> bool:
+        """Start the next bot (perhaps doomed); check the hand that was in progress.
+
+        Returns ``False`` when the new bot died before it was checked.
+        """
+        unfinished = in_progress(self.database)
+        posted_before = max((m.id for m in self.fake.messages()), default=0)
+        doomed = self.rng.random() < DOOMED
+        started_at = time.time()
+        self.doomed = doomed
+        await self.croupier.start(die_at=self.rng.randint(1, DOOMED_WITHIN) if doomed else None)
+        if not self.croupier.alive:
+            self.kills["inside a transaction, before logging in"] += 1
+            return False
+        channels = {players.channel_id: players for players in self.tables}
+        for table_id, (hand_id, hand_no, actions) in unfinished.items():
+            players = channels[self.channel_of(table_id)]
+            resumed = await self.check_resumed(
+                players, hand_id, hand_no, actions, posted_before, started_at
+            )
+            if not resumed:
+                return False
+        if not doomed:
+            await self.check_buttons_work()
+        return True
+
+    def channel_of(self, table_id: int) -> int:
+        with sqlite3.connect(self.database) as db:
+            (channel_id,) = db.execute(
+                "SELECT channel_id FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
+        return int(channel_id)
+
+    async def check_resumed(
+        self,
+        players: Players,
+        hand_id: int,
+        hand_no: int,
+        actions: int,
+        posted_before: int,
+        started_at: float,
+    ) -> bool:
+        def shown_again() -> TableView | None:
+            view = players.view(after=posted_before)
+            return view if view is not None and view.hand_no is not None else None
+
+        view = await self.croupier.wait_unless_it_dies(shown_again, 10)
+        if view is None:
+            return False  # a doomed bot died before it showed the table
+        status, logged = hand_state(self.database, hand_id)
+        if status == "in_progress" and view.hand_no == hand_no:
+            assert logged == actions, "no action is taken while a table is being restored"
+            assert view.seq == logged, (view.seq, logged)
+            assert view.actor is not None and view.deadline is not None
+            assert view.deadline >= int(started_at) + ACTION_SECONDS - 1, "a fresh clock"
+            self.outcomes["resumed"] += 1
+        elif status == "voided":
+            voided = f"Hand {hand_no} could not be resumed"
+            await self.fake.wait_for(
+                lambda: any(voided in m.text() for m in self.fake.messages()), 5
+            )
+            self.outcomes["voided"] += 1
+        else:
+            assert status == "finished", status
+            self.outcomes["finished on restore" if logged == actions else "resumed"] += 1
+        return True
+
+    async def check_buttons_work(self) -> None:
+        """The player to act clicks Check/Call on the message posted again; it is logged."""
+        for players in self.rng.sample(self.tables, len(self.tables)):
+            view = players.view()
+            if view is not None and view.actor is not None and "call" in view.buttons:
+                break
+        else:
+            return
+        unfinished = in_progress(self.database)
+        member = players.by_name[view.actor]
+        reply = await member.click(custom_id=view.buttons["call"], message=view.message)
+        assert reply.type == 6, reply  # deferred: the table message shows the action
+        assert view.table_id is not None
+        hand_id, hand_no, before = unfinished[view.table_id]
+        assert hand_no == view.hand_no
+
+        def logged() -> bool:
+            status, actions = hand_state(self.database, hand_id)
+            return status != "in_progress" or actions > before
+
+        try:
+            if await self.croupier.wait_unless_it_dies(logged, 5) is None:
+                return
+        except TimeoutError:
+            said = [m.text() for m in reply.followups]
+            raise AssertionError(f"{view.actor}'s click on {view} was not taken: {said}") from None
+        self.outcomes["clicked after restart"] += 1
+
+
+async def test_kills_at_random_moments_lose_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    print(f"CROUPIER_KILL_SEED={SEED} CROUPIER_KILLS={KILLS}")
+    rng = random.Random(SEED)
+    began = time.monotonic()
+    async with CroupierProcess(fake_discord, tmp_path / "croupier.db") as croupier:
+        run = KillRun(fake_discord, croupier, rng)
+        channels = [fake_discord.channel.id]
+        channels += [fake_discord.add_channel(f"poker-{n}").id for n in range(2, len(TABLES) + 1)]
+        await croupier.start()
+        await run.open_tables(channels)
+        while run.total_kills < KILLS:
+            if croupier.alive:
+                await run.play(rng.randint(0, 6) if not run.doomed else 12)
+                if rng.random() < 0.3:
+                    await run.housekeeping()
+                await run.kill_soon()
+            await run.restart_and_check()
+        if not croupier.alive:
+            await croupier.start()
+        await run.play(5)
+        await croupier.stop()
+    print(
+        f"{run.total_kills} kills in {time.monotonic() - began:.0f} s: {dict(run.kills)};"
+        f" after restarts: {dict(run.outcomes)}"
+    )
+    assert (
+        run.kills["inside a transaction"] + run.kills["inside a transaction, before logging in"] > 0
+    )
+    assert run.outcomes["resumed"] > KILLS // 4
+    assert run.outcomes["clicked after restart"] > KILLS // 8
+    with sqlite3.connect(tmp_path / "croupier.db") as db:
+        (finished,) = db.execute("SELECT COUNT(*) FROM hands WHERE status = 'finished'").fetchone()
+        (actions,) = db.execute("SELECT COUNT(*) FROM hand_actions").fetchone()
+        by_game = db.execute(
+            "SELECT variant, COUNT(*), SUM((SELECT COUNT(*) FROM hand_actions a"
+            " WHERE a.hand_id = h.id)) FROM hands h GROUP BY variant"
+        ).fetchall()
+    print("hands and actions by game:", by_game)
+    assert finished >= KILLS // 10 and actions >= KILLS, "the game went on between kills"
+    await assert_audit_clean_at(tmp_path / "croupier.db")
