@@ -23,6 +23,15 @@ from tests.e2e.table_view import TableView, Turn
 IDLE_STEP = 0.5
 #: Refusals a move made on a turn the table has already left may get.
 STALE_REFUSALS = ("not your turn", "moved on", "hand that is over", "No hand")
+#: What the bot confirms for each action command.
+CONFIRMATIONS = {
+    "check": ("You checked.",),
+    "call": ("You called",),
+    "fold": ("You folded.",),
+    "bet": ("You bet",),
+    "raise": ("You raised to",),
+    "allin": ("You bet", "You raised to", "You called"),
+}
 
 
 @dataclass(frozen=True)
@@ -184,6 +193,8 @@ class TablePlayers:
         reply = await actor.slash(*words, **options)
         await reply.settled()
         assert reply.ephemeral, reply
+        if reply.text.startswith("You "):
+            assert reply.text.startswith(CONFIRMATIONS[words[0]]), (words, reply.text)
         self.played.count(f"command:{words[0]}")
         return reply
 
@@ -203,22 +214,28 @@ class TablePlayers:
         return reply
 
     async def _moved_on(self, turn: Turn, reply: Reply) -> None:
-        """Until the table shows a later turn or the hand's result, or the bot refused."""
+        """Until the table shows a later turn or the hand's result, or the bot refused.
+
+        A command's answer (or refusal) fills its own message; a click's
+        refusal comes as a followup, a click's success shows only on the table.
+        """
+
+        def refusals() -> list[str]:
+            answers = [m.text() for m in reply.followups]
+            if reply.type == 5 and reply.message is not None:
+                answers.append(reply.message.text())
+            return [text for text in answers if text and not text.startswith("You ")]
 
         def done() -> bool:
-            if reply.followups and not reply.followups[-1].text().startswith("You "):
-                return True
             later = self.view.turn()
-            if later is not None and later.key > turn.key:
+            if refusals() or (later is not None and later.key > turn.key):
                 return True
             return turn.hand_no in self.view.results()
 
         await self.fake.wait_for(done, timeout=10)
-        for message in reply.followups:
-            text = message.text()
-            if not text.startswith("You "):
-                assert any(why in text for why in STALE_REFUSALS), text
-                self.played.refusals.append(text)
+        for text in refusals():
+            assert any(why in text for why in STALE_REFUSALS), text
+            self.played.refusals.append(text)
 
     async def _while_waiting(self, turn: Turn, actor: Member) -> None:
         others = [m for m in self.by_name.values() if m is not actor]

@@ -39,7 +39,7 @@ def dm_of_hand(member: Member, hand: HandRecord) -> list[str]:
 
 async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: int) -> None:
     async with running_croupier(
-        fake, tmp_path / "croupier.db", starting_chips=100_000, deck_seed=seed
+        fake, tmp_path / "croupier.db", starting_chips=10_000_000, deck_seed=seed
     ) as croupier:
         ann, ben, cat, dan, eve = (fake.add_member(n) for n in ("Ann", "Ben", "Cat", "Dan", "Eve"))
         zed = fake.add_member("Zed")  # only watches
