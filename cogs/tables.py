@@ -34,6 +34,7 @@ from bot.tables.config import (
     TableConfig,
     dealt_variants,
 )
+from bot.tables.deck_openings import hand_opening
 from bot.tables.errors import NothingToVerify, NotTableOwner
 from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
@@ -43,7 +44,7 @@ from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
 from engine.cards import format_cards
-from engine.fairness import verify
+from engine.fairness import check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -342,30 +343,41 @@ class Tables(commands.Cog):
         locale = locale_of(interaction)
         hand_no = checked_number(hand, high=MAX_AMOUNT)
         table_id = await self._table_of_channel(interaction)
-        proof = (
-            None if table_id is None else await self.bot.tables.store.deck_proof(table_id, hand_no)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        found = (
+            None
+            if table_id is None
+            else await hand_opening(self.bot.db, table_id, hand_no, interaction.user.id)
         )
-        if proof is None:
-            await interaction.response.send_message(
+        if found is None:
+            await interaction.followup.send(
                 t("tables.verify_unknown", locale, hand_no=hand_no), ephemeral=True
             )
             return
-        commitment = proof.commitment
+        commitment, opening = found.commitment, found.opening
         if commitment is None:
             raise NothingToVerify(hand_no=hand_no)
-        if not proof.over or proof.secret is None:
-            text = t("tables.verify_pending", locale, hand_no=hand_no, commitment=commitment)
-        else:
-            ok = verify(proof.deck, proof.secret, commitment)
-            text = t(
-                "tables.verify_ok" if ok else "tables.verify_failed",
-                locale,
-                hand_no=hand_no,
-                commitment=commitment,
-                deck=format_cards(proof.deck, " "),
-                secret=proof.secret,
-            )
-        await interaction.response.send_message(text, ephemeral=True)
+        if opening is None:
+            key = "tables.verify_pending" if not found.over else "tables.verify_closed"
+            text = t(key, locale, hand_no=hand_no, commitment=commitment)
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        if not opening.cards:
+            text = t("tables.verify_closed", locale, hand_no=hand_no, commitment=commitment)
+            await interaction.followup.send(text, ephemeral=True)
+            return
+        name = f"table{table_id}-hand{hand_no}-opening.txt"
+        text = t(
+            "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed",
+            locale,
+            hand_no=hand_no,
+            commitment=commitment,
+            count=len(opening.cards),
+            cards=format_cards((card.card for card in opening.cards), " "),
+            file=name,
+        )
+        file = discord.File(io.BytesIO(opening.to_text().encode()), filename=name)
+        await interaction.followup.send(text, file=file, ephemeral=True)
 
     async def _table_of_channel(self, interaction: discord.Interaction[Any]) -> int | None:
         """The open table of the channel, else the last one it had."""

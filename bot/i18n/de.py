@@ -346,9 +346,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.split_with": "{names} teilen sich {pot} mit **{amount:int}** mit {hand}.",
     "result.and": "{first} und {last}",
     "result.rake": "Das Haus nimmt **{amount:int}**.",
-    "result.secret": (
-        "Geheimnis des Decks: `{secret}`. Prüfe das Geben mit /poker verify hand:{hand_no}."
-    ),
+    "result.verify": "Prüfe das Geben mit /poker verify hand:{hand_no}.",
     "private.title": "Deine Karten, Hand {hand_no}",
     "private.cards": "Deine Karten: **{cards}**",
     "private.board": "Board: {board}",
@@ -383,12 +381,19 @@ MESSAGES: Final[dict[str, str]] = {
         "Du bekommst deine Karten nicht mehr per Direktnachricht; nutze den Knopf Meine Karten."
     ),
     "tables.verify_ok": (
-        "Hand {hand_no} wurde aus dem zugesagten Deck gegeben.\n"
-        "Zusage: `{commitment}`\nDeck: `{deck}`\nGeheimnis: `{secret}`"
+        "Hand {hand_no} wurde aus dem zugesagten Deck gegeben: die {count:int} Karten, die du "
+        "gesehen hast ({cards}), liegen dort, wo die Zusage `{commitment}` sie hinlegte. Die "
+        "angehängte Datei öffnet sie und lässt alle anderen Karten verdeckt; prüfe sie selbst "
+        "mit `python -m engine.fairness {file} {commitment}`."
     ),
     "tables.verify_failed": "Hand {hand_no} passt NICHT zu ihrer Zusage `{commitment}`.",
     "tables.verify_pending": (
-        "Hand {hand_no} läuft noch; ihr Geheimnis wird am Ende verraten. Zusage: `{commitment}`"
+        "Hand {hand_no} läuft noch; die Karten, die du siehst, können nach ihrem Ende "
+        "geöffnet werden. Zusage: `{commitment}`"
+    ),
+    "tables.verify_closed": (
+        "Hand {hand_no} wurde für ungültig erklärt und lässt sich nicht neu geben; keine "
+        "ihrer Karten wird geöffnet. Zusage: `{commitment}`"
     ),
     "tables.verify_unknown": "Dieser Tisch hat keine Hand {hand_no}.",
     "history.title": "Deine letzten Hände",

@@ -333,7 +333,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.split_with": "{names} split {pot} of **{amount:int}** with {hand}.",
     "result.and": "{first} and {last}",
     "result.rake": "The house takes **{amount:int}**.",
-    "result.secret": ("Deck secret: `{secret}`. Check the deal with /poker verify hand:{hand_no}."),
+    "result.verify": "Check the deal with /poker verify hand:{hand_no}.",
     # A player's own cards.
     "private.title": "Your cards, hand {hand_no}",
     "private.cards": "Your cards: **{cards}**",
@@ -368,12 +368,18 @@ MESSAGES: Final[dict[str, str]] = {
     "tables.dm_on": "From the next hand you get your cards by DM as well.",
     "tables.dm_off": "You no longer get your cards by DM; use the My cards button.",
     "tables.verify_ok": (
-        "Hand {hand_no} was dealt from the deck it was committed to.\n"
-        "Commitment: `{commitment}`\nDeck: `{deck}`\nSecret: `{secret}`"
+        "Hand {hand_no} was dealt from the deck it was committed to: the {count:int} cards "
+        "you saw ({cards}) sit where commitment `{commitment}` put them. The attached file "
+        "opens them and keeps every other card closed; check it yourself with "
+        "`python -m engine.fairness {file} {commitment}`."
     ),
     "tables.verify_failed": "Hand {hand_no} does NOT match its commitment `{commitment}`.",
     "tables.verify_pending": (
-        "Hand {hand_no} is still being played; its secret is revealed when it ends. "
+        "Hand {hand_no} is still being played; the cards you see can be opened when it "
+        "ends. Commitment: `{commitment}`"
+    ),
+    "tables.verify_closed": (
+        "Hand {hand_no} was voided and cannot be dealt again, so no card of it is opened. "
         "Commitment: `{commitment}`"
     ),
     "tables.verify_unknown": "This table has no hand {hand_no}.",

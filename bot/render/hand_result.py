@@ -34,8 +34,8 @@ def result_message(result: HandResult, locale: str) -> OutgoingMessage:
     lines += [_win(win, locale) for win in result.wins]
     if result.rake:
         lines.append(t("result.rake", locale, amount=result.rake))
-    if result.secret and result.commitment:
-        lines.append(t("result.secret", locale, secret=result.secret, hand_no=result.hand_no))
+    if result.commitment:
+        lines.append(t("result.verify", locale, hand_no=result.hand_no))
     embed = discord.Embed(
         title=t("result.title", locale, hand_no=result.hand_no),
         description=shorten("\n".join(lines), EMBED_DESCRIPTION),

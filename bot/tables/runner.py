@@ -808,7 +808,6 @@ class TableRunner:
             ),
             rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
             commitment=live.commitment,
-            secret=live.secret,
         )
 
     # ---------------------------------------------------------------- clock

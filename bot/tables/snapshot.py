@@ -157,4 +157,3 @@ class HandResult:
     wins: tuple[PotWin, ...]
     rake: int = 0
     commitment: str | None = None
-    secret: str | None = None

@@ -15,8 +15,6 @@ from typing import Any
 from bot.database import Database, Transaction
 from bot.tables.config import TableConfig
 from bot.tables.errors import TableExists
-from engine.cards import Card
-from engine.plain_data import deal_from_data
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -27,16 +25,6 @@ class TableRecord:
     guild_id: int
     channel_id: int
     creator_id: int
-
-
-@dataclass(frozen=True, slots=True)
-class DeckRecord:
-    """A hand's commitment and, once it is over, the deck and secret that open it."""
-
-    over: bool
-    commitment: str | None
-    secret: str | None
-    deck: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,24 +98,6 @@ class TableStore:
             "SELECT MAX(id) FROM tables WHERE channel_id = ?", (channel_id,)
         )
         return value
-
-    async def deck_proof(self, table_id: int, hand_no: int) -> DeckRecord | None:
-        """What a provably fair check needs of a hand, or None if there is no such hand.
-
-        The deck and the secret are given only once the hand is over.
-        """
-        row = await self.database.fetch_one(
-            "SELECT status, initial, commitment, secret FROM hands"
-            " WHERE table_id = ? AND hand_no = ?",
-            (table_id, hand_no),
-        )
-        if row is None:
-            return None
-        over = row["status"] != "in_progress"
-        deck: tuple[Card, ...] = ()
-        if over:
-            deck = deal_from_data(json.loads(row["initial"])["deal"]).setup.deck or ()
-        return DeckRecord(over, row["commitment"], row["secret"] if over else None, deck)
 
 
 async def save_state(

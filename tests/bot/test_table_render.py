@@ -159,7 +159,6 @@ def test_the_result_names_pots_shares_and_hands() -> None:
         ),
         rake=3,
         commitment="c" * 64,
-        secret="5" * 64,
     )
     text = result_message(result, "en").public_text()
     assert "Carol shows A♥ K♥: Flush, ace high" in text
@@ -168,7 +167,7 @@ def test_the_result_names_pots_shares_and_hands() -> None:
     assert "Dave wins the low half of the main pot of **100** with Eight low." in text
     assert "Carol wins the side pot of **120** with Flush, ace high." in text
     assert "The house takes **3**." in text
-    assert "5" * 64 in text and "/poker verify hand:7" in text
+    assert "/poker verify hand:7" in text
     uncontested = HandResult(1, 8, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
     assert "Ann wins the pot of **30**." in result_message(uncontested, "en").public_text()
 

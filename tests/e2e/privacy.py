@@ -12,10 +12,12 @@ the message is about:
 - the draw for the button, on its own line.
 
 Hand histories attached to a message (``table<T>-hand<N>.phh`` from /history)
-are read as PHH: every card they deal or show must be the board, the viewer's
-own, or shown at the showdown, since a history is only handed out once its
-hand is over. Anything else is a leak. A message with cards that names no
-single hand is a leak too, since nothing then says whose cards they are.
+are read as PHH, and deck openings (``table<T>-hand<N>-opening.txt`` from
+/poker verify) as their ``<position> <card> <salt>`` lines: every card they
+deal, show or open must be the board, the viewer's own, or shown at the
+showdown, since both are only handed out once their hand is over. Anything
+else is a leak. A message with cards that names no single hand is a leak too,
+since nothing then says whose cards they are.
 """
 
 from __future__ import annotations
@@ -34,8 +36,12 @@ CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♠♥♦♣])")
 HAND_NUMBER = re.compile(r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your cards, hand (\d+)", re.MULTILINE)
 RESULT_TITLE = re.compile(r"^Hand \d+$", re.MULTILINE)
 BUTTON_DRAW = "Draw for the button:"
-#: The first line of an attached hand history, as the fake renders attachments.
-HISTORY_FILE = re.compile(r"^\[table(?P<table>\d+)-hand(?P<hand>\d+)\.phh\]$", re.MULTILINE)
+#: The first line of an attached history or opening, as the fake renders attachments.
+HAND_FILE = re.compile(
+    r"^\[table(?P<table>\d+)-hand(?P<hand>\d+)(?P<kind>\.phh|-opening\.txt)\]$", re.MULTILINE
+)
+#: A deck position an opening opens: position, card, salt.
+OPENED_CARD = re.compile(r"^\d+ (?P<card>[2-9TJQKA][cdhs]) [0-9a-f]+$", re.MULTILINE)
 #: PHH actions that name cards: hole cards dealt, board cards, hands shown or discarded.
 PHH_CARDS = re.compile(r"['\"](?:d dh p\d+|d db|p\d+ sm|p\d+ sd) (?P<cards>[^'\"]*)['\"]")
 HAND_OVER = "The hand is over."
@@ -65,8 +71,9 @@ class PrivacyReport:
     cards_checked: int = 0
     #: Own hole cards seen in DMs or ephemerals, by viewer name.
     own_cards_seen: dict[str, int] | None = None
-    #: Cards read from attached hand histories.
+    #: Cards read from attached hand histories and deck openings.
     history_cards_checked: int = 0
+    opened_cards_checked: int = 0
 
 
 def cards_in(text: str) -> list[str]:
@@ -91,17 +98,33 @@ def phh_cards_in(text: str) -> list[str]:
     return [card for card in found if card != "??"]
 
 
-def split_attachments(text: str) -> tuple[str, list[tuple[int, int, str]]]:
-    """A sighting's text before its attached histories, and each history as
-    (table id, hand number, text)."""
-    headers = list(HISTORY_FILE.finditer(text))
+@dataclass(frozen=True, slots=True)
+class HandFile:
+    """An attached hand history or deck opening, and the cards it names ("As")."""
+
+    table_id: int
+    hand_no: int
+    text: str
+    opening: bool
+
+    @property
+    def cards(self) -> list[str]:
+        if self.opening:
+            return [match["card"] for match in OPENED_CARD.finditer(self.text)]
+        return phh_cards_in(self.text)
+
+
+def split_attachments(text: str) -> tuple[str, list[HandFile]]:
+    """A sighting's text before its attached hand files, and each file."""
+    headers = list(HAND_FILE.finditer(text))
     if not headers:
         return text, []
-    histories = []
+    files = []
     for header, following in zip(headers, [*headers[1:], None], strict=True):
         body = text[header.end() : following.start() if following else len(text)]
-        histories.append((int(header["table"]), int(header["hand"]), body))
-    return text[: headers[0].start()], histories
+        opening = header["kind"] != ".phh"
+        files.append(HandFile(int(header["table"]), int(header["hand"]), body, opening))
+    return text[: headers[0].start()], files
 
 
 def _allowed(record: HandRecord, viewer: Member, *, after_showdown: bool) -> set[Card]:
@@ -140,13 +163,10 @@ def check_sighting(viewer: Member, sighting: Sighting, hands: dict[int, HandReco
     ]
 
 
-def _check_history(
-    viewer: Member, history: tuple[int, int, str], hands: dict[int, HandRecord]
-) -> list[Leak]:
-    table_id, hand_no, text = history
-    written = phh_cards_in(text)
+def _check_history(viewer: Member, history: HandFile, hands: dict[int, HandRecord]) -> list[Leak]:
+    hand_no, text, written = history.hand_no, history.text, history.cards
     record = hands.get(hand_no)
-    if record is None or record.table_id != table_id:
+    if record is None or record.table_id != history.table_id:
         return [Leak(viewer.name, hand_no, card, None, text) for card in written]
     allowed = {str(card) for card in _allowed(record, viewer, after_showdown=True)}
     owners = {str(card): owner for owner, cards in record.hole_cards.items() for card in cards}
@@ -169,12 +189,14 @@ def check_privacy(
         for sighting in fake.seen_by(member):
             text, histories = split_attachments(sighting.text)
             cards = cards_in(text)
-            in_histories = sum(len(phh_cards_in(body)) for _, _, body in histories)
-            if not cards and not in_histories:
+            in_histories = sum(len(f.cards) for f in histories if not f.opening)
+            opened = sum(len(f.cards) for f in histories if f.opening)
+            if not cards and not in_histories and not opened:
                 continue
             report.sightings_with_cards += 1
             report.cards_checked += len(cards)
             report.history_cards_checked += in_histories
+            report.opened_cards_checked += opened
             report.leaks += check_sighting(member, sighting, hands)
             if sighting.kind in ("dm", "ephemeral") and "Your cards" in sighting.text:
                 own += 1

@@ -48,7 +48,9 @@ async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: in
         dm_off = await dan.slash("poker", "dm", setting="off")
         assert "no longer get your cards by DM" in dm_off.text
 
-        created = await ann.slash("poker", "create", small_blind=5, big_blind=10, seats=6)
+        created = await ann.slash(
+            "poker", "create", small_blind=5, big_blind=10, seats=6, provably_fair=True
+        )
         await created.settled()
         for member in players:
             await member.slash("poker", "join", buy_in=1000)
@@ -60,6 +62,9 @@ async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: in
             for member in (*players, zed):
                 history = await member.slash("history")
                 await history.settled()
+                # The last hand may still be running: then only its commitment is shown.
+                for hand_no in {played, 1 + played * 7 % played}:
+                    await (await member.slash("poker", "verify", hand=hand_no)).settled()
         closed = await ann.slash("poker", "close")
         await closed.settled()
         await croupier.settled()
@@ -73,6 +78,7 @@ async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: in
     assert sum(1 for hand in finished if len(hand.shown) >= 2) >= hands // 10, "few showdowns"
     assert report.cards_checked > 20 * hands
     assert report.history_cards_checked > 0, "no /history file was checked"
+    assert report.opened_cards_checked > 0, "no /poker verify opening was checked"
     assert table.played.moves["button:cards"] > hands // 10
     assert table.played.moves["refused:out_of_turn"] > 0
     # The cards each player was sent are the ones the log dealt them.

@@ -23,6 +23,7 @@ from bot.tables.custom_ids import table_button_id
 from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown
+from engine.fairness import check_opening, parse_opening
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
@@ -339,14 +340,18 @@ async def test_a_provably_fair_hand_can_be_verified(
     live = table.runner.live
     assert live is not None and live.commitment is not None
     assert live.commitment in table_messages(fake_discord)[-1].text()
-    pending = await ann.slash("poker", "verify", hand=1)
+    pending = await (await ann.slash("poker", "verify", hand=1)).settled()
     assert "still being played" in pending.content and live.secret not in pending.content
     await table.click(table.to_act(), "fold")
-    result = [m for m in fake_discord.messages() if "Deck secret" in m.text()]
-    assert len(result) == 1 and str(live.secret) in result[0].text()
-    verified = await ann.slash("poker", "verify", hand=1)
+    result = [m for m in fake_discord.messages() if "/poker verify hand:1" in m.text()]
+    assert len(result) == 1 and str(live.secret) not in result[0].text()
+    verified = await (await ann.slash("poker", "verify", hand=1)).settled()
     assert "was dealt from the deck it was committed to" in verified.content
-    unknown = await ann.slash("poker", "verify", hand=9)
+    assert verified.message is not None and verified.ephemeral
+    (opening,) = verified.message.attachments
+    text = opening.data.decode()
+    assert live.secret not in text and check_opening(parse_opening(text), live.commitment)
+    unknown = await (await ann.slash("poker", "verify", hand=9)).settled()
     assert "no hand 9" in unknown.content
 
 

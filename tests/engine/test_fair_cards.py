@@ -11,9 +11,13 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from engine.cards import ALL_CARDS, Card, Deck, DeckKind
-from engine.fairness import commit, verify
+from engine.fairness import check_opening, commit, open_cards, parse_opening
+from engine.fairness import main as fairness_main
 
 SHUFFLES = 20_000
 CELLS = 52 * 52
@@ -62,11 +66,46 @@ def test_the_same_statistic_rejects_a_biased_shuffle() -> None:
     assert _chi_square(_naive_swap(random.Random(11))) > BOUND
 
 
-def test_a_committed_deck_verifies_and_a_swapped_card_does_not() -> None:
+def test_an_opened_card_checks_and_a_swapped_deck_does_not() -> None:
     deck = Deck.shuffled().order
     proof = commit(deck)
-    assert verify(deck, proof.secret_hex, proof.commitment)
+    opening = open_cards(deck, proof.secret_hex, [0, 5, 51])
+    assert check_opening(opening, proof.commitment)
+    assert check_opening(parse_opening(opening.to_text()), proof.commitment)
     swapped = list(deck)
     swapped[0], swapped[1] = swapped[1], swapped[0]
-    assert not verify(swapped, proof.secret_hex, proof.commitment)
-    assert not verify(deck, "00" * 32, proof.commitment)
+    assert not check_opening(open_cards(swapped, proof.secret_hex, [0]), proof.commitment)
+    assert not check_opening(open_cards(deck, "00" * 32, [0]), proof.commitment)
+
+
+def test_a_card_opened_as_another_card_is_caught() -> None:
+    deck = Deck.shuffled().order
+    proof = commit(deck)
+    text = open_cards(deck, proof.secret_hex, [7]).to_text().splitlines()
+    position, _, salt = text[7].split()
+    other = next(c for c in deck if c != deck[7])
+    text[7] = f"{position} {other} {salt}"
+    assert not check_opening(parse_opening("\n".join(text)), proof.commitment)
+
+
+def test_closed_positions_show_neither_card_nor_secret() -> None:
+    deck = Deck.shuffled().order
+    proof = commit(deck)
+    text = open_cards(deck, proof.secret_hex, [3]).to_text()
+    lines = text.splitlines()
+    assert len(lines) == 52 and lines[3].split()[1] == str(deck[3])
+    assert all(line.split()[1] == "-" for i, line in enumerate(lines) if i != 3)
+    assert proof.secret_hex not in text
+
+
+def test_the_offline_check_reads_the_file_the_bot_attaches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = Deck.shuffled().order
+    proof = commit(deck)
+    path = tmp_path / "opening.txt"
+    path.write_text(open_cards(deck, proof.secret_hex, [0, 1]).to_text())
+    assert fairness_main([str(path), proof.commitment]) == 0
+    assert capsys.readouterr().out.startswith(f"ok: 52 positions, opened 0:{deck[0]} 1:{deck[1]}")
+    assert fairness_main([str(path), "0" * 64]) == 1
+    assert "DOES NOT MATCH" in capsys.readouterr().out

@@ -1,0 +1,87 @@
+"""What ``/poker verify`` opens of a provably fair hand, for the person asking.
+
+While a hand is played only its commitment is known. Once it is over, the
+hand is dealt again from its log and each card someone saw is opened
+(:mod:`engine.fairness`): to everybody the board, cards dealt face up, aces
+shown to draw four and hands shown at showdown; to a player dealt in, their
+own hole cards as well. A folded hand stays closed for everyone else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.database import Database
+from bot.tables.hand_log import LoggedAction, replay
+from engine.cards import Card
+from engine.events import (
+    BoardDealt,
+    DrawAceShown,
+    Event,
+    HandShown,
+    HoleCardsDealt,
+    OpenersShown,
+    UpCardsDealt,
+)
+from engine.fairness import Opening, open_cards
+from engine.plain_data import deal_from_data
+
+
+@dataclass(frozen=True, slots=True)
+class HandOpening:
+    """A hand's commitment and, once it is over, the opening the asker may see.
+
+    ``opening`` is ``None`` while the hand is played, and when a voided hand's
+    log cannot be dealt again (then nothing is opened).
+    """
+
+    commitment: str | None
+    over: bool
+    opening: Opening | None
+
+
+def seen_cards(events: Iterable[Event], player: int | None) -> set[Card]:
+    """The cards of ``events`` the table saw, and those hand index ``player`` saw."""
+    seen: set[Card] = set()
+    for event in events:
+        if isinstance(event, HoleCardsDealt):
+            if event.player == player:
+                seen.update(event.cards)
+        elif isinstance(event, UpCardsDealt | BoardDealt | HandShown | OpenersShown):
+            seen.update(event.cards)
+        elif isinstance(event, DrawAceShown):
+            seen.add(event.card)
+    return seen
+
+
+async def hand_opening(
+    database: Database, table_id: int, hand_no: int, user_id: int
+) -> HandOpening | None:
+    """The opening of hand ``hand_no`` for ``user_id``; ``None`` if there is no such hand."""
+    row = await database.fetch_one(
+        "SELECT id, status, initial, commitment, secret FROM hands"
+        " WHERE table_id = ? AND hand_no = ?",
+        (table_id, hand_no),
+    )
+    if row is None:
+        return None
+    commitment = row["commitment"]
+    over = row["status"] != "in_progress"
+    if not over or commitment is None or row["secret"] is None:
+        return HandOpening(commitment, over, None)
+    deal = deal_from_data(json.loads(row["initial"])["deal"])
+    deck = deal.setup.deck or ()
+    actions = await database.fetch_all(
+        "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq",
+        (row["id"],),
+    )
+    try:
+        hand = replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+    except Exception:  # a voided hand whose log does not replay: open nothing
+        return HandOpening(commitment, over, open_cards(deck, row["secret"], ()))
+    player = deal.players.index(user_id) if user_id in deal.players else None
+    seen = seen_cards(hand.events, player)
+    positions = [position for position, card in enumerate(deck) if card in seen]
+    return HandOpening(commitment, over, open_cards(deck, row["secret"], positions))
