@@ -103,6 +103,7 @@ from engine.events import (
     CardsDiscarded,
     HandMucked,
     HandShown,
+    HoleCardsDealt,
     PlayerActed,
     PotAwarded,
     RakeTaken,
@@ -658,9 +659,12 @@ class TableRunner:
         await self._send_hole_cards(live)
         await self._play_for_the_absent()
 
-    async def _send_hole_cards(self, live: LiveHand) -> None:
-        wanted = await dm_cards_wanted(self.database, list(live.deal.players))
-        for index, user_id in enumerate(live.deal.players):
+    async def _send_hole_cards(self, live: LiveHand, only: set[int] | None = None) -> None:
+        """DM each player who wants it their cards (``only``: these hand indices)."""
+        indices = range(len(live.deal.players)) if only is None else sorted(only)
+        players = [live.deal.players[index] for index in indices]
+        wanted = await dm_cards_wanted(self.database, players)
+        for index, user_id in zip(indices, players, strict=True):
             if user_id not in wanted:
                 continue
             player = self.players.get(user_id)
@@ -699,6 +703,11 @@ class TableRunner:
         acted = next(told for e in events if (told := _told(e)) is not None)
         name = self._name(live.deal.players[index])
         live.actions.append(replace(acted, name=name, by_clock=by_clock))
+        dealt_down = {e.player for e in events if isinstance(e, HoleCardsDealt)}
+        if dealt_down and not hand.is_complete:
+            # Seventh street in stud, the cards drawn in a draw game: a player who
+            # reads their cards by DM must not have to press "My cards" for them.
+            await self._send_hole_cards(live, only=dealt_down)
         if hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS

@@ -214,3 +214,28 @@ async def test_a_hand_restored_in_a_draw_resumes_where_it_was(
     await play_to_the_end(restored, choose=0)
     await assert_chips_reconcile(database)
     await restored.stop()
+
+
+async def test_the_cards_drawn_reach_each_player_by_dm(
+    database: Database, clock: FakeClock
+) -> None:
+    outlet = RecordingOutlet()
+    runner = await dealt_table(database, clock, outlet, "F5D")
+    live = runner.live
+    assert live is not None
+    await call_until_discarding(runner)
+    before = {uid: len(outlet.dms(uid)) for uid in NAMES}
+    held = [tuple(cards) for cards in live.hand.hole_cards]
+    while live.hand.phase is Phase.DISCARDING:
+        user_id, index = turn(runner)
+        await runner.act(user_id, ActionRequest(Move.DISCARD, cards=held[index][:2]))
+    await runner.settled()
+    assert runner.live is live
+    for index, user_id in enumerate(live.deal.players):
+        new_hand = live.hand.hole_cards[index]
+        assert set(new_hand) != set(held[index])
+        (fresh,) = outlet.dms(user_id)[before[user_id] :]
+        text = fresh.message.public_text()
+        assert f"Your cards, hand {live.hand_no}" in text
+        assert all(card.symbol in text for card in new_hand)
+    await runner.stop()

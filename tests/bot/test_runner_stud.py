@@ -183,3 +183,22 @@ async def test_a_stud_hand_plays_to_the_end_showing_up_cards_only(
     assert sum(live.hand.finishing_stacks) + live.hand.rake_taken == 1500
     await assert_chips_reconcile(database)
     await runner.stop()
+
+
+async def test_the_seventh_street_card_reaches_each_player_by_dm(
+    database: Database, clock: FakeClock
+) -> None:
+    outlet = RecordingOutlet()
+    runner = await stud_table(database, clock, outlet)
+    live = runner.live
+    assert live is not None
+    while runner.live is live and len(live.hand.hole_cards[0]) < 7:
+        legal = live.hand.legal_actions()
+        await runner.act(to_act(runner), BRING_IN if legal.can_post_bring_in else CALL)
+    await runner.settled()
+    assert runner.live is live, "everyone called: the hand reaches seventh street"
+    for index, user_id in enumerate(live.deal.players):
+        last = outlet.dms(user_id)[-1].message.public_text()
+        cards = live.hand.hole_cards[index]
+        assert len(cards) == 7 and all(card.symbol in last for card in cards)
+    await runner.stop()
