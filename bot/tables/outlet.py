@@ -13,7 +13,11 @@ discord.py's own retries) is tried again a little later, and again with
 longer pauses, until it is shown or a newer state of the table replaces it:
 a table waiting for a player must not keep showing a moment that is past. A
 new hand's message that could not be posted is posted with the next state
-instead of editing the last hand's.
+instead of editing the last hand's. A hand's result or a notice that failed
+the same way is posted again later (it may then come after newer messages),
+and so is a DM of cards, a few times only: cards arriving long after they
+were dealt help nobody. What Discord refuses for good (no permission, a
+deleted channel, a player's closed DMs) is not tried again.
 
 :class:`DiscordOutlet` is the real one; the tests use a recording fake.
 """
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
@@ -38,6 +43,9 @@ RESHOW_SECONDS: Final = 5.0
 #: The longest pause between two tries, and how many tries before giving up.
 RESHOW_MAX_SECONDS: Final = 300.0
 RESHOW_TRIES: Final = 12
+#: How many times a failed channel post, and a failed DM, is tried in all.
+POST_TRIES: Final = 6
+DM_TRIES: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +91,8 @@ class Outlet(Protocol):
         ...
 
     async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
-        """Send ``message`` to the player by DM; ``False`` when it could not be delivered."""
+        """Send ``message`` to the player by DM; ``False`` when the player does not
+        take DMs from the bot (a DM that failed otherwise is tried again)."""
         ...
 
 
@@ -150,17 +159,26 @@ class DiscordOutlet:
     def _show_later(
         self, message: OutgoingMessage, fresh: bool, number: int, pause: float, tries: int
     ) -> None:
-        async def again() -> None:
-            await asyncio.sleep(pause)
+        async def attempt() -> bool:
             async with self._showing:
                 if number != self._latest:
-                    return  # a newer state was shown, or is being tried
-                shown = await self._show(message, fresh=fresh or self._owe_fresh)
-            if not shown and tries > 1:
-                longer = min(pause * 2, RESHOW_MAX_SECONDS)
-                self._show_later(message, fresh, number, longer, tries - 1)
+                    return True  # a newer state was shown, or is being tried
+                return await self._show(message, fresh=fresh or self._owe_fresh)
 
-        task = asyncio.create_task(again(), name=f"table-message-{self.channel_id}-again")
+        self._again(attempt, f"table-message-{self.channel_id}", pause, tries)
+
+    def _again(
+        self, attempt: Callable[[], Awaitable[bool]], name: str, pause: float, tries: int
+    ) -> None:
+        """Run ``attempt`` after ``pause`` seconds, and again with doubled pauses
+        while it answers ``False``, ``tries`` times at most."""
+
+        async def again() -> None:
+            await asyncio.sleep(pause)
+            if not await attempt() and tries > 1:
+                self._again(attempt, name, min(pause * 2, RESHOW_MAX_SECONDS), tries - 1)
+
+        task = asyncio.create_task(again(), name=f"{name}-again")
         self._retries.add(task)
         task.add_done_callback(self._retries.discard)
 
@@ -207,12 +225,33 @@ class DiscordOutlet:
         return True
 
     async def post(self, message: OutgoingMessage) -> None:
+        if not await self._post(message):
+            name = f"post-{self.channel_id}"
+            self._again(lambda: self._post(message), name, self.reshow_seconds, POST_TRIES - 1)
+
+    async def _post(self, message: OutgoingMessage) -> bool:
+        """Post ``message``; ``False`` when it is worth trying again."""
         try:
             await self._channel().send(content=message.content, embed=_or_missing(message.embed))
+        except (discord.Forbidden, discord.NotFound):
+            log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
         except discord.HTTPException:
-            log.warning("Could not post in %s", self.channel_id, exc_info=True)
+            log.warning("Could not post in %s; trying again later", self.channel_id, exc_info=True)
+            return False
+        return True
 
     async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+        delivered = await self._send_private(user_id, message)
+        if delivered is None:
+
+            async def attempt() -> bool:
+                return await self._send_private(user_id, message) is not None
+
+            self._again(attempt, f"dm-{user_id}", self.reshow_seconds, DM_TRIES - 1)
+        return delivered is not False
+
+    async def _send_private(self, user_id: int, message: OutgoingMessage) -> bool | None:
+        """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             await channel.send(content=message.content, embed=_or_missing(message.embed))
@@ -221,6 +260,6 @@ class DiscordOutlet:
                 log.warning("Discord refused a DM to %s", user_id, exc_info=True)
             return False
         except discord.HTTPException:
-            log.warning("Could not send a DM to %s", user_id, exc_info=True)
-            return False
+            log.warning("Could not send a DM to %s; trying again later", user_id, exc_info=True)
+            return None
         return True

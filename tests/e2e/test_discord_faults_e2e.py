@@ -12,7 +12,7 @@ import pytest
 from bot.database import Database
 from bot.tables import outlet
 from bot.tables.custom_ids import table_button_id
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.table_players import open_table
 from tests.e2e.table_view import TableView, Turn
@@ -114,3 +114,42 @@ async def test_an_interaction_answered_too_late_changes_nothing_and_the_next_wor
         assert reply.type == 6
         assert await view.next_turn(turn.key) is not None
         assert await logged_actions(croupier.database) == before + 1
+
+
+async def test_a_result_and_a_dm_that_failed_are_delivered_later(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outlet, "RESHOW_SECONDS", 0.2)
+    fake = fake_discord
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", deck_seed=24, expected_errors=("503",)
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        opened_dm = fake.fail_next("POST /users/@me/channels", status=503, count=1)
+        view = await open_table(fake, [ann, ben])
+        turn = view.turn()
+        assert turn is not None and turn.hand_no == 1
+
+        def has_cards(member: Member) -> bool:
+            return any("Your cards, hand 1" in m.text() for m in member.dms())
+
+        await fake.wait_for(lambda: has_cards(ann) and has_cards(ben), 10)
+        assert opened_dm.hits, "a DM failed at first"
+        notices = [m for m in fake.messages(fake.channel) if "could not send you" in m.text()]
+        assert not notices, "a DM that failed once is not a player refusing DMs"
+
+        posts = fake.fail_next("POST /channels/{channel}/messages", status=503, count=2)
+        actor = {"Ann": ann, "Ben": ben}[turn.actor]
+        await actor.click(custom_id=button(turn, "fold"), message=turn.message_id)
+
+        def results() -> list[StoredMessage]:
+            return [
+                m
+                for m in fake.messages(fake.channel)
+                if m.embeds and m.embeds[0].get("title") == "Hand 1"
+            ]
+
+        await fake.wait_for(lambda: len(results()) == 1, 10)
+        assert len(posts.hits) == 2
+        await croupier.settled()
+        assert len(results()) == 1, "posted once, not once per try"
