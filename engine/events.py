@@ -7,6 +7,7 @@ private events; everything a player does is public.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.cards import Card
@@ -162,3 +163,20 @@ class PotCarriedOver(Event):
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     finishing_stacks: tuple[int, ...]
+
+
+def cards_seen_by(events: Iterable[Event], player: int | None) -> set[Card]:
+    """The cards of ``events`` everybody saw (the board, up cards, hands shown,
+    openers, an ace kept to draw four), and those dealt face down to hand index
+    ``player`` (``None``: a spectator). A folded hand and cards thrown away
+    unseen are in neither."""
+    seen: set[Card] = set()
+    for event in events:
+        if isinstance(event, HoleCardsDealt):
+            if event.player == player:
+                seen.update(event.cards)
+        elif isinstance(event, UpCardsDealt | BoardDealt | HandShown | OpenersShown):
+            seen.update(event.cards)
+        elif isinstance(event, DrawAceShown):
+            seen.add(event.card)
+    return seen

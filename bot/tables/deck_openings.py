@@ -10,21 +10,11 @@ own hole cards as well. A folded hand stays closed for everyone else.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.database import Database
-from bot.tables.hand_log import LoggedAction, replay
-from engine.cards import Card
-from engine.events import (
-    BoardDealt,
-    DrawAceShown,
-    Event,
-    HandShown,
-    HoleCardsDealt,
-    OpenersShown,
-    UpCardsDealt,
-)
+from bot.tables.hand_log import replay_logged_hand
+from engine.events import cards_seen_by
 from engine.fairness import Opening, open_cards
 from engine.plain_data import deal_from_data
 
@@ -42,20 +32,6 @@ class HandOpening:
     opening: Opening | None
 
 
-def seen_cards(events: Iterable[Event], player: int | None) -> set[Card]:
-    """The cards of ``events`` the table saw, and those hand index ``player`` saw."""
-    seen: set[Card] = set()
-    for event in events:
-        if isinstance(event, HoleCardsDealt):
-            if event.player == player:
-                seen.update(event.cards)
-        elif isinstance(event, UpCardsDealt | BoardDealt | HandShown | OpenersShown):
-            seen.update(event.cards)
-        elif isinstance(event, DrawAceShown):
-            seen.add(event.card)
-    return seen
-
-
 async def hand_opening(
     database: Database, table_id: int, hand_no: int, user_id: int
 ) -> HandOpening | None:
@@ -71,17 +47,13 @@ async def hand_opening(
     over = row["status"] != "in_progress"
     if not over or commitment is None or row["secret"] is None:
         return HandOpening(commitment, over, None)
-    deal = deal_from_data(json.loads(row["initial"])["deal"])
-    deck = deal.setup.deck or ()
-    actions = await database.fetch_all(
-        "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq",
-        (row["id"],),
-    )
     try:
-        hand = replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+        deal, hand = await replay_logged_hand(database, row["id"])
     except Exception:  # a voided hand whose log does not replay: open nothing
-        return HandOpening(commitment, over, open_cards(deck, row["secret"], ()))
+        deal = deal_from_data(json.loads(row["initial"])["deal"])
+        return HandOpening(commitment, over, open_cards(deal.setup.deck or (), row["secret"], ()))
+    deck = deal.setup.deck or ()
     player = deal.players.index(user_id) if user_id in deal.players else None
-    seen = seen_cards(hand.events, player)
+    seen = cards_seen_by(hand.events, player)
     positions = [position for position, card in enumerate(deck) if card in seen]
     return HandOpening(commitment, over, open_cards(deck, row["secret"], positions))

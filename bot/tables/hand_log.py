@@ -252,6 +252,21 @@ def action_text(player: int, action: Action) -> str:
     return format_action(player, action)
 
 
+async def replay_logged_hand(database: Database, hand_id: int) -> tuple[Deal, Hand]:
+    """Deal hand ``hand_id`` again from its log, as far as the log goes.
+
+    Raises as :func:`replay` does, and :class:`LookupError` if there is no such hand.
+    """
+    row = await database.fetch_one("SELECT initial FROM hands WHERE id = ?", (hand_id,))
+    if row is None:
+        raise LookupError(f"there is no hand {hand_id}")
+    deal = deal_from_data(json.loads(row["initial"])["deal"])
+    actions = await database.fetch_all(
+        "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+    )
+    return deal, replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+
+
 async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
     """Deal a finished hand again from its log and compare it with what was recorded.
 
@@ -261,21 +276,17 @@ async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
     first difference as a sentence, or ``None`` when everything agrees.
     """
     row = await database.fetch_one(
-        "SELECT initial, result FROM hands WHERE id = ? AND status = 'finished'", (hand_id,)
+        "SELECT result FROM hands WHERE id = ? AND status = 'finished'", (hand_id,)
     )
     if row is None:
         return "no finished hand has this id"
-    actions = await database.fetch_all(
-        "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-    )
     try:
-        deal = deal_from_data(json.loads(row["initial"])["deal"])
         recorded = json.loads(row["result"] or "null")
-        hand = replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+        deal, hand = await replay_logged_hand(database, hand_id)
     except Exception as error:  # anything that stops the replay is the finding
         return f"the log does not replay: {error!r}"
     if not hand.is_complete:
-        return f"the log replays to an unfinished hand after {len(actions)} action(s)"
+        return f"the log replays to an unfinished hand after {len(hand.actions)} action(s)"
     if not isinstance(recorded, dict):
         return "the hand has no recorded result"
     replayed = {

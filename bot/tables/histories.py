@@ -2,23 +2,25 @@
 
 When a hand finishes the house keeps its whole history (``hands.phh``), every
 card dealt included, written by :mod:`engine.phh`. A player who downloads a
-hand with /history gets the same history with every face-down card they did
-not see written as ``??``: they see their own cards, the board, and the hands
-shown at the showdown, as they did at the table. (Tables deal no face-up hole
-cards yet; a stud table would need those kept visible.)
+hand with /history gets the same history with every card they did not see
+written as ``??``: they see their own cards, the board, up cards and the
+hands shown at the showdown, as they did at the table. A card someone threw
+away unseen (a draw, Pineapple's discard) stays hidden even when that player
+showed down later, and so does everything a folded player held.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from bot.database import Database
+from bot.tables.hand_log import replay_logged_hand
+from engine.cards import Card
+from engine.events import cards_seen_by
 from engine.hand import Hand
 from engine.phh import HandHistory, dumps, loads
-from engine.phh.notation import Dealing, Discarding, Line, Showdown, parse_line
-from engine.plain_data import deal_from_data
+from engine.phh.notation import Dealing, Discarding, Line, parse_line
 
 
 def full_history(
@@ -47,37 +49,37 @@ def full_history(
 async def history_for_player(database: Database, hand_id: int, user_id: int) -> str | None:
     """A finished hand's history as the player saw it; None if they did not play it
     or it has no history."""
-    row = await database.fetch_one("SELECT phh, initial FROM hands WHERE id = ?", (hand_id,))
-    if row is None or not row["phh"]:
+    text = await database.fetch_value("SELECT phh FROM hands WHERE id = ?", (hand_id,))
+    if not text:
         return None
-    players = deal_from_data(json.loads(row["initial"])["deal"]).players
-    if user_id not in players:
+    deal, hand = await replay_logged_hand(database, hand_id)
+    if user_id not in deal.players:
         return None
-    return history_seen_by(row["phh"], players.index(user_id))
+    player = deal.players.index(user_id)
+    return history_seen_by(str(text), player, cards_seen_by(hand.events, player))
 
 
-def history_seen_by(text: str, player: int) -> str:
-    """The history ``text`` as the player at hand index ``player`` saw the hand."""
+def history_seen_by(text: str, player: int, seen: Collection[Card]) -> str:
+    """The history ``text`` as the player at hand index ``player`` saw the hand:
+    every card dealt to or thrown away by another player that is not in
+    ``seen`` is written ``??``."""
     history = loads(text)
-    lines = [parse_line(line) for line in history.actions]
-    shown = {line.player for line in lines if isinstance(line, Showdown) and line.cards}
-    seen = [
-        _hidden(line) if _private_to_another(line, player, shown) else raw
-        for raw, line in zip(history.actions, lines, strict=True)
-    ]
-    return dumps(replace(history, actions=tuple(seen)))
+    lines = [_masked(parse_line(raw), player, seen) or raw for raw in history.actions]
+    return dumps(replace(history, actions=tuple(lines)))
 
 
-def _private_to_another(line: Line, player: int, shown: set[int]) -> bool:
-    if isinstance(line, Dealing | Discarding):
-        owner = line.player
-        return owner is not None and owner != player and owner not in shown and bool(line.cards)
-    return False
-
-
-def _hidden(line: Line) -> str:
-    assert isinstance(line, Dealing | Discarding) and line.player is not None
-    unknown = "??" * len(line.cards)
+def _masked(line: Line, player: int, seen: Collection[Card]) -> str | None:
+    """The line with the cards ``player`` did not see hidden, or None if it shows nothing hidden."""
+    if not isinstance(line, Dealing | Discarding) or line.player in (None, player):
+        return None
+    # Cards thrown away are never shown, even if the stub brings one back to a
+    # hand that shows down later: hiding them all tells nobody who discarded what.
+    visible = seen if isinstance(line, Dealing) else ()
+    if all(card is None or card in visible for card in line.cards):
+        return None
+    cards = "".join(
+        "??" if card is None or card not in visible else str(card) for card in line.cards
+    )
     if isinstance(line, Dealing):
-        return f"d dh p{line.player + 1} {unknown}"
-    return f"p{line.player + 1} sd {unknown}"
+        return f"d dh p{line.player + 1} {cards}"
+    return f"p{line.player + 1} sd {cards}"

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.tables.histories import full_history, history_seen_by
-from engine.actions import BetOrRaise, CheckOrCall, Fold
+from engine.actions import BetOrRaise, CheckOrCall, Discard, Fold
 from engine.cards import parse_cards
+from engine.events import cards_seen_by
 from engine.hand import Hand, HandSetup
 from engine.phh import loads, replay
 from engine.variants import VARIANTS
@@ -51,17 +52,51 @@ def test_the_full_history_replays_to_the_same_stacks() -> None:
     assert "d dh p3 Qc2c" in text  # the house sees everything
 
 
+def seen_by(hand: Hand, text: str, player: int) -> str:
+    return history_seen_by(text, player, cards_seen_by(hand.events, player))
+
+
 @pytest.mark.parametrize("to_showdown", [True, False])
 def test_a_player_sees_their_cards_the_board_and_shown_hands_only(to_showdown: bool) -> None:
-    text = history_of(three_way_hand(to_showdown=to_showdown))
-    seen_by_cat = history_seen_by(text, 2)
+    hand = three_way_hand(to_showdown=to_showdown)
+    text = history_of(hand)
+    seen_by_cat = seen_by(hand, text, 2)
     assert "d dh p3 Qc2c" in seen_by_cat
-    assert "Qc2c" not in history_seen_by(text, 0)
-    assert "d dh p3 ????" in history_seen_by(text, 0)
+    assert "Qc2c" not in seen_by(hand, text, 0)
+    assert "d dh p3 ????" in seen_by(hand, text, 0)
     if to_showdown:  # Ann and Ben showed: everyone may see their cards
         assert "d db 7s8s9s" in seen_by_cat  # and the board is public
         assert "d dh p1 AsAh" in seen_by_cat and "d dh p2 KdKh" in seen_by_cat
     else:  # Ben folded to Ann's raise: nobody saw either hand
         assert "d dh p1 ????" in seen_by_cat and "d dh p2 ????" in seen_by_cat
-        assert "d dh p1 AsAh" in history_seen_by(text, 0)
+        assert "d dh p1 AsAh" in seen_by(hand, text, 0)
     assert loads(seen_by_cat).finishing_stacks == loads(text).finishing_stacks
+
+
+def test_cards_thrown_away_stay_hidden_when_their_player_shows_down() -> None:
+    """Five card draw: Ann throws away two and shows down; Ben sees the three
+    she kept and the two she drew, never the two she threw away."""
+    deck = parse_cards("2c3dAsAhKs7d8h9cTs4c" + "QdJh" + "QsJs2d3s4d5h6h7h")
+    hand = Hand(HandSetup(VARIANTS["F5D"], (500, 500), antes=(5, 5), min_bet=10, deck=tuple(deck)))
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        if legal.phase.name == "DISCARDING":
+            held = hand.hole_cards[legal.player]
+            thrown = tuple(held[:2]) if legal.player == 0 else ()
+            hand.act(legal.player, Discard(thrown))
+        else:
+            hand.act(legal.player, CheckOrCall())
+    ann_dealt = parse_cards("2cAsKs8hTs")
+    thrown_away = ann_dealt[:2]
+    text = history_of_two(hand)
+    assert "d dh p1 2cAsKs8hTs" in text and "p1 sd 2cAs" in text  # the house's copy
+    bens = seen_by(hand, text, 1)
+    assert "d dh p1 ????Ks8hTs" in bens and "p1 sd ????" in bens
+    assert not [card for card in thrown_away if str(card) in bens.split("actions")[1]]
+    assert "d dh p1 2cAsKs8hTs" in seen_by(hand, text, 0)
+
+
+def history_of_two(hand: Hand) -> str:
+    return full_history(
+        hand, names=["Ann", "Ben"], table_id=7, hand_no=4, seats=(1, 2), seat_count=6
+    )
