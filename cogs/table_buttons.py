@@ -107,7 +107,14 @@ class TableButton(
             return
         if self.action == "raise":
             choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)
-            await interaction.response.send_modal(RaiseForm(runner, self.hand_no, choices, locale))
+            if choices.min_raise_to != choices.max_raise_to:
+                form = RaiseForm(runner, self.hand_no, choices, locale)
+                await interaction.response.send_modal(form)
+                return
+            # One amount only, and the button says which: no form to fill in.
+            await interaction.response.defer()
+            request = ActionRequest(Move.RAISE_TO, choices.min_raise_to)
+            await runner.act(user_id, request, hand_no=self.hand_no, seq=self.seq)
             return
         await interaction.response.defer()
         await runner.act(

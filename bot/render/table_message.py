@@ -217,8 +217,13 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
 def _raise_label(choices: Choices, locale: str) -> str:
     if not choices.can_raise:
         return t("button.bet" if choices.is_bet else "button.raise", locale)
-    if choices.is_completion and choices.min_raise_to == choices.max_raise_to:
-        return t("button.complete", locale, to=choices.min_raise_to)
+    if choices.min_raise_to == choices.max_raise_to:
+        # One amount only (fixed limit, or a short stack): the button bets it at once.
+        if choices.is_completion:
+            key = "button.complete"
+        else:
+            key = "button.bet_to" if choices.is_bet else "button.raise_to"
+        return t(key, locale, to=choices.min_raise_to)
     return t(
         "button.bet_range" if choices.is_bet else "button.raise_range",
         locale,

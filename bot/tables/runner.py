@@ -1167,10 +1167,12 @@ def _choices(hand: Hand) -> Choices | None:
         is_bet=legal.is_bet,
         min_raise_to=legal.min_raise_to,
         max_raise_to=legal.max_raise_to,
+        # With one amount only, the raise button itself bets it.
         quick_sizes=tuple(
             (move.value, amount)
             for move in QUICK_SIZES
-            if (amount := quick_raise_to(move, legal)) is not None
+            if legal.min_raise_to != legal.max_raise_to
+            and (amount := quick_raise_to(move, legal)) is not None
         ),
         call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
         can_bring_in=legal.can_post_bring_in,
