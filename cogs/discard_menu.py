@@ -35,7 +35,14 @@ MENU_SECONDS = 300
 def menu_prompt(choices: DiscardChoices, locale: str) -> str:
     """The sentence above the menu: the player's cards and what to choose."""
     key = "discard_menu.prompt_draw" if choices.draw else "discard_menu.prompt_discard"
-    return t(key, locale, cards=cards_text(choices.cards), low=choices.low, high=choices.high)
+    return t(
+        key,
+        locale,
+        hand_no=choices.hand_no,
+        cards=cards_text(choices.cards),
+        low=choices.low,
+        high=choices.high,
+    )
 
 
 class DiscardMenu(discord.ui.View):

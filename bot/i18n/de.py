@@ -325,9 +325,12 @@ MESSAGES: Final[dict[str, str]] = {
     "raise_modal.label": "Einsatz gesamt, {low:int} bis {high:int}",
     "raise_modal.placeholder": "Eine ganze Zahl, etwa {low:int}",
     # Das Menü zum Abwerfen oder Tauschen, nur für den Spieler.
-    "discard_menu.prompt_discard": "Deine Karten: {cards}. Wähle {low:int} zum Abwerfen.",
+    "discard_menu.prompt_discard": (
+        "Deine Karten, Hand {hand_no}: {cards}. Wähle {low:int} zum Abwerfen."
+    ),
     "discard_menu.prompt_draw": (
-        "Deine Karten: {cards}. Wähle bis zu {high:int} zum Tauschen, oder bleib stehen."
+        "Deine Karten, Hand {hand_no}: {cards}. Wähle bis zu {high:int} zum Tauschen, "
+        "oder bleib stehen."
     ),
     "discard_menu.placeholder": "Abzuwerfende Karten",
     "discard_menu.stand_pat": "Stehen bleiben",

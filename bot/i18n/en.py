@@ -311,9 +311,11 @@ MESSAGES: Final[dict[str, str]] = {
     "raise_modal.label": "Total to bet, {low:int} to {high:int}",
     "raise_modal.placeholder": "A whole number, like {low:int}",
     # The discard or draw menu, shown only to the player.
-    "discard_menu.prompt_discard": "Your cards: {cards}. Choose {low:int} to throw away.",
+    "discard_menu.prompt_discard": (
+        "Your cards, hand {hand_no}: {cards}. Choose {low:int} to throw away."
+    ),
     "discard_menu.prompt_draw": (
-        "Your cards: {cards}. Choose up to {high:int} to exchange, or stand pat."
+        "Your cards, hand {hand_no}: {cards}. Choose up to {high:int} to exchange, or stand pat."
     ),
     "discard_menu.placeholder": "Cards to throw away",
     "discard_menu.stand_pat": "Stand pat",

@@ -3,9 +3,9 @@ what members saw against.
 
 Every hand is dealt again from its write-ahead log (``hands.initial`` and
 ``hand_actions``) with the runner's own :func:`~bot.tables.hand_log.replay`,
-which gives each player's hole cards, the board, and whose cards were shown
-at the showdown. :func:`replay_finished_hand` is the audit's fourth check:
-a finished hand must replay to the finishing stacks its result recorded.
+which gives every card each player was dealt (their own, and in a draw game
+the ones they threw away too), the cards dealt face up, the board, and whose
+cards were shown at the showdown.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bot.database import Database
 from bot.tables.hand_log import LoggedAction, replay
 from engine.cards import Card
-from engine.events import HandShown
+from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
 from engine.hand import Hand
 from engine.plain_data import deal_from_data
 from engine.table import Deal
@@ -31,8 +31,11 @@ class HandRecord:
     hand_no: int
     status: str
     players: tuple[int, ...]
+    #: Every card dealt to each player, face down or up, drawn or thrown away.
     hole_cards: dict[int, tuple[Card, ...]]
     board: tuple[Card, ...]
+    #: Cards everybody saw as they were dealt: stud's up cards, an ace shown to draw four.
+    face_up: frozenset[Card]
     #: The cards each player showed at the showdown (mucked and folded hands are absent).
     shown: dict[int, tuple[Card, ...]]
     #: The cards drawn for the button when this hand started a game: public.
@@ -50,6 +53,16 @@ async def _replayed(database: Database, hand_id: int) -> tuple[Deal, Hand]:
     return deal, replay(deal, logged)
 
 
+def dealt_to(hand: Hand, index: int) -> tuple[Card, ...]:
+    """Every card hand index ``index`` was dealt, in the order dealt."""
+    return tuple(
+        card
+        for event in hand.events
+        if isinstance(event, HoleCardsDealt | UpCardsDealt) and event.player == index
+        for card in event.cards
+    )
+
+
 async def hand_records(database: Database) -> list[HandRecord]:
     """Every hand in the database, oldest first."""
     records = []
@@ -65,9 +78,15 @@ async def hand_records(database: Database) -> list[HandRecord]:
                 status=row["status"],
                 players=players,
                 hole_cards={
-                    user_id: tuple(hand.hole_cards[index]) for index, user_id in enumerate(players)
+                    user_id: dealt_to(hand, index) for index, user_id in enumerate(players)
                 },
                 board=tuple(hand.board),
+                face_up=frozenset(
+                    card
+                    for event in hand.events
+                    if isinstance(event, UpCardsDealt | DrawAceShown)
+                    for card in (event.cards if isinstance(event, UpCardsDealt) else (event.card,))
+                ),
                 shown={
                     players[event.player]: tuple(event.cards)
                     for event in hand.events
@@ -79,19 +98,3 @@ async def hand_records(database: Database) -> list[HandRecord]:
             )
         )
     return records
-
-
-async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
-    """``None`` when the hand's log replays to the stacks its result recorded."""
-    deal, hand = await _replayed(database, hand_id)
-    result = json.loads(
-        await database.fetch_value("SELECT result FROM hands WHERE id = ?", (hand_id,))
-    )
-    if not hand.is_complete:
-        return "the log does not finish the hand"
-    replayed, recorded = list(hand.finishing_stacks), result["finishing_stacks"]
-    if replayed != recorded:
-        return f"replayed stacks {replayed}, recorded {recorded}"
-    if list(deal.players) != result["players"]:
-        return f"replayed players {list(deal.players)}, recorded {result['players']}"
-    return None

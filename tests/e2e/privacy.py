@@ -5,8 +5,9 @@ edits, embeds, buttons, modals, attachments, their own ephemerals and DMs, as
 the fake recorded each at the moment it was seen) must be explained by the hand
 the message is about:
 
-- a board card of that hand;
-- one of the viewer's own hole cards in that hand;
+- a board card of that hand, or a card dealt face up in it (stud's up cards);
+- one of the viewer's own cards in that hand (in a draw game, also the ones
+  thrown away);
 - a card a player showed at that hand's showdown, in a message written after
   it (the result, or the table message once the hand is over);
 - the draw for the button, on its own line.
@@ -128,7 +129,7 @@ def split_attachments(text: str) -> tuple[str, list[HandFile]]:
 
 
 def _allowed(record: HandRecord, viewer: Member, *, after_showdown: bool) -> set[Card]:
-    allowed = set(record.board) | set(record.hole_cards.get(viewer.id, ()))
+    allowed = set(record.board) | record.face_up | set(record.hole_cards.get(viewer.id, ()))
     if after_showdown:
         for cards in record.shown.values():
             allowed |= set(cards)

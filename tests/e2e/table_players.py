@@ -21,6 +21,8 @@ from tests.e2e.table_view import TableView, Turn
 
 #: How long to wait for a turn before looking for busted players to top up.
 IDLE_STEP = 0.5
+#: Discord's component type of a select menu.
+SELECT_MENU = 3
 #: Refusals a move made on a turn the table has already left may get.
 STALE_REFUSALS = ("not your turn", "moved on", "hand that is over", "No hand")
 #: What the bot confirms for each action command.
@@ -45,6 +47,12 @@ class Style:
     pot: float = 3
     raise_form: float = 8
     allin: float = 1
+    #: Stud: bring in, or bet the small or big bet on an open pair.
+    bring_in: float = 60
+    small: float = 5
+    big: float = 3
+    #: Draw games: the share of draws that stand pat.
+    stand_pat: float = 0.3
     #: The share of moves typed as slash commands rather than clicked.
     by_command: float = 0.3
     #: Per turn: someone asks for their cards; someone not to act clicks.
@@ -150,9 +158,13 @@ class TablePlayers:
         actor = self.by_name[turn.actor]
         await self._while_waiting(turn, actor)
         move = self._pick(turn)
-        if move == "raise":
+        if move == "discard":
+            reply = await self._discard_by_menu(turn, actor)
+        elif move == "raise" and turn.raise_range() is not None:
             reply = await self._raise_by_form(turn, actor)
-        elif self.rng.random() < self.style.by_command:
+        elif move in ("call", "fold", "allin", "min", "half", "pot") and (
+            self.rng.random() < self.style.by_command
+        ):
             reply = await self._by_command(turn, actor, move)
         else:
             reply = await actor.click(
@@ -172,6 +184,10 @@ class TablePlayers:
             "pot": style.pot,
             "raise": style.raise_form,
             "allin": style.allin,
+            "bringin": style.bring_in,
+            "small": style.small,
+            "big": style.big,
+            "discard": 1,
         }
         offered = [(move, weight) for move, weight in weights.items() if move in turn.buttons]
         moves, chances = zip(*offered, strict=True)
@@ -197,6 +213,32 @@ class TablePlayers:
             assert reply.text.startswith(CONFIRMATIONS[words[0]]), (words, reply.text)
         self.played.count(f"command:{words[0]}")
         return reply
+
+    async def _discard_by_menu(self, turn: Turn, actor: Member) -> Reply:
+        """Open the discard menu (only the player sees it) and throw cards away,
+        or stand pat where the menu offers it."""
+        opened = await actor.click(
+            custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "discard"),
+            message=turn.message_id,
+        )
+        menu = opened.message
+        if menu is None or not menu.ephemeral:  # refused: the turn had already passed
+            return opened
+        selects = [c for c in menu.all_components() if c.get("type") == SELECT_MENU]
+        pat = "Stand pat" in menu.button_labels
+        if pat and (not selects or self.rng.random() < self.style.stand_pat):
+            self.played.count("menu:stand_pat")
+            return await actor.click("Stand pat", message=menu)
+        (select,) = selects
+        values = [str(option["value"]) for option in select.get("options", [])]
+        low = max(1, int(select.get("min_values", 1)))
+        high = min(int(select.get("max_values", 1)), len(values))
+        self.played.count("menu:discard")
+        return await actor.select(
+            str(select["custom_id"]),
+            self.rng.sample(values, self.rng.randint(low, high)),
+            message=menu,
+        )
 
     async def _raise_by_form(self, turn: Turn, actor: Member) -> Reply:
         low_high = turn.raise_range()
@@ -232,7 +274,12 @@ class TablePlayers:
                 return True
             return turn.hand_no in self.view.results()
 
-        await self.fake.wait_for(done, timeout=10)
+        try:
+            await self.fake.wait_for(done, timeout=10)
+        except TimeoutError:
+            raise AssertionError(
+                f"the table did not move on from {turn} after {reply}; it shows {self.view.turn()}"
+            ) from None
         for text in refusals():
             assert any(why in text for why in STALE_REFUSALS), text
             self.played.refusals.append(text)
@@ -249,10 +296,14 @@ class TablePlayers:
             )
             assert shown.ephemeral, shown
             self.played.count("button:cards")
-        if self.rng.random() < self.style.out_of_turn_click:
+        # A button that acts at once (the raise form and the discard menu answer otherwise).
+        clicks = sorted(set(turn.buttons) - {"raise", "discard"})
+        if clicks and self.rng.random() < self.style.out_of_turn_click:
             bystander = self.rng.choice(others)
             refused = await bystander.click(
-                custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "call"),
+                custom_id=table_button_id(
+                    turn.table_id, turn.hand_no, turn.seq, self.rng.choice(clicks)
+                ),
                 message=turn.message_id,
             )
             text = (await refused.followup()).text()

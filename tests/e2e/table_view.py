@@ -22,7 +22,10 @@ TO_ACT = re.compile(r"To act: \*\*(?P<name>.+?)\*\*")
 #: The result message's title.
 RESULT_TITLE = re.compile(r"Hand (?P<hand>\d+)")
 #: The actions a player takes by button (the "cards" button only shows cards).
-ACTION_BUTTONS = ("fold", "call", "raise", "min", "half", "pot", "allin")
+ACTION_BUTTONS = (
+    "fold", "call", "raise", "min", "half", "pot", "allin",
+    "bringin", "small", "big", "discard",
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,13 +3,16 @@
 Five members play a few hundred hands through the fake Discord while a sixth
 only watches. One has closed their DMs and one has turned card DMs off, so
 both rely on the "My cards" button; players ask for their cards, click out
-of turn and read their /history along the way. Afterwards every card in
-everything each member was shown (every version of every message, embed,
-button, modal and attached hand history, their ephemerals and their DMs) is checked
-against the hands as the database logged them (:mod:`tests.e2e.privacy`).
+of turn, read their /history and open the deck with /poker verify along the
+way. Afterwards every card in everything each member was shown (every version
+of every message, embed, button, modal, attached hand history and deck
+opening, their ephemerals and their DMs) is checked against the hands as the
+database logged them (:mod:`tests.e2e.privacy`). Seven card stud (up cards are
+everybody's) and triple draw (draws and discards stay their owner's, even
+after a showdown) are played the same way.
 
-CI plays ``CROUPIER_E2E_HANDS`` hands (default 200); ``pytest -m slow`` plays
-a thousand more.
+CI plays ``CROUPIER_E2E_HANDS`` hold'em hands (default 200) and a fifth as
+many of each other game; ``pytest -m slow`` plays a thousand more.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from tests.e2e.table_view import TableView
 
 HANDS = int(os.environ.get("CROUPIER_E2E_HANDS", "200"))
 SLOW_HANDS = 1000
+STUD_AND_DRAW_HANDS = max(20, HANDS // 5)
 #: Often enough that every player asks for their cards many times.
 CURIOUS = Style(cards_click=0.15, out_of_turn_click=0.05)
 
@@ -37,7 +41,9 @@ def dm_of_hand(member: Member, hand: HandRecord) -> list[str]:
     return [m.text() for m in member.dms() if m.embeds and m.embeds[0].get("title") == title]
 
 
-async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: int) -> None:
+async def play_and_check(
+    fake: FakeDiscord, tmp_path: Path, hands: int, seed: int, variant: str = "NT"
+) -> None:
     async with running_croupier(
         fake, tmp_path / "croupier.db", starting_chips=10_000_000, deck_seed=seed
     ) as croupier:
@@ -49,7 +55,13 @@ async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: in
         assert "no longer get your cards by DM" in dm_off.text
 
         created = await ann.slash(
-            "poker", "create", small_blind=5, big_blind=10, seats=6, provably_fair=True
+            "poker",
+            "create",
+            variant=variant,
+            small_blind=5,
+            big_blind=10,
+            seats=6,
+            provably_fair=True,
         )
         await created.settled()
         for member in players:
@@ -81,13 +93,19 @@ async def play_and_check(fake: FakeDiscord, tmp_path: Path, hands: int, seed: in
     assert report.opened_cards_checked > 0, "no /poker verify opening was checked"
     assert table.played.moves["button:cards"] > hands // 10
     assert table.played.moves["refused:out_of_turn"] > 0
+    if variant == "F7S":
+        assert table.played.moves["button:bringin"] > 0
+    if variant == "F2L3D":
+        assert table.played.moves["menu:discard"] > 0 and table.played.moves["menu:stand_pat"] > 0
     # The cards each player was sent are the ones the log dealt them.
     for hand in finished:
         for member in (ann, ben, eve):
-            if member.id in hand.players:
+            if member.id in hand.players and variant == "NT":
                 (dm,) = dm_of_hand(member, hand)
                 cards = " ".join(card.symbol for card in hand.hole_cards[member.id])
                 assert f"Your cards: **{cards}**" in dm
+            elif member.id in hand.players:  # later streets and draws bring more DMs
+                assert dm_of_hand(member, hand)
         assert not dm_of_hand(cat, hand) and not dm_of_hand(dan, hand)
     notices = [m for m in fake.messages(fake.channel) if cat.mention in m.content]
     assert len(notices) == 1 and "could not send you your cards" in notices[0].content
@@ -100,6 +118,14 @@ async def test_no_hole_card_is_seen_before_its_showdown(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     await play_and_check(fake_discord, tmp_path, HANDS, seed=2024)
+
+
+@pytest.mark.parametrize("variant", ["F7S", "F2L3D"])
+async def test_no_down_card_is_seen_in_stud_or_a_draw_game(
+    fake_discord: FakeDiscord, tmp_path: Path, variant: str
+) -> None:
+    """Up cards are everybody's; down cards, draws and discards stay their owner's."""
+    await play_and_check(fake_discord, tmp_path, STUD_AND_DRAW_HANDS, seed=31, variant=variant)
 
 
 @pytest.mark.slow

@@ -332,6 +332,25 @@ async def test_a_deleted_table_message_is_posted_again(
     assert "Latest:" in again[0].text()
 
 
+async def test_a_fixed_limit_raise_is_one_click(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    """Fixed limit has one raise amount: the button names it and raises at once,
+    with no form to fill in and no size buttons that all say the same."""
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock, variant="FT")
+    await table.deal()
+    message = table_messages(fake_discord)[-1]
+    labels = message.button_labels
+    assert "Raise to 20" in labels and not [label for label in labels if "Min" in label]
+    actor = table.to_act()
+    reply = await table.click(actor, "raise")
+    assert reply.modal is None and reply.type == 6
+    live = table.runner.live
+    last = None if live is None else live.last_action
+    assert last is not None and (last.kind, last.to) == ("raise", 20)
+    assert "Raise to 30" in table_messages(fake_discord)[-1].button_labels
+
+
 async def test_a_provably_fair_hand_can_be_verified(
     fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
 ) -> None:
