@@ -60,8 +60,11 @@ def random_action(hand: Hand, rng: random.Random) -> tuple[int, Action]:
         return player, Fold()
     if legal.can_raise and roll > 0.7:
         low, high = legal.min_raise_to, legal.max_raise_to
-        to = high if rng.random() < 0.3 else rng.randint(low, high)
-        return player, BetOrRaise(to)
+        if rng.random() < 0.3:
+            return player, BetOrRaise(high)
+        if legal.raise_choices:  # stud's open pair: the small or the big bet
+            return player, BetOrRaise(rng.choice(legal.raise_choices))
+        return player, BetOrRaise(rng.randint(low, high))
     return player, CheckOrCall()
 
 

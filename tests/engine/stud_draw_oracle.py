@@ -29,16 +29,7 @@ from engine.events import BoardDealt, HoleCardsDealt, UpCardsDealt
 from engine.hand import Hand, HandSetup, LegalActions, Phase
 from engine.showing import has_open_pair
 from engine.variants import VARIANTS, BettingStructure
-
-_AUTOMATIONS = (
-    pk.Automation.ANTE_POSTING,
-    pk.Automation.BET_COLLECTION,
-    pk.Automation.BLIND_OR_STRADDLE_POSTING,
-    pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    pk.Automation.HAND_KILLING,
-    pk.Automation.CHIPS_PUSHING,
-    pk.Automation.CHIPS_PULLING,
-)
+from tests.engine.pokerkit_oracle import AUTOMATIONS as _AUTOMATIONS
 
 
 class Steered(Exception):

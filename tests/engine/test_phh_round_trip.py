@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
 from engine.cards import Deck
-from engine.hand import Hand, HandSetup, Phase, Rake
+from engine.hand import Hand, HandSetup, Rake
 from engine.phh import HandHistory, dumps, dumps_all, loads, loads_all, replay
 from engine.variants import VARIANTS, Variant
+from tests.engine.dealing import random_action
 
 
 def dealt_setup(variant: Variant, rng: random.Random, rake: Rake | None = None) -> HandSetup:
@@ -33,28 +33,6 @@ def dealt_setup(variant: Variant, rng: random.Random, rake: Rake | None = None) 
         rake=rake,
         deck=Deck.shuffled(variant.deck, rng).order,
     )
-
-
-def random_action(hand: Hand, rng: random.Random) -> tuple[int, Action]:
-    legal = hand.legal_actions()
-    player = legal.player
-    if legal.phase is Phase.DISCARDING:
-        count = rng.randint(legal.discard_min, legal.discard_max)
-        return player, Discard(tuple(rng.sample(hand.hole_cards[player], count)))
-    choices: list[Action] = []
-    if legal.can_fold:
-        choices.append(Fold())
-    if legal.can_post_bring_in:
-        choices.append(PostBringIn())
-    else:
-        choices += [CheckOrCall(), CheckOrCall()]
-    if legal.can_raise:
-        if legal.raise_choices:
-            choices.append(BetOrRaise(rng.choice(legal.raise_choices)))
-        else:
-            choices.append(BetOrRaise(rng.randint(legal.min_raise_to, legal.max_raise_to)))
-        choices.append(BetOrRaise(legal.max_raise_to))
-    return player, rng.choice(choices)
 
 
 def play(variant: Variant, seed: int, rake: Rake | None = None) -> Hand:
