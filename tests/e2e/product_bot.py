@@ -21,12 +21,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from bot.audit import audit
 from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.settings import Settings
 from bot.tables.clock import Clock
-from bot.tables.hand_log import replay_finished_hand
+from tests.audited import assert_audit_clean
 from tests.e2e.fake_discord import FakeDiscord, pointed_at, running_client
 
 #: The loggers whose errors fail a test: the bot's, its cogs' and discord.py's.
@@ -132,16 +131,3 @@ async def running_croupier(
             await assert_audit_clean(database)
         unexpected = errors.unexpected(expected_errors)
         assert not unexpected, "the bot logged errors:\n" + "\n".join(unexpected)
-
-
-async def assert_audit_clean(database: Database | Path) -> None:
-    """The bot's audit, with every finished hand replayed, finds nothing wrong.
-
-    Takes an open database, or the path of one another process wrote.
-    """
-    if isinstance(database, Path):
-        async with await Database.open(database) as opened:
-            await assert_audit_clean(opened)
-        return
-    report = await audit(database, replay_finished_hand)
-    assert report.clean, report.render()

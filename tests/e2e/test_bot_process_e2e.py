@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.audited import assert_audit_clean_at as assert_audit_clean
 from tests.e2e.bot_process import bot_process
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.product_bot import assert_audit_clean
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
 
 
