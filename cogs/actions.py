@@ -1,4 +1,5 @@
-"""The action commands: /check, /call, /bet, /raise, /fold and /allin.
+"""The action commands: /check, /call, /bet, /raise, /fold, /allin, and for
+stud and the draw games /bringin and /discard.
 
 They do what the table message's buttons do, for players who prefer typing,
 and like a button each acts on the turn it was sent in: a command that arrives
@@ -22,6 +23,7 @@ from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.tables.errors import NoHandNow, StaleButton, StaleCommand, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from cogs.amounts import checked_amount
+from cogs.typed_cards import typed_cards
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -86,6 +88,17 @@ class Actions(commands.Cog):
     @app_commands.guild_only()
     async def allin(self, interaction: Interaction) -> None:
         await self._act(interaction, ActionRequest(Move.ALL_IN))
+
+    @app_commands.command(name="bringin", description=catalogue_str("command.bringin.description"))
+    @app_commands.guild_only()
+    async def bring_in(self, interaction: Interaction) -> None:
+        await self._act(interaction, ActionRequest(Move.BRING_IN))
+
+    @app_commands.command(name="discard", description=catalogue_str("command.discard.description"))
+    @app_commands.describe(cards=catalogue_str("command.discard.cards"))
+    @app_commands.guild_only()
+    async def discard(self, interaction: Interaction, cards: str | None = None) -> None:
+        await self._act(interaction, ActionRequest(Move.DISCARD, cards=typed_cards(cards or "")))
 
 
 async def setup(bot: commands.Bot) -> None:

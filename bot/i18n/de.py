@@ -212,6 +212,10 @@ MESSAGES: Final[dict[str, str]] = {
         "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
         "oder erhöhen."
     ),
+    "table.bad_cards": (
+        "'{text}' ist keine Liste von Karten: schreib sie wie As Td 7c, oder lass sie weg, "
+        "um stehen zu bleiben."
+    ),
     "table.bad_amount": (
         "Mit '{text}' kann ich nichts anfangen: Gib eine ganze Zahl von Chips zwischen "
         "{low:int} und {high:int} ein, etwa {low:int}."
@@ -472,4 +476,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.raise.amount": "Der Betrag, auf den du erhöhst",
     "command.fold.description": "Deine Hand aufgeben.",
     "command.allin.description": "Alle deine Chips setzen.",
+    "command.bringin.description": "Stud: den Bring-in setzen statt zu komplettieren.",
+    "command.discard.description": (
+        "Karten abwerfen (Pineapple) oder tauschen (Draw); ohne Karten bleibst du stehen."
+    ),
+    "command.discard.cards": "Die abzuwerfenden Karten, etwa As Td",
 }

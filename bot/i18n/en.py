@@ -195,6 +195,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.quick_size_unavailable": (
         "That size is not possible now; you can bet or raise to **{low:int}** up to **{high:int}**."
     ),
+    "table.bad_cards": (
+        "'{text}' is not a list of cards: write them like As Td 7c, or leave them out to stand pat."
+    ),
     "table.bad_amount": (
         "'{text}' is not an amount I can use: type a whole number of chips from "
         "{low:int} to {high:int}, like {low:int}."
@@ -452,4 +455,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.raise.amount": "The total to raise to",
     "command.fold.description": "Fold your hand.",
     "command.allin.description": "Put all your chips in.",
+    "command.bringin.description": "Stud: post the bring-in instead of completing.",
+    "command.discard.description": (
+        "Throw cards away (Pineapple) or draw (draw games); leave the cards out to stand pat."
+    ),
+    "command.discard.cards": "The cards to throw away, like As Td",
 }

@@ -76,6 +76,15 @@ class Refused(TableError):
         return cls(f"engine.{error.key}", **error.params)
 
 
+class BadCards(TableError):
+    """Typed text that is not a list of cards."""
+
+    key = "table.bad_cards"
+
+    def __init__(self, *, text: str) -> None:
+        super().__init__(text=text)
+
+
 class BadAmount(TableError):
     """Typed text that is not a whole number of chips in range."""
 

@@ -97,9 +97,10 @@ steps = st.one_of(
         Step,
         st.integers(0, 3),
         st.just("action"),
-        st.sampled_from(["check", "call", "fold", "allin", "bet", "raise"]),
+        st.sampled_from(["check", "call", "fold", "allin", "bet", "raise", "bringin"]),
         amounts,
     ),
+    st.builds(Step, st.integers(0, 3), st.just("action"), st.just("discard"), st.none(), typed),
     st.builds(
         Step,
         st.integers(0, 3),
@@ -174,7 +175,9 @@ async def play_step(fake: FakeDiscord, members: list[Member], step: Step) -> Non
             await answered(reply)
         return
     if step.kind == "action":
-        options = {"amount": step.value} if step.name in ("bet", "raise") else {}
+        options: dict[str, Any] = {"amount": step.value} if step.name in ("bet", "raise") else {}
+        if step.name == "discard":
+            options = {"cards": step.text}
         await answered(await member.slash(step.name, **options))
         return
     options = {}

@@ -24,6 +24,7 @@ from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown
 from engine.fairness import check_opening, parse_opening
+from engine.hand import Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
@@ -443,3 +444,50 @@ async def test_a_table_message_discord_refuses_does_not_stop_the_table(
     while table.runner.live is not None:
         await table.click(table.to_act(), "call")
     await assert_chips_reconcile(database)
+
+
+async def test_stud_is_brought_in_by_command(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, ann, ben = await two_players_at_a_table(fake_discord, croupier, clock, variant="F7S")
+    await table.deal()
+    actor = table.to_act()
+    other = ben if actor is ann else ann
+    refused = await (await other.slash("bringin")).settled()
+    assert "not your turn" in refused.text
+    done = await (await actor.slash("bringin")).settled()
+    assert done.ephemeral and "You brought in for **5**" in done.text
+    live = table.runner.live
+    last = None if live is None else live.last_action
+    assert last is not None and last.kind == "bring-in"
+
+
+async def test_a_draw_is_made_by_command(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock, variant="F5D")
+    await table.deal()
+    live = table.runner.live
+    assert live is not None
+    while live.hand.phase is Phase.BETTING:
+        word = "check" if live.hand.legal_actions().can_check else "call"
+        await (await table.to_act().slash(word)).settled()
+    assert live.hand.phase is Phase.DISCARDING
+    index = live.hand.legal_actions().player
+    drawer = table.by_id[live.deal.players[index]]
+    mine = list(live.hand.hole_cards[index])
+    theirs = live.hand.hole_cards[1 - index][0]
+    for typed, refusal in (
+        ("ace of spades", "is not a list of cards"),
+        (f"{mine[0]} {theirs}", "only throw away cards you hold"),
+    ):
+        reply = await (await drawer.slash("discard", cards=typed)).settled()
+        assert refusal in reply.text and live.hand.hole_cards[index] == mine
+    drew = await (await drawer.slash("discard", cards=f"{mine[0].symbol} {mine[1]}")).settled()
+    assert "You drew **2**" in drew.text
+    assert mine[0] not in live.hand.hole_cards[index]
+    stays = table.by_id[live.deal.players[live.hand.legal_actions().player]]
+    assert stays is not drawer
+    pat = await (await stays.slash("discard")).settled()
+    assert "You stood pat." in pat.text
+    assert len(live.hand.hole_cards[index]) == 5, "the two drawn cards came once both had drawn"
