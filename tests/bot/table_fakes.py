@@ -4,6 +4,7 @@ and a table set up on a temporary database with a fake clock."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -99,3 +100,37 @@ async def new_table(
     runner = TableRunner(record, table_config, services(database, clock, seed), outlet)
     await runner.start()
     return runner
+
+
+async def deal_next(runner: TableRunner, clock: FakeClock) -> None:
+    """Let the pause between hands pass; a hand is then being played."""
+    await runner.settled()
+    assert runner.next_hand_at is not None, "no deal is due"
+    clock.advance(runner.next_hand_at - clock.now())
+    await runner.settled()
+    assert runner.live is not None
+
+
+async def seated_table(
+    database: Database,
+    clock: FakeClock,
+    outlet: RecordingOutlet,
+    table_config: TableConfig,
+    players: Mapping[int, str],
+    *,
+    buy_in: int = 500,
+    seed: int = 7,
+) -> TableRunner:
+    """A new table with ``players`` (user id: name) seated and its first hand dealt."""
+    runner = await new_table(database, clock, outlet, table_config, seed=seed)
+    for user_id, name in players.items():
+        await runner.join(user_id, name, buy_in=buy_in)
+    await deal_next(runner, clock)
+    return runner
+
+
+def to_act(runner: TableRunner) -> int:
+    """The user id of the player whose turn it is."""
+    live = runner.live
+    assert live is not None and live.hand.actor is not None
+    return live.deal.players[live.hand.actor]

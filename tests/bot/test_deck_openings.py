@@ -16,7 +16,7 @@ from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.fairness import Opening, check_opening
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import RecordingOutlet, config, new_table
+from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
 
 ANN, BEN, CAT, RAIL = 11, 12, 13, 99
 NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
@@ -28,20 +28,8 @@ def clock() -> FakeClock:
 
 
 async def fair_table(database: Database, clock: FakeClock) -> TableRunner:
-    runner = await new_table(database, clock, RecordingOutlet(), config(provably_fair=True))
-    for player in (ANN, BEN, CAT):
-        await runner.join(player, NAMES[player], buy_in=500)
-    await runner.settled()
-    assert runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
-    await runner.settled()
-    return runner
-
-
-def to_act(runner: TableRunner) -> int:
-    live = runner.live
-    assert live is not None and live.hand.actor is not None
-    return live.deal.players[live.hand.actor]
+    fair = config(provably_fair=True)
+    return await seated_table(database, clock, RecordingOutlet(), fair, NAMES)
 
 
 def opened(opening: Opening) -> set[Card]:

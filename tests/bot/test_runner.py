@@ -37,8 +37,10 @@ from tests.bot.table_fakes import (
     STARTING_CHIPS,
     RecordingOutlet,
     config,
+    deal_next,
     new_table,
     services,
+    to_act,
 )
 
 ANN, BEN, CAT, DAN = 11, 12, 13, 14
@@ -72,19 +74,7 @@ async def seat(runner: TableRunner, *players: int, buy_in: int = 500) -> None:
         await runner.join(player, NAMES[player], buy_in=buy_in)
 
 
-async def deal(runner: TableRunner, clock: FakeClock) -> None:
-    """Let the pause between hands pass; a hand is then being played."""
-    await runner.settled()
-    assert runner.next_hand_at is not None, "no deal is due"
-    clock.advance(runner.next_hand_at - clock.now())
-    await runner.settled()
-    assert runner.live is not None
-
-
-def to_act(runner: TableRunner) -> int:
-    live = runner.live
-    assert live is not None and live.hand.actor is not None
-    return live.deal.players[live.hand.actor]
+deal = deal_next
 
 
 async def play_out(runner: TableRunner) -> None:

@@ -16,7 +16,7 @@ from engine.cards import Card
 from engine.hand import Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.bot.table_fakes import RecordingOutlet, config, new_table
+from tests.bot.table_fakes import RecordingOutlet, config, seated_table
 
 ANN, BEN, CAT = 11, 12, 13
 NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
@@ -31,15 +31,7 @@ def clock() -> FakeClock:
 async def dealt_table(
     database: Database, clock: FakeClock, outlet: RecordingOutlet, variant: str
 ) -> TableRunner:
-    runner = await new_table(database, clock, outlet, config(variant=variant), seed=9)
-    for player in (ANN, BEN, CAT):
-        await runner.join(player, NAMES[player], buy_in=500)
-    await runner.settled()
-    assert runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
-    await runner.settled()
-    assert runner.live is not None
-    return runner
+    return await seated_table(database, clock, outlet, config(variant=variant), NAMES, seed=9)
 
 
 def turn(runner: TableRunner) -> tuple[int, int]:

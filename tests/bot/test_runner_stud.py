@@ -17,7 +17,7 @@ from engine.cards import Card
 from engine.hand import LegalActions, Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.bot.table_fakes import RecordingOutlet, config, new_table
+from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
 
 ANN, BEN, CAT = 11, 12, 13
 NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
@@ -28,26 +28,12 @@ BRING_IN = ActionRequest(Move.BRING_IN)
 async def stud_table(
     database: Database, clock: FakeClock, outlet: RecordingOutlet, variant: str = "F7S"
 ) -> TableRunner:
-    runner = await new_table(database, clock, outlet, config(variant=variant), seed=5)
-    for player in (ANN, BEN, CAT):
-        await runner.join(player, NAMES[player], buy_in=500)
-    await runner.settled()
-    assert runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
-    await runner.settled()
-    assert runner.live is not None
-    return runner
+    return await seated_table(database, clock, outlet, config(variant=variant), NAMES, seed=5)
 
 
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
-
-
-def to_act(runner: TableRunner) -> int:
-    live = runner.live
-    assert live is not None and live.hand.actor is not None
-    return live.deal.players[live.hand.actor]
 
 
 def down_cards(runner: TableRunner) -> list[Card]:
