@@ -357,9 +357,10 @@ class Table:
     def stakes(self) -> Stakes:
         """The stakes of the game being dealt (a tournament's current level;
         at a mixed table, the current game's)."""
-        return self._stakes_for(self.variant)
+        return self.stakes_for(self.variant)
 
-    def _stakes_for(self, game: Variant) -> Stakes:
+    def stakes_for(self, game: Variant) -> Stakes:
+        """The stakes ``game`` is dealt at here (at a mixed table, derived per game)."""
         if self.clock is not None:
             base = self.clock.stakes
         else:
@@ -760,7 +761,7 @@ class Table:
         game: Variant,
         number: int,
     ) -> Deal:
-        stakes = self._stakes_for(game)
+        stakes = self.stakes_for(game)
         seats = [self._seats[number] for number in plan.order]
         n = len(seats)
         blinds, posts, antes = [0] * n, [0] * n, [0] * n

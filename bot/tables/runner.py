@@ -111,8 +111,9 @@ from engine.fairness import commit
 from engine.hand import Hand, LegalActions, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
+from engine.stakes import Stakes
 from engine.table import CashOut, Deal, Departure, Seat, Table
-from engine.table import TableConfig as EngineTableConfig
+from engine.variants import BettingStructure, Variant
 
 log = logging.getLogger(__name__)
 
@@ -651,9 +652,18 @@ class TableRunner:
             )
             return LiveHand(hand_id, deal, hand, commitment, secret)
 
+        game_before = self.table.variant if self.table.hand_number else None
         live = await self._transact(start, write)
         self.live, self.last_hand = live, None
         live.deadline = self.clock.now() + self.config.action_seconds
+        rotation = self.engine_config.rotation
+        game = live.deal.setup.variant
+        if rotation is not None and game_before is not None and game != game_before:
+            self.publisher.post(
+                OutgoingMessage(
+                    content=t("table.game_changes", self.locale, mix=rotation.name, game=game.name)
+                )
+            )
         self._publish(fresh=True)
         await self._send_hole_cards(live)
         await self._play_for_the_absent()
@@ -871,21 +881,25 @@ class TableRunner:
         live = self.live
         shown_from = live if live is not None else self.last_hand
         config = self.config
+        game = self._shown_game(shown_from)
         snapshot = TableSnapshot(
             table_id=self.table_id,
-            variant_name=config.engine_variant.name,
+            variant_name=game.name,
             small_blind=config.small_blind,
             big_blind=config.big_blind,
             min_buy_in=self.engine_config.minimum_buy_in,
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
-            stud_stakes=_stud_stakes(self.engine_config),
-            seats=tuple(self._seat_line(seat, shown_from) for seat in self.table.seats.values()),
+            stud_stakes=_stud_stakes(game, self.table.stakes_for(game)),
+            seats=tuple(
+                self._seat_line(seat, shown_from, game) for seat in self.table.seats.values()
+            ),
             closed=self.closed,
             next_hand_at=None
             if self.next_hand_at is None
             else int(wall_time_at(self.clock, self.next_hand_at)),
         )
+        snapshot = self._with_mix(snapshot, game, live)
         if shown_from is None:
             return snapshot
         hand, deal = shown_from.hand, shown_from.deal
@@ -925,15 +939,47 @@ class TableRunner:
             ),
         )
 
-    @property
-    def _shows_button(self) -> bool:
-        """Stud has no dealer button that means anything to the players: its
-        order of play follows the up cards, so no seat is marked."""
-        return not self.config.engine_variant.uses_bring_in
+    def _shown_game(self, shown_from: LiveHand | None) -> Variant:
+        """The game the table message is about: the hand shown, else the next one."""
+        if shown_from is not None:
+            return shown_from.deal.setup.variant
+        return self.table.next_variant
 
-    def _seat_line(self, seat: Seat, shown_from: LiveHand | None) -> SeatLine:
+    def _with_mix(
+        self, snapshot: TableSnapshot, game: Variant, live: LiveHand | None
+    ) -> TableSnapshot:
+        """At a mixed table: the mix, the stakes of the game shown and what comes next."""
+        rotation = self.engine_config.rotation
+        outlook = self.table.game_outlook()
+        if rotation is None or outlook is None or self.closed:
+            return snapshot
+        blind_stakes = None
+        if game.uses_blinds:
+            stakes = self.table.stakes_for(game)
+            big_bet_game = game.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+            blind_stakes = (
+                stakes.small_blind,
+                stakes.big_blind,
+                stakes.ante,
+                0 if big_bet_game else stakes.fixed_small_bet,
+                0 if big_bet_game else stakes.fixed_big_bet,
+            )
+        mixed = replace(snapshot, mix_name=rotation.name, blind_stakes=blind_stakes)
+        if live is None and outlook.game != game:
+            return replace(mixed, next_game=outlook.game.name, switch_now=True)
+        return replace(
+            mixed,
+            next_game=outlook.next_game.name,
+            hands_to_switch=outlook.hands_left,
+            switch_by_orbit=outlook.by_orbit,
+        )
+
+    def _seat_line(self, seat: Seat, shown_from: LiveHand | None, game: Variant) -> SeatLine:
         name = self._name(seat.player)
         index = None if shown_from is None else shown_from.index_of(seat.player)
+        # Stud has no dealer button that means anything to the players: its
+        # order of play follows the up cards, so no seat is marked.
+        shows_button = not game.uses_bring_in
         if shown_from is None or index is None:
             return SeatLine(
                 seat.number,
@@ -942,9 +988,7 @@ class TableRunner:
                 seat.stack,
                 sitting_out=seat.sitting_out,
                 leaving=seat.leaving,
-                button=self._shows_button
-                and self.live is None
-                and self.table.button_seat == seat.number,
+                button=shows_button and self.live is None and self.table.button_seat == seat.number,
             )
         hand, deal = shown_from.hand, shown_from.deal
         in_play = shown_from is self.live
@@ -965,7 +1009,7 @@ class TableRunner:
             all_in=in_play and hand.is_all_in(index),
             sitting_out=seat.sitting_out,
             leaving=seat.leaving,
-            button=self._shows_button and deal.button_seat == seat.number,
+            button=shows_button and deal.button_seat == seat.number,
             small_blind=deal.small_blind_seat == seat.number,
             big_blind=deal.big_blind_seat == seat.number,
             to_act=in_play and _to_act(hand) == index,
@@ -1135,11 +1179,10 @@ def _default_action(hand: Hand) -> Action:
     return CheckOrCall() if legal.can_check else Fold()
 
 
-def _stud_stakes(config: EngineTableConfig) -> tuple[int, int, int, int] | None:
-    """(ante, bring-in, small bet, big bet) at a stud table, else ``None``."""
-    if not config.game.uses_bring_in:
+def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | None:
+    """(ante, bring-in, small bet, big bet) of a stud game, else ``None``."""
+    if not game.uses_bring_in:
         return None
-    stakes = config.first_stakes
     return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
