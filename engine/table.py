@@ -39,6 +39,12 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   dealt, from where the button goes; during stud games the blinds' button
   stays put and nobody is marked as missing a blind (:mod:`engine.rotation`
   says how). :meth:`Table.game_outlook` tells the players what comes next.
+- **Jackpots.** A draw table's ``draw_rules`` (draw limits, jackpots) go into
+  every hand. With jackpots everyone antes, and when nobody opens, the pot
+  stays on the table (:attr:`Table.carried_pot`) for the next deal. Should the
+  game end with a pot still carried (the table closes, or its last player
+  leaves), :meth:`Table.share_out_carried_pot` gives it back to the players
+  seated, in equal parts, the odd chips to the lowest seats.
 
 >>> import random
 >>> table = Table(TableConfig("NT", Stakes(5, 10)))
@@ -72,6 +78,7 @@ from engine.button import (
     next_hand_plan_without_blinds,
 )
 from engine.cards import Deck, DeckKind
+from engine.draws import DEFAULT_DRAW_RULES, DrawRules
 from engine.errors import TableError
 from engine.hand import Hand, HandSetup, Rake
 from engine.rotation import GameOutlook, Rotation, RotationPosition, game_stakes
@@ -126,6 +133,8 @@ class TableConfig:
     starting_stack: int = 0
     #: A mixed game: the games dealt in turn (``variant`` is its first game).
     rotation: Rotation | None = None
+    #: Draw games: the draw limits and whether the pot is a jackpot.
+    draw_rules: DrawRules = DEFAULT_DRAW_RULES
 
     def __post_init__(self) -> None:
         game = variant(self.variant)
@@ -157,6 +166,12 @@ class TableConfig:
             raise ValueError("Buy-ins cannot be negative.")
         if self.minimum_buy_in > self.maximum_buy_in:
             raise ValueError("The minimum buy-in cannot be above the maximum.")
+        if self.draw_rules.jackpots:
+            if rotation is not None or game.uses_blinds or game.uses_bring_in:
+                raise ValueError("Jackpots are played in draw games without blinds.")
+            stakes = self.first_stakes
+            if stakes.ante_kind is not AnteKind.EVERY_PLAYER:
+                raise ValueError("Jackpots need an ante from every player.")
         big_bet_games = (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
         if self.stakes is not None and self.stakes.straddle and game.betting not in big_bet_games:
             raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
@@ -345,6 +360,8 @@ class Table:
         #: Where the button and blinds were in the last hand with blinds: the
         #: next one moves from there (stud hands in between do not move them).
         self.blind_positions: Positions | None = None
+        #: Jackpots: chips nobody opened for, waiting in the pot for the next deal.
+        self.carried_pot = 0
 
     # ------------------------------------------------------------------ queries
 
@@ -808,6 +825,8 @@ class Table:
             rake=self.config.rake,
             deck=Deck.shuffled(game.deck, rng).order,
             posts=tuple(posts) if any(posts) else (),
+            draw_rules=self.config.draw_rules,
+            carried_pot=self.carried_pot,
         )
         positions = plan.positions
         return Deal(
@@ -844,6 +863,7 @@ class Table:
             stacks[seat.player] = seat.stack
             winnings[seat.player] = seat.stack - deal.setup.starting_stacks[i]
         self.ledger.rake += hand.rake_taken
+        self.carried_pot = hand.carried_over
         self.deal = None
         busted = [self._seats[number] for number in deal.seats if self._seats[number].stack == 0]
         eliminated: list[tuple[PlayerId, int]] = []
@@ -868,6 +888,23 @@ class Table:
             eliminated=tuple(eliminated),
             winner=winner,
         )
+
+    def share_out_carried_pot(self) -> tuple[tuple[int, int], ...]:
+        """Give a carried jackpot back to the players seated, in equal parts
+        (the odd chips to the lowest seats), when the game it was waiting for
+        will not be dealt: ``(seat, chips)`` for each. Nothing happens with no
+        pot carried, nobody seated, or a hand being played."""
+        if self.deal is not None:
+            raise TableError("hand_in_progress")
+        seated = sorted(self._seats)
+        if not self.carried_pot or not seated:
+            return ()
+        share, odd = divmod(self.carried_pot, len(seated))
+        shares = tuple((number, share + (1 if k < odd else 0)) for k, number in enumerate(seated))
+        for number, chips in shares:
+            self._seats[number].stack += chips
+        self.carried_pot = 0
+        return tuple((number, chips) for number, chips in shares if chips)
 
     def void_hand(self) -> tuple[CashOut, ...]:
         """Abandon the hand in progress as if it had not been dealt: every stack
@@ -895,6 +932,7 @@ class Table:
         finishing_places: Mapping[PlayerId, int] | None = None,
         rotation_position: RotationPosition | None = None,
         blind_positions: Positions | None = None,
+        carried_pot: int = 0,
     ) -> Table:
         """A table as it was saved (see :mod:`engine.plain_data`): its seats, hand
         count, button and blinds, the hand in progress and its chip ledger, and
@@ -908,6 +946,9 @@ class Table:
             raise ValueError("The hand in progress is not of the table's current game.")
         table.rotation_position = rotation_position
         table.blind_positions = blind_positions
+        if carried_pot < 0:
+            raise ValueError("A carried pot cannot be negative.")
+        table.carried_pot = carried_pot
         for seat in seats:
             if seat.number in table._seats or not 1 <= seat.number <= config.seats:
                 raise ValueError(f"Seat {seat.number} cannot be restored.")
