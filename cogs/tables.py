@@ -70,6 +70,7 @@ def table_config(
     variant: str | None,
     game: str | None = None,
     hands_per_game: int | None = None,
+    jackpots: bool = False,
     small_blind: int | None,
     big_blind: int | None,
     min_buy_in: int | None,
@@ -112,6 +113,7 @@ def table_config(
         locale=locale,
         rotation=game,
         hands_per_game=hands_per_game,
+        jackpots=jackpots,
     )
 
 
@@ -155,6 +157,7 @@ class Tables(commands.Cog):
         variant=catalogue_str("command.poker.create.variant"),
         game=catalogue_str("command.poker.create.game"),
         hands_per_game=catalogue_str("command.poker.create.hands_per_game"),
+        jackpots=catalogue_str("command.poker.create.jackpots"),
         small_blind=catalogue_str("command.poker.create.small_blind"),
         big_blind=catalogue_str("command.poker.create.big_blind"),
         min_buy_in=catalogue_str("command.poker.create.min_buy_in"),
@@ -180,6 +183,7 @@ class Tables(commands.Cog):
         | None = None,
         thread: bool = False,
         provably_fair: bool = False,
+        jackpots: bool = False,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         if variant is not None and variant.value not in dealt_variants():
@@ -197,6 +201,7 @@ class Tables(commands.Cog):
             variant=None if variant is None else variant.value,
             game=None if game is None else game.value,
             hands_per_game=hands_per_game,
+            jackpots=jackpots is True,
             small_blind=small_blind,
             big_blind=big_blind,
             min_buy_in=min_buy_in,

@@ -300,6 +300,8 @@ class Departure:
     player: PlayerId
     seat: int
     cash_out: int | None
+    #: The carried jackpot the last player to leave takes with them (in ``cash_out``).
+    carried_share: int = 0
 
     @property
     def at_end_of_hand(self) -> bool:
@@ -323,6 +325,9 @@ class HandResult:
     cash_outs: tuple[CashOut, ...] = ()
     eliminated: tuple[tuple[PlayerId, int], ...] = ()
     winner: PlayerId | None = None
+    #: A jackpot carried when every player left with the hand: (seat, chips)
+    #: shared out to them before they went (in ``cash_outs``).
+    shared_pot: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -481,8 +486,12 @@ class Table:
         if self.in_current_hand(player):
             seat.leaving = True
             return Departure(player, seat.number, None)
+        share = 0
+        if len(self._seats) == 1 and self.deal is None:
+            # The last player takes a carried jackpot: nobody is left to play for it.
+            share = sum(chips for _, chips in self.share_out_carried_pot())
         cash_out = self._remove(seat)
-        return Departure(player, cash_out.seat, cash_out.amount)
+        return Departure(player, cash_out.seat, cash_out.amount, share)
 
     def sit_out(self, player: PlayerId) -> None:
         """Stop being dealt in from the next hand (a hand being played goes on)."""
@@ -877,6 +886,10 @@ class Table:
         else:
             for seat in busted:
                 seat.busted = seat.sitting_out = True
+        shared: tuple[tuple[int, int], ...] = ()
+        if self._seats and all(seat.leaving for seat in self._seats.values()):
+            # Everyone leaves with this hand: a jackpot it carried goes with them.
+            shared = self.share_out_carried_pot()
         cash_outs = tuple(self._remove(seat) for seat in list(self._seats.values()) if seat.leaving)
         return HandResult(
             number=deal.number,
@@ -887,13 +900,14 @@ class Table:
             cash_outs=cash_outs,
             eliminated=tuple(eliminated),
             winner=winner,
+            shared_pot=shared,
         )
 
     def share_out_carried_pot(self) -> tuple[tuple[int, int], ...]:
         """Give a carried jackpot back to the players seated, in equal parts
         (the odd chips to the lowest seats), when the game it was waiting for
         will not be dealt: ``(seat, chips)`` for each. Nothing happens with no
-        pot carried, nobody seated, or a hand being played."""
+        pot carried or nobody seated; refused while a hand is being played."""
         if self.deal is not None:
             raise TableError("hand_in_progress")
         seated = sorted(self._seats)

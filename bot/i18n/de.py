@@ -244,6 +244,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.variant_and_mix": (
         "Wähle ein Spiel mit variant oder einen Mix mit game, nicht beides."
     ),
+    "table.config.jackpots": (
+        "Jackpots gibt es nur an Tischen mit Five Card Draw, nicht bei {variant}."
+    ),
     "table.config.rake": "Der Rake muss zwischen 0 und 100 % liegen, mit einer Obergrenze ab 0.",
     # Tische: die Tischnachricht.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
@@ -266,6 +269,11 @@ MESSAGES: Final[dict[str, str]] = {
     "table.next_game_orbit": "Nächstes Spiel: **{game}** nach dieser Runde des Buttons.",
     "table.next_game_now": "Die nächste Hand beginnt **{game}**.",
     "table.game_changes": "{mix}: Jetzt wird **{game}** gespielt.",
+    "table.jackpot_stakes": (
+        "Jackpots: Buben oder besser zum Eröffnen · Ante {ante:int} · "
+        "Einsätze {small_bet:int}/{big_bet:int}"
+    ),
+    "table.carried_pot": "Bleibt für die nächste Hand im Pot: **{amount:int}**",
     "table.to_discard": "Müssen noch abwerfen: {names}",
     "table.to_draw": "Müssen noch tauschen: {names}",
     "table.board": "Board: {board}",
@@ -369,6 +377,9 @@ MESSAGES: Final[dict[str, str]] = {
     "result.split": "{names} teilen sich {pot} mit **{amount:int}**.",
     "result.split_with": "{names} teilen sich {pot} mit **{amount:int}** mit {hand}.",
     "result.and": "{first} und {last}",
+    "result.carried_over": (
+        "Niemand hat eröffnet: Der Pot von **{amount:int}** bleibt für die nächste Hand."
+    ),
     "result.rake": "Das Haus nimmt **{amount:int}**.",
     "result.secret": (
         "Geheimnis des Decks: `{secret}`. Prüfe das Geben mit /poker verify hand:{hand_no}."
@@ -458,6 +469,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.variant": "Das Spiel",
     "command.poker.create.game": "Ein Mix von Spielen im Wechsel (statt eines Spiels)",
     "command.poker.create.hands_per_game": "Im Mix: Hände je Spiel (sonst eine Runde des Buttons)",
+    "command.poker.create.jackpots": "Five Card Draw: Buben oder besser zum Eröffnen, Antes",
     "command.poker.create.small_blind": "Der Small Blind (bei Stud: das Bring-in)",
     "command.poker.create.big_blind": "Der Big Blind (bei Stud: der kleine Einsatz)",
     "command.poker.create.min_buy_in": "Das kleinste Buy-in",

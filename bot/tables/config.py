@@ -27,9 +27,10 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from bot.errors import CroupierError
+from engine.draws import DrawRules
 from engine.hand import Rake
 from engine.rotation import ROTATIONS, Rotation
-from engine.stakes import Stakes, stud_stakes
+from engine.stakes import AnteKind, Stakes, stud_stakes
 from engine.table import TableConfig as EngineTableConfig
 from engine.variants import VARIANTS, Variant
 
@@ -52,6 +53,17 @@ def dealt_variants() -> dict[str, Variant]:
     player's own cards (cogs/discard_menu.py).
     """
     return dict(VARIANTS)
+
+
+def jackpot_stakes(small_blind: int, big_blind: int) -> Stakes:
+    """A jackpots table's stakes from its two numbers: everyone antes the small
+    blind, the bets are the big blind before the draw and twice it after.
+
+    >>> stakes = jackpot_stakes(5, 10)
+    >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
+    (5, 10, 20)
+    """
+    return Stakes(small_blind, big_blind, ante=small_blind, ante_kind=AnteKind.EVERY_PLAYER)
 
 
 def mixed_games() -> dict[str, Rotation]:
@@ -78,6 +90,9 @@ class TableConfig:
     rotation: str | None = None
     #: Hands of each game of a mix; ``None``: each game lasts one orbit of the button.
     hands_per_game: int | None = None
+    #: Five card draw: jacks or better to open, everyone antes the small blind,
+    #: and a pot nobody opens waits for the next deal.
+    jackpots: bool = False
 
     @classmethod
     def checked(cls, **options: Any) -> TableConfig:
@@ -129,6 +144,10 @@ class TableConfig:
             )
         if not (0 <= config.rake_basis_points <= 10_000 and 0 <= config.rake_cap <= MAX_CHIPS):
             raise TableConfigError("table.config.rake")
+        if config.jackpots and (
+            config.rotation is not None or variant.uses_blinds or variant.uses_bring_in
+        ):
+            raise TableConfigError("table.config.jackpots", variant=variant.name)
         return config
 
     @property
@@ -159,6 +178,10 @@ class TableConfig:
         rotation = self.engine_rotation
         if self.engine_variant.uses_bring_in and rotation is None:
             stakes = stud_stakes(self.small_blind, self.big_blind)
+        draw_rules = DrawRules()
+        if self.jackpots:
+            stakes = jackpot_stakes(self.small_blind, self.big_blind)
+            draw_rules = DrawRules(jackpots=True)
         return EngineTableConfig(
             self.variant,
             stakes,
@@ -167,6 +190,7 @@ class TableConfig:
             max_buy_in=self.max_buy_in,
             rake=rake,
             rotation=rotation,
+            draw_rules=draw_rules,
         )
 
     def to_json(self) -> str:

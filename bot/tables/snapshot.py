@@ -139,6 +139,9 @@ class TableSnapshot:
     switch_by_orbit: bool = False
     #: or with the very next hand.
     switch_now: bool = False
+    #: Jackpots: (ante, small bet, big bet), and the pot carried to the next deal.
+    jackpot_stakes: tuple[int, int, int] | None = None
+    carried_pot: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,5 +173,7 @@ class HandResult:
     mucked: tuple[str, ...]
     wins: tuple[PotWin, ...]
     rake: int = 0
+    #: Jackpots: nobody opened, and the pot waits for the next deal.
+    carried_over: int = 0
     commitment: str | None = None
     secret: str | None = None

@@ -113,3 +113,27 @@ def test_jackpots_need_a_draw_game_without_blinds_and_an_ante() -> None:
     with pytest.raises(ValueError, match="ante from every player"):
         TableConfig("F5D", Stakes(5, 10), seats=6, draw_rules=JACKPOTS)
     assert TableConfig("F5D", ANTES, seats=6, draw_rules=JACKPOTS).draw_rules.jackpots
+
+
+def test_players_all_leaving_with_a_hand_nobody_opened_take_its_pot() -> None:
+    table = jackpot_table()
+    hand = table.start_hand(dealt(*NOBODY_OPENS))
+    for player in (101, 102, 103):
+        assert table.leave(player).at_end_of_hand
+    check_around(hand)
+    result = table.finish_hand(hand)
+    assert result.shared_pot == ((1, 5), (2, 5), (3, 5))
+    assert sorted(cash_out.amount for cash_out in result.cash_outs) == [1000, 1000, 1000]
+    assert table.carried_pot == 0 and not table.seats
+
+
+def test_the_last_player_leaving_between_hands_takes_the_pot() -> None:
+    table = jackpot_table(players=2)
+    hand = table.start_hand(dealt(*NOBODY_OPENS[:2]))
+    check_around(hand)
+    table.finish_hand(hand)
+    assert table.carried_pot == 10
+    assert table.leave(101).cash_out == 995
+    departure = table.leave(102)
+    assert (departure.cash_out, departure.carried_share) == (1005, 10)
+    assert table.carried_pot == 0
