@@ -39,6 +39,7 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   dealt, from where the button goes; during stud games the blinds' button
   stays put and nobody is marked as missing a blind (:mod:`engine.rotation`
   says how). :meth:`Table.game_outlook` tells the players what comes next.
+  A voided hand counts as dealt: its button moved.
 - **Jackpots.** A draw table's ``draw_rules`` (draw limits, jackpots) go into
   every hand. With jackpots everyone antes, and when nobody opens, the pot
   stays on the table (:attr:`Table.carried_pot`) for the next deal. Should the
@@ -675,7 +676,8 @@ class Table:
             positions = plan.positions
             blind_positions = plan.positions if game.uses_blinds else self.blind_positions
             playing = {s: Entry.READY if s in plan.order else e for s, e in playing.items()}
-        assert position is not None
+        if position is None:  # a hand restored without its rotation: nothing to count from
+            return GameOutlook(game, rotation.variant(1), None, by_orbit)
         if rotation.hands_per_game is not None:
             left = rotation.hands_per_game - position.hands_dealt
             return GameOutlook(game, position.next_variant, left, by_orbit)
