@@ -93,13 +93,17 @@ async def _chips_are_conserved(database: Database, report: AuditReport) -> None:
         "SELECT COALESCE(SUM(s.stack), 0) FROM seats s JOIN tables t ON t.id = s.table_id"
         " WHERE t.status = 'open'"
     )
+    carried = await database.fetch_value(
+        "SELECT COALESCE(SUM(carried_pot), 0) FROM tables WHERE status = 'open'"
+    )
     rake = await database.fetch_value(
         "SELECT COALESCE(SUM(ABS(delta)), 0) FROM ledger WHERE kind = 'rake'"
     )
-    accounted = int(balances) + int(on_tables) + int(rake)
+    accounted = int(balances) + int(on_tables) + int(carried) + int(rake)
+    jackpots = f" + carried jackpots {carried}" if carried else ""
     line = (
-        f"granted {granted} = balances {balances} + at tables {on_tables} + rake {rake}"
-        f" ({accounted})"
+        f"granted {granted} = balances {balances} + at tables {on_tables}{jackpots}"
+        f" + rake {rake} ({accounted})"
     )
     if accounted == int(granted):
         report.passed(line)
@@ -112,10 +116,15 @@ async def _closed_tables_are_empty(database: Database, report: AuditReport) -> N
         "SELECT s.table_id, s.seat_no, s.stack FROM seats s JOIN tables t ON t.id = s.table_id"
         " WHERE t.status = 'closed' AND s.stack > 0"
     )
+    pots = await database.fetch_all(
+        "SELECT id, carried_pot FROM tables WHERE status = 'closed' AND carried_pot > 0"
+    )
     line = "closed tables hold no chips"
-    if rows:
+    if rows or pots:
         report.failed(
-            line, [f"table {r['table_id']} seat {r['seat_no']}: {r['stack']}" for r in rows]
+            line,
+            [f"table {r['table_id']} seat {r['seat_no']}: {r['stack']}" for r in rows]
+            + [f"table {r['id']} carried pot: {r['carried_pot']}" for r in pots],
         )
     else:
         report.passed(line)

@@ -28,11 +28,14 @@ from bot.settings import Settings
 from bot.stats import recent_hands
 from bot.tables.config import (
     MAX_ACTION_SECONDS,
+    MAX_HANDS_PER_GAME,
     MAX_SEATS,
     MIN_ACTION_SECONDS,
     MIN_SEATS,
     TableConfig,
+    TableConfigError,
     dealt_variants,
+    mixed_games,
 )
 from bot.tables.deck_openings import hand_opening
 from bot.tables.errors import NothingToVerify, NotTableOwner
@@ -57,11 +60,18 @@ VARIANT_CHOICES: Final = [
     for code, variant in sorted(dealt_variants().items())
 ][:25]
 
+GAME_CHOICES: Final = [
+    app_commands.Choice(name=rotation.name, value=key) for key, rotation in mixed_games().items()
+]
+
 
 def table_config(
     settings: Settings,
     *,
     variant: str | None,
+    game: str | None = None,
+    hands_per_game: int | None = None,
+    jackpots: bool = False,
     small_blind: int | None,
     big_blind: int | None,
     min_buy_in: int | None,
@@ -73,10 +83,16 @@ def table_config(
 ) -> TableConfig:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
-    default number of seats is cut to what the game can deal (eight at stud)."""
+    default number of seats is cut to what the game can deal (eight at stud).
+    ``game`` names a mix of games, which replaces the one ``variant``."""
+    if game is not None and variant is not None:
+        raise TableConfigError("table.config.variant_and_mix")
     code = variant or "NT"
-    game = dealt_variants().get(code)
-    most_seats = settings.default_seats if game is None else game.max_players
+    known = dealt_variants().get(code)
+    most_seats = settings.default_seats if known is None else known.max_players
+    mix = None if game is None else mixed_games().get(game)
+    if mix is not None:
+        code, most_seats = mix.codes[0], mix.max_players
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
     scale = big / settings.default_big_blind
@@ -96,6 +112,9 @@ def table_config(
         else settings.default_action_seconds,
         provably_fair=provably_fair,
         locale=locale,
+        rotation=game,
+        hands_per_game=hands_per_game,
+        jackpots=jackpots,
     )
 
 
@@ -137,6 +156,9 @@ class Tables(commands.Cog):
     @poker.command(name="create", description=catalogue_str("command.poker.create.description"))
     @app_commands.describe(
         variant=catalogue_str("command.poker.create.variant"),
+        game=catalogue_str("command.poker.create.game"),
+        hands_per_game=catalogue_str("command.poker.create.hands_per_game"),
+        jackpots=catalogue_str("command.poker.create.jackpots"),
         small_blind=catalogue_str("command.poker.create.small_blind"),
         big_blind=catalogue_str("command.poker.create.big_blind"),
         min_buy_in=catalogue_str("command.poker.create.min_buy_in"),
@@ -146,11 +168,13 @@ class Tables(commands.Cog):
         thread=catalogue_str("command.poker.create.thread"),
         provably_fair=catalogue_str("command.poker.create.provably_fair"),
     )
-    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.choices(variant=VARIANT_CHOICES, game=GAME_CHOICES)
     async def create(
         self,
         interaction: Interaction,
         variant: app_commands.Choice[str] | None = None,
+        game: app_commands.Choice[str] | None = None,
+        hands_per_game: app_commands.Range[int, 1, MAX_HANDS_PER_GAME] | None = None,
         small_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         big_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         min_buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -160,10 +184,15 @@ class Tables(commands.Cog):
         | None = None,
         thread: bool = False,
         provably_fair: bool = False,
+        jackpots: bool = False,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         if variant is not None and variant.value not in dealt_variants():
             raise BadOption(value=variant.value)
+        if game is not None and game.value not in mixed_games():
+            raise BadOption(value=game.value)
+        if hands_per_game is not None:
+            checked_number(hands_per_game, high=MAX_HANDS_PER_GAME)
         for amount in (small_blind, big_blind, min_buy_in, max_buy_in):
             if amount is not None:
                 checked_amount(amount)
@@ -171,6 +200,9 @@ class Tables(commands.Cog):
         config = table_config(
             self.bot.settings,
             variant=None if variant is None else variant.value,
+            game=None if game is None else game.value,
+            hands_per_game=hands_per_game,
+            jackpots=jackpots is True,
             small_blind=small_blind,
             big_blind=big_blind,
             min_buy_in=min_buy_in,
@@ -190,7 +222,7 @@ class Tables(commands.Cog):
             t(
                 "tables.created",
                 locale,
-                variant=config.engine_variant.name,
+                variant=config.display_name,
                 small_blind=config.small_blind,
                 big_blind=config.big_blind,
                 low=config.min_buy_in,
@@ -209,7 +241,7 @@ class Tables(commands.Cog):
         name = t(
             "tables.thread_name",
             config.locale,
-            variant=config.engine_variant.name,
+            variant=config.display_name,
             small_blind=config.small_blind,
             big_blind=config.big_blind,
         )

@@ -28,7 +28,9 @@ from typing import Any
 
 from engine.button import ButtonDraw, HandPlan, Positions
 from engine.cards import Card, format_cards, parse_cards
+from engine.draws import DrawRules
 from engine.hand import HandSetup, Rake
+from engine.rotation import RotationPosition
 from engine.stakes import LevelClock
 from engine.table import Deal, MissedBlinds, Post, Seat, Table, TableConfig
 from engine.variants import variant
@@ -74,6 +76,12 @@ def setup_to_data(setup: HandSetup) -> Data:
         },
         "deck": None if setup.deck is None else format_cards(setup.deck, " "),
         "posts": list(setup.posts),
+        "draw_rules": {
+            "max_draw": setup.draw_rules.max_draw,
+            "max_draw_with_ace": setup.draw_rules.max_draw_with_ace,
+            "jackpots": setup.draw_rules.jackpots,
+        },
+        "carried_pot": setup.carried_pot,
     }
 
 
@@ -97,6 +105,19 @@ def setup_from_data(data: Data) -> HandSetup:
         else Rake(int(rake["basis_points"]), int(rake["cap"]), bool(rake["no_flop_no_drop"])),
         deck=None if deck is None else _cards(deck),
         posts=_ints(data.get("posts", ())),
+        # Written before draw rules and jackpots were: the defaults.
+        draw_rules=_draw_rules_from_data(data.get("draw_rules")),
+        carried_pot=int(data.get("carried_pot", 0)),
+    )
+
+
+def _draw_rules_from_data(data: Any) -> DrawRules:
+    if data is None:
+        return DrawRules()
+    return DrawRules(
+        max_draw=_optional_int(data["max_draw"]),
+        max_draw_with_ace=_optional_int(data["max_draw_with_ace"]),
+        jackpots=bool(data["jackpots"]),
     )
 
 
@@ -223,6 +244,17 @@ def table_to_data(table: Table) -> Data:
             "began_at_second": clock.began_at_second,
         },
         "finishing_places": [[player, place] for player, place in table.finishing_places.items()],
+        "carried_pot": table.carried_pot,
+        "blind_positions": None
+        if table.blind_positions is None
+        else _positions_to_data(table.blind_positions),
+        "rotation": None
+        if (position := table.rotation_position) is None
+        else {
+            "game_index": position.game_index,
+            "hands_dealt": position.hands_dealt,
+            "orbit_start": position.orbit_start,
+        },
     }
 
 
@@ -242,6 +274,19 @@ def table_from_data(config: TableConfig, data: Data) -> Table:
             int(saved_clock["began_at_hand"]),
             float(saved_clock["began_at_second"]),
         )
+    # Saved before mixed games existed: no blind positions apart, no rotation.
+    blind_positions = data.get("blind_positions")
+    saved_rotation = data.get("rotation")
+    rotation_position = None
+    if saved_rotation is not None:
+        if config.rotation is None:
+            raise ValueError("A saved rotation needs a mixed table's configuration.")
+        rotation_position = RotationPosition(
+            config.rotation,
+            int(saved_rotation["game_index"]),
+            int(saved_rotation["hands_dealt"]),
+            int(saved_rotation["orbit_start"]),
+        )
     return Table.restored(
         config,
         seats=[_seat_from_data(seat) for seat in data["seats"]],
@@ -253,4 +298,7 @@ def table_from_data(config: TableConfig, data: Data) -> Table:
         rake=int(ledger["rake"]),
         level_clock=level_clock,
         finishing_places={int(p): int(place) for p, place in data["finishing_places"]},
+        rotation_position=rotation_position,
+        blind_positions=None if blind_positions is None else _positions_from_data(blind_positions),
+        carried_pot=int(data.get("carried_pot", 0)),
     )

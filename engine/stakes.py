@@ -79,6 +79,31 @@ class Stakes:
         return self.min_bet or self.big_blind
 
 
+def stud_stakes(small_blind: int, big_blind: int) -> Stakes:
+    """The stakes of a stud game, from the two numbers every table is created with.
+
+    A stud game has no blinds, so its "blinds" name the bets: everyone antes
+    a fifth of the small blind (rounded, at least 1), the lowest (or highest)
+    up card brings in for the small blind (at most half the big blind when the
+    two are equal, at least 1), the small bet is the big blind and the big bet
+    twice the big blind. At 5/10: ante 1, bring-in 5, bets 10/20.
+
+    >>> stakes = stud_stakes(5, 10)
+    >>> stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet
+    (1, 5, 10, 20)
+    """
+    bring_in = small_blind if small_blind < big_blind else max(1, big_blind // 2)
+    return Stakes(
+        small_blind,
+        big_blind,
+        ante=max(1, (small_blind + 2) // 5),
+        ante_kind=AnteKind.EVERY_PLAYER,
+        small_bet=big_blind,
+        big_bet=2 * big_blind,
+        bring_in=bring_in,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class BlindLevel:
     """One level of a tournament: its blinds and ante, and how long it lasts,

@@ -32,6 +32,20 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   :meth:`Table.finish_hand` reports what they take. In a tournament chips stay
   in play: players cannot leave once it has begun (sitting out, they are still
   dealt in and post their blinds, as tournaments do; the caller folds for them).
+- **Mixed games.** A table given a :class:`~engine.rotation.Rotation` deals
+  its games in turn, switching after each orbit of the button or every N
+  hands, each game at the stakes :func:`~engine.rotation.game_stakes` derives
+  from the table's two blinds. The game of the next hand is decided as it is
+  dealt, from where the button goes; during stud games the blinds' button
+  stays put and nobody is marked as missing a blind (:mod:`engine.rotation`
+  says how). :meth:`Table.game_outlook` tells the players what comes next.
+  A voided hand counts as dealt: its button moved.
+- **Jackpots.** A draw table's ``draw_rules`` (draw limits, jackpots) go into
+  every hand. With jackpots everyone antes, and when nobody opens, the pot
+  stays on the table (:attr:`Table.carried_pot`) for the next deal. Should the
+  game end with a pot still carried (the table closes, or its last player
+  leaves), :meth:`Table.share_out_carried_pot` gives it back to the players
+  seated, in equal parts, the odd chips to the lowest seats.
 
 >>> import random
 >>> table = Table(TableConfig("NT", Stakes(5, 10)))
@@ -51,7 +65,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from engine.button import (
@@ -65,8 +79,10 @@ from engine.button import (
     next_hand_plan_without_blinds,
 )
 from engine.cards import Deck, DeckKind
+from engine.draws import DEFAULT_DRAW_RULES, DrawRules
 from engine.errors import TableError
 from engine.hand import Hand, HandSetup, Rake
+from engine.rotation import GameOutlook, Rotation, RotationPosition, game_stakes
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule, LevelClock, Stakes
 from engine.variants import BettingStructure, Variant, variant
 
@@ -116,10 +132,27 @@ class TableConfig:
     missed_blinds: MissedBlinds = MissedBlinds.WAIT
     schedule: BlindSchedule | None = None
     starting_stack: int = 0
+    #: A mixed game: the games dealt in turn (``variant`` is its first game).
+    rotation: Rotation | None = None
+    #: Draw games: the draw limits and whether the pot is a jackpot.
+    draw_rules: DrawRules = DEFAULT_DRAW_RULES
 
     def __post_init__(self) -> None:
         game = variant(self.variant)
         most = min(MAX_SEATS, game.max_players)
+        rotation = self.rotation
+        if rotation is not None:
+            if self.variant != rotation.codes[0]:
+                raise ValueError(f"{rotation.name} starts with {rotation.codes[0]}.")
+            most = min(MAX_SEATS, rotation.max_players)
+            if self.schedule is not None:
+                raise ValueError("Mixed games are dealt at cash tables only.")
+            if self.stakes is not None and self.stakes != Stakes(
+                self.stakes.small_blind, self.stakes.big_blind
+            ):
+                raise ValueError("A mixed game's stakes are two blinds; each game derives its own.")
+            if not 2 <= self.seats <= most:
+                raise ValueError(f"A table of {rotation.name} has 2 to {most} seats.")
         if not 2 <= self.seats <= most:
             raise ValueError(f"A table of {game.name} has 2 to {most} seats, not {self.seats}.")
         if (self.stakes is None) == (self.schedule is None):
@@ -134,9 +167,20 @@ class TableConfig:
             raise ValueError("Buy-ins cannot be negative.")
         if self.minimum_buy_in > self.maximum_buy_in:
             raise ValueError("The minimum buy-in cannot be above the maximum.")
+        if self.draw_rules.jackpots:
+            if rotation is not None or game.uses_blinds or game.uses_bring_in:
+                raise ValueError("Jackpots are played in draw games without blinds.")
+            stakes = self.first_stakes
+            if stakes.ante_kind is not AnteKind.EVERY_PLAYER:
+                raise ValueError("Jackpots need an ante from every player.")
         big_bet_games = (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
         if self.stakes is not None and self.stakes.straddle and game.betting not in big_bet_games:
             raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
+
+    @classmethod
+    def mixed(cls, rotation: Rotation, stakes: Stakes, **options: object) -> TableConfig:
+        """A cash table dealing ``rotation``'s games at ``stakes`` (two blinds)."""
+        return cls(rotation.codes[0], stakes, rotation=rotation, **options)  # type: ignore[arg-type]
 
     @property
     def is_tournament(self) -> bool:
@@ -257,6 +301,8 @@ class Departure:
     player: PlayerId
     seat: int
     cash_out: int | None
+    #: The carried jackpot the last player to leave takes with them (in ``cash_out``).
+    carried_share: int = 0
 
     @property
     def at_end_of_hand(self) -> bool:
@@ -280,6 +326,9 @@ class HandResult:
     cash_outs: tuple[CashOut, ...] = ()
     eliminated: tuple[tuple[PlayerId, int], ...] = ()
     winner: PlayerId | None = None
+    #: A jackpot carried when every player left with the hand: (seat, chips)
+    #: shared out to them before they went (in ``cash_outs``).
+    shared_pot: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)
@@ -311,6 +360,14 @@ class Table:
         #: Tournament finishing places, by player.
         self.finishing_places: dict[PlayerId, int] = {}
         self._draw: ButtonDraw | None = None
+        #: A mixed table: the game of the hand in progress or the last one and
+        #: how far it has got; ``None`` before the first hand.
+        self.rotation_position: RotationPosition | None = None
+        #: Where the button and blinds were in the last hand with blinds: the
+        #: next one moves from there (stud hands in between do not move them).
+        self.blind_positions: Positions | None = None
+        #: Jackpots: chips nobody opened for, waiting in the pot for the next deal.
+        self.carried_pot = 0
 
     # ------------------------------------------------------------------ queries
 
@@ -321,11 +378,20 @@ class Table:
 
     @property
     def stakes(self) -> Stakes:
-        """The stakes the next hand is dealt at (a tournament's current level)."""
+        """The stakes of the game being dealt (a tournament's current level;
+        at a mixed table, the current game's)."""
+        return self.stakes_for(self.variant)
+
+    def stakes_for(self, game: Variant) -> Stakes:
+        """The stakes ``game`` is dealt at here (at a mixed table, derived per game)."""
         if self.clock is not None:
-            return self.clock.stakes
-        assert self.config.stakes is not None
-        return self.config.stakes
+            base = self.clock.stakes
+        else:
+            assert self.config.stakes is not None
+            base = self.config.stakes
+        if self.config.rotation is None:
+            return base
+        return game_stakes(game, base.small_blind, base.big_blind)
 
     @property
     def level(self) -> BlindLevel | None:
@@ -421,8 +487,12 @@ class Table:
         if self.in_current_hand(player):
             seat.leaving = True
             return Departure(player, seat.number, None)
+        share = 0
+        if len(self._seats) == 1 and self.deal is None:
+            # The last player takes a carried jackpot: nobody is left to play for it.
+            share = sum(chips for _, chips in self.share_out_carried_pot())
         cash_out = self._remove(seat)
-        return Departure(player, cash_out.seat, cash_out.amount)
+        return Departure(player, cash_out.seat, cash_out.amount, share)
 
     def sit_out(self, player: PlayerId) -> None:
         """Stop being dealt in from the next hand (a hand being played goes on)."""
@@ -487,15 +557,16 @@ class Table:
 
     # ------------------------------------------------------------------ the button
 
-    def _playing(self) -> dict[int, Entry]:
-        """Seats of the players who could be dealt into the next hand, and
-        where each stands with the blinds."""
+    def _playing(self, game: Variant | None = None) -> dict[int, Entry]:
+        """Seats of the players who could be dealt into the next hand of
+        ``game`` (default: the current one), and where each stands with the blinds."""
         tournament = self.config.is_tournament
+        uses_blinds = (game or self.variant).uses_blinds
         playing: dict[int, Entry] = {}
         for number, seat in self._seats.items():
             if seat.stack <= 0 or (seat.sitting_out and not tournament):
                 continue
-            if not seat.owes_blinds or not self.variant.uses_blinds:
+            if not seat.owes_blinds or not uses_blinds:
                 playing[number] = Entry.READY
             elif tournament or seat.missed_blinds is MissedBlinds.POST:
                 # In a tournament a newcomer comes in without posting, where the seat allows.
@@ -508,12 +579,137 @@ class Table:
         """Who the next hand would deal in and where the button and blinds would
         go, as things stand; ``None`` when the next hand starts a game afresh
         with a draw for the button."""
-        playing = self._playing()
-        if len(playing) < 2 or self.positions is None:
+        return self._upcoming()[3]
+
+    @property
+    def next_variant(self) -> Variant:
+        """The game the next hand will be, as things stand (a mixed table may
+        switch; otherwise the table's one game)."""
+        return self._upcoming()[1]
+
+    def _plan(
+        self,
+        game: Variant,
+        playing: Mapping[int, Entry],
+        positions: Positions | None,
+        blind_positions: Positions | None,
+    ) -> HandPlan | None:
+        """The next hand of ``game`` after a hand at ``positions``; the blinds
+        move on from the last hand that had them."""
+        if len(playing) < 2 or positions is None:
             return None
-        if not self.variant.uses_blinds:
-            return next_hand_plan_without_blinds(self.config.seats, list(playing), self.positions)
-        return next_hand_plan(self.config.seats, playing, self.positions)
+        if not game.uses_blinds:
+            return next_hand_plan_without_blinds(self.config.seats, list(playing), positions)
+        return next_hand_plan(self.config.seats, playing, blind_positions or positions)
+
+    def _upcoming(
+        self,
+    ) -> tuple[RotationPosition | None, Variant, dict[int, Entry], HandPlan | None]:
+        """The next hand as things stand: where a mixed table's rotation will
+        be, the game, who could play and the plan (``None``: the button must
+        be drawn for a fresh start, and the game is provisional until then)."""
+        rotation = self.config.rotation
+        position = self.rotation_position
+        if rotation is None or position is None:
+            game = self.variant if rotation is None else rotation.variant(0)
+            playing = self._playing(game)
+            plan = self._plan(game, playing, self.positions, self.blind_positions)
+            if rotation is None or plan is None:
+                return None, game, playing, plan
+            return rotation.start(plan.positions.button), game, playing, plan
+        game = position.variant
+        playing = self._playing(game)
+        plan = self._plan(game, playing, self.positions, self.blind_positions)
+        if plan is None or self.positions is None:
+            game = self._position_after_draw(0).variant
+            return None, game, self._playing(game), None
+        following = position.after_hand(
+            button_before=self.positions.button,
+            button_after=plan.positions.button,
+            seats=self.config.seats,
+        )
+        if following.game_index != position.game_index:
+            game = following.variant
+            playing = self._playing(game)
+            plan = self._plan(game, playing, self.positions, self.blind_positions)
+            if plan is None:
+                return None, game, playing, None
+            following = replace(following, orbit_start=plan.positions.button)
+        return following, game, playing, plan
+
+    def _position_after_draw(self, button: int) -> RotationPosition:
+        """A mixed table starting afresh with the button drawn to ``button``:
+        the first game, or the game goes on with its orbit starting again
+        there (every N hands: the count goes on)."""
+        rotation = self.config.rotation
+        assert rotation is not None
+        position = self.rotation_position
+        if position is None:
+            return rotation.start(button)
+        if rotation.hands_per_game is None:
+            return RotationPosition(rotation, position.game_index, position.hands_dealt + 1, button)
+        following = position.after_hand(button_before=button, button_after=button, seats=1)
+        return replace(following, orbit_start=button)
+
+    def game_outlook(self) -> GameOutlook | None:
+        """At a mixed table: the game being dealt (between hands, the next
+        hand's), the next game and how many hands of this one are left,
+        counting the hand being played (or the next), as things stand now.
+        ``None`` at a table of one game."""
+        rotation = self.config.rotation
+        if rotation is None:
+            return None
+        by_orbit = rotation.hands_per_game is None
+        position: RotationPosition | None
+        if self.deal is not None:
+            position, game = self.rotation_position, self.variant
+            positions, blind_positions = self.positions, self.blind_positions
+            playing = self._playing(game)
+        else:
+            position, game, playing, plan = self._upcoming()
+            if position is None or plan is None:
+                provisional = self._position_after_draw(0)
+                left = None
+                if rotation.hands_per_game is not None:
+                    left = rotation.hands_per_game - provisional.hands_dealt
+                return GameOutlook(game, provisional.next_variant, left, by_orbit)
+            positions = plan.positions
+            blind_positions = plan.positions if game.uses_blinds else self.blind_positions
+            playing = {s: Entry.READY if s in plan.order else e for s, e in playing.items()}
+        if position is None:  # a hand restored without its rotation: nothing to count from
+            return GameOutlook(game, rotation.variant(1), None, by_orbit)
+        if rotation.hands_per_game is not None:
+            left = rotation.hands_per_game - position.hands_dealt
+            return GameOutlook(game, position.next_variant, left, by_orbit)
+        more = self._hands_of_this_game_after(position, playing, positions, blind_positions)
+        return GameOutlook(game, position.next_variant, None if more is None else 1 + more, True)
+
+    def _hands_of_this_game_after(
+        self,
+        position: RotationPosition,
+        playing: dict[int, Entry],
+        positions: Positions | None,
+        blind_positions: Positions | None,
+    ) -> int | None:
+        """How many more hands the game of ``position`` deals after the one at
+        ``positions`` if nobody comes or goes; ``None`` if it cannot be told."""
+        game = position.variant
+        for more in range(self.config.seats + 1):
+            plan = self._plan(game, playing, positions, blind_positions)
+            if plan is None or positions is None:
+                return None
+            if position.game_over(
+                button_before=positions.button,
+                button_after=plan.positions.button,
+                seats=self.config.seats,
+            ):
+                return more
+            position = replace(position, hands_dealt=position.hands_dealt + 1)
+            playing = {s: Entry.READY if s in plan.order else e for s, e in playing.items()}
+            positions = plan.positions
+            if game.uses_blinds:
+                blind_positions = plan.positions
+        return None
 
     @property
     def needs_draw(self) -> bool:
@@ -540,29 +736,40 @@ class Table:
         and players."""
         if self.deal is not None:
             raise TableError("hand_in_progress")
-        playing = self._playing()
+        position, game, playing, plan = self._upcoming()
         if len(playing) < 2:
             raise TableError("not_enough_players")
-        plan = self.next_hand_plan()
         draw = None
         if plan is None:
             draw = self._draw
             if draw is None or {seat for seat, _ in draw.cards} != set(playing):
                 draw = self.draw_for_button(rng)
+            if self.config.rotation is not None:
+                position = self._position_after_draw(draw.winner)
+                game = position.variant
             plan = first_hand_plan(self.config.seats, list(playing), draw.winner)
         else:
-            self._mark_missed_blinds(plan)
+            self._mark_missed_blinds(plan, game)
         self._draw = None
+        deal = self._deal(plan, draw, rng, game, self.hand_number + 1)
         self.hand_number += 1
-        self.deal = self._deal(plan, draw, rng)
-        for number in plan.order:
-            seat = self._seats[number]
-            seat.new = seat.missed_big_blind = seat.missed_small_blind = False
+        self.deal = deal
+        self.variant = game
+        self.rotation_position = position
+        if game.uses_blinds or self.config.rotation is None:
+            # At a mixed table stud settles no blinds owed: they wait for a blind game.
+            for number in plan.order:
+                seat = self._seats[number]
+                seat.new = seat.missed_big_blind = seat.missed_small_blind = False
         self.positions = plan.positions
-        return Hand(self.deal.setup, auto_showdown=auto_showdown)
+        if game.uses_blinds:
+            self.blind_positions = plan.positions
+        elif draw is not None:
+            self.blind_positions = None
+        return Hand(deal.setup, auto_showdown=auto_showdown)
 
-    def _mark_missed_blinds(self, plan: HandPlan) -> None:
-        if self.config.is_tournament or not self.variant.uses_blinds:
+    def _mark_missed_blinds(self, plan: HandPlan, game: Variant) -> None:
+        if self.config.is_tournament or not game.uses_blinds:
             return
         for passed, small in ((plan.big_blind_passed, False), (plan.small_blind_passed, True)):
             for number in passed:
@@ -574,9 +781,15 @@ class Table:
                 else:
                     seat.missed_big_blind = True
 
-    def _deal(self, plan: HandPlan, draw: ButtonDraw | None, rng: random.Random | None) -> Deal:
-        stakes = self.stakes
-        game = self.variant
+    def _deal(
+        self,
+        plan: HandPlan,
+        draw: ButtonDraw | None,
+        rng: random.Random | None,
+        game: Variant,
+        number: int,
+    ) -> Deal:
+        stakes = self.stakes_for(game)
         seats = [self._seats[number] for number in plan.order]
         n = len(seats)
         blinds, posts, antes = [0] * n, [0] * n, [0] * n
@@ -623,10 +836,12 @@ class Table:
             rake=self.config.rake,
             deck=Deck.shuffled(game.deck, rng).order,
             posts=tuple(posts) if any(posts) else (),
+            draw_rules=self.config.draw_rules,
+            carried_pot=self.carried_pot,
         )
         positions = plan.positions
         return Deal(
-            number=self.hand_number,
+            number=number,
             setup=setup,
             seats=plan.order,
             players=tuple(seat.player for seat in seats),
@@ -659,6 +874,7 @@ class Table:
             stacks[seat.player] = seat.stack
             winnings[seat.player] = seat.stack - deal.setup.starting_stacks[i]
         self.ledger.rake += hand.rake_taken
+        self.carried_pot = hand.carried_over
         self.deal = None
         busted = [self._seats[number] for number in deal.seats if self._seats[number].stack == 0]
         eliminated: list[tuple[PlayerId, int]] = []
@@ -672,6 +888,10 @@ class Table:
         else:
             for seat in busted:
                 seat.busted = seat.sitting_out = True
+        shared: tuple[tuple[int, int], ...] = ()
+        if self._seats and all(seat.leaving for seat in self._seats.values()):
+            # Everyone leaves with this hand: a jackpot it carried goes with them.
+            shared = self.share_out_carried_pot()
         cash_outs = tuple(self._remove(seat) for seat in list(self._seats.values()) if seat.leaving)
         return HandResult(
             number=deal.number,
@@ -682,7 +902,25 @@ class Table:
             cash_outs=cash_outs,
             eliminated=tuple(eliminated),
             winner=winner,
+            shared_pot=shared,
         )
+
+    def share_out_carried_pot(self) -> tuple[tuple[int, int], ...]:
+        """Give a carried jackpot back to the players seated, in equal parts
+        (the odd chips to the lowest seats), when the game it was waiting for
+        will not be dealt: ``(seat, chips)`` for each. Nothing happens with no
+        pot carried or nobody seated; refused while a hand is being played."""
+        if self.deal is not None:
+            raise TableError("hand_in_progress")
+        seated = sorted(self._seats)
+        if not self.carried_pot or not seated:
+            return ()
+        share, odd = divmod(self.carried_pot, len(seated))
+        shares = tuple((number, share + (1 if k < odd else 0)) for k, number in enumerate(seated))
+        for number, chips in shares:
+            self._seats[number].stack += chips
+        self.carried_pot = 0
+        return tuple((number, chips) for number, chips in shares if chips)
 
     def void_hand(self) -> tuple[CashOut, ...]:
         """Abandon the hand in progress as if it had not been dealt: every stack
@@ -708,10 +946,25 @@ class Table:
         rake: int = 0,
         level_clock: LevelClock | None = None,
         finishing_places: Mapping[PlayerId, int] | None = None,
+        rotation_position: RotationPosition | None = None,
+        blind_positions: Positions | None = None,
+        carried_pot: int = 0,
     ) -> Table:
         """A table as it was saved (see :mod:`engine.plain_data`): its seats, hand
-        count, button and blinds, the hand in progress and its chip ledger."""
+        count, button and blinds, the hand in progress and its chip ledger, and
+        at a mixed table where its rotation stands."""
         table = cls(config)
+        if rotation_position is not None:
+            if rotation_position.rotation != config.rotation:
+                raise ValueError("The saved rotation is not this table's.")
+            table.variant = rotation_position.variant
+        if deal is not None and deal.setup.variant != table.variant:
+            raise ValueError("The hand in progress is not of the table's current game.")
+        table.rotation_position = rotation_position
+        table.blind_positions = blind_positions
+        if carried_pot < 0:
+            raise ValueError("A carried pot cannot be negative.")
+        table.carried_pot = carried_pot
         for seat in seats:
             if seat.number in table._seats or not 1 <= seat.number <= config.seats:
                 raise ValueError(f"Seat {seat.number} cannot be restored.")

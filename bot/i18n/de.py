@@ -239,6 +239,18 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.action_seconds": (
         "Die Bedenkzeit muss zwischen {low} und {high} Sekunden liegen, nicht {seconds}."
     ),
+    "table.config.hands_per_game": (
+        "Jedes Spiel eines Mixes dauert {low} bis {high} Hände, nicht {hands}."
+    ),
+    "table.config.hands_per_game_alone": (
+        "Hände pro Spiel gibt es nur bei gemischten Spielen: wähle einen Mix bei game."
+    ),
+    "table.config.variant_and_mix": (
+        "Wähle ein Spiel mit variant oder einen Mix mit game, nicht beides."
+    ),
+    "table.config.jackpots": (
+        "Jackpots gibt es nur an Tischen mit Five Card Draw, nicht bei {variant}."
+    ),
     "table.config.rake": "Der Rake muss zwischen 0 und 100 % liegen, mit einer Obergrenze ab 0.",
     # Tische: die Tischnachricht.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
@@ -246,6 +258,26 @@ MESSAGES: Final[dict[str, str]] = {
     "table.stud_stakes": (
         "Ante {ante:int} · Bring-in {bring_in:int} · Einsätze {small_bet:int}/{big_bet:int}"
     ),
+    "table.title_mixed": "{mix}: {variant} · {small_blind:int}/{big_blind:int}",
+    "table.limit_stakes": (
+        "Blinds {small_blind:int}/{big_blind:int} · Einsätze {small_bet:int}/{big_bet:int}"
+    ),
+    "table.big_bet_stakes": (
+        "Blinds {small_blind:int}/{big_blind:int} · Big-Blind-Ante {ante:int}"
+    ),
+    "table.next_game_after_hand": "Nächstes Spiel: **{game}** nach dieser Hand.",
+    "table.next_game_in": "Nächstes Spiel: **{game}** in {hands} Händen.",
+    "table.next_game_in_orbit": (
+        "Nächstes Spiel: **{game}** in {hands} Händen, nach dieser Runde des Buttons."
+    ),
+    "table.next_game_orbit": "Nächstes Spiel: **{game}** nach dieser Runde des Buttons.",
+    "table.next_game_now": "Die nächste Hand beginnt **{game}**.",
+    "table.game_changes": "{mix}: Jetzt wird **{game}** gespielt.",
+    "table.jackpot_stakes": (
+        "Jackpots: Buben oder besser zum Eröffnen · Ante {ante:int} · "
+        "Einsätze {small_bet:int}/{big_bet:int}"
+    ),
+    "table.carried_pot": "Bleibt für die nächste Hand im Pot: **{amount:int}**",
     "table.to_discard": "Müssen noch abwerfen: {names}",
     "table.to_draw": "Müssen noch tauschen: {names}",
     "table.board": "Board: {board}",
@@ -352,6 +384,9 @@ MESSAGES: Final[dict[str, str]] = {
     "result.split": "{names} teilen sich {pot} mit **{amount:int}**.",
     "result.split_with": "{names} teilen sich {pot} mit **{amount:int}** mit {hand}.",
     "result.and": "{first} und {last}",
+    "result.carried_over": (
+        "Niemand hat eröffnet: Der Pot von **{amount:int}** bleibt für die nächste Hand."
+    ),
     "result.rake": "Das Haus nimmt **{amount:int}**.",
     "result.verify": "Prüfe das Geben mit /poker verify hand:{hand_no}.",
     "private.title": "Deine Karten, Hand {hand_no}",
@@ -444,6 +479,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.description": "Spiele Poker am Tisch dieses Kanals.",
     "command.poker.create.description": "Eröffne einen Pokertisch in diesem Kanal.",
     "command.poker.create.variant": "Das Spiel",
+    "command.poker.create.game": "Ein Mix von Spielen im Wechsel (statt eines Spiels)",
+    "command.poker.create.hands_per_game": "Im Mix: Hände je Spiel (sonst eine Runde des Buttons)",
+    "command.poker.create.jackpots": "Five Card Draw: Buben oder besser zum Eröffnen, Antes",
     "command.poker.create.small_blind": "Der Small Blind (bei Stud: das Bring-in)",
     "command.poker.create.big_blind": "Der Big Blind (bei Stud: der kleine Einsatz)",
     "command.poker.create.min_buy_in": "Das kleinste Buy-in",

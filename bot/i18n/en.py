@@ -220,6 +220,16 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.action_seconds": (
         "The time to act must be from {low} to {high} seconds, not {seconds}."
     ),
+    "table.config.hands_per_game": ("Each game of a mix lasts {low} to {high} hands, not {hands}."),
+    "table.config.hands_per_game_alone": (
+        "Hands per game is a setting of mixed games: choose a mix with the game option."
+    ),
+    "table.config.variant_and_mix": (
+        "Choose one game with the variant option or a mix with the game option, not both."
+    ),
+    "table.config.jackpots": (
+        "Jackpots are a five card draw table setting; {variant} is not dealt that way."
+    ),
     "table.config.rake": "The rake must be from 0 to 100 % with a cap of 0 or more.",
     # Tables: the table message.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
@@ -227,6 +237,23 @@ MESSAGES: Final[dict[str, str]] = {
     "table.stud_stakes": (
         "Ante {ante:int} · bring-in {bring_in:int} · bets {small_bet:int}/{big_bet:int}"
     ),
+    "table.title_mixed": "{mix}: {variant} · {small_blind:int}/{big_blind:int}",
+    "table.limit_stakes": (
+        "Blinds {small_blind:int}/{big_blind:int} · bets {small_bet:int}/{big_bet:int}"
+    ),
+    "table.big_bet_stakes": (
+        "Blinds {small_blind:int}/{big_blind:int} · big-blind ante {ante:int}"
+    ),
+    "table.next_game_after_hand": "Next game: **{game}** after this hand.",
+    "table.next_game_in": "Next game: **{game}** in {hands} hands.",
+    "table.next_game_in_orbit": "Next game: **{game}** in {hands} hands, after this orbit.",
+    "table.next_game_orbit": "Next game: **{game}** after this orbit.",
+    "table.next_game_now": "The next hand starts **{game}**.",
+    "table.game_changes": "{mix}: the game changes to **{game}**.",
+    "table.jackpot_stakes": (
+        "Jackpots: jacks or better to open · ante {ante:int} · bets {small_bet:int}/{big_bet:int}"
+    ),
+    "table.carried_pot": "Carried to the next deal: **{amount:int}**",
     "table.to_discard": "Still to discard: {names}",
     "table.to_draw": "Still to draw: {names}",
     "table.board": "Board: {board}",
@@ -337,6 +364,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.split": "{names} split {pot} of **{amount:int}**.",
     "result.split_with": "{names} split {pot} of **{amount:int}** with {hand}.",
     "result.and": "{first} and {last}",
+    "result.carried_over": "Nobody opened: the pot of **{amount:int}** waits for the next deal.",
     "result.rake": "The house takes **{amount:int}**.",
     "result.verify": "Check the deal with /poker verify hand:{hand_no}.",
     # A player's own cards.
@@ -423,6 +451,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.description": "Play poker at this channel's table.",
     "command.poker.create.description": "Open a poker table in this channel.",
     "command.poker.create.variant": "The game",
+    "command.poker.create.game": "A mix of games played in turn (instead of one game)",
+    "command.poker.create.hands_per_game": "In a mix: hands of each game (default: one orbit)",
+    "command.poker.create.jackpots": "Five card draw: jacks or better to open, antes",
     "command.poker.create.small_blind": "The small blind (in stud: the bring-in)",
     "command.poker.create.big_blind": "The big blind (in stud: the small bet)",
     "command.poker.create.min_buy_in": "The smallest buy-in",

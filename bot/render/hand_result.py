@@ -32,6 +32,8 @@ def result_message(result: HandResult, locale: str) -> OutgoingMessage:
     ]
     lines += [t("result.mucks", locale, name=shorten(name, NAME)) for name in result.mucked]
     lines += [_win(win, locale) for win in result.wins]
+    if result.carried_over:
+        lines.append(t("result.carried_over", locale, amount=result.carried_over))
     if result.rake:
         lines.append(t("result.rake", locale, amount=result.rake))
     if result.commitment:

@@ -40,17 +40,16 @@ class _ButtonMaker(Protocol):
 
 def table_message(snapshot: TableSnapshot, locale: str) -> OutgoingMessage:
     """The table message for ``snapshot``, in the table's language."""
+    title = t(
+        "table.title" if snapshot.mix_name is None else "table.title_mixed",
+        locale,
+        variant=snapshot.variant_name,
+        small_blind=snapshot.small_blind,
+        big_blind=snapshot.big_blind,
+        **({} if snapshot.mix_name is None else {"mix": snapshot.mix_name}),
+    )
     embed = discord.Embed(
-        title=shorten(
-            t(
-                "table.title",
-                locale,
-                variant=snapshot.variant_name,
-                small_blind=snapshot.small_blind,
-                big_blind=snapshot.big_blind,
-            ),
-            256,
-        ),
+        title=shorten(title, 256),
         description=shorten("\n".join(_description(snapshot, locale)), EMBED_DESCRIPTION),
         colour=EMBED_COLOUR,
     )
@@ -83,6 +82,38 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
                 big_bet=big_bet,
             )
         )
+    if snapshot.jackpot_stakes is not None:
+        ante, small_bet, big_bet = snapshot.jackpot_stakes
+        lines.append(
+            t("table.jackpot_stakes", locale, ante=ante, small_bet=small_bet, big_bet=big_bet)
+        )
+    if snapshot.carried_pot:
+        lines.append(t("table.carried_pot", locale, amount=snapshot.carried_pot))
+    if snapshot.blind_stakes is not None:
+        small_blind, big_blind, ante, small_bet, big_bet = snapshot.blind_stakes
+        if small_bet:
+            lines.append(
+                t(
+                    "table.limit_stakes",
+                    locale,
+                    small_blind=small_blind,
+                    big_blind=big_blind,
+                    small_bet=small_bet,
+                    big_bet=big_bet,
+                )
+            )
+        else:
+            lines.append(
+                t(
+                    "table.big_bet_stakes",
+                    locale,
+                    small_blind=small_blind,
+                    big_blind=big_blind,
+                    ante=ante,
+                )
+            )
+    if snapshot.next_game is not None:
+        lines.append(_next_game(snapshot, locale))
     if snapshot.button_draw:
         draw = ", ".join(
             f"{shorten(name, NAME)} {cards_text([card])}" for name, card in snapshot.button_draw
@@ -122,6 +153,20 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
             )
         )
     return lines
+
+
+def _next_game(snapshot: TableSnapshot, locale: str) -> str:
+    """When a mixed table's game changes: with the next hand, after this one,
+    in so many hands, or when the button's orbit ends."""
+    game, hands = snapshot.next_game, snapshot.hands_to_switch
+    if snapshot.switch_now:
+        return t("table.next_game_now", locale, game=game)
+    if hands == 1:
+        return t("table.next_game_after_hand", locale, game=game)
+    if hands is None:
+        return t("table.next_game_orbit", locale, game=game)
+    key = "table.next_game_in_orbit" if snapshot.switch_by_orbit else "table.next_game_in"
+    return t(key, locale, game=game, hands=hands)
 
 
 def _pots(pots: tuple[int, ...], locale: str) -> str:

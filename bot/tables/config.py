@@ -1,5 +1,10 @@
-"""A table's configuration: the game, the stakes, the buy-in range, the seats,
-the clock and whether its decks are provably fair.
+"""A table's configuration: the game (or a mix of games), the stakes, the
+buy-in range, the seats, the clock and whether its decks are provably fair.
+
+A mixed table names its rotation (``"horse"``, ``"hose"``, ``"ppc"``, the keys
+of :data:`engine.rotation.ROTATIONS`) and, optionally, how many hands each
+game lasts (none: one orbit of the button); its ``variant`` is the mix's first
+game and its two blinds are the mix's stakes (:func:`engine.rotation.game_stakes`).
 
 It is chosen once, when the table is created, and kept as JSON in
 ``tables.config``. :meth:`TableConfig.checked` refuses a configuration no
@@ -9,17 +14,23 @@ table could be played with, naming the option at fault.
 ...                              min_buy_in=200, max_buy_in=1000, seats=6)
 >>> TableConfig.from_json(config.to_json()) == config
 True
+>>> horse = TableConfig.checked(variant="NT", rotation="horse", small_blind=5, big_blind=10,
+...                             min_buy_in=200, max_buy_in=1000, seats=6)
+>>> horse.variant, horse.display_name, horse.engine_config().rotation.codes[:2]
+('FT', 'H.O.R.S.E.', ('FT', 'FO/8'))
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from bot.errors import CroupierError
+from engine.draws import DrawRules
 from engine.hand import Rake
-from engine.stakes import AnteKind, Stakes
+from engine.rotation import ROTATIONS, Rotation
+from engine.stakes import AnteKind, Stakes, stud_stakes
 from engine.table import TableConfig as EngineTableConfig
 from engine.variants import VARIANTS, Variant
 
@@ -28,6 +39,7 @@ MIN_ACTION_SECONDS: Final = 5
 MAX_ACTION_SECONDS: Final = 600
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 10
+MAX_HANDS_PER_GAME: Final = 100
 
 
 class TableConfigError(CroupierError):
@@ -43,29 +55,20 @@ def dealt_variants() -> dict[str, Variant]:
     return dict(VARIANTS)
 
 
-def stud_stakes(small_blind: int, big_blind: int) -> Stakes:
-    """The stakes of a stud table, from the two numbers every table is created with.
+def jackpot_stakes(small_blind: int, big_blind: int) -> Stakes:
+    """A jackpots table's stakes from its two numbers: everyone antes the small
+    blind, the bets are the big blind before the draw and twice it after.
 
-    A stud table has no blinds, so its "blinds" name the bets: everyone antes
-    a fifth of the small blind (rounded, at least 1), the lowest (or highest)
-    up card brings in for the small blind (at most half the big blind when the
-    two are equal, at least 1), the small bet is the big blind and the big bet
-    twice the big blind. A 5/10 table: ante 1, bring-in 5, bets 10/20.
-
-    >>> stakes = stud_stakes(5, 10)
-    >>> stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet
-    (1, 5, 10, 20)
+    >>> stakes = jackpot_stakes(5, 10)
+    >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
+    (5, 10, 20)
     """
-    bring_in = small_blind if small_blind < big_blind else max(1, big_blind // 2)
-    return Stakes(
-        small_blind,
-        big_blind,
-        ante=max(1, (small_blind + 2) // 5),
-        ante_kind=AnteKind.EVERY_PLAYER,
-        small_bet=big_blind,
-        big_bet=2 * big_blind,
-        bring_in=bring_in,
-    )
+    return Stakes(small_blind, big_blind, ante=small_blind, ante_kind=AnteKind.EVERY_PLAYER)
+
+
+def mixed_games() -> dict[str, Rotation]:
+    """The mixes a table can deal, by the key a configuration names them with."""
+    return dict(ROTATIONS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +86,36 @@ class TableConfig:
     #: The house's share of each pot (500 = 5 %) up to ``rake_cap`` chips; 0 for none.
     rake_basis_points: int = 0
     rake_cap: int = 0
+    #: A mixed game: its key in :func:`mixed_games`; ``variant`` is then its first game.
+    rotation: str | None = None
+    #: Hands of each game of a mix; ``None``: each game lasts one orbit of the button.
+    hands_per_game: int | None = None
+    #: Five card draw: jacks or better to open, everyone antes the small blind,
+    #: and a pot nobody opens waits for the next deal.
+    jackpots: bool = False
 
     @classmethod
     def checked(cls, **options: Any) -> TableConfig:
-        """The configuration, or :class:`TableConfigError` for the first bad option."""
+        """The configuration, or :class:`TableConfigError` for the first bad option.
+        A mixed table's ``variant`` becomes its first game."""
         config = cls(**options)
+        most_players = MAX_SEATS
+        if config.rotation is not None:
+            rotation = mixed_games().get(config.rotation)
+            if rotation is None:
+                raise TableConfigError("table.config.variant", variant=config.rotation)
+            config = replace(config, variant=rotation.codes[0])
+            most_players = rotation.max_players
+        if config.hands_per_game is not None:
+            if config.rotation is None:
+                raise TableConfigError("table.config.hands_per_game_alone")
+            if not 1 <= config.hands_per_game <= MAX_HANDS_PER_GAME:
+                raise TableConfigError(
+                    "table.config.hands_per_game",
+                    hands=config.hands_per_game,
+                    low=1,
+                    high=MAX_HANDS_PER_GAME,
+                )
         variant = dealt_variants().get(config.variant)
         if variant is None:
             raise TableConfigError("table.config.variant", variant=config.variant)
@@ -102,7 +130,7 @@ class TableConfig:
                 min_buy_in=config.min_buy_in,
                 max_buy_in=config.max_buy_in,
             )
-        most = min(MAX_SEATS, variant.max_players)
+        most = min(most_players, variant.max_players)
         if not MIN_SEATS <= config.seats <= most:
             raise TableConfigError(
                 "table.config.seats", seats=config.seats, low=MIN_SEATS, high=most
@@ -116,11 +144,30 @@ class TableConfig:
             )
         if not (0 <= config.rake_basis_points <= 10_000 and 0 <= config.rake_cap <= MAX_CHIPS):
             raise TableConfigError("table.config.rake")
+        if config.jackpots and (
+            config.rotation is not None or variant.uses_blinds or variant.uses_bring_in
+        ):
+            raise TableConfigError("table.config.jackpots", variant=variant.name)
         return config
 
     @property
     def engine_variant(self) -> Variant:
+        """The table's game; at a mixed table, its first game."""
         return VARIANTS[self.variant]
+
+    @property
+    def engine_rotation(self) -> Rotation | None:
+        """A mixed table's rotation, switching as configured."""
+        if self.rotation is None:
+            return None
+        rotation = ROTATIONS[self.rotation]
+        return rotation if self.hands_per_game is None else rotation.every(self.hands_per_game)
+
+    @property
+    def display_name(self) -> str:
+        """What the table deals, as its creator chose it: the game or the mix."""
+        rotation = self.engine_rotation
+        return self.engine_variant.name if rotation is None else rotation.name
 
     def engine_config(self) -> EngineTableConfig:
         """The engine table's configuration: the rules of the game played here."""
@@ -128,8 +175,13 @@ class TableConfig:
         if self.rake_basis_points:
             rake = Rake(self.rake_basis_points, self.rake_cap)
         stakes = Stakes(self.small_blind, self.big_blind)
-        if self.engine_variant.uses_bring_in:
+        rotation = self.engine_rotation
+        if self.engine_variant.uses_bring_in and rotation is None:
             stakes = stud_stakes(self.small_blind, self.big_blind)
+        draw_rules = DrawRules()
+        if self.jackpots:
+            stakes = jackpot_stakes(self.small_blind, self.big_blind)
+            draw_rules = DrawRules(jackpots=True)
         return EngineTableConfig(
             self.variant,
             stakes,
@@ -137,6 +189,8 @@ class TableConfig:
             min_buy_in=self.min_buy_in,
             max_buy_in=self.max_buy_in,
             rake=rake,
+            rotation=rotation,
+            draw_rules=draw_rules,
         )
 
     def to_json(self) -> str:

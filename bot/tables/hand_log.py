@@ -295,7 +295,10 @@ async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
         "awarded": list(hand.awarded),
         "rake": hand.rake_taken,
         "board": " ".join(str(card) for card in hand.board),
+        "carried_over": hand.carried_over,
     }
+    # Results recorded before jackpots carried pots have no "carried_over": none.
+    recorded.setdefault("carried_over", 0)
     for key, value in replayed.items():
         if recorded.get(key) != value:
             return f"{key}: recorded {recorded.get(key)!r}, replayed {value!r}"

@@ -120,6 +120,7 @@ class TableRegistry:
                     self.outlet_for(channel_id),
                     state=stored.state,
                     seats=stored.seats,
+                    carried_pot=stored.carried_pot,
                 )
                 await runner.start()
             except Exception:

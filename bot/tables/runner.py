@@ -91,11 +91,12 @@ from bot.tables.snapshot import (
 from bot.tables.table_store import (
     StoredSeat,
     TableRecord,
+    add_to_seats,
     close_table,
     dm_cards_wanted,
     save_state,
 )
-from engine.actions import Action, CheckOrCall, Discard, Fold, PostBringIn
+from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
@@ -112,8 +113,11 @@ from engine.fairness import commit
 from engine.hand import Hand, LegalActions, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
+from engine.stakes import Stakes
 from engine.table import CashOut, Deal, Departure, Seat, Table
+from engine.table import HandResult as TableHandResult
 from engine.table import TableConfig as EngineTableConfig
+from engine.variants import BettingStructure, Variant
 
 log = logging.getLogger(__name__)
 
@@ -334,6 +338,10 @@ class TableRunner:
             self._cash_outs.pop(user_id, None)
 
             async def pay(tx: Transaction, departure: Departure) -> Departure:
+                if departure.carried_share:
+                    await add_to_seats(
+                        tx, self.table_id, [(departure.seat, departure.carried_share)]
+                    )
                 await self._pay_out(tx, departure.seat, departure.cash_out)
                 return departure
 
@@ -387,15 +395,20 @@ class TableRunner:
             log.info("Table %s is closed by %s", self.table_id, by)
             live = self.live
 
-            def empty_the_table() -> list[CashOut]:
+            def empty_the_table() -> tuple[list[CashOut], tuple[tuple[int, int], ...]]:
                 cash_outs = list(self.table.void_hand()) if live is not None else []
+                # A jackpot still carried goes back to the players at the table.
+                shares = self.table.share_out_carried_pot()
                 for seat in list(self.table.seats.values()):
                     departure = self.table.leave(seat.player)
                     assert departure.cash_out is not None
                     cash_outs.append(CashOut(seat.player, seat.number, departure.cash_out))
-                return cash_outs
+                return cash_outs, shares
 
-            async def write(tx: Transaction, cash_outs: list[CashOut]) -> list[SeatMovement]:
+            async def write(
+                tx: Transaction, emptied: tuple[list[CashOut], tuple[tuple[int, int], ...]]
+            ) -> list[SeatMovement]:
+                cash_outs, shares = emptied
                 if live is not None:
                     await self.hand_log.void(
                         tx,
@@ -404,6 +417,7 @@ class TableRunner:
                         deal=live.deal,
                         reason="the table was closed",
                     )
+                await add_to_seats(tx, self.table_id, shares)
                 movements = [await self._pay_out(tx, c.seat, c.amount) for c in cash_outs]
                 await close_table(tx, self.table_id)
                 return [m for m in movements if m is not None]
@@ -435,7 +449,10 @@ class TableRunner:
             live, index, legal = self._turn_of(user_id, hand_no, seq)
             if request.move is Move.DISCARD:
                 _check_own_cards(request.cards, live.hand.hole_cards[index])
-            action = resolve(request, legal)
+            try:
+                action = resolve(request, legal)
+            except Refused as refused:
+                raise _why_no_bet(live.hand, index, refused) from None
             try:
                 acted = await self._apply(live, index, action, actor=user_id)
                 if user_id in self.players:
@@ -608,6 +625,7 @@ class TableRunner:
                     self.table_id,
                     self._state(),
                     {n: s.sitting_out for n, s in self.table.seats.items()},
+                    carried_pot=self.table.carried_pot,
                 )
         except BaseException:
             self.table = table_from_data(self.engine_config, before)
@@ -652,9 +670,18 @@ class TableRunner:
             )
             return LiveHand(hand_id, deal, hand, commitment, secret)
 
+        game_before = self.table.variant if self.table.hand_number else None
         live = await self._transact(start, write)
         self.live, self.last_hand = live, None
         live.deadline = self.clock.now() + self.config.action_seconds
+        rotation = self.engine_config.rotation
+        game = live.deal.setup.variant
+        if rotation is not None and game_before is not None and game != game_before:
+            self.publisher.post(
+                OutgoingMessage(
+                    content=t("table.game_changes", self.locale, mix=rotation.name, game=game.name)
+                )
+            )
         self._publish(fresh=True)
         await self._send_hole_cards(live)
         await self._play_for_the_absent()
@@ -760,7 +787,7 @@ class TableRunner:
         ]
         live.result = self._result(live)
 
-        async def write(tx: Transaction, cash_outs: tuple[CashOut, ...]) -> None:
+        async def write(tx: Transaction, settled: TableHandResult) -> None:
             await self.hand_log.finish(
                 tx,
                 hand_id=live.hand_id,
@@ -778,10 +805,11 @@ class TableRunner:
                     seat_count=self.config.seats,
                 ),
             )
-            for cash_out in cash_outs:
+            await add_to_seats(tx, self.table_id, settled.shared_pot)
+            for cash_out in settled.cash_outs:
                 await self._pay_out(tx, cash_out.seat, cash_out.amount)
 
-        await self._transact(lambda: self.table.finish_hand(hand).cash_outs, write)
+        await self._transact(lambda: self.table.finish_hand(hand), write)
         for user_id in list(self.players):
             if not self.table.is_seated(user_id):
                 self._forget(user_id)
@@ -816,6 +844,7 @@ class TableRunner:
                 if isinstance(e, PotAwarded)
             ),
             rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
+            carried_over=hand.carried_over,
             commitment=live.commitment,
         )
 
@@ -879,21 +908,27 @@ class TableRunner:
         live = self.live
         shown_from = live if live is not None else self.last_hand
         config = self.config
+        game = self._shown_game(shown_from)
         snapshot = TableSnapshot(
             table_id=self.table_id,
-            variant_name=config.engine_variant.name,
+            variant_name=game.name,
             small_blind=config.small_blind,
             big_blind=config.big_blind,
             min_buy_in=self.engine_config.minimum_buy_in,
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
-            stud_stakes=_stud_stakes(self.engine_config),
-            seats=tuple(self._seat_line(seat, shown_from) for seat in self.table.seats.values()),
+            stud_stakes=_stud_stakes(game, self.table.stakes_for(game)),
+            jackpot_stakes=_jackpot_stakes(self.engine_config),
+            carried_pot=self.table.carried_pot if live is None else 0,
+            seats=tuple(
+                self._seat_line(seat, shown_from, game) for seat in self.table.seats.values()
+            ),
             closed=self.closed,
             next_hand_at=None
             if self.next_hand_at is None
             else int(wall_time_at(self.clock, self.next_hand_at)),
         )
+        snapshot = self._with_mix(snapshot, game, live)
         if shown_from is None:
             return snapshot
         hand, deal = shown_from.hand, shown_from.deal
@@ -933,15 +968,47 @@ class TableRunner:
             ),
         )
 
-    @property
-    def _shows_button(self) -> bool:
-        """Stud has no dealer button that means anything to the players: its
-        order of play follows the up cards, so no seat is marked."""
-        return not self.config.engine_variant.uses_bring_in
+    def _shown_game(self, shown_from: LiveHand | None) -> Variant:
+        """The game the table message is about: the hand shown, else the next one."""
+        if shown_from is not None:
+            return shown_from.deal.setup.variant
+        return self.table.next_variant
 
-    def _seat_line(self, seat: Seat, shown_from: LiveHand | None) -> SeatLine:
+    def _with_mix(
+        self, snapshot: TableSnapshot, game: Variant, live: LiveHand | None
+    ) -> TableSnapshot:
+        """At a mixed table: the mix, the stakes of the game shown and what comes next."""
+        rotation = self.engine_config.rotation
+        outlook = self.table.game_outlook()
+        if rotation is None or outlook is None or self.closed:
+            return snapshot
+        blind_stakes = None
+        if game.uses_blinds:
+            stakes = self.table.stakes_for(game)
+            big_bet_game = game.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+            blind_stakes = (
+                stakes.small_blind,
+                stakes.big_blind,
+                stakes.ante,
+                0 if big_bet_game else stakes.fixed_small_bet,
+                0 if big_bet_game else stakes.fixed_big_bet,
+            )
+        mixed = replace(snapshot, mix_name=rotation.name, blind_stakes=blind_stakes)
+        if live is None and outlook.game != game:
+            return replace(mixed, next_game=outlook.game.name, switch_now=True)
+        return replace(
+            mixed,
+            next_game=outlook.next_game.name,
+            hands_to_switch=outlook.hands_left,
+            switch_by_orbit=outlook.by_orbit,
+        )
+
+    def _seat_line(self, seat: Seat, shown_from: LiveHand | None, game: Variant) -> SeatLine:
         name = self._name(seat.player)
         index = None if shown_from is None else shown_from.index_of(seat.player)
+        # Stud has no dealer button that means anything to the players: its
+        # order of play follows the up cards, so no seat is marked.
+        shows_button = not game.uses_bring_in
         if shown_from is None or index is None:
             return SeatLine(
                 seat.number,
@@ -950,9 +1017,7 @@ class TableRunner:
                 seat.stack,
                 sitting_out=seat.sitting_out,
                 leaving=seat.leaving,
-                button=self._shows_button
-                and self.live is None
-                and self.table.button_seat == seat.number,
+                button=shows_button and self.live is None and self.table.button_seat == seat.number,
             )
         hand, deal = shown_from.hand, shown_from.deal
         in_play = shown_from is self.live
@@ -973,7 +1038,7 @@ class TableRunner:
             all_in=in_play and hand.is_all_in(index),
             sitting_out=seat.sitting_out,
             leaving=seat.leaving,
-            button=self._shows_button and deal.button_seat == seat.number,
+            button=shows_button and deal.button_seat == seat.number,
             small_blind=deal.small_blind_seat == seat.number,
             big_blind=deal.big_blind_seat == seat.number,
             to_act=in_play and _to_act(hand) == index,
@@ -993,6 +1058,7 @@ class TableRunner:
         *,
         state: dict[str, Any],
         seats: tuple[StoredSeat, ...],
+        carried_pot: int = 0,
     ) -> TableRunner:
         """Rebuild a table after a restart, replaying its unfinished hand.
 
@@ -1002,7 +1068,7 @@ class TableRunner:
         was when the hand began, and the channel is told.
         """
         runner = cls(record, config, services, outlet)
-        runner.table = runner._restored_table(state, seats)
+        runner.table = runner._restored_table(state, seats, carried_pot)
         saved_players = state.get("players", {})
         runner.players = {
             s.user_id: Player.from_data(s.user_id, saved_players.get(str(s.user_id), {}))
@@ -1011,11 +1077,14 @@ class TableRunner:
         await runner._resume_hand()
         return runner
 
-    def _restored_table(self, state: dict[str, Any], seats: tuple[StoredSeat, ...]) -> Table:
+    def _restored_table(
+        self, state: dict[str, Any], seats: tuple[StoredSeat, ...], carried_pot: int
+    ) -> Table:
         saved = {(s.seat, s.user_id, s.stack) for s in seats}
         try:
             table = table_from_data(self.engine_config, state["table"])
-            if {(s.number, s.player, s.stack) for s in table.seats.values()} == saved:
+            seated = {(s.number, s.player, s.stack) for s in table.seats.values()}
+            if seated == saved and table.carried_pot == carried_pot:
                 return table
             log.warning("Table %s: saved seats differ from the database", self.table_id)
         except (KeyError, TypeError, ValueError) as error:
@@ -1030,7 +1099,8 @@ class TableRunner:
             hand_number=int(state.get("table", {}).get("hand_number", 0) or 0),
             positions=None,
             deal=None,
-            bought_in=sum(s.stack for s in seats),
+            bought_in=sum(s.stack for s in seats) + carried_pot,
+            carried_pot=carried_pot,
         )
 
     async def _resume_hand(self) -> None:
@@ -1124,6 +1194,19 @@ def _told(event: object) -> LastAction | None:
     return None
 
 
+def _why_no_bet(hand: Hand, index: int, refused: Refused) -> Refused:
+    """A refused bet or raise, with the engine's reason when it is a jackpot's
+    openers (the player needs jacks or better), which says more than "not now"."""
+    if refused.message_key != "engine.cannot_raise":
+        return refused
+    try:
+        hand.copy().act(index, BetOrRaise(max(1, hand.legal_actions().min_raise_to)))
+    except IllegalAction as error:
+        if error.key == "no_openers":
+            return Refused.from_engine(error)
+    return refused
+
+
 def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
     """Refuse to throw away a card the player does not hold, or one twice."""
     if len(set(cards)) != len(cards) or any(card not in held for card in cards):
@@ -1143,12 +1226,19 @@ def _default_action(hand: Hand) -> Action:
     return CheckOrCall() if legal.can_check else Fold()
 
 
-def _stud_stakes(config: EngineTableConfig) -> tuple[int, int, int, int] | None:
-    """(ante, bring-in, small bet, big bet) at a stud table, else ``None``."""
-    if not config.game.uses_bring_in:
+def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | None:
+    """(ante, bring-in, small bet, big bet) of a stud game, else ``None``."""
+    if not game.uses_bring_in:
+        return None
+    return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
+
+
+def _jackpot_stakes(config: EngineTableConfig) -> tuple[int, int, int] | None:
+    """(ante, small bet, big bet) at a jackpots table, else ``None``."""
+    if not config.draw_rules.jackpots:
         return None
     stakes = config.first_stakes
-    return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
+    return (stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
 def _choices(hand: Hand) -> Choices | None:
@@ -1189,6 +1279,7 @@ def _result_data(hand: Hand, deal: Deal) -> dict[str, Any]:
         "awarded": list(hand.awarded),
         "rake": hand.rake_taken,
         "board": " ".join(str(c) for c in hand.board),
+        "carried_over": hand.carried_over,
         "shown": {
             str(deal.players[e.player]): " ".join(str(c) for c in e.cards)
             for e in hand.events

@@ -125,6 +125,23 @@ class TableSnapshot:
     #: The first button's high-card draw: (name, card) per player.
     button_draw: tuple[tuple[str, Card], ...] = ()
     closed: bool = False
+    #: A mixed table: the mix's name (``variant_name`` is the game shown).
+    mix_name: str | None = None
+    #: A mixed table's game with blinds: (small blind, big blind, big-blind ante,
+    #: small bet, big bet), the bets 0 in no-limit and pot-limit.
+    blind_stakes: tuple[int, int, int, int, int] | None = None
+    #: A mixed table: the game that comes next ...
+    next_game: str | None = None
+    #: ... after this many hands of the game shown, counting the one being
+    #: played (``None``: when the orbit ends, not yet known) ...
+    hands_to_switch: int | None = None
+    #: ... at the end of the button's orbit (rather than after a count of hands);
+    switch_by_orbit: bool = False
+    #: or with the very next hand.
+    switch_now: bool = False
+    #: Jackpots: (ante, small bet, big bet), and the pot carried to the next deal.
+    jackpot_stakes: tuple[int, int, int] | None = None
+    carried_pot: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,4 +173,6 @@ class HandResult:
     mucked: tuple[str, ...]
     wins: tuple[PotWin, ...]
     rake: int = 0
+    #: Jackpots: nobody opened, and the pot waits for the next deal.
+    carried_over: int = 0
     commitment: str | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +43,8 @@ class StoredTable:
     config: TableConfig
     state: dict[str, Any]
     seats: tuple[StoredSeat, ...]
+    #: Jackpots: chips in the pot waiting for the next deal.
+    carried_pot: int = 0
 
 
 class TableStore:
@@ -69,7 +71,7 @@ class TableStore:
     async def open_tables(self) -> list[StoredTable]:
         """Every open table with its configuration, saved state and seats."""
         tables = await self.database.fetch_all(
-            "SELECT id, guild_id, channel_id, creator_id, config, state FROM tables"
+            "SELECT id, guild_id, channel_id, creator_id, config, state, carried_pot FROM tables"
             " WHERE status = 'open' ORDER BY id"
         )
         found: list[StoredTable] = []
@@ -88,6 +90,7 @@ class TableStore:
                         StoredSeat(s["seat_no"], s["user_id"], s["stack"], bool(s["sitting_out"]))
                         for s in seats
                     ),
+                    int(row["carried_pot"]),
                 )
             )
         return found
@@ -105,13 +108,30 @@ async def save_state(
     table_id: int,
     state: Mapping[str, Any],
     sitting_out: Mapping[int, bool],
+    *,
+    carried_pot: int = 0,
 ) -> None:
-    """Save the runner's state of a table, and which seats sit out."""
-    await tx.execute("UPDATE tables SET state = ? WHERE id = ?", (json.dumps(state), table_id))
+    """Save the runner's state of a table, which seats sit out, and the chips of
+    a jackpot carried to the next deal."""
+    await tx.execute(
+        "UPDATE tables SET state = ?, carried_pot = ? WHERE id = ?",
+        (json.dumps(state), carried_pot, table_id),
+    )
     await tx.executemany(
         "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND seat_no = ?",
         [(int(out), table_id, seat) for seat, out in sitting_out.items()],
     )
+
+
+async def add_to_seats(tx: Transaction, table_id: int, shares: Sequence[tuple[int, int]]) -> None:
+    """Chips of a carried jackpot handed back to seats: (seat, chips) each."""
+    for seat, chips in shares:
+        changed = await tx.execute(
+            "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND seat_no = ?",
+            (chips, table_id, seat),
+        )
+        if changed != 1:
+            raise RuntimeError(f"table {table_id} has nobody in seat {seat} to take {chips}")
 
 
 async def close_table(tx: Transaction, table_id: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from bot.database import Database
 
 
@@ -17,7 +19,8 @@ async def assert_chips_reconcile(database: Database) -> None:
     )
     balances = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM balances")
     stacks = await database.fetch_value("SELECT COALESCE(SUM(stack), 0) FROM seats")
-    assert balances + stacks + rake == granted
+    carried = await database.fetch_value("SELECT COALESCE(SUM(carried_pot), 0) FROM tables")
+    assert balances + stacks + carried + rake == granted
     mismatched = await database.fetch_all(
         "SELECT b.user_id FROM balances b LEFT JOIN ledger l"
         " ON l.guild_id = b.guild_id AND l.user_id = b.user_id"
@@ -32,4 +35,12 @@ async def assert_chips_reconcile(database: Database) -> None:
             "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'rake' AND hand_id = ?",
             (row["hand_id"],),
         )
-        assert row["net"] == -hand_rake
+        # Jackpots: a hand may take in a pot carried from the last deal and leave
+        # one for the next.
+        hand = await database.fetch_one(
+            "SELECT initial, result FROM hands WHERE id = ?", (row["hand_id"],)
+        )
+        assert hand is not None
+        carried_in = json.loads(hand["initial"])["deal"]["setup"].get("carried_pot", 0)
+        carried_out = json.loads(hand["result"] or "{}").get("carried_over", 0)
+        assert row["net"] == -hand_rake + carried_in - carried_out

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.rotation import HORSE, HOSE, PPC_2023, ROTATIONS, Rotation, passes_seat
-from engine.variants import BettingStructure
+from engine.rotation import HORSE, HOSE, PPC_2023, ROTATIONS, Rotation, game_stakes, passes_seat
+from engine.stakes import AnteKind
+from engine.variants import VARIANTS, BettingStructure
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "phh" / "wsop-2023-43-5"
 
@@ -109,3 +110,30 @@ def test_a_table_switching_every_n_hands_counts_hands_not_orbits() -> None:
         codes.append(position.variant.code)
         position = position.after_hand(button_before=button, button_after=button + 1, seats=9)
     assert codes == ["FT", "FT", "FT", "FO/8", "FO/8", "FO/8", "FR"]
+
+
+@pytest.mark.skipif(not CORPUS.exists(), reason="no PHH corpus")
+@pytest.mark.parametrize(
+    ("hand", "small_bet"), [(12, 200_000), (27, 200_000), (34, 200_000), (55, 250_000)]
+)
+def test_the_mix_stakes_are_the_ppc_final_table_s_where_it_played_blinds(
+    hand: int, small_bet: int
+) -> None:
+    """The PPC's limit games with blinds (Omaha hi-lo, Hold'em, 2-7 triple draw)
+    had blinds of half the small bet and the small bet, and its Pot-limit
+    Omaha a quarter and a half of the limit games' small bet with a big-blind
+    ante of the big blind: the stakes a mixed table derives from one level."""
+    with (CORPUS / f"{hand}.phh").open("rb") as file:
+        recorded = tomllib.load(file)
+    stakes = game_stakes(VARIANTS[recorded["variant"]], small_bet // 2, small_bet)
+    small_blind, big_blind = recorded["blinds_or_straddles"][:2]
+    assert (stakes.small_blind, stakes.big_blind) == (small_blind, big_blind)
+    if recorded["variant"] == "PO":
+        assert (stakes.ante_kind, stakes.ante) == (AnteKind.BIG_BLIND, recorded["antes"][1])
+        assert stakes.smallest_bet == recorded["min_bet"]
+    else:
+        assert not any(recorded["antes"]) and stakes.ante == 0
+        assert (stakes.fixed_small_bet, stakes.fixed_big_bet) == (
+            recorded["small_bet"],
+            recorded["big_bet"],
+        )
