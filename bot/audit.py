@@ -3,10 +3,15 @@
 Checks, each reported with what it compared:
 
 1. every balance equals the sum of its ledger rows;
-2. balances, plus stacks at open tables, plus the house's rake, equal every chip
-   ever granted (starting grants, daily claims, admin grants);
-3. no chips sit on a closed table;
-4. every finished hand replays to its recorded result (when a replayer is given).
+2. balances, plus stacks at open cash tables, plus jackpots carried at open
+   tables, plus the prize pools of open tournaments, plus the house's rake,
+   equal every chip ever granted (starting grants, daily claims, admin grants);
+   a tournament's seats hold tournament chips, which are not counted: its
+   buy-ins are in its prize pool;
+3. every tournament's prize pool equals its buy-ins less its refunds and
+   prizes, as the ledger has them;
+4. no chips sit on a closed table, in its seats, carried pot or prize pool;
+5. every finished hand replays to its recorded result (when a replayer is given).
 
 ``python -m bot.audit [--database PATH]`` prints one line per check and exits
 non-zero on any discrepancy. Chips in a hand in progress are still counted in
@@ -58,6 +63,7 @@ async def audit(database: Database, replay_hand: HandReplayer | None = None) -> 
     report = AuditReport()
     await _balances_match_ledger(database, report)
     await _chips_are_conserved(database, report)
+    await _prize_pools_match_ledger(database, report)
     await _closed_tables_are_empty(database, report)
     if replay_hand is not None:
         await _finished_hands_replay(database, report, replay_hand)
@@ -91,24 +97,47 @@ async def _chips_are_conserved(database: Database, report: AuditReport) -> None:
     balances = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM balances")
     on_tables = await database.fetch_value(
         "SELECT COALESCE(SUM(s.stack), 0) FROM seats s JOIN tables t ON t.id = s.table_id"
-        " WHERE t.status = 'open'"
+        " WHERE t.status = 'open' AND t.tournament = 0"
     )
     carried = await database.fetch_value(
         "SELECT COALESCE(SUM(carried_pot), 0) FROM tables WHERE status = 'open'"
     )
+    pools = await database.fetch_value(
+        "SELECT COALESCE(SUM(prize_pool), 0) FROM tables WHERE status = 'open'"
+    )
     rake = await database.fetch_value(
         "SELECT COALESCE(SUM(ABS(delta)), 0) FROM ledger WHERE kind = 'rake'"
     )
-    accounted = int(balances) + int(on_tables) + int(carried) + int(rake)
+    accounted = int(balances) + int(on_tables) + int(carried) + int(pools) + int(rake)
     jackpots = f" + carried jackpots {carried}" if carried else ""
+    prize_pools = f" + prize pools {pools}" if pools else ""
     line = (
         f"granted {granted} = balances {balances} + at tables {on_tables}{jackpots}"
-        f" + rake {rake} ({accounted})"
+        f"{prize_pools} + rake {rake} ({accounted})"
     )
     if accounted == int(granted):
         report.passed(line)
     else:
         report.failed(line, [f"difference {accounted - int(granted):+d}"])
+
+
+async def _prize_pools_match_ledger(database: Database, report: AuditReport) -> None:
+    rows = await database.fetch_all(
+        "SELECT t.id, t.prize_pool, COALESCE(-SUM(l.delta), 0) AS ledger FROM tables t"
+        " LEFT JOIN ledger l ON l.table_id = t.id"
+        " AND l.kind IN ('tournament_buy_in', 'tournament_refund', 'tournament_prize')"
+        " WHERE t.tournament = 1 GROUP BY t.id"
+    )
+    wrong = [
+        f"table {r['id']}: prize pool {r['prize_pool']}, ledger {r['ledger']}"
+        for r in rows
+        if r["prize_pool"] != r["ledger"]
+    ]
+    line = f"{len(rows)} tournament prize pool(s) equal their buy-ins less refunds and prizes"
+    if wrong:
+        report.failed(line, wrong)
+    else:
+        report.passed(line)
 
 
 async def _closed_tables_are_empty(database: Database, report: AuditReport) -> None:
@@ -117,14 +146,16 @@ async def _closed_tables_are_empty(database: Database, report: AuditReport) -> N
         " WHERE t.status = 'closed' AND s.stack > 0"
     )
     pots = await database.fetch_all(
-        "SELECT id, carried_pot FROM tables WHERE status = 'closed' AND carried_pot > 0"
+        "SELECT id, carried_pot, prize_pool FROM tables"
+        " WHERE status = 'closed' AND (carried_pot > 0 OR prize_pool > 0)"
     )
     line = "closed tables hold no chips"
     if rows or pots:
         report.failed(
             line,
             [f"table {r['table_id']} seat {r['seat_no']}: {r['stack']}" for r in rows]
-            + [f"table {r['id']} carried pot: {r['carried_pot']}" for r in pots],
+            + [f"table {r['id']} carried pot: {r['carried_pot']}" for r in pots if r["carried_pot"]]
+            + [f"table {r['id']} prize pool: {r['prize_pool']}" for r in pots if r["prize_pool"]],
         )
     else:
         report.passed(line)

@@ -9,6 +9,11 @@ it up. Chips enter the game only through the named sources (the starting grant,
 the daily claim, an admin grant); a buy-in, a top-up and a cash-out only move
 them between a balance and a stack.
 
+A tournament's buy-in goes from the balance into the table's prize pool
+(``tables.prize_pool``), not into the seat: the seat holds tournament chips,
+which are worth nothing away from that tournament. The pool goes back out as
+refunds and prizes, each with its ledger row.
+
 Settling a hand (stacks after the pots, rake, ``hand_players``) belongs to the
 table runner; it uses the same database and the same ledger kinds.
 """
@@ -39,6 +44,9 @@ LedgerKind = Literal[
     "cash_out",
     "rake",
     "void_refund",
+    "tournament_buy_in",
+    "tournament_refund",
+    "tournament_prize",
 ]
 
 
@@ -167,11 +175,12 @@ class Cashier:
         return value
 
     async def chips_at_tables(self, guild_id: int, user_id: int) -> int:
-        """The chips the player has in front of them at this server's tables."""
+        """The chips the player has in front of them at this server's cash tables
+        (tournament chips are not theirs to take away)."""
         value: int = await self.database.fetch_value(
             "SELECT COALESCE(SUM(seats.stack), 0) FROM seats"
             " JOIN tables ON tables.id = seats.table_id"
-            " WHERE tables.guild_id = ? AND seats.user_id = ?",
+            " WHERE tables.guild_id = ? AND seats.user_id = ? AND tables.tournament = 0",
             (guild_id, user_id),
         )
         return value
@@ -254,14 +263,7 @@ class Cashier:
             raise ValueError(f"seat numbers start at 0, not {seat_no}")
         async with self._within(tx) as tx:
             await self._open_table(tx, table_id, guild_id)
-            for row in await tx.fetch_all(
-                "SELECT seat_no, user_id FROM seats"
-                " WHERE table_id = ? AND (seat_no = ? OR user_id = ?)",
-                (table_id, seat_no, user_id),
-            ):
-                if row["user_id"] == user_id:
-                    raise AlreadySeated(seat_no=row["seat_no"])
-                raise SeatTaken(seat_no=seat_no)
+            await self._free_seat(tx, table_id, seat_no, user_id)
             await self._ensure(tx, guild_id, user_id)
             balance = await self._move(tx, guild_id, user_id, -amount, "buy_in", table_id=table_id)
             await tx.execute(
@@ -309,6 +311,137 @@ class Cashier:
                 "DELETE FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
             )
         return SeatMovement(seat.user_id, table_id, seat_no, seat.stack, balance, 0)
+
+    # Tournaments: between balances and prize pools.
+
+    async def register(
+        self,
+        guild_id: int,
+        user_id: int,
+        table_id: int,
+        seat_no: int,
+        buy_in: int,
+        starting_stack: int,
+        *,
+        tx: Transaction | None = None,
+    ) -> SeatMovement:
+        """Enter the player in a tournament: ``buy_in`` chips from their balance
+        into the prize pool, ``starting_stack`` tournament chips in ``seat_no``."""
+        _check_amount(buy_in)
+        _check_amount(starting_stack)
+        async with self._within(tx) as tx:
+            await self._open_table(tx, table_id, guild_id)
+            await self._free_seat(tx, table_id, seat_no, user_id)
+            await self._ensure(tx, guild_id, user_id)
+            balance = await self._move(
+                tx, guild_id, user_id, -buy_in, "tournament_buy_in", table_id=table_id
+            )
+            changed = await tx.execute(
+                "UPDATE tables SET prize_pool = prize_pool + ? WHERE id = ? AND tournament = 1",
+                (buy_in, table_id),
+            )
+            if changed != 1:
+                raise RuntimeError(f"table {table_id} is not a tournament")
+            await tx.execute(
+                "INSERT INTO seats (table_id, seat_no, user_id, stack, total_bought_in)"
+                " VALUES (?, ?, ?, ?, 0)",
+                (table_id, seat_no, user_id, starting_stack),
+            )
+            await tx.execute(
+                "INSERT INTO tournament_entries (table_id, guild_id, user_id, buy_in)"
+                " VALUES (?, ?, ?, ?)",
+                (table_id, guild_id, user_id, buy_in),
+            )
+        return SeatMovement(user_id, table_id, seat_no, buy_in, balance, starting_stack)
+
+    async def unregister(
+        self, table_id: int, seat_no: int, *, tx: Transaction | None = None
+    ) -> SeatMovement:
+        """Take the player out of a tournament that has not begun: their whole
+        buy-in back from the prize pool, their seat and entry gone."""
+        async with self._within(tx) as tx:
+            seat = await self._seat(tx, table_id, seat_no)
+            buy_in = await self._entry_buy_in(tx, table_id, seat.user_id)
+            await self._ensure(tx, seat.guild_id, seat.user_id)
+            await self._take_from_pool(tx, table_id, buy_in)
+            balance = await self._move(
+                tx, seat.guild_id, seat.user_id, buy_in, "tournament_refund", table_id=table_id
+            )
+            await tx.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
+            )
+            await tx.execute(
+                "DELETE FROM tournament_entries WHERE table_id = ? AND user_id = ?",
+                (table_id, seat.user_id),
+            )
+        return SeatMovement(seat.user_id, table_id, seat_no, buy_in, balance, 0)
+
+    async def pay_prize(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        table_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        place: int | None,
+        note: str | None = None,
+    ) -> int | None:
+        """Record where the player finished and pay ``amount`` from the prize
+        pool (nothing moves for 0); return the new balance, ``None`` if unpaid."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidAmount(amount=amount)
+        changed = await tx.execute(
+            "UPDATE tournament_entries SET place = ?, prize = prize + ?"
+            " WHERE table_id = ? AND user_id = ?",
+            (place, amount, table_id, user_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"user {user_id} did not enter the tournament at table {table_id}")
+        if not amount:
+            return None
+        await self._take_from_pool(tx, table_id, amount)
+        await self._ensure(tx, guild_id, user_id)
+        return await self._move(
+            tx, guild_id, user_id, amount, "tournament_prize", table_id=table_id, note=note
+        )
+
+    async def prize_pool(self, table_id: int) -> int:
+        value: int = await self.database.fetch_value(
+            "SELECT prize_pool FROM tables WHERE id = ?", (table_id,)
+        )
+        return value
+
+    @staticmethod
+    async def _take_from_pool(tx: Transaction, table_id: int, amount: int) -> None:
+        changed = await tx.execute(
+            "UPDATE tables SET prize_pool = prize_pool - ? WHERE id = ? AND prize_pool >= ?",
+            (amount, table_id, amount),
+        )
+        if changed != 1:
+            raise RuntimeError(f"the prize pool of table {table_id} holds less than {amount}")
+
+    @staticmethod
+    async def _entry_buy_in(tx: Transaction, table_id: int, user_id: int) -> int:
+        row = await tx.fetch_one(
+            "SELECT buy_in FROM tournament_entries WHERE table_id = ? AND user_id = ?",
+            (table_id, user_id),
+        )
+        if row is None:
+            raise RuntimeError(f"user {user_id} did not enter the tournament at table {table_id}")
+        buy_in: int = row["buy_in"]
+        return buy_in
+
+    @staticmethod
+    async def _free_seat(tx: Transaction, table_id: int, seat_no: int, user_id: int) -> None:
+        for row in await tx.fetch_all(
+            "SELECT seat_no, user_id FROM seats"
+            " WHERE table_id = ? AND (seat_no = ? OR user_id = ?)",
+            (table_id, seat_no, user_id),
+        ):
+            if row["user_id"] == user_id:
+                raise AlreadySeated(seat_no=row["seat_no"])
+            raise SeatTaken(seat_no=seat_no)
 
     @asynccontextmanager
     async def _within(self, tx: Transaction | None) -> AsyncIterator[Transaction]:

@@ -1,11 +1,15 @@
-"""Statistics and leaderboards of one server, read from balances, seats and
-``hand_players``.
+"""Statistics and leaderboards of one server, read from balances, seats,
+``hand_players`` and ``tournament_entries``.
 
 The table runner writes one ``hand_players`` row per player when a hand
 finishes (never for a voided hand). A hand counts as won by a player when a
 pot awarded them chips (``won_chips > 0``), so both winners of a split pot have
 won it. "Chips" means everything a player owns here: their balance plus the
-stacks they have in front of them at tables.
+stacks they have in front of them at cash tables.
+
+Tournament chips are not chips: net winnings, the biggest pot and the chips
+leaderboard count cash tables only, while hands played and won count every
+hand. A tournament's result is its place and prize (:class:`TournamentStats`).
 """
 
 from __future__ import annotations
@@ -24,12 +28,13 @@ _CHIPS_BY_PLAYER: Final = """
            balances.chips + COALESCE((
                SELECT SUM(seats.stack) FROM seats JOIN tables ON tables.id = seats.table_id
                WHERE tables.guild_id = balances.guild_id AND seats.user_id = balances.user_id
+                 AND tables.tournament = 0
            ), 0) AS value
     FROM balances WHERE balances.guild_id = :guild
 """
 _NET_BY_PLAYER: Final = """
     SELECT user_id, SUM(net) AS value FROM hand_players
-    WHERE guild_id = :guild GROUP BY user_id
+    WHERE guild_id = :guild AND tournament = 0 GROUP BY user_id
 """
 _HANDS_WON_BY_PLAYER: Final = """
     SELECT user_id, COUNT(*) AS value FROM hand_players
@@ -90,6 +95,22 @@ class PlayerStats:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentStats:
+    """A player's finished tournaments: how many, wins, places paid, chips paid
+    in buy-ins and won in prizes."""
+
+    played: int
+    won: int
+    in_the_money: int
+    buy_ins: int
+    prizes: int
+
+    @property
+    def net(self) -> int:
+        return self.prizes - self.buy_ins
+
+
+@dataclass(frozen=True, slots=True)
 class RecentHand:
     hand_id: int
     table_id: int
@@ -126,12 +147,13 @@ async def leaderboard(
 
 
 async def player_stats(database: Database, guild_id: int, user_id: int) -> PlayerStats:
-    """One player's totals over every finished hand they played on a server."""
+    """One player's totals over every finished hand they played on a server
+    (chips won and lost at cash tables only)."""
     row = await database.fetch_one(
         "SELECT COUNT(*) AS hands_played,"
         " COALESCE(SUM(won_chips > 0), 0) AS hands_won,"
-        " COALESCE(SUM(net), 0) AS net,"
-        " COALESCE(MAX(won_chips), 0) AS biggest_pot_won,"
+        " COALESCE(SUM(CASE WHEN tournament = 0 THEN net END), 0) AS net,"
+        " COALESCE(MAX(CASE WHEN tournament = 0 THEN won_chips END), 0) AS biggest_pot_won,"
         " COALESCE(SUM(went_to_showdown), 0) AS showdowns_seen,"
         " COALESCE(SUM(won_at_showdown), 0) AS showdowns_won"
         " FROM hand_players WHERE guild_id = ? AND user_id = ?",
@@ -139,6 +161,22 @@ async def player_stats(database: Database, guild_id: int, user_id: int) -> Playe
     )
     assert row is not None, "an aggregate always has a row"
     return PlayerStats(**dict(row))
+
+
+async def tournament_stats(database: Database, guild_id: int, user_id: int) -> TournamentStats:
+    """The player's tournaments on a server that are over (their table closed)."""
+    row = await database.fetch_one(
+        "SELECT COUNT(*) AS played,"
+        " COALESCE(SUM(e.place = 1), 0) AS won,"
+        " COALESCE(SUM(e.prize > 0), 0) AS in_the_money,"
+        " COALESCE(SUM(e.buy_in), 0) AS buy_ins,"
+        " COALESCE(SUM(e.prize), 0) AS prizes"
+        " FROM tournament_entries e JOIN tables t ON t.id = e.table_id"
+        " WHERE e.guild_id = ? AND e.user_id = ? AND t.status = 'closed'",
+        (guild_id, user_id),
+    )
+    assert row is not None, "an aggregate always has a row"
+    return TournamentStats(**dict(row))
 
 
 async def recent_hands(

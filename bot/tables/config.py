@@ -6,6 +6,14 @@ of :data:`engine.rotation.ROTATIONS`) and, optionally, how many hands each
 game lasts (none: one orbit of the button); its ``variant`` is the mix's first
 game and its two blinds are the mix's stakes (:func:`engine.rotation.game_stakes`).
 
+A tournament table (``tournament``) takes a ``tournament_buy_in`` from each
+player's balance into its prize pool and seats everyone with the same
+``starting_stack`` of tournament chips; its blinds rise by
+:func:`engine.blind_structure.default_schedule` from the table's two blinds,
+every ``level_minutes`` minutes or every ``level_hands`` hands. Tournaments
+deal the games with blinds (not stud, whose levels would need bring-ins, and
+neither mixes nor jackpots, which the engine deals at cash tables only).
+
 It is chosen once, when the table is created, and kept as JSON in
 ``tables.config``. :meth:`TableConfig.checked` refuses a configuration no
 table could be played with, naming the option at fault.
@@ -18,6 +26,11 @@ True
 ...                             min_buy_in=200, max_buy_in=1000, seats=6)
 >>> horse.variant, horse.display_name, horse.engine_config().rotation.codes[:2]
 ('FT', 'H.O.R.S.E.', ('FT', 'FO/8'))
+>>> sng = TableConfig.checked(variant="NT", small_blind=10, big_blind=20, min_buy_in=0,
+...                           max_buy_in=0, seats=6, tournament=True, tournament_buy_in=100,
+...                           starting_stack=2000)
+>>> sng.level_minutes, sng.min_buy_in, sng.engine_config().schedule.levels[1].big_blind
+(10, 2000, 40)
 """
 
 from __future__ import annotations
@@ -27,10 +40,11 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from bot.errors import CroupierError
+from engine.blind_structure import default_schedule
 from engine.draws import DrawRules
 from engine.hand import Rake
 from engine.rotation import ROTATIONS, Rotation
-from engine.stakes import AnteKind, Stakes, stud_stakes
+from engine.stakes import AnteKind, BlindSchedule, Stakes, stud_stakes
 from engine.table import TableConfig as EngineTableConfig
 from engine.variants import VARIANTS, Variant
 
@@ -40,6 +54,10 @@ MAX_ACTION_SECONDS: Final = 600
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 10
 MAX_HANDS_PER_GAME: Final = 100
+#: A tournament's blind levels last 1 to 120 minutes (10 by default), or 1 to 100 hands.
+MAX_LEVEL_MINUTES: Final = 120
+DEFAULT_LEVEL_MINUTES: Final = 10
+MAX_LEVEL_HANDS: Final = 100
 
 
 class TableConfigError(CroupierError):
@@ -93,6 +111,15 @@ class TableConfig:
     #: Five card draw: jacks or better to open, everyone antes the small blind,
     #: and a pot nobody opens waits for the next deal.
     jackpots: bool = False
+    #: A sit-and-go tournament instead of a cash table.
+    tournament: bool = False
+    #: Chips each player pays from their balance into the prize pool.
+    tournament_buy_in: int = 0
+    #: Tournament chips everyone starts with.
+    starting_stack: int = 0
+    #: How long each blind level lasts: minutes, or a number of hands.
+    level_minutes: int | None = None
+    level_hands: int | None = None
 
     @classmethod
     def checked(cls, **options: Any) -> TableConfig:
@@ -119,6 +146,7 @@ class TableConfig:
         variant = dealt_variants().get(config.variant)
         if variant is None:
             raise TableConfigError("table.config.variant", variant=config.variant)
+        config = _checked_tournament(config, variant)
         if not 1 <= config.small_blind <= config.big_blind <= MAX_CHIPS:
             raise TableConfigError(
                 "table.config.blinds", small_blind=config.small_blind, big_blind=config.big_blind
@@ -151,6 +179,16 @@ class TableConfig:
         return config
 
     @property
+    def schedule(self) -> BlindSchedule | None:
+        """A tournament's blind levels; ``None`` at a cash table."""
+        if not self.tournament:
+            return None
+        if self.level_hands is not None:
+            return default_schedule(self.small_blind, self.big_blind, hands=self.level_hands)
+        minutes = self.level_minutes or DEFAULT_LEVEL_MINUTES
+        return default_schedule(self.small_blind, self.big_blind, seconds=60 * minutes)
+
+    @property
     def engine_variant(self) -> Variant:
         """The table's game; at a mixed table, its first game."""
         return VARIANTS[self.variant]
@@ -171,6 +209,14 @@ class TableConfig:
 
     def engine_config(self) -> EngineTableConfig:
         """The engine table's configuration: the rules of the game played here."""
+        schedule = self.schedule
+        if schedule is not None:
+            return EngineTableConfig(
+                self.variant,
+                schedule=schedule,
+                starting_stack=self.starting_stack,
+                seats=self.seats,
+            )
         rake = None
         if self.rake_basis_points:
             rake = Rake(self.rake_basis_points, self.rake_cap)
@@ -199,3 +245,51 @@ class TableConfig:
     @classmethod
     def from_json(cls, text: str) -> TableConfig:
         return cls.checked(**json.loads(text))
+
+
+def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
+    """A tournament's options checked, its buy-in range set to the starting
+    stack and its levels' length defaulted; a cash table must not have them."""
+    if not config.tournament:
+        if (
+            config.tournament_buy_in
+            or config.starting_stack
+            or config.level_minutes is not None
+            or config.level_hands is not None
+        ):
+            raise TableConfigError("table.config.tournament_options_alone")
+        return config
+    if config.rotation is not None or config.jackpots or config.rake_basis_points:
+        raise TableConfigError("table.config.tournament_cash_only")
+    if variant.uses_bring_in or not variant.uses_blinds:
+        raise TableConfigError("table.config.tournament_game", variant=variant.name)
+    if not 1 <= config.tournament_buy_in <= MAX_CHIPS:
+        raise TableConfigError(
+            "table.config.tournament_buy_in", amount=config.tournament_buy_in, high=MAX_CHIPS
+        )
+    if not 2 * config.big_blind <= config.starting_stack <= MAX_CHIPS:
+        raise TableConfigError(
+            "table.config.starting_stack",
+            amount=config.starting_stack,
+            low=2 * config.big_blind,
+            high=MAX_CHIPS,
+        )
+    if config.level_minutes is not None and config.level_hands is not None:
+        raise TableConfigError("table.config.level_minutes_or_hands")
+    if config.level_hands is not None and not 1 <= config.level_hands <= MAX_LEVEL_HANDS:
+        raise TableConfigError(
+            "table.config.level_hands", hands=config.level_hands, high=MAX_LEVEL_HANDS
+        )
+    minutes = config.level_minutes
+    if config.level_hands is None:
+        minutes = DEFAULT_LEVEL_MINUTES if minutes is None else minutes
+        if not 1 <= minutes <= MAX_LEVEL_MINUTES:
+            raise TableConfigError(
+                "table.config.level_minutes", minutes=minutes, high=MAX_LEVEL_MINUTES
+            )
+    return replace(
+        config,
+        level_minutes=minutes,
+        min_buy_in=config.starting_stack,
+        max_buy_in=config.starting_stack,
+    )

@@ -120,8 +120,10 @@ class HandLog:
         rake: int,
         result: Mapping[str, Any],
         phh: str | None,
+        tournament: bool = False,
     ) -> None:
-        """Settle a finished hand: stacks, players' results, rake, the hand's row."""
+        """Settle a finished hand: stacks, players' results, rake, the hand's row.
+        A ``tournament`` hand's results are marked: its chips are not cash."""
         for line in results:
             changed = await tx.execute(
                 "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
@@ -132,7 +134,7 @@ class HandLog:
             await tx.execute(
                 "INSERT INTO hand_players (hand_id, guild_id, user_id, seat_no,"
                 " starting_stack, finishing_stack, net, won_chips, went_to_showdown,"
-                " won_at_showdown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " won_at_showdown, tournament) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     hand_id,
                     guild_id,
@@ -144,6 +146,7 @@ class HandLog:
                     line.won_chips,
                     line.went_to_showdown,
                     line.won_at_showdown,
+                    tournament,
                 ),
             )
         if rake:

@@ -1,7 +1,9 @@
 """The rows of a table in the database, apart from its hands and its chips.
 
 Creating and closing a table, its runner's saved state (``tables.state``) and
-who is sitting out. Chips in seats are the cashier's and the hand log's.
+who is sitting out. Chips in seats are the cashier's and the hand log's; a
+tournament's seats leave the table here, with the tournament chips that are
+worth nothing outside it (an eliminated player's none, the winner's all).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class StoredTable:
     seats: tuple[StoredSeat, ...]
     #: Jackpots: chips in the pot waiting for the next deal.
     carried_pot: int = 0
+    #: A tournament's buy-ins not yet paid out.
+    prize_pool: int = 0
 
 
 class TableStore:
@@ -58,9 +62,9 @@ class TableStore:
         try:
             async with self.database.transaction() as tx:
                 table_id = await tx.insert(
-                    "INSERT INTO tables (guild_id, channel_id, creator_id, config, state)"
-                    " VALUES (?, ?, ?, ?, '{}')",
-                    (guild_id, channel_id, creator_id, config.to_json()),
+                    "INSERT INTO tables (guild_id, channel_id, creator_id, config, state,"
+                    " tournament) VALUES (?, ?, ?, ?, '{}', ?)",
+                    (guild_id, channel_id, creator_id, config.to_json(), config.tournament),
                 )
         except sqlite3.IntegrityError as error:
             if "tables.channel_id" in str(error) or "UNIQUE" in str(error):
@@ -71,7 +75,8 @@ class TableStore:
     async def open_tables(self) -> list[StoredTable]:
         """Every open table with its configuration, saved state and seats."""
         tables = await self.database.fetch_all(
-            "SELECT id, guild_id, channel_id, creator_id, config, state, carried_pot FROM tables"
+            "SELECT id, guild_id, channel_id, creator_id, config, state, carried_pot, prize_pool"
+            " FROM tables"
             " WHERE status = 'open' ORDER BY id"
         )
         found: list[StoredTable] = []
@@ -91,6 +96,7 @@ class TableStore:
                         for s in seats
                     ),
                     int(row["carried_pot"]),
+                    int(row["prize_pool"]),
                 )
             )
         return found
@@ -132,6 +138,24 @@ async def add_to_seats(tx: Transaction, table_id: int, shares: Sequence[tuple[in
         )
         if changed != 1:
             raise RuntimeError(f"table {table_id} has nobody in seat {seat} to take {chips}")
+
+
+async def remove_tournament_seats(tx: Transaction, table_id: int, seats: Sequence[int]) -> None:
+    """Tournament players leaving the table for good: eliminated (no chips
+    left) or the tournament over. Their tournament chips end with them."""
+    for seat in seats:
+        changed = await tx.execute(
+            "DELETE FROM seats WHERE table_id = ? AND seat_no = ?"
+            " AND EXISTS (SELECT 1 FROM tables WHERE id = ? AND tournament = 1)",
+            (table_id, seat, table_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"table {table_id} has no tournament seat {seat}")
+
+
+async def prize_pool_of(tx: Transaction, table_id: int) -> int:
+    row = await tx.fetch_one("SELECT prize_pool FROM tables WHERE id = ?", (table_id,))
+    return 0 if row is None else int(row["prize_pool"])
 
 
 async def close_table(tx: Transaction, table_id: int) -> None:

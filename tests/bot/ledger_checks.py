@@ -8,7 +8,8 @@ from bot.database import Database
 
 
 async def assert_chips_reconcile(database: Database) -> None:
-    """Every chip is somewhere: balances + seats + rake == what was granted,
+    """Every chip is somewhere: balances + cash seats + carried jackpots + prize
+    pools + rake == what was granted,
     and each balance is the sum of its ledger rows."""
     granted = await database.fetch_value(
         "SELECT COALESCE(SUM(delta), 0) FROM ledger"
@@ -18,9 +19,14 @@ async def assert_chips_reconcile(database: Database) -> None:
         "SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind = 'rake'"
     )
     balances = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM balances")
-    stacks = await database.fetch_value("SELECT COALESCE(SUM(stack), 0) FROM seats")
+    # A tournament's seats hold tournament chips; its buy-ins are in its prize pool.
+    stacks = await database.fetch_value(
+        "SELECT COALESCE(SUM(stack), 0) FROM seats"
+        " JOIN tables ON tables.id = seats.table_id WHERE tables.tournament = 0"
+    )
     carried = await database.fetch_value("SELECT COALESCE(SUM(carried_pot), 0) FROM tables")
-    assert balances + stacks + carried + rake == granted
+    pools = await database.fetch_value("SELECT COALESCE(SUM(prize_pool), 0) FROM tables")
+    assert balances + stacks + carried + pools + rake == granted
     mismatched = await database.fetch_all(
         "SELECT b.user_id FROM balances b LEFT JOIN ledger l"
         " ON l.guild_id = b.guild_id AND l.user_id = b.user_id"
