@@ -76,6 +76,16 @@ def t(key: str, /, locale: str = DEFAULT_LOCALE, **params: object) -> str:
     return _FORMATTERS[language].format(template, **params)
 
 
+def ordinal(place: int, /, locale: str = DEFAULT_LOCALE) -> str:
+    """A finishing place in words: 1st, 2nd, 3rd, 4th; in German 1., 2. ...
+
+    >>> ordinal(1), ordinal(2), ordinal(4), ordinal(3, "de")
+    ('1st', '2nd', '4th', '3.')
+    """
+    key = f"ordinal.{place}" if f"ordinal.{place}" in CATALOGUES[DEFAULT_LOCALE].messages else ""
+    return t(key or "ordinal.n", locale, place=place)
+
+
 def number(value: int, /, locale: str = DEFAULT_LOCALE, *, signed: bool = False) -> str:
     """A whole number written the way ``locale`` groups digits.
 

@@ -519,4 +519,105 @@ MESSAGES: Final[dict[str, str]] = {
         "Karten abwerfen (Pineapple) oder tauschen (Draw); ohne Karten bleibst du stehen."
     ),
     "command.discard.cards": "Die abzuwerfenden Karten, etwa As Td",
+    # Turniere.
+    "ordinal.1": "1.",
+    "ordinal.2": "2.",
+    "ordinal.3": "3.",
+    "ordinal.n": "{place}.",
+    "table.tournament_started": (
+        "Das Turnier läuft: Anmelden, Abmelden oder Starten geht nicht mehr."
+    ),
+    "table.not_tournament": "An diesem Tisch wird Cash Game gespielt, kein Turnier.",
+    "table.tournament_too_few": "Ein Turnier beginnt mit mindestens zwei Spielern.",
+    "table.tournament_buy_in": (
+        "Das Buy-in dieses Turniers beträgt **{amount:int}** Chips; lass den Betrag weg."
+    ),
+    "table.config.tournament_options_alone": (
+        "Buy-in, Startstack und Levels gehören zu einem Turnier: füge tournament:true hinzu."
+    ),
+    "table.config.tournament_cash_only": (
+        "Gemischte Spiele, Jackpots und Rake gibt es nur an Cash-Tischen, nicht im Turnier."
+    ),
+    "table.config.tournament_game": (
+        "Turniere spielen Spiele mit Blinds; {variant} hat keine (seine Levels bräuchten "
+        "Bring-ins)."
+    ),
+    "table.config.tournament_buy_in": (
+        "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount}."
+    ),
+    "table.config.starting_stack": (
+        "Der Startstack muss zwischen {low:int} (zwei Big Blinds) und {high:int} Chips "
+        "liegen, nicht bei {amount}."
+    ),
+    "table.config.level_minutes_or_hands": (
+        "Blind-Levels dauern entweder Minuten oder Hände: gib eines von beiden an."
+    ),
+    "table.config.level_minutes": "Ein Blind-Level dauert 1 bis {high} Minuten, nicht {minutes}.",
+    "table.config.level_hands": "Ein Blind-Level dauert 1 bis {high} Hände, nicht {hands}.",
+    "tournament.payout": "{place} {amount:int}",
+    "tournament.registering": (
+        "**Turnier** · Buy-in **{buy_in:int}** · Startstack **{stack:int}** · "
+        "Blinds steigen alle {length}"
+    ),
+    "tournament.level_minutes": "{minutes} Minuten",
+    "tournament.level_hands": "{hands} Hände",
+    "tournament.registered": (
+        "Angemeldet: **{registered}** von {seats} · Preisgeld **{pool:int}** ({payouts}). "
+        "Anmelden mit /poker join; es beginnt, wenn alle Plätze besetzt sind oder der "
+        "Ersteller /poker start ausführt."
+    ),
+    "tournament.level": "Level **{level}**: Blinds {small_blind:int}/{big_blind:int}",
+    "tournament.level_ante": (
+        "Level **{level}**: Blinds {small_blind:int}/{big_blind:int}, Ante {ante:int}"
+    ),
+    "tournament.last_level": "das letzte Level",
+    "tournament.next_level_now": "die Blinds steigen mit der nächsten Hand",
+    "tournament.next_level_at": "nächstes Level {when}",
+    "tournament.next_level_in": "nächstes Level in {hands} Händen",
+    "tournament.players_left": (
+        "Noch im Turnier: **{left}** von {entrants} · Preisgeld **{pool:int}** ({payouts})"
+    ),
+    "tournament.begins": (
+        "Das Turnier beginnt mit {players} Spielern. Preisgeld **{pool:int}**: {payouts}."
+    ),
+    "tournament.level_up": (
+        "Level **{level}**: die Blinds betragen jetzt {small_blind:int}/{big_blind:int}."
+    ),
+    "tournament.level_up_ante": (
+        "Level **{level}**: die Blinds betragen jetzt {small_blind:int}/{big_blind:int}, "
+        "Ante {ante:int}."
+    ),
+    "tournament.finishes": "{name} wird {place} von {entrants}.",
+    "tournament.finishes_paid": (
+        "{name} wird {place} von {entrants} und gewinnt **{prize:int}** Chips."
+    ),
+    "tournament.winner": "🏆 {name} gewinnt das Turnier und **{prize:int}** Chips!",
+    "tables.created_tournament": (
+        "Ein Turnier in {variant} ist offen in {channel}: Buy-in {buy_in:int}, Startstack "
+        "{stack:int}, Blinds ab {small_blind:int}/{big_blind:int}. Anmelden mit /poker join."
+    ),
+    "tables.registered": (
+        "Du bist auf Platz {seat} angemeldet: **{amount:int}** Chips gingen ins Preisgeld; "
+        "dein Guthaben beträgt **{balance:int}**."
+    ),
+    "tables.unregistered": (
+        "Du bist abgemeldet: dein Buy-in von **{amount:int}** Chips ist zurück; "
+        "dein Guthaben beträgt **{balance:int}**."
+    ),
+    "tables.tournament_started": "Das Turnier beginnt.",
+    "tables.closed_tournament": (
+        "Das Turnier ist geschlossen; {count} Buy-ins gingen zurück. Chips, die nach dem "
+        "Start an die verbliebenen Spieler verteilt wurden, sind in ihrem Guthaben."
+    ),
+    "stats.tournaments": "Turniere",
+    "stats.tournaments_value": (
+        "{played:int} gespielt, {won:int} gewonnen, {cashed:int} im Geld · Preise {prizes:int}, "
+        "Buy-ins {buy_ins:int}"
+    ),
+    "command.poker.create.tournament": "Ein Sit-and-Go-Turnier mit steigenden Blinds",
+    "command.poker.create.buy_in": "Turnier: Chips, die jeder ins Preisgeld zahlt",
+    "command.poker.create.starting_stack": "Turnier: Chips, mit denen alle beginnen",
+    "command.poker.create.level_minutes": "Turnier: Minuten je Blind-Level (Standard 10)",
+    "command.poker.create.level_hands": "Turnier: Hände je Blind-Level (statt Minuten)",
+    "command.poker.start.description": "Starte das Turnier dieses Kanals mit den Angemeldeten.",
 }

@@ -491,4 +491,103 @@ MESSAGES: Final[dict[str, str]] = {
         "Throw cards away (Pineapple) or draw (draw games); leave the cards out to stand pat."
     ),
     "command.discard.cards": "The cards to throw away, like As Td",
+    # Tournaments.
+    "ordinal.1": "1st",
+    "ordinal.2": "2nd",
+    "ordinal.3": "3rd",
+    "ordinal.n": "{place}th",
+    "table.tournament_started": (
+        "The tournament has begun: nobody can register, unregister or start it any more."
+    ),
+    "table.not_tournament": "This table is a cash game, not a tournament.",
+    "table.tournament_too_few": "A tournament starts with two players at least.",
+    "table.tournament_buy_in": (
+        "The buy-in of this tournament is **{amount:int}** chips; leave the amount out."
+    ),
+    "table.config.tournament_options_alone": (
+        "Buy-in, starting stack and levels are options of a tournament: add tournament:true."
+    ),
+    "table.config.tournament_cash_only": (
+        "Mixed games, jackpots and rake are offered at cash tables only, not in tournaments."
+    ),
+    "table.config.tournament_game": (
+        "Tournaments deal games with blinds; {variant} has none (its levels would need bring-ins)."
+    ),
+    "table.config.tournament_buy_in": (
+        "A tournament's buy-in is from 1 to {high:int} chips, not {amount}."
+    ),
+    "table.config.starting_stack": (
+        "The starting stack must be from {low:int} (two big blinds) to {high:int} chips, "
+        "not {amount}."
+    ),
+    "table.config.level_minutes_or_hands": (
+        "Blind levels last either minutes or hands: give one of the two."
+    ),
+    "table.config.level_minutes": "A blind level lasts 1 to {high} minutes, not {minutes}.",
+    "table.config.level_hands": "A blind level lasts 1 to {high} hands, not {hands}.",
+    "tournament.payout": "{place} {amount:int}",
+    "tournament.registering": (
+        "**Tournament** · buy-in **{buy_in:int}** · starting stack **{stack:int}** · "
+        "blinds up every {length}"
+    ),
+    "tournament.level_minutes": "{minutes} minutes",
+    "tournament.level_hands": "{hands} hands",
+    "tournament.registered": (
+        "Registered: **{registered}** of {seats} · prize pool **{pool:int}** ({payouts}). "
+        "Register with /poker join; it starts when every seat is taken, or when the "
+        "creator runs /poker start."
+    ),
+    "tournament.level": "Level **{level}**: blinds {small_blind:int}/{big_blind:int}",
+    "tournament.level_ante": (
+        "Level **{level}**: blinds {small_blind:int}/{big_blind:int}, ante {ante:int}"
+    ),
+    "tournament.last_level": "the last level",
+    "tournament.next_level_now": "the blinds go up with the next hand",
+    "tournament.next_level_at": "next level {when}",
+    "tournament.next_level_in": "next level in {hands} hands",
+    "tournament.players_left": (
+        "Players left: **{left}** of {entrants} · prize pool **{pool:int}** ({payouts})"
+    ),
+    "tournament.begins": (
+        "The tournament begins with {players} players. Prize pool **{pool:int}**: {payouts}."
+    ),
+    "tournament.level_up": (
+        "Level **{level}**: the blinds are now {small_blind:int}/{big_blind:int}."
+    ),
+    "tournament.level_up_ante": (
+        "Level **{level}**: the blinds are now {small_blind:int}/{big_blind:int}, ante {ante:int}."
+    ),
+    "tournament.finishes": "{name} finishes {place} of {entrants}.",
+    "tournament.finishes_paid": (
+        "{name} finishes {place} of {entrants} and wins **{prize:int}** chips."
+    ),
+    "tournament.winner": "🏆 {name} wins the tournament and **{prize:int}** chips!",
+    "tables.created_tournament": (
+        "A {variant} tournament is open in {channel}: buy-in {buy_in:int}, starting stack "
+        "{stack:int}, blinds from {small_blind:int}/{big_blind:int}. Register with /poker join."
+    ),
+    "tables.registered": (
+        "You are registered in seat {seat}: **{amount:int}** chips went to the prize pool; "
+        "your balance is **{balance:int}**."
+    ),
+    "tables.unregistered": (
+        "You are no longer registered: your buy-in of **{amount:int}** chips is back; "
+        "your balance is **{balance:int}**."
+    ),
+    "tables.tournament_started": "The tournament begins.",
+    "tables.closed_tournament": (
+        "The tournament is closed; {count} buy-ins went back. Chips shared out to the "
+        "players still in, if it had begun, are in their balances."
+    ),
+    "stats.tournaments": "Tournaments",
+    "stats.tournaments_value": (
+        "{played:int} played, {won:int} won, {cashed:int} in the money · prizes {prizes:int}, "
+        "buy-ins {buy_ins:int}"
+    ),
+    "command.poker.create.tournament": "A sit-and-go tournament with rising blinds",
+    "command.poker.create.buy_in": "Tournament: chips each player pays into the prize pool",
+    "command.poker.create.starting_stack": "Tournament: chips everyone starts with",
+    "command.poker.create.level_minutes": "Tournament: minutes per blind level (default 10)",
+    "command.poker.create.level_hands": "Tournament: hands per blind level (instead of minutes)",
+    "command.poker.start.description": "Start this channel's tournament with those registered.",
 }

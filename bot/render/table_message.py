@@ -15,7 +15,7 @@ from typing import Protocol
 import discord
 
 from bot.economy_embeds import EMBED_COLOUR
-from bot.i18n import t
+from bot.i18n import ordinal, t
 from bot.render.cards import cards_text
 from bot.render.limits import (
     BUTTON_LABEL,
@@ -29,7 +29,7 @@ from bot.render.limits import (
 )
 from bot.tables.custom_ids import table_button_id
 from bot.tables.outlet import ButtonSpec, ButtonStyle, OutgoingMessage
-from bot.tables.snapshot import Choices, LastAction, SeatLine, TableSnapshot
+from bot.tables.snapshot import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
 
 
 class _ButtonMaker(Protocol):
@@ -89,6 +89,8 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         )
     if snapshot.carried_pot:
         lines.append(t("table.carried_pot", locale, amount=snapshot.carried_pot))
+    if snapshot.tournament is not None:
+        lines.extend(_tournament(snapshot.tournament, locale))
     if snapshot.blind_stakes is not None:
         small_blind, big_blind, ante, small_bet, big_bet = snapshot.blind_stakes
         if small_bet:
@@ -143,6 +145,8 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
             lines.append(t("table.hand_over", locale))
     if snapshot.next_hand_at is not None:
         lines.append(t("table.next_hand", locale, when=f"<t:{snapshot.next_hand_at}:R>"))
+    elif snapshot.tournament is not None:
+        pass  # a tournament's lines say how it starts
     elif snapshot.hand_no is None or snapshot.hand_over:
         lines.append(
             t(
@@ -153,6 +157,65 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
             )
         )
     return lines
+
+
+def _tournament(view: TournamentView, locale: str) -> list[str]:
+    """Before the start: the buy-in, the structure and who registered; after it:
+    the level, when the next one comes, who is left and the prizes."""
+    payouts = ", ".join(
+        t("tournament.payout", locale, place=ordinal(place, locale), amount=amount)
+        for place, amount in enumerate(view.prizes, start=1)
+    )
+    if not view.started:
+        length = (
+            t("tournament.level_hands", locale, hands=view.level_hands)
+            if view.level_hands is not None
+            else t("tournament.level_minutes", locale, minutes=view.level_minutes)
+        )
+        return [
+            t(
+                "tournament.registering",
+                locale,
+                buy_in=view.buy_in,
+                stack=view.starting_stack,
+                length=length,
+            ),
+            t(
+                "tournament.registered",
+                locale,
+                registered=view.registered,
+                seats=view.seat_count,
+                pool=view.prize_pool,
+                payouts=payouts,
+            ),
+        ]
+    level = t(
+        "tournament.level_ante" if view.ante else "tournament.level",
+        locale,
+        level=view.level,
+        small_blind=view.small_blind,
+        big_blind=view.big_blind,
+        ante=view.ante,
+    )
+    if view.last_level:
+        upcoming = t("tournament.last_level", locale)
+    elif view.next_level_now:
+        upcoming = t("tournament.next_level_now", locale)
+    elif view.next_level_at is not None:
+        upcoming = t("tournament.next_level_at", locale, when=f"<t:{view.next_level_at}:R>")
+    else:
+        upcoming = t("tournament.next_level_in", locale, hands=view.hands_to_next_level or 0)
+    return [
+        f"{level} · {upcoming}",
+        t(
+            "tournament.players_left",
+            locale,
+            left=view.players_left,
+            entrants=view.entrants,
+            pool=view.prize_pool,
+            payouts=payouts,
+        ),
+    ]
 
 
 def _next_game(snapshot: TableSnapshot, locale: str) -> str:

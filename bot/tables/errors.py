@@ -103,3 +103,26 @@ class NothingToVerify(TableError):
 
     def __init__(self, *, hand_no: int) -> None:
         super().__init__(hand_no=hand_no)
+
+
+class TournamentStarted(TableError):
+    """Registering, unregistering or starting once the tournament is under way."""
+
+    key = "table.tournament_started"
+
+
+class NotATournament(TableError):
+    key = "table.not_tournament"
+
+
+class TooFewToStart(TableError):
+    key = "table.tournament_too_few"
+
+
+class TournamentBuyIn(TableError):
+    """A buy-in other than the tournament's own."""
+
+    key = "table.tournament_buy_in"
+
+    def __init__(self, *, amount: int) -> None:
+        super().__init__(amount=amount)

@@ -53,7 +53,8 @@ class TableRegistry:
         self, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
     ) -> TableRunner:
         """Open a table in ``channel_id`` and show it; :class:`TableExists` if there is one."""
-        if channel_id in self._runners or channel_id in self._creating:
+        existing = self._runners.get(channel_id)
+        if (existing is not None and not existing.closed) or channel_id in self._creating:
             raise TableExists()
         self._creating.add(channel_id)
         try:
@@ -121,6 +122,7 @@ class TableRegistry:
                     state=stored.state,
                     seats=stored.seats,
                     carried_pot=stored.carried_pot,
+                    prize_pool=stored.prize_pool,
                 )
                 await runner.start()
             except Exception:

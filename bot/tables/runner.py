@@ -39,10 +39,22 @@ in). When the deadline passes the clock checks for the player if it can and
 folds otherwise; two such timeouts in a row sit the player out. A player who
 is sitting out or leaving is acted for at once when their turn comes.
 
+**Tournaments** (:mod:`bot.tables.tournament`): players register with
+``join`` (the buy-in goes to the prize pool) and unregister with ``leave``
+until the tournament begins, when every seat is taken or its creator says so
+(:meth:`TableRunner.begin_tournament`). From then on nobody joins, tops up or
+leaves with chips; a player sitting out is dealt in and checked or folded for
+(blinded away). Each deal first moves the blinds to the level due; a hand
+that eliminates players records and pays their places in the transaction
+that settles it, and the one that leaves a single player pays the winner and
+closes the table.
+
 **Closing** voids a hand in progress (every stack back to where it was when
 the hand began) rather than playing it out, so a table closes at once and
 nobody waits on a table that is going away; then every stack goes back to
-its owner's balance, all in one transaction.
+its owner's balance, all in one transaction. A tournament closed before it
+begins refunds every buy-in; after, what is left of its prize pool is shared
+among the players still in, in proportion to their chips.
 """
 
 from __future__ import annotations
@@ -57,7 +69,7 @@ from typing import Any, Final, TypeVar
 
 from bot.cashier import Cashier, InsufficientChips, SeatMovement
 from bot.database import Database, Transaction
-from bot.i18n import t
+from bot.i18n import ordinal, t
 from bot.render.hand_result import result_message
 from bot.render.private_view import PrivateView, private_message
 from bot.render.table_message import table_message
@@ -65,6 +77,7 @@ from bot.tables.clock import Clock, wall_time_at
 from bot.tables.config import TableConfig
 from bot.tables.errors import (
     NoHandNow,
+    NotATournament,
     NotInHand,
     NotSeated,
     NotYourTurn,
@@ -72,6 +85,9 @@ from bot.tables.errors import (
     StaleButton,
     StaleHand,
     TableIsClosed,
+    TooFewToStart,
+    TournamentBuyIn,
+    TournamentStarted,
 )
 from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, replay
 from bot.tables.histories import full_history
@@ -87,6 +103,7 @@ from bot.tables.snapshot import (
     SeatLine,
     ShownHand,
     TableSnapshot,
+    TournamentView,
 )
 from bot.tables.table_store import (
     StoredSeat,
@@ -94,8 +111,11 @@ from bot.tables.table_store import (
     add_to_seats,
     close_table,
     dm_cards_wanted,
+    prize_pool_of,
+    remove_tournament_seats,
     save_state,
 )
+from bot.tables.tournament import TournamentProgress, elimination_prizes
 from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -111,6 +131,7 @@ from engine.events import (
 )
 from engine.fairness import commit
 from engine.hand import Hand, LegalActions, Phase
+from engine.payouts import chip_chop
 from engine.plain_data import table_from_data, table_to_data
 from engine.pots import build_pots
 from engine.stakes import Stakes
@@ -248,6 +269,8 @@ class TableRunner:
         self._dm_refusals_noted: set[int] = set()
         #: Cash-outs of this moment, for telling a leaving player what they took.
         self._cash_outs: dict[int, SeatMovement] = {}
+        #: A tournament's money and clock; ``None`` at a cash table.
+        self.progress = TournamentProgress(config.tournament_buy_in) if config.tournament else None
 
     @property
     def table_id(self) -> int:
@@ -302,6 +325,8 @@ class TableRunner:
         """Seat a player with chips from their balance; the table says when they play."""
         async with self._lock:
             self._check_open()
+            if self.progress is not None:
+                return await self._register(user_id, name, buy_in, seat, locale)
             if buy_in is None:
                 balance = await self.cashier.ensure_balance(self.record.guild_id, user_id)
                 low, high = self.engine_config.minimum_buy_in, self.engine_config.maximum_buy_in
@@ -331,11 +356,91 @@ class TableRunner:
             self._changed()
             return movement
 
+    async def _register(
+        self, user_id: int, name: str, buy_in: int | None, seat: int | None, locale: str
+    ) -> SeatMovement:
+        """Enter a tournament: its buy-in to the prize pool, its starting stack
+        to the seat; the last seat taken starts it."""
+        progress = self.progress
+        assert progress is not None
+        if progress.started:
+            raise TournamentStarted()
+        if buy_in is not None and buy_in != progress.buy_in:
+            raise TournamentBuyIn(amount=progress.buy_in)
+        if self.table.is_seated(user_id):
+            raise Refused("engine.already_seated", seat=self.table.seat_of(user_id).number)
+        self.players[user_id] = Player(user_id, name, locale)
+
+        async def pay(tx: Transaction, taken: Seat) -> SeatMovement:
+            return await self.cashier.register(
+                self.record.guild_id,
+                user_id,
+                self.table_id,
+                taken.number,
+                progress.buy_in,
+                taken.stack,
+                tx=tx,
+            )
+
+        try:
+            movement = await self._transact(lambda: self.table.sit(user_id, seat), pay)
+        except BaseException:
+            self.players.pop(user_id, None)
+            raise
+        progress.prize_pool += movement.amount
+        if len(self.table.seats) == self.config.seats:
+            await self._begin()
+        self._changed()
+        return movement
+
+    async def begin_tournament(self) -> None:
+        """Start a tournament with the players registered (two at least)."""
+        async with self._lock:
+            self._check_open()
+            if self.progress is None:
+                raise NotATournament()
+            if self.progress.started:
+                raise TournamentStarted()
+            if len(self.table.seats) < 2:
+                raise TooFewToStart()
+            await self._begin()
+            self._changed()
+
+    async def _begin(self) -> None:
+        progress = self.progress
+        assert progress is not None
+        before = (progress.started, progress.entrants, progress.running_since)
+        progress.begin(entrants=len(self.table.seats), now=self.clock.now())
+        try:
+            await self._transact(lambda: None, _nothing)
+        except BaseException:
+            progress.started, progress.entrants, progress.running_since = before
+            raise
+        self.publisher.post(
+            OutgoingMessage(
+                content=t(
+                    "tournament.begins",
+                    self.locale,
+                    players=progress.entrants,
+                    pool=progress.prize_pool,
+                    payouts=self._payouts_text(progress),
+                )
+            )
+        )
+
+    def _payouts_text(self, progress: TournamentProgress) -> str:
+        return ", ".join(
+            t("tournament.payout", self.locale, place=ordinal(place, self.locale), amount=amount)
+            for place, amount in enumerate(progress.prizes, start=1)
+        )
+
     async def leave(self, user_id: int) -> Left:
         """Cash the player out now, or when the hand they are in ends."""
         async with self._lock:
             self._seat(user_id)
             self._cash_outs.pop(user_id, None)
+            if self.progress is not None:
+                return await self._unregister(user_id)
 
             async def pay(tx: Transaction, departure: Departure) -> Departure:
                 if departure.carried_share:
@@ -355,10 +460,30 @@ class TableRunner:
                 self._changed()
             return Left(self._cash_outs.pop(user_id, None))
 
+    async def _unregister(self, user_id: int) -> Left:
+        """Leave a tournament before it begins, with the whole buy-in back."""
+        progress = self.progress
+        assert progress is not None
+        if progress.started:
+            raise Refused("engine.tournament_no_leave")
+
+        async def refund(tx: Transaction, departure: Departure) -> SeatMovement:
+            return await self.cashier.unregister(self.table_id, departure.seat, tx=tx)
+
+        movement = await self._transact(lambda: self.table.leave(user_id), refund)
+        progress.prize_pool -= movement.amount
+        self._forget(user_id)
+        self._changed()
+        return Left(movement)
+
     async def player_gone(self, user_id: int) -> None:
-        """The player left the server: fold them when their turn comes and cash them out."""
+        """The player left the server: fold them when their turn comes and cash them
+        out; in a tournament under way they sit out (their chips stay in play)."""
         with contextlib.suppress(NotSeated, TableIsClosed):
-            await self.leave(user_id)
+            if self.progress is not None and self.progress.started:
+                await self.sit_out(user_id)
+            else:
+                await self.leave(user_id)
 
     async def sit_out(self, user_id: int) -> None:
         async with self._lock:
@@ -393,6 +518,8 @@ class TableRunner:
         async with self._lock:
             self._check_open()
             log.info("Table %s is closed by %s", self.table_id, by)
+            if self.progress is not None:
+                return await self._close_tournament()
             live = self.live
 
             def empty_the_table() -> tuple[list[CashOut], tuple[tuple[int, int], ...]]:
@@ -428,6 +555,57 @@ class TableRunner:
             self.closed = True
             self._changed()
             return movements
+
+    async def _close_tournament(self) -> list[SeatMovement]:
+        """Close a tournament early: before it begins every buy-in goes back;
+        after, the hand in progress is voided and the prize pool left is shared
+        in proportion to the chips of the players still in."""
+        progress, live = self.progress, self.live
+        assert progress is not None
+
+        def void() -> list[Seat]:
+            if live is not None:
+                self.table.void_hand()
+            return list(self.table.seats.values())
+
+        async def write(tx: Transaction, seats: list[Seat]) -> list[SeatMovement]:
+            if live is not None:
+                await self.hand_log.void(
+                    tx,
+                    hand_id=live.hand_id,
+                    table_id=self.table_id,
+                    deal=live.deal,
+                    reason="the table was closed",
+                )
+            movements = []
+            if not progress.started:
+                for seat in seats:
+                    refund = await self.cashier.unregister(self.table_id, seat.number, tx=tx)
+                    movements.append(refund)
+            else:
+                pool = await prize_pool_of(tx, self.table_id)
+                shares = chip_chop(pool, [seat.stack for seat in seats]) if seats else ()
+                for seat, share in zip(seats, shares, strict=True):
+                    await self.cashier.pay_prize(
+                        tx,
+                        self.record.guild_id,
+                        self.table_id,
+                        seat.player,
+                        share,
+                        place=None,
+                        note="the tournament was closed before its end",
+                    )
+                await remove_tournament_seats(tx, self.table_id, [seat.number for seat in seats])
+            await close_table(tx, self.table_id)
+            return movements
+
+        movements = await self._transact(void, write)
+        progress.prize_pool = 0
+        self.live = self.last_hand = None
+        self.players.clear()
+        self.closed = True
+        self._changed()
+        return movements
 
     # --------------------------------------------------------------- playing
 
@@ -568,7 +746,7 @@ class TableRunner:
                             await self._time_out(live)
                 elif self.next_hand_at is not None and now >= self.next_hand_at:
                     self.next_hand_at = None  # a failed deal is tried again after a pause
-                    if self.table.can_deal:
+                    if self._may_deal:
                         await self._deal()
             finally:
                 self._changed()
@@ -599,10 +777,13 @@ class TableRunner:
         return player.name if player is not None else f"<@{user_id}>"
 
     def _state(self) -> dict[str, Any]:
-        return {
+        state: dict[str, Any] = {
             "table": table_to_data(self.table),
             "players": {str(uid): p.to_data() for uid, p in self.players.items()},
         }
+        if self.progress is not None:
+            state["tournament"] = self.progress.to_data(now=self.clock.now())
+        return state
 
     async def _transact(
         self,
@@ -652,7 +833,15 @@ class TableRunner:
     async def _deal(self) -> None:
         rng, fair = self.services.rng, self.config.provably_fair
 
+        progress = self.progress
+        new_level: list[int] = []
+
         def start() -> tuple[Hand, Deal]:
+            if progress is not None:
+                elapsed = progress.elapsed(now=self.clock.now())
+                if self.table.advance_level_if_due(elapsed) is not None:
+                    assert self.table.clock is not None
+                    new_level.append(self.table.clock.index + 1)
             hand = self.table.start_hand(rng)
             assert self.table.deal is not None
             return hand, self.table.deal
@@ -676,6 +865,20 @@ class TableRunner:
         live.deadline = self.clock.now() + self.config.action_seconds
         rotation = self.engine_config.rotation
         game = live.deal.setup.variant
+        if new_level:
+            stakes = self.table.stakes
+            self.publisher.post(
+                OutgoingMessage(
+                    content=t(
+                        "tournament.level_up_ante" if stakes.ante else "tournament.level_up",
+                        self.locale,
+                        level=new_level[0],
+                        small_blind=stakes.small_blind,
+                        big_blind=stakes.big_blind,
+                        ante=stakes.ante,
+                    )
+                )
+            )
         if rotation is not None and game_before is not None and game != game_before:
             self.publisher.post(
                 OutgoingMessage(
@@ -685,6 +888,10 @@ class TableRunner:
         self._publish(fresh=True)
         await self._send_hole_cards(live)
         await self._play_for_the_absent()
+        if self.live is live and live.hand.is_complete:
+            # Blinds and antes put everyone but one all in: nothing is left to decide.
+            live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
+            await self._finish(live)
 
     async def _send_hole_cards(self, live: LiveHand, only: set[int] | None = None) -> None:
         """DM each player who wants it their cards (``only``: these hand indices)."""
@@ -787,7 +994,7 @@ class TableRunner:
         ]
         live.result = self._result(live)
 
-        async def write(tx: Transaction, settled: TableHandResult) -> None:
+        async def write(tx: Transaction, settled: TableHandResult) -> list[tuple[int, int, int]]:
             await self.hand_log.finish(
                 tx,
                 hand_id=live.hand_id,
@@ -804,18 +1011,77 @@ class TableRunner:
                     seats=deal.seats,
                     seat_count=self.config.seats,
                 ),
+                tournament=self.progress is not None,
             )
             await add_to_seats(tx, self.table_id, settled.shared_pot)
             for cash_out in settled.cash_outs:
                 await self._pay_out(tx, cash_out.seat, cash_out.amount)
+            if self.progress is None:
+                return []
+            return await self._settle_places(tx, deal, settled)
 
-        await self._transact(lambda: self.table.finish_hand(hand), write)
+        places = await self._transact(lambda: self.table.finish_hand(hand), write)
+        announcements = self._place_announcements(places)
         for user_id in list(self.players):
             if not self.table.is_seated(user_id):
                 self._forget(user_id)
         self.live, self.last_hand = None, live
         self._changed()
         self.publisher.post(result_message(live.result, self.locale))
+        for text in announcements:
+            self.publisher.post(OutgoingMessage(content=text))
+        if any(place == 1 for _, place, _ in places):
+            self.closed = True
+            self.players.clear()
+            self._changed()
+
+    async def _settle_places(
+        self, tx: Transaction, deal: Deal, settled: TableHandResult
+    ) -> list[tuple[int, int, int]]:
+        """Record and pay the places a tournament hand decided: (player, place,
+        prize) each. Eliminated players' seats go; the winner takes what is
+        left of the pool, and the table closes."""
+        progress = self.progress
+        assert progress is not None
+        seat_of = dict(zip(deal.players, deal.seats, strict=True))
+        places = elimination_prizes(settled.eliminated, progress.prizes)
+        if settled.winner is not None:
+            paid = sum(prize for _, _, prize in places)
+            places.append((settled.winner, 1, await prize_pool_of(tx, self.table_id) - paid))
+        for player, place, prize in places:
+            await self.cashier.pay_prize(
+                tx, self.record.guild_id, self.table_id, player, prize, place=place
+            )
+        await remove_tournament_seats(tx, self.table_id, [seat_of[p] for p, _, _ in places])
+        if settled.winner is not None:
+            await close_table(tx, self.table_id)
+        return places
+
+    def _place_announcements(self, places: list[tuple[int, int, int]]) -> list[str]:
+        """ "Cat finishes 4th of 6", "Ann wins the tournament": one sentence per
+        place decided; the prize pool in memory follows what was paid."""
+        progress = self.progress
+        if progress is None:
+            return []
+        texts = []
+        for player, place, prize in places:
+            progress.prize_pool -= prize
+            name, where = self._name(player), ordinal(place, self.locale)
+            if place == 1:
+                texts.append(t("tournament.winner", self.locale, name=name, prize=prize))
+                continue
+            key = "tournament.finishes_paid" if prize else "tournament.finishes"
+            texts.append(
+                t(
+                    key,
+                    self.locale,
+                    name=name,
+                    place=where,
+                    entrants=progress.entrants,
+                    prize=prize,
+                )
+            )
+        return texts
 
     def _result(self, live: LiveHand) -> HandResult:
         hand, players = live.hand, live.deal.players
@@ -858,7 +1124,7 @@ class TableRunner:
         elif self.live is not None:
             self.next_hand_at = None
             wake = self.live.deadline
-        elif self.table.can_deal:
+        elif self._may_deal:
             if self.next_hand_at is None:
                 self.next_hand_at = self.clock.now() + self.services.hand_pause_seconds
             wake = self.next_hand_at
@@ -873,6 +1139,12 @@ class TableRunner:
         self._disarm()
         task = asyncio.create_task(self._wait(wake), name=f"table-{self.table_id}-clock")
         self._timer = _Timer(task, wake)
+
+    @property
+    def _may_deal(self) -> bool:
+        """Two players could be dealt in, and a tournament has begun."""
+        started = self.progress is None or self.progress.started
+        return started and self.table.can_deal
 
     def _disarm(self) -> None:
         timer, self._timer = self._timer, None
@@ -909,11 +1181,12 @@ class TableRunner:
         shown_from = live if live is not None else self.last_hand
         config = self.config
         game = self._shown_game(shown_from)
+        stakes = self.table.stakes if self.progress is not None else None
         snapshot = TableSnapshot(
             table_id=self.table_id,
             variant_name=game.name,
-            small_blind=config.small_blind,
-            big_blind=config.big_blind,
+            small_blind=config.small_blind if stakes is None else stakes.small_blind,
+            big_blind=config.big_blind if stakes is None else stakes.big_blind,
             min_buy_in=self.engine_config.minimum_buy_in,
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
@@ -927,6 +1200,7 @@ class TableRunner:
             next_hand_at=None
             if self.next_hand_at is None
             else int(wall_time_at(self.clock, self.next_hand_at)),
+            tournament=self._tournament_view(),
         )
         snapshot = self._with_mix(snapshot, game, live)
         if shown_from is None:
@@ -967,6 +1241,49 @@ class TableRunner:
                 if seat_no in player_at
             ),
         )
+
+    def _tournament_view(self) -> TournamentView | None:
+        """The tournament's registrations, or its level, players and prizes."""
+        progress, level_clock = self.progress, self.table.clock
+        if progress is None or level_clock is None or self.closed:
+            return None
+        config = self.config
+        view = TournamentView(
+            started=progress.started,
+            buy_in=progress.buy_in,
+            starting_stack=config.starting_stack,
+            level_minutes=config.level_minutes,
+            level_hands=config.level_hands,
+            registered=len(self.table.seats),
+            seat_count=config.seats,
+            entrants=progress.entrants,
+            players_left=len(self.table.seats),
+            prize_pool=progress.prize_pool,
+            prizes=progress.prizes,
+        )
+        if not progress.started:
+            return view
+        level, stakes = level_clock.level, level_clock.stakes
+        view = replace(
+            view,
+            level=level_clock.index + 1,
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+            last_level=level.lasts_forever,
+        )
+        if level.seconds is not None:
+            now = self.clock.now()
+            left = level_clock.began_at_second + level.seconds - progress.elapsed(now=now)
+            if left <= 0:
+                return replace(view, next_level_now=True)
+            return replace(view, next_level_at=int(wall_time_at(self.clock, now + left)))
+        if level.hands is not None:
+            hands = level.hands - (self.table.hand_number - level_clock.began_at_hand)
+            if hands <= 0:
+                return replace(view, next_level_now=True)
+            return replace(view, hands_to_next_level=hands)
+        return view
 
     def _shown_game(self, shown_from: LiveHand | None) -> Variant:
         """The game the table message is about: the hand shown, else the next one."""
@@ -1059,6 +1376,7 @@ class TableRunner:
         state: dict[str, Any],
         seats: tuple[StoredSeat, ...],
         carried_pot: int = 0,
+        prize_pool: int = 0,
     ) -> TableRunner:
         """Rebuild a table after a restart, replaying its unfinished hand.
 
@@ -1069,6 +1387,13 @@ class TableRunner:
         """
         runner = cls(record, config, services, outlet)
         runner.table = runner._restored_table(state, seats, carried_pot)
+        if config.tournament:
+            runner.progress = TournamentProgress.from_data(
+                state.get("tournament", {}),
+                config.tournament_buy_in,
+                prize_pool,
+                now=services.clock.now(),
+            )
         saved_players = state.get("players", {})
         runner.players = {
             s.user_id: Player.from_data(s.user_id, saved_players.get(str(s.user_id), {}))

@@ -90,6 +90,38 @@ class DiscardChoices:
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentView:
+    """A tournament as its table message shows it."""
+
+    started: bool
+    buy_in: int
+    starting_stack: int
+    #: Length of a level: minutes, or hands.
+    level_minutes: int | None
+    level_hands: int | None
+    registered: int
+    seat_count: int
+    #: Players who entered, once it began; players still in.
+    entrants: int
+    players_left: int
+    prize_pool: int
+    #: The prize of each paid place, first place first.
+    prizes: tuple[int, ...]
+    #: The level (from 1), its blinds and big-blind ante.
+    level: int = 1
+    small_blind: int = 0
+    big_blind: int = 0
+    ante: int = 0
+    #: UNIX time the level's time runs out (levels by time) ...
+    next_level_at: int | None = None
+    #: ... or hands still to be dealt in it after the one being played (levels by hands).
+    hands_to_next_level: int | None = None
+    #: The level is over: the next hand is dealt at the next level.
+    next_level_now: bool = False
+    last_level: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class TableSnapshot:
     table_id: int
     variant_name: str
@@ -142,6 +174,8 @@ class TableSnapshot:
     #: Jackpots: (ante, small bet, big bet), and the pot carried to the next deal.
     jackpot_stakes: tuple[int, int, int] | None = None
     carried_pot: int = 0
+    #: A tournament table: its level, players and prizes.
+    tournament: TournamentView | None = None
 
 
 @dataclass(frozen=True, slots=True)
