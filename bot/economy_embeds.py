@@ -9,7 +9,7 @@ from typing import Final
 import discord
 
 from bot.i18n import number, t
-from bot.stats import LeaderboardPage, PlayerStats, RecentHand
+from bot.stats import LeaderboardPage, PlayerStats, RecentHand, TournamentStats
 
 #: The felt green of the croupier's embeds.
 EMBED_COLOUR: Final = discord.Colour.from_rgb(0x2E, 0x7D, 0x32)
@@ -43,6 +43,7 @@ def stats_embed(
     stats: PlayerStats,
     recent: list[RecentHand],
     locale: str,
+    tournaments: TournamentStats | None = None,
 ) -> discord.Embed:
     """A player's record on this server: chips, hands, winnings, showdowns, last hands."""
     embed = discord.Embed(title=t("stats.title", locale, name=name), colour=EMBED_COLOUR)
@@ -62,6 +63,20 @@ def stats_embed(
     )
     for key, value in fields:
         embed.add_field(name=t(key, locale), value=value)
+    if tournaments is not None and tournaments.played:
+        embed.add_field(
+            name=t("stats.tournaments", locale),
+            value=t(
+                "stats.tournaments_value",
+                locale,
+                played=tournaments.played,
+                won=tournaments.won,
+                cashed=tournaments.in_the_money,
+                prizes=tournaments.prizes,
+                buy_ins=tournaments.buy_ins,
+            ),
+            inline=False,
+        )
     if recent:
         embed.add_field(
             name=t("stats.recent", locale),

@@ -30,6 +30,7 @@ from bot.stats import (
     leaderboard,
     player_stats,
     recent_hands,
+    tournament_stats,
 )
 from cogs.players import guild_id_of, player
 
@@ -227,6 +228,7 @@ class Economy(commands.Cog):
             stats=await player_stats(self.bot.db, guild_id, target.id),
             recent=await recent_hands(self.bot.db, guild_id, target.id, RECENT_HANDS),
             locale=locale,
+            tournaments=await tournament_stats(self.bot.db, guild_id, target.id),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -1,5 +1,9 @@
-"""The table commands: /poker create, join, leave, sitout, sitin, topup, close,
-dm and verify, and /history.
+"""The table commands: /poker create, join, leave, sitout, sitin, topup, start,
+close, dm and verify, and /history.
+
+A tournament is a table too: ``/poker create tournament:true`` opens one,
+``join`` and ``leave`` register and unregister until it begins, and ``start``
+(its creator, or a member who can manage the channel) begins it early.
 
 Each command finds the table of the channel it is used in (a thread opened for
 a table is its own channel), checks what the person typed, asks the runner,
@@ -29,6 +33,8 @@ from bot.stats import recent_hands
 from bot.tables.config import (
     MAX_ACTION_SECONDS,
     MAX_HANDS_PER_GAME,
+    MAX_LEVEL_HANDS,
+    MAX_LEVEL_MINUTES,
     MAX_SEATS,
     MIN_ACTION_SECONDS,
     MIN_SEATS,
@@ -38,7 +44,7 @@ from bot.tables.config import (
     mixed_games,
 )
 from bot.tables.deck_openings import hand_opening
-from bot.tables.errors import NothingToVerify, NotTableOwner
+from bot.tables.errors import NothingToVerify, NotTableOwner, NotTournamentOwner
 from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
@@ -72,6 +78,11 @@ def table_config(
     game: str | None = None,
     hands_per_game: int | None = None,
     jackpots: bool = False,
+    tournament: bool = False,
+    buy_in: int | None = None,
+    starting_stack: int | None = None,
+    level_minutes: int | None = None,
+    level_hands: int | None = None,
     small_blind: int | None,
     big_blind: int | None,
     min_buy_in: int | None,
@@ -84,7 +95,12 @@ def table_config(
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
     default number of seats is cut to what the game can deal (eight at stud).
-    ``game`` names a mix of games, which replaces the one ``variant``."""
+    ``game`` names a mix of games, which replaces the one ``variant``.
+
+    A ``tournament`` costs ``buy_in`` (default: 20 big blinds) and starts
+    everyone with ``starting_stack`` tournament chips (default: 100 big blinds);
+    its blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
+    says otherwise."""
     if game is not None and variant is not None:
         raise TableConfigError("table.config.variant_and_mix")
     code = variant or "NT"
@@ -96,6 +112,32 @@ def table_config(
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
     scale = big / settings.default_big_blind
+    if tournament:
+        return TableConfig.checked(
+            variant=code,
+            small_blind=small,
+            big_blind=big,
+            min_buy_in=0,
+            max_buy_in=0,
+            seats=seats if seats is not None else min(settings.default_seats, most_seats),
+            action_seconds=action_seconds
+            if action_seconds is not None
+            else settings.default_action_seconds,
+            provably_fair=provably_fair,
+            locale=locale,
+            rotation=game,
+            hands_per_game=hands_per_game,
+            jackpots=jackpots,
+            tournament=True,
+            tournament_buy_in=buy_in if buy_in is not None else 20 * big,
+            starting_stack=starting_stack if starting_stack is not None else 100 * big,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+        )
+    if buy_in is not None or starting_stack is not None:
+        raise TableConfigError("table.config.tournament_options_alone")
+    if level_minutes is not None or level_hands is not None:
+        raise TableConfigError("table.config.tournament_options_alone")
     return TableConfig.checked(
         variant=code,
         small_blind=small,
@@ -167,6 +209,11 @@ class Tables(commands.Cog):
         action_seconds=catalogue_str("command.poker.create.action_seconds"),
         thread=catalogue_str("command.poker.create.thread"),
         provably_fair=catalogue_str("command.poker.create.provably_fair"),
+        tournament=catalogue_str("command.poker.create.tournament"),
+        buy_in=catalogue_str("command.poker.create.buy_in"),
+        starting_stack=catalogue_str("command.poker.create.starting_stack"),
+        level_minutes=catalogue_str("command.poker.create.level_minutes"),
+        level_hands=catalogue_str("command.poker.create.level_hands"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, game=GAME_CHOICES)
     async def create(
@@ -185,6 +232,11 @@ class Tables(commands.Cog):
         thread: bool = False,
         provably_fair: bool = False,
         jackpots: bool = False,
+        tournament: bool = False,
+        buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
+        level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         if variant is not None and variant.value not in dealt_variants():
@@ -193,9 +245,15 @@ class Tables(commands.Cog):
             raise BadOption(value=game.value)
         if hands_per_game is not None:
             checked_number(hands_per_game, high=MAX_HANDS_PER_GAME)
-        for amount in (small_blind, big_blind, min_buy_in, max_buy_in):
+        for amount in (small_blind, big_blind, min_buy_in, max_buy_in, buy_in, starting_stack):
             if amount is not None:
                 checked_amount(amount)
+        if level_minutes is not None:
+            checked_number(level_minutes, high=MAX_LEVEL_MINUTES)
+        if level_hands is not None:
+            checked_number(level_hands, high=MAX_LEVEL_HANDS)
+        if tournament is True and (min_buy_in is not None or max_buy_in is not None):
+            raise TableConfigError("table.config.tournament_cash_only")
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
         config = table_config(
             self.bot.settings,
@@ -203,6 +261,11 @@ class Tables(commands.Cog):
             game=None if game is None else game.value,
             hands_per_game=hands_per_game,
             jackpots=jackpots is True,
+            tournament=tournament is True,
+            buy_in=buy_in,
+            starting_stack=starting_stack,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
             small_blind=small_blind,
             big_blind=big_blind,
             min_buy_in=min_buy_in,
@@ -218,6 +281,21 @@ class Tables(commands.Cog):
         if thread:
             channel_id = (await self._open_thread(interaction, config)).id
         await self.bot.tables.create(guild_id, channel_id, interaction.user.id, config)
+        if config.tournament:
+            await interaction.followup.send(
+                t(
+                    "tables.created_tournament",
+                    locale,
+                    variant=config.display_name,
+                    buy_in=config.tournament_buy_in,
+                    stack=config.starting_stack,
+                    small_blind=config.small_blind,
+                    big_blind=config.big_blind,
+                    channel=f"<#{channel_id}>",
+                ),
+                ephemeral=True,
+            )
+            return
         await interaction.followup.send(
             t(
                 "tables.created",
@@ -271,7 +349,7 @@ class Tables(commands.Cog):
                 locale=locale,
             )
             return t(
-                "tables.joined",
+                "tables.registered" if runner.config.tournament else "tables.joined",
                 locale,
                 seat=movement.seat_no,
                 amount=movement.amount,
@@ -290,7 +368,7 @@ class Tables(commands.Cog):
             if left.movement is None:
                 return t("tables.left_later", locale)
             return t(
-                "tables.left_now",
+                "tables.unregistered" if runner.config.tournament else "tables.left_now",
                 locale,
                 amount=left.movement.amount,
                 balance=left.movement.balance,
@@ -337,6 +415,18 @@ class Tables(commands.Cog):
 
         await answer_in_time(interaction, top_up())
 
+    @poker.command(name="start", description=catalogue_str("command.poker.start.description"))
+    async def start(self, interaction: Interaction) -> None:
+        runner = self.runner(interaction)
+        if not may_close(interaction, runner):
+            raise NotTournamentOwner()
+
+        async def begin() -> str:
+            await runner.begin_tournament()
+            return t("tables.tournament_started", locale_of(interaction))
+
+        await answer_in_time(interaction, begin())
+
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
     async def close(self, interaction: Interaction) -> None:
         runner = self.runner(interaction)
@@ -345,8 +435,9 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert interaction.channel_id is not None
         movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
+        key = "tables.closed_tournament" if runner.config.tournament else "tables.closed"
         await interaction.followup.send(
-            t("tables.closed", locale_of(interaction), count=len(movements)), ephemeral=True
+            t(key, locale_of(interaction), count=len(movements)), ephemeral=True
         )
 
     @poker.command(name="dm", description=catalogue_str("command.poker.dm.description"))

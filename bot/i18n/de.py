@@ -528,6 +528,9 @@ MESSAGES: Final[dict[str, str]] = {
         "Das Turnier läuft: Anmelden, Abmelden oder Starten geht nicht mehr."
     ),
     "table.not_tournament": "An diesem Tisch wird Cash Game gespielt, kein Turnier.",
+    "table.not_owner_start": (
+        "Nur wer dieses Turnier eröffnet hat oder den Kanal verwalten darf, kann es starten."
+    ),
     "table.tournament_too_few": "Ein Turnier beginnt mit mindestens zwei Spielern.",
     "table.tournament_buy_in": (
         "Das Buy-in dieses Turniers beträgt **{amount:int}** Chips; lass den Betrag weg."

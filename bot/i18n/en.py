@@ -500,6 +500,10 @@ MESSAGES: Final[dict[str, str]] = {
         "The tournament has begun: nobody can register, unregister or start it any more."
     ),
     "table.not_tournament": "This table is a cash game, not a tournament.",
+    "table.not_owner_start": (
+        "Only the player who opened this tournament, or someone who can manage this "
+        "channel, can start it."
+    ),
     "table.tournament_too_few": "A tournament starts with two players at least.",
     "table.tournament_buy_in": (
         "The buy-in of this tournament is **{amount:int}** chips; leave the amount out."

@@ -126,3 +126,9 @@ class TournamentBuyIn(TableError):
 
     def __init__(self, *, amount: int) -> None:
         super().__init__(amount=amount)
+
+
+class NotTournamentOwner(TableError):
+    """Starting a tournament one did not open, without managing the channel."""
+
+    key = "table.not_owner_start"
