@@ -72,6 +72,55 @@ async def test_chips_left_on_a_closed_table_are_found(database: Database) -> Non
     assert "closed tables hold no chips" in report.problems
 
 
+async def _a_tournament(database: Database) -> tuple[Cashier, int]:
+    """Alice and Bob registered for 100 each: 200 in the prize pool, and
+    tournament chips in their seats that the audit must not count."""
+    cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
+    table = await open_table(database, GUILD, 11)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE tables SET tournament = 1 WHERE id = ?", (table,))
+    await cashier.register(GUILD, ALICE, table, 0, 100, 5000)
+    await cashier.register(GUILD, BOB, table, 1, 100, 5000)
+    return cashier, table
+
+
+async def test_a_prize_pool_counts_and_tournament_chips_do_not(database: Database) -> None:
+    cashier, table = await _a_tournament(database)
+    report = await audit(database)
+    assert report.clean, report.render()
+    assert "granted 2000 = balances 1800 + at tables 0 + prize pools 200" in report.render()
+    async with database.transaction() as tx:
+        await cashier.pay_prize(tx, GUILD, table, ALICE, 200, place=1)
+        await tx.execute("DELETE FROM seats WHERE table_id = ?", (table,))
+        await tx.execute(
+            "UPDATE tables SET status = 'closed', closed_at = '2026-01-01T00:00:00Z' WHERE id = ?",
+            (table,),
+        )
+    report = await audit(database)
+    assert report.clean, report.render()
+
+
+async def test_a_prize_pool_that_does_not_match_its_ledger_is_found(database: Database) -> None:
+    _, table = await _a_tournament(database)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE tables SET prize_pool = 150 WHERE id = ?", (table,))
+    report = await audit(database)
+    assert f"table {table}: prize pool 150, ledger 200" in report.render()
+    assert "difference -50" in report.render()
+
+
+async def test_a_closed_tournament_holding_its_pool_is_found(database: Database) -> None:
+    _, table = await _a_tournament(database)
+    async with database.transaction() as tx:
+        await tx.execute("DELETE FROM seats WHERE table_id = ?", (table,))
+        await tx.execute(
+            "UPDATE tables SET status = 'closed', closed_at = '2026-01-01T00:00:00Z' WHERE id = ?",
+            (table,),
+        )
+    report = await audit(database)
+    assert f"table {table} prize pool: 200" in report.render()
+
+
 async def test_the_command_exits_non_zero_on_a_discrepancy(tmp_path: Path) -> None:
     path = tmp_path / "croupier.db"
     database = await Database.open(path)

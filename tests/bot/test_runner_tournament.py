@@ -168,7 +168,9 @@ async def test_a_four_player_tournament_rises_its_blinds_and_pays_its_winner(
     assert await database.fetch_value("SELECT COUNT(*) FROM seats") == 0
     assert await database.fetch_value("SELECT status FROM tables") == "closed"
     # Tournament chips are not cash winnings; the result is in the tournament line.
-    assert (await player_stats(database, GUILD, winner)).net == 0
+    cash = await player_stats(database, GUILD, winner)
+    assert (cash.net, cash.biggest_pot_won) == (0, 0)
+    assert cash.hands_played > 0
     result = await tournament_stats(database, GUILD, winner)
     assert (result.played, result.won, result.prizes, result.net) == (1, 1, 400, 300)
     await assert_chips_reconcile(database)
