@@ -273,6 +273,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.next_game_orbit": "Nächstes Spiel: **{game}** nach dieser Runde des Buttons.",
     "table.next_game_now": "Die nächste Hand beginnt **{game}**.",
     "table.game_changes": "{mix}: Jetzt wird **{game}** gespielt.",
+    "table.ante_stakes": "Ante {ante:int} · Einsätze {small_bet:int}/{big_bet:int}",
     "table.jackpot_stakes": (
         "Jackpots: Buben oder besser zum Eröffnen · Ante {ante:int} · "
         "Einsätze {small_bet:int}/{big_bet:int}"

@@ -250,6 +250,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.next_game_orbit": "Next game: **{game}** after this orbit.",
     "table.next_game_now": "The next hand starts **{game}**.",
     "table.game_changes": "{mix}: the game changes to **{game}**.",
+    "table.ante_stakes": "Ante {ante:int} · bets {small_bet:int}/{big_bet:int}",
     "table.jackpot_stakes": (
         "Jackpots: jacks or better to open · ante {ante:int} · bets {small_bet:int}/{big_bet:int}"
     ),

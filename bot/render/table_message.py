@@ -82,11 +82,10 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
                 big_bet=big_bet,
             )
         )
-    if snapshot.jackpot_stakes is not None:
-        ante, small_bet, big_bet = snapshot.jackpot_stakes
-        lines.append(
-            t("table.jackpot_stakes", locale, ante=ante, small_bet=small_bet, big_bet=big_bet)
-        )
+    if snapshot.ante_stakes is not None:
+        ante, small_bet, big_bet = snapshot.ante_stakes
+        key = "table.jackpot_stakes" if snapshot.jackpots else "table.ante_stakes"
+        lines.append(t(key, locale, ante=ante, small_bet=small_bet, big_bet=big_bet))
     if snapshot.carried_pot:
         lines.append(t("table.carried_pot", locale, amount=snapshot.carried_pot))
     if snapshot.blind_stakes is not None:

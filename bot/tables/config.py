@@ -55,11 +55,12 @@ def dealt_variants() -> dict[str, Variant]:
     return dict(VARIANTS)
 
 
-def jackpot_stakes(small_blind: int, big_blind: int) -> Stakes:
-    """A jackpots table's stakes from its two numbers: everyone antes the small
-    blind, the bets are the big blind before the draw and twice it after.
+def ante_stakes(small_blind: int, big_blind: int) -> Stakes:
+    """The stakes of a game dealt with neither blinds nor a bring-in (Five Card
+    Draw, jackpots or not), from the table's two numbers: everyone antes the
+    small blind, the bets are the big blind before the draw and twice it after.
 
-    >>> stakes = jackpot_stakes(5, 10)
+    >>> stakes = ante_stakes(5, 10)
     >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
     (5, 10, 20)
     """
@@ -178,10 +179,10 @@ class TableConfig:
         rotation = self.engine_rotation
         if self.engine_variant.uses_bring_in and rotation is None:
             stakes = stud_stakes(self.small_blind, self.big_blind)
-        draw_rules = DrawRules()
-        if self.jackpots:
-            stakes = jackpot_stakes(self.small_blind, self.big_blind)
-            draw_rules = DrawRules(jackpots=True)
+        game = self.engine_variant
+        if rotation is None and not game.uses_blinds and not game.uses_bring_in:
+            stakes = ante_stakes(self.small_blind, self.big_blind)
+        draw_rules = DrawRules(jackpots=self.jackpots)
         return EngineTableConfig(
             self.variant,
             stakes,

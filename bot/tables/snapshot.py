@@ -140,7 +140,9 @@ class TableSnapshot:
     #: or with the very next hand.
     switch_now: bool = False
     #: Jackpots: (ante, small bet, big bet), and the pot carried to the next deal.
-    jackpot_stakes: tuple[int, int, int] | None = None
+    #: (ante, small bet, big bet) of Five Card Draw; ``jackpots``: openers needed.
+    ante_stakes: tuple[int, int, int] | None = None
+    jackpots: bool = False
     carried_pot: int = 0
 
 
