@@ -55,6 +55,10 @@ HISTORY_HANDS: Final = 5
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
+#: The highest rake a creator may set, in percent, and the default cap in big blinds.
+MAX_RAKE_PERCENT: Final = 10.0
+DEFAULT_RAKE_CAP_BIG_BLINDS: Final = 3
+
 VARIANT_CHOICES: Final = [
     app_commands.Choice(name=variant.name, value=code)
     for code, variant in sorted(dealt_variants().items())
@@ -80,11 +84,18 @@ def table_config(
     action_seconds: int | None,
     provably_fair: bool,
     locale: str,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    straddle: bool = False,
+    rake_percent: float | None = None,
+    rake_cap: int | None = None,
 ) -> TableConfig:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
     default number of seats is cut to what the game can deal (eight at stud).
-    ``game`` names a mix of games, which replaces the one ``variant``."""
+    ``game`` names a mix of games, which replaces the one ``variant``. A rake
+    is given in percent (2.5 is 250 basis points); its cap defaults to three big
+    blinds."""
     if game is not None and variant is not None:
         raise TableConfigError("table.config.variant_and_mix")
     code = variant or "NT"
@@ -93,6 +104,11 @@ def table_config(
     mix = None if game is None else mixed_games().get(game)
     if mix is not None:
         code, most_seats = mix.codes[0], mix.max_players
+    if rake_percent is not None and not (
+        isinstance(rake_percent, int | float) and 0 <= rake_percent <= MAX_RAKE_PERCENT
+    ):
+        raise TableConfigError("table.config.rake")
+    rake_basis_points = round((rake_percent or 0) * 100)
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
     scale = big / settings.default_big_blind
@@ -115,6 +131,13 @@ def table_config(
         rotation=game,
         hands_per_game=hands_per_game,
         jackpots=jackpots,
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+        straddle=straddle,
+        rake_basis_points=rake_basis_points,
+        rake_cap=(rake_cap if rake_cap is not None else DEFAULT_RAKE_CAP_BIG_BLINDS * big)
+        if rake_basis_points
+        else 0,
     )
 
 
@@ -167,6 +190,11 @@ class Tables(commands.Cog):
         action_seconds=catalogue_str("command.poker.create.action_seconds"),
         thread=catalogue_str("command.poker.create.thread"),
         provably_fair=catalogue_str("command.poker.create.provably_fair"),
+        ante=catalogue_str("command.poker.create.ante"),
+        big_blind_ante=catalogue_str("command.poker.create.big_blind_ante"),
+        straddle=catalogue_str("command.poker.create.straddle"),
+        rake=catalogue_str("command.poker.create.rake"),
+        rake_cap=catalogue_str("command.poker.create.rake_cap"),
     )
     @app_commands.choices(variant=VARIANT_CHOICES, game=GAME_CHOICES)
     async def create(
@@ -185,6 +213,11 @@ class Tables(commands.Cog):
         thread: bool = False,
         provably_fair: bool = False,
         jackpots: bool = False,
+        ante: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        big_blind_ante: bool = False,
+        straddle: bool = False,
+        rake: app_commands.Range[float, 0.0, MAX_RAKE_PERCENT] | None = None,
+        rake_cap: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         if variant is not None and variant.value not in dealt_variants():
@@ -193,7 +226,7 @@ class Tables(commands.Cog):
             raise BadOption(value=game.value)
         if hands_per_game is not None:
             checked_number(hands_per_game, high=MAX_HANDS_PER_GAME)
-        for amount in (small_blind, big_blind, min_buy_in, max_buy_in):
+        for amount in (small_blind, big_blind, min_buy_in, max_buy_in, ante, rake_cap):
             if amount is not None:
                 checked_amount(amount)
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
@@ -211,6 +244,11 @@ class Tables(commands.Cog):
             action_seconds=action_seconds,
             provably_fair=provably_fair,
             locale=table_locale,
+            ante=ante or 0,
+            big_blind_ante=big_blind_ante is True,
+            straddle=straddle is True,
+            rake_percent=rake,
+            rake_cap=rake_cap,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id
@@ -366,6 +404,25 @@ class Tables(commands.Cog):
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())
+
+    @poker.command(name="straddle", description=catalogue_str("command.poker.straddle.description"))
+    @app_commands.describe(setting=catalogue_str("command.poker.straddle.setting"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=catalogue_str("command.poker.dm.on"), value="on"),
+            app_commands.Choice(name=catalogue_str("command.poker.dm.off"), value="off"),
+        ]
+    )
+    async def straddle(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+        if setting.value not in ("on", "off"):
+            raise BadOption(value=setting.value)
+        runner = self.runner(interaction)
+
+        async def choose() -> str:
+            await runner.choose_straddle(interaction.user.id, setting.value == "on")
+            return t(f"tables.straddle_{setting.value}", locale_of(interaction))
+
+        await answer_in_time(interaction, choose())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
     @app_commands.describe(hand=catalogue_str("command.poker.verify.hand"))

@@ -32,9 +32,11 @@ from engine.hand import Rake
 from engine.rotation import ROTATIONS, Rotation
 from engine.stakes import AnteKind, Stakes, stud_stakes
 from engine.table import TableConfig as EngineTableConfig
-from engine.variants import VARIANTS, Variant
+from engine.variants import VARIANTS, BettingStructure, Variant
 
 MAX_CHIPS: Final = 1_000_000_000
+#: The largest rake a table may take: 10 % of the pot.
+MAX_RAKE_BASIS_POINTS: Final = 1_000
 MIN_ACTION_SECONDS: Final = 5
 MAX_ACTION_SECONDS: Final = 600
 MIN_SEATS: Final = 2
@@ -94,6 +96,12 @@ class TableConfig:
     #: Five card draw: jacks or better to open, everyone antes the small blind,
     #: and a pot nobody opens waits for the next deal.
     jackpots: bool = False
+    #: A game with blinds: an ante besides them, from every player or, with
+    #: ``big_blind_ante``, one for the whole table from the big blind.
+    ante: int = 0
+    big_blind_ante: bool = False
+    #: No-limit and pot-limit games with blinds: players may choose a live straddle.
+    straddle: bool = False
 
     @classmethod
     def checked(cls, **options: Any) -> TableConfig:
@@ -143,12 +151,27 @@ class TableConfig:
                 low=MIN_ACTION_SECONDS,
                 high=MAX_ACTION_SECONDS,
             )
-        if not (0 <= config.rake_basis_points <= 10_000 and 0 <= config.rake_cap <= MAX_CHIPS):
+        if not (0 <= config.rake_basis_points <= MAX_RAKE_BASIS_POINTS) or not (
+            0 <= config.rake_cap <= MAX_CHIPS
+        ):
             raise TableConfigError("table.config.rake")
+        if config.rake_basis_points and not config.rake_cap:
+            raise TableConfigError("table.config.rake_cap")
         if config.jackpots and (
             config.rotation is not None or variant.uses_blinds or variant.uses_bring_in
         ):
             raise TableConfigError("table.config.jackpots", variant=variant.name)
+        blinds_only = config.rotation is None and variant.uses_blinds
+        if config.ante or config.big_blind_ante:
+            if not blinds_only:
+                raise TableConfigError("table.config.ante_game", variant=config.display_name)
+            if not 1 <= config.ante <= config.big_blind:
+                raise TableConfigError(
+                    "table.config.ante", ante=config.ante, big_blind=config.big_blind
+                )
+        big_bets = variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+        if config.straddle and not (blinds_only and big_bets):
+            raise TableConfigError("table.config.straddle", variant=config.display_name)
         return config
 
     @property
@@ -175,7 +198,12 @@ class TableConfig:
         rake = None
         if self.rake_basis_points:
             rake = Rake(self.rake_basis_points, self.rake_cap)
-        stakes = Stakes(self.small_blind, self.big_blind)
+        ante_kind = AnteKind.NONE
+        if self.ante:
+            ante_kind = AnteKind.BIG_BLIND if self.big_blind_ante else AnteKind.EVERY_PLAYER
+        stakes = Stakes(
+            self.small_blind, self.big_blind, self.ante, ante_kind, straddle=self.straddle
+        )
         rotation = self.engine_rotation
         if self.engine_variant.uses_bring_in and rotation is None:
             stakes = stud_stakes(self.small_blind, self.big_blind)

@@ -376,6 +376,13 @@ class TableRunner:
             self.players[user_id].timeouts = 0
             self._changed()
 
+    async def choose_straddle(self, user_id: int, straddles: bool) -> None:
+        """Whether the player posts a live straddle when first to act after the big blind."""
+        async with self._lock:
+            self._seat(user_id)
+            await self._transact(lambda: self.table.choose_straddle(user_id, straddles), _nothing)
+            self._changed()
+
     async def top_up(self, user_id: int, amount: int) -> SeatMovement:
         """Add chips from the balance: the table says when and how many."""
         async with self._lock:
@@ -920,6 +927,11 @@ class TableRunner:
             stud_stakes=_stud_stakes(game, self.table.stakes_for(game)),
             ante_stakes=_ante_stakes(self.engine_config),
             jackpots=self.engine_config.draw_rules.jackpots,
+            ante=config.ante,
+            big_blind_ante=config.big_blind_ante,
+            straddle=config.straddle,
+            rake_basis_points=config.rake_basis_points,
+            rake_cap=config.rake_cap,
             carried_pot=self.table.carried_pot if live is None else 0,
             seats=tuple(
                 self._seat_line(seat, shown_from, game) for seat in self.table.seats.values()
