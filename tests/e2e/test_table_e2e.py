@@ -496,7 +496,7 @@ async def test_a_draw_is_made_by_command(
 async def test_house_rules_are_set_at_creation_and_straddles_chosen_by_command(
     fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
 ) -> None:
-    table, ann, ben = await two_players_at_a_table(
+    table, ann, _ = await two_players_at_a_table(
         fake_discord, croupier, clock, ante=2, straddle=True, rake=2.5, rake_cap=4
     )
     await table.deal()
