@@ -69,6 +69,7 @@ from engine.events import (
     StubReshuffled,
     UpCardsDealt,
 )
+from engine.fast_frozen import fast_constructor
 from engine.pots import Pot, build_pots, split_amount
 from engine.showing import bring_in_player, first_to_act, has_open_pair
 from engine.stub import Stub
@@ -220,6 +221,21 @@ class _Showdown:
         return any(self.shown)
 
 
+# Built many times a hand: see engine.fast_frozen.
+_player_acted = fast_constructor(PlayerActed)
+_street_started = fast_constructor(StreetStarted)
+_hole_cards_dealt = fast_constructor(HoleCardsDealt)
+_up_cards_dealt = fast_constructor(UpCardsDealt)
+_board_dealt = fast_constructor(BoardDealt)
+_forced_bet_posted = fast_constructor(ForcedBetPosted)
+_bet_returned = fast_constructor(BetReturned)
+_hand_shown = fast_constructor(HandShown)
+_hand_mucked = fast_constructor(HandMucked)
+_pot_awarded = fast_constructor(PotAwarded)
+_hand_ended = fast_constructor(HandEnded)
+_legal_actions = fast_constructor(LegalActions)
+
+
 def _describe(values: Sequence[HandValue | None]) -> tuple[str, ...]:
     return tuple(value.describe() for value in values if value is not None)
 
@@ -359,13 +375,13 @@ class Hand:
             low, high = (street.discard, street.discard) if street.discard else (0, 0)
             if street.draw:
                 high = self.setup.draw_rules.limit(street.max_draw, self.hole_cards[player])
-            return LegalActions(
+            return _legal_actions(
                 player, self.phase, discard_min=low, discard_max=high, stack=self.stacks[player]
             )
         if self.phase is Phase.SHOWDOWN:
             assert self._showdown is not None
             player = self._showdown.pending[0]
-            return LegalActions(
+            return _legal_actions(
                 player,
                 self.phase,
                 can_show=True,
@@ -490,7 +506,7 @@ class Hand:
                 self.stacks[i] -= amount
                 self.antes_posted[i] = amount
                 self.contributions[i] += amount
-                self.events.append(ForcedBetPosted(i, "ante", amount, self.stacks[i] == 0))
+                self.events.append(_forced_bet_posted(i, "ante", amount, self.stacks[i] == 0))
         if setup.blinds:
             ordered = sorted(set(b for b in setup.blinds if b))
             for i, blind in enumerate(setup.blinds):
@@ -502,20 +518,20 @@ class Hand:
                     kind = ("small blind", "big blind")[rank] if rank < 2 else "straddle"
                     if len(ordered) == 1:
                         kind = "big blind"
-                    self.events.append(ForcedBetPosted(i, kind, amount, self.stacks[i] == 0))
+                    self.events.append(_forced_bet_posted(i, kind, amount, self.stacks[i] == 0))
         for i, post in enumerate(setup.posts):
             if post:
                 amount = min(post, self.stacks[i])
                 self.stacks[i] -= amount
                 self.bets[i] += amount
-                self.events.append(ForcedBetPosted(i, "post", amount, self.stacks[i] == 0))
+                self.events.append(_forced_bet_posted(i, "post", amount, self.stacks[i] == 0))
 
     # ----------------------------------------------------------- the streets
 
     def _start_street(self, index: int) -> None:
         self.street_index = index
         street = self.variant.streets[index]
-        self.events.append(StreetStarted(street.name, index))
+        self.events.append(_street_started(street.name, index))
         if street.discard or street.draw:
             self.phase = Phase.DISCARDING
             self._pending_discards = self.in_hand
@@ -626,15 +642,15 @@ class Hand:
         down = tuple(c for c, u in zip(cards, ups, strict=True) if not u)
         shown = tuple(c for c, u in zip(cards, ups, strict=True) if u)
         if down:
-            self.events.append(HoleCardsDealt(player, down))
+            self.events.append(_hole_cards_dealt(player, down))
         if shown:
-            self.events.append(UpCardsDealt(player, shown))
+            self.events.append(_up_cards_dealt(player, shown))
 
     def _give_board(self, cards: list[Card]) -> None:
         if self._stub.deals_by_name:
             self._stub.take(cards)
         self.board.extend(cards)
-        self.events.append(BoardDealt(self.street.name, tuple(cards)))
+        self.events.append(_board_dealt(self.street.name, tuple(cards)))
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is awaited."""
@@ -700,7 +716,7 @@ class Hand:
         self.events.append(PotCarriedOver(self.carried_over))
         self.phase = Phase.COMPLETE
         self.actor = None
-        self.events.append(HandEnded(tuple(self.stacks)))
+        self.events.append(_hand_ended(tuple(self.stacks)))
 
     def _needs_openers(self, player: int) -> bool:
         """Jackpots: whether ``player`` would be opening without jacks or better."""
@@ -834,7 +850,7 @@ class Hand:
         choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
         pot = self.pot_total
         if rnd.bring_in_pending:
-            return LegalActions(
+            return _legal_actions(
                 player,
                 self.phase,
                 can_post_bring_in=True,
@@ -849,7 +865,7 @@ class Hand:
                 pot=pot,
             )
         to_call = min(current - bet, stack)
-        return LegalActions(
+        return _legal_actions(
             player,
             self.phase,
             can_fold=to_call > 0,
@@ -966,7 +982,7 @@ class Hand:
                     raise IllegalAction("cannot_fold")
                 self.folded[player] = True
                 rnd.needs_action[player] = False
-                self.events.append(PlayerActed(player, "fold", 0, bet, False))
+                self.events.append(_player_acted(player, "fold", 0, bet, False))
             case CheckOrCall():
                 if rnd.bring_in_pending:
                     raise IllegalAction("bring_in_only_now")
@@ -975,7 +991,7 @@ class Hand:
                 kind = "call" if amount else "check"
                 self._mark_acted(player)
                 self.events.append(
-                    PlayerActed(player, kind, amount, self.bets[player], self.stacks[player] == 0)
+                    _player_acted(player, kind, amount, self.bets[player], self.stacks[player] == 0)
                 )
             case PostBringIn():
                 if not rnd.bring_in_pending:
@@ -988,7 +1004,7 @@ class Hand:
                     if j != player and self.stacks[j] > 0:
                         rnd.needs_action[j] = True
                 self.events.append(
-                    PlayerActed(player, "bring-in", amount, amount, self.stacks[player] == 0)
+                    _player_acted(player, "bring-in", amount, amount, self.stacks[player] == 0)
                 )
             case BetOrRaise(to):
                 self._raise(player, to)
@@ -1059,7 +1075,7 @@ class Hand:
         if self.setup.draw_rules.jackpots and self.opener is None:
             self.opener = player
             self.openers = openers(self.hole_cards[player]) or ()
-        self.events.append(PlayerActed(player, kind, added, to, self.stacks[player] == 0))
+        self.events.append(_player_acted(player, kind, added, to, self.stacks[player] == 0))
 
     def _close_betting(self) -> None:
         """Return what nobody called and gather the bets into the pots."""
@@ -1073,7 +1089,7 @@ class Hand:
                 excess = top - second
                 bets[player] -= excess
                 self.stacks[player] += excess
-                self.events.append(BetReturned(player, excess))
+                self.events.append(_bet_returned(player, excess))
         for i in range(self.player_count):
             self.contributions[i] += bets[i]
             bets[i] = 0
@@ -1211,7 +1227,7 @@ class Hand:
             if self.folded[player] or player in self._shown_early or not show:
                 raise IllegalAction("not_showdown")
             self._shown_early[player] = len(self.hole_cards[player])
-            self.events.append(HandShown(player, tuple(self.hole_cards[player]), ()))
+            self.events.append(_hand_shown(player, tuple(self.hole_cards[player]), ()))
             return
         if self.phase is not Phase.SHOWDOWN or sd is None:
             raise IllegalAction("not_showdown")
@@ -1227,11 +1243,11 @@ class Hand:
         if show:
             sd.shown[player] = True
             self.events.append(
-                HandShown(player, tuple(self.hole_cards[player]), _describe(self._values[player]))
+                _hand_shown(player, tuple(self.hole_cards[player]), _describe(self._values[player]))
             )
         else:
             sd.mucked[player] = True
-            self.events.append(HandMucked(player))
+            self.events.append(_hand_mucked(player))
         sd.pending.remove(player)
 
     # ------------------------------------------------------------ awarding
@@ -1266,7 +1282,7 @@ class Hand:
             self.contributions[i] = 0
         self.phase = Phase.COMPLETE
         self.actor = None
-        self.events.append(HandEnded(tuple(self.stacks)))
+        self.events.append(_hand_ended(tuple(self.stacks)))
 
     def _best(
         self, contenders: list[int], values: dict[int, tuple[HandValue | None, ...]], k: int
@@ -1286,7 +1302,7 @@ class Hand:
         for player, chips in payouts:
             self.stacks[player] += chips
             self.awarded[player] += chips
-        self.events.append(PotAwarded(pot_index, share, amount, tuple(payouts), desc))
+        self.events.append(_pot_awarded(pot_index, share, amount, tuple(payouts), desc))
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         rake = self.setup.rake
