@@ -306,6 +306,10 @@ class Hand:
         #: hole cards they showed (stud deals more face down after that).
         self._shown_early: dict[int, int] = {}
         self._street_discards: list[list[Card]] = [[] for _ in range(n)]
+        #: The betting actor's options, worked out once when the decision
+        #: comes up (see :meth:`_advance`): what legal_actions() returns and
+        #: what act() checks a bet or raise against.
+        self._options: LegalActions | None = None
         self._post_forced_bets()
         self._start_street(0)
         self._advance()
@@ -388,9 +392,9 @@ class Hand:
                 can_muck=self._may_muck(player),
                 stack=self.stacks[player],
             )
-        if self.phase is not Phase.BETTING or self.actor is None:
+        if self.phase is not Phase.BETTING or self._options is None:
             raise IllegalAction("cannot_act_now")
-        return self._betting_options(self.actor)
+        return self._options
 
     # ----------------------------------------------------------------- actions
 
@@ -653,7 +657,16 @@ class Hand:
         self.events.append(_board_dealt(self.street.name, tuple(cards)))
 
     def _advance(self) -> None:
-        """Do the dealer's work until a player, or the named dealing, is awaited."""
+        """Do the dealer's work until a player, or the named dealing, is
+        awaited; then, if a bettor is to act, work out their options."""
+        self._run_dealer()
+        actor = self.actor
+        if actor is not None and self.phase is Phase.BETTING:
+            self._options = self._betting_options(actor)
+        else:
+            self._options = None
+
+    def _run_dealer(self) -> None:
         while True:
             phase = self.phase
             if phase is Phase.COMPLETE:
@@ -815,7 +828,13 @@ class Hand:
         needs = self._round.needs_action
         n = self.player_count
         folded, stacks, bets = self.folded, self.stacks, self.bets
-        if folded.count(False) < 2:
+        live = with_chips = 0
+        for i in range(n):
+            if not folded[i]:
+                live += 1
+                if stacks[i] > 0:
+                    with_chips += 1
+        if live < 2:
             return None
         current = max(bets)
         first = 0 if include_start else 1
@@ -825,9 +844,10 @@ class Hand:
                 continue
             # A player with nothing to call and nobody left who could answer a
             # bet has no decision to make.
-            if bets[i] < current or any(
-                j != i and not folded[j] and stacks[j] > 0 for j in range(n)
-            ):
+            if bets[i] < current:
+                return i
+            others_with_chips = with_chips - 1 if stacks[i] > 0 and not folded[i] else with_chips
+            if others_with_chips:
                 return i
         return None
 
@@ -844,11 +864,12 @@ class Hand:
     def _betting_options(self, player: int) -> LegalActions:
         rnd = self._round
         assert rnd is not None
-        current = max(self.bets)
-        bet, stack = self.bets[player], self.stacks[player]
-        low, high, can_raise = self._raise_bounds(player)
+        bets = self.bets
+        current = max(bets)
+        bet, stack = bets[player], self.stacks[player]
+        low, high, can_raise = self._raise_bounds(player, current)
         choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
-        pot = self.pot_total
+        pot = self.setup.carried_pot + sum(self.contributions) + sum(bets)
         if rnd.bring_in_pending:
             return _legal_actions(
                 player,
@@ -925,16 +946,33 @@ class Hand:
             return rnd.capped or len(self.in_hand) > 2
         return True
 
-    def _raise_bounds(self, player: int) -> tuple[int, int, bool]:
-        """``(min_raise_to, max_raise_to, allowed)`` for ``player``."""
+    def _raise_bounds(self, player: int, current: int) -> tuple[int, int, bool]:
+        """``(min_raise_to, max_raise_to, allowed)`` for ``player`` when the
+        bet to match is ``current``. Refuses exactly when :meth:`_raise_refusal`
+        gives a reason (the checks are repeated here, in one pass, because
+        this runs at every decision)."""
         rnd = self._round
         assert rnd is not None
-        if self._raise_refusal(player) is not None:
+        bets, stacks, folded = self.bets, self.stacks, self.folded
+        bet, stack = bets[player], stacks[player]
+        reach = bet + stack
+        if reach <= current:
+            return 0, 0, False
+        opponents_reach = 0
+        for j in range(self.player_count):
+            if j != player and not folded[j]:
+                other = bets[j] + stacks[j]
+                if other > opponents_reach:
+                    opponents_reach = other
+        if opponents_reach <= current:
+            return 0, 0, False
+        if rnd.bet_count >= 4 and self._cap_reached():
+            return 0, 0, False
+        if self.setup.draw_rules.jackpots and self._needs_openers(player):
+            return 0, 0, False
+        if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return 0, 0, False
         structure = self.variant.betting
-        current = max(self.bets)
-        bet, stack = self.bets[player], self.stacks[player]
-        reach = bet + stack
         size = self._bet_size()
         # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
         low = size if rnd.completion else current + rnd.increment
@@ -950,8 +988,7 @@ class Hand:
             high = current + self._street_limit()
             low = min(low, high)
         # A raise never needs to exceed what the opponents can still call.
-        low = min(low, self._opponents_reach(player))
-        low = min(low, reach)
+        low = min(low, opponents_reach, reach)
         high = max(min(high, reach), low)
         return low, high, True
 
@@ -1029,8 +1066,10 @@ class Hand:
         # Amounts arrive from what people type: a fraction or a word is no bet.
         if not isinstance(to, int) or isinstance(to, bool):
             raise IllegalAction("whole_chips", amount=to)
-        low, high, allowed = self._raise_bounds(player)
-        if not allowed:
+        options = self._options
+        assert options is not None
+        low, high = options.min_raise_to, options.max_raise_to
+        if not options.can_raise:
             raise IllegalAction(self._raise_refusal(player) or "cannot_raise")
         current = max(self.bets)
         word = "bet" if current == 0 else "raise"
@@ -1039,7 +1078,7 @@ class Hand:
             raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
         if low == high and to != low:
             raise IllegalAction(f"fixed_{word}", amount=low)
-        if self._two_sizes_only() and to not in (low, high):
+        if options.raise_choices and to not in options.raise_choices:
             raise IllegalAction(f"fixed_{word}_choice", low=low, high=high)
         if to < low:
             raise IllegalAction(f"min_{word}", amount=low)
