@@ -48,7 +48,7 @@ from engine.actions import (
 from engine.cards import ACE, Card
 from engine.draws import DEFAULT_DRAW_RULES, DrawRules, openers
 from engine.errors import DealingError, IllegalAction
-from engine.evaluation import Evaluation, HandValue, evaluate
+from engine.evaluation import Evaluation, describe_strength, evaluate, strength_of
 from engine.events import (
     BetReturned,
     BoardDealt,
@@ -215,6 +215,8 @@ class _Showdown:
     pending: list[int]  # players still to show or muck, in showing order
     shown: list[bool] = field(default_factory=list)
     mucked: list[bool] = field(default_factory=list)
+    #: The pots played for: they cannot change once the showdown begins.
+    pots: tuple[Pot, ...] = ()
 
     @property
     def started(self) -> bool:
@@ -234,10 +236,6 @@ _hand_mucked = fast_constructor(HandMucked)
 _pot_awarded = fast_constructor(PotAwarded)
 _hand_ended = fast_constructor(HandEnded)
 _legal_actions = fast_constructor(LegalActions)
-
-
-def _describe(values: Sequence[HandValue | None]) -> tuple[str, ...]:
-    return tuple(value.describe() for value in values if value is not None)
 
 
 class Hand:
@@ -301,7 +299,9 @@ class Hand:
         self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
         self._pending_discards: list[int] = []
         self._showdown: _Showdown | None = None
-        self._values: dict[int, tuple[HandValue | None, ...]] = {}
+        #: At showdown, each contender's strength by each of the variant's
+        #: evaluations (None: no qualifying low). Higher is better, equal ties.
+        self._values: dict[int, tuple[int | None, ...]] = {}
         #: Players who turned their hand up before the last card, and how many
         #: hole cards they showed (stud deals more face down after that).
         self._shown_early: dict[int, int] = {}
@@ -480,7 +480,9 @@ class Hand:
             )
         sd = self._showdown
         if sd is not None:
-            state["_showdown"] = _Showdown(list(sd.pending), list(sd.shown), list(sd.mucked))
+            state["_showdown"] = _Showdown(
+                list(sd.pending), list(sd.shown), list(sd.mucked), sd.pots
+            )
         twin.__dict__.update(state)
         return twin
 
@@ -1197,7 +1199,7 @@ class Hand:
             first = self._round_opener if self._round_opener is not None else 0
         order = [(first + k) % n for k in range(n)]
         self._showdown = _Showdown(
-            [i for i in order if not self.folded[i]], [False] * n, [False] * n
+            [i for i in order if not self.folded[i]], [False] * n, [False] * n, tuple(self.pots())
         )
         self._values = {i: self._evaluate(i) for i in self._showdown.pending}
         self.actor = None
@@ -1206,11 +1208,25 @@ class Hand:
                 self._showdown.shown[player] = True
                 self._showdown.pending.remove(player)
 
-    def _evaluate(self, player: int) -> tuple[HandValue | None, ...]:
-        return tuple(
-            evaluate(evaluation, self.hole_cards[player], self.board)
-            for evaluation in self.variant.evaluations
-        )
+    def _evaluate(self, player: int) -> tuple[int | None, ...]:
+        hole, board = self.hole_cards[player], self.board
+        return tuple(strength_of(judged, hole, board) for judged in self.variant.evaluations)
+
+    def _description(self, player: int, k: int) -> str:
+        """The name of ``player``'s hand by the variant's ``k``-th evaluation."""
+        evaluation = self.variant.evaluations[k]
+        strength = self._values[player][k]
+        assert strength is not None
+        words = describe_strength(evaluation, strength)
+        if words is None:  # lows and badugi are named by their cards
+            value = evaluate(evaluation, self.hole_cards[player], self.board)
+            assert value is not None
+            words = value.describe()
+        return words
+
+    def _descriptions(self, player: int) -> tuple[str, ...]:
+        values = self._values[player]
+        return tuple(self._description(player, k) for k, v in enumerate(values) if v is not None)
 
     def _everyone_shows(self) -> bool:
         # When a player is all in and the betting is over, all hands are turned up.
@@ -1225,14 +1241,14 @@ class Hand:
         assert self._showdown is not None
         shown = self._showdown.shown
         mine = self._values[player]
-        for pot in self.pots():
+        for pot in self._showdown.pots:
             if player not in pot.eligible:
                 continue
             rivals = [self._values[j] for j in pot.eligible if shown[j]]
             for k, value in enumerate(mine):
                 if value is None:
                     continue
-                if all(rival[k] is None or not value < rival[k] for rival in rivals):
+                if all((theirs := rival[k]) is None or value >= theirs for rival in rivals):
                     return True
         return False
 
@@ -1248,7 +1264,7 @@ class Hand:
         assert sd is not None
         if not sd.started:
             return False
-        for pot in self.pots():
+        for pot in sd.pots:
             if player in pot.eligible:
                 others = [j for j in pot.eligible if j != player and not sd.mucked[j]]
                 if not others:
@@ -1282,7 +1298,7 @@ class Hand:
         if show:
             sd.shown[player] = True
             self.events.append(
-                _hand_shown(player, tuple(self.hole_cards[player]), _describe(self._values[player]))
+                _hand_shown(player, tuple(self.hole_cards[player]), self._descriptions(player))
             )
         else:
             sd.mucked[player] = True
@@ -1324,7 +1340,7 @@ class Hand:
         self.events.append(_hand_ended(tuple(self.stacks)))
 
     def _best(
-        self, contenders: list[int], values: dict[int, tuple[HandValue | None, ...]], k: int
+        self, contenders: list[int], values: dict[int, tuple[int | None, ...]], k: int
     ) -> list[int]:
         scored = [(values[i][k], i) for i in contenders if values[i][k] is not None]
         if not scored:
@@ -1333,8 +1349,9 @@ class Hand:
         return [i for value, i in scored if value == best]
 
     def _name(self, winners: list[int], k: int) -> str:
-        value = self._values[winners[0]][k]
-        return value.describe() if value is not None else ""
+        if self._values[winners[0]][k] is None:
+            return ""
+        return self._description(winners[0], k)
 
     def _pay(self, pot_index: int, share: str, amount: int, winners: list[int], desc: str) -> None:
         payouts = split_amount(amount, winners)
