@@ -31,7 +31,6 @@ recorded hands are replayed. It knows whose turn it is, offers
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -208,6 +207,27 @@ class _Round:
     #: Fixed-limit stud, fourth street with an open pair showing: a bet or
     #: raise may be the big bet (after which every raise is the big bet).
     big_bet_option: bool = False
+    #: Each player's bet plus stack, which no action of the round changes
+    #: (chips only move from stack to bet); 0 once the player folds.
+    live_reach: list[int] = field(default_factory=list)
+    #: Chips in the pots before this round's bets (they only grow between rounds).
+    collected: int = 0
+
+    def copy(self) -> _Round:
+        return _Round(
+            self.increment,
+            self.bet_count,
+            self.capped,
+            self.began_heads_up,
+            list(self.needs_action),
+            list(self.acted),
+            list(self.faced),
+            self.completion,
+            self.bring_in_pending,
+            self.big_bet_option,
+            list(self.live_reach),
+            self.collected,
+        )
 
 
 @dataclass(slots=True)
@@ -472,12 +492,7 @@ class Hand:
         state["_stub"] = self._stub.copy()
         rnd = self._round
         if rnd is not None:
-            state["_round"] = dataclasses.replace(
-                rnd,
-                needs_action=list(rnd.needs_action),
-                acted=list(rnd.acted),
-                faced=list(rnd.faced),
-            )
+            state["_round"] = rnd.copy()
         sd = self._showdown
         if sd is not None:
             state["_showdown"] = _Showdown(
@@ -772,6 +787,8 @@ class Hand:
             completion=bring_in,
             bring_in_pending=bring_in,
             big_bet_option=self._open_pair_option(street),
+            live_reach=[0 if self.folded[i] else self.bets[i] + self.stacks[i] for i in range(n)],
+            collected=self.setup.carried_pot + sum(self.contributions),
         )
         self.phase = Phase.BETTING
         self._round_opener = None
@@ -830,13 +847,7 @@ class Hand:
         needs = self._round.needs_action
         n = self.player_count
         folded, stacks, bets = self.folded, self.stacks, self.bets
-        live = with_chips = 0
-        for i in range(n):
-            if not folded[i]:
-                live += 1
-                if stacks[i] > 0:
-                    with_chips += 1
-        if live < 2:
+        if folded.count(False) < 2:
             return None
         current = max(bets)
         first = 0 if include_start else 1
@@ -848,9 +859,9 @@ class Hand:
             # bet has no decision to make.
             if bets[i] < current:
                 return i
-            others_with_chips = with_chips - 1 if stacks[i] > 0 and not folded[i] else with_chips
-            if others_with_chips:
-                return i
+            for j in range(n):
+                if j != i and not folded[j] and stacks[j] > 0:
+                    return i
         return None
 
     def _bet_size(self) -> int:
@@ -871,11 +882,11 @@ class Hand:
         bet, stack = bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player, current)
         choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
-        pot = self.setup.carried_pot + sum(self.contributions) + sum(bets)
+        pot = rnd.collected + sum(bets)
         if rnd.bring_in_pending:
             return _legal_actions(
                 player,
-                self.phase,
+                Phase.BETTING,
                 can_post_bring_in=True,
                 bring_in_amount=min(self.setup.bring_in, stack),
                 raise_choices=choices,
@@ -887,10 +898,10 @@ class Hand:
                 bet=bet,
                 pot=pot,
             )
-        to_call = min(current - bet, stack)
+        to_call = current - bet if current - bet < stack else stack
         return _legal_actions(
             player,
-            self.phase,
+            Phase.BETTING,
             can_fold=to_call > 0,
             can_check=to_call == 0,
             call_amount=to_call,
@@ -955,17 +966,13 @@ class Hand:
         this runs at every decision)."""
         rnd = self._round
         assert rnd is not None
-        bets, stacks, folded = self.bets, self.stacks, self.folded
-        bet, stack = bets[player], stacks[player]
-        reach = bet + stack
+        live_reach = rnd.live_reach
+        reach = live_reach[player]
         if reach <= current:
             return 0, 0, False
-        opponents_reach = 0
-        for j in range(self.player_count):
-            if j != player and not folded[j]:
-                other = bets[j] + stacks[j]
-                if other > opponents_reach:
-                    opponents_reach = other
+        opponents_reach = max(live_reach)
+        if opponents_reach == reach and live_reach.count(reach) == 1:
+            opponents_reach = sorted(live_reach)[-2]  # the player's reach is the top one
         if opponents_reach <= current:
             return 0, 0, False
         if rnd.bet_count >= 4 and self._cap_reached():
@@ -981,7 +988,7 @@ class Hand:
         if structure is BettingStructure.NO_LIMIT:
             high = reach
         elif structure is BettingStructure.POT_LIMIT:
-            high = current + self.pot_total + (current - bet)
+            high = current + self.pot_total + (current - self.bets[player])
         elif structure is BettingStructure.FIXED_LIMIT:
             high = low
             if rnd.big_bet_option and not rnd.completion:
@@ -1021,6 +1028,7 @@ class Hand:
                     raise IllegalAction("cannot_fold")
                 self.folded[player] = True
                 rnd.needs_action[player] = False
+                rnd.live_reach[player] = 0
                 self.events.append(_player_acted(player, "fold", 0, bet, False))
             case CheckOrCall():
                 if rnd.bring_in_pending:
