@@ -613,13 +613,9 @@ class Hand:
                 self._give_hole(player, self._draw_from_stub(player, count))
         else:
             # Hole cards go round the table one at a time, as a dealer pitches them.
-            dealt: dict[int, list[Card]] = {p: [] for p, _ in hole}
-            for round_ in range(max((c for _, c in hole), default=0)):
-                for player, count in hole:
-                    if round_ < count:
-                        dealt[player].extend(stub.deal(1))
-            for player, _ in hole:
-                self._give_hole(player, dealt[player])
+            dealt = stub.deal_around([count for _, count in hole])
+            for (player, _), cards in zip(hole, dealt, strict=True):
+                self._give_hole(player, cards)
         for count in board:
             self._give_board(stub.deal(count))
         self._pending_deals = []
@@ -654,11 +650,13 @@ class Hand:
             if short:
                 self._reshuffle_discards(player)
             stub.take(cards)
-        if street.draw:
-            ups = [False] * len(cards)
-        else:
-            ups = [False] * street.hole_down + [True] * street.hole_up
         self.hole_cards[player].extend(cards)
+        if street.draw or not street.hole_up:
+            self.up[player].extend([False] * len(cards))
+            if cards:
+                self.events.append(_hole_cards_dealt(player, tuple(cards)))
+            return
+        ups = [False] * street.hole_down + [True] * street.hole_up
         self.up[player].extend(ups)
         down = tuple(c for c, u in zip(cards, ups, strict=True) if not u)
         shown = tuple(c for c, u in zip(cards, ups, strict=True) if u)
@@ -1321,7 +1319,8 @@ class Hand:
         if self.opener is not None:
             # Jackpots: the opener proves openers, even when nobody called.
             self.events.append(OpenersShown(self.opener, self.openers))
-        pots = self.pots()
+        # Nothing moves the pots once the showdown begins.
+        pots = list(self._showdown.pots) if self._showdown is not None else self.pots()
         pots = self._take_rake(pots)
         self.pots_awarded = pots
         for index, pot in enumerate(pots):

@@ -52,13 +52,6 @@ _JUDGES: Final[dict[Evaluation, _FiveCardJudge]] = {
     Evaluation.DEUCE_TO_SEVEN_LOW: lows.deuce_to_seven,
 }
 _OMAHA: Final = frozenset({Evaluation.OMAHA_HIGH, Evaluation.OMAHA_EIGHT_OR_BETTER_LOW})
-#: Evaluations whose strengths are a :class:`HighTables` scale, so that a
-#: strength alone names the hand.
-_HIGH_SCALES: Final[dict[Evaluation, HighTables]] = {
-    Evaluation.STANDARD_HIGH: STANDARD,
-    Evaluation.OMAHA_HIGH: STANDARD,
-    Evaluation.SHORT_DECK_HIGH: SHORT_DECK,
-}
 
 
 def strength_of(
@@ -92,8 +85,12 @@ def describe_strength(evaluation: Evaluation, strength: int) -> str | None:
     >>> describe_strength(Evaluation.STANDARD_HIGH, value.strength)
     'Full house, kings full of fours'
     """
-    tables = _HIGH_SCALES.get(evaluation)
-    if tables is None:
+    # Identity tests, not a dict: hashing an Enum member runs Python code.
+    if evaluation is Evaluation.STANDARD_HIGH or evaluation is Evaluation.OMAHA_HIGH:
+        tables = STANDARD
+    elif evaluation is Evaluation.SHORT_DECK_HIGH:
+        tables = SHORT_DECK
+    else:
         return None
     code = tables.codes[strength]  # the distinct ranks in reading order, four bits each
     return high_phrase(tables.category(strength), (code >> 16 & 15, code >> 12 & 15))
