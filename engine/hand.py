@@ -435,6 +435,13 @@ class Hand:
                 self._show_or_muck(player, show)
             case _:
                 self._bet_action(player, action)
+                self.actions.append((player, action))
+                actor = self.actor
+                if actor is None:
+                    self._advance()
+                else:  # the round goes on: what _advance would do comes to this
+                    self._options = self._betting_options(actor)
+                return self.events[start:]
         self.actions.append((player, action))
         self._advance()
         return self.events[start:]
@@ -1031,13 +1038,15 @@ class Hand:
             case CheckOrCall():
                 if rnd.bring_in_pending:
                     raise IllegalAction("bring_in_only_now")
-                amount = min(current - bet, stack)
-                self._move_to_bet(player, amount)
-                kind = "call" if amount else "check"
-                self._mark_acted(player)
-                self.events.append(
-                    _player_acted(player, kind, amount, self.bets[player], self.stacks[player] == 0)
-                )
+                amount = current - bet if current - bet < stack else stack
+                self.stacks[player] = stack - amount
+                self.bets[player] = bet + amount
+                # What _mark_acted does; a call leaves the largest bet as it was.
+                rnd.acted[player] = True
+                rnd.faced[player] = current
+                rnd.needs_action[player] = False
+                kind, to = ("call" if amount else "check"), bet + amount
+                self.events.append(_player_acted(player, kind, amount, to, stack == amount))
             case PostBringIn():
                 if not rnd.bring_in_pending:
                     raise IllegalAction("not_bring_in")
