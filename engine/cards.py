@@ -155,11 +155,19 @@ class DeckKind(Enum):
 
     @property
     def lowest_rank(self) -> int:
-        return {DeckKind.STANDARD: 0, DeckKind.SHORT: 4, DeckKind.ROYAL: 8}[self]
+        # Keyed by value: hashing an Enum member runs Python code, a str's does not.
+        return _LOWEST_RANKS[self.value]
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return ALL_CARDS[self.lowest_rank * 4 :]
+
+
+_LOWEST_RANKS: Final = {
+    DeckKind.STANDARD.value: 0,
+    DeckKind.SHORT.value: 4,
+    DeckKind.ROYAL.value: 8,
+}
 
 
 class DeckError(ValueError):

@@ -262,13 +262,13 @@ class Hand:
     """A single deal. See the module docstring for an example."""
 
     def __init__(self, setup: HandSetup, *, auto_showdown: bool = True) -> None:
-        n = setup.player_count
+        n = len(setup.starting_stacks)
         if not 2 <= n <= setup.variant.max_players:
             raise ValueError(
                 f"{setup.variant.name} is played by 2 to {setup.variant.max_players} players, "
                 f"not {n}."
             )
-        if any(stack <= 0 for stack in setup.starting_stacks):
+        if min(setup.starting_stacks) <= 0:
             raise ValueError("Every player starts a hand with chips.")
         if setup.carried_pot < 0:
             raise ValueError("A carried pot cannot be negative.")
@@ -281,7 +281,7 @@ class Hand:
         ):
             if values and len(values) != n:
                 raise ValueError(f"{name} must give one amount per player.")
-            if any(v < 0 for v in values):
+            if values and min(values) < 0:
                 raise ValueError(f"{name} cannot be negative.")
         self.setup = setup
         self.variant = setup.variant
@@ -708,7 +708,7 @@ class Hand:
             if phase is Phase.DEALING:
                 if self._pending_deals:
                     return
-                if self.street.betting and len(self.in_hand) > 1:
+                if self.street.betting and self.folded.count(False) > 1:
                     self._open_betting()
                     continue
                 if self._end_street():
@@ -730,7 +730,7 @@ class Hand:
         if self._nobody_opened():
             self._carry_over()
             return False
-        if len(self.in_hand) == 1:
+        if self.folded.count(False) == 1:
             self._award()
             return False
         if self.street_index + 1 < len(self.variant.streets):
@@ -1136,8 +1136,7 @@ class Hand:
     def _close_betting(self) -> None:
         """Return what nobody called and gather the bets into the pots."""
         bets = self.bets
-        live = [i for i in range(self.player_count) if bets[i]]
-        if live:
+        if any(bets):
             ranked = sorted(bets, reverse=True)
             top, second = ranked[0], ranked[1] if len(ranked) > 1 else 0
             if top > second:
@@ -1146,9 +1145,9 @@ class Hand:
                 bets[player] -= excess
                 self.stacks[player] += excess
                 self.events.append(_bet_returned(player, excess))
-        for i in range(self.player_count):
-            self.contributions[i] += bets[i]
-            bets[i] = 0
+        contributions = self.contributions
+        contributions[:] = [c + b for c, b in zip(contributions, bets, strict=True)]
+        bets[:] = [0] * self.player_count
         self._round = None
         self.actor = None
 

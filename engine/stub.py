@@ -43,6 +43,8 @@ class Stub:
         #: so copies share it; the top card is ``_order[_top]``.
         self._order: tuple[Card, ...] | None = tuple(order) if order is not None else None
         self._top = 0
+        #: Whether the cards are named as they are dealt (no known order).
+        self.deals_by_name = order is None
         self._size = len(self._dealable)
         self._seed = bytes(order) if order is not None else b""
         self._reshuffles = 0
@@ -60,10 +62,6 @@ class Stub:
         twin.burned = list(self.burned)
         twin.discards = list(self.discards)
         return twin
-
-    @property
-    def deals_by_name(self) -> bool:
-        return self._order is None
 
     def __len__(self) -> int:
         """How many cards the stub holds."""
