@@ -237,6 +237,8 @@ class _Showdown:
     mucked: list[bool] = field(default_factory=list)
     #: The pots played for: they cannot change once the showdown begins.
     pots: tuple[Pot, ...] = ()
+    #: Someone is all in, so every hand is turned up (fixed once it begins).
+    everyone_shows: bool = False
 
     @property
     def started(self) -> bool:
@@ -503,7 +505,7 @@ class Hand:
         sd = self._showdown
         if sd is not None:
             state["_showdown"] = _Showdown(
-                list(sd.pending), list(sd.shown), list(sd.mucked), sd.pots
+                list(sd.pending), list(sd.shown), list(sd.mucked), sd.pots, sd.everyone_shows
             )
         twin.__dict__.update(state)
         return twin
@@ -598,27 +600,36 @@ class Hand:
             if street.burn and len(stub) >= 2:
                 stub.burn()
             return deals
-        needed = sum(count for _, count in deals)
-        one_each = all(count == 1 for _, count in deals) and not street.board
-        if needed > len(stub) and one_each and len(deals) > 1:
+        needed = sum([count for _, count in deals])
+        left = len(stub)
+        if needed > left and len(deals) > 1 and self._one_card_each(deals, street):
             if not len(stub):
                 self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
             if street.burn and len(stub) >= 2:
                 stub.burn()
             return [(None, 1)]
-        if street.burn and len(stub) > needed:
+        if street.burn and left > needed:
             stub.burn()
         return deals
 
+    @staticmethod
+    def _one_card_each(deals: list[tuple[int | None, int]], street: Street) -> bool:
+        return all(count == 1 for _, count in deals) and not street.board
+
     def _deal_from_deck(self) -> None:
         stub = self._stub
-        hole = [(p, c) for p, c in self._pending_deals if p is not None]
-        board = [c for p, c in self._pending_deals if p is None]
-        if self.street.draw:
+        hole: list[tuple[int, int]] = []
+        board: list[int] = []
+        for player_or_board, count in self._pending_deals:
+            if player_or_board is None:
+                board.append(count)
+            else:
+                hole.append((player_or_board, count))
+        if hole and self.street.draw:
             # Each player gets all the replacements at once, in turn.
             for player, count in hole:
                 self._give_hole(player, self._draw_from_stub(player, count))
-        else:
+        elif hole:
             # Hole cards go round the table one at a time, as a dealer pitches them.
             dealt = stub.deal_around([count for _, count in hole])
             for (player, _), cards in zip(hole, dealt, strict=True):
@@ -768,37 +779,38 @@ class Hand:
         n = self.player_count
         street = self.street
         structure = self.variant.betting
+        bets, stacks, folded = self.bets, self.stacks, self.folded
         first_round = self._betting_rounds == 0
         self._betting_rounds += 1
         self.last_aggressor = None
-        current = max(self.bets)
+        current = max(bets)
         increment = self._bet_size()
         if first_round and structure in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
             # A live straddle acts as the big blind: raises are at least its size.
             # One posted short (all in for less) is only a call of what it reached.
-            posted = [b for b, bet in zip(self.setup.blinds, self.bets, strict=False) if bet == b]
+            posted = [b for b, bet in zip(self.setup.blinds, bets, strict=False) if bet == b]
             increment = max(increment, max(posted, default=0))
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
-        can_act = [not self.folded[i] and self.stacks[i] > 0 for i in range(n)]
+        can_act = [not out and stack > 0 for out, stack in zip(folded, stacks, strict=True)]
         self._round = _Round(
-            increment=increment,
-            bet_count=bet_count,
-            capped=False,
-            began_heads_up=len(self.in_hand) == 2,
-            needs_action=can_act,
-            acted=[False] * n,
-            faced=[0] * n,
-            completion=bring_in,
-            bring_in_pending=bring_in,
-            big_bet_option=self._open_pair_option(street),
-            live_reach=[0 if self.folded[i] else self.bets[i] + self.stacks[i] for i in range(n)],
-            collected=self.setup.carried_pot + sum(self.contributions),
+            increment,
+            bet_count,
+            False,  # capped
+            folded.count(False) == 2,  # began heads-up
+            can_act,  # needs action
+            [False] * n,  # acted
+            [0] * n,  # faced
+            bring_in,  # completion
+            bring_in,  # bring-in pending
+            street.open_pair_big_bet and self._open_pair_option(street),
+            [0 if out else b + s for out, b, s in zip(folded, bets, stacks, strict=True)],
+            self.setup.carried_pot + sum(self.contributions),  # collected
         )
         self.phase = Phase.BETTING
         self._round_opener = None
-        actors = [i for i in range(n) if can_act[i]]
-        if not actors or (len(actors) == 1 and self.bets[actors[0]] >= current):
+        actors = can_act.count(True)
+        if not actors or (actors == 1 and bets[can_act.index(True)] >= current):
             self.actor = None
             return
         opener = self._opener(street, first_round)
@@ -1213,7 +1225,11 @@ class Hand:
             first = self._round_opener if self._round_opener is not None else 0
         order = [(first + k) % n for k in range(n)]
         self._showdown = _Showdown(
-            [i for i in order if not self.folded[i]], [False] * n, [False] * n, tuple(self.pots())
+            [i for i in order if not self.folded[i]],
+            [False] * n,
+            [False] * n,
+            tuple(self.pots()),
+            self._everyone_shows(),
         )
         self._values = {i: self._evaluate(i) for i in self._showdown.pending}
         self.actor = None
@@ -1267,7 +1283,8 @@ class Hand:
         return False
 
     def _should_show(self, player: int) -> bool:
-        return self._must_show(player) or self._everyone_shows() or self._could_win(player)
+        assert self._showdown is not None
+        return self._showdown.everyone_shows or self._must_show(player) or self._could_win(player)
 
     def _must_show(self, player: int) -> bool:
         """The first to show must show; the last contender of a pot cannot muck."""

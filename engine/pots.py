@@ -41,24 +41,21 @@ def build_pots(
     levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
     pots: list[Pot] = []
     previous = 0
+    last = len(levels) - 1
     for index, level in enumerate(levels):
-        top = level
-        if index == len(levels) - 1:
+        if index == last:
             # The last level collects everything above it, including folded
             # players' chips beyond the highest live level (cannot happen once
             # uncalled bets are returned, but never lose a chip).
-            top = max(contributions)
-        amount = sum(min(c, top) - min(c, previous) for c in contributions)
-        eligible = tuple(
-            i
-            for i, (c, f) in enumerate(zip(contributions, folded, strict=True))
-            if not f and c >= level
-        )
+            amount = sum([c - previous for c in contributions if c > previous])
+        else:
+            amount = sum([min(c, level) - previous for c in contributions if c > previous])
+        eligible = tuple([i for i, c in enumerate(contributions) if c >= level and not folded[i]])
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
-        previous = top
+        previous = level
     if not pots:
         live = tuple(i for i, f in enumerate(folded) if not f)
         pots.append(Pot(sum(contributions), live))
