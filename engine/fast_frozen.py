@@ -62,7 +62,8 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     # Fail now, not on the first hand, if the layouts are not interchangeable.
     probe = object.__new__(draft)
     probe.__class__ = cls
-    namespace: dict[str, Any] = {"_new": object.__new__, "_draft": draft, "_cls": cls}
+    # Calling the draft (no __init__ of its own) is quicker than object.__new__(draft).
+    namespace: dict[str, Any] = {"_draft": draft, "_cls": cls}
     params: list[str] = []
     for item in fields:
         if item.default_factory is not dataclasses.MISSING:
@@ -75,7 +76,7 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     body = "".join(f"    _instance.{item.name} = {item.name}\n" for item in fields)
     source = (
         f"def construct({', '.join(params)}):\n"
-        "    _instance = _new(_draft)\n"
+        "    _instance = _draft()\n"
         f"{body}"
         "    _instance.__class__ = _cls\n"
         "    return _instance\n"

@@ -212,6 +212,13 @@ class _Round:
     live_reach: list[int] = field(default_factory=list)
     #: Chips in the pots before this round's bets (they only grow between rounds).
     collected: int = 0
+    #: The largest bet of the round so far: max(bets), kept as bets move.
+    current: int = 0
+    #: The largest live reach, a player who has it, and the largest reach
+    #: of everyone else: what :meth:`opponents_reach` answers from.
+    top_reach: int = 0
+    top_reach_player: int = 0
+    second_reach: int = 0
 
     def copy(self) -> _Round:
         return _Round(
@@ -227,7 +234,22 @@ class _Round:
             self.big_bet_option,
             list(self.live_reach),
             self.collected,
+            self.current,
+            self.top_reach,
+            self.top_reach_player,
+            self.second_reach,
         )
+
+    def rank_reach(self) -> None:
+        """Find the top two live reaches again (the round begins, or a player folds)."""
+        reach = self.live_reach
+        top_player = reach.index(max(reach))
+        self.top_reach, self.top_reach_player = reach[top_player], top_player
+        self.second_reach = max(reach[:top_player] + reach[top_player + 1 :], default=0)
+
+    def opponents_reach(self, player: int) -> int:
+        """The most any opponent of ``player`` still in the hand can have bet this round."""
+        return self.second_reach if player == self.top_reach_player else self.top_reach
 
 
 @dataclass(slots=True)
@@ -340,7 +362,8 @@ class Hand:
 
     @property
     def street(self) -> Street:
-        return self.variant.streets[max(self.street_index, 0)]
+        index = self.street_index
+        return self.variant.streets[index if index > 0 else 0]
 
     @property
     def burned(self) -> list[Card]:
@@ -806,7 +829,9 @@ class Hand:
             street.open_pair_big_bet and self._open_pair_option(street),
             [0 if out else b + s for out, b, s in zip(folded, bets, stacks, strict=True)],
             self.setup.carried_pot + sum(self.contributions),  # collected
+            current,
         )
+        self._round.rank_reach()
         self.phase = Phase.BETTING
         self._round_opener = None
         actors = can_act.count(True)
@@ -866,7 +891,7 @@ class Hand:
         folded, stacks, bets = self.folded, self.stacks, self.bets
         if folded.count(False) < 2:
             return None
-        current = max(bets)
+        current = self._round.current
         first = 0 if include_start else 1
         for step in range(first, n + first):
             i = (start + step) % n
@@ -895,7 +920,7 @@ class Hand:
         rnd = self._round
         assert rnd is not None
         bets = self.bets
-        current = max(bets)
+        current = rnd.current
         bet, stack = bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player, current)
         choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
@@ -905,7 +930,7 @@ class Hand:
                 player,
                 Phase.BETTING,
                 can_post_bring_in=True,
-                bring_in_amount=min(self.setup.bring_in, stack),
+                bring_in_amount=self.setup.bring_in if self.setup.bring_in < stack else stack,
                 raise_choices=choices,
                 can_raise=can_raise,
                 is_completion=rnd.completion,
@@ -987,9 +1012,7 @@ class Hand:
         reach = live_reach[player]
         if reach <= current:
             return 0, 0, False
-        opponents_reach = max(live_reach)
-        if opponents_reach == reach and live_reach.count(reach) == 1:
-            opponents_reach = sorted(live_reach)[-2]  # the player's reach is the top one
+        opponents_reach = rnd.opponents_reach(player)
         if opponents_reach <= current:
             return 0, 0, False
         if rnd.bet_count >= 4 and self._cap_reached():
@@ -1014,8 +1037,15 @@ class Hand:
             high = current + self._street_limit()
             low = min(low, high)
         # A raise never needs to exceed what the opponents can still call.
-        low = min(low, opponents_reach, reach)
-        high = max(min(high, reach), low)
+        # (Comparisons, not min() and max(): this runs at every decision.)
+        if opponents_reach < low:
+            low = opponents_reach
+        if reach < low:
+            low = reach
+        if reach < high:
+            high = reach
+        if high < low:
+            high = low
         return low, high, True
 
     def _two_sizes_only(self) -> bool:
@@ -1035,7 +1065,7 @@ class Hand:
             raise IllegalAction("not_your_turn", actor=f"player {self.actor + 1}")
         rnd = self._round
         assert rnd is not None
-        current = max(self.bets)
+        current = rnd.current
         bet, stack = self.bets[player], self.stacks[player]
         match action:
             case Fold():
@@ -1046,6 +1076,7 @@ class Hand:
                 self.folded[player] = True
                 rnd.needs_action[player] = False
                 rnd.live_reach[player] = 0
+                rnd.rank_reach()
                 self.events.append(_player_acted(player, "fold", 0, bet, False))
             case CheckOrCall():
                 if rnd.bring_in_pending:
@@ -1079,14 +1110,18 @@ class Hand:
         self.actor = self._next_to_act(player)
 
     def _move_to_bet(self, player: int, amount: int) -> None:
+        rnd = self._round
+        assert rnd is not None
         self.stacks[player] -= amount
-        self.bets[player] += amount
+        bet = self.bets[player] = self.bets[player] + amount
+        if bet > rnd.current:
+            rnd.current = bet
 
     def _mark_acted(self, player: int) -> None:
         rnd = self._round
         assert rnd is not None
         rnd.acted[player] = True
-        rnd.faced[player] = max(self.bets)
+        rnd.faced[player] = rnd.current
         rnd.needs_action[player] = False
 
     def _raise(self, player: int, to: int) -> None:
@@ -1100,7 +1135,7 @@ class Hand:
         low, high = options.min_raise_to, options.max_raise_to
         if not options.can_raise:
             raise IllegalAction(self._raise_refusal(player) or "cannot_raise")
-        current = max(self.bets)
+        current = rnd.current
         word = "bet" if current == 0 else "raise"
         reach = self.bets[player] + self.stacks[player]
         if to > reach:
