@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from engine.actions import (
     Action,
@@ -141,6 +142,23 @@ class Phase(Enum):
     COMPLETE = "complete"
 
 
+# The enum members the state machine tests at every step, as module globals:
+# in Python 3.11 reading a member off its Enum class costs ten times a global.
+_DEALING: Final = Phase.DEALING
+_DISCARDING: Final = Phase.DISCARDING
+_BETTING: Final = Phase.BETTING
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_COMPLETE: Final = Phase.COMPLETE
+_NO_LIMIT: Final = BettingStructure.NO_LIMIT
+_POT_LIMIT: Final = BettingStructure.POT_LIMIT
+_FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_POSITION: Final = Opening.POSITION
+_LOW_CARD: Final = Opening.LOW_CARD
+_HIGH_CARD: Final = Opening.HIGH_CARD
+_HIGH_HAND: Final = Opening.HIGH_HAND
+_BIG_BET: Final = BetSize.BIG
+
+
 @dataclass(frozen=True, slots=True)
 class LegalActions:
     """What the player to act may do, with exact amounts, for labelling buttons.
@@ -242,10 +260,13 @@ class _Round:
 
     def rank_reach(self) -> None:
         """Find the top two live reaches again (the round begins, or a player folds)."""
-        reach = self.live_reach
-        top_player = reach.index(max(reach))
-        self.top_reach, self.top_reach_player = reach[top_player], top_player
-        self.second_reach = max(reach[:top_player] + reach[top_player + 1 :], default=0)
+        top = second = top_player = 0
+        for player, reach in enumerate(self.live_reach):
+            if reach > top:
+                top, second, top_player = reach, top, player
+            elif reach > second:
+                second = reach
+        self.top_reach, self.top_reach_player, self.second_reach = top, top_player, second
 
     def opponents_reach(self, player: int) -> int:
         """The most any opponent of ``player`` still in the hand can have bet this round."""
@@ -322,7 +343,7 @@ class Hand:
         self.board: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.street_index = -1
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         self.actor: int | None = None
         self.events: list[Event] = []
         #: Every player action taken, in order, as ``(player, action)``.
@@ -372,7 +393,7 @@ class Hand:
 
     @property
     def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     @property
     def pot_total(self) -> int:
@@ -406,19 +427,19 @@ class Hand:
     @property
     def pending_discards(self) -> tuple[int, ...]:
         """The players still to discard or draw this street, in the order they do."""
-        return tuple(self._pending_discards) if self.phase is Phase.DISCARDING else ()
+        return tuple(self._pending_discards) if self.phase is _DISCARDING else ()
 
     def waiting_for_cards(self) -> tuple[int | None, int] | None:
         """When dealing by name: ``(player, count)`` or ``(None, count)`` for the board."""
-        if self.phase is Phase.DEALING and self._pending_deals:
+        if self.phase is _DEALING and self._pending_deals:
             return self._pending_deals[0]
         return None
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now; raises if nobody is to act."""
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
-        if self.phase is Phase.DISCARDING:
+        if self.phase is _DISCARDING:
             player = self._pending_discards[0]
             street = self.street
             low, high = (street.discard, street.discard) if street.discard else (0, 0)
@@ -427,7 +448,7 @@ class Hand:
             return _legal_actions(
                 player, self.phase, discard_min=low, discard_max=high, stack=self.stacks[player]
             )
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             assert self._showdown is not None
             player = self._showdown.pending[0]
             return _legal_actions(
@@ -437,7 +458,7 @@ class Hand:
                 can_muck=self._may_muck(player),
                 stack=self.stacks[player],
             )
-        if self.phase is not Phase.BETTING or self._options is None:
+        if self.phase is not _BETTING or self._options is None:
             raise IllegalAction("cannot_act_now")
         return self._options
 
@@ -450,7 +471,7 @@ class Hand:
         """
         if not 0 <= player < self.player_count:
             raise IllegalAction("no_such_player", player=player + 1)
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
         start = len(self.events)
         match action:
@@ -499,7 +520,7 @@ class Hand:
         """Complete a hand whose recorded actions ran out at showdown: the
         remaining players show or muck as the automatic showdown would."""
         start = len(self.events)
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             self.auto_showdown = True
             self._advance()
         return self.events[start:]
@@ -586,7 +607,7 @@ class Hand:
         street = self.variant.streets[index]
         self.events.append(_street_started(street.name, index))
         if street.discard or street.draw:
-            self.phase = Phase.DISCARDING
+            self.phase = _DISCARDING
             self._pending_discards = self.in_hand
             self._street_discards = [[] for _ in range(self.player_count)]
         else:
@@ -594,7 +615,7 @@ class Hand:
 
     def _queue_deals(self) -> None:
         street = self.street
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         deals: list[tuple[int | None, int]] = []
         if street.draw:
             deals = [
@@ -717,7 +738,7 @@ class Hand:
         awaited; then, if a bettor is to act, work out their options."""
         self._run_dealer()
         actor = self.actor
-        if actor is not None and self.phase is Phase.BETTING:
+        if actor is not None and self.phase is _BETTING:
             self._options = self._betting_options(actor)
         else:
             self._options = None
@@ -725,21 +746,21 @@ class Hand:
     def _run_dealer(self) -> None:
         while True:
             phase = self.phase
-            if phase is Phase.COMPLETE:
+            if phase is _COMPLETE:
                 return
-            if phase is Phase.BETTING:
+            if phase is _BETTING:
                 if self.actor is not None:
                     return
                 self._close_betting()
                 if self._end_street():
                     continue
                 return
-            if phase is Phase.DISCARDING:
+            if phase is _DISCARDING:
                 if self._pending_discards:
                     return
                 self._queue_deals()
                 continue
-            if phase is Phase.DEALING:
+            if phase is _DEALING:
                 if self._pending_deals:
                     return
                 if self.street.betting and self.folded.count(False) > 1:
@@ -748,7 +769,7 @@ class Hand:
                 if self._end_street():
                     continue
                 return
-            if phase is Phase.SHOWDOWN:
+            if phase is _SHOWDOWN:
                 assert self._showdown is not None
                 sd = self._showdown
                 while sd.pending and self.auto_showdown:
@@ -783,7 +804,7 @@ class Hand:
         for i in range(self.player_count):
             self.contributions[i] = 0
         self.events.append(PotCarriedOver(self.carried_over))
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 
@@ -808,7 +829,7 @@ class Hand:
         self.last_aggressor = None
         current = max(bets)
         increment = self._bet_size()
-        if first_round and structure in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
+        if first_round and structure in (_NO_LIMIT, _POT_LIMIT):
             # A live straddle acts as the big blind: raises are at least its size.
             # One posted short (all in for less) is only a call of what it reached.
             posted = [b for b, bet in zip(self.setup.blinds, bets, strict=False) if bet == b]
@@ -832,7 +853,7 @@ class Hand:
             current,
         )
         self._round.rank_reach()
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         self._round_opener = None
         actors = can_act.count(True)
         if not actors or (actors == 1 and bets[can_act.index(True)] >= current):
@@ -846,13 +867,13 @@ class Hand:
         """Whether an open pair showing lets this round's bets be the big bet."""
         return (
             street.open_pair_big_bet
-            and self.variant.betting is BettingStructure.FIXED_LIMIT
+            and self.variant.betting is _FIXED_LIMIT
             and any(has_open_pair(self.up_cards(i)) for i in self.in_hand)
         )
 
     def _opener(self, street: Street, first_round: bool) -> int:
         n = self.player_count
-        if street.opening is Opening.POSITION:
+        if street.opening is _POSITION:
             if first_round and self.setup.blinds and any(self.setup.blinds):
                 # Left of the largest blind, by what was actually posted. Posts
                 # out of turn do not count; among equal blinds the first poster
@@ -875,12 +896,10 @@ class Hand:
             return 0
         # Stud: the up cards decide, only those of players still in the hand.
         shown = [self.up_cards(i) if not self.folded[i] else [] for i in range(n)]
-        if street.opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
-            return bring_in_player(shown, low_card=street.opening is Opening.LOW_CARD)
+        if street.opening in (_LOW_CARD, _HIGH_CARD):
+            return bring_in_player(shown, low_card=street.opening is _LOW_CARD)
         showing = (
-            Evaluation.STANDARD_HIGH
-            if street.opening is Opening.HIGH_HAND
-            else Evaluation.ACE_TO_FIVE_LOW
+            Evaluation.STANDARD_HIGH if street.opening is _HIGH_HAND else Evaluation.ACE_TO_FIVE_LOW
         )
         return first_to_act(shown, showing)
 
@@ -908,13 +927,13 @@ class Hand:
 
     def _bet_size(self) -> int:
         """The fixed-limit bet of this street, else the smallest bet."""
-        if self.variant.betting is BettingStructure.FIXED_LIMIT:
+        if self.variant.betting is _FIXED_LIMIT:
             return self._street_limit()
         return self.setup.min_bet
 
     def _street_limit(self) -> int:
         """Fixed limit: this street's bet. Spread limit: this street's largest bet."""
-        return self.setup.big_bet if self.street.bet_size is BetSize.BIG else self.setup.small_bet
+        return self.setup.big_bet if self.street.bet_size is _BIG_BET else self.setup.small_bet
 
     def _betting_options(self, player: int) -> LegalActions:
         rnd = self._round
@@ -928,7 +947,7 @@ class Hand:
         if rnd.bring_in_pending:
             return _legal_actions(
                 player,
-                Phase.BETTING,
+                _BETTING,
                 can_post_bring_in=True,
                 bring_in_amount=self.setup.bring_in if self.setup.bring_in < stack else stack,
                 raise_choices=choices,
@@ -943,7 +962,7 @@ class Hand:
         to_call = current - bet if current - bet < stack else stack
         return _legal_actions(
             player,
-            Phase.BETTING,
+            _BETTING,
             can_fold=to_call > 0,
             can_check=to_call == 0,
             call_amount=to_call,
@@ -1025,11 +1044,11 @@ class Hand:
         size = self._bet_size()
         # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
         low = size if rnd.completion else current + rnd.increment
-        if structure is BettingStructure.NO_LIMIT:
+        if structure is _NO_LIMIT:
             high = reach
-        elif structure is BettingStructure.POT_LIMIT:
+        elif structure is _POT_LIMIT:
             high = current + self.pot_total + (current - self.bets[player])
-        elif structure is BettingStructure.FIXED_LIMIT:
+        elif structure is _FIXED_LIMIT:
             high = low
             if rnd.big_bet_option and not rnd.completion:
                 high = max(low, current + self.setup.big_bet)
@@ -1052,14 +1071,10 @@ class Hand:
         """Stud's open pair on fourth street: the small or the big bet, nothing between."""
         rnd = self._round
         assert rnd is not None
-        return (
-            self.variant.betting is BettingStructure.FIXED_LIMIT
-            and rnd.big_bet_option
-            and not rnd.completion
-        )
+        return self.variant.betting is _FIXED_LIMIT and rnd.big_bet_option and not rnd.completion
 
     def _bet_action(self, player: int, action: Action) -> None:
-        if self.phase is not Phase.BETTING or self.actor is None:
+        if self.phase is not _BETTING or self.actor is None:
             raise IllegalAction("cannot_act_now")
         if player != self.actor:
             raise IllegalAction("not_your_turn", actor=f"player {self.actor + 1}")
@@ -1075,8 +1090,10 @@ class Hand:
                     raise IllegalAction("cannot_fold")
                 self.folded[player] = True
                 rnd.needs_action[player] = False
+                folded_reach = rnd.live_reach[player]
                 rnd.live_reach[player] = 0
-                rnd.rank_reach()
+                if folded_reach >= rnd.second_reach:  # else the top two stand
+                    rnd.rank_reach()
                 self.events.append(_player_acted(player, "fold", 0, bet, False))
             case CheckOrCall():
                 if rnd.bring_in_pending:
@@ -1201,7 +1218,7 @@ class Hand:
     # --------------------------------------------------------- discards
 
     def _discard(self, player: int, cards: tuple[Card, ...]) -> None:
-        if self.phase is not Phase.DISCARDING:
+        if self.phase is not _DISCARDING:
             raise IllegalAction("not_discarding")
         if player not in self._pending_discards:
             if self.folded[player]:
@@ -1253,7 +1270,7 @@ class Hand:
         """The last aggressor of the final round shows first, else the player
         who spoke first in it (the first left of the button in button games);
         then clockwise."""
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         n = self.player_count
         first = self.last_aggressor
         if first is None:
@@ -1350,7 +1367,7 @@ class Hand:
             self._shown_early[player] = len(self.hole_cards[player])
             self.events.append(_hand_shown(player, tuple(self.hole_cards[player]), ()))
             return
-        if self.phase is not Phase.SHOWDOWN or sd is None:
+        if self.phase is not _SHOWDOWN or sd is None:
             raise IllegalAction("not_showdown")
         if player not in sd.pending:
             raise IllegalAction("not_your_turn_anyone")
@@ -1402,7 +1419,7 @@ class Hand:
             self._pay(index, "whole", pot.amount, high, self._name(high, 0))
         for i in range(self.player_count):
             self.contributions[i] = 0
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 

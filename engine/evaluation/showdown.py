@@ -52,6 +52,10 @@ _JUDGES: Final[dict[Evaluation, _FiveCardJudge]] = {
     Evaluation.DEUCE_TO_SEVEN_LOW: lows.deuce_to_seven,
 }
 _OMAHA: Final = frozenset({Evaluation.OMAHA_HIGH, Evaluation.OMAHA_EIGHT_OR_BETTER_LOW})
+# Members tested per hand, as globals (an Enum member read off its class is slow in 3.11).
+_STANDARD_HIGH: Final = Evaluation.STANDARD_HIGH
+_OMAHA_HIGH: Final = Evaluation.OMAHA_HIGH
+_SHORT_DECK_HIGH: Final = Evaluation.SHORT_DECK_HIGH
 
 
 def strength_of(
@@ -69,7 +73,7 @@ def strength_of(
     >>> strength_of(Evaluation.STANDARD_HIGH, cards("KsKd"), cards("Kh4c4d9s2h")) == hand.strength
     True
     """
-    if evaluation is Evaluation.STANDARD_HIGH and 5 <= len(hole) + len(board) <= 7:
+    if evaluation is _STANDARD_HIGH and 5 <= len(hole) + len(board) <= 7:
         return high_strength((*hole, *board))
     value = evaluate(evaluation, hole, board)
     return None if value is None else value.strength
@@ -86,9 +90,9 @@ def describe_strength(evaluation: Evaluation, strength: int) -> str | None:
     'Full house, kings full of fours'
     """
     # Identity tests, not a dict: hashing an Enum member runs Python code.
-    if evaluation is Evaluation.STANDARD_HIGH or evaluation is Evaluation.OMAHA_HIGH:
+    if evaluation is _STANDARD_HIGH or evaluation is _OMAHA_HIGH:
         tables = STANDARD
-    elif evaluation is Evaluation.SHORT_DECK_HIGH:
+    elif evaluation is _SHORT_DECK_HIGH:
         tables = SHORT_DECK
     else:
         return None
