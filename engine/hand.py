@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import add
 from typing import Final
 
 from engine.actions import (
@@ -414,7 +415,7 @@ class Hand:
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
-        totals = [c + b for c, b in zip(self.contributions, self.bets, strict=True)]
+        totals = list(map(add, self.contributions, self.bets))
         if self.setup.ante_trimming:
             return build_pots(totals, self.folded, self.setup.carried_pot)
         dead = self.setup.carried_pot + sum(self.antes_posted)
@@ -676,8 +677,8 @@ class Hand:
         elif hole:
             # Hole cards go round the table one at a time, as a dealer pitches them.
             dealt = stub.deal_around([count for _, count in hole])
-            for (player, _), cards in zip(hole, dealt, strict=True):
-                self._give_hole(player, cards)
+            for k, (player, _) in enumerate(hole):
+                self._give_hole(player, dealt[k])
         for count in board:
             self._give_board(stub.deal(count))
         self._pending_deals = []
@@ -836,7 +837,8 @@ class Hand:
             increment = max(increment, max(posted, default=0))
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
-        can_act = [not out and stack > 0 for out, stack in zip(folded, stacks, strict=True)]
+        # (Indexing, not zip(..., strict=True): a keyword makes zip slow to call.)
+        can_act = [not folded[i] and stacks[i] > 0 for i in range(n)]
         self._round = _Round(
             increment,
             bet_count,
@@ -848,7 +850,7 @@ class Hand:
             bring_in,  # completion
             bring_in,  # bring-in pending
             street.open_pair_big_bet and self._open_pair_option(street),
-            [0 if out else b + s for out, b, s in zip(folded, bets, stacks, strict=True)],
+            [0 if folded[i] else bets[i] + stacks[i] for i in range(n)],
             self.setup.carried_pot + sum(self.contributions),  # collected
             current,
         )
@@ -1210,7 +1212,7 @@ class Hand:
                 self.stacks[player] += excess
                 self.events.append(_bet_returned(player, excess))
         contributions = self.contributions
-        contributions[:] = [c + b for c, b in zip(contributions, bets, strict=True)]
+        contributions[:] = map(add, contributions, bets)
         bets[:] = [0] * self.player_count
         self._round = None
         self.actor = None

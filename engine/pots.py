@@ -38,7 +38,9 @@ def build_pots(
     >>> [(p.amount, p.eligible) for p in build_pots([0, 100, 100], [False] * 3, 15)]
     [(15, (0, 1, 2)), (200, (1, 2))]
     """
-    levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    if len(contributions) != len(folded):
+        raise ValueError("One contribution and one folded flag per player.")
+    levels = sorted({c for i, c in enumerate(contributions) if c > 0 and not folded[i]})
     pots: list[Pot] = []
     previous = 0
     last = len(levels) - 1
