@@ -160,7 +160,7 @@ class DeckKind(Enum):
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return ALL_CARDS[self.lowest_rank * 4 :]
+        return _DECK_CARDS[self.value]
 
 
 _LOWEST_RANKS: Final = {
@@ -168,6 +168,10 @@ _LOWEST_RANKS: Final = {
     DeckKind.SHORT.value: 4,
     DeckKind.ROYAL.value: 8,
 }
+
+
+#: Each deck's cards, worked out once (every hand asks for them).
+_DECK_CARDS: Final = {kind.value: ALL_CARDS[_LOWEST_RANKS[kind.value] * 4 :] for kind in DeckKind}
 
 
 class DeckError(ValueError):

@@ -732,7 +732,7 @@ class Hand:
         if self._stub.deals_by_name:
             self._stub.take(cards)
         self.board.extend(cards)
-        self.events.append(_board_dealt(self.street.name, tuple(cards)))
+        self.events.append(_board_dealt(self.variant.streets[self.street_index].name, tuple(cards)))
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is
@@ -783,7 +783,7 @@ class Hand:
 
     def _end_street(self) -> bool:
         """Move past a finished street. Returns whether there is more to do."""
-        if self._nobody_opened():
+        if self.setup.draw_rules.jackpots and self._nobody_opened():
             self._carry_over()
             return False
         if self.folded.count(False) == 1:
@@ -884,16 +884,13 @@ class Hand:
                 # index 1 on (heads-up from index 0, the big blind), so a small
                 # blind as large as the big one is still the small blind; when
                 # nobody could post, the largest blind due decides.
-                blinds = self.setup.blinds
+                blinds, bets = self.setup.blinds, self.bets
                 first = 1 if n > 2 else 0
-                largest = max(
-                    range(n),
-                    key=lambda i: (
-                        self.bets[i] if blinds[i] else 0,
-                        blinds[i],
-                        -((i - first) % n),
-                    ),
-                )
+                largest, best = 0, (-1, -1, -n)
+                for i in range(n):  # a loop, not max(key=lambda): this runs every hand
+                    key = (bets[i] if blinds[i] else 0, blinds[i], -((i - first) % n))
+                    if key > best:
+                        largest, best = i, key
                 return (largest + 1) % n
             return 0
         # Stud: the up cards decide, only those of players still in the hand.
@@ -944,7 +941,8 @@ class Hand:
         current = rnd.current
         bet, stack = bets[player], self.stacks[player]
         low, high, can_raise = self._raise_bounds(player, current)
-        choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
+        two_sizes = rnd.big_bet_option and self._two_sizes_only()
+        choices = (low, high) if can_raise and low < high and two_sizes else ()
         pot = rnd.collected + sum(bets)
         if rnd.bring_in_pending:
             return _legal_actions(
@@ -1043,9 +1041,8 @@ class Hand:
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return 0, 0, False
         structure = self.variant.betting
-        size = self._bet_size()
         # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
-        low = size if rnd.completion else current + rnd.increment
+        low = self._bet_size() if rnd.completion else current + rnd.increment
         if structure is _NO_LIMIT:
             high = reach
         elif structure is _POT_LIMIT:
