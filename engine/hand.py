@@ -677,8 +677,16 @@ class Hand:
         elif hole:
             # Hole cards go round the table one at a time, as a dealer pitches them.
             dealt = stub.deal_around([count for _, count in hole])
-            for k, (player, _) in enumerate(hole):
-                self._give_hole(player, dealt[k])
+            if self.street.hole_up:
+                for k, (player, _) in enumerate(hole):
+                    self._give_hole(player, dealt[k])
+            else:  # all face down: what _give_hole does, for every player at once
+                hole_cards, up, events = self.hole_cards, self.up, self.events
+                for k, (player, _) in enumerate(hole):
+                    cards = dealt[k]
+                    hole_cards[player].extend(cards)
+                    up[player].extend([False] * len(cards))
+                    events.append(_hole_cards_dealt(player, cards))
         for count in board:
             self._give_board(stub.deal(count))
         self._pending_deals = []
@@ -702,7 +710,7 @@ class Hand:
         count = self._stub.reshuffle_discards(keep_out=self._street_discards[player])
         self.events.append(StubReshuffled("discards", count))
 
-    def _give_hole(self, player: int, cards: list[Card]) -> None:
+    def _give_hole(self, player: int, cards: Sequence[Card]) -> None:
         street = self.street
         stub = self._stub
         if stub.deals_by_name:

@@ -91,7 +91,7 @@ class Stub:
         self._size -= count
         return list(self._order[top : top + count])
 
-    def deal_around(self, counts: Sequence[int]) -> list[list[Card]]:
+    def deal_around(self, counts: Sequence[int]) -> list[tuple[Card, ...]]:
         """Cards for players getting ``counts`` cards each, pitched one at a
         time around the table as a dealer does (known order only).
 
@@ -111,15 +111,16 @@ class Stub:
         if min(counts, default=0) == rounds:
             # Everyone gets the same number: player k's cards are every
             # ``players``-th card from the k-th.
-            dealt = [list(order[top + k : top + needed : players]) for k in range(players)]
+            dealt = [order[top + k : top + needed : players] for k in range(players)]
         else:
-            dealt = [[] for _ in counts]
+            pitched: list[list[Card]] = [[] for _ in counts]
             position = top
             for round_ in range(rounds):
                 for k, count in enumerate(counts):
                     if round_ < count:
-                        dealt[k].append(order[position])
+                        pitched[k].append(order[position])
                         position += 1
+            dealt = [tuple(cards) for cards in pitched]
         self._top = top + needed
         self._size -= needed
         return dealt
