@@ -289,6 +289,12 @@ class _Showdown:
         return any(self.shown)
 
 
+#: ``_CLOCKWISE[n][start]``: the seats of an ``n``-handed hand in acting order
+#: from ``start``, for up to 26 players (a 52-card deck gives that many two cards).
+_CLOCKWISE: Final = tuple(
+    tuple(tuple((start + k) % n for k in range(n)) for start in range(n)) for n in range(27)
+)
+
 # Built many times a hand: see engine.fast_frozen.
 _player_acted = fast_constructor(PlayerActed)
 _street_started = fast_constructor(StreetStarted)
@@ -918,9 +924,9 @@ class Hand:
         if folded.count(False) < 2:
             return None
         current = self._round.current
-        first = 0 if include_start else 1
-        for step in range(first, n + first):
-            i = (start + step) % n
+        # Clockwise from ``start``, as a precomputed tuple of seats.
+        order = _CLOCKWISE[n][start] if include_start else _CLOCKWISE[n][(start + 1) % n]
+        for i in order:
             if not needs[i]:
                 continue
             # A player with nothing to call and nobody left who could answer a
@@ -1208,10 +1214,13 @@ class Hand:
         """Return what nobody called and gather the bets into the pots."""
         bets = self.bets
         if any(bets):
-            ranked = sorted(bets, reverse=True)
-            top, second = ranked[0], ranked[1] if len(ranked) > 1 else 0
+            top = second = player = 0
+            for i, bet in enumerate(bets):
+                if bet > top:
+                    top, second, player = bet, top, i
+                elif bet > second:
+                    second = bet
             if top > second:
-                player = bets.index(top)
                 excess = top - second
                 bets[player] -= excess
                 self.stacks[player] += excess
