@@ -1308,7 +1308,10 @@ class Hand:
 
     def _evaluate(self, player: int) -> tuple[int | None, ...]:
         hole, board = self.hole_cards[player], self.board
-        return tuple(strength_of(judged, hole, board) for judged in self.variant.evaluations)
+        evaluations = self.variant.evaluations
+        if len(evaluations) == 1:
+            return (strength_of(evaluations[0], hole, board),)
+        return tuple([strength_of(judged, hole, board) for judged in evaluations])
 
     def _description(self, player: int, k: int) -> str:
         """The name of ``player``'s hand by the variant's ``k``-th evaluation."""
@@ -1328,7 +1331,8 @@ class Hand:
 
     def _everyone_shows(self) -> bool:
         # When a player is all in and the betting is over, all hands are turned up.
-        return any(self.is_all_in(i) for i in self.in_hand)
+        stacks, folded = self.stacks, self.folded
+        return any([not folded[i] and not stacks[i] for i in range(self.player_count)])
 
     def _contenders(self, pot: Pot) -> list[int]:
         assert self._showdown is not None
@@ -1442,11 +1446,17 @@ class Hand:
     def _best(
         self, contenders: list[int], values: dict[int, tuple[int | None, ...]], k: int
     ) -> list[int]:
-        scored = [(values[i][k], i) for i in contenders if values[i][k] is not None]
-        if not scored:
-            return []
-        best = max(value for value, _ in scored if value is not None)
-        return [i for value, i in scored if value == best]
+        best: int | None = None
+        winners: list[int] = []
+        for i in contenders:
+            value = values[i][k]
+            if value is None:
+                continue
+            if best is None or value > best:
+                best, winners = value, [i]
+            elif value == best:
+                winners.append(i)
+        return winners
 
     def _name(self, winners: list[int], k: int) -> str:
         if self._values[winners[0]][k] is None:
