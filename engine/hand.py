@@ -289,6 +289,9 @@ class _Showdown:
         return any(self.shown)
 
 
+#: The actions of a betting round.
+_BET_ACTIONS: Final = (CheckOrCall, Fold, BetOrRaise, PostBringIn)
+
 #: ``_CLOCKWISE[n][start]``: the seats of an ``n``-handed hand in acting order
 #: from ``start``, for up to 26 players (a 52-card deck gives that many two cards).
 _CLOCKWISE: Final = tuple(
@@ -481,20 +484,22 @@ class Hand:
         if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
         start = len(self.events)
+        if isinstance(action, _BET_ACTIONS):
+            self._bet_action(player, action)
+            self.actions.append((player, action))
+            actor = self.actor
+            if actor is None:
+                self._advance()
+            else:  # the round goes on: what _advance would do comes to this
+                self._options = self._betting_options(actor)
+            return self.events[start:]
         match action:
             case Discard(cards):
                 self._discard(player, cards)
             case ShowOrMuck(show):
                 self._show_or_muck(player, show)
             case _:
-                self._bet_action(player, action)
-                self.actions.append((player, action))
-                actor = self.actor
-                if actor is None:
-                    self._advance()
-                else:  # the round goes on: what _advance would do comes to this
-                    self._options = self._betting_options(actor)
-                return self.events[start:]
+                self._bet_action(player, action)  # not an action: refused there
         self.actions.append((player, action))
         self._advance()
         return self.events[start:]
@@ -1095,19 +1100,7 @@ class Hand:
         assert rnd is not None
         current = rnd.current
         bet, stack = self.bets[player], self.stacks[player]
-        match action:
-            case Fold():
-                if rnd.bring_in_pending:
-                    raise IllegalAction("bring_in_only_now")
-                if current - bet <= 0:
-                    raise IllegalAction("cannot_fold")
-                self.folded[player] = True
-                rnd.needs_action[player] = False
-                folded_reach = rnd.live_reach[player]
-                rnd.live_reach[player] = 0
-                if folded_reach >= rnd.second_reach:  # else the top two stand
-                    rnd.rank_reach()
-                self.events.append(_player_acted(player, "fold", 0, bet, False))
+        match action:  # the most frequent first
             case CheckOrCall():
                 if rnd.bring_in_pending:
                     raise IllegalAction("bring_in_only_now")
@@ -1120,6 +1113,18 @@ class Hand:
                 rnd.needs_action[player] = False
                 kind, to = ("call" if amount else "check"), bet + amount
                 self.events.append(_player_acted(player, kind, amount, to, stack == amount))
+            case Fold():
+                if rnd.bring_in_pending:
+                    raise IllegalAction("bring_in_only_now")
+                if current - bet <= 0:
+                    raise IllegalAction("cannot_fold")
+                self.folded[player] = True
+                rnd.needs_action[player] = False
+                folded_reach = rnd.live_reach[player]
+                rnd.live_reach[player] = 0
+                if folded_reach >= rnd.second_reach:  # else the top two stand
+                    rnd.rank_reach()
+                self.events.append(_player_acted(player, "fold", 0, bet, False))
             case PostBringIn():
                 if not rnd.bring_in_pending:
                     raise IllegalAction("not_bring_in")
