@@ -61,6 +61,10 @@ HISTORY_HANDS: Final = 5
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
+#: The highest rake a creator may set, in percent, and the default cap in big blinds.
+MAX_RAKE_PERCENT: Final = 10.0
+DEFAULT_RAKE_CAP_BIG_BLINDS: Final = 3
+
 VARIANT_CHOICES: Final = [
     app_commands.Choice(name=variant.name, value=code)
     for code, variant in sorted(dealt_variants().items())
@@ -91,11 +95,18 @@ def table_config(
     action_seconds: int | None,
     provably_fair: bool,
     locale: str,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    straddle: bool = False,
+    rake_percent: float | None = None,
+    rake_cap: int | None = None,
 ) -> TableConfig:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
     default number of seats is cut to what the game can deal (eight at stud).
-    ``game`` names a mix of games, which replaces the one ``variant``.
+    ``game`` names a mix of games, which replaces the one ``variant``. A rake
+    is given in percent (2.5 is 250 basis points); its cap defaults to three big
+    blinds.
 
     A ``tournament`` costs ``buy_in`` (default: 20 big blinds) and starts
     everyone with ``starting_stack`` tournament chips (default: 100 big blinds);
@@ -109,6 +120,11 @@ def table_config(
     mix = None if game is None else mixed_games().get(game)
     if mix is not None:
         code, most_seats = mix.codes[0], mix.max_players
+    if rake_percent is not None and not (
+        isinstance(rake_percent, int | float) and 0 <= rake_percent <= MAX_RAKE_PERCENT
+    ):
+        raise TableConfigError("table.config.rake")
+    rake_basis_points = round((rake_percent or 0) * 100)
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
     scale = big / settings.default_big_blind
@@ -128,6 +144,11 @@ def table_config(
             rotation=game,
             hands_per_game=hands_per_game,
             jackpots=jackpots,
+            ante=ante,
+            big_blind_ante=big_blind_ante,
+            straddle=straddle,
+            rake_basis_points=rake_basis_points,
+            rake_cap=rake_cap or 0,
             tournament=True,
             tournament_buy_in=buy_in if buy_in is not None else 20 * big,
             starting_stack=starting_stack if starting_stack is not None else 100 * big,
@@ -157,6 +178,13 @@ def table_config(
         rotation=game,
         hands_per_game=hands_per_game,
         jackpots=jackpots,
+        ante=ante,
+        big_blind_ante=big_blind_ante,
+        straddle=straddle,
+        rake_basis_points=rake_basis_points,
+        rake_cap=(rake_cap if rake_cap is not None else DEFAULT_RAKE_CAP_BIG_BLINDS * big)
+        if rake_basis_points
+        else 0,
     )
 
 
@@ -209,6 +237,11 @@ class Tables(commands.Cog):
         action_seconds=catalogue_str("command.poker.create.action_seconds"),
         thread=catalogue_str("command.poker.create.thread"),
         provably_fair=catalogue_str("command.poker.create.provably_fair"),
+        ante=catalogue_str("command.poker.create.ante"),
+        big_blind_ante=catalogue_str("command.poker.create.big_blind_ante"),
+        straddle=catalogue_str("command.poker.create.straddle"),
+        rake=catalogue_str("command.poker.create.rake"),
+        rake_cap=catalogue_str("command.poker.create.rake_cap"),
         tournament=catalogue_str("command.poker.create.tournament"),
         buy_in=catalogue_str("command.poker.create.buy_in"),
         starting_stack=catalogue_str("command.poker.create.starting_stack"),
@@ -232,6 +265,11 @@ class Tables(commands.Cog):
         thread: bool = False,
         provably_fair: bool = False,
         jackpots: bool = False,
+        ante: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        big_blind_ante: bool = False,
+        straddle: bool = False,
+        rake: app_commands.Range[float, 0.0, MAX_RAKE_PERCENT] | None = None,
+        rake_cap: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         tournament: bool = False,
         buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -245,7 +283,16 @@ class Tables(commands.Cog):
             raise BadOption(value=game.value)
         if hands_per_game is not None:
             checked_number(hands_per_game, high=MAX_HANDS_PER_GAME)
-        for amount in (small_blind, big_blind, min_buy_in, max_buy_in, buy_in, starting_stack):
+        for amount in (
+            small_blind,
+            big_blind,
+            min_buy_in,
+            max_buy_in,
+            ante,
+            rake_cap,
+            buy_in,
+            starting_stack,
+        ):
             if amount is not None:
                 checked_amount(amount)
         if level_minutes is not None:
@@ -274,6 +321,11 @@ class Tables(commands.Cog):
             action_seconds=action_seconds,
             provably_fair=provably_fair,
             locale=table_locale,
+            ante=ante or 0,
+            big_blind_ante=big_blind_ante is True,
+            straddle=straddle is True,
+            rake_percent=rake,
+            rake_cap=rake_cap,
         )
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id
@@ -457,6 +509,25 @@ class Tables(commands.Cog):
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())
+
+    @poker.command(name="straddle", description=catalogue_str("command.poker.straddle.description"))
+    @app_commands.describe(setting=catalogue_str("command.poker.straddle.setting"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=catalogue_str("command.poker.dm.on"), value="on"),
+            app_commands.Choice(name=catalogue_str("command.poker.dm.off"), value="off"),
+        ]
+    )
+    async def straddle(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+        if setting.value not in ("on", "off"):
+            raise BadOption(value=setting.value)
+        runner = self.runner(interaction)
+
+        async def choose() -> str:
+            await runner.choose_straddle(interaction.user.id, setting.value == "on")
+            return t(f"tables.straddle_{setting.value}", locale_of(interaction))
+
+        await answer_in_time(interaction, choose())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
     @app_commands.describe(hand=catalogue_str("command.poker.verify.hand"))

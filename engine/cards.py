@@ -155,11 +155,23 @@ class DeckKind(Enum):
 
     @property
     def lowest_rank(self) -> int:
-        return {DeckKind.STANDARD: 0, DeckKind.SHORT: 4, DeckKind.ROYAL: 8}[self]
+        # Keyed by value: hashing an Enum member runs Python code, a str's does not.
+        return _LOWEST_RANKS[self.value]
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return ALL_CARDS[self.lowest_rank * 4 :]
+        return _DECK_CARDS[self.value]
+
+
+_LOWEST_RANKS: Final = {
+    DeckKind.STANDARD.value: 0,
+    DeckKind.SHORT.value: 4,
+    DeckKind.ROYAL.value: 8,
+}
+
+
+#: Each deck's cards, worked out once (every hand asks for them).
+_DECK_CARDS: Final = {kind.value: ALL_CARDS[_LOWEST_RANKS[kind.value] * 4 :] for kind in DeckKind}
 
 
 class DeckError(ValueError):

@@ -13,8 +13,12 @@ from dataclasses import dataclass
 from engine.cards import Card
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
+    """What every event has. A plain base, not a dataclass, so that events can
+    be built quickly (:mod:`engine.fast_frozen`)."""
+
+    __slots__ = ()
+
     @property
     def visible_to(self) -> int | None:
         return None

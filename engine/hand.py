@@ -31,10 +31,11 @@ recorded hands are replayed. It knows whose turn it is, offers
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import add
+from typing import Final
 
 from engine.actions import (
     Action,
@@ -48,7 +49,7 @@ from engine.actions import (
 from engine.cards import ACE, Card
 from engine.draws import DEFAULT_DRAW_RULES, DrawRules, openers
 from engine.errors import DealingError, IllegalAction
-from engine.evaluation import Evaluation, HandValue, evaluate
+from engine.evaluation import Evaluation, describe_strength, evaluate, strength_of
 from engine.events import (
     BetReturned,
     BoardDealt,
@@ -69,6 +70,7 @@ from engine.events import (
     StubReshuffled,
     UpCardsDealt,
 )
+from engine.fast_frozen import fast_constructor
 from engine.pots import Pot, build_pots, split_amount
 from engine.showing import bring_in_player, first_to_act, has_open_pair
 from engine.stub import Stub
@@ -141,6 +143,23 @@ class Phase(Enum):
     COMPLETE = "complete"
 
 
+# The enum members the state machine tests at every step, as module globals:
+# in Python 3.11 reading a member off its Enum class costs ten times a global.
+_DEALING: Final = Phase.DEALING
+_DISCARDING: Final = Phase.DISCARDING
+_BETTING: Final = Phase.BETTING
+_SHOWDOWN: Final = Phase.SHOWDOWN
+_COMPLETE: Final = Phase.COMPLETE
+_NO_LIMIT: Final = BettingStructure.NO_LIMIT
+_POT_LIMIT: Final = BettingStructure.POT_LIMIT
+_FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_POSITION: Final = Opening.POSITION
+_LOW_CARD: Final = Opening.LOW_CARD
+_HIGH_CARD: Final = Opening.HIGH_CARD
+_HIGH_HAND: Final = Opening.HIGH_HAND
+_BIG_BET: Final = BetSize.BIG
+
+
 @dataclass(frozen=True, slots=True)
 class LegalActions:
     """What the player to act may do, with exact amounts, for labelling buttons.
@@ -207,6 +226,52 @@ class _Round:
     #: Fixed-limit stud, fourth street with an open pair showing: a bet or
     #: raise may be the big bet (after which every raise is the big bet).
     big_bet_option: bool = False
+    #: Each player's bet plus stack, which no action of the round changes
+    #: (chips only move from stack to bet); 0 once the player folds.
+    live_reach: list[int] = field(default_factory=list)
+    #: Chips in the pots before this round's bets (they only grow between rounds).
+    collected: int = 0
+    #: The largest bet of the round so far: max(bets), kept as bets move.
+    current: int = 0
+    #: The largest live reach, a player who has it, and the largest reach
+    #: of everyone else: what :meth:`opponents_reach` answers from.
+    top_reach: int = 0
+    top_reach_player: int = 0
+    second_reach: int = 0
+
+    def copy(self) -> _Round:
+        return _Round(
+            self.increment,
+            self.bet_count,
+            self.capped,
+            self.began_heads_up,
+            list(self.needs_action),
+            list(self.acted),
+            list(self.faced),
+            self.completion,
+            self.bring_in_pending,
+            self.big_bet_option,
+            list(self.live_reach),
+            self.collected,
+            self.current,
+            self.top_reach,
+            self.top_reach_player,
+            self.second_reach,
+        )
+
+    def rank_reach(self) -> None:
+        """Find the top two live reaches again (the round begins, or a player folds)."""
+        top = second = top_player = 0
+        for player, reach in enumerate(self.live_reach):
+            if reach > top:
+                top, second, top_player = reach, top, player
+            elif reach > second:
+                second = reach
+        self.top_reach, self.top_reach_player, self.second_reach = top, top_player, second
+
+    def opponents_reach(self, player: int) -> int:
+        """The most any opponent of ``player`` still in the hand can have bet this round."""
+        return self.second_reach if player == self.top_reach_player else self.top_reach
 
 
 @dataclass(slots=True)
@@ -214,27 +279,51 @@ class _Showdown:
     pending: list[int]  # players still to show or muck, in showing order
     shown: list[bool] = field(default_factory=list)
     mucked: list[bool] = field(default_factory=list)
+    #: The pots played for: they cannot change once the showdown begins.
+    pots: tuple[Pot, ...] = ()
+    #: Someone is all in, so every hand is turned up (fixed once it begins).
+    everyone_shows: bool = False
 
     @property
     def started(self) -> bool:
         return any(self.shown)
 
 
-def _describe(values: Sequence[HandValue | None]) -> tuple[str, ...]:
-    return tuple(value.describe() for value in values if value is not None)
+#: The actions of a betting round.
+_BET_ACTIONS: Final = (CheckOrCall, Fold, BetOrRaise, PostBringIn)
+
+#: ``_CLOCKWISE[n][start]``: the seats of an ``n``-handed hand in acting order
+#: from ``start``, for up to 26 players (a 52-card deck gives that many two cards).
+_CLOCKWISE: Final = tuple(
+    tuple(tuple((start + k) % n for k in range(n)) for start in range(n)) for n in range(27)
+)
+
+# Built many times a hand: see engine.fast_frozen.
+_player_acted = fast_constructor(PlayerActed)
+_street_started = fast_constructor(StreetStarted)
+_hole_cards_dealt = fast_constructor(HoleCardsDealt)
+_up_cards_dealt = fast_constructor(UpCardsDealt)
+_board_dealt = fast_constructor(BoardDealt)
+_forced_bet_posted = fast_constructor(ForcedBetPosted)
+_bet_returned = fast_constructor(BetReturned)
+_hand_shown = fast_constructor(HandShown)
+_hand_mucked = fast_constructor(HandMucked)
+_pot_awarded = fast_constructor(PotAwarded)
+_hand_ended = fast_constructor(HandEnded)
+_legal_actions = fast_constructor(LegalActions)
 
 
 class Hand:
     """A single deal. See the module docstring for an example."""
 
     def __init__(self, setup: HandSetup, *, auto_showdown: bool = True) -> None:
-        n = setup.player_count
+        n = len(setup.starting_stacks)
         if not 2 <= n <= setup.variant.max_players:
             raise ValueError(
                 f"{setup.variant.name} is played by 2 to {setup.variant.max_players} players, "
                 f"not {n}."
             )
-        if any(stack <= 0 for stack in setup.starting_stacks):
+        if min(setup.starting_stacks) <= 0:
             raise ValueError("Every player starts a hand with chips.")
         if setup.carried_pot < 0:
             raise ValueError("A carried pot cannot be negative.")
@@ -247,7 +336,7 @@ class Hand:
         ):
             if values and len(values) != n:
                 raise ValueError(f"{name} must give one amount per player.")
-            if any(v < 0 for v in values):
+            if values and min(values) < 0:
                 raise ValueError(f"{name} cannot be negative.")
         self.setup = setup
         self.variant = setup.variant
@@ -264,7 +353,7 @@ class Hand:
         self.board: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.street_index = -1
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         self.actor: int | None = None
         self.events: list[Event] = []
         #: Every player action taken, in order, as ``(player, action)``.
@@ -285,11 +374,17 @@ class Hand:
         self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
         self._pending_discards: list[int] = []
         self._showdown: _Showdown | None = None
-        self._values: dict[int, tuple[HandValue | None, ...]] = {}
+        #: At showdown, each contender's strength by each of the variant's
+        #: evaluations (None: no qualifying low). Higher is better, equal ties.
+        self._values: dict[int, tuple[int | None, ...]] = {}
         #: Players who turned their hand up before the last card, and how many
         #: hole cards they showed (stud deals more face down after that).
         self._shown_early: dict[int, int] = {}
         self._street_discards: list[list[Card]] = [[] for _ in range(n)]
+        #: The betting actor's options, worked out once when the decision
+        #: comes up (see :meth:`_advance`): what legal_actions() returns and
+        #: what act() checks a bet or raise against.
+        self._options: LegalActions | None = None
         self._post_forced_bets()
         self._start_street(0)
         self._advance()
@@ -298,7 +393,8 @@ class Hand:
 
     @property
     def street(self) -> Street:
-        return self.variant.streets[max(self.street_index, 0)]
+        index = self.street_index
+        return self.variant.streets[index if index > 0 else 0]
 
     @property
     def burned(self) -> list[Card]:
@@ -307,7 +403,7 @@ class Hand:
 
     @property
     def is_complete(self) -> bool:
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     @property
     def pot_total(self) -> int:
@@ -328,7 +424,7 @@ class Hand:
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
-        totals = [c + b for c, b in zip(self.contributions, self.bets, strict=True)]
+        totals = list(map(add, self.contributions, self.bets))
         if self.setup.ante_trimming:
             return build_pots(totals, self.folded, self.setup.carried_pot)
         dead = self.setup.carried_pot + sum(self.antes_posted)
@@ -341,40 +437,40 @@ class Hand:
     @property
     def pending_discards(self) -> tuple[int, ...]:
         """The players still to discard or draw this street, in the order they do."""
-        return tuple(self._pending_discards) if self.phase is Phase.DISCARDING else ()
+        return tuple(self._pending_discards) if self.phase is _DISCARDING else ()
 
     def waiting_for_cards(self) -> tuple[int | None, int] | None:
         """When dealing by name: ``(player, count)`` or ``(None, count)`` for the board."""
-        if self.phase is Phase.DEALING and self._pending_deals:
+        if self.phase is _DEALING and self._pending_deals:
             return self._pending_deals[0]
         return None
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now; raises if nobody is to act."""
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
-        if self.phase is Phase.DISCARDING:
+        if self.phase is _DISCARDING:
             player = self._pending_discards[0]
             street = self.street
             low, high = (street.discard, street.discard) if street.discard else (0, 0)
             if street.draw:
                 high = self.setup.draw_rules.limit(street.max_draw, self.hole_cards[player])
-            return LegalActions(
+            return _legal_actions(
                 player, self.phase, discard_min=low, discard_max=high, stack=self.stacks[player]
             )
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             assert self._showdown is not None
             player = self._showdown.pending[0]
-            return LegalActions(
+            return _legal_actions(
                 player,
                 self.phase,
                 can_show=True,
                 can_muck=self._may_muck(player),
                 stack=self.stacks[player],
             )
-        if self.phase is not Phase.BETTING or self.actor is None:
+        if self.phase is not _BETTING or self._options is None:
             raise IllegalAction("cannot_act_now")
-        return self._betting_options(self.actor)
+        return self._options
 
     # ----------------------------------------------------------------- actions
 
@@ -385,16 +481,25 @@ class Hand:
         """
         if not 0 <= player < self.player_count:
             raise IllegalAction("no_such_player", player=player + 1)
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
         start = len(self.events)
+        if isinstance(action, _BET_ACTIONS):
+            self._bet_action(player, action)
+            self.actions.append((player, action))
+            actor = self.actor
+            if actor is None:
+                self._advance()
+            else:  # the round goes on: what _advance would do comes to this
+                self._options = self._betting_options(actor)
+            return self.events[start:]
         match action:
             case Discard(cards):
                 self._discard(player, cards)
             case ShowOrMuck(show):
                 self._show_or_muck(player, show)
             case _:
-                self._bet_action(player, action)
+                self._bet_action(player, action)  # not an action: refused there
         self.actions.append((player, action))
         self._advance()
         return self.events[start:]
@@ -427,7 +532,7 @@ class Hand:
         """Complete a hand whose recorded actions ran out at showdown: the
         remaining players show or muck as the automatic showdown would."""
         start = len(self.events)
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             self.auto_showdown = True
             self._advance()
         return self.events[start:]
@@ -452,15 +557,12 @@ class Hand:
         state["_stub"] = self._stub.copy()
         rnd = self._round
         if rnd is not None:
-            state["_round"] = dataclasses.replace(
-                rnd,
-                needs_action=list(rnd.needs_action),
-                acted=list(rnd.acted),
-                faced=list(rnd.faced),
-            )
+            state["_round"] = rnd.copy()
         sd = self._showdown
         if sd is not None:
-            state["_showdown"] = _Showdown(list(sd.pending), list(sd.shown), list(sd.mucked))
+            state["_showdown"] = _Showdown(
+                list(sd.pending), list(sd.shown), list(sd.mucked), sd.pots, sd.everyone_shows
+            )
         twin.__dict__.update(state)
         return twin
 
@@ -490,7 +592,7 @@ class Hand:
                 self.stacks[i] -= amount
                 self.antes_posted[i] = amount
                 self.contributions[i] += amount
-                self.events.append(ForcedBetPosted(i, "ante", amount, self.stacks[i] == 0))
+                self.events.append(_forced_bet_posted(i, "ante", amount, self.stacks[i] == 0))
         if setup.blinds:
             ordered = sorted(set(b for b in setup.blinds if b))
             for i, blind in enumerate(setup.blinds):
@@ -502,22 +604,22 @@ class Hand:
                     kind = ("small blind", "big blind")[rank] if rank < 2 else "straddle"
                     if len(ordered) == 1:
                         kind = "big blind"
-                    self.events.append(ForcedBetPosted(i, kind, amount, self.stacks[i] == 0))
+                    self.events.append(_forced_bet_posted(i, kind, amount, self.stacks[i] == 0))
         for i, post in enumerate(setup.posts):
             if post:
                 amount = min(post, self.stacks[i])
                 self.stacks[i] -= amount
                 self.bets[i] += amount
-                self.events.append(ForcedBetPosted(i, "post", amount, self.stacks[i] == 0))
+                self.events.append(_forced_bet_posted(i, "post", amount, self.stacks[i] == 0))
 
     # ----------------------------------------------------------- the streets
 
     def _start_street(self, index: int) -> None:
         self.street_index = index
         street = self.variant.streets[index]
-        self.events.append(StreetStarted(street.name, index))
+        self.events.append(_street_started(street.name, index))
         if street.discard or street.draw:
-            self.phase = Phase.DISCARDING
+            self.phase = _DISCARDING
             self._pending_discards = self.in_hand
             self._street_discards = [[] for _ in range(self.player_count)]
         else:
@@ -525,7 +627,7 @@ class Hand:
 
     def _queue_deals(self) -> None:
         street = self.street
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         deals: list[tuple[int | None, int]] = []
         if street.draw:
             deals = [
@@ -554,35 +656,48 @@ class Hand:
             if street.burn and len(stub) >= 2:
                 stub.burn()
             return deals
-        needed = sum(count for _, count in deals)
-        one_each = all(count == 1 for _, count in deals) and not street.board
-        if needed > len(stub) and one_each and len(deals) > 1:
+        needed = sum([count for _, count in deals])
+        left = len(stub)
+        if needed > left and len(deals) > 1 and self._one_card_each(deals, street):
             if not len(stub):
                 self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
             if street.burn and len(stub) >= 2:
                 stub.burn()
             return [(None, 1)]
-        if street.burn and len(stub) > needed:
+        if street.burn and left > needed:
             stub.burn()
         return deals
 
+    @staticmethod
+    def _one_card_each(deals: list[tuple[int | None, int]], street: Street) -> bool:
+        return all(count == 1 for _, count in deals) and not street.board
+
     def _deal_from_deck(self) -> None:
         stub = self._stub
-        hole = [(p, c) for p, c in self._pending_deals if p is not None]
-        board = [c for p, c in self._pending_deals if p is None]
-        if self.street.draw:
+        hole: list[tuple[int, int]] = []
+        board: list[int] = []
+        for player_or_board, count in self._pending_deals:
+            if player_or_board is None:
+                board.append(count)
+            else:
+                hole.append((player_or_board, count))
+        if hole and self.street.draw:
             # Each player gets all the replacements at once, in turn.
             for player, count in hole:
                 self._give_hole(player, self._draw_from_stub(player, count))
-        else:
+        elif hole:
             # Hole cards go round the table one at a time, as a dealer pitches them.
-            dealt: dict[int, list[Card]] = {p: [] for p, _ in hole}
-            for round_ in range(max((c for _, c in hole), default=0)):
-                for player, count in hole:
-                    if round_ < count:
-                        dealt[player].extend(stub.deal(1))
-            for player, _ in hole:
-                self._give_hole(player, dealt[player])
+            dealt = stub.deal_around([count for _, count in hole])
+            if self.street.hole_up:
+                for k, (player, _) in enumerate(hole):
+                    self._give_hole(player, dealt[k])
+            else:  # all face down: what _give_hole does, for every player at once
+                hole_cards, up, events = self.hole_cards, self.up, self.events
+                for k, (player, _) in enumerate(hole):
+                    cards = dealt[k]
+                    hole_cards[player].extend(cards)
+                    up[player].extend([False] * len(cards))
+                    events.append(_hole_cards_dealt(player, cards))
         for count in board:
             self._give_board(stub.deal(count))
         self._pending_deals = []
@@ -606,7 +721,7 @@ class Hand:
         count = self._stub.reshuffle_discards(keep_out=self._street_discards[player])
         self.events.append(StubReshuffled("discards", count))
 
-    def _give_hole(self, player: int, cards: list[Card]) -> None:
+    def _give_hole(self, player: int, cards: Sequence[Card]) -> None:
         street = self.street
         stub = self._stub
         if stub.deals_by_name:
@@ -617,53 +732,64 @@ class Hand:
             if short:
                 self._reshuffle_discards(player)
             stub.take(cards)
-        if street.draw:
-            ups = [False] * len(cards)
-        else:
-            ups = [False] * street.hole_down + [True] * street.hole_up
         self.hole_cards[player].extend(cards)
+        if street.draw or not street.hole_up:
+            self.up[player].extend([False] * len(cards))
+            if cards:
+                self.events.append(_hole_cards_dealt(player, tuple(cards)))
+            return
+        ups = [False] * street.hole_down + [True] * street.hole_up
         self.up[player].extend(ups)
         down = tuple(c for c, u in zip(cards, ups, strict=True) if not u)
         shown = tuple(c for c, u in zip(cards, ups, strict=True) if u)
         if down:
-            self.events.append(HoleCardsDealt(player, down))
+            self.events.append(_hole_cards_dealt(player, down))
         if shown:
-            self.events.append(UpCardsDealt(player, shown))
+            self.events.append(_up_cards_dealt(player, shown))
 
     def _give_board(self, cards: list[Card]) -> None:
         if self._stub.deals_by_name:
             self._stub.take(cards)
         self.board.extend(cards)
-        self.events.append(BoardDealt(self.street.name, tuple(cards)))
+        self.events.append(_board_dealt(self.variant.streets[self.street_index].name, tuple(cards)))
 
     def _advance(self) -> None:
-        """Do the dealer's work until a player, or the named dealing, is awaited."""
+        """Do the dealer's work until a player, or the named dealing, is
+        awaited; then, if a bettor is to act, work out their options."""
+        self._run_dealer()
+        actor = self.actor
+        if actor is not None and self.phase is _BETTING:
+            self._options = self._betting_options(actor)
+        else:
+            self._options = None
+
+    def _run_dealer(self) -> None:
         while True:
             phase = self.phase
-            if phase is Phase.COMPLETE:
+            if phase is _COMPLETE:
                 return
-            if phase is Phase.BETTING:
+            if phase is _BETTING:
                 if self.actor is not None:
                     return
                 self._close_betting()
                 if self._end_street():
                     continue
                 return
-            if phase is Phase.DISCARDING:
+            if phase is _DISCARDING:
                 if self._pending_discards:
                     return
                 self._queue_deals()
                 continue
-            if phase is Phase.DEALING:
+            if phase is _DEALING:
                 if self._pending_deals:
                     return
-                if self.street.betting and len(self.in_hand) > 1:
+                if self.street.betting and self.folded.count(False) > 1:
                     self._open_betting()
                     continue
                 if self._end_street():
                     continue
                 return
-            if phase is Phase.SHOWDOWN:
+            if phase is _SHOWDOWN:
                 assert self._showdown is not None
                 sd = self._showdown
                 while sd.pending and self.auto_showdown:
@@ -676,10 +802,10 @@ class Hand:
 
     def _end_street(self) -> bool:
         """Move past a finished street. Returns whether there is more to do."""
-        if self._nobody_opened():
+        if self.setup.draw_rules.jackpots and self._nobody_opened():
             self._carry_over()
             return False
-        if len(self.in_hand) == 1:
+        if self.folded.count(False) == 1:
             self._award()
             return False
         if self.street_index + 1 < len(self.variant.streets):
@@ -698,9 +824,9 @@ class Hand:
         for i in range(self.player_count):
             self.contributions[i] = 0
         self.events.append(PotCarriedOver(self.carried_over))
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = None
-        self.events.append(HandEnded(tuple(self.stacks)))
+        self.events.append(_hand_ended(tuple(self.stacks)))
 
     def _needs_openers(self, player: int) -> bool:
         """Jackpots: whether ``player`` would be opening without jacks or better."""
@@ -717,35 +843,41 @@ class Hand:
         n = self.player_count
         street = self.street
         structure = self.variant.betting
+        bets, stacks, folded = self.bets, self.stacks, self.folded
         first_round = self._betting_rounds == 0
         self._betting_rounds += 1
         self.last_aggressor = None
-        current = max(self.bets)
+        current = max(bets)
         increment = self._bet_size()
-        if first_round and structure in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
+        if first_round and structure in (_NO_LIMIT, _POT_LIMIT):
             # A live straddle acts as the big blind: raises are at least its size.
             # One posted short (all in for less) is only a call of what it reached.
-            posted = [b for b, bet in zip(self.setup.blinds, self.bets, strict=False) if bet == b]
+            posted = [b for b, bet in zip(self.setup.blinds, bets, strict=False) if bet == b]
             increment = max(increment, max(posted, default=0))
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
-        can_act = [not self.folded[i] and self.stacks[i] > 0 for i in range(n)]
+        # (Indexing, not zip(..., strict=True): a keyword makes zip slow to call.)
+        can_act = [not folded[i] and stacks[i] > 0 for i in range(n)]
         self._round = _Round(
-            increment=increment,
-            bet_count=bet_count,
-            capped=False,
-            began_heads_up=len(self.in_hand) == 2,
-            needs_action=can_act,
-            acted=[False] * n,
-            faced=[0] * n,
-            completion=bring_in,
-            bring_in_pending=bring_in,
-            big_bet_option=self._open_pair_option(street),
+            increment,
+            bet_count,
+            False,  # capped
+            folded.count(False) == 2,  # began heads-up
+            can_act,  # needs action
+            [False] * n,  # acted
+            [0] * n,  # faced
+            bring_in,  # completion
+            bring_in,  # bring-in pending
+            street.open_pair_big_bet and self._open_pair_option(street),
+            [0 if folded[i] else bets[i] + stacks[i] for i in range(n)],
+            self.setup.carried_pot + sum(self.contributions),  # collected
+            current,
         )
-        self.phase = Phase.BETTING
+        self._round.rank_reach()
+        self.phase = _BETTING
         self._round_opener = None
-        actors = [i for i in range(n) if can_act[i]]
-        if not actors or (len(actors) == 1 and self.bets[actors[0]] >= current):
+        actors = can_act.count(True)
+        if not actors or (actors == 1 and bets[can_act.index(True)] >= current):
             self.actor = None
             return
         opener = self._opener(street, first_round)
@@ -756,13 +888,13 @@ class Hand:
         """Whether an open pair showing lets this round's bets be the big bet."""
         return (
             street.open_pair_big_bet
-            and self.variant.betting is BettingStructure.FIXED_LIMIT
+            and self.variant.betting is _FIXED_LIMIT
             and any(has_open_pair(self.up_cards(i)) for i in self.in_hand)
         )
 
     def _opener(self, street: Street, first_round: bool) -> int:
         n = self.player_count
-        if street.opening is Opening.POSITION:
+        if street.opening is _POSITION:
             if first_round and self.setup.blinds and any(self.setup.blinds):
                 # Left of the largest blind, by what was actually posted. Posts
                 # out of turn do not count; among equal blinds the first poster
@@ -771,26 +903,21 @@ class Hand:
                 # index 1 on (heads-up from index 0, the big blind), so a small
                 # blind as large as the big one is still the small blind; when
                 # nobody could post, the largest blind due decides.
-                blinds = self.setup.blinds
+                blinds, bets = self.setup.blinds, self.bets
                 first = 1 if n > 2 else 0
-                largest = max(
-                    range(n),
-                    key=lambda i: (
-                        self.bets[i] if blinds[i] else 0,
-                        blinds[i],
-                        -((i - first) % n),
-                    ),
-                )
+                largest, best = 0, (-1, -1, -n)
+                for i in range(n):  # a loop, not max(key=lambda): this runs every hand
+                    key = (bets[i] if blinds[i] else 0, blinds[i], -((i - first) % n))
+                    if key > best:
+                        largest, best = i, key
                 return (largest + 1) % n
             return 0
         # Stud: the up cards decide, only those of players still in the hand.
         shown = [self.up_cards(i) if not self.folded[i] else [] for i in range(n)]
-        if street.opening in (Opening.LOW_CARD, Opening.HIGH_CARD):
-            return bring_in_player(shown, low_card=street.opening is Opening.LOW_CARD)
+        if street.opening in (_LOW_CARD, _HIGH_CARD):
+            return bring_in_player(shown, low_card=street.opening is _LOW_CARD)
         showing = (
-            Evaluation.STANDARD_HIGH
-            if street.opening is Opening.HIGH_HAND
-            else Evaluation.ACE_TO_FIVE_LOW
+            Evaluation.STANDARD_HIGH if street.opening is _HIGH_HAND else Evaluation.ACE_TO_FIVE_LOW
         )
         return first_to_act(shown, showing)
 
@@ -801,44 +928,47 @@ class Hand:
         folded, stacks, bets = self.folded, self.stacks, self.bets
         if folded.count(False) < 2:
             return None
-        current = max(bets)
-        first = 0 if include_start else 1
-        for step in range(first, n + first):
-            i = (start + step) % n
+        current = self._round.current
+        # Clockwise from ``start``, as a precomputed tuple of seats.
+        order = _CLOCKWISE[n][start] if include_start else _CLOCKWISE[n][(start + 1) % n]
+        for i in order:
             if not needs[i]:
                 continue
             # A player with nothing to call and nobody left who could answer a
             # bet has no decision to make.
-            if bets[i] < current or any(
-                j != i and not folded[j] and stacks[j] > 0 for j in range(n)
-            ):
+            if bets[i] < current:
                 return i
+            for j in range(n):
+                if j != i and not folded[j] and stacks[j] > 0:
+                    return i
         return None
 
     def _bet_size(self) -> int:
         """The fixed-limit bet of this street, else the smallest bet."""
-        if self.variant.betting is BettingStructure.FIXED_LIMIT:
+        if self.variant.betting is _FIXED_LIMIT:
             return self._street_limit()
         return self.setup.min_bet
 
     def _street_limit(self) -> int:
         """Fixed limit: this street's bet. Spread limit: this street's largest bet."""
-        return self.setup.big_bet if self.street.bet_size is BetSize.BIG else self.setup.small_bet
+        return self.setup.big_bet if self.street.bet_size is _BIG_BET else self.setup.small_bet
 
     def _betting_options(self, player: int) -> LegalActions:
         rnd = self._round
         assert rnd is not None
-        current = max(self.bets)
-        bet, stack = self.bets[player], self.stacks[player]
-        low, high, can_raise = self._raise_bounds(player)
-        choices = (low, high) if can_raise and low < high and self._two_sizes_only() else ()
-        pot = self.pot_total
+        bets = self.bets
+        current = rnd.current
+        bet, stack = bets[player], self.stacks[player]
+        low, high, can_raise = self._raise_bounds(player, current)
+        two_sizes = rnd.big_bet_option and self._two_sizes_only()
+        choices = (low, high) if can_raise and low < high and two_sizes else ()
+        pot = rnd.collected + sum(bets)
         if rnd.bring_in_pending:
-            return LegalActions(
+            return _legal_actions(
                 player,
-                self.phase,
+                _BETTING,
                 can_post_bring_in=True,
-                bring_in_amount=min(self.setup.bring_in, stack),
+                bring_in_amount=self.setup.bring_in if self.setup.bring_in < stack else stack,
                 raise_choices=choices,
                 can_raise=can_raise,
                 is_completion=rnd.completion,
@@ -848,10 +978,10 @@ class Hand:
                 bet=bet,
                 pot=pot,
             )
-        to_call = min(current - bet, stack)
-        return LegalActions(
+        to_call = current - bet if current - bet < stack else stack
+        return _legal_actions(
             player,
-            self.phase,
+            _BETTING,
             can_fold=to_call > 0,
             can_check=to_call == 0,
             call_amount=to_call,
@@ -909,24 +1039,34 @@ class Hand:
             return rnd.capped or len(self.in_hand) > 2
         return True
 
-    def _raise_bounds(self, player: int) -> tuple[int, int, bool]:
-        """``(min_raise_to, max_raise_to, allowed)`` for ``player``."""
+    def _raise_bounds(self, player: int, current: int) -> tuple[int, int, bool]:
+        """``(min_raise_to, max_raise_to, allowed)`` for ``player`` when the
+        bet to match is ``current``. Refuses exactly when :meth:`_raise_refusal`
+        gives a reason (the checks are repeated here, in one pass, because
+        this runs at every decision)."""
         rnd = self._round
         assert rnd is not None
-        if self._raise_refusal(player) is not None:
+        live_reach = rnd.live_reach
+        reach = live_reach[player]
+        if reach <= current:
+            return 0, 0, False
+        opponents_reach = rnd.opponents_reach(player)
+        if opponents_reach <= current:
+            return 0, 0, False
+        if rnd.bet_count >= 4 and self._cap_reached():
+            return 0, 0, False
+        if self.setup.draw_rules.jackpots and self._needs_openers(player):
+            return 0, 0, False
+        if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return 0, 0, False
         structure = self.variant.betting
-        current = max(self.bets)
-        bet, stack = self.bets[player], self.stacks[player]
-        reach = bet + stack
-        size = self._bet_size()
         # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
-        low = size if rnd.completion else current + rnd.increment
-        if structure is BettingStructure.NO_LIMIT:
+        low = self._bet_size() if rnd.completion else current + rnd.increment
+        if structure is _NO_LIMIT:
             high = reach
-        elif structure is BettingStructure.POT_LIMIT:
-            high = current + self.pot_total + (current - bet)
-        elif structure is BettingStructure.FIXED_LIMIT:
+        elif structure is _POT_LIMIT:
+            high = current + self.pot_total + (current - self.bets[player])
+        elif structure is _FIXED_LIMIT:
             high = low
             if rnd.big_bet_option and not rnd.completion:
                 high = max(low, current + self.setup.big_bet)
@@ -934,31 +1074,45 @@ class Hand:
             high = current + self._street_limit()
             low = min(low, high)
         # A raise never needs to exceed what the opponents can still call.
-        low = min(low, self._opponents_reach(player))
-        low = min(low, reach)
-        high = max(min(high, reach), low)
+        # (Comparisons, not min() and max(): this runs at every decision.)
+        if opponents_reach < low:
+            low = opponents_reach
+        if reach < low:
+            low = reach
+        if reach < high:
+            high = reach
+        if high < low:
+            high = low
         return low, high, True
 
     def _two_sizes_only(self) -> bool:
         """Stud's open pair on fourth street: the small or the big bet, nothing between."""
         rnd = self._round
         assert rnd is not None
-        return (
-            self.variant.betting is BettingStructure.FIXED_LIMIT
-            and rnd.big_bet_option
-            and not rnd.completion
-        )
+        return self.variant.betting is _FIXED_LIMIT and rnd.big_bet_option and not rnd.completion
 
     def _bet_action(self, player: int, action: Action) -> None:
-        if self.phase is not Phase.BETTING or self.actor is None:
+        if self.phase is not _BETTING or self.actor is None:
             raise IllegalAction("cannot_act_now")
         if player != self.actor:
             raise IllegalAction("not_your_turn", actor=f"player {self.actor + 1}")
         rnd = self._round
         assert rnd is not None
-        current = max(self.bets)
+        current = rnd.current
         bet, stack = self.bets[player], self.stacks[player]
-        match action:
+        match action:  # the most frequent first
+            case CheckOrCall():
+                if rnd.bring_in_pending:
+                    raise IllegalAction("bring_in_only_now")
+                amount = current - bet if current - bet < stack else stack
+                self.stacks[player] = stack - amount
+                self.bets[player] = bet + amount
+                # What _mark_acted does; a call leaves the largest bet as it was.
+                rnd.acted[player] = True
+                rnd.faced[player] = current
+                rnd.needs_action[player] = False
+                kind, to = ("call" if amount else "check"), bet + amount
+                self.events.append(_player_acted(player, kind, amount, to, stack == amount))
             case Fold():
                 if rnd.bring_in_pending:
                     raise IllegalAction("bring_in_only_now")
@@ -966,17 +1120,11 @@ class Hand:
                     raise IllegalAction("cannot_fold")
                 self.folded[player] = True
                 rnd.needs_action[player] = False
-                self.events.append(PlayerActed(player, "fold", 0, bet, False))
-            case CheckOrCall():
-                if rnd.bring_in_pending:
-                    raise IllegalAction("bring_in_only_now")
-                amount = min(current - bet, stack)
-                self._move_to_bet(player, amount)
-                kind = "call" if amount else "check"
-                self._mark_acted(player)
-                self.events.append(
-                    PlayerActed(player, kind, amount, self.bets[player], self.stacks[player] == 0)
-                )
+                folded_reach = rnd.live_reach[player]
+                rnd.live_reach[player] = 0
+                if folded_reach >= rnd.second_reach:  # else the top two stand
+                    rnd.rank_reach()
+                self.events.append(_player_acted(player, "fold", 0, bet, False))
             case PostBringIn():
                 if not rnd.bring_in_pending:
                     raise IllegalAction("not_bring_in")
@@ -988,7 +1136,7 @@ class Hand:
                     if j != player and self.stacks[j] > 0:
                         rnd.needs_action[j] = True
                 self.events.append(
-                    PlayerActed(player, "bring-in", amount, amount, self.stacks[player] == 0)
+                    _player_acted(player, "bring-in", amount, amount, self.stacks[player] == 0)
                 )
             case BetOrRaise(to):
                 self._raise(player, to)
@@ -997,14 +1145,18 @@ class Hand:
         self.actor = self._next_to_act(player)
 
     def _move_to_bet(self, player: int, amount: int) -> None:
+        rnd = self._round
+        assert rnd is not None
         self.stacks[player] -= amount
-        self.bets[player] += amount
+        bet = self.bets[player] = self.bets[player] + amount
+        if bet > rnd.current:
+            rnd.current = bet
 
     def _mark_acted(self, player: int) -> None:
         rnd = self._round
         assert rnd is not None
         rnd.acted[player] = True
-        rnd.faced[player] = max(self.bets)
+        rnd.faced[player] = rnd.current
         rnd.needs_action[player] = False
 
     def _raise(self, player: int, to: int) -> None:
@@ -1013,17 +1165,19 @@ class Hand:
         # Amounts arrive from what people type: a fraction or a word is no bet.
         if not isinstance(to, int) or isinstance(to, bool):
             raise IllegalAction("whole_chips", amount=to)
-        low, high, allowed = self._raise_bounds(player)
-        if not allowed:
+        options = self._options
+        assert options is not None
+        low, high = options.min_raise_to, options.max_raise_to
+        if not options.can_raise:
             raise IllegalAction(self._raise_refusal(player) or "cannot_raise")
-        current = max(self.bets)
+        current = rnd.current
         word = "bet" if current == 0 else "raise"
         reach = self.bets[player] + self.stacks[player]
         if to > reach:
             raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
         if low == high and to != low:
             raise IllegalAction(f"fixed_{word}", amount=low)
-        if self._two_sizes_only() and to not in (low, high):
+        if options.raise_choices and to not in options.raise_choices:
             raise IllegalAction(f"fixed_{word}_choice", low=low, high=high)
         if to < low:
             raise IllegalAction(f"min_{word}", amount=low)
@@ -1059,31 +1213,33 @@ class Hand:
         if self.setup.draw_rules.jackpots and self.opener is None:
             self.opener = player
             self.openers = openers(self.hole_cards[player]) or ()
-        self.events.append(PlayerActed(player, kind, added, to, self.stacks[player] == 0))
+        self.events.append(_player_acted(player, kind, added, to, self.stacks[player] == 0))
 
     def _close_betting(self) -> None:
         """Return what nobody called and gather the bets into the pots."""
         bets = self.bets
-        live = [i for i in range(self.player_count) if bets[i]]
-        if live:
-            ranked = sorted(bets, reverse=True)
-            top, second = ranked[0], ranked[1] if len(ranked) > 1 else 0
+        if any(bets):
+            top = second = player = 0
+            for i, bet in enumerate(bets):
+                if bet > top:
+                    top, second, player = bet, top, i
+                elif bet > second:
+                    second = bet
             if top > second:
-                player = bets.index(top)
                 excess = top - second
                 bets[player] -= excess
                 self.stacks[player] += excess
-                self.events.append(BetReturned(player, excess))
-        for i in range(self.player_count):
-            self.contributions[i] += bets[i]
-            bets[i] = 0
+                self.events.append(_bet_returned(player, excess))
+        contributions = self.contributions
+        contributions[:] = map(add, contributions, bets)
+        bets[:] = [0] * self.player_count
         self._round = None
         self.actor = None
 
     # --------------------------------------------------------- discards
 
     def _discard(self, player: int, cards: tuple[Card, ...]) -> None:
-        if self.phase is not Phase.DISCARDING:
+        if self.phase is not _DISCARDING:
             raise IllegalAction("not_discarding")
         if player not in self._pending_discards:
             if self.folded[player]:
@@ -1135,14 +1291,18 @@ class Hand:
         """The last aggressor of the final round shows first, else the player
         who spoke first in it (the first left of the button in button games);
         then clockwise."""
-        self.phase = Phase.SHOWDOWN
+        self.phase = _SHOWDOWN
         n = self.player_count
         first = self.last_aggressor
         if first is None:
             first = self._round_opener if self._round_opener is not None else 0
         order = [(first + k) % n for k in range(n)]
         self._showdown = _Showdown(
-            [i for i in order if not self.folded[i]], [False] * n, [False] * n
+            [i for i in order if not self.folded[i]],
+            [False] * n,
+            [False] * n,
+            tuple(self.pots()),
+            self._everyone_shows(),
         )
         self._values = {i: self._evaluate(i) for i in self._showdown.pending}
         self.actor = None
@@ -1151,15 +1311,33 @@ class Hand:
                 self._showdown.shown[player] = True
                 self._showdown.pending.remove(player)
 
-    def _evaluate(self, player: int) -> tuple[HandValue | None, ...]:
-        return tuple(
-            evaluate(evaluation, self.hole_cards[player], self.board)
-            for evaluation in self.variant.evaluations
-        )
+    def _evaluate(self, player: int) -> tuple[int | None, ...]:
+        hole, board = self.hole_cards[player], self.board
+        evaluations = self.variant.evaluations
+        if len(evaluations) == 1:
+            return (strength_of(evaluations[0], hole, board),)
+        return tuple([strength_of(judged, hole, board) for judged in evaluations])
+
+    def _description(self, player: int, k: int) -> str:
+        """The name of ``player``'s hand by the variant's ``k``-th evaluation."""
+        evaluation = self.variant.evaluations[k]
+        strength = self._values[player][k]
+        assert strength is not None
+        words = describe_strength(evaluation, strength)
+        if words is None:  # lows and badugi are named by their cards
+            value = evaluate(evaluation, self.hole_cards[player], self.board)
+            assert value is not None
+            words = value.describe()
+        return words
+
+    def _descriptions(self, player: int) -> tuple[str, ...]:
+        values = self._values[player]
+        return tuple(self._description(player, k) for k, v in enumerate(values) if v is not None)
 
     def _everyone_shows(self) -> bool:
         # When a player is all in and the betting is over, all hands are turned up.
-        return any(self.is_all_in(i) for i in self.in_hand)
+        stacks, folded = self.stacks, self.folded
+        return any([not folded[i] and not stacks[i] for i in range(self.player_count)])
 
     def _contenders(self, pot: Pot) -> list[int]:
         assert self._showdown is not None
@@ -1170,19 +1348,20 @@ class Hand:
         assert self._showdown is not None
         shown = self._showdown.shown
         mine = self._values[player]
-        for pot in self.pots():
+        for pot in self._showdown.pots:
             if player not in pot.eligible:
                 continue
             rivals = [self._values[j] for j in pot.eligible if shown[j]]
             for k, value in enumerate(mine):
                 if value is None:
                     continue
-                if all(rival[k] is None or not value < rival[k] for rival in rivals):
+                if all((theirs := rival[k]) is None or value >= theirs for rival in rivals):
                     return True
         return False
 
     def _should_show(self, player: int) -> bool:
-        return self._must_show(player) or self._everyone_shows() or self._could_win(player)
+        assert self._showdown is not None
+        return self._showdown.everyone_shows or self._must_show(player) or self._could_win(player)
 
     def _must_show(self, player: int) -> bool:
         """The first to show must show; the last contender of a pot cannot muck."""
@@ -1193,7 +1372,7 @@ class Hand:
         assert sd is not None
         if not sd.started:
             return False
-        for pot in self.pots():
+        for pot in sd.pots:
             if player in pot.eligible:
                 others = [j for j in pot.eligible if j != player and not sd.mucked[j]]
                 if not others:
@@ -1211,9 +1390,9 @@ class Hand:
             if self.folded[player] or player in self._shown_early or not show:
                 raise IllegalAction("not_showdown")
             self._shown_early[player] = len(self.hole_cards[player])
-            self.events.append(HandShown(player, tuple(self.hole_cards[player]), ()))
+            self.events.append(_hand_shown(player, tuple(self.hole_cards[player]), ()))
             return
-        if self.phase is not Phase.SHOWDOWN or sd is None:
+        if self.phase is not _SHOWDOWN or sd is None:
             raise IllegalAction("not_showdown")
         if player not in sd.pending:
             raise IllegalAction("not_your_turn_anyone")
@@ -1227,11 +1406,11 @@ class Hand:
         if show:
             sd.shown[player] = True
             self.events.append(
-                HandShown(player, tuple(self.hole_cards[player]), _describe(self._values[player]))
+                _hand_shown(player, tuple(self.hole_cards[player]), self._descriptions(player))
             )
         else:
             sd.mucked[player] = True
-            self.events.append(HandMucked(player))
+            self.events.append(_hand_mucked(player))
         sd.pending.remove(player)
 
     # ------------------------------------------------------------ awarding
@@ -1242,7 +1421,8 @@ class Hand:
         if self.opener is not None:
             # Jackpots: the opener proves openers, even when nobody called.
             self.events.append(OpenersShown(self.opener, self.openers))
-        pots = self.pots()
+        # Nothing moves the pots once the showdown begins.
+        pots = list(self._showdown.pots) if self._showdown is not None else self.pots()
         pots = self._take_rake(pots)
         self.pots_awarded = pots
         for index, pot in enumerate(pots):
@@ -1264,29 +1444,36 @@ class Hand:
             self._pay(index, "whole", pot.amount, high, self._name(high, 0))
         for i in range(self.player_count):
             self.contributions[i] = 0
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = None
-        self.events.append(HandEnded(tuple(self.stacks)))
+        self.events.append(_hand_ended(tuple(self.stacks)))
 
     def _best(
-        self, contenders: list[int], values: dict[int, tuple[HandValue | None, ...]], k: int
+        self, contenders: list[int], values: dict[int, tuple[int | None, ...]], k: int
     ) -> list[int]:
-        scored = [(values[i][k], i) for i in contenders if values[i][k] is not None]
-        if not scored:
-            return []
-        best = max(value for value, _ in scored if value is not None)
-        return [i for value, i in scored if value == best]
+        best: int | None = None
+        winners: list[int] = []
+        for i in contenders:
+            value = values[i][k]
+            if value is None:
+                continue
+            if best is None or value > best:
+                best, winners = value, [i]
+            elif value == best:
+                winners.append(i)
+        return winners
 
     def _name(self, winners: list[int], k: int) -> str:
-        value = self._values[winners[0]][k]
-        return value.describe() if value is not None else ""
+        if self._values[winners[0]][k] is None:
+            return ""
+        return self._description(winners[0], k)
 
     def _pay(self, pot_index: int, share: str, amount: int, winners: list[int], desc: str) -> None:
         payouts = split_amount(amount, winners)
         for player, chips in payouts:
             self.stacks[player] += chips
             self.awarded[player] += chips
-        self.events.append(PotAwarded(pot_index, share, amount, tuple(payouts), desc))
+        self.events.append(_pot_awarded(pot_index, share, amount, tuple(payouts), desc))
 
     def _take_rake(self, pots: list[Pot]) -> list[Pot]:
         rake = self.setup.rake

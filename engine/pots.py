@@ -13,12 +13,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.fast_frozen import fast_constructor
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: int
     #: Players who may win it (not folded), by index.
     eligible: tuple[int, ...]
+
+
+_pot = fast_constructor(Pot)  # a pot or two per hand: see engine.fast_frozen
 
 
 def build_pots(
@@ -38,38 +43,37 @@ def build_pots(
     >>> [(p.amount, p.eligible) for p in build_pots([0, 100, 100], [False] * 3, 15)]
     [(15, (0, 1, 2)), (200, (1, 2))]
     """
-    levels = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    if len(contributions) != len(folded):
+        raise ValueError("One contribution and one folded flag per player.")
+    levels = sorted({c for i, c in enumerate(contributions) if c > 0 and not folded[i]})
     pots: list[Pot] = []
     previous = 0
+    last = len(levels) - 1
     for index, level in enumerate(levels):
-        top = level
-        if index == len(levels) - 1:
+        if index == last:
             # The last level collects everything above it, including folded
             # players' chips beyond the highest live level (cannot happen once
             # uncalled bets are returned, but never lose a chip).
-            top = max(contributions)
-        amount = sum(min(c, top) - min(c, previous) for c in contributions)
-        eligible = tuple(
-            i
-            for i, (c, f) in enumerate(zip(contributions, folded, strict=True))
-            if not f and c >= level
-        )
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            amount = sum([c - previous for c in contributions if c > previous])
         else:
-            pots.append(Pot(amount, eligible))
-        previous = top
+            amount = sum([min(c, level) - previous for c in contributions if c > previous])
+        eligible = tuple([i for i, c in enumerate(contributions) if c >= level and not folded[i]])
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = _pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(_pot(amount, eligible))
+        previous = level
     if not pots:
         live = tuple(i for i, f in enumerate(folded) if not f)
-        pots.append(Pot(sum(contributions), live))
+        pots.append(_pot(sum(contributions), live))
     if dead_money:
         everyone = tuple(i for i, f in enumerate(folded) if not f)
         if pots[0].eligible == everyone:
-            pots[0] = Pot(pots[0].amount + dead_money, everyone)
+            pots[0] = _pot(pots[0].amount + dead_money, everyone)
         else:
             # Someone is all in for the ante alone: they still play for the
             # dead money, though for none of the bets.
-            pots.insert(0, Pot(dead_money, everyone))
+            pots.insert(0, _pot(dead_money, everyone))
     return pots
 
 

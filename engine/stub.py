@@ -34,12 +34,17 @@ class Stub:
     def __init__(self, cards: Sequence[Card], order: Sequence[Card] | None = None) -> None:
         """``cards`` are the game's deck; ``order`` the dealing order, or
         ``None`` when the cards will be named as they are dealt."""
-        if order is not None and len(set(order)) != len(order):
-            raise DealingError("A deck cannot hold the same card twice.")
-        self._order: list[Card] | None = list(order) if order is not None else None
         #: Cards that may still be named when dealing by name: not yet seen
         #: dealt and not lying in the discard pile.
         self._dealable: set[Card] = set(cards if order is None else order)
+        if order is not None and len(self._dealable) != len(order):
+            raise DealingError("A deck cannot hold the same card twice.")
+        #: The dealing order, never changed in place (a reshuffle replaces it),
+        #: so copies share it; the top card is ``_order[_top]``.
+        self._order: tuple[Card, ...] | None = tuple(order) if order is not None else None
+        self._top = 0
+        #: Whether the cards are named as they are dealt (no known order).
+        self.deals_by_name = order is None
         self._size = len(self._dealable)
         self._seed = bytes(order) if order is not None else b""
         self._reshuffles = 0
@@ -53,15 +58,10 @@ class Stub:
         """An independent copy: cards are immutable, so only the piles are copied."""
         twin = Stub.__new__(Stub)
         twin.__dict__.update(self.__dict__)
-        twin._order = None if self._order is None else list(self._order)
         twin._dealable = set(self._dealable)
         twin.burned = list(self.burned)
         twin.discards = list(self.discards)
         return twin
-
-    @property
-    def deals_by_name(self) -> bool:
-        return self._order is None
 
     def __len__(self) -> int:
         """How many cards the stub holds."""
@@ -75,7 +75,8 @@ class Stub:
         self.burn_count += 1
         if self._order is None:
             return None
-        card = self._order.pop(0)
+        card = self._order[self._top]
+        self._top += 1
         self.burned.append(card)
         return card
 
@@ -85,9 +86,44 @@ class Stub:
             raise DealingError("This hand's cards are named as they are dealt.")
         if count > self._size:
             raise DealingError(f"The stub holds {self._size} cards, not {count}.")
-        cards, self._order = self._order[:count], self._order[count:]
+        top = self._top
+        self._top = top + count
         self._size -= count
-        return cards
+        return list(self._order[top : top + count])
+
+    def deal_around(self, counts: Sequence[int]) -> list[tuple[Card, ...]]:
+        """Cards for players getting ``counts`` cards each, pitched one at a
+        time around the table as a dealer does (known order only).
+
+        >>> from engine.cards import parse_cards
+        >>> stub = Stub(parse_cards("AsKsQsJsTs"), order=parse_cards("AsKsQsJsTs"))
+        >>> [[str(card) for card in cards] for cards in stub.deal_around([2, 2])]
+        [['As', 'Qs'], ['Ks', 'Js']]
+        """
+        order = self._order
+        if order is None:
+            raise DealingError("This hand's cards are named as they are dealt.")
+        needed = sum(counts)
+        if needed > self._size:
+            raise DealingError(f"The stub holds {self._size} cards, not {needed}.")
+        top, players = self._top, len(counts)
+        rounds = max(counts, default=0)
+        if min(counts, default=0) == rounds:
+            # Everyone gets the same number: player k's cards are every
+            # ``players``-th card from the k-th.
+            dealt = [order[top + k : top + needed : players] for k in range(players)]
+        else:
+            pitched: list[list[Card]] = [[] for _ in counts]
+            position = top
+            for round_ in range(rounds):
+                for k, count in enumerate(counts):
+                    if round_ < count:
+                        pitched[k].append(order[position])
+                        position += 1
+            dealt = [tuple(cards) for cards in pitched]
+        self._top = top + needed
+        self._size -= needed
+        return dealt
 
     def check(self, cards: Sequence[Card], returning: Collection[Card] = ()) -> None:
         """Refuse named cards that cannot come from the stub, counting the
@@ -144,8 +180,9 @@ class Stub:
             self._dealable.update(cards)
             self._size += len(cards)
             return
-        pile = self._order + list(cards)
+        pile = [*self._order[self._top :], *cards]
         seed = hashlib.sha256(self._seed + bytes([self._reshuffles])).digest()
         random.Random(seed).shuffle(pile)
-        self._order = pile
+        self._order = tuple(pile)
+        self._top = 0
         self._size = len(pile)

@@ -251,7 +251,21 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.jackpots": (
         "Jackpots gibt es nur an Tischen mit Five Card Draw, nicht bei {variant}."
     ),
-    "table.config.rake": "Der Rake muss zwischen 0 und 100 % liegen, mit einer Obergrenze ab 0.",
+    "table.config.rake_cap": (
+        "Ein Rake braucht eine Obergrenze: die meisten Chips, die das Haus aus einem Pot nimmt."
+    ),
+    "table.config.ante": (
+        "Das Ante muss zwischen 1 Chip und dem Big Blind ({big_blind:int}) liegen, "
+        "nicht {ante:int}."
+    ),
+    "table.config.ante_game": (
+        "{variant} hat eigene Antes oder keine Blinds; ein Ante gibt es in Spielen mit Blinds."
+    ),
+    "table.config.straddle": (
+        "Ein Live-Straddle gibt es in No-Limit- und Pot-Limit-Spielen mit Blinds, "
+        "nicht in {variant}."
+    ),
+    "table.config.rake": "Der Rake muss zwischen 0 und 10 % liegen, mit einer Obergrenze ab 0.",
     # Tische: die Tischnachricht.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
@@ -273,10 +287,15 @@ MESSAGES: Final[dict[str, str]] = {
     "table.next_game_orbit": "Nächstes Spiel: **{game}** nach dieser Runde des Buttons.",
     "table.next_game_now": "Die nächste Hand beginnt **{game}**.",
     "table.game_changes": "{mix}: Jetzt wird **{game}** gespielt.",
+    "table.ante_stakes": "Ante {ante:int} · Einsätze {small_bet:int}/{big_bet:int}",
     "table.jackpot_stakes": (
         "Jackpots: Buben oder besser zum Eröffnen · Ante {ante:int} · "
         "Einsätze {small_bet:int}/{big_bet:int}"
     ),
+    "table.ante": "Ante {ante:int}",
+    "table.big_blind_ante": "Big-Blind-Ante {ante:int}",
+    "table.straddle_allowed": "Straddle erlaubt (/poker straddle)",
+    "table.rake": "Rake {percent} % bis {cap:int}",
     "table.carried_pot": "Bleibt für die nächste Hand im Pot: **{amount:int}**",
     "table.to_discard": "Müssen noch abwerfen: {names}",
     "table.to_draw": "Müssen noch tauschen: {names}",
@@ -418,6 +437,10 @@ MESSAGES: Final[dict[str, str]] = {
         "Guthaben **{balance:int}**."
     ),
     "tables.closed": "Der Tisch ist geschlossen; {count} Stapel gingen an ihre Besitzer zurück.",
+    "tables.straddle_on": (
+        "Ab der nächsten Hand straddlest du, wann immer du nach dem Big Blind zuerst dran bist."
+    ),
+    "tables.straddle_off": "Du straddlest nicht mehr.",
     "tables.dm_on": "Ab der nächsten Hand bekommst du deine Karten auch per Direktnachricht.",
     "tables.dm_off": (
         "Du bekommst deine Karten nicht mehr per Direktnachricht; nutze den Knopf Meine Karten."
@@ -503,6 +526,15 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.dm.setting": "An oder aus",
     "command.poker.dm.on": "An",
     "command.poker.dm.off": "Aus",
+    "command.poker.straddle.description": (
+        "Einen Live-Straddle (zwei Big Blinds) setzen, wenn du nach dem Big Blind zuerst dran bist."
+    ),
+    "command.poker.straddle.setting": "an oder aus",
+    "command.poker.create.ante": "Ein Ante zusätzlich zu den Blinds (Spiele mit Blinds)",
+    "command.poker.create.big_blind_ante": "Der Big Blind setzt das Ante für den ganzen Tisch",
+    "command.poker.create.straddle": "Live-Straddles erlauben (No-Limit und Pot-Limit)",
+    "command.poker.create.rake": "Der Anteil des Hauses an jedem Pot nach dem Flop, in Prozent",
+    "command.poker.create.rake_cap": "Die meisten Chips, die das Haus aus einem Pot nimmt",
     "command.poker.verify.description": "Prüfe, ob eine Hand aus ihrem zugesagten Deck kam.",
     "command.poker.verify.hand": "Die Nummer der Hand",
     "command.history.description": "Deine letzten Hände, mit ihren Verläufen als Dateien.",
@@ -539,11 +571,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Buy-in, Startstack und Levels gehören zu einem Turnier: füge tournament:true hinzu."
     ),
     "table.config.tournament_cash_only": (
-        "Gemischte Spiele, Jackpots und Rake gibt es nur an Cash-Tischen, nicht im Turnier."
+        "Gemischte Spiele, Jackpots, Antes, Straddles, Rake und Buy-in-Spannen gibt es an "
+        "Cash-Tischen; im Turnier bestimmt die Struktur Blinds und Antes."
     ),
     "table.config.tournament_game": (
-        "Turniere spielen Spiele mit Blinds; {variant} hat keine (seine Levels bräuchten "
-        "Bring-ins)."
+        "Turniere spielen Spiele mit Blinds, deren Levels steigen; {variant} wird ohne "
+        "Blinds gespielt."
     ),
     "table.config.tournament_buy_in": (
         "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount}."

@@ -230,7 +230,17 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.jackpots": (
         "Jackpots are a five card draw table setting; {variant} is not dealt that way."
     ),
-    "table.config.rake": "The rake must be from 0 to 100 % with a cap of 0 or more.",
+    "table.config.rake": "The rake must be from 0 to 10 % with a cap of 0 or more.",
+    "table.config.rake_cap": "A rake needs a cap: the most chips the house takes from one pot.",
+    "table.config.ante": (
+        "The ante must be from 1 chip to the big blind ({big_blind:int}), not {ante:int}."
+    ),
+    "table.config.ante_game": (
+        "{variant} has its own antes or no blinds; an ante can be set in a game with blinds."
+    ),
+    "table.config.straddle": (
+        "A live straddle is for no-limit and pot-limit games with blinds, not {variant}."
+    ),
     # Tables: the table message.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
@@ -250,9 +260,14 @@ MESSAGES: Final[dict[str, str]] = {
     "table.next_game_orbit": "Next game: **{game}** after this orbit.",
     "table.next_game_now": "The next hand starts **{game}**.",
     "table.game_changes": "{mix}: the game changes to **{game}**.",
+    "table.ante_stakes": "Ante {ante:int} · bets {small_bet:int}/{big_bet:int}",
     "table.jackpot_stakes": (
         "Jackpots: jacks or better to open · ante {ante:int} · bets {small_bet:int}/{big_bet:int}"
     ),
+    "table.ante": "Ante {ante:int}",
+    "table.big_blind_ante": "Big blind ante {ante:int}",
+    "table.straddle_allowed": "Straddles allowed (/poker straddle)",
+    "table.rake": "Rake {percent} % up to {cap:int}",
     "table.carried_pot": "Carried to the next deal: **{amount:int}**",
     "table.to_discard": "Still to discard: {names}",
     "table.to_draw": "Still to draw: {names}",
@@ -398,6 +413,10 @@ MESSAGES: Final[dict[str, str]] = {
         "**{balance:int}**."
     ),
     "tables.closed": "The table is closed; {count} stacks went back to their owners.",
+    "tables.straddle_on": (
+        "You straddle from the next hand on whenever you are first to act after the big blind."
+    ),
+    "tables.straddle_off": "You no longer straddle.",
     "tables.dm_on": "From the next hand you get your cards by DM as well.",
     "tables.dm_off": "You no longer get your cards by DM; use the My cards button.",
     "tables.verify_ok": (
@@ -475,6 +494,15 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.dm.setting": "On or off",
     "command.poker.dm.on": "On",
     "command.poker.dm.off": "Off",
+    "command.poker.straddle.description": (
+        "Post a live straddle (two big blinds) when first to act after the big blind."
+    ),
+    "command.poker.straddle.setting": "on or off",
+    "command.poker.create.ante": "An ante besides the blinds (games with blinds)",
+    "command.poker.create.big_blind_ante": "The big blind posts the ante for the whole table",
+    "command.poker.create.straddle": "Allow live straddles (no-limit and pot-limit games)",
+    "command.poker.create.rake": "The house's share of each pot after the flop, in percent",
+    "command.poker.create.rake_cap": "The most chips the house takes from one pot",
     "command.poker.verify.description": "Check that a hand was dealt from its committed deck.",
     "command.poker.verify.hand": "The hand number",
     "command.history.description": "Your last hands, with their histories as files.",
@@ -512,10 +540,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Buy-in, starting stack and levels are options of a tournament: add tournament:true."
     ),
     "table.config.tournament_cash_only": (
-        "Mixed games, jackpots and rake are offered at cash tables only, not in tournaments."
+        "Mixed games, jackpots, antes, straddles, rake and buy-in ranges are for cash tables; "
+        "a tournament's structure sets its blinds and antes."
     ),
     "table.config.tournament_game": (
-        "Tournaments deal games with blinds; {variant} has none (its levels would need bring-ins)."
+        "Tournaments deal games with blinds, whose levels rise; {variant} is played without blinds."
     ),
     "table.config.tournament_buy_in": (
         "A tournament's buy-in is from 1 to {high:int} chips, not {amount}."

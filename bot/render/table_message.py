@@ -66,6 +66,20 @@ def table_message(snapshot: TableSnapshot, locale: str) -> OutgoingMessage:
     return OutgoingMessage(embed=check_embed(embed), buttons=_buttons(snapshot, locale))
 
 
+def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
+    """The table's ante, straddle and rake, as set when it was created."""
+    rules = []
+    if snapshot.ante:
+        key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
+        rules.append(t(key, locale, ante=snapshot.ante))
+    if snapshot.straddle:
+        rules.append(t("table.straddle_allowed", locale))
+    if snapshot.rake_basis_points:
+        percent = f"{snapshot.rake_basis_points / 100:g}"
+        rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
+    return rules
+
+
 def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
     lines: list[str] = []
     if snapshot.closed:
@@ -82,13 +96,15 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
                 big_bet=big_bet,
             )
         )
-    if snapshot.jackpot_stakes is not None:
-        ante, small_bet, big_bet = snapshot.jackpot_stakes
-        lines.append(
-            t("table.jackpot_stakes", locale, ante=ante, small_bet=small_bet, big_bet=big_bet)
-        )
+    if snapshot.ante_stakes is not None:
+        ante, small_bet, big_bet = snapshot.ante_stakes
+        key = "table.jackpot_stakes" if snapshot.jackpots else "table.ante_stakes"
+        lines.append(t(key, locale, ante=ante, small_bet=small_bet, big_bet=big_bet))
     if snapshot.carried_pot:
         lines.append(t("table.carried_pot", locale, amount=snapshot.carried_pot))
+    house_rules = _house_rules(snapshot, locale)
+    if house_rules:
+        lines.append(" · ".join(house_rules))
     if snapshot.tournament is not None:
         lines.extend(_tournament(snapshot.tournament, locale))
     if snapshot.blind_stakes is not None:

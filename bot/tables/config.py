@@ -11,8 +11,8 @@ player's balance into its prize pool and seats everyone with the same
 ``starting_stack`` of tournament chips; its blinds rise by
 :func:`engine.blind_structure.default_schedule` from the table's two blinds,
 every ``level_minutes`` minutes or every ``level_hands`` hands. Tournaments
-deal the games with blinds (not stud, whose levels would need bring-ins, and
-neither mixes nor jackpots, which the engine deals at cash tables only).
+deal the games with blinds (not stud or five card draw, and neither mixes,
+which the engine deals at cash tables only, nor a cash table's house rules).
 
 It is chosen once, when the table is created, and kept as JSON in
 ``tables.config``. :meth:`TableConfig.checked` refuses a configuration no
@@ -46,9 +46,11 @@ from engine.hand import Rake
 from engine.rotation import ROTATIONS, Rotation
 from engine.stakes import AnteKind, BlindSchedule, Stakes, stud_stakes
 from engine.table import TableConfig as EngineTableConfig
-from engine.variants import VARIANTS, Variant
+from engine.variants import VARIANTS, BettingStructure, Variant
 
 MAX_CHIPS: Final = 1_000_000_000
+#: The largest rake a table may take: 10 % of the pot.
+MAX_RAKE_BASIS_POINTS: Final = 1_000
 MIN_ACTION_SECONDS: Final = 5
 MAX_ACTION_SECONDS: Final = 600
 MIN_SEATS: Final = 2
@@ -73,11 +75,12 @@ def dealt_variants() -> dict[str, Variant]:
     return dict(VARIANTS)
 
 
-def jackpot_stakes(small_blind: int, big_blind: int) -> Stakes:
-    """A jackpots table's stakes from its two numbers: everyone antes the small
-    blind, the bets are the big blind before the draw and twice it after.
+def ante_stakes(small_blind: int, big_blind: int) -> Stakes:
+    """The stakes of a game dealt with neither blinds nor a bring-in (Five Card
+    Draw, jackpots or not), from the table's two numbers: everyone antes the
+    small blind, the bets are the big blind before the draw and twice it after.
 
-    >>> stakes = jackpot_stakes(5, 10)
+    >>> stakes = ante_stakes(5, 10)
     >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
     (5, 10, 20)
     """
@@ -111,6 +114,12 @@ class TableConfig:
     #: Five card draw: jacks or better to open, everyone antes the small blind,
     #: and a pot nobody opens waits for the next deal.
     jackpots: bool = False
+    #: A game with blinds: an ante besides them, from every player or, with
+    #: ``big_blind_ante``, one for the whole table from the big blind.
+    ante: int = 0
+    big_blind_ante: bool = False
+    #: No-limit and pot-limit games with blinds: players may choose a live straddle.
+    straddle: bool = False
     #: A sit-and-go tournament instead of a cash table.
     tournament: bool = False
     #: Chips each player pays from their balance into the prize pool.
@@ -170,12 +179,27 @@ class TableConfig:
                 low=MIN_ACTION_SECONDS,
                 high=MAX_ACTION_SECONDS,
             )
-        if not (0 <= config.rake_basis_points <= 10_000 and 0 <= config.rake_cap <= MAX_CHIPS):
+        if not (0 <= config.rake_basis_points <= MAX_RAKE_BASIS_POINTS) or not (
+            0 <= config.rake_cap <= MAX_CHIPS
+        ):
             raise TableConfigError("table.config.rake")
+        if config.rake_basis_points and not config.rake_cap:
+            raise TableConfigError("table.config.rake_cap")
         if config.jackpots and (
             config.rotation is not None or variant.uses_blinds or variant.uses_bring_in
         ):
             raise TableConfigError("table.config.jackpots", variant=variant.name)
+        blinds_only = config.rotation is None and variant.uses_blinds
+        if config.ante or config.big_blind_ante:
+            if not blinds_only:
+                raise TableConfigError("table.config.ante_game", variant=config.display_name)
+            if not 1 <= config.ante <= config.big_blind:
+                raise TableConfigError(
+                    "table.config.ante", ante=config.ante, big_blind=config.big_blind
+                )
+        big_bets = variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+        if config.straddle and not (blinds_only and big_bets):
+            raise TableConfigError("table.config.straddle", variant=config.display_name)
         return config
 
     @property
@@ -220,14 +244,19 @@ class TableConfig:
         rake = None
         if self.rake_basis_points:
             rake = Rake(self.rake_basis_points, self.rake_cap)
-        stakes = Stakes(self.small_blind, self.big_blind)
+        ante_kind = AnteKind.NONE
+        if self.ante:
+            ante_kind = AnteKind.BIG_BLIND if self.big_blind_ante else AnteKind.EVERY_PLAYER
+        stakes = Stakes(
+            self.small_blind, self.big_blind, self.ante, ante_kind, straddle=self.straddle
+        )
         rotation = self.engine_rotation
         if self.engine_variant.uses_bring_in and rotation is None:
             stakes = stud_stakes(self.small_blind, self.big_blind)
-        draw_rules = DrawRules()
-        if self.jackpots:
-            stakes = jackpot_stakes(self.small_blind, self.big_blind)
-            draw_rules = DrawRules(jackpots=True)
+        game = self.engine_variant
+        if rotation is None and not game.uses_blinds and not game.uses_bring_in:
+            stakes = ante_stakes(self.small_blind, self.big_blind)
+        draw_rules = DrawRules(jackpots=self.jackpots)
         return EngineTableConfig(
             self.variant,
             stakes,
@@ -259,7 +288,15 @@ def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
         ):
             raise TableConfigError("table.config.tournament_options_alone")
         return config
-    if config.rotation is not None or config.jackpots or config.rake_basis_points:
+    if (
+        config.rotation is not None
+        or config.jackpots
+        or config.rake_basis_points
+        or config.rake_cap
+        or config.ante
+        or config.big_blind_ante
+        or config.straddle
+    ):
         raise TableConfigError("table.config.tournament_cash_only")
     if variant.uses_bring_in or not variant.uses_blinds:
         raise TableConfigError("table.config.tournament_game", variant=variant.name)

@@ -501,6 +501,13 @@ class TableRunner:
             self.players[user_id].timeouts = 0
             self._changed()
 
+    async def choose_straddle(self, user_id: int, straddles: bool) -> None:
+        """Whether the player posts a live straddle when first to act after the big blind."""
+        async with self._lock:
+            self._seat(user_id)
+            await self._transact(lambda: self.table.choose_straddle(user_id, straddles), _nothing)
+            self._changed()
+
     async def top_up(self, user_id: int, amount: int) -> SeatMovement:
         """Add chips from the balance: the table says when and how many."""
         async with self._lock:
@@ -1191,7 +1198,13 @@ class TableRunner:
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
             stud_stakes=_stud_stakes(game, self.table.stakes_for(game)),
-            jackpot_stakes=_jackpot_stakes(self.engine_config),
+            ante_stakes=_ante_stakes(self.engine_config),
+            jackpots=self.engine_config.draw_rules.jackpots,
+            ante=config.ante,
+            big_blind_ante=config.big_blind_ante,
+            straddle=config.straddle,
+            rake_basis_points=config.rake_basis_points,
+            rake_cap=config.rake_cap,
             carried_pot=self.table.carried_pot if live is None else 0,
             seats=tuple(
                 self._seat_line(seat, shown_from, game) for seat in self.table.seats.values()
@@ -1558,9 +1571,11 @@ def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | N
     return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
-def _jackpot_stakes(config: EngineTableConfig) -> tuple[int, int, int] | None:
-    """(ante, small bet, big bet) at a jackpots table, else ``None``."""
-    if not config.draw_rules.jackpots:
+def _ante_stakes(config: EngineTableConfig) -> tuple[int, int, int] | None:
+    """(ante, small bet, big bet) of a game without blinds or bring-in (Five
+    Card Draw), else ``None``."""
+    game = config.game
+    if config.rotation is not None or game.uses_blinds or game.uses_bring_in:
         return None
     stakes = config.first_stakes
     return (stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet)

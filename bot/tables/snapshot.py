@@ -172,7 +172,16 @@ class TableSnapshot:
     #: or with the very next hand.
     switch_now: bool = False
     #: Jackpots: (ante, small bet, big bet), and the pot carried to the next deal.
-    jackpot_stakes: tuple[int, int, int] | None = None
+    #: (ante, small bet, big bet) of Five Card Draw; ``jackpots``: openers needed.
+    ante_stakes: tuple[int, int, int] | None = None
+    jackpots: bool = False
+    #: A game with blinds: its ante (``big_blind_ante``: one for the table), live
+    #: straddles allowed, and the house's rake in basis points up to a cap.
+    ante: int = 0
+    big_blind_ante: bool = False
+    straddle: bool = False
+    rake_basis_points: int = 0
+    rake_cap: int = 0
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None

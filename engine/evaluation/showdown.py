@@ -27,6 +27,7 @@ from engine.evaluation.fast_high import high_strength, table_strength
 from engine.evaluation.high_tables import SHORT_DECK, STANDARD, HighTables
 from engine.evaluation.kinds import Category, Evaluation
 from engine.evaluation.value import HandValue
+from engine.evaluation.wording import high_phrase
 
 SHORT_DECK_LOWEST_RANK: Final = 4  # the six
 
@@ -51,6 +52,52 @@ _JUDGES: Final[dict[Evaluation, _FiveCardJudge]] = {
     Evaluation.DEUCE_TO_SEVEN_LOW: lows.deuce_to_seven,
 }
 _OMAHA: Final = frozenset({Evaluation.OMAHA_HIGH, Evaluation.OMAHA_EIGHT_OR_BETTER_LOW})
+# Members tested per hand, as globals (an Enum member read off its class is slow in 3.11).
+_STANDARD_HIGH: Final = Evaluation.STANDARD_HIGH
+_OMAHA_HIGH: Final = Evaluation.OMAHA_HIGH
+_SHORT_DECK_HIGH: Final = Evaluation.SHORT_DECK_HIGH
+
+
+def strength_of(
+    evaluation: Evaluation, hole: Sequence[Card], board: Sequence[Card] = ()
+) -> int | None:
+    """``evaluate(evaluation, hole, board).strength`` (``None`` where
+    :func:`evaluate` gives ``None``), without dressing the hand as a
+    :class:`HandValue` where a fast path knows the strength at once.
+
+    Cards are checked only where :func:`evaluate` runs; the fast path trusts
+    the caller (a hand judging the cards it dealt).
+
+    >>> from engine.cards import parse_cards as cards
+    >>> hand = evaluate(Evaluation.STANDARD_HIGH, cards("KsKd"), cards("Kh4c4d9s2h"))
+    >>> strength_of(Evaluation.STANDARD_HIGH, cards("KsKd"), cards("Kh4c4d9s2h")) == hand.strength
+    True
+    """
+    if evaluation is _STANDARD_HIGH and 5 <= len(hole) + len(board) <= 7:
+        return high_strength((*hole, *board))
+    value = evaluate(evaluation, hole, board)
+    return None if value is None else value.strength
+
+
+def describe_strength(evaluation: Evaluation, strength: int) -> str | None:
+    """The English name of a hand of ``strength`` by ``evaluation``, read off the
+    strength alone (high hands), or ``None`` where the cards are needed (lows
+    and badugi, named by their cards): then ask :func:`evaluate`.
+
+    >>> from engine.cards import parse_cards as cards
+    >>> value = evaluate(Evaluation.STANDARD_HIGH, cards("KsKd"), cards("Kh4c4d9s2h"))
+    >>> describe_strength(Evaluation.STANDARD_HIGH, value.strength)
+    'Full house, kings full of fours'
+    """
+    # Identity tests, not a dict: hashing an Enum member runs Python code.
+    if evaluation is _STANDARD_HIGH or evaluation is _OMAHA_HIGH:
+        tables = STANDARD
+    elif evaluation is _SHORT_DECK_HIGH:
+        tables = SHORT_DECK
+    else:
+        return None
+    code = tables.codes[strength]  # the distinct ranks in reading order, four bits each
+    return high_phrase(tables.category(strength), (code >> 16 & 15, code >> 12 & 15))
 
 
 def evaluate(

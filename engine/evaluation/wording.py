@@ -25,7 +25,7 @@ def describe(evaluation: Evaluation, category: Category, cards: Sequence[Card]) 
         return f"{_COUNT_WORDS[len(cards) - 1]}-card badugi, {_rank_run(cards)}"
     if evaluation.is_low and category is Category.HIGH_CARD:
         return f"{_rank_run(cards)} low"
-    return _high_phrase(category, _distinct_ranks(cards))
+    return high_phrase(category, _distinct_ranks(cards))
 
 
 def _rank_run(cards: Sequence[Card]) -> str:
@@ -40,7 +40,9 @@ def _distinct_ranks(cards: Sequence[Card]) -> list[int]:
     return ranks
 
 
-def _high_phrase(category: Category, ranks: Sequence[int]) -> str:
+def high_phrase(category: Category, ranks: Sequence[int]) -> str:
+    """A high hand of ``category`` whose distinct ranks read ``ranks`` (at
+    least the first two where the category names two)."""
     top = ranks[0]
     if category is Category.HIGH_CARD:
         return f"High card, {RANK_NAMES[top]}"

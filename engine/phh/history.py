@@ -53,6 +53,9 @@ FIELDS = (
 #: User-defined fields (PHH: names start with one underscore) for the house's
 #: rake, which PHH does not define but the finishing stacks depend on.
 RAKE_FIELDS = ("_rake_basis_points", "_rake_cap", "_rake_no_flop_no_drop")
+#: Live bets posted out of turn to come into a game, which PHH has no field for;
+#: written in the order of ``blinds_or_straddles``.
+POSTS_FIELD = "_posts"
 
 
 class HistoryError(ValueError):
@@ -92,8 +95,9 @@ class HandHistory:
 
         ``players`` names the players in the hand's order; ``extra`` adds
         metadata fields (``event``, ``table``, ``hand``, ``time``, …). A rake
-        is written as the user-defined ``_rake_…`` fields so that a replay
-        finishes with the same stacks. Finishing stacks are written once the
+        is written as the user-defined ``_rake_…`` fields, and live bets posted
+        out of turn as ``_posts``, so that a replay finishes with the same
+        stacks. Finishing stacks are written once the
         hand is complete.
         """
         setup = hand.setup
@@ -102,7 +106,7 @@ class HandHistory:
         if players and len(players) != n:
             raise HistoryError(f"{len(players)} names for {n} players.")
         fields = dict(extra or {})
-        clashing = sorted(set(fields) & {*FIELDS, *RAKE_FIELDS})
+        clashing = sorted(set(fields) & {*FIELDS, *RAKE_FIELDS, POSTS_FIELD})
         if clashing:
             raise HistoryError(f"extra cannot set {', '.join(clashing)}.")
         if setup.rake is not None:
@@ -113,6 +117,9 @@ class HandHistory:
         def per_player(values: tuple[int, ...]) -> tuple[Amount, ...]:
             values = values or (0,) * n
             return values[::-1] if n == 2 else values
+
+        if any(setup.posts):
+            fields[POSTS_FIELD] = list(per_player(setup.posts))
 
         fixed = variant.betting is BettingStructure.FIXED_LIMIT
         return cls(
@@ -142,6 +149,11 @@ class HandHistory:
     def setup_amounts(self) -> list[Amount]:
         """Every amount that goes into the :class:`HandSetup`."""
         amounts: list[Amount] = [*self.starting_stacks, *self.antes, *self.blinds_or_straddles]
+        posts = self.extra.get(POSTS_FIELD)
+        if isinstance(posts, list):
+            amounts += [
+                p for p in posts if isinstance(p, int | Decimal) and not isinstance(p, bool)
+            ]
         for single in (self.bring_in, self.small_bet, self.big_bet, self.min_bet):
             if single is not None:
                 amounts.append(single)
@@ -208,6 +220,11 @@ class HandHistory:
         rake = self.rake()
         if rake is not None:
             rake = Rake(rake.basis_points, rake.cap * scale, rake.no_flop_no_drop)
+        posts = self.extra.get(POSTS_FIELD, [])
+        if not isinstance(posts, list) or not all(
+            isinstance(p, int | Decimal) and not isinstance(p, bool) and p >= 0 for p in posts
+        ):
+            raise HistoryError(f"{POSTS_FIELD} must be a list of amounts, one per player.")
         return HandSetup(
             game,
             tuple(chips(stack) for stack in self.starting_stacks),
@@ -219,6 +236,7 @@ class HandHistory:
             big_bet=chips(self.big_bet),
             ante_trimming=self.ante_trimming_status,
             rake=rake,
+            posts=per_player(POSTS_FIELD, tuple(posts)),
         )
 
 

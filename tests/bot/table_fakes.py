@@ -13,6 +13,7 @@ from bot.daily import DailyReward
 from bot.database import Database
 from bot.tables.config import TableConfig
 from bot.tables.outlet import OutgoingMessage
+from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner, TableServices
 from bot.tables.table_store import TableStore
 from tests.bot.fake_clock import FakeClock
@@ -134,3 +135,14 @@ def to_act(runner: TableRunner) -> int:
     live = runner.live
     assert live is not None and live.hand.actor is not None
     return live.deal.players[live.hand.actor]
+
+
+def registry(database: Database, clock: FakeClock) -> tuple[TableRegistry, list[RecordingOutlet]]:
+    """A table registry whose tables each get a recording outlet, and those outlets."""
+    outlets: list[RecordingOutlet] = []
+
+    def outlet_for(channel_id: int) -> RecordingOutlet:
+        outlets.append(RecordingOutlet())
+        return outlets[-1]
+
+    return TableRegistry(services(database, clock), outlet_for), outlets

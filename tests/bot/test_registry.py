@@ -6,21 +6,16 @@ import pytest
 
 from bot.database import Database
 from bot.tables.errors import NoTableHere, TableExists
-from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.bot.table_fakes import CHANNEL, CREATOR, GUILD, RecordingOutlet, config, services
-
-
-def registry(database: Database, clock: FakeClock) -> tuple[TableRegistry, list[RecordingOutlet]]:
-    outlets: list[RecordingOutlet] = []
-
-    def outlet_for(channel_id: int) -> RecordingOutlet:
-        outlets.append(RecordingOutlet())
-        return outlets[-1]
-
-    return TableRegistry(services(database, clock), outlet_for), outlets
+from tests.bot.table_fakes import (
+    CHANNEL,
+    CREATOR,
+    GUILD,
+    config,
+    registry,
+)
 
 
 async def test_one_table_per_channel_in_memory_and_in_the_database(database: Database) -> None:

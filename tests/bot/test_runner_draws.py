@@ -231,3 +231,16 @@ async def test_the_cards_drawn_reach_each_player_by_dm(
         assert f"Your cards, hand {live.hand_no}" in text
         assert all(card.symbol in text for card in new_hand)
     await runner.stop()
+
+
+async def test_five_card_draw_is_played_for_antes(database: Database, clock: FakeClock) -> None:
+    """The seeds: Five Card Draw is dealt after everyone antes; with no blinds,
+    the table's 5/10 are the ante and the bets."""
+    outlet = RecordingOutlet()
+    runner = await dealt_table(database, clock, outlet, "F5D")
+    live = runner.live
+    assert live is not None
+    assert live.deal.setup.antes == (5, 5, 5) and not live.deal.setup.blinds
+    assert "Ante 5 · bets 10/20" in outlet.table.public_text()
+    assert "Jackpots" not in outlet.table.public_text()
+    await runner.stop()

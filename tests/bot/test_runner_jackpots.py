@@ -26,7 +26,7 @@ from tests.bot.table_fakes import (
     STARTING_CHIPS,
     RecordingOutlet,
     config,
-    services,
+    registry,
 )
 from tests.engine.dealing import Rigged
 
@@ -43,16 +43,6 @@ def dealt(*hands: str) -> Rigged:
 
 NOBODY_OPENS = dealt("2c 5d 8h Jc Ks", "3c 6d 9h Qc As", "4c 7d Th Kd 2s")
 FIRST_OPENS = dealt("Jh Js 7c 4d 2h", "3c 6d 9h Qc As", "4c 7d Th Kd 2s")
-
-
-def registry(database: Database, clock: FakeClock) -> tuple[TableRegistry, list[RecordingOutlet]]:
-    outlets: list[RecordingOutlet] = []
-
-    def outlet_for(channel_id: int) -> RecordingOutlet:
-        outlets.append(RecordingOutlet())
-        return outlets[-1]
-
-    return TableRegistry(services(database, clock), outlet_for), outlets
 
 
 async def deal(runner: TableRunner, clock: FakeClock, deck: Rigged) -> None:

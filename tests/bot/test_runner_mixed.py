@@ -11,26 +11,22 @@ import pytest
 
 from bot.database import Database
 from bot.tables.config import TableConfig, TableConfigError
-from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.bot.table_fakes import CHANNEL, CREATOR, GUILD, RecordingOutlet, config, services
+from tests.bot.table_fakes import (
+    CHANNEL,
+    CREATOR,
+    GUILD,
+    RecordingOutlet,
+    config,
+    registry,
+)
 from tests.bot.table_players import fallback_request, player_to_act
 
 PLAYERS = {11: "Ann", 12: "Ben", 13: "Cat"}
 CHANGES = "H.O.R.S.E.: the game changes to **{}**."
-
-
-def registry(database: Database, clock: FakeClock) -> tuple[TableRegistry, list[RecordingOutlet]]:
-    outlets: list[RecordingOutlet] = []
-
-    def outlet_for(channel_id: int) -> RecordingOutlet:
-        outlets.append(RecordingOutlet())
-        return outlets[-1]
-
-    return TableRegistry(services(database, clock), outlet_for), outlets
 
 
 async def deal_next(runner: TableRunner, clock: FakeClock) -> None:

@@ -11,7 +11,6 @@ from bot.database import Database
 from bot.stats import player_stats, tournament_stats
 from bot.tables.config import TableConfig, TableConfigError
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
-from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from tests.audited import assert_audit_clean
@@ -26,7 +25,7 @@ from tests.bot.table_fakes import (
     config,
     deal_next,
     new_table,
-    services,
+    registry,
     to_act,
 )
 
@@ -279,6 +278,9 @@ async def test_after_the_start_nobody_joins_tops_up_or_leaves(database: Database
 def test_tournaments_refuse_what_they_cannot_deal() -> None:
     for changes, key in (
         ({"variant": "F7S"}, "table.config.tournament_game"),
+        ({"variant": "F5D"}, "table.config.tournament_game"),
+        ({"ante": 5}, "table.config.tournament_cash_only"),
+        ({"straddle": True}, "table.config.tournament_cash_only"),
         ({"rotation": "horse"}, "table.config.tournament_cash_only"),
         ({"level_minutes": 5, "level_hands": 5}, "table.config.level_minutes_or_hands"),
         ({"starting_stack": 15}, "table.config.starting_stack"),
@@ -290,16 +292,6 @@ def test_tournaments_refuse_what_they_cannot_deal() -> None:
     with pytest.raises(TableConfigError) as refused:
         config(starting_stack=1000)
     assert refused.value.message_key == "table.config.tournament_options_alone"
-
-
-def registry(database: Database, clock: FakeClock) -> tuple[TableRegistry, list[RecordingOutlet]]:
-    outlets: list[RecordingOutlet] = []
-
-    def outlet_for(channel_id: int) -> RecordingOutlet:
-        outlets.append(RecordingOutlet())
-        return outlets[-1]
-
-    return TableRegistry(services(database, clock, seed=5), outlet_for), outlets
 
 
 async def test_a_restart_resumes_the_level_clock_places_and_pool(database: Database) -> None:

@@ -491,3 +491,18 @@ async def test_a_draw_is_made_by_command(
     pat = await (await stays.slash("discard")).settled()
     assert "You stood pat." in pat.text
     assert len(live.hand.hole_cards[index]) == 5, "the two drawn cards came once both had drawn"
+
+
+async def test_house_rules_are_set_at_creation_and_straddles_chosen_by_command(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, ann, _ = await two_players_at_a_table(
+        fake_discord, croupier, clock, ante=2, straddle=True, rake=2.5, rake_cap=4
+    )
+    await table.deal()
+    text = table_messages(fake_discord)[-1].text()
+    assert "Ante 2 · Straddles allowed (/poker straddle) · Rake 2.5 % up to 4" in text
+    on = await (await ann.slash("poker", "straddle", setting="on")).settled()
+    assert on.ephemeral and "You straddle from the next hand on" in on.text
+    refused = await (await ann.slash("poker", "create", variant="FT", straddle=True)).settled()
+    assert "A live straddle is for no-limit and pot-limit games" in refused.text

@@ -4,15 +4,17 @@ import itertools
 
 import pytest
 
-from engine.cards import parse_cards
+from engine.cards import Card, parse_cards
 from engine.evaluation import (
     Category,
     Evaluation,
     HandValue,
+    describe_strength,
     evaluate,
     high_strength,
     short_deck_high_strength,
     showing_strength,
+    strength_of,
 )
 
 E = Evaluation
@@ -129,6 +131,39 @@ def test_the_fast_path_gives_the_same_strength_as_evaluate() -> None:
     assert high_strength(parse_cards("7d5c4h3s2d")) == 1
     with pytest.raises(ValueError):
         high_strength(parse_cards("AsKs"))
+
+
+@pytest.mark.parametrize(
+    ("evaluation", "lowest_rank"), [(E.STANDARD_HIGH, 0), (E.SHORT_DECK_HIGH, 4)]
+)
+def test_every_class_of_high_hand_is_named_from_its_strength_alone(
+    evaluation: Evaluation, lowest_rank: int
+) -> None:
+    """``describe_strength`` agrees with the hand's own description for every
+    rank pattern, suited and not, wheels and royal flushes included."""
+    strengths = set()
+    for ranks in itertools.combinations_with_replacement(range(lowest_rank, 13), 5):
+        if any(ranks.count(rank) > 4 for rank in ranks):
+            continue
+        offsuit = [Card.of(rank, suit % 4) for suit, rank in enumerate(ranks)]
+        hands = [offsuit]
+        if len(set(ranks)) == 5:
+            hands.append([Card.of(rank, 2) for rank in ranks])
+        for cards in hands:
+            judged = evaluate(evaluation, cards)
+            assert judged is not None
+            assert strength_of(evaluation, cards) == judged.strength
+            assert describe_strength(evaluation, judged.strength) == judged.describe()
+            strengths.add(judged.strength)
+    assert strengths == set(range(1, max(strengths) + 1))
+
+
+def test_low_hands_are_named_from_their_cards_not_their_strength() -> None:
+    judged = value(E.ACE_TO_FIVE_LOW, "7s5d4c3h2s")
+    assert describe_strength(E.ACE_TO_FIVE_LOW, judged.strength) is None
+    assert (
+        strength_of(E.EIGHT_OR_BETTER_LOW, parse_cards("9c9d"), parse_cards("Ks4h3s2dTc")) is None
+    )
 
 
 def test_eight_cards_are_judged_by_their_best_five() -> None:

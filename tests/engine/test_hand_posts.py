@@ -6,6 +6,7 @@ from engine.actions import CheckOrCall, Fold
 from engine.cards import Deck
 from engine.events import ForcedBetPosted
 from engine.hand import VARIANTS, Hand, HandSetup
+from engine.phh import HandHistory, dumps, loads, replay
 
 
 def blinds_5_10_and_a_post(players: int, poster: int) -> Hand:
@@ -55,3 +56,17 @@ def test_the_post_is_live_and_its_poster_may_check_in_turn() -> None:
 def test_a_post_from_under_the_gun_acts_first_not_last() -> None:
     # Posting the size of the big blind right after it is not a straddle.
     assert blinds_5_10_and_a_post(4, poster=2).actor == 2
+
+
+def test_a_history_with_a_post_replays_to_the_same_stacks() -> None:
+    """PHH has no field for a post; the history keeps it as ``_posts`` and
+    reads it back, so a table hand with a post replays exactly."""
+    hand = blinds_5_10_and_a_post(5, poster=3)
+    while not hand.is_complete:
+        legal = hand.legal_actions()
+        hand.act(legal.player, CheckOrCall())
+    text = dumps(HandHistory.from_hand(hand))
+    assert "_posts = [0, 0, 0, 10, 0]" in text
+    result = replay(loads(text))
+    assert result.ok and result.matches_recorded
+    assert list(loads(text).to_setup().posts) == [0, 0, 0, 10, 0]
