@@ -610,6 +610,7 @@ MESSAGES: Final[dict[str, str]] = {
     "tournament.next_level_now": "die Blinds steigen mit der nächsten Hand",
     "tournament.next_level_at": "nächstes Level {when}",
     "tournament.next_level_in": "nächstes Level in {hands} Händen",
+    "tournament.next_level_after_one": "nächstes Level nach einer weiteren Hand",
     "tournament.players_left": (
         "Noch im Turnier: **{left}** von {entrants} · Preisgeld **{pool:int}** ({payouts})"
     ),

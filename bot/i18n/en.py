@@ -578,6 +578,7 @@ MESSAGES: Final[dict[str, str]] = {
     "tournament.next_level_now": "the blinds go up with the next hand",
     "tournament.next_level_at": "next level {when}",
     "tournament.next_level_in": "next level in {hands} hands",
+    "tournament.next_level_after_one": "next level after one more hand",
     "tournament.players_left": (
         "Players left: **{left}** of {entrants} · prize pool **{pool:int}** ({payouts})"
     ),

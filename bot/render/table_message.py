@@ -219,6 +219,8 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
         upcoming = t("tournament.next_level_now", locale)
     elif view.next_level_at is not None:
         upcoming = t("tournament.next_level_at", locale, when=f"<t:{view.next_level_at}:R>")
+    elif view.hands_to_next_level == 1:
+        upcoming = t("tournament.next_level_after_one", locale)
     else:
         upcoming = t("tournament.next_level_in", locale, hands=view.hands_to_next_level or 0)
     return [

@@ -145,7 +145,7 @@ async def test_a_four_player_tournament_rises_its_blinds_and_pays_its_winner(
     assert "Level **2**: the blinds are now 10/20." in outlet.posts()
     assert "Level **3**: the blinds are now 15/30." in outlet.posts()
     text = outlet.table.public_text()
-    assert "Level **3**: blinds 15/30 · next level in 1 hands" in text
+    assert "Level **3**: blinds 15/30 · next level after one more hand" in text
     assert "Players left: **4** of 4 · prize pool **400** (1st 400)" in text
 
     await play_to_the_end(runner, clock)
