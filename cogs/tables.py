@@ -128,26 +128,29 @@ def table_config(
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
     scale = big / settings.default_big_blind
+    common: dict[str, Any] = {
+        "variant": code,
+        "small_blind": small,
+        "big_blind": big,
+        "seats": seats if seats is not None else min(settings.default_seats, most_seats),
+        "action_seconds": action_seconds
+        if action_seconds is not None
+        else settings.default_action_seconds,
+        "provably_fair": provably_fair,
+        "locale": locale,
+        "rotation": game,
+        "hands_per_game": hands_per_game,
+        "jackpots": jackpots,
+        "ante": ante,
+        "big_blind_ante": big_blind_ante,
+        "straddle": straddle,
+        "rake_basis_points": rake_basis_points,
+    }
     if tournament:
         return TableConfig.checked(
-            variant=code,
-            small_blind=small,
-            big_blind=big,
+            **common,
             min_buy_in=0,
             max_buy_in=0,
-            seats=seats if seats is not None else min(settings.default_seats, most_seats),
-            action_seconds=action_seconds
-            if action_seconds is not None
-            else settings.default_action_seconds,
-            provably_fair=provably_fair,
-            locale=locale,
-            rotation=game,
-            hands_per_game=hands_per_game,
-            jackpots=jackpots,
-            ante=ante,
-            big_blind_ante=big_blind_ante,
-            straddle=straddle,
-            rake_basis_points=rake_basis_points,
             rake_cap=rake_cap or 0,
             tournament=True,
             tournament_buy_in=buy_in if buy_in is not None else 20 * big,
@@ -160,28 +163,13 @@ def table_config(
     if level_minutes is not None or level_hands is not None:
         raise TableConfigError("table.config.tournament_options_alone")
     return TableConfig.checked(
-        variant=code,
-        small_blind=small,
-        big_blind=big,
+        **common,
         min_buy_in=min_buy_in
         if min_buy_in is not None
         else max(big, round(settings.default_min_buy_in * scale)),
         max_buy_in=max_buy_in
         if max_buy_in is not None
         else max(big, round(settings.default_max_buy_in * scale), min_buy_in or 0),
-        seats=seats if seats is not None else min(settings.default_seats, most_seats),
-        action_seconds=action_seconds
-        if action_seconds is not None
-        else settings.default_action_seconds,
-        provably_fair=provably_fair,
-        locale=locale,
-        rotation=game,
-        hands_per_game=hands_per_game,
-        jackpots=jackpots,
-        ante=ante,
-        big_blind_ante=big_blind_ante,
-        straddle=straddle,
-        rake_basis_points=rake_basis_points,
         rake_cap=(rake_cap if rake_cap is not None else DEFAULT_RAKE_CAP_BIG_BLINDS * big)
         if rake_basis_points
         else 0,
