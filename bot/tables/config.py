@@ -185,9 +185,7 @@ class TableConfig:
             raise TableConfigError("table.config.rake")
         if config.rake_basis_points and not config.rake_cap:
             raise TableConfigError("table.config.rake_cap")
-        if config.jackpots and (
-            config.rotation is not None or variant.uses_blinds or variant.uses_bring_in
-        ):
+        if config.jackpots and not config.plays_for_antes:
             raise TableConfigError("table.config.jackpots", variant=variant.name)
         blinds_only = config.rotation is None and variant.uses_blinds
         if config.ante or config.big_blind_ante:
@@ -216,6 +214,13 @@ class TableConfig:
     def engine_variant(self) -> Variant:
         """The table's game; at a mixed table, its first game."""
         return VARIANTS[self.variant]
+
+    @property
+    def plays_for_antes(self) -> bool:
+        """A single game with neither blinds nor a bring-in (Five Card Draw):
+        antes and bets from :func:`ante_stakes`, jackpots possible."""
+        game = self.engine_variant
+        return self.rotation is None and not game.uses_blinds and not game.uses_bring_in
 
     @property
     def engine_rotation(self) -> Rotation | None:
@@ -253,8 +258,7 @@ class TableConfig:
         rotation = self.engine_rotation
         if self.engine_variant.uses_bring_in and rotation is None:
             stakes = stud_stakes(self.small_blind, self.big_blind)
-        game = self.engine_variant
-        if rotation is None and not game.uses_blinds and not game.uses_bring_in:
+        if self.plays_for_antes:
             stakes = ante_stakes(self.small_blind, self.big_blind)
         draw_rules = DrawRules(jackpots=self.jackpots)
         return EngineTableConfig(

@@ -1198,7 +1198,7 @@ class TableRunner:
             max_buy_in=self.engine_config.maximum_buy_in,
             seat_count=config.seats,
             stud_stakes=_stud_stakes(game, self.table.stakes_for(game)),
-            ante_stakes=_ante_stakes(self.engine_config),
+            ante_stakes=_ante_stakes(config, self.engine_config),
             jackpots=self.engine_config.draw_rules.jackpots,
             ante=config.ante,
             big_blind_ante=config.big_blind_ante,
@@ -1571,13 +1571,13 @@ def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | N
     return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
-def _ante_stakes(config: EngineTableConfig) -> tuple[int, int, int] | None:
-    """(ante, small bet, big bet) of a game without blinds or bring-in (Five
-    Card Draw), else ``None``."""
-    game = config.game
-    if config.rotation is not None or game.uses_blinds or game.uses_bring_in:
+def _ante_stakes(
+    config: TableConfig, engine_config: EngineTableConfig
+) -> tuple[int, int, int] | None:
+    """(ante, small bet, big bet) of a game played for antes (Five Card Draw), else ``None``."""
+    if not config.plays_for_antes:
         return None
-    stakes = config.first_stakes
+    stakes = engine_config.first_stakes
     return (stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
