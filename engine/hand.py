@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from operator import add
+from itertools import compress
+from operator import add, and_, mul, not_
 from typing import Final
 
 from engine.actions import (
@@ -261,13 +262,10 @@ class _Round:
 
     def rank_reach(self) -> None:
         """Find the top two live reaches again (the round begins, or a player folds)."""
-        top = second = top_player = 0
-        for player, reach in enumerate(self.live_reach):
-            if reach > top:
-                top, second, top_player = reach, top, player
-            elif reach > second:
-                second = reach
-        self.top_reach, self.top_reach_player, self.second_reach = top, top_player, second
+        live_reach = self.live_reach
+        ranked = sorted(live_reach)
+        self.top_reach, self.second_reach = ranked[-1], ranked[-2]
+        self.top_reach_player = live_reach.index(ranked[-1])
 
     def opponents_reach(self, player: int) -> int:
         """The most any opponent of ``player`` still in the hand can have bet this round."""
@@ -290,12 +288,16 @@ class _Showdown:
 
 
 #: The actions of a betting round.
-_BET_ACTIONS: Final = (CheckOrCall, Fold, BetOrRaise, PostBringIn)
+_BET_ACTIONS: Final = frozenset((CheckOrCall, Fold, BetOrRaise, PostBringIn))
 
 #: ``_CLOCKWISE[n][start]``: the seats of an ``n``-handed hand in acting order
 #: from ``start``, for up to 26 players (a 52-card deck gives that many two cards).
 _CLOCKWISE: Final = tuple(
     tuple(tuple((start + k) % n for k in range(n)) for start in range(n)) for n in range(27)
+)
+#: ``_AFTER[n][seat]``: the same from the seat after ``seat``, ending with ``seat``.
+_AFTER: Final = tuple(
+    tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)) for n in range(27)
 )
 
 # Built many times a hand: see engine.fast_frozen.
@@ -311,10 +313,73 @@ _hand_mucked = fast_constructor(HandMucked)
 _pot_awarded = fast_constructor(PotAwarded)
 _hand_ended = fast_constructor(HandEnded)
 _legal_actions = fast_constructor(LegalActions)
+#: A betting decision's options, from the fields that vary, positionally.
+_betting_legal = fast_constructor(
+    LegalActions,
+    fields=(
+        "player",
+        "can_fold",
+        "can_check",
+        "call_amount",
+        "can_call",
+        "can_raise",
+        "is_bet",
+        "min_raise_to",
+        "max_raise_to",
+        "is_completion",
+        "stack",
+        "bet",
+        "pot",
+        "raise_choices",
+    ),
+    fixed={"phase": Phase.BETTING},
+)
 
 
 class Hand:
     """A single deal. See the module docstring for an example."""
+
+    # Slots, not an instance dict: past 30 attributes CPython 3.11 stops sharing
+    # an instance dict's keys, and every attribute access turns into a lookup.
+    __slots__ = (
+        "_betting_rounds",
+        "_options",
+        "_pending_deals",
+        "_pending_discards",
+        "_round",
+        "_round_opener",
+        "_showdown",
+        "_shown_early",
+        "_street_discards",
+        "_stub",
+        "_values",
+        "actions",
+        "actor",
+        "antes_posted",
+        "auto_showdown",
+        "awarded",
+        "bets",
+        "board",
+        "carried_over",
+        "contributions",
+        "discards",
+        "events",
+        "folded",
+        "hole_cards",
+        "last_aggressor",
+        "opener",
+        "openers",
+        "phase",
+        "player_count",
+        "pots_awarded",
+        "rake_taken",
+        "setup",
+        "stacks",
+        "street",
+        "street_index",
+        "up",
+        "variant",
+    )
 
     def __init__(self, setup: HandSetup, *, auto_showdown: bool = True) -> None:
         n = len(setup.starting_stacks)
@@ -353,6 +418,8 @@ class Hand:
         self.board: list[Card] = []
         self.discards: list[list[Card]] = [[] for _ in range(n)]
         self.street_index = -1
+        #: The street being played (the first one until it starts).
+        self.street: Street = setup.variant.streets[0]
         self.phase = _DEALING
         self.actor: int | None = None
         self.events: list[Event] = []
@@ -392,11 +459,6 @@ class Hand:
     # ------------------------------------------------------------------ queries
 
     @property
-    def street(self) -> Street:
-        index = self.street_index
-        return self.variant.streets[index if index > 0 else 0]
-
-    @property
     def burned(self) -> list[Card]:
         """The burned cards (known only when the hand deals from its deck)."""
         return self._stub.burned
@@ -417,7 +479,7 @@ class Hand:
     @property
     def in_hand(self) -> list[int]:
         """Players who have not folded."""
-        return [i for i in range(self.player_count) if not self.folded[i]]
+        return list(compress(range(self.player_count), map(not_, self.folded)))
 
     def is_all_in(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] == 0
@@ -447,6 +509,9 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """What the player to act may do now; raises if nobody is to act."""
+        options = self._options  # a bettor's, worked out when the decision came up
+        if options is not None:
+            return options
         if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
         if self.phase is _DISCARDING:
@@ -468,9 +533,7 @@ class Hand:
                 can_muck=self._may_muck(player),
                 stack=self.stacks[player],
             )
-        if self.phase is not _BETTING or self._options is None:
-            raise IllegalAction("cannot_act_now")
-        return self._options
+        raise IllegalAction("cannot_act_now")
 
     # ----------------------------------------------------------------- actions
 
@@ -479,12 +542,8 @@ class Hand:
 
         Raises :class:`IllegalAction` (state unchanged) when the rules forbid it.
         """
-        if not 0 <= player < self.player_count:
-            raise IllegalAction("no_such_player", player=player + 1)
-        if self.phase is _COMPLETE:
-            raise IllegalAction("hand_over")
         start = len(self.events)
-        if isinstance(action, _BET_ACTIONS):
+        if type(action) in _BET_ACTIONS:
             self._bet_action(player, action)
             self.actions.append((player, action))
             actor = self.actor
@@ -493,6 +552,7 @@ class Hand:
             else:  # the round goes on: what _advance would do comes to this
                 self._options = self._betting_options(actor)
             return self.events[start:]
+        self._check_turn_order(player)
         match action:
             case Discard(cards):
                 self._discard(player, cards)
@@ -544,7 +604,7 @@ class Hand:
         shared; every list, set and dict the hand mutates is copied.
         """
         twin = Hand.__new__(Hand)
-        state = dict(self.__dict__)
+        state = {name: getattr(self, name) for name in Hand.__slots__}
         for name in ("stacks", "bets", "contributions", "antes_posted", "folded", "board"):
             state[name] = list(state[name])
         for name in ("events", "actions", "awarded", "pots_awarded", "_pending_deals"):
@@ -563,7 +623,8 @@ class Hand:
             state["_showdown"] = _Showdown(
                 list(sd.pending), list(sd.shown), list(sd.mucked), sd.pots, sd.everyone_shows
             )
-        twin.__dict__.update(state)
+        for name, value in state.items():
+            setattr(twin, name, value)
         return twin
 
     @classmethod
@@ -616,7 +677,7 @@ class Hand:
 
     def _start_street(self, index: int) -> None:
         self.street_index = index
-        street = self.variant.streets[index]
+        street = self.street = self.variant.streets[index]
         self.events.append(_street_started(street.name, index))
         if street.discard or street.draw:
             self.phase = _DISCARDING
@@ -856,8 +917,10 @@ class Hand:
             increment = max(increment, max(posted, default=0))
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
-        # (Indexing, not zip(..., strict=True): a keyword makes zip slow to call.)
-        can_act = [not folded[i] and stacks[i] > 0 for i in range(n)]
+        # Lists built by map() over operators, not comprehensions: this runs every
+        # round, and map() does the looping in C.
+        live = list(map(not_, folded))
+        can_act = list(map(and_, live, map(bool, stacks)))
         self._round = _Round(
             increment,
             bet_count,
@@ -869,7 +932,7 @@ class Hand:
             bring_in,  # completion
             bring_in,  # bring-in pending
             street.open_pair_big_bet and self._open_pair_option(street),
-            [0 if folded[i] else bets[i] + stacks[i] for i in range(n)],
+            list(map(mul, map(add, bets, stacks), live)),  # live reach
             self.setup.carried_pot + sum(self.contributions),  # collected
             current,
         )
@@ -922,24 +985,24 @@ class Hand:
         return first_to_act(shown, showing)
 
     def _next_to_act(self, start: int, include_start: bool = False) -> int | None:
-        assert self._round is not None
-        needs = self._round.needs_action
-        n = self.player_count
-        folded, stacks, bets = self.folded, self.stacks, self.bets
+        """Who acts next, clockwise after ``start`` (or from it), or None: the round is over."""
+        folded = self.folded
         if folded.count(False) < 2:
             return None
-        current = self._round.current
-        # Clockwise from ``start``, as a precomputed tuple of seats.
-        order = _CLOCKWISE[n][start] if include_start else _CLOCKWISE[n][(start + 1) % n]
-        for i in order:
+        rnd = self._round
+        assert rnd is not None
+        needs, bets, current = rnd.needs_action, self.bets, rnd.current
+        n = self.player_count
+        for i in _CLOCKWISE[n][start] if include_start else _AFTER[n][start]:
             if not needs[i]:
                 continue
-            # A player with nothing to call and nobody left who could answer a
-            # bet has no decision to make.
             if bets[i] < current:
                 return i
-            for j in range(n):
-                if j != i and not folded[j] and stacks[j] > 0:
+            # A player with nothing to call and nobody left who could answer a
+            # bet has no decision to make.
+            stacks = self.stacks
+            for j in _AFTER[n][i]:
+                if stacks[j] and not folded[j] and j != i:
                     return i
         return None
 
@@ -954,14 +1017,56 @@ class Hand:
         return self.setup.big_bet if self.street.bet_size is _BIG_BET else self.setup.small_bet
 
     def _betting_options(self, player: int) -> LegalActions:
+        """What ``player`` may do at this decision, worked out once when it comes up.
+
+        A bet or raise is refused exactly when :meth:`_raise_refusal` gives a
+        reason: the checks are repeated here in one pass, cheapest first,
+        because this runs at every decision (and so: comparisons rather than
+        min() and max(), and the round's fields read once).
+        """
         rnd = self._round
         assert rnd is not None
         bets = self.bets
         current = rnd.current
         bet, stack = bets[player], self.stacks[player]
-        low, high, can_raise = self._raise_bounds(player, current)
-        two_sizes = rnd.big_bet_option and self._two_sizes_only()
-        choices = (low, high) if can_raise and low < high and two_sizes else ()
+        reach = rnd.live_reach[player]
+        opponents_reach = rnd.second_reach if player == rnd.top_reach_player else rnd.top_reach
+        completion = rnd.completion
+        low = high = 0
+        can_raise = (
+            reach > current
+            and opponents_reach > current
+            and not (rnd.bet_count >= 4 and self._cap_reached())
+            and not (rnd.acted[player] and current - rnd.faced[player] < rnd.increment)
+            and not (self.setup.draw_rules.jackpots and self._needs_openers(player))
+        )
+        choices: tuple[int, ...] = ()
+        if can_raise:
+            structure = self.variant.betting
+            # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
+            low = self._bet_size() if completion else current + rnd.increment
+            if structure is _NO_LIMIT:
+                high = reach
+            elif structure is _POT_LIMIT:
+                high = current + self.pot_total + (current - bet)
+            elif structure is _FIXED_LIMIT:
+                high = low
+                if rnd.big_bet_option and not completion:
+                    high = max(low, current + self.setup.big_bet)
+            else:  # spread limit: from the last increment up to the street's limit
+                high = current + self._street_limit()
+                low = min(low, high)
+            # A raise never needs to exceed what the opponents can still call.
+            if opponents_reach < low:
+                low = opponents_reach
+            if reach < low:
+                low = reach
+            if reach < high:
+                high = reach
+            if high < low:
+                high = low
+            if low < high and rnd.big_bet_option and self._two_sizes_only():
+                choices = (low, high)
         pot = rnd.collected + sum(bets)
         if rnd.bring_in_pending:
             return _legal_actions(
@@ -971,7 +1076,7 @@ class Hand:
                 bring_in_amount=self.setup.bring_in if self.setup.bring_in < stack else stack,
                 raise_choices=choices,
                 can_raise=can_raise,
-                is_completion=rnd.completion,
+                is_completion=completion,
                 min_raise_to=low,
                 max_raise_to=high,
                 stack=stack,
@@ -979,22 +1084,21 @@ class Hand:
                 pot=pot,
             )
         to_call = current - bet if current - bet < stack else stack
-        return _legal_actions(
+        return _betting_legal(
             player,
-            _BETTING,
-            can_fold=to_call > 0,
-            can_check=to_call == 0,
-            call_amount=to_call,
-            can_call=to_call > 0,
-            is_bet=current == 0,
-            raise_choices=choices,
-            can_raise=can_raise,
-            is_completion=rnd.completion,
-            min_raise_to=low,
-            max_raise_to=high,
-            stack=stack,
-            bet=bet,
-            pot=pot,
+            to_call > 0,  # can_fold
+            to_call == 0,  # can_check
+            to_call,  # call_amount
+            to_call > 0,  # can_call
+            can_raise,
+            current == 0,  # is_bet
+            low,  # min_raise_to
+            high,  # max_raise_to
+            completion,  # is_completion
+            stack,
+            bet,
+            pot,
+            choices,  # raise_choices
         )
 
     def _raise_refusal(self, player: int) -> str | None:
@@ -1039,110 +1143,79 @@ class Hand:
             return rnd.capped or len(self.in_hand) > 2
         return True
 
-    def _raise_bounds(self, player: int, current: int) -> tuple[int, int, bool]:
-        """``(min_raise_to, max_raise_to, allowed)`` for ``player`` when the
-        bet to match is ``current``. Refuses exactly when :meth:`_raise_refusal`
-        gives a reason (the checks are repeated here, in one pass, because
-        this runs at every decision)."""
-        rnd = self._round
-        assert rnd is not None
-        live_reach = rnd.live_reach
-        reach = live_reach[player]
-        if reach <= current:
-            return 0, 0, False
-        opponents_reach = rnd.opponents_reach(player)
-        if opponents_reach <= current:
-            return 0, 0, False
-        if rnd.bet_count >= 4 and self._cap_reached():
-            return 0, 0, False
-        if self.setup.draw_rules.jackpots and self._needs_openers(player):
-            return 0, 0, False
-        if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
-            return 0, 0, False
-        structure = self.variant.betting
-        # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
-        low = self._bet_size() if rnd.completion else current + rnd.increment
-        if structure is _NO_LIMIT:
-            high = reach
-        elif structure is _POT_LIMIT:
-            high = current + self.pot_total + (current - self.bets[player])
-        elif structure is _FIXED_LIMIT:
-            high = low
-            if rnd.big_bet_option and not rnd.completion:
-                high = max(low, current + self.setup.big_bet)
-        else:  # spread limit: from the last increment up to the street's limit
-            high = current + self._street_limit()
-            low = min(low, high)
-        # A raise never needs to exceed what the opponents can still call.
-        # (Comparisons, not min() and max(): this runs at every decision.)
-        if opponents_reach < low:
-            low = opponents_reach
-        if reach < low:
-            low = reach
-        if reach < high:
-            high = reach
-        if high < low:
-            high = low
-        return low, high, True
-
     def _two_sizes_only(self) -> bool:
         """Stud's open pair on fourth street: the small or the big bet, nothing between."""
         rnd = self._round
         assert rnd is not None
         return self.variant.betting is _FIXED_LIMIT and rnd.big_bet_option and not rnd.completion
 
+    def _check_turn_order(self, player: int) -> None:
+        """Refuse an action by no player of this hand, or after the hand is over."""
+        if not 0 <= player < self.player_count:
+            raise IllegalAction("no_such_player", player=player + 1)
+        if self.phase is _COMPLETE:
+            raise IllegalAction("hand_over")
+
     def _bet_action(self, player: int, action: Action) -> None:
-        if self.phase is not _BETTING or self.actor is None:
-            raise IllegalAction("cannot_act_now")
-        if player != self.actor:
-            raise IllegalAction("not_your_turn", actor=f"player {self.actor + 1}")
+        actor = self.actor
+        if player != actor or self.phase is not _BETTING:
+            self._check_turn_order(player)
+            if self.phase is not _BETTING or actor is None:
+                raise IllegalAction("cannot_act_now")
+            raise IllegalAction("not_your_turn", actor=f"player {actor + 1}")
         rnd = self._round
         assert rnd is not None
         current = rnd.current
         bet, stack = self.bets[player], self.stacks[player]
-        match action:  # the most frequent first
-            case CheckOrCall():
-                if rnd.bring_in_pending:
-                    raise IllegalAction("bring_in_only_now")
-                amount = current - bet if current - bet < stack else stack
-                self.stacks[player] = stack - amount
-                self.bets[player] = bet + amount
-                # What _mark_acted does; a call leaves the largest bet as it was.
-                rnd.acted[player] = True
-                rnd.faced[player] = current
-                rnd.needs_action[player] = False
-                kind, to = ("call" if amount else "check"), bet + amount
-                self.events.append(_player_acted(player, kind, amount, to, stack == amount))
-            case Fold():
-                if rnd.bring_in_pending:
-                    raise IllegalAction("bring_in_only_now")
-                if current - bet <= 0:
-                    raise IllegalAction("cannot_fold")
-                self.folded[player] = True
-                rnd.needs_action[player] = False
-                folded_reach = rnd.live_reach[player]
-                rnd.live_reach[player] = 0
-                if folded_reach >= rnd.second_reach:  # else the top two stand
-                    rnd.rank_reach()
-                self.events.append(_player_acted(player, "fold", 0, bet, False))
-            case PostBringIn():
-                if not rnd.bring_in_pending:
-                    raise IllegalAction("not_bring_in")
-                amount = min(self.setup.bring_in, stack)
-                self._move_to_bet(player, amount)
-                rnd.bring_in_pending = False
-                self._mark_acted(player)
-                for j in self.in_hand:
-                    if j != player and self.stacks[j] > 0:
-                        rnd.needs_action[j] = True
-                self.events.append(
-                    _player_acted(player, "bring-in", amount, amount, self.stacks[player] == 0)
-                )
-            case BetOrRaise(to):
-                self._raise(player, to)
-            case _:
-                raise IllegalAction("cannot_act_now")
+        kind = type(action)  # the most frequent first
+        if kind is CheckOrCall:
+            if rnd.bring_in_pending:
+                raise IllegalAction("bring_in_only_now")
+            amount = current - bet if current - bet < stack else stack
+            self.stacks[player] = stack - amount
+            self.bets[player] = bet + amount
+            # What _mark_acted does; a call leaves the largest bet as it was.
+            rnd.acted[player] = True
+            rnd.faced[player] = current
+            rnd.needs_action[player] = False
+            word, to = ("call" if amount else "check"), bet + amount
+            self.events.append(_player_acted(player, word, amount, to, stack == amount))
+        elif kind is Fold:
+            if rnd.bring_in_pending:
+                raise IllegalAction("bring_in_only_now")
+            if current - bet <= 0:
+                raise IllegalAction("cannot_fold")
+            self.folded[player] = True
+            rnd.needs_action[player] = False
+            folded_reach = rnd.live_reach[player]
+            rnd.live_reach[player] = 0
+            if folded_reach >= rnd.second_reach:  # else the top two stand
+                rnd.rank_reach()
+            self.events.append(_player_acted(player, "fold", 0, bet, False))
+        elif kind is BetOrRaise:
+            assert isinstance(action, BetOrRaise)
+            self._raise(player, action.to)
+        elif kind is PostBringIn:
+            self._post_bring_in(player, stack)
+        else:  # not a betting action (not an action at all, come to that)
+            raise IllegalAction("cannot_act_now")
         self.actor = self._next_to_act(player)
+
+    def _post_bring_in(self, player: int, stack: int) -> None:
+        rnd = self._round
+        assert rnd is not None
+        if not rnd.bring_in_pending:
+            raise IllegalAction("not_bring_in")
+        amount = min(self.setup.bring_in, stack)
+        self._move_to_bet(player, amount)
+        rnd.bring_in_pending = False
+        self._mark_acted(player)
+        for j in self.in_hand:
+            if j != player and self.stacks[j] > 0:
+                rnd.needs_action[j] = True
+        self.events.append(
+            _player_acted(player, "bring-in", amount, amount, self.stacks[player] == 0)
+        )
 
     def _move_to_bet(self, player: int, amount: int) -> None:
         rnd = self._round
@@ -1218,18 +1291,14 @@ class Hand:
     def _close_betting(self) -> None:
         """Return what nobody called and gather the bets into the pots."""
         bets = self.bets
-        if any(bets):
-            top = second = player = 0
-            for i, bet in enumerate(bets):
-                if bet > top:
-                    top, second, player = bet, top, i
-                elif bet > second:
-                    second = bet
-            if top > second:
-                excess = top - second
-                bets[player] -= excess
-                self.stacks[player] += excess
-                self.events.append(_bet_returned(player, excess))
+        ranked = sorted(bets)
+        top, second = ranked[-1], ranked[-2]
+        if top > second:
+            player = bets.index(top)
+            excess = top - second
+            bets[player] = second
+            self.stacks[player] += excess
+            self.events.append(_bet_returned(player, excess))
         contributions = self.contributions
         contributions[:] = map(add, contributions, bets)
         bets[:] = [0] * self.player_count

@@ -29,7 +29,7 @@ class _Pickler(pickle.Pickler):
 
 def snapshot(hand: Hand) -> bytes:
     """Everything about ``hand`` that an action could change."""
-    attributes = {k: v for k, v in vars(hand).items() if k not in _FROZEN}
+    attributes = {k: getattr(hand, k) for k in Hand.__slots__ if k not in _FROZEN}
     # Events and actions are only ever appended, and each is frozen: their
     # number says whether they changed.
     attributes["events"] = len(hand.events)
