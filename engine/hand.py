@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import compress
-from operator import add, and_, mul, not_
+from operator import add, and_, eq, itemgetter, mul, not_
 from typing import Final
 
 from engine.actions import (
@@ -287,6 +287,9 @@ class _Showdown:
         return any(self.shown)
 
 
+#: The number of cards of a planned deal, ``(player or None, count)``.
+_COUNT: Final = itemgetter(1)
+
 #: The actions of a betting round.
 _BET_ACTIONS: Final = frozenset((CheckOrCall, Fold, BetOrRaise, PostBringIn))
 
@@ -366,6 +369,7 @@ class Hand:
         "events",
         "folded",
         "hole_cards",
+        "is_complete",
         "last_aggressor",
         "opener",
         "openers",
@@ -421,6 +425,8 @@ class Hand:
         #: The street being played (the first one until it starts).
         self.street: Street = setup.variant.streets[0]
         self.phase = _DEALING
+        #: Whether the hand is over (phase COMPLETE): read after every action.
+        self.is_complete = False
         self.actor: int | None = None
         self.events: list[Event] = []
         #: Every player action taken, in order, as ``(player, action)``.
@@ -462,10 +468,6 @@ class Hand:
     def burned(self) -> list[Card]:
         """The burned cards (known only when the hand deals from its deck)."""
         return self._stub.burned
-
-    @property
-    def is_complete(self) -> bool:
-        return self.phase is _COMPLETE
 
     @property
     def pot_total(self) -> int:
@@ -655,7 +657,7 @@ class Hand:
                 self.contributions[i] += amount
                 self.events.append(_forced_bet_posted(i, "ante", amount, self.stacks[i] == 0))
         if setup.blinds:
-            ordered = sorted(set(b for b in setup.blinds if b))
+            ordered = sorted(set(setup.blinds) - {0})
             for i, blind in enumerate(setup.blinds):
                 if blind:
                     amount = min(blind, self.stacks[i])
@@ -717,7 +719,7 @@ class Hand:
             if street.burn and len(stub) >= 2:
                 stub.burn()
             return deals
-        needed = sum([count for _, count in deals])
+        needed = sum(map(_COUNT, deals))
         left = len(stub)
         if needed > left and len(deals) > 1 and self._one_card_each(deals, street):
             if not len(stub):
@@ -886,6 +888,7 @@ class Hand:
             self.contributions[i] = 0
         self.events.append(PotCarriedOver(self.carried_over))
         self.phase = _COMPLETE
+        self.is_complete = True
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 
@@ -913,8 +916,8 @@ class Hand:
         if first_round and structure in (_NO_LIMIT, _POT_LIMIT):
             # A live straddle acts as the big blind: raises are at least its size.
             # One posted short (all in for less) is only a call of what it reached.
-            posted = [b for b, bet in zip(self.setup.blinds, bets, strict=False) if bet == b]
-            increment = max(increment, max(posted, default=0))
+            blinds = self.setup.blinds
+            increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
         # Lists built by map() over operators, not comprehensions: this runs every
@@ -969,8 +972,9 @@ class Hand:
                 blinds, bets = self.setup.blinds, self.bets
                 first = 1 if n > 2 else 0
                 largest, best = 0, (-1, -1, -n)
-                for i in range(n):  # a loop, not max(key=lambda): this runs every hand
-                    key = (bets[i] if blinds[i] else 0, blinds[i], -((i - first) % n))
+                # A loop, not max(key=lambda): this runs every hand.
+                for i in compress(range(n), blinds):  # those due a blind
+                    key = (bets[i], blinds[i], -((i - first) % n))
                     if key > best:
                         largest, best = i, key
                 return (largest + 1) % n
@@ -1514,6 +1518,7 @@ class Hand:
         for i in range(self.player_count):
             self.contributions[i] = 0
         self.phase = _COMPLETE
+        self.is_complete = True
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 
