@@ -857,7 +857,7 @@ class Hand:
                 sd = self._showdown
                 while sd.pending and self.auto_showdown:
                     player = sd.pending[0]
-                    self._reveal(player, show=self._should_show(player))
+                    self._reveal(player, self._should_show(player))
                 if sd.pending:
                     return
                 self._award()
@@ -1369,9 +1369,9 @@ class Hand:
         first = self.last_aggressor
         if first is None:
             first = self._round_opener if self._round_opener is not None else 0
-        order = [(first + k) % n for k in range(n)]
+        folded = self.folded
         self._showdown = _Showdown(
-            [i for i in order if not self.folded[i]],
+            [i for i in _CLOCKWISE[n][first] if not folded[i]],
             [False] * n,
             [False] * n,
             tuple(self.pots()),
@@ -1505,26 +1505,24 @@ class Hand:
             if len(contenders) == 1:
                 self._pay(index, "whole", pot.amount, [contenders[0]], "")
                 continue
-            values = {i: self._values[i] for i in contenders}
-            high = self._best(contenders, values, 0)
+            high = self._best(contenders, 0)
             if self.variant.is_split:
-                low = self._best(contenders, values, 1)
+                low = self._best(contenders, 1)
                 if low:
                     low_amount = pot.amount // 2
                     self._pay(index, "high", pot.amount - low_amount, high, self._name(high, 0))
                     self._pay(index, "low", low_amount, low, self._name(low, 1))
                     continue
             self._pay(index, "whole", pot.amount, high, self._name(high, 0))
-        for i in range(self.player_count):
-            self.contributions[i] = 0
+        self.contributions[:] = [0] * self.player_count
         self.phase = _COMPLETE
         self.is_complete = True
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 
-    def _best(
-        self, contenders: list[int], values: dict[int, tuple[int | None, ...]], k: int
-    ) -> list[int]:
+    def _best(self, contenders: list[int], k: int) -> list[int]:
+        """The contenders with the best hand by the variant's ``k``-th evaluation."""
+        values = self._values
         best: int | None = None
         winners: list[int] = []
         for i in contenders:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import not_
 
 from engine.fast_frozen import fast_constructor
 
@@ -45,7 +47,8 @@ def build_pots(
     """
     if len(contributions) != len(folded):
         raise ValueError("One contribution and one folded flag per player.")
-    levels = sorted({c for i, c in enumerate(contributions) if c > 0 and not folded[i]})
+    # (map() and compress() rather than comprehensions: this runs every hand.)
+    levels = sorted(set(compress(contributions, map(not_, folded))) - {0})
     pots: list[Pot] = []
     previous = 0
     last = len(levels) - 1
@@ -54,7 +57,10 @@ def build_pots(
             # The last level collects everything above it, including folded
             # players' chips beyond the highest live level (cannot happen once
             # uncalled bets are returned, but never lose a chip).
-            amount = sum([c - previous for c in contributions if c > previous])
+            if previous:
+                amount = sum([c - previous for c in contributions if c > previous])
+            else:
+                amount = sum(contributions)
         else:
             amount = sum([min(c, level) - previous for c in contributions if c > previous])
         eligible = tuple([i for i, c in enumerate(contributions) if c >= level and not folded[i]])

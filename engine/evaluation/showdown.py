@@ -91,13 +91,23 @@ def describe_strength(evaluation: Evaluation, strength: int) -> str | None:
     """
     # Identity tests, not a dict: hashing an Enum member runs Python code.
     if evaluation is _STANDARD_HIGH or evaluation is _OMAHA_HIGH:
-        tables = STANDARD
+        tables, phrases = STANDARD, _STANDARD_PHRASES
     elif evaluation is _SHORT_DECK_HIGH:
-        tables = SHORT_DECK
+        tables, phrases = SHORT_DECK, _SHORT_DECK_PHRASES
     else:
         return None
-    code = tables.codes[strength]  # the distinct ranks in reading order, four bits each
-    return high_phrase(tables.category(strength), (code >> 16 & 15, code >> 12 & 15))
+    phrase = phrases.get(strength)
+    if phrase is None:
+        code = tables.codes[strength]  # the distinct ranks in reading order, four bits each
+        phrase = high_phrase(tables.category(strength), (code >> 16 & 15, code >> 12 & 15))
+        phrases[strength] = phrase
+    return phrase
+
+
+# Each hand shown at a showdown is named: the names, once worked out, by strength
+# (at most 7,462 of them for the 52-card deck).
+_STANDARD_PHRASES: dict[int, str] = {}
+_SHORT_DECK_PHRASES: dict[int, str] = {}
 
 
 def evaluate(
