@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import compress
+from itertools import compress, repeat
 from operator import add, and_, eq, itemgetter, mul, not_
-from typing import Final
+from typing import Final, NoReturn, cast
 
 from engine.actions import (
     Action,
@@ -287,7 +287,8 @@ class _Showdown:
         return any(self.shown)
 
 
-#: The number of cards of a planned deal, ``(player or None, count)``.
+#: The player and the number of cards of a planned deal, ``(player or None, count)``.
+_PLAYER: Final = itemgetter(0)
 _COUNT: Final = itemgetter(1)
 
 #: The actions of a betting round.
@@ -417,10 +418,11 @@ class Hand:
         self.contributions = [0] * n
         self.antes_posted = [0] * n
         self.folded = [False] * n
-        self.hole_cards: list[list[Card]] = [[] for _ in range(n)]
-        self.up: list[list[bool]] = [[] for _ in range(n)]
+        # n distinct empty lists by map(), not a comprehension: cheaper, every hand.
+        self.hole_cards: list[list[Card]] = list(map(list, repeat((), n)))
+        self.up: list[list[bool]] = list(map(list, repeat((), n)))
         self.board: list[Card] = []
-        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.discards: list[list[Card]] = list(map(list, repeat((), n)))
         self.street_index = -1
         #: The street being played (the first one until it starts).
         self.street: Street = setup.variant.streets[0]
@@ -453,7 +455,7 @@ class Hand:
         #: Players who turned their hand up before the last card, and how many
         #: hole cards they showed (stud deals more face down after that).
         self._shown_early: dict[int, int] = {}
-        self._street_discards: list[list[Card]] = [[] for _ in range(n)]
+        self._street_discards: list[list[Card]] = list(map(list, repeat((), n)))
         #: The betting actor's options, worked out once when the decision
         #: comes up (see :meth:`_advance`): what legal_actions() returns and
         #: what act() checks a bet or raise against.
@@ -543,25 +545,69 @@ class Hand:
         """Apply ``action`` by ``player``; return the events it caused.
 
         Raises :class:`IllegalAction` (state unchanged) when the rules forbid it.
+        A betting action is handled here, the commonest first, in one call:
+        this runs at every decision.
         """
-        start = len(self.events)
-        if type(action) in _BET_ACTIONS:
-            self._bet_action(player, action)
-            self.actions.append((player, action))
-            actor = self.actor
-            if actor is None:
-                self._advance()
-            else:  # the round goes on: what _advance would do comes to this
-                self._options = self._betting_options(actor)
-            return self.events[start:]
+        kind = type(action)
+        if kind not in _BET_ACTIONS:
+            return self._act_otherwise(player, action)
+        if player != self.actor or self.phase is not _BETTING:
+            self._refuse_bettor(player)
+        rnd = self._round
+        assert rnd is not None
+        events = self.events
+        start = len(events)
+        current = rnd.current
+        bet, stack = self.bets[player], self.stacks[player]
+        if kind is CheckOrCall:
+            if rnd.bring_in_pending:
+                raise IllegalAction("bring_in_only_now")
+            amount = current - bet if current - bet < stack else stack
+            self.stacks[player] = stack - amount
+            self.bets[player] = bet + amount
+            # What _mark_acted does; a call leaves the largest bet as it was.
+            rnd.acted[player] = True
+            rnd.faced[player] = current
+            rnd.needs_action[player] = False
+            word, to = ("call" if amount else "check"), bet + amount
+            events.append(_player_acted(player, word, amount, to, stack == amount))
+        elif kind is Fold:
+            if rnd.bring_in_pending:
+                raise IllegalAction("bring_in_only_now")
+            if current - bet <= 0:
+                raise IllegalAction("cannot_fold")
+            self.folded[player] = True
+            rnd.needs_action[player] = False
+            folded_reach = rnd.live_reach[player]
+            rnd.live_reach[player] = 0
+            if folded_reach >= rnd.second_reach:  # else the top two stand
+                rnd.rank_reach()
+            events.append(_player_acted(player, "fold", 0, bet, False))
+        elif kind is BetOrRaise:
+            self._raise(player, cast(BetOrRaise, action).to)
+        else:
+            self._post_bring_in(player, stack)
+        self.actions.append((player, action))
+        actor = self.actor = self._next_to_act(player)
+        if actor is None:
+            self._advance()
+        else:  # the round goes on: what _advance would do comes to this
+            self._options = self._betting_options(actor)
+        return events[start:]
+
+    def _act_otherwise(self, player: int, action: Action) -> list[Event]:
+        """:meth:`act` for what is not a betting action: a discard, a show or a muck."""
         self._check_turn_order(player)
+        start = len(self.events)
         match action:
             case Discard(cards):
                 self._discard(player, cards)
             case ShowOrMuck(show):
                 self._show_or_muck(player, show)
-            case _:
-                self._bet_action(player, action)  # not an action: refused there
+            case _:  # not an action at all
+                if player == self.actor and self.phase is _BETTING:
+                    raise IllegalAction("cannot_act_now")
+                self._refuse_bettor(player)
         self.actions.append((player, action))
         self._advance()
         return self.events[start:]
@@ -720,7 +766,7 @@ class Hand:
                 stub.burn()
             return deals
         needed = sum(map(_COUNT, deals))
-        left = len(stub)
+        left = stub.size
         if needed > left and len(deals) > 1 and self._one_card_each(deals, street):
             if not len(stub):
                 self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
@@ -736,33 +782,29 @@ class Hand:
         return all(count == 1 for _, count in deals) and not street.board
 
     def _deal_from_deck(self) -> None:
-        stub = self._stub
-        hole: list[tuple[int, int]] = []
-        board: list[int] = []
-        for player_or_board, count in self._pending_deals:
-            if player_or_board is None:
-                board.append(count)
-            else:
-                hole.append((player_or_board, count))
-        if hole and self.street.draw:
+        stub, street, deals = self._stub, self.street, self._pending_deals
+        # The players' deals come first, the board's (if any) last: see _queue_deals.
+        board = deals[-1][1] if deals[-1][0] is None else 0
+        hole = cast("list[tuple[int, int]]", deals[:-1] if board else deals)
+        if hole and street.draw:
             # Each player gets all the replacements at once, in turn.
             for player, count in hole:
                 self._give_hole(player, self._draw_from_stub(player, count))
         elif hole:
             # Hole cards go round the table one at a time, as a dealer pitches them.
-            dealt = stub.deal_around([count for _, count in hole])
-            if self.street.hole_up:
-                for k, (player, _) in enumerate(hole):
-                    self._give_hole(player, dealt[k])
+            dealt = stub.deal_around(list(map(_COUNT, hole)))
+            if street.hole_up:
+                for (player, _), cards in zip(hole, dealt, strict=True):
+                    self._give_hole(player, cards)
             else:  # all face down: what _give_hole does, for every player at once
-                hole_cards, up, events = self.hole_cards, self.up, self.events
-                for k, (player, _) in enumerate(hole):
-                    cards = dealt[k]
-                    hole_cards[player].extend(cards)
-                    up[player].extend([False] * len(cards))
-                    events.append(_hole_cards_dealt(player, cards))
-        for count in board:
-            self._give_board(stub.deal(count))
+                players = list(map(_PLAYER, hole))
+                hole_cards, up = self.hole_cards, self.up
+                for player, cards in zip(players, dealt, strict=True):
+                    hole_cards[player] += cards
+                    up[player] += (False,) * len(cards)
+                self.events.extend(map(_hole_cards_dealt, players, dealt))
+        if board:
+            self._give_board(stub.deal(board))
         self._pending_deals = []
 
     def _draw_from_stub(self, player: int, count: int) -> list[Card]:
@@ -814,7 +856,7 @@ class Hand:
         if self._stub.deals_by_name:
             self._stub.take(cards)
         self.board.extend(cards)
-        self.events.append(_board_dealt(self.variant.streets[self.street_index].name, tuple(cards)))
+        self.events.append(_board_dealt(self.street.name, tuple(cards)))
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is
@@ -1160,50 +1202,13 @@ class Hand:
         if self.phase is _COMPLETE:
             raise IllegalAction("hand_over")
 
-    def _bet_action(self, player: int, action: Action) -> None:
+    def _refuse_bettor(self, player: int) -> NoReturn:
+        """Refuse a betting action by ``player``, who is not the one to act."""
+        self._check_turn_order(player)
         actor = self.actor
-        if player != actor or self.phase is not _BETTING:
-            self._check_turn_order(player)
-            if self.phase is not _BETTING or actor is None:
-                raise IllegalAction("cannot_act_now")
-            raise IllegalAction("not_your_turn", actor=f"player {actor + 1}")
-        rnd = self._round
-        assert rnd is not None
-        current = rnd.current
-        bet, stack = self.bets[player], self.stacks[player]
-        kind = type(action)  # the most frequent first
-        if kind is CheckOrCall:
-            if rnd.bring_in_pending:
-                raise IllegalAction("bring_in_only_now")
-            amount = current - bet if current - bet < stack else stack
-            self.stacks[player] = stack - amount
-            self.bets[player] = bet + amount
-            # What _mark_acted does; a call leaves the largest bet as it was.
-            rnd.acted[player] = True
-            rnd.faced[player] = current
-            rnd.needs_action[player] = False
-            word, to = ("call" if amount else "check"), bet + amount
-            self.events.append(_player_acted(player, word, amount, to, stack == amount))
-        elif kind is Fold:
-            if rnd.bring_in_pending:
-                raise IllegalAction("bring_in_only_now")
-            if current - bet <= 0:
-                raise IllegalAction("cannot_fold")
-            self.folded[player] = True
-            rnd.needs_action[player] = False
-            folded_reach = rnd.live_reach[player]
-            rnd.live_reach[player] = 0
-            if folded_reach >= rnd.second_reach:  # else the top two stand
-                rnd.rank_reach()
-            self.events.append(_player_acted(player, "fold", 0, bet, False))
-        elif kind is BetOrRaise:
-            assert isinstance(action, BetOrRaise)
-            self._raise(player, action.to)
-        elif kind is PostBringIn:
-            self._post_bring_in(player, stack)
-        else:  # not a betting action (not an action at all, come to that)
+        if self.phase is not _BETTING or actor is None:
             raise IllegalAction("cannot_act_now")
-        self.actor = self._next_to_act(player)
+        raise IllegalAction("not_your_turn", actor=f"player {actor + 1}")
 
     def _post_bring_in(self, player: int, stack: int) -> None:
         rnd = self._round

@@ -45,7 +45,8 @@ class Stub:
         self._top = 0
         #: Whether the cards are named as they are dealt (no known order).
         self.deals_by_name = order is None
-        self._size = len(self._dealable)
+        #: How many cards the stub holds (``len(stub)``, without the call).
+        self.size = len(self._dealable)
         self._seed = bytes(order) if order is not None else b""
         self._reshuffles = 0
         #: Burned cards, in order (only known when dealing from an order).
@@ -65,13 +66,13 @@ class Stub:
 
     def __len__(self) -> int:
         """How many cards the stub holds."""
-        return self._size
+        return self.size
 
     def burn(self) -> Card | None:
         """Burn the top card; returns it when the order is known."""
-        if self._size < 1:
+        if self.size < 1:
             raise DealingError("There is no card left to burn.")
-        self._size -= 1
+        self.size -= 1
         self.burn_count += 1
         if self._order is None:
             return None
@@ -84,11 +85,11 @@ class Stub:
         """The next ``count`` cards from the top (known order only)."""
         if self._order is None:
             raise DealingError("This hand's cards are named as they are dealt.")
-        if count > self._size:
-            raise DealingError(f"The stub holds {self._size} cards, not {count}.")
+        if count > self.size:
+            raise DealingError(f"The stub holds {self.size} cards, not {count}.")
         top = self._top
         self._top = top + count
-        self._size -= count
+        self.size -= count
         return list(self._order[top : top + count])
 
     def deal_around(self, counts: Sequence[int]) -> list[tuple[Card, ...]]:
@@ -104,11 +105,13 @@ class Stub:
         if order is None:
             raise DealingError("This hand's cards are named as they are dealt.")
         needed = sum(counts)
-        if needed > self._size:
-            raise DealingError(f"The stub holds {self._size} cards, not {needed}.")
+        if needed > self.size:
+            raise DealingError(f"The stub holds {self.size} cards, not {needed}.")
         top, players = self._top, len(counts)
-        rounds = max(counts, default=0)
-        if min(counts, default=0) == rounds:
+        if not players:
+            return []
+        rounds = max(counts)
+        if min(counts) == rounds:
             # Everyone gets the same number: player k's cards are every
             # ``players``-th card from the k-th.
             dealt = [order[top + k : top + needed : players] for k in range(players)]
@@ -122,7 +125,7 @@ class Stub:
                         position += 1
             dealt = [tuple(cards) for cards in pitched]
         self._top = top + needed
-        self._size -= needed
+        self.size -= needed
         return dealt
 
     def check(self, cards: Sequence[Card], returning: Collection[Card] = ()) -> None:
@@ -132,8 +135,8 @@ class Stub:
             raise DealingError("This hand deals its own cards from its deck.")
         if len(set(cards)) != len(cards):
             raise DealingError("The same card cannot be dealt twice.")
-        if len(cards) > self._size + len(returning):
-            raise DealingError(f"The stub holds {self._size} cards, not {len(cards)}.")
+        if len(cards) > self.size + len(returning):
+            raise DealingError(f"The stub holds {self.size} cards, not {len(cards)}.")
         for card in cards:
             if card not in self._dealable and card not in returning:
                 raise DealingError(f"{card} was already dealt or is not in this deck.")
@@ -142,7 +145,7 @@ class Stub:
         """Accept named cards as dealt from the stub; a card seen before is refused."""
         self.check(cards)
         self._dealable.difference_update(cards)
-        self._size -= len(cards)
+        self.size -= len(cards)
 
     def returning_discards(self, keep_out: Collection[Card] = ()) -> list[Card]:
         """The discards :meth:`reshuffle_discards` would shuffle back."""
@@ -170,7 +173,7 @@ class Stub:
             self.burned = []
         else:
             # Burned cards were never named: they are still dealable, just counted.
-            self._size += count
+            self.size += count
         self.burn_count = 0
         return count
 
@@ -178,11 +181,11 @@ class Stub:
         self._reshuffles += 1
         if self._order is None:
             self._dealable.update(cards)
-            self._size += len(cards)
+            self.size += len(cards)
             return
         pile = [*self._order[self._top :], *cards]
         seed = hashlib.sha256(self._seed + bytes([self._reshuffles])).digest()
         random.Random(seed).shuffle(pile)
         self._order = tuple(pile)
         self._top = 0
-        self._size = len(pile)
+        self.size = len(pile)
