@@ -1076,7 +1076,7 @@ class Hand:
         current = rnd.current
         bet, stack = bets[player], self.stacks[player]
         reach = rnd.live_reach[player]
-        opponents_reach = rnd.second_reach if player == rnd.top_reach_player else rnd.top_reach
+        opponents_reach = rnd.opponents_reach(player)
         completion = rnd.completion
         low = high = 0
         can_raise = (
@@ -1155,7 +1155,7 @@ class Hand:
         reach = self.bets[player] + self.stacks[player]
         if reach <= current:
             return "cannot_raise"
-        if self._opponents_reach(player) <= current:
+        if rnd.opponents_reach(player) <= current:
             return "cannot_raise"
         if self._cap_reached():
             return "capped"
@@ -1164,18 +1164,6 @@ class Hand:
         if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
             return "no_reopen"
         return None
-
-    def _opponents_reach(self, player: int) -> int:
-        """The most any opponent still in the hand can have bet this round."""
-        bets, stacks, folded = self.bets, self.stacks, self.folded
-        return max(
-            (
-                bets[j] + stacks[j]
-                for j in range(self.player_count)
-                if j != player and not folded[j]
-            ),
-            default=0,
-        )
 
     def _cap_reached(self) -> bool:
         """One bet and three raises per round. A round that begins with only two
