@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import compress, repeat
-from operator import add, and_, eq, itemgetter, mul, not_
+from operator import add, and_, eq, itemgetter, mul, not_, sub
 from typing import Final, NoReturn, cast
 
 from engine.actions import (
@@ -73,7 +73,7 @@ from engine.events import (
 )
 from engine.fast_frozen import fast_constructor
 from engine.pots import Pot, build_pots, split_amount
-from engine.showing import bring_in_player, first_to_act, has_open_pair
+from engine.showing import bring_in_player, first_to_act, has_open_pair, odd_chip_order
 from engine.stub import Stub
 from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
 
@@ -111,6 +111,12 @@ class HandSetup:
     returning player's missed big blind. A post counts as the player's bet, but
     unlike a blind it does not move who acts first.
 
+    ``dead_blinds`` are blinds posted dead, one amount per index (empty: none):
+    a returning player's missed small blind. A dead blind goes to the middle
+    of the pot, never into the player's bet, so it is in the main pot for
+    whoever wins it, antes or not ("taken by the dealer to the center of the
+    pot", RRoP, Button and Blind Use).
+
     ``draw_rules`` are the table's draw settings (draw limit, jackpots).
     ``carried_pot`` is dead money already in the pot: a jackpot nobody opened
     on the previous deal.
@@ -130,6 +136,7 @@ class HandSetup:
     posts: tuple[int, ...] = ()
     draw_rules: DrawRules = DEFAULT_DRAW_RULES
     carried_pot: int = 0
+    dead_blinds: tuple[int, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -154,10 +161,12 @@ _COMPLETE: Final = Phase.COMPLETE
 _NO_LIMIT: Final = BettingStructure.NO_LIMIT
 _POT_LIMIT: Final = BettingStructure.POT_LIMIT
 _FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_SPREAD_LIMIT: Final = BettingStructure.SPREAD_LIMIT
 _POSITION: Final = Opening.POSITION
 _LOW_CARD: Final = Opening.LOW_CARD
 _HIGH_CARD: Final = Opening.HIGH_CARD
 _HIGH_HAND: Final = Opening.HIGH_HAND
+_LAST_AGGRESSOR: Final = Opening.LAST_AGGRESSOR
 _BIG_BET: Final = BetSize.BIG
 
 
@@ -239,6 +248,14 @@ class _Round:
     top_reach: int = 0
     top_reach_player: int = 0
     second_reach: int = 0
+    #: Limit games: the level of the last full bet or raise. An all-in of half
+    #: a bet or more over it counts as a full raise and moves it; a smaller one
+    #: does not, and the next player may complete it (RRoP's half-bet rule).
+    full_level: int = 0
+    #: The price of the first round is a blind nobody has matched yet (the big
+    #: blind is all in for less than it): a call goes to the full blind, but
+    #: never beyond what an opponent can still reach.
+    unposted_price: bool = False
 
     def copy(self) -> _Round:
         return _Round(
@@ -258,6 +275,8 @@ class _Round:
             self.top_reach,
             self.top_reach_player,
             self.second_reach,
+            self.full_level,
+            self.unposted_price,
         )
 
     def rank_reach(self) -> None:
@@ -303,6 +322,16 @@ _CLOCKWISE: Final = tuple(
 _AFTER: Final = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)) for n in range(27)
 )
+
+
+
+def _big_blind_due(blinds: tuple[int, ...]) -> int:
+    """The big blind among the blinds due (the second smallest amount; the only
+    one when all are equal): the price of the first round however much of it
+    was posted."""
+    ordered = sorted(set(blinds) - {0})
+    return ordered[1] if len(ordered) > 1 else ordered[0] if ordered else 0
+
 
 # Built many times a hand: see engine.fast_frozen.
 _player_acted = fast_constructor(PlayerActed)
@@ -350,6 +379,7 @@ class Hand:
         "_options",
         "_pending_deals",
         "_pending_discards",
+        "_previous_aggressor",
         "_round",
         "_round_opener",
         "_showdown",
@@ -366,6 +396,7 @@ class Hand:
         "board",
         "carried_over",
         "contributions",
+        "dead_posted",
         "discards",
         "events",
         "folded",
@@ -403,6 +434,7 @@ class Hand:
             ("antes", setup.antes),
             ("blinds", setup.blinds),
             ("posts", setup.posts),
+            ("dead_blinds", setup.dead_blinds),
         ):
             if values and len(values) != n:
                 raise ValueError(f"{name} must give one amount per player.")
@@ -417,6 +449,8 @@ class Hand:
         #: Chips each player put into the pots on finished betting rounds.
         self.contributions = [0] * n
         self.antes_posted = [0] * n
+        #: Dead blinds posted: in the contributions, but money of the main pot.
+        self.dead_posted = [0] * n
         self.folded = [False] * n
         # n distinct empty lists by map(), not a comprehension: cheaper, every hand.
         self.hole_cards: list[list[Card]] = list(map(list, repeat((), n)))
@@ -434,6 +468,8 @@ class Hand:
         #: Every player action taken, in order, as ``(player, action)``.
         self.actions: list[tuple[int, Action]] = []
         self.last_aggressor: int | None = None
+        #: The last aggressor of the betting round before this one.
+        self._previous_aggressor: int | None = None
         self.rake_taken = 0
         #: Jackpots: who opened the betting, and the cards that prove it.
         self.opener: int | None = None
@@ -491,9 +527,13 @@ class Hand:
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
         totals = list(map(add, self.contributions, self.bets))
+        dead = self.setup.carried_pot
+        if self.setup.dead_blinds:
+            dead += sum(self.dead_posted)
+            totals = list(map(sub, totals, self.dead_posted))
         if self.setup.ante_trimming:
-            return build_pots(totals, self.folded, self.setup.carried_pot)
-        dead = self.setup.carried_pot + sum(self.antes_posted)
+            return build_pots(totals, self.folded, dead)
+        dead += sum(self.antes_posted)
         live = [t - a for t, a in zip(totals, self.antes_posted, strict=True)]
         return build_pots(live, self.folded, dead)
 
@@ -562,12 +602,15 @@ class Hand:
         if kind is CheckOrCall:
             if rnd.bring_in_pending:
                 raise IllegalAction("bring_in_only_now")
+            if rnd.unposted_price:
+                reach = rnd.opponents_reach(player)
+                current = current if current < reach else reach
             amount = current - bet if current - bet < stack else stack
             self.stacks[player] = stack - amount
             self.bets[player] = bet + amount
             # What _mark_acted does; a call leaves the largest bet as it was.
             rnd.acted[player] = True
-            rnd.faced[player] = current
+            rnd.faced[player] = rnd.current
             rnd.needs_action[player] = False
             word, to = ("call" if amount else "check"), bet + amount
             events.append(_player_acted(player, word, amount, to, stack == amount))
@@ -577,6 +620,10 @@ class Hand:
             if current - bet <= 0:
                 raise IllegalAction("cannot_fold")
             self.folded[player] = True
+            if self.variant.draws:
+                # A folded hand is laid down with the discards: a reshuffle
+                # gathers it too (the seed's "abgelegt" covers folding).
+                self._stub.discard(self.hole_cards[player])
             rnd.needs_action[player] = False
             folded_reach = rnd.live_reach[player]
             rnd.live_reach[player] = 0
@@ -653,7 +700,15 @@ class Hand:
         """
         twin = Hand.__new__(Hand)
         state = {name: getattr(self, name) for name in Hand.__slots__}
-        for name in ("stacks", "bets", "contributions", "antes_posted", "folded", "board"):
+        for name in (
+            "stacks",
+            "bets",
+            "contributions",
+            "antes_posted",
+            "dead_posted",
+            "folded",
+            "board",
+        ):
             state[name] = list(state[name])
         for name in ("events", "actions", "awarded", "pots_awarded", "_pending_deals"):
             state[name] = list(state[name])
@@ -702,6 +757,15 @@ class Hand:
                 self.antes_posted[i] = amount
                 self.contributions[i] += amount
                 self.events.append(_forced_bet_posted(i, "ante", amount, self.stacks[i] == 0))
+        for i, dead in enumerate(setup.dead_blinds):
+            if dead:
+                amount = min(dead, self.stacks[i])
+                self.stacks[i] -= amount
+                self.dead_posted[i] = amount
+                self.contributions[i] += amount
+                self.events.append(
+                    _forced_bet_posted(i, "dead small blind", amount, self.stacks[i] == 0)
+                )
         if setup.blinds:
             ordered = sorted(set(setup.blinds) - {0})
             for i, blind in enumerate(setup.blinds):
@@ -766,15 +830,24 @@ class Hand:
                 stub.burn()
             return deals
         needed = sum(map(_COUNT, deals))
+        if street.board:
+            if street.burn and stub.size > needed:
+                stub.burn()
+            return deals
+        # Stud (seed 003, "Burn Cards"): with fewer than a card each plus a burn
+        # and the bottom card left, the burned cards are shuffled back in; the
+        # bottom card is never dealt, so with one card to spare nothing is
+        # burned; when even that cannot serve every player, one common card.
+        if stub.size < needed + 2 and stub.burn_count:
+            self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
         left = stub.size
-        if needed > left and len(deals) > 1 and self._one_card_each(deals, street):
-            if not len(stub):
-                self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
-            if street.burn and len(stub) >= 2:
+        if left >= needed + 2:
+            if street.burn:
+                stub.burn()
+        elif left < needed + 1 and len(deals) > 1 and self._one_card_each(deals, street):
+            if street.burn and left >= 3:
                 stub.burn()
             return [(None, 1)]
-        if street.burn and left > needed:
-            stub.burn()
         return deals
 
     @staticmethod
@@ -822,9 +895,23 @@ class Hand:
         return cards
 
     def _reshuffle_discards(self, player: int) -> None:
-        """The discards, but not those ``player`` just threw, go back into the stub."""
-        count = self._stub.reshuffle_discards(keep_out=self._street_discards[player])
+        """The cards laid down earlier go back into the stub: see :meth:`_kept_out`."""
+        count = self._stub.reshuffle_discards(keep_out=self._kept_out(player))
         self.events.append(StubReshuffled("discards", count))
+
+    def _kept_out(self, player: int) -> set[Card]:
+        """The discards a reshuffle while serving ``player`` leaves out: every card
+        ``player`` ever threw away (nobody gets back a card they threw away), and
+        this draw's discards of the players served after ``player``, which a
+        dealer serving in turn would not have been given yet (seed 003,
+        "Kartentausch": the stub is dealt but for its last card, then the cards
+        laid down earlier are shuffled with it)."""
+        keep = set(self.discards[player])
+        order = [p for p, _ in self._pending_deals if p is not None]
+        if player in order:
+            for later in order[order.index(player) + 1 :]:
+                keep.update(self._street_discards[later])
+        return keep
 
     def _give_hole(self, player: int, cards: Sequence[Card]) -> None:
         street = self.street
@@ -832,7 +919,7 @@ class Hand:
         if stub.deals_by_name:
             # The stub would run short: the discards come back before these cards.
             short = street.draw and len(cards) > len(stub) - 1
-            keep_out = self._street_discards[player]
+            keep_out = self._kept_out(player) if short else set()
             stub.check(cards, stub.returning_discards(keep_out) if short else ())
             if short:
                 self._reshuffle_discards(player)
@@ -952,14 +1039,23 @@ class Hand:
         bets, stacks, folded = self.bets, self.stacks, self.folded
         first_round = self._betting_rounds == 0
         self._betting_rounds += 1
+        self._previous_aggressor = self.last_aggressor
         self.last_aggressor = None
         current = max(bets)
         increment = self._bet_size()
-        if first_round and structure in (_NO_LIMIT, _POT_LIMIT):
-            # A live straddle acts as the big blind: raises are at least its size.
-            # One posted short (all in for less) is only a call of what it reached.
-            blinds = self.setup.blinds
-            increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
+        blinds = self.setup.blinds
+        unposted_price = False
+        if first_round and blinds:
+            # A big blind all in for less does not lower the price: calling
+            # costs the full big blind and the smallest raise is to twice it
+            # (RRoP, Button and Blind Use).
+            due = _big_blind_due(blinds)
+            if due > current:
+                current, unposted_price = due, True
+            if structure in (_NO_LIMIT, _POT_LIMIT):
+                # A live straddle acts as the big blind: raises are at least its size.
+                # One posted short (all in for less) is only a call of what it reached.
+                increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
         # Lists built by map() over operators, not comprehensions: this runs every
@@ -981,6 +1077,8 @@ class Hand:
             self.setup.carried_pot + sum(self.contributions),  # collected
             current,
         )
+        self._round.full_level = 0 if bring_in else current
+        self._round.unposted_price = unposted_price
         self._round.rank_reach()
         self.phase = _BETTING
         self._round_opener = None
@@ -1021,6 +1119,11 @@ class Hand:
                         largest, best = i, key
                 return (largest + 1) % n
             return 0
+        if street.opening is _LAST_AGGRESSOR:
+            # Five card draw after the draw: the last to bet or raise before it,
+            # else left of the button (seed 003, "Zweite Wettrunde").
+            previous = self._previous_aggressor
+            return 0 if previous is None or self.folded[previous] else previous
         # Stud: the up cards decide, only those of players still in the hand.
         shown = [self.up_cards(i) if not self.folded[i] else [] for i in range(n)]
         if street.opening in (_LOW_CARD, _HIGH_CARD):
@@ -1079,18 +1182,26 @@ class Hand:
         opponents_reach = rnd.opponents_reach(player)
         completion = rnd.completion
         low = high = 0
+        structure = self.variant.betting
+        capped = structure is _FIXED_LIMIT or structure is _SPREAD_LIMIT
         can_raise = (
             reach > current
             and opponents_reach > current
             and not (rnd.bet_count >= 4 and self._cap_reached())
-            and not (rnd.acted[player] and current - rnd.faced[player] < rnd.increment)
+            and not (rnd.acted[player] and self._not_reopened(rnd, player, capped))
             and not (self.setup.draw_rules.jackpots and self._needs_openers(player))
         )
         choices: tuple[int, ...] = ()
         if can_raise:
-            structure = self.variant.betting
-            # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
-            low = self._bet_size() if completion else current + rnd.increment
+            # Completing a bring-in goes to a full bet; otherwise raise by the
+            # last increment. In limit, an all-in short of half a bet is
+            # completed: the raise goes from the last full level.
+            if completion:
+                low = self._bet_size()
+            elif capped:
+                low = rnd.full_level + rnd.increment
+            else:
+                low = current + rnd.increment
             if structure is _NO_LIMIT:
                 high = reach
             elif structure is _POT_LIMIT:
@@ -1161,9 +1272,19 @@ class Hand:
             return "capped"
         if self._needs_openers(player):
             return "no_openers"
-        if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
+        if rnd.acted[player] and self._not_reopened(rnd, player, self.variant.betting.is_capped):
             return "no_reopen"
         return None
+
+    @staticmethod
+    def _not_reopened(rnd: _Round, player: int, capped: bool) -> bool:
+        """Whether the betting stays closed to ``player``, who already acted this
+        round: nothing since counts as a full raise. In no limit and pot limit
+        the raises since must add up to a full one (TDA Rule 47); in limit a
+        full raise is one that reached the full level (RRoP's half-bet rule)."""
+        if capped:
+            return rnd.full_level <= rnd.faced[player]
+        return rnd.current - rnd.faced[player] < rnd.increment
 
     def _cap_reached(self) -> bool:
         """One bet and three raises per round. A round that begins with only two
@@ -1171,11 +1292,14 @@ class Hand:
         unless it was reached before."""
         rnd = self._round
         assert rnd is not None
-        if not self.variant.betting.is_capped or rnd.bet_count < 4 or rnd.began_heads_up:
+        if not self.variant.betting.is_capped or rnd.bet_count < 4:
             return False
         if self.variant.cap_lifts_when_two_remain:
+            # Stud: only the last round, once two remain (seed 003, "Letzte Wettrunde").
+            if self.street_index != len(self.variant.streets) - 1:
+                return True
             return rnd.capped or len(self.in_hand) > 2
-        return True
+        return not rnd.began_heads_up
 
     def _two_sizes_only(self) -> bool:
         """Stud's open pair on fourth street: the small or the big bet, nothing between."""
@@ -1257,8 +1381,16 @@ class Hand:
         raise_size = to - current
         full = raise_size >= rnd.increment or (completing and to >= self._bet_size())
         added = to - self.bets[player]
+        limit = self.variant.betting.is_capped
+        if limit and not full and not completing:
+            # Limit: an all-in of half a bet or more over the last full level is
+            # a full raise; completing a short all-in is one (RRoP).
+            over = to - rnd.full_level
+            all_in = added == self.stacks[player]
+            full = over >= rnd.increment or (all_in and 2 * over >= rnd.increment)
         self._move_to_bet(player, added)
         if full:
+            rnd.full_level = to
             if not completing:
                 rnd.increment = max(rnd.increment, raise_size)
             else:
@@ -1504,7 +1636,7 @@ class Hand:
                 if low:
                     low_amount = pot.amount // 2
                     self._pay(index, "high", pot.amount - low_amount, high, self._name(high, 0))
-                    self._pay(index, "low", low_amount, low, self._name(low, 1))
+                    self._pay(index, "low", low_amount, low, self._name(low, 1), 1)
                     continue
             self._pay(index, "whole", pot.amount, high, self._name(high, 0))
         self.contributions[:] = [0] * self.player_count
@@ -1533,8 +1665,14 @@ class Hand:
             return ""
         return self._description(winners[0], k)
 
-    def _pay(self, pot_index: int, share: str, amount: int, winners: list[int], desc: str) -> None:
-        payouts = split_amount(amount, winners)
+    def _pay(
+        self, pot_index: int, share: str, amount: int, winners: list[int], desc: str, k: int = 0
+    ) -> None:
+        order = None
+        if len(winners) > 1 and self.variant.odd_chip_by_card:
+            low = self.variant.evaluations[k].is_low
+            order = odd_chip_order(winners, self.hole_cards, low=low)
+        payouts = split_amount(amount, winners, order)
         for player, chips in payouts:
             self.stacks[player] += chips
             self.awarded[player] += chips

@@ -82,6 +82,7 @@ def setup_to_data(setup: HandSetup) -> Data:
             "jackpots": setup.draw_rules.jackpots,
         },
         "carried_pot": setup.carried_pot,
+        "dead_blinds": list(setup.dead_blinds),
     }
 
 
@@ -108,6 +109,7 @@ def setup_from_data(data: Data) -> HandSetup:
         # Written before draw rules and jackpots were: the defaults.
         draw_rules=_draw_rules_from_data(data.get("draw_rules")),
         carried_pot=int(data.get("carried_pot", 0)),
+        dead_blinds=_ints(data.get("dead_blinds", ())),
     )
 
 

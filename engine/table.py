@@ -792,7 +792,7 @@ class Table:
         stakes = self.stakes_for(game)
         seats = [self._seats[number] for number in plan.order]
         n = len(seats)
-        blinds, posts, antes = [0] * n, [0] * n, [0] * n
+        blinds, posts, antes, dead = [0] * n, [0] * n, [0] * n, [0] * n
         post_records: list[Post] = []
         straddle_seat = None
         big = small = None
@@ -805,8 +805,8 @@ class Table:
             for i, seat in enumerate(seats):
                 if seat.number in plan.entering and not self.config.is_tournament:
                     posts[i] = stakes.big_blind if seat.new or seat.missed_big_blind else 0
-                    antes[i] = stakes.small_blind if seat.missed_small_blind else 0
-                    post_records.append(Post(seat.player, posts[i], antes[i]))
+                    dead[i] = stakes.small_blind if seat.missed_small_blind else 0
+                    post_records.append(Post(seat.player, posts[i], dead[i]))
             first = (big + 1) % n
             if (
                 stakes.straddle
@@ -831,8 +831,9 @@ class Table:
             small_bet=stakes.fixed_small_bet,
             big_bet=stakes.fixed_big_bet,
             # Antes everyone posts count in the betting levels; a big-blind ante
-            # and a dead small blind are dead money in the main pot.
+            # is dead money in the main pot, and so is a dead small blind.
             ante_trimming=stakes.ante_kind is AnteKind.EVERY_PLAYER,
+            dead_blinds=tuple(dead) if any(dead) else (),
             rake=self.config.rake,
             deck=Deck.shuffled(game.deck, rng).order,
             posts=tuple(posts) if any(posts) else (),

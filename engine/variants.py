@@ -14,7 +14,7 @@ adding a :class:`Variant` to :data:`VARIANTS`, not a branch in the state machine
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -47,6 +47,9 @@ class Opening(Enum):
     HIGH_HAND = "high-hand"
     #: Razz, later streets: the lowest hand showing acts first.
     LOW_HAND = "low-hand"
+    #: Five card draw after the draw: the last player to bet or raise in the
+    #: round before, else the first left of the button.
+    LAST_AGGRESSOR = "last-aggressor"
 
 
 class BetSize(Enum):
@@ -108,6 +111,14 @@ class Variant:
     cap_lifts_when_two_remain: bool = False
     #: Hole cards a player holds before the board, for display.
     short_name: str = ""
+    #: Stud: the odd chip of a split pot goes to the highest card by suit among
+    #: all a winner's cards (the lowest, aces low, for a low half), not by seat.
+    odd_chip_by_card: bool = False
+    #: Whether players draw replacement cards (worked out from the streets).
+    draws: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "draws", any(street.draw for street in self.streets))
 
     @property
     def is_split(self) -> bool:
@@ -182,11 +193,18 @@ def _stud_streets(*, razz: bool = False, open_pair_big_bet: bool = False) -> tup
     )
 
 
-def _draw_streets(hole: int, draws: int, *, max_draw: int, big_from: int) -> tuple[Street, ...]:
+def _draw_streets(
+    hole: int,
+    draws: int,
+    *,
+    max_draw: int,
+    big_from: int,
+    opening: Opening = Opening.POSITION,
+) -> tuple[Street, ...]:
     """A draw game: ``hole`` cards down and a betting round, then ``draws``
     times a draw (discard up to ``max_draw``, a burn, the replacements) and a
     betting round. The betting after draw number ``big_from`` and later uses
-    the big bet."""
+    the big bet; ``opening`` says who speaks first after a draw."""
     first = Street("predraw", hole_down=hole)
     rounds = tuple(
         Street(
@@ -194,6 +212,7 @@ def _draw_streets(hole: int, draws: int, *, max_draw: int, big_from: int) -> tup
             draw=True,
             max_draw=max_draw,
             burn=True,
+            opening=opening,
             bet_size=BetSize.BIG if k >= big_from else BetSize.SMALL,
         )
         for k in range(1, draws + 1)
@@ -291,6 +310,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             uses_blinds=False,
             uses_bring_in=True,
             cap_lifts_when_two_remain=True,
+            odd_chip_by_card=True,
             max_players=8,
             short_name="Stud",
         ),
@@ -304,6 +324,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             uses_blinds=False,
             uses_bring_in=True,
             cap_lifts_when_two_remain=True,
+            odd_chip_by_card=True,
             max_players=8,
             short_name="Stud/8",
         ),
@@ -316,14 +337,17 @@ VARIANTS: Final[dict[str, Variant]] = {
             uses_blinds=False,
             uses_bring_in=True,
             cap_lifts_when_two_remain=True,
+            odd_chip_by_card=True,
             max_players=8,
             short_name="Razz",
         ),
         _variant(
             "F5D",
             "Fixed-limit Five Card Draw",
-            # Three cards by default; the table may allow four with an ace shown.
-            streets=_draw_streets(5, 1, max_draw=3, big_from=1),
+            # Seed 003, "Kartentausch": usually four cards at most (a table may
+            # agree on three, four with an ace shown, or five). After the draw
+            # the last raiser of the first round speaks first ("Zweite Wettrunde").
+            streets=_draw_streets(5, 1, max_draw=4, big_from=1, opening=Opening.LAST_AGGRESSOR),
             betting=BettingStructure.FIXED_LIMIT,
             uses_blinds=False,
             max_players=7,

@@ -244,7 +244,8 @@ def test_back_from_missing_the_blinds_a_player_may_post_them_and_play() -> None:
     assert deal.seats == (2, 3, 4, 1)
     assert deal.posts == (Post(14, live=10, dead=5),)
     assert hand.setup.posts == (0, 0, 10, 0)  # the big blind live
-    assert hand.setup.antes == (0, 0, 5, 0)  # the small blind dead
+    assert hand.setup.dead_blinds == (0, 0, 5, 0)  # the small blind dead
+    assert hand.setup.antes == ()
     assert not hand.setup.ante_trimming
     assert not table.seat_of(14).owes_blinds
     assert actor_seat(table, hand) == 4  # in turn, left of the big blind
