@@ -324,7 +324,6 @@ _AFTER: Final = tuple(
 )
 
 
-
 def _big_blind_due(blinds: tuple[int, ...]) -> int:
     """The big blind among the blinds due (the second smallest amount; the only
     one when all are equal): the price of the first round however much of it
@@ -1240,6 +1239,8 @@ class Hand:
                 bet=bet,
                 pot=pot,
             )
+        if rnd.unposted_price and opponents_reach < current:
+            current = opponents_reach  # nobody could call more of the unposted blind
         to_call = current - bet if current - bet < stack else stack
         return _betting_legal(
             player,

@@ -208,11 +208,7 @@ def test_after_the_draw_left_of_the_button_when_nobody_bet() -> None:
 
 def test_lowball_after_the_draw_starts_left_of_the_button() -> None:
     """Blind games keep the button's order: the seed's rule is five card draw's."""
-    hand = Hand(
-        HandSetup(
-            VARIANTS["F2L3D"], (100,) * 3, blinds=(1, 2, 0), small_bet=2, big_bet=4
-        )
-    )
+    hand = Hand(HandSetup(VARIANTS["F2L3D"], (100,) * 3, blinds=(1, 2, 0), small_bet=2, big_bet=4))
     deal(hand, "2c3d4h5s7c", "2d3h4s6c7d", "8c8d8h8sKc")
     hand.act(2, BetOrRaise(4))
     hand.act(0, CheckOrCall())

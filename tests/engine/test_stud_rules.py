@@ -222,7 +222,10 @@ def test_one_bet_and_three_raises_but_no_cap_heads_up_on_the_last_round() -> Non
     Spieler um den Pot kämpfen"."""
     hand = stud(3)
     to_seventh_street(
-        hand, ("2c3c9d", "4c5c2d", "6c7cAs"), ("8h", "Kd", "Ks"), ("8d", "Qd", "Qs"),
+        hand,
+        ("2c3c9d", "4c5c2d", "6c7cAs"),
+        ("8h", "Kd", "Ks"),
+        ("8d", "Qd", "Qs"),
         ("8c", "Jd", "Js"),
     )
     deal(hand, "Th", "Td", "Tc")
