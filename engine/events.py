@@ -59,6 +59,8 @@ class UpCardsDealt(Event):
 class BoardDealt(Event):
     street: str
     cards: tuple[Card, ...]
+    #: Which board, in games with more than one (0: the first).
+    board: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,15 @@ from engine.fast_frozen import fast_constructor
 from engine.pots import Pot, build_pots, split_amount
 from engine.showing import bring_in_player, first_to_act, has_open_pair, odd_chip_order
 from engine.stub import Stub
-from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
+from engine.variants import (
+    VARIANTS,
+    BetSize,
+    BettingStructure,
+    BoardAward,
+    Opening,
+    Street,
+    Variant,
+)
 
 __all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
 
@@ -252,10 +260,6 @@ class _Round:
     #: a bet or more over it counts as a full raise and moves it; a smaller one
     #: does not, and the next player may complete it (RRoP's half-bet rule).
     full_level: int = 0
-    #: The price of the first round is a blind nobody has matched yet (the big
-    #: blind is all in for less than it): a call goes to the full blind, but
-    #: never beyond what an opponent can still reach.
-    unposted_price: bool = False
 
     def copy(self) -> _Round:
         return _Round(
@@ -276,7 +280,6 @@ class _Round:
             self.top_reach_player,
             self.second_reach,
             self.full_level,
-            self.unposted_price,
         )
 
     def rank_reach(self) -> None:
@@ -322,6 +325,12 @@ _CLOCKWISE: Final = tuple(
 _AFTER: Final = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)) for n in range(27)
 )
+
+
+def _best_of(values: list[int | None]) -> int | None:
+    """The best of some strengths, ``None`` standing for no hand at all."""
+    present = [value for value in values if value is not None]
+    return max(present) if present else None
 
 
 def _big_blind_due(blinds: tuple[int, ...]) -> int:
@@ -393,6 +402,7 @@ class Hand:
         "awarded",
         "bets",
         "board",
+        "boards",
         "carried_over",
         "contributions",
         "dead_posted",
@@ -454,7 +464,9 @@ class Hand:
         # n distinct empty lists by map(), not a comprehension: cheaper, every hand.
         self.hole_cards: list[list[Card]] = list(map(list, repeat((), n)))
         self.up: list[list[bool]] = list(map(list, repeat((), n)))
-        self.board: list[Card] = []
+        #: Every board, in order; ``board`` is the first (the only one in most games).
+        self.boards: list[list[Card]] = list(map(list, repeat((), setup.variant.boards)))
+        self.board: list[Card] = self.boards[0]
         self.discards: list[list[Card]] = list(map(list, repeat((), n)))
         self.street_index = -1
         #: The street being played (the first one until it starts).
@@ -601,15 +613,12 @@ class Hand:
         if kind is CheckOrCall:
             if rnd.bring_in_pending:
                 raise IllegalAction("bring_in_only_now")
-            if rnd.unposted_price:
-                reach = rnd.opponents_reach(player)
-                current = current if current < reach else reach
             amount = current - bet if current - bet < stack else stack
             self.stacks[player] = stack - amount
             self.bets[player] = bet + amount
             # What _mark_acted does; a call leaves the largest bet as it was.
             rnd.acted[player] = True
-            rnd.faced[player] = rnd.current
+            rnd.faced[player] = current
             rnd.needs_action[player] = False
             word, to = ("call" if amount else "check"), bet + amount
             events.append(_player_acted(player, word, amount, to, stack == amount))
@@ -706,14 +715,14 @@ class Hand:
             "antes_posted",
             "dead_posted",
             "folded",
-            "board",
         ):
             state[name] = list(state[name])
         for name in ("events", "actions", "awarded", "pots_awarded", "_pending_deals"):
             state[name] = list(state[name])
         state["_pending_discards"] = list(self._pending_discards)
-        for name in ("hole_cards", "up", "discards", "_street_discards"):
+        for name in ("hole_cards", "up", "discards", "_street_discards", "boards"):
             state[name] = [list(row) for row in state[name]]
+        state["board"] = state["boards"][0]
         state["_values"] = dict(self._values)
         state["_shown_early"] = dict(self._shown_early)
         state["_stub"] = self._stub.copy()
@@ -809,7 +818,7 @@ class Hand:
             per_player = street.hole_down + street.hole_up
             deals = [(i, per_player) for i in self.in_hand]
         if street.board:
-            deals.append((None, street.board))
+            deals += [(None, street.board)] * self.variant.boards
         if deals:
             deals = self._burn_and_plan(deals)
         self._pending_deals = deals
@@ -855,9 +864,9 @@ class Hand:
 
     def _deal_from_deck(self) -> None:
         stub, street, deals = self._stub, self.street, self._pending_deals
-        # The players' deals come first, the board's (if any) last: see _queue_deals.
-        board = deals[-1][1] if deals[-1][0] is None else 0
-        hole = cast("list[tuple[int, int]]", deals[:-1] if board else deals)
+        # The players' deals come first, the boards' (if any) last: see _queue_deals.
+        boards = [count for player, count in deals if player is None]
+        hole = cast("list[tuple[int, int]]", deals[: len(deals) - len(boards)])
         if hole and street.draw:
             # Each player gets all the replacements at once, in turn.
             for player, count in hole:
@@ -875,8 +884,8 @@ class Hand:
                     hole_cards[player] += cards
                     up[player] += (False,) * len(cards)
                 self.events.extend(map(_hole_cards_dealt, players, dealt))
-        if board:
-            self._give_board(stub.deal(board))
+        for count in boards:
+            self._give_board(stub.deal(count))
         self._pending_deals = []
 
     def _draw_from_stub(self, player: int, count: int) -> list[Card]:
@@ -941,8 +950,12 @@ class Hand:
     def _give_board(self, cards: list[Card]) -> None:
         if self._stub.deals_by_name:
             self._stub.take(cards)
-        self.board.extend(cards)
-        self.events.append(_board_dealt(self.street.name, tuple(cards)))
+        boards = self.boards
+        # Boards are dealt in turn: this street's cards go to the first board
+        # that has fewer cards than the one before it.
+        index = next((b for b in range(1, len(boards)) if len(boards[b]) < len(boards[0])), 0)
+        boards[index].extend(cards)
+        self.events.append(_board_dealt(self.street.name, tuple(cards), index))
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is
@@ -1043,14 +1056,17 @@ class Hand:
         current = max(bets)
         increment = self._bet_size()
         blinds = self.setup.blinds
-        unposted_price = False
         if first_round and blinds:
             # A big blind all in for less does not lower the price: calling
             # costs the full big blind and the smallest raise is to twice it
             # (RRoP, Button and Blind Use).
             due = _big_blind_due(blinds)
             if due > current:
-                current, unposted_price = due, True
+                # ...but never beyond what a second player could put in: more
+                # than that nobody could call.
+                reaches = sorted(map(add, bets, stacks))
+                due = min(due, reaches[-2])
+                current = max(current, due)
             if structure in (_NO_LIMIT, _POT_LIMIT):
                 # A live straddle acts as the big blind: raises are at least its size.
                 # One posted short (all in for less) is only a call of what it reached.
@@ -1077,7 +1093,6 @@ class Hand:
             current,
         )
         self._round.full_level = 0 if bring_in else current
-        self._round.unposted_price = unposted_price
         self._round.rank_reach()
         self.phase = _BETTING
         self._round_opener = None
@@ -1239,8 +1254,6 @@ class Hand:
                 bet=bet,
                 pot=pot,
             )
-        if rnd.unposted_price and opponents_reach < current:
-            current = opponents_reach  # nobody could call more of the unposted blind
         to_call = current - bet if current - bet < stack else stack
         return _betting_legal(
             player,
@@ -1511,20 +1524,44 @@ class Hand:
                 self._showdown.pending.remove(player)
 
     def _evaluate(self, player: int) -> tuple[int | None, ...]:
+        """The player's strength by each evaluation, on each board in turn (value
+        ``k`` is evaluation ``k % E`` on board ``k // E``); when the best hand on
+        any board takes all, the best of the boards by each evaluation."""
         hole, board = self.hole_cards[player], self.board
         evaluations = self.variant.evaluations
-        if len(evaluations) == 1:
-            return (strength_of(evaluations[0], hole, board),)
-        return tuple([strength_of(judged, hole, board) for judged in evaluations])
+        boards = self.boards
+        if len(boards) == 1:
+            if len(evaluations) == 1:
+                return (strength_of(evaluations[0], hole, board),)
+            return tuple([strength_of(judged, hole, board) for judged in evaluations])
+        per_board = [
+            [strength_of(judged, hole, cards) for judged in evaluations] for cards in boards
+        ]
+        if self.variant.board_award is BoardAward.BEST:
+            return tuple(_best_of([row[e] for row in per_board]) for e in range(len(evaluations)))
+        return tuple([value for row in per_board for value in row])
+
+    def _board_of(self, player: int, k: int) -> list[Card]:
+        """The board ``player``'s ``k``-th value was judged on."""
+        boards = self.boards
+        if len(boards) == 1:
+            return self.board
+        evaluations = self.variant.evaluations
+        if self.variant.board_award is BoardAward.SPLIT:
+            return boards[k // len(evaluations)]
+        judged = evaluations[k]
+        strength = self._values[player][k]
+        hole = self.hole_cards[player]
+        return next(cards for cards in boards if strength_of(judged, hole, cards) == strength)
 
     def _description(self, player: int, k: int) -> str:
-        """The name of ``player``'s hand by the variant's ``k``-th evaluation."""
-        evaluation = self.variant.evaluations[k]
+        """The name of ``player``'s hand by its ``k``-th value (see :meth:`_evaluate`)."""
+        evaluation = self.variant.evaluations[k % len(self.variant.evaluations)]
         strength = self._values[player][k]
         assert strength is not None
         words = describe_strength(evaluation, strength)
         if words is None:  # lows and badugi are named by their cards
-            value = evaluate(evaluation, self.hole_cards[player], self.board)
+            value = evaluate(evaluation, self.hole_cards[player], self._board_of(player, k))
             assert value is not None
             words = value.describe()
         return words
@@ -1631,20 +1668,39 @@ class Hand:
             if len(contenders) == 1:
                 self._pay(index, "whole", pot.amount, [contenders[0]], "")
                 continue
-            high = self._best(contenders, 0)
-            if self.variant.is_split:
-                low = self._best(contenders, 1)
-                if low:
-                    low_amount = pot.amount // 2
-                    self._pay(index, "high", pot.amount - low_amount, high, self._name(high, 0))
-                    self._pay(index, "low", low_amount, low, self._name(low, 1), 1)
-                    continue
-            self._pay(index, "whole", pot.amount, high, self._name(high, 0))
+            boards = len(self.boards) if self.variant.board_award is BoardAward.SPLIT else 1
+            if boards == 1:
+                self._award_pot(index, pot.amount, contenders, 0, "whole")
+                continue
+            # Each board wins its share of the pot; the odd chips go to the first boards.
+            share, odd = divmod(pot.amount, boards)
+            evaluations = len(self.variant.evaluations)
+            for board in range(boards):
+                amount = share + (1 if board < odd else 0)
+                self._award_pot(
+                    index, amount, contenders, board * evaluations, f"board {board + 1}"
+                )
         self.contributions[:] = [0] * self.player_count
         self.phase = _COMPLETE
         self.is_complete = True
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
+
+    def _award_pot(
+        self, index: int, amount: int, contenders: list[int], first: int, whole: str
+    ) -> None:
+        """Award ``amount`` of pot ``index`` by the values from ``first`` on: to the
+        best high hand, or split with the best qualifying low (odd chip high)."""
+        high = self._best(contenders, first)
+        if self.variant.is_split:
+            low = self._best(contenders, first + 1)
+            if low:
+                low_amount = amount // 2
+                name = self._name(high, first)
+                self._pay(index, "high", amount - low_amount, high, name, first)
+                self._pay(index, "low", low_amount, low, self._name(low, first + 1), first + 1)
+                return
+        self._pay(index, whole, amount, high, self._name(high, first), first)
 
     def _best(self, contenders: list[int], k: int) -> list[int]:
         """The contenders with the best hand by the variant's ``k``-th evaluation."""
@@ -1671,7 +1727,8 @@ class Hand:
     ) -> None:
         order = None
         if len(winners) > 1 and self.variant.odd_chip_by_card:
-            low = self.variant.evaluations[k].is_low
+            evaluations = self.variant.evaluations
+            low = evaluations[k % len(evaluations)].is_low
             order = odd_chip_order(winners, self.hole_cards, low=low)
         payouts = split_amount(amount, winners, order)
         for player, chips in payouts:

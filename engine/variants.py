@@ -52,6 +52,15 @@ class Opening(Enum):
     LAST_AGGRESSOR = "last-aggressor"
 
 
+class BoardAward(Enum):
+    """How a pot is won in a game with more than one board."""
+
+    #: Each board wins an equal share of every pot (the odd chip to the first).
+    SPLIT = "split"
+    #: The best hand on any board takes the whole pot.
+    BEST = "best"
+
+
 class BetSize(Enum):
     """Which limit applies on a street in fixed- and spread-limit games."""
 
@@ -114,6 +123,10 @@ class Variant:
     #: Stud: the odd chip of a split pot goes to the highest card by suit among
     #: all a winner's cards (the lowest, aces low, for a low half), not by seat.
     odd_chip_by_card: bool = False
+    #: Boards dealt: each street deals its ``board`` cards to every board in
+    #: turn, and every hand is judged on each board.
+    boards: int = 1
+    board_award: BoardAward = BoardAward.SPLIT
     #: Whether players draw replacement cards (worked out from the streets).
     draws: bool = field(init=False, default=False)
 
@@ -220,6 +233,19 @@ def _draw_streets(
     return (first, *rounds)
 
 
+def _manila_streets() -> tuple[Street, ...]:
+    """Manila (seed 002 and the rules it cites): two hole cards and the first
+    board card, then one board card at a time, a betting round after each: five
+    rounds, the small bet on the first two, the big bet from the third."""
+    return (
+        Street("first", hole_down=2, board=1),
+        Street("second", board=1, burn=True),
+        Street("third", board=1, burn=True, bet_size=BetSize.BIG),
+        Street("fourth", board=1, burn=True, bet_size=BetSize.BIG),
+        Street("fifth", board=1, burn=True, bet_size=BetSize.BIG),
+    )
+
+
 _HIGH: Final = (Evaluation.STANDARD_HIGH,)
 _HOLDEM: Final = _holdem_streets()
 _OMAHA: Final = _holdem_streets(4)
@@ -253,7 +279,44 @@ VARIANTS: Final[dict[str, Variant]] = {
             evaluations=(Evaluation.SHORT_DECK_HIGH,),
             max_players=9,
         ),
+        _variant(
+            "NSS",
+            "No-limit Short Deck Hold'em, straight over three of a kind",
+            deck=DeckKind.SHORT,
+            evaluations=(Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS,),
+            max_players=9,
+        ),
         _variant("NR", "No-limit Royal Hold'em", deck=DeckKind.ROYAL, max_players=4),
+        _variant(
+            "FM",
+            "Fixed-limit Manila",
+            deck=DeckKind.MANILA,
+            streets=_manila_streets(),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.MANILA_HIGH,),
+            short_name="Manila",
+        ),
+        _variant(
+            "NDT",
+            "No-limit Double Texas Hold'em",
+            streets=_holdem_streets(3),
+            evaluations=(Evaluation.DOUBLE_HOLDEM_HIGH,),
+            short_name="Double Hold'em",
+        ),
+        _variant(
+            "NDB",
+            "No-limit Double-board Hold'em, each board half the pot",
+            boards=2,
+            board_award=BoardAward.SPLIT,
+            short_name="Double-board",
+        ),
+        _variant(
+            "NDBA",
+            "No-limit Double-board Hold'em, best hand takes all",
+            boards=2,
+            board_award=BoardAward.BEST,
+            short_name="Double-board",
+        ),
         _variant(
             "PO",
             "Pot-limit Omaha",

@@ -62,8 +62,11 @@ def action_lines(hand: Hand) -> list[str]:
                     lines[-1] += format_cards(cards)  # the same deal's up cards
                 else:
                     lines.append(f"d dh p{player + 1} {format_cards(cards)}")
-            case BoardDealt(_, cards):
-                lines.append(f"d db {format_cards(cards)}")
+            case BoardDealt(_, cards, board):
+                # With more than one board, a commentary names the board; the
+                # dealings alternate between them as the engine deals them.
+                note = f" # board {board + 1}" if hand.variant.boards > 1 else ""
+                lines.append(f"d db {format_cards(cards)}{note}")
             case PlayerActed(player):
                 action = take(player, object)
                 if action is None:
