@@ -159,6 +159,7 @@ def deal_to_data(deal: Deal) -> Data:
         "small_blind_seat": deal.small_blind_seat,
         "big_blind_seat": deal.big_blind_seat,
         "straddle_seat": deal.straddle_seat,
+        "restraddle_seats": list(deal.restraddle_seats),
         "posts": [[post.player, post.live, post.dead] for post in deal.posts],
         "button_draw": None if deal.button_draw is None else _draw_to_data(deal.button_draw),
     }
@@ -188,6 +189,7 @@ def deal_from_data(data: Data) -> Deal:
         small_blind_seat=_optional_int(data["small_blind_seat"]),
         big_blind_seat=_optional_int(data["big_blind_seat"]),
         straddle_seat=_optional_int(data["straddle_seat"]),
+        restraddle_seats=_ints(data.get("restraddle_seats", ())),
         posts=tuple(Post(int(p), int(live), int(dead)) for p, live, dead in data["posts"]),
         button_draw=None if draw is None else _draw_from_data(draw),
     )
