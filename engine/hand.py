@@ -1265,7 +1265,8 @@ class Hand:
             current == 0,  # is_bet
             low,  # min_raise_to
             high,  # max_raise_to
-            completion,  # is_completion
+            # Completing a bring-in, or in limit an all-in short of half a bet.
+            completion or (capped and current > rnd.full_level),  # is_completion
             stack,
             bet,
             pot,
@@ -1392,10 +1393,12 @@ class Hand:
         if to > high:
             raise IllegalAction(f"max_{word}", amount=high)
         completing = rnd.completion
+        limit = self.variant.betting.is_capped
+        # Limit: raising over an all-in short of a full raise completes it.
+        completes_short = limit and current > rnd.full_level
         raise_size = to - current
         full = raise_size >= rnd.increment or (completing and to >= self._bet_size())
         added = to - self.bets[player]
-        limit = self.variant.betting.is_capped
         if limit and not full and not completing:
             # Limit: an all-in of half a bet or more over the last full level is
             # a full raise; completing a short all-in is one (RRoP).
@@ -1420,7 +1423,7 @@ class Hand:
             rnd.capped = True
         rnd.completion = False
         rnd.bring_in_pending = False
-        kind = "complete" if completing else ("bet" if current == 0 else "raise")
+        kind = "complete" if completing or completes_short else ("bet" if current == 0 else "raise")
         for j in self.in_hand:
             if j != player and self.stacks[j] > 0:
                 rnd.needs_action[j] = True

@@ -139,7 +139,11 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         lines.append(t("table.button_draw", locale, draw=draw))
     if snapshot.hand_no is not None:
         lines.append(t("table.hand_no", locale, hand_no=snapshot.hand_no))
-        lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
+        if snapshot.boards:
+            for n, board in enumerate(snapshot.boards, start=1):
+                lines.append(t("table.board_n", locale, n=n, board=cards_text(board)))
+        else:
+            lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
         lines.append(_pots(snapshot.pots, locale))
         if snapshot.last_actions:
             told = " · ".join(_action(action, locale) for action in snapshot.last_actions)

@@ -719,13 +719,14 @@ class TableRunner:
         hand = live.hand
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
         best = []
-        for evaluation in hand.variant.evaluations:
-            try:
-                value = evaluate(evaluation, cards, board)
-            except ValueError:  # too few cards yet to make a hand
-                continue
-            if value is not None:
-                best.append(value.describe())
+        for each_board in hand.boards:
+            for evaluation in hand.variant.evaluations:
+                try:
+                    value = evaluate(evaluation, cards, each_board)
+                except ValueError:  # too few cards yet to make a hand
+                    continue
+                if value is not None:
+                    best.append(value.describe())
         return PrivateView(
             self.table_id,
             self.record.channel_id,
@@ -734,6 +735,7 @@ class TableRunner:
             board,
             tuple(best),
             hand.folded[index],
+            _more_boards(hand),
         )
 
     async def tick(self) -> None:
@@ -1233,6 +1235,7 @@ class TableRunner:
             snapshot,
             hand_no=shown_from.hand_no,
             board=tuple(hand.board),
+            boards=_more_boards(hand),
             pots=pots,
             hand_over=live is None,
             actor_name=None if actor is None else self._name(deal.players[actor]),
@@ -1626,3 +1629,8 @@ def _result_data(hand: Hand, deal: Deal) -> dict[str, Any]:
             if isinstance(e, HandShown)
         },
     }
+
+
+def _more_boards(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Every board of a game dealt with more than one; nothing for one board."""
+    return tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else ()

@@ -135,6 +135,8 @@ class TableSnapshot:
     stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
     board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (double-board Hold'em).
+    boards: tuple[tuple[Card, ...], ...] = ()
     #: The main pot first, then the side pots.
     pots: tuple[int, ...] = ()
     hand_over: bool = False

@@ -11,7 +11,7 @@ import random
 
 from engine.actions import BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
 from engine.cards import Deck, DeckKind, parse_cards
-from engine.events import PotAwarded, StubReshuffled
+from engine.events import PlayerActed, PotAwarded, StubReshuffled
 from engine.hand import Hand, HandSetup, Phase
 from engine.pots import split_amount
 from engine.showing import odd_chip_order
@@ -158,7 +158,9 @@ def test_limit_an_all_in_bet_of_less_than_half_a_bet_may_be_completed() -> None:
     assert legal.player == 3
     assert legal.can_fold and legal.call_amount == 4
     assert (legal.min_raise_to, legal.max_raise_to) == (10, 10)
-    hand.act(3, BetOrRaise(10))
+    assert legal.is_completion  # the table's button reads "Complete to 10"
+    events = hand.act(3, BetOrRaise(10))
+    assert events[0] == PlayerActed(3, "complete", 10, 10, False)
     # Completing is a full bet: it reopens the betting to the players who checked.
     legal = hand.legal_actions()
     assert legal.player == 0 and legal.can_raise and legal.min_raise_to == 20
