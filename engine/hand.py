@@ -334,11 +334,12 @@ def _best_of(values: list[int | None]) -> int | None:
 
 
 def _big_blind_due(blinds: tuple[int, ...]) -> int:
-    """The big blind among the blinds due (the second smallest amount; the only
-    one when all are equal): the price of the first round however much of it
-    was posted."""
-    ordered = sorted(set(blinds) - {0})
-    return ordered[1] if len(ordered) > 1 else ordered[0] if ordered else 0
+    """The big blind due, however much of it was posted: the second blind posted
+    (index 1; heads-up index 0, as the button posts the small blind), or the
+    only blind of a game with one. A straddle is not the big blind: one posted
+    short is only a call of what it reached."""
+    big = blinds[1 if len(blinds) > 2 else 0]
+    return big if big else max(blinds)
 
 
 # Built many times a hand: see engine.fast_frozen.

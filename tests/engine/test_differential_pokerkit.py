@@ -208,7 +208,9 @@ def random_setup(rng: random.Random, code: str) -> HandSetup:
         for _ in range(n)
     ]
     # SHORT_ALL_IN_BIG_BLIND: whoever posts the big blind can post all of it.
-    poster = max(range(n), key=lambda i: (blinds[i] == big, -i))
+    poster = 1 if n > 2 else 0
+    if not blinds[poster]:  # one blind only (the button's, in short deck)
+        poster = blinds.index(max(blinds))
     stacks[poster] = max(stacks[poster], big + antes[poster] + 1 if antes else big + 1)
     return HandSetup(
         variant,
