@@ -399,7 +399,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.pot.side_n": "Nebenpot {n}",
     "result.share.high": "die hohe Hälfte von {pot}",
     "result.share.low": "die niedrige Hälfte von {pot}",
-    "result.share.board": "die Hälfte von {pot} auf Board {n}",
+    "result.share.board": "auf Board {n} {pot} zur Hälfte",
     "result.wins": "{name} gewinnt {pot} mit **{amount:int}**.",
     "result.wins_with": "{name} gewinnt {pot} mit **{amount:int}** mit {hand}.",
     "result.split": "{names} teilen sich {pot} mit **{amount:int}**.",

@@ -202,7 +202,8 @@ class PotWin:
 
     pot_index: int
     pot_count: int
-    #: ``"whole"``, ``"high"`` or ``"low"``.
+    #: ``"whole"``, ``"high"`` or ``"low"``, or ``"board 1"``, ``"board 2"`` ... in
+    #: games with more than one board.
     share: str
     amount: int
     #: (name, chips) of every winner.
