@@ -1685,6 +1685,7 @@ class Hand:
                     index, amount, contenders, board * evaluations, f"board {board + 1}"
                 )
         self.contributions[:] = [0] * self.player_count
+        self.dead_posted[:] = [0] * self.player_count
         self.phase = _COMPLETE
         self.is_complete = True
         self.actor = None
