@@ -103,6 +103,15 @@ class CardsDiscarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PointCardChosen(Event):
+    """Double Hold'em: a player set one of their three hole cards as the point
+    card, which plays with each of the others. Which card is secret until the
+    showdown."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class DrawAceShown(Event):
     """A player drawing more than the usual limit shows the ace he keeps."""
 

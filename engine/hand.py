@@ -64,6 +64,7 @@ from engine.events import (
     HoleCardsDealt,
     OpenersShown,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     PotCarriedOver,
     RakeTaken,
@@ -574,6 +575,8 @@ class Hand:
             player = self._pending_discards[0]
             street = self.street
             low, high = (street.discard, street.discard) if street.discard else (0, 0)
+            if street.point_card:
+                low = high = 1  # the point card, named like a discard
             if street.draw:
                 high = self.setup.draw_rules.limit(street.max_draw, self.hole_cards[player])
             return _legal_actions(
@@ -800,7 +803,7 @@ class Hand:
         self.street_index = index
         street = self.street = self.variant.streets[index]
         self.events.append(_street_started(street.name, index))
-        if street.discard or street.draw:
+        if street.discard or street.draw or street.point_card:
             self.phase = _DISCARDING
             self._pending_discards = self.in_hand
             self._street_discards = [[] for _ in range(self.player_count)]
@@ -1464,6 +1467,9 @@ class Hand:
         if player != self._pending_discards[0]:
             raise IllegalAction("not_your_turn_anyone")
         street = self.street
+        if street.point_card:
+            self._set_point_card(player, cards)
+            return
         if street.discard and len(cards) != street.discard:
             raise IllegalAction("must_discard", count=street.discard)
         if len(set(cards)) != len(cards):
@@ -1485,6 +1491,20 @@ class Hand:
         if ace_shown is not None:
             self.up[player][held.index(ace_shown)] = True
             self.events.append(DrawAceShown(player, ace_shown))
+
+    def _set_point_card(self, player: int, cards: tuple[Card, ...]) -> None:
+        """Double Hold'em: ``player`` names the point card, which moves to the
+        middle of their hole cards; the other two keep their order."""
+        held = self.hole_cards[player]
+        if len(cards) != 1:
+            raise IllegalAction("must_choose_point_card")
+        point = cards[0]
+        if point not in held:
+            raise IllegalAction("card_not_held", card=point)
+        others = [card for card in held if card != point]
+        held[:] = [others[0], point, *others[1:]]
+        self._pending_discards.remove(player)
+        self.events.append(PointCardChosen(player))
 
     def _check_draw_limit(self, player: int, cards: tuple[Card, ...]) -> Card | None:
         """Refuse a draw over the table's limit; returns the ace a player drawing

@@ -72,8 +72,9 @@ class BetSize(Enum):
 class Street:
     """One stage of a hand.
 
-    In order: players discard (``discard``, no replacement) or draw
-    (``draw``, discard up to ``max_draw`` and get as many new cards), then each
+    In order: players discard (``discard``, no replacement), draw (``draw``,
+    discard up to ``max_draw`` and get as many new cards) or set a point card
+    (``point_card``, one card named, nothing thrown away), then each
     player is dealt ``hole_down`` cards face down and ``hole_up`` face up and
     the board gets ``board`` cards, then a betting round when ``betting``.
     """
@@ -92,6 +93,9 @@ class Street:
     #: Stud, fourth street: when a player still in the hand shows an open
     #: pair, any bet or raise may be the big bet instead of the small one.
     open_pair_big_bet: bool = False
+    #: Double Hold'em: before this street's betting each player in turn sets one
+    #: hole card as the point card (it moves to the middle of their cards).
+    point_card: bool = False
 
     @property
     def deals(self) -> bool:
@@ -233,6 +237,19 @@ def _draw_streets(
     return (first, *rounds)
 
 
+def _double_holdem_streets() -> tuple[Street, ...]:
+    """Double Texas Hold'em (seed 002 and the rules it cites, PartyPoker's and
+    TableBrain's): three hole cards; after the flop each player sets a point
+    card, which plays with each of the other two, before the flop's betting."""
+    return (
+        Street("preflop", hole_down=3),
+        Street("flop", board=3, burn=True, betting=False),
+        Street("point card", point_card=True),
+        Street("turn", board=1, burn=True, bet_size=BetSize.BIG),
+        Street("river", board=1, burn=True, bet_size=BetSize.BIG),
+    )
+
+
 def _manila_streets() -> tuple[Street, ...]:
     """Manila (seed 002 and the rules it cites): two hole cards and the first
     board card, then one board card at a time, a betting round after each: five
@@ -299,7 +316,7 @@ VARIANTS: Final[dict[str, Variant]] = {
         _variant(
             "NDT",
             "No-limit Double Texas Hold'em",
-            streets=_holdem_streets(3),
+            streets=_double_holdem_streets(),
             evaluations=(Evaluation.DOUBLE_HOLDEM_HIGH,),
             short_name="Double Hold'em",
         ),

@@ -138,6 +138,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.bring_in_only_now": "Jetzt geht nur der Bring-in oder die Vervollständigung.",
     "engine.not_bring_in": "Es gibt jetzt keinen Bring-in zu setzen.",
     "engine.must_discard": "Wirf genau {count} Karte(n) ab.",
+    "engine.must_choose_point_card": "Wähle genau eine Karte als deine Point-Karte.",
     "engine.draw_too_many": "Du darfst höchstens {count} Karte(n) tauschen.",
     "engine.card_not_held": "Du hast {card} nicht auf der Hand.",
     "engine.card_twice": "{card} ist doppelt genannt.",

@@ -131,6 +131,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "engine.not_bring_in": "There is no bring-in to post now.",
     "engine.must_discard": "Discard exactly {count} card(s).",
+    "engine.must_choose_point_card": "Choose exactly one card as your point card.",
     "engine.draw_too_many": "You may draw at most {count} card(s).",
     "engine.card_not_held": "You do not hold {card}.",
     "engine.card_twice": "{card} is named twice.",

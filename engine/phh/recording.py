@@ -31,6 +31,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     UpCardsDealt,
 )
 from engine.hand import Hand
@@ -72,7 +73,9 @@ def action_lines(hand: Hand) -> list[str]:
                 if action is None:
                     raise ValueError(f"The hand's actions do not explain {event}.")
                 lines.append(format_action(player, action))
-            case CardsDiscarded(player):
+            case CardsDiscarded(player) | PointCardChosen(player):
+                # A point card is written as the stand pat/discard action that
+                # names it (PHH has no action of its own for it).
                 discard = take(player, Discard)
                 if discard is None:
                     raise ValueError(f"The hand's actions do not explain {event}.")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import BetOrRaise, CheckOrCall, Fold
+from engine.actions import BetOrRaise, CheckOrCall, Discard, Fold
 from engine.cards import Deck
-from engine.hand import Hand, HandSetup
+from engine.hand import Hand, HandSetup, Phase
 from engine.phh import HandHistory, dumps, load, loads, replay
 from engine.variants import VARIANTS
 
@@ -57,6 +57,9 @@ def random_hand(code: str, rng: random.Random, *, players: int, passive: bool = 
     )
     while not hand.is_complete:
         legal = hand.legal_actions()
+        if legal.phase is Phase.DISCARDING:  # Double Hold'em's point card
+            hand.act(legal.player, Discard((rng.choice(hand.hole_cards[legal.player]),)))
+            continue
         roll = rng.random()
         if not passive and legal.can_raise and roll < 0.3:
             action: BetOrRaise | CheckOrCall | Fold = BetOrRaise(
