@@ -299,6 +299,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rake": "Rake {percent} % bis {cap:int}",
     "table.carried_pot": "Bleibt für die nächste Hand im Pot: **{amount:int}**",
     "table.to_discard": "Müssen noch abwerfen: {names}",
+    "table.to_point_card": "Müssen noch ihre Point-Karte wählen: {names}",
     "table.to_draw": "Müssen noch tauschen: {names}",
     "table.board": "Board: {board}",
     "table.board_n": "Board {n}: {board}",
@@ -345,6 +346,7 @@ MESSAGES: Final[dict[str, str]] = {
     "action.complete": "{name} vervollständigt auf {to:int}",
     "action.bring-in": "{name} bringt {amount:int} ein",
     "action.discard": "{name} wirft {amount:int} ab",
+    "action.point_card": "{name} wählt eine Point-Karte",
     "action.draw": "{name} tauscht {amount:int}",
     "action.stand_pat": "{name} bleibt stehen",
     "action.all_in_suffix": "(all-in)",
@@ -357,6 +359,9 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.complete": "Du hast auf **{to:int}** vervollständigt.",
     "acted.bring-in": "Du hast **{amount:int}** eingebracht.",
     "acted.discard": "Du hast **{amount:int}** abgeworfen.",
+    "acted.point_card": (
+        "Deine Point-Karte steht: Sie spielt mit jeder deiner beiden anderen Karten."
+    ),
     "acted.draw": "Du hast **{amount:int}** getauscht.",
     "acted.stand_pat": "Du bleibst stehen.",
     "button.fold": "Aussteigen",
@@ -375,6 +380,7 @@ MESSAGES: Final[dict[str, str]] = {
     "button.bet_to": "Setzen {to:int}",
     "button.raise_to": "Erhöhen auf {to:int}",
     "button.discard": "Abwerfen…",
+    "button.point_card": "Point-Karte…",
     "button.draw": "Tauschen…",
     "button.my_cards": "Meine Karten",
     "raise_modal.title_bet": "Setzen",
@@ -389,7 +395,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Deine Karten, Hand {hand_no}: {cards}. Wähle bis zu {high:int} zum Tauschen, "
         "oder bleib stehen."
     ),
+    "discard_menu.prompt_point_card": (
+        "Deine Karten, Hand {hand_no}: {cards}. Wähle deine Point-Karte: Sie spielt mit "
+        "jeder der beiden anderen, die nie zusammen spielen."
+    ),
     "discard_menu.placeholder": "Abzuwerfende Karten",
+    "discard_menu.placeholder_point_card": "Deine Point-Karte",
     "discard_menu.stand_pat": "Stehen bleiben",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",

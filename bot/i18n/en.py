@@ -271,6 +271,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rake": "Rake {percent} % up to {cap:int}",
     "table.carried_pot": "Carried to the next deal: **{amount:int}**",
     "table.to_discard": "Still to discard: {names}",
+    "table.to_point_card": "Still to set a point card: {names}",
     "table.to_draw": "Still to draw: {names}",
     "table.board": "Board: {board}",
     "table.board_n": "Board {n}: {board}",
@@ -318,6 +319,7 @@ MESSAGES: Final[dict[str, str]] = {
     "action.complete": "{name} completes to {to:int}",
     "action.bring-in": "{name} brings in for {amount:int}",
     "action.discard": "{name} discards {amount:int}",
+    "action.point_card": "{name} sets a point card",
     "action.draw": "{name} draws {amount:int}",
     "action.stand_pat": "{name} stands pat",
     "action.all_in_suffix": "(all in)",
@@ -331,6 +333,7 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.complete": "You completed to **{to:int}**.",
     "acted.bring-in": "You brought in for **{amount:int}**.",
     "acted.discard": "You discarded **{amount:int}**.",
+    "acted.point_card": "Your point card is set: it plays with each of your other two cards.",
     "acted.draw": "You drew **{amount:int}**.",
     "acted.stand_pat": "You stood pat.",
     # Buttons under the table message.
@@ -350,6 +353,7 @@ MESSAGES: Final[dict[str, str]] = {
     "button.bet_to": "Bet {to:int}",
     "button.raise_to": "Raise to {to:int}",
     "button.discard": "Discard…",
+    "button.point_card": "Point card…",
     "button.draw": "Draw…",
     "button.my_cards": "My cards",
     # The bet/raise form.
@@ -364,7 +368,12 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.prompt_draw": (
         "Your cards, hand {hand_no}: {cards}. Choose up to {high:int} to exchange, or stand pat."
     ),
+    "discard_menu.prompt_point_card": (
+        "Your cards, hand {hand_no}: {cards}. Choose your point card: it plays with each "
+        "of the other two, which never play together."
+    ),
     "discard_menu.placeholder": "Cards to throw away",
+    "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
     # A hand's result.
     "result.title": "Hand {hand_no}",

@@ -151,6 +151,8 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         if snapshot.to_discard:
             names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)
             key = "table.to_draw" if snapshot.drawing else "table.to_discard"
+            if snapshot.pointing:
+                key = "table.to_point_card"
             lines.append(t(key, locale, names=names))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             lines.append(
@@ -339,6 +341,8 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
         buttons += _action_buttons(choices, locale, button)
     elif snapshot.to_discard:
         label = t("button.draw" if snapshot.drawing else "button.discard", locale)
+        if snapshot.pointing:
+            label = t("button.point_card", locale)
         buttons.append(button("discard", label, "primary", 0))
     buttons.append(button("cards", t("button.my_cards", locale), "secondary", 2))
     return tuple(buttons)

@@ -126,6 +126,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
 )
@@ -713,6 +714,7 @@ class TableRunner:
             low=legal.discard_min,
             high=legal.discard_max,
             draw=live.hand.street.draw,
+            point=live.hand.street.point_card,
         )
 
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
@@ -1250,6 +1252,7 @@ class TableRunner:
             if live is not None
             else (),
             drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
+            pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
             commitment=shown_from.commitment,
             button_draw=tuple(
                 (self._name(player_at[seat_no]), card)
@@ -1469,7 +1472,8 @@ class TableRunner:
         told = [
             (e.player, action)
             for e in hand.events
-            if isinstance(e, PlayerActed | CardsDiscarded) and (action := _told(e)) is not None
+            if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
+            and (action := _told(e)) is not None
         ]
         live.actions = [
             replace(
@@ -1532,6 +1536,8 @@ def _told(event: object) -> LastAction | None:
         if not event.count:
             kind = "stand_pat"
         return LastAction("", kind, event.count, 0, False)
+    if isinstance(event, PointCardChosen):
+        return LastAction("", "point_card", 0, 0, False)
     return None
 
 
@@ -1556,7 +1562,8 @@ def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
 
 def _default_action(hand: Hand) -> Action:
     """What the clock does for a player: stand pat in a draw, throw away the
-    lowest cards where a discard is required, post a pending bring-in (it
+    lowest cards where a discard is required (or set the lowest card as the
+    point card in Double Hold'em), post a pending bring-in (it
     cannot be folded), check if that is possible, else fold."""
     legal = hand.legal_actions()
     if legal.phase is Phase.DISCARDING:

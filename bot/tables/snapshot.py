@@ -87,6 +87,9 @@ class DiscardChoices:
     high: int
     #: A draw (thrown cards are replaced) rather than a Pineapple discard.
     draw: bool
+    #: Double Hold'em: the one card chosen becomes the point card; nothing is
+    #: thrown away.
+    point: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +156,8 @@ class TableSnapshot:
     to_discard: tuple[str, ...] = ()
     #: The phase is a draw (thrown cards are replaced), not a discard.
     drawing: bool = False
+    #: Double Hold'em: the players still to discard are setting a point card.
+    pointing: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None

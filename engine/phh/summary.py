@@ -16,6 +16,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
     StreetStarted,
@@ -79,6 +80,8 @@ def describe(history: HandHistory, result: ReplayResult) -> str:
             case PlayerActed(player, kind, amount, to, all_in):
                 verb = _VERBS[kind].format(amount=chips(amount), to=chips(to))
                 lines.append(f"  {names[player]} {verb}{' (all in)' if all_in else ''}")
+            case PointCardChosen(player):
+                lines.append(f"  {names[player]} sets a point card")
             case CardsDiscarded(player, count, replaced):
                 word = "draws" if replaced else "discards"
                 lines.append(f"  {names[player]} {word} {count}")

@@ -18,6 +18,8 @@ from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_view import TableView, Turn
 
 HANDS = 2
+#: Discord's component type of a select menu of strings.
+SELECT_MENU = 3
 
 
 async def ephemeral_answer(member: Member, *words: str, **options: object) -> str:
@@ -45,14 +47,41 @@ async def play_to_the_end(
     hand_no = turn.hand_no
     while True:
         seen.append(description_of(view, turn))
-        assert "call" in turn.buttons, turn.buttons
-        custom_id = table_button_id(turn.table_id, turn.hand_no, turn.seq, "call")
-        await by_name[turn.actor].click(custom_id=custom_id)
+        if "discard" in turn.buttons:
+            await set_point_card(view.fake, turn, by_name[turn.actor])
+        else:
+            assert "call" in turn.buttons, turn.buttons
+            custom_id = table_button_id(turn.table_id, turn.hand_no, turn.seq, "call")
+            await by_name[turn.actor].click(custom_id=custom_id)
         following = await view.next_turn(turn.key, timeout=3.0)
         if following is None or following.hand_no != hand_no:
             await view.fake.wait_for(lambda: hand_no in view.results())
             return turn, seen
         turn = following
+
+
+async def set_point_card(fake: FakeDiscord, turn: Turn, member: Member) -> None:
+    """Double Hold'em: open the menu only the player sees and set the first of
+    their three cards as the point card."""
+    assert turn.buttons["discard"] == "Point card…"
+    opened = await member.click(
+        custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "discard"),
+        message=turn.message_id,
+    )
+    menu = opened.message
+    assert menu is not None and menu.ephemeral
+    assert "Choose your point card" in menu.text()
+    (select,) = [c for c in menu.all_components() if c.get("type") == SELECT_MENU]
+    options = [str(option["value"]) for option in select.get("options", [])]
+    assert len(options) == 3 and select.get("max_values") == 1
+    chosen = await member.select("Your point card", options[:1], message=menu)
+    await chosen.settled()
+    messages = fake.state.messages
+
+    def answered() -> bool:
+        return "Your point card is set" in messages[menu.id].text()
+
+    await fake.wait_for(answered)
 
 
 @pytest.mark.parametrize("code", ["FM", "NDT", "NDB", "NDBA", "NSS"])
@@ -86,6 +115,10 @@ async def test_a_new_game_is_opened_by_command_and_played_to_the_showdown(
             assert any("Board 1:" in text and "Board 2:" in text for text in descriptions)
         if code == "NDB":
             assert split_boards(view)
+        if code == "NDT":
+            # Everyone sets a point card after the flop, as the table says.
+            assert any("Still to set a point card:" in text for text in descriptions)
+            assert any("sets a point card" in text for text in descriptions)
         closed = await ann.slash("poker", "close")
         await closed.settled()
         await croupier.settled()
