@@ -122,6 +122,7 @@ async def test_a_refused_token_exits_1_after_building_the_database(tmp_path: Pat
             DISCORD_TOKEN="not-a-token",
             DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
             DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+            CROUPIER_ALLOW_TEST_ENDPOINTS="true",
         )
         process = await asyncio.create_subprocess_exec(
             sys.executable,
