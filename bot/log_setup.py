@@ -29,8 +29,6 @@ import sys
 from collections.abc import Iterable
 from typing import Final, TextIO
 
-import discord.utils
-
 #: The bot's own loggers; every other logger belongs to a library.
 OWN_LOGGERS: Final = ("bot", "cogs")
 WITHHELD: Final = "<withheld>"
@@ -117,12 +115,9 @@ def configure_logging(
     """Send every log record to ``stream`` (stderr), the bot's own at ``level``,
     every library's at ``library_level``, through both guards; return the handler."""
     handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
-    if discord.utils.stream_supports_colour(handler.stream):
-        inner: logging.Formatter = discord.utils._ColourFormatter()
-    else:
-        inner = logging.Formatter(
-            "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
-        )
+    inner = logging.Formatter(
+        "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+    )
     handler.setFormatter(RedactingFormatter(inner, secrets))
     handler.addFilter(LibraryDetailFilter())
     root = logging.getLogger()

@@ -63,6 +63,8 @@ class DiscordState:
 
         self.bot = FakeUser(self.ids.next(), bot_name, clock.wall(), bot=True)
         self.application_id = self.bot.id
+        #: The bot's permissions where members use it (``app_permissions``): all by default.
+        self.app_permissions = ALL_PERMISSIONS
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
         guild_id = self.ids.next()
         self.guild = FakeGuild(guild_id, guild_name, owner_id=self.bot.id)
@@ -402,7 +404,7 @@ class DiscordState:
             "data": data,
             "channel_id": str(channel.id),
             "channel": self.channel_payload(channel),
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": self.app_permissions,
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
