@@ -47,7 +47,12 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_SETTINGS = 0, 1, 2
 FIRST_RETRY_SECONDS: Final = 1.0
 LONGEST_RETRY_SECONDS: Final = 60.0
 #: What failing to reach Discord looks like (a refused token is not one of them).
-UNREACHABLE: Final = (aiohttp.ClientConnectionError, OSError, TimeoutError, discord.DiscordServerError)
+UNREACHABLE: Final = (
+    aiohttp.ClientConnectionError,
+    OSError,
+    TimeoutError,
+    discord.DiscordServerError,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -145,9 +150,10 @@ async def log_in_and_run(bot: CroupierBot, token: str) -> None:
             await bot.login(token)
             break
         except UNREACHABLE as error:
-            log.warning(
-                t("launcher.no_network", reason=_reason(error), seconds=round(pause), attempt=attempt)
+            sentence = t(
+                "launcher.no_network", reason=_reason(error), seconds=round(pause), attempt=attempt
             )
+            log.warning(sentence)
         # A fresh HTTP session for the next attempt; the failed one is closed.
         await bot.http.close()
         bot.http.connector = discord.utils.MISSING

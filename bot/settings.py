@@ -4,10 +4,11 @@ A variable set in the environment wins over the same variable in ``.env``; an
 empty value counts as unset. The two settings that point the bot at a fake
 Discord for tests (:data:`TEST_ENDPOINTS`) are the exception: they are read
 from the process environment only, and only when ``CROUPIER_ALLOW_TEST_ENDPOINTS``
-is set there too, so a ``.env`` someone planted cannot send the token elsewhere. Anything missing or malformed raises
-:class:`SettingsError` with one sentence that names the variable and says what
-is expected, so whoever starts the bot can fix it without reading a traceback.
-``.env.example`` documents every variable.
+is set there too, so a ``.env`` someone planted cannot send the token elsewhere.
+Anything missing or malformed raises :class:`SettingsError` with one sentence
+that names the variable and says what is expected, so whoever starts the bot
+can fix it without reading a traceback. ``.env.example`` documents every
+variable an operator sets.
 """
 
 from __future__ import annotations

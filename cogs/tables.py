@@ -94,9 +94,7 @@ class TableChanged(CroupierError, app_commands.CheckFailure):
     key = "tables.close_changed"
 
 
-def missing_permissions(
-    have: discord.Permissions, needed: discord.Permissions
-) -> list[str]:
+def missing_permissions(have: discord.Permissions, needed: discord.Permissions) -> list[str]:
     """The names of the permissions in ``needed`` that ``have`` lacks."""
     return [name for name, wanted in needed if wanted and not getattr(have, name)]
 

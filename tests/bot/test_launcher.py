@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shlex
+import shutil
 import signal
 import socket
 import subprocess
 import sys
-import shlex
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 

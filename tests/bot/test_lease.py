@@ -77,7 +77,9 @@ async def test_a_killed_holder_on_this_machine_is_taken_over_at_once(
     clock = Clock()
     await Lease.take(database, holder=Holder("here", 101, "killed"), clock=clock)
     with pytest.raises(LeaseHeld):  # the same pid still runs
-        await Lease.take(other, holder=Holder("here", 202, "new"), clock=clock, alive=lambda _: True)
+        await Lease.take(
+            other, holder=Holder("here", 202, "new"), clock=clock, alive=lambda _: True
+        )
     taken = await Lease.take(
         other, holder=Holder("here", 202, "new"), clock=clock, alive=lambda pid: pid != 101
     )

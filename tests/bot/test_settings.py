@@ -200,7 +200,9 @@ def test_the_test_endpoints_need_the_switch_in_the_environment() -> None:
         {"DISCORD_TOKEN": "abc", **FAKE, TEST_ENDPOINTS_SWITCH: "false"}, NO_FILE
     )
     assert switched_off.discord_api_base is None
-    with_switch = load_settings({"DISCORD_TOKEN": "abc", **FAKE, TEST_ENDPOINTS_SWITCH: "1"}, NO_FILE)
+    with_switch = load_settings(
+        {"DISCORD_TOKEN": "abc", **FAKE, TEST_ENDPOINTS_SWITCH: "1"}, NO_FILE
+    )
     assert with_switch.discord_api_base == FAKE["DISCORD_API_BASE"]
     assert with_switch.discord_gateway_url == FAKE["DISCORD_GATEWAY_URL"]
     assert with_switch.ignored_settings == ()

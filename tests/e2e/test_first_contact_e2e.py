@@ -44,9 +44,7 @@ async def test_with_only_the_token_the_commands_are_published_and_a_hand_is_deal
         published = global_versions(fake)
         assert {"poker", "admin", "history", "balance"} <= set(published), published
         line = log_line(bot.log(), "Slash commands:")
-        assert re.search(
-            r"published \d+ to every server \(never published before", line
-        ), line
+        assert re.search(r"published \d+ to every server \(never published before", line), line
         assert "development server" not in line
         invite = log_line(bot.log(), "Invite the bot to a server with ")
         url = invite.split(" with ", 1)[1]

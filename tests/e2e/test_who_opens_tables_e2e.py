@@ -94,9 +94,10 @@ async def test_the_invite_asks_for_exactly_what_the_commands_check(
             fake.state.app_permissions = without(invite, name)
             thread = name in ("create_public_threads", "send_messages_in_threads")
             refused = await ann.slash("poker", "create", thread=thread)
-            assert refused.text == (
-                f"I am missing permissions to do that here: {name}."
-            ), (name, refused.text)
+            assert refused.text == (f"I am missing permissions to do that here: {name}."), (
+                name,
+                refused.text,
+            )
         assert croupier.bot.tables.runners == []
         fake.state.app_permissions = str(invite.value)
         view = await open_table(fake, [ann, ben])
@@ -122,9 +123,7 @@ async def test_close_closes_only_the_table_whose_permission_it_checked(
             monkeypatch.setattr(discord.InteractionResponse, "defer", defer)
             answer = await defer(self, **kwargs)
             await croupier.bot.tables.close(fake.channel.id, by=0)
-            await croupier.bot.tables.create(
-                fake.guild_id, fake.channel.id, cat.id, first.config
-            )
+            await croupier.bot.tables.create(fake.guild_id, fake.channel.id, cat.id, first.config)
             return answer
 
         monkeypatch.setattr(discord.InteractionResponse, "defer", slow_defer)
