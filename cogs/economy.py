@@ -23,6 +23,7 @@ from bot.error_replies import reply_with_error
 from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.render.names import shown_name
 from bot.stats import (
     LEADERBOARDS,
     LeaderboardBy,
@@ -211,6 +212,7 @@ class Economy(commands.Cog):
         await interaction.response.send_message(
             embed=leaderboard_embed(page, locale),
             view=leaderboard_view(page, interaction.user.id, locale),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="stats", description=catalogue_str("command.stats.description"))
@@ -222,7 +224,7 @@ class Economy(commands.Cog):
         chips = await self.bot.cashier.balance(guild_id, target.id) or 0
         chips += await self.bot.cashier.chips_at_tables(guild_id, target.id)
         embed = stats_embed(
-            name=target.display_name,
+            name=shown_name(target.display_name),
             mention=target.mention,
             chips=chips,
             stats=await player_stats(self.bot.db, guild_id, target.id),

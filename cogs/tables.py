@@ -28,6 +28,7 @@ from bot.client import CroupierBot
 from bot.errors import BadOption, CroupierError
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.render.names import shown_name
 from bot.settings import Settings
 from bot.stats import recent_hands
 from bot.table_limits import check_may_open
@@ -422,7 +423,7 @@ class Tables(commands.Cog):
         async def join() -> str:
             movement = await runner.join(
                 who.id,
-                who.display_name,
+                shown_name(who.display_name),
                 buy_in=None if buy_in is None else checked_amount(buy_in),
                 seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
                 locale=locale,

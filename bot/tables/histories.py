@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from bot.database import Database
+from bot.render.names import plain_name
 from bot.tables.hand_log import replay_logged_hand
 from engine.cards import Card
 from engine.events import cards_seen_by
@@ -35,7 +36,8 @@ def full_history(
     """The whole history of a finished hand as ``.phh`` text."""
     history = HandHistory.from_hand(
         hand,
-        players=names,
+        # Names are kept escaped for Discord's markdown; a file has them as typed.
+        players=[plain_name(name) for name in names],
         extra={
             "table": table_id,
             "hand": hand_no,
