@@ -34,6 +34,7 @@ from bot.stats import (
     tournament_stats,
 )
 from cogs.players import guild_id_of, player
+from cogs.unanswered import take
 
 PAGE_SIZE = 10
 RECENT_HANDS = 5
@@ -89,6 +90,7 @@ class LeaderboardPageButton(
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        take(interaction)
         if interaction.user.id == self.invoker_id:
             return True
         await interaction.response.send_message(
