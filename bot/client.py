@@ -31,6 +31,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cashier import Cashier
+from bot.command_options import check_options, leaf_options
 from bot.database import Database
 from bot.error_replies import reply_with_error
 from bot.i18n.discord_bridge import CatalogueTranslator
@@ -101,7 +102,15 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
 
 
 class CroupierTree(app_commands.CommandTree["CroupierBot"]):
-    """The command tree, with one error handler for every slash command."""
+    """The command tree, with one error handler for every slash command, and every
+    command's options checked again before it runs (:mod:`bot.command_options`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[CroupierBot], /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            command = interaction.command
+            if isinstance(command, app_commands.Command):
+                check_options(command.parameters, leaf_options(interaction.data or {}))
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[CroupierBot], error: app_commands.AppCommandError

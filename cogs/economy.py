@@ -45,8 +45,10 @@ Direction = Literal["previous", "next"]
 
 class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"croupier:leaderboard:(?P<by>[a-z_]+):(?P<offset>\d+):(?P<invoker>\d+):"
-    r"(?P<direction>previous|next)",
+    # Bounded numbers: a forged id with a huge offset matches nothing (and never reaches
+    # SQLite, whose integers it would overflow); the safety net answers it.
+    template=r"croupier:leaderboard:(?P<by>[a-z_]{1,20}):(?P<offset>\d{1,9}):"
+    r"(?P<invoker>\d{1,20}):(?P<direction>previous|next)",
 ):
     """Turns a leaderboard message to another page, for its invoker only."""
 

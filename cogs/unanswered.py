@@ -41,6 +41,8 @@ TAKEN: Final = "croupier.taken"
 def take(interaction: discord.Interaction[Any]) -> None:
     """Tell the safety net that a handler answers this interaction (call it first)."""
     interaction.extras[TAKEN] = True
+
+
 #: The interactions the net watches: clicks and select menus, and submitted forms.
 WATCHED: Final = (discord.InteractionType.component, discord.InteractionType.modal_submit)
 
