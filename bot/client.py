@@ -32,6 +32,7 @@ from discord.ext import commands
 
 from bot.cashier import Cashier
 from bot.command_options import check_options, leaf_options
+from bot.cooldowns import CLICKS_RATE, COMMANDS_RATE, MemberCooldown
 from bot.database import Database
 from bot.error_replies import reply_with_error
 from bot.i18n.discord_bridge import CatalogueTranslator
@@ -102,11 +103,17 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
 
 
 class CroupierTree(app_commands.CommandTree["CroupierBot"]):
-    """The command tree, with one error handler for every slash command, and every
-    command's options checked again before it runs (:mod:`bot.command_options`)."""
+    """The command tree, with one error handler for every slash command; before any
+    command runs, its member's cooldown (:mod:`bot.cooldowns`) and its options
+    (:mod:`bot.command_options`) are checked."""
+
+    def __init__(self, client: CroupierBot, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.commands_cooldown = MemberCooldown(COMMANDS_RATE)
 
     async def interaction_check(self, interaction: discord.Interaction[CroupierBot], /) -> bool:
         if interaction.type is discord.InteractionType.application_command:
+            self.commands_cooldown.check(interaction)
             command = interaction.command
             if isinstance(command, app_commands.Command):
                 check_options(command.parameters, leaf_options(interaction.data or {}))
@@ -157,6 +164,8 @@ class CroupierBot(commands.Bot):
         )
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self._set_up = False
+        #: Each member's budget of clicks on buttons and menus (slash commands: the tree's).
+        self.clicks = MemberCooldown(CLICKS_RATE)
         #: Extensions that failed to load at start-up, by name, with the error.
         self.failed_extensions: dict[str, BaseException] = {}
 

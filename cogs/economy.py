@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CroupierBot
+from bot.cooldowns import reads_cooldown
 from bot.economy_embeds import leaderboard_embed, stats_embed
 from bot.error_replies import reply_with_error
 from bot.errors import BadOption
@@ -93,6 +94,11 @@ class LeaderboardPageButton(
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         take(interaction)
+        try:
+            cast(CroupierBot, interaction.client).clicks.check(interaction)
+        except app_commands.CommandOnCooldown as error:
+            await reply_with_error(interaction, error)
+            return False
         if interaction.user.id == self.invoker_id:
             return True
         await interaction.response.send_message(
@@ -205,6 +211,7 @@ class Economy(commands.Cog):
         ]
     )
     @app_commands.guild_only()
+    @reads_cooldown()
     async def leaderboard(
         self, interaction: Interaction, by: app_commands.Choice[str] | None = None
     ) -> None:
@@ -222,6 +229,7 @@ class Economy(commands.Cog):
     @app_commands.command(name="stats", description=catalogue_str("command.stats.description"))
     @app_commands.describe(user=catalogue_str("command.stats.user"))
     @app_commands.guild_only()
+    @reads_cooldown()
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         target = player(interaction, user)

@@ -87,6 +87,7 @@ class TableButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         take(interaction)
         try:
+            cast(CroupierBot, interaction.client).clicks.check(interaction)
             await self._answer(interaction)
         except Exception as error:
             await reply_with_error(interaction, error)

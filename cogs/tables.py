@@ -25,6 +25,7 @@ from discord.ext import commands
 
 from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
+from bot.cooldowns import reads_cooldown
 from bot.errors import BadOption, CroupierError
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
@@ -563,6 +564,7 @@ class Tables(commands.Cog):
         await answer_in_time(interaction, choose())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
+    @reads_cooldown()
     @app_commands.describe(hand=catalogue_str("command.poker.verify.hand"))
     async def verify_hand(
         self, interaction: Interaction, hand: app_commands.Range[int, 1, MAX_AMOUNT]
@@ -615,6 +617,7 @@ class Tables(commands.Cog):
 
     @app_commands.command(name="history", description=catalogue_str("command.history.description"))
     @app_commands.guild_only()
+    @reads_cooldown()
     async def history(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
         guild_id = guild_id_of(interaction)
