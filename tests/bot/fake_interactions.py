@@ -86,6 +86,8 @@ class FakeInteraction:
     answers: list[Answer] = field(default_factory=list)
     command: Any = None
     data: dict[str, Any] = field(default_factory=dict)
+    #: discord.Interaction.extras: what handlers note on the interaction.
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.response = FakeResponse(self.answers)

@@ -31,7 +31,6 @@ class Waits:
 def click(bot: CroupierBot) -> Any:
     interaction = FakeInteraction(client=bot, user=FakeUser(7), data={"custom_id": "old:menu"})
     interaction.type = discord.InteractionType.component  # type: ignore[attr-defined]
-    interaction.extras = {}  # type: ignore[attr-defined]
     return interaction
 
 
