@@ -712,4 +712,8 @@ MESSAGES: Final[dict[str, str]] = {
         "Der Tisch in diesem Kanal hat sich geändert, während dein Befehl unterwegs war; es "
         "wurde nichts geschlossen. Versuche es noch einmal, wenn du ihn schließen willst."
     ),
+    "cashier.seat_changed": (
+        "Dein Platz hat sich geändert, während deine Anfrage unterwegs war (Platz {seat_no}); "
+        "es wurde nichts bewegt. Versuche es noch einmal."
+    ),
 }

@@ -674,4 +674,8 @@ MESSAGES: Final[dict[str, str]] = {
         "The table in this channel changed while your command was on its way; nothing was "
         "closed. Try again if you still want to close it."
     ),
+    "cashier.seat_changed": (
+        "Your seat changed while your request was on its way (seat {seat_no}); nothing was "
+        "moved. Try again."
+    ),
 }
