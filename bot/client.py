@@ -32,7 +32,7 @@ from discord.ext import commands
 
 from bot.cashier import Cashier
 from bot.command_options import check_options, leaf_options
-from bot.cooldowns import CLICKS_RATE, COMMANDS_RATE, MemberCooldown
+from bot.cooldowns import MemberCooldown
 from bot.database import Database
 from bot.error_replies import reply_with_error
 from bot.i18n.discord_bridge import CatalogueTranslator
@@ -107,13 +107,9 @@ class CroupierTree(app_commands.CommandTree["CroupierBot"]):
     command runs, its member's cooldown (:mod:`bot.cooldowns`) and its options
     (:mod:`bot.command_options`) are checked."""
 
-    def __init__(self, client: CroupierBot, **options: Any) -> None:
-        super().__init__(client, **options)
-        self.commands_cooldown = MemberCooldown(COMMANDS_RATE)
-
     async def interaction_check(self, interaction: discord.Interaction[CroupierBot], /) -> bool:
         if interaction.type is discord.InteractionType.application_command:
-            self.commands_cooldown.check(interaction)
+            interaction.client.command_cooldown.check(interaction)
             command = interaction.command
             if isinstance(command, app_commands.Command):
                 check_options(command.parameters, leaf_options(interaction.data or {}))
@@ -164,8 +160,9 @@ class CroupierBot(commands.Bot):
         )
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self._set_up = False
-        #: Each member's budget of clicks on buttons and menus (slash commands: the tree's).
-        self.clicks = MemberCooldown(CLICKS_RATE)
+        #: Each member's budget of slash commands, and of clicks on buttons and menus.
+        self.command_cooldown = MemberCooldown(settings.flood_limit)
+        self.clicks = MemberCooldown(settings.flood_limit)
         #: Extensions that failed to load at start-up, by name, with the error.
         self.failed_extensions: dict[str, BaseException] = {}
 

@@ -5,11 +5,15 @@ down, politely and at once, and the work they asked for is not done, so the
 other members are served as quickly as before. The limits are per member and
 server, never shared: one member's flood never slows anyone else's commands.
 
-Built on discord.py's own cooldowns (``app_commands.Cooldown`` buckets, and
-``app_commands.checks.cooldown`` on the commands that read a lot): a refusal is
-:class:`discord.app_commands.CommandOnCooldown`, which the error handler turns
-into "Slow down a little: try again in N s." The rates leave a member playing
-as fast as a person can (two actions a second, sustained) untouched.
+Built on discord.py's own cooldowns (``commands.CooldownMapping`` buckets, and
+``app_commands.checks.dynamic_cooldown`` on the commands that read a lot); a
+refusal is :class:`discord.app_commands.CommandOnCooldown`, which the error
+handler turns into "Slow down a little: try again in N s."
+
+``CROUPIER_FLOOD_LIMIT`` (default 20) is how many slash commands, and how many
+clicks, one member may make in :data:`WINDOW_SECONDS`; the commands that read a
+lot (histories, statistics, leaderboards, deck openings) allow a fifth of it.
+A person playing never comes near it; 0 turns the limits off.
 """
 
 from __future__ import annotations
@@ -20,13 +24,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-#: Any slash command: 20 in 10 seconds per member.
-COMMANDS_RATE: Final = (20, 10.0)
-#: Clicks on buttons and menus, and submitted forms: 20 in 10 seconds per member.
-CLICKS_RATE: Final = (20, 10.0)
-#: Commands that read a lot (histories, statistics, leaderboards, deck openings):
-#: 4 in 10 seconds per member.
-READS_RATE: Final = (4, 10.0)
+#: The window the limits count requests in.
+WINDOW_SECONDS: Final = 10.0
+#: The share of the limit left to each command that reads a lot.
+READS_SHARE: Final = 5
 
 
 def member_key(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
@@ -34,22 +35,36 @@ def member_key(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
     return (interaction.guild_id, interaction.user.id)
 
 
-class MemberCooldown:
-    """A rate per member: :meth:`check` raises ``CommandOnCooldown`` past it."""
+def reads_limit(flood_limit: int) -> int:
+    """How many of one read-heavy command a member may use in the window (0: no limit)."""
+    return 0 if flood_limit == 0 else max(1, flood_limit // READS_SHARE)
 
-    def __init__(self, rate: tuple[int, float]) -> None:
+
+class MemberCooldown:
+    """``limit`` requests per member in the window (0: no limit); :meth:`check` raises
+    ``CommandOnCooldown`` past it."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
         self._mapping: commands.CooldownMapping[discord.Interaction[Any]] = (
-            commands.CooldownMapping(commands.Cooldown(*rate), member_key)
+            commands.CooldownMapping(commands.Cooldown(max(limit, 1), WINDOW_SECONDS), member_key)
         )
 
     def check(self, interaction: discord.Interaction[Any]) -> None:
+        """Spend one of the member's requests, or raise if none is left."""
+        if not self.limit:
+            return
         bucket = self._mapping.get_bucket(interaction)
         retry_after = None if bucket is None else bucket.update_rate_limit()
         if retry_after is not None and bucket is not None:
             raise app_commands.CommandOnCooldown(bucket, retry_after)
 
 
+def _reads_bucket(interaction: discord.Interaction[Any]) -> app_commands.Cooldown | None:
+    limit = reads_limit(getattr(getattr(interaction.client, "settings", None), "flood_limit", 0))
+    return app_commands.Cooldown(limit, WINDOW_SECONDS) if limit else None
+
+
 def reads_cooldown() -> Any:
-    """The decorator for a command that reads a lot: :data:`READS_RATE` per member."""
-    rate, per = READS_RATE
-    return app_commands.checks.cooldown(rate, per, key=member_key)
+    """The decorator for a command that reads a lot: a fifth of the flood limit per member."""
+    return app_commands.checks.dynamic_cooldown(_reads_bucket, key=member_key)

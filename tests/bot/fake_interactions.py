@@ -51,6 +51,7 @@ class FakeResponse:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = False,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
         assert not self.done, "answered twice"
         self.done = True
