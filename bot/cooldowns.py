@@ -18,11 +18,14 @@ A person playing never comes near it; 0 turns the limits off.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+_T = TypeVar("_T")
 
 #: The window the limits count requests in.
 WINDOW_SECONDS: Final = 10.0
@@ -65,6 +68,6 @@ def _reads_bucket(interaction: discord.Interaction[Any]) -> app_commands.Cooldow
     return app_commands.Cooldown(limit, WINDOW_SECONDS) if limit else None
 
 
-def reads_cooldown() -> Any:
+def reads_cooldown() -> Callable[[_T], _T]:
     """The decorator for a command that reads a lot: a fifth of the flood limit per member."""
     return app_commands.checks.dynamic_cooldown(_reads_bucket, key=member_key)

@@ -101,7 +101,7 @@ def _masked(line: Line, player: int, seen: Collection[Card], hidden: Collection[
     if isinstance(line, Showdown) and line.player in hidden and line.show and line.cards:
         shown = "".join("??" if c is None else str(c) for c in _in_rank_order(line.cards))
         return f"p{line.player + 1} sm {shown}"
-    if isinstance(line, Dealing) and line.player in hidden:
+    if isinstance(line, Dealing) and line.player is not None and line.player in hidden:
         return f"d dh p{line.player + 1} " + "??" * len(line.cards)
     if not isinstance(line, Dealing | Discarding) or line.player in (None, player):
         return None
