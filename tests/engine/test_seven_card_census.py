@@ -33,10 +33,11 @@ def test_every_seven_card_hand_reproduces_seed_000s_table() -> None:
     assert sum(counts.values()) == 133_784_560
 
 
-@pytest.mark.parametrize("lowest", [(32, 36), (0, 1), (45, 46)])
+@pytest.mark.parametrize("lowest", [(32, 36), (28, 32), (45, 46)])
 def test_the_census_judges_each_hand_as_the_evaluator_does(lowest: tuple[int, int]) -> None:
     """A slice of the hands counted by the census and one by one with
-    ``evaluate``: the same categories (Tc-Jc leads to royal flushes)."""
+    ``evaluate``: the same categories (from 9c-Tc and Tc-Jc, straight and
+    royal flushes among them)."""
     first, second = lowest
     expected: dict[str, int] = {}
     for rest in combinations(range(second + 1, DECK_SIZE), 5):
