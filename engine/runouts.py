@@ -115,16 +115,18 @@ def sample_cards(
     """
     rows = held.size
     held = held.copy()
-    columns: list[npt.NDArray[np.intp]] = []
-    one = np.uint64(1)
-    for _ in range(count):
-        column = pool.take(generator.integers(0, pool.size, size=rows))
-        clash = np.flatnonzero((held >> column.astype(np.uint64)) & one)
+    bits = np.left_shift(np.uint64(1), pool.astype(np.uint64))
+    positions = np.empty((count, rows), dtype=np.intp)
+    for slot in range(count):
+        drawn = generator.integers(0, pool.size, size=rows)
+        drawn_bits = bits.take(drawn)
+        clash = np.flatnonzero(held & drawn_bits)
         while clash.size:
-            redrawn = pool.take(generator.integers(0, pool.size, size=clash.size))
-            column[clash] = redrawn
-            still = (held.take(clash) >> redrawn.astype(np.uint64)) & one
-            clash = clash[still.astype(bool)]
-        held |= one << column.astype(np.uint64)
-        columns.append(column)
-    return columns
+            redrawn = generator.integers(0, pool.size, size=clash.size)
+            redrawn_bits = bits.take(redrawn)
+            drawn[clash] = redrawn
+            drawn_bits[clash] = redrawn_bits
+            clash = clash[(held.take(clash) & redrawn_bits) != 0]
+        held |= drawn_bits
+        positions[slot] = drawn
+    return list(pool.take(positions))

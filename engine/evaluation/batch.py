@@ -296,21 +296,39 @@ def _triple_index(low: int, middle: int, high: int) -> int:
 @cache
 def _omaha_high_table() -> npt.NDArray[np.uint16]:
     """``(first rank * 13 + second rank) * 455 + triple index`` -> strength of
-    those five ranks unsuited (0 for five of a kind)."""
+    those five ranks unsuited (0 for five of a kind, which no deck holds)."""
     fives = STANDARD.by_ranks[5]
-    table = np.zeros(169 * _TRIPLES, dtype=np.uint16)
-    for first in range(13):
-        for second in range(13):
-            for triple in combinations_with_replacement(range(13), 3):
-                ranks = (first, second, *triple)
-                key = sum(RANK_KEYS[rank] for rank in ranks)
-                if max(ranks.count(rank) for rank in ranks) <= 4:
-                    table[(first * 13 + second) * _TRIPLES + _triple_index(*triple)] = fives[key]
-    return table
+    five_keys = np.array(sorted(fives), dtype=np.int64)
+    five_strengths = np.array([fives[key] for key in five_keys.tolist()], dtype=np.uint16)
+    rank_keys = np.array(RANK_KEYS, dtype=np.int64)
+    triples = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.intp)
+    triple_keys = rank_keys.take(triples).sum(axis=1)
+    order = np.array([_triple_index(*triple) for triple in triples.tolist()], dtype=np.intp)
+    pair_keys = (rank_keys[:, None] + rank_keys[None, :]).reshape(169)
+    keys = pair_keys[:, None] + triple_keys[None, :]
+    found = np.minimum(np.searchsorted(five_keys, keys), five_keys.size - 1)
+    strengths = np.where(five_keys.take(found) == keys, five_strengths.take(found), 0)
+    table = np.zeros((169, _TRIPLES), dtype=np.uint16)
+    table[:, order] = strengths
+    return table.reshape(-1)
+
+
+@cache
+def _best_of_known_pairs(hole: tuple[int, ...]) -> npt.NDArray[np.uint16]:
+    """For four known hole cards: triple index -> the best unsuited strength any of
+    their six pairs makes with that triple."""
+    rows = _omaha_high_table().reshape(169, _TRIPLES)
+    pairs = [_RANKS[a] * 13 + _RANKS[b] for a, b in combinations(hole, 2)]
+    return np.asarray(rows.take(pairs, axis=0).max(axis=0), dtype=np.uint16)
 
 
 _OMAHA_FLUSHES: Final = np.array(STANDARD.by_flush_mask, dtype=np.uint16)
-
+_FIRST_OF_PAIR, _SECOND_OF_PAIR = (
+    np.array(side, dtype=np.intp) for side in zip(*combinations(range(4), 2), strict=True)
+)
+_TRIPLE_X, _TRIPLE_Y, _TRIPLE_Z = (
+    np.array(side, dtype=np.intp) for side in zip(*combinations(range(5), 3), strict=True)
+)
 
 _Grid = npt.NDArray[np.integer]
 
@@ -318,10 +336,8 @@ _Grid = npt.NDArray[np.integer]
 def _pairs(hole: Dealt) -> tuple[_Grid, _Grid, _Grid, _Grid]:
     """For the six pairs of four hole cards: rank pair index, suit (or a value
     no triple has), rank mask, low-rank mask, each shaped (6, 1) or (6, rows)."""
-    cards = hole.cards()
-    firsts = [cards[a] for a, _ in combinations(range(4), 2)]
-    seconds = [cards[b] for _, b in combinations(range(4), 2)]
-    first, second = _stack(firsts), _stack(seconds)
+    cards = _stack(hole.cards())
+    first, second = cards.take(_FIRST_OF_PAIR, axis=0), cards.take(_SECOND_OF_PAIR, axis=0)
     first_suit, second_suit = _SUITS.take(first), _SUITS.take(second)
     index = _RANKS.take(first) * 13 + _RANKS.take(second)
     suit = np.where(first_suit == second_suit, first_suit, _NO_SUIT_PAIR)
@@ -333,17 +349,18 @@ def _pairs(hole: Dealt) -> tuple[_Grid, _Grid, _Grid, _Grid]:
 def _triples(board: Dealt) -> tuple[_Grid, _Grid, _Grid]:
     """For the ten triples of five board cards: triple index, suit (-1 unless all
     three share one), rank mask, each shaped (10, 1) or (10, rows)."""
-    cards = board.cards()
-    picks = list(combinations(range(5), 3))
-    x, y, z = (_stack([cards[triple[i]] for triple in picks]) for i in range(3))
-    rx, ry, rz = _RANKS.take(x), _RANKS.take(y), _RANKS.take(z)
+    cards = _stack(board.cards())
+    ranks, suits, bits = _RANKS.take(cards), _SUITS.take(cards), _RANK_BITS.take(cards)
+    rx, ry, rz = (ranks.take(side, axis=0) for side in (_TRIPLE_X, _TRIPLE_Y, _TRIPLE_Z))
     low = np.minimum(np.minimum(rx, ry), rz)
     high = np.maximum(np.maximum(rx, ry), rz)
     middle = rx + ry + rz - low - high
     index = _TRIPLE_BASE.take(high) + _PAIR_BASE.take(middle) + low
-    sx, sy, sz = _SUITS.take(x), _SUITS.take(y), _SUITS.take(z)
+    sx, sy, sz = (suits.take(side, axis=0) for side in (_TRIPLE_X, _TRIPLE_Y, _TRIPLE_Z))
     suit = np.where((sx == sy) & (sy == sz), sx, _NO_SUIT_TRIPLE)
-    rank_mask = _RANK_BITS.take(x) | _RANK_BITS.take(y) | _RANK_BITS.take(z)
+    rank_mask = (
+        bits.take(_TRIPLE_X, axis=0) | bits.take(_TRIPLE_Y, axis=0) | bits.take(_TRIPLE_Z, axis=0)
+    )
     return index, suit, rank_mask
 
 
@@ -356,25 +373,48 @@ def _stack(cards: Sequence[_Values]) -> npt.NDArray[np.intp]:
 
 
 class OmahaHigh(BatchJudge):
-    """Omaha high: exactly two of four hole cards with exactly three of five board cards."""
+    """Omaha high: exactly two of four hole cards with exactly three of five board cards.
+
+    Four known hole cards (an all-in hand) are judged through a 455-entry
+    table of their best unsuited strength per board triple, so each deal costs
+    ten lookups instead of sixty; their suited pairs then meet the triples of
+    their suit for flushes.
+    """
 
     hole_cards = 4
     board_cards = 5
 
     def strengths(self, board: Dealt, holes: Sequence[Dealt], size: int) -> list[Strengths]:
-        table = _omaha_high_table()
         triple, triple_suit, triple_mask = _triples(board)
         result: list[Strengths] = []
         for hole in holes:
-            pair, pair_suit, pair_mask, _ = _pairs(hole)
-            index = (pair * _TRIPLES)[:, None, :] + triple[None, :, :]
-            strength = table.take(index)
-            flush = pair_suit[:, None, :] == triple_suit[None, :, :]
-            if flush.any():
-                masks = pair_mask[:, None, :] | triple_mask[None, :, :]
-                strength = np.where(flush, _OMAHA_FLUSHES.take(masks), strength)
-            result.append(_full(strength.max(axis=(0, 1)), size, np.uint16))
+            if hole.columns:
+                strength = self._dealt(hole, triple, triple_suit, triple_mask)
+            else:
+                strength = self._known(hole.known, triple, triple_suit, triple_mask)
+            result.append(_full(strength, size, np.uint16))
         return result
+
+    @staticmethod
+    def _known(hole: tuple[int, ...], triple: _Grid, suit: _Grid, mask: _Grid) -> _Grid:
+        strength = _best_of_known_pairs(tuple(int(card) for card in hole)).take(triple).max(axis=0)
+        for a, b in combinations(hole, 2):
+            if _SUITS[a] == _SUITS[b]:
+                pair_mask = int(_RANK_BITS[a] | _RANK_BITS[b])
+                flush = np.where(suit == _SUITS[a], _OMAHA_FLUSHES.take(mask | pair_mask), 0)
+                strength = np.maximum(strength, flush.max(axis=0))
+        return np.asarray(strength, dtype=np.uint16)
+
+    @staticmethod
+    def _dealt(hole: Dealt, triple: _Grid, suit: _Grid, mask: _Grid) -> _Grid:
+        pair, pair_suit, pair_mask, _ = _pairs(hole)
+        index = (pair * _TRIPLES)[:, None, :] + triple[None, :, :]
+        strength = _omaha_high_table().take(index)
+        flush = pair_suit[:, None, :] == suit[None, :, :]
+        if flush.any():
+            masks = pair_mask[:, None, :] | mask[None, :, :]
+            strength = np.where(flush, _OMAHA_FLUSHES.take(masks), strength)
+        return np.asarray(strength.max(axis=(0, 1)), dtype=np.uint16)
 
 
 class OmahaEightLow(BatchJudge):

@@ -75,3 +75,29 @@ def test_fully_known_cards_give_one_strength_per_deal() -> None:
 def test_draw_games_have_no_batch_judge() -> None:
     with pytest.raises(ValueError, match="not judged in batches"):
         judge_for(Evaluation.BADUGI)
+
+
+@pytest.mark.parametrize(("evaluation", "hole", "board", "deck"), CASES)
+def test_a_known_hand_on_dealt_boards_equals_evaluate(
+    evaluation: Evaluation, hole: int, board: int, deck: DeckKind
+) -> None:
+    """The first player's hole cards are known (an all-in hand), the rest dealt."""
+    rng = random.Random(f"known-hand/{evaluation.value}/{hole}/{board}/{deck.value}")
+    cards = list(deck.cards)
+    size = 300
+    for _ in range(3):  # a few known hands, each on its own random deals
+        fixed = rng.sample(cards, hole)
+        rest = [card for card in cards if card not in fixed]
+        deals = [rng.sample(rest, board + hole) for _ in range(size)]
+        columns = [np.array(column, dtype=np.intp) for column in zip(*deals, strict=True)]
+        board_columns, second_columns = columns[:board], columns[board:]
+        strengths = judge_for(evaluation).strengths(
+            Dealt((), tuple(board_columns)),
+            [Dealt(tuple(fixed), ()), Dealt((), tuple(second_columns))],
+            size,
+        )
+        for row in range(size):
+            dealt_board = [int(c[row]) for c in board_columns]
+            second = [int(c[row]) for c in second_columns]
+            assert strengths[0][row] == _reference(evaluation, list(fixed), dealt_board)
+            assert strengths[1][row] == _reference(evaluation, second, dealt_board)
