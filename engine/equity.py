@@ -105,7 +105,7 @@ __all__ = [
 
 #: Deals times hands (times the 60 two-plus-three choices of an Omaha hand)
 #: enumerated exactly without being asked; past it the calculation simulates.
-EXACT_BUDGET: Final = 1_500_000
+EXACT_BUDGET: Final = 1_000_000
 #: Two-sided 99.9 % quantile of the normal distribution: the margin is this
 #: many standard errors.
 CONFIDENCE_Z: Final = 3.2905

@@ -263,18 +263,48 @@ def _copies(ranks: Sequence[int]) -> list[tuple[int, int]]:
 _STANDARD_KEYS: Final = np.array([STANDARD.keys[card] for card in ALL_CARDS], dtype=np.int32)
 
 
+_ACE_LOW_BITS: Final = np.array(
+    [1 << lows.ace_low(card.rank) for card in ALL_CARDS], dtype=np.int32
+)
+
+
+@cache
+def _five_lowest_table() -> npt.NDArray[np.int32]:
+    """Mask of different ranks counted ace-low -> strength of the ace-to-five low
+    of its five lowest ranks (0 for fewer than five ranks): with five different
+    ranks to choose from, the best low pairs nothing and takes the lowest."""
+    table = np.zeros(1 << 13, dtype=np.int32)
+    for mask in range(1 << 13):
+        ranks = [rank for rank in range(13) if mask >> rank & 1]
+        if len(ranks) >= 5:
+            table[mask] = lows.ace_to_five(_cards_of_low_ranks(ranks[:5]))
+    return table
+
+
 class AnyFiveAceToFiveLow(BatchJudge):
-    """Razz: the best ace-to-five low of any five among seven cards."""
+    """Razz: the best ace-to-five low of any five among seven cards.
+
+    Seven cards of five or more different ranks play their five lowest ranks
+    (a table by the mask of ranks); the few with fewer ranks must pair, and
+    are looked up by their multiset of ranks.
+    """
 
     def strengths(self, board: Dealt, holes: Sequence[Dealt], size: int) -> list[Strengths]:
         keys, values = _ace_to_five_tables()
-        board_keys = board.total(_STANDARD_KEYS)
+        five_lowest = _five_lowest_table()
+        board_ranks = board.union(_ACE_LOW_BITS)
         result: list[Strengths] = []
         for hole in holes:
             if len(hole) + len(board) != 7:
                 raise ValueError("This judge takes exactly seven cards per player.")
-            k = _full(board_keys + hole.total(_STANDARD_KEYS), size, np.int32)
-            result.append(values.take(np.searchsorted(keys, k & RANK_MASK)))
+            ranks = _full(board_ranks | hole.union(_ACE_LOW_BITS), size, np.int32)
+            strength = five_lowest.take(ranks)
+            paired = np.flatnonzero(strength == 0)
+            if paired.size:
+                cards = board.rows(paired) + hole.rows(paired)
+                k = _full(cards.total(_STANDARD_KEYS), paired.size, np.int32)
+                strength[paired] = values.take(np.searchsorted(keys, k & RANK_MASK))
+            result.append(strength)
         return result
 
 
