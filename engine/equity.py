@@ -80,9 +80,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
-from math import isfinite, prod
+from math import prod
 from typing import Final
 
 import numpy as np
@@ -112,6 +112,8 @@ CONFIDENCE_Z: Final = 3.2905
 _BATCH: Final = 1 << 15
 _OMAHA_BATCH: Final = 1 << 12
 _FIRST_TIMED_BATCH: Final = 1 << 10
+#: Most deals drawn at once when opponents' ranges often collide.
+_MOST_DRAWN: Final = 1 << 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,11 @@ class Range:
 
     combos: tuple[tuple[Card, ...], ...]
     weights: tuple[float, ...]
+    # The same as arrays, worked out once: card codes (one row per combination),
+    # the bit mask of each combination's cards, the weights.
+    _codes: npt.NDArray[np.intp] = field(compare=False, repr=False)
+    _masks: npt.NDArray[np.uint64] = field(compare=False, repr=False)
+    _weights: npt.NDArray[np.float64] = field(compare=False, repr=False)
 
     def __init__(
         self,
@@ -188,16 +195,28 @@ class Range:
             weight_of = [1.0] * len(cards_of) if weights is None else [float(w) for w in weights]
         if len(weight_of) != len(cards_of):
             raise ValueError("A range needs one weight for each combination.")
-        for combo in cards_of:
-            for card in combo:
-                if not isinstance(card, Card):
-                    raise ValueError(f"{card!r} is not a card.")
-            if len(set(combo)) != len(combo):
-                raise ValueError(f"The combination {_text(combo)} holds a card twice.")
-        if any(not isfinite(w) or w < 0 for w in weight_of):
+        if not all(isinstance(card, Card) for combo in cards_of for card in combo):
+            wrong = next(c for combo in cards_of for c in combo if not isinstance(c, Card))
+            raise ValueError(f"{wrong!r} is not a card.")
+        if len({len(combo) for combo in cards_of}) > 1:
+            raise ValueError("Every combination of a range has the same number of cards.")
+        codes = np.array(cards_of, dtype=np.intp).reshape(len(cards_of), -1)
+        ordered = np.sort(codes, axis=1)
+        twice = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+        if twice.size:
+            raise ValueError(f"The combination {_text(cards_of[twice[0]])} holds a card twice.")
+        weight_array = np.array(weight_of, dtype=np.float64)
+        if not (np.isfinite(weight_array) & (weight_array >= 0)).all():
             raise ValueError("Range weights must be finite and not negative.")
-        object.__setattr__(self, "combos", tuple(cards_of))
-        object.__setattr__(self, "weights", tuple(weight_of))
+        masks = np.bitwise_or.reduce(np.uint64(1) << codes.astype(np.uint64), axis=1)
+        for name, value in (
+            ("combos", tuple(cards_of)),
+            ("weights", tuple(weight_of)),
+            ("_codes", codes),
+            ("_masks", masks.astype(np.uint64)),
+            ("_weights", weight_array),
+        ):
+            object.__setattr__(self, name, value)
 
     def __len__(self) -> int:
         return len(self.combos)
@@ -416,6 +435,14 @@ class _Question:
         return len(self.hands)
 
 
+def _mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of card codes."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
 def _discards(variant: Variant) -> bool:
     return any(street.discard for street in variant.streets)
 
@@ -436,30 +463,30 @@ class _Combos:
 
     @staticmethod
     def of(entry: Range, hole: int, seen: set[Card], deck: frozenset[Card], number: int) -> _Combos:
-        kept: list[tuple[Card, ...]] = []
-        weights: list[float] = []
-        for combo, weight in zip(entry.combos, entry.weights, strict=True):
-            if len(combo) != hole:
-                raise ValueError(
-                    f"The range of hand {number} holds {_text(combo)}; "
-                    f"hands here have {hole} cards."
-                )
-            if any(card not in deck for card in combo):
-                raise ValueError(
-                    f"The range of hand {number} holds {_text(combo)}, not in this deck."
-                )
-            if weight > 0 and not seen.intersection(combo):
-                kept.append(combo)
-                weights.append(weight)
-        if not kept:
+        codes, masks, weights = entry._codes, entry._masks, entry._weights
+        if codes.shape[0] and codes.shape[1] != hole:
+            raise ValueError(
+                f"The range of hand {number} holds {_text(entry.combos[0])}; "
+                f"hands here have {hole} cards."
+            )
+        outside = np.flatnonzero(masks & ~np.uint64(_mask_of(deck)))
+        if outside.size:
+            raise ValueError(
+                f"The range of hand {number} holds {_text(entry.combos[outside[0]])}, "
+                "not in this deck."
+            )
+        kept = np.flatnonzero(((masks & np.uint64(_mask_of(seen))) == 0) & (weights > 0))
+        if not kept.size:
             raise ValueError(
                 f"No hand in the range of hand {number} is possible with the cards seen."
             )
-        cards = np.array(kept, dtype=np.intp).T
-        masks = np.bitwise_or.reduce(np.uint64(1) << cards.astype(np.uint64), axis=0)
-        weight_array = np.array(weights, dtype=np.float64)
-        cumulative = np.cumsum(weight_array)
-        return _Combos(cards, masks, weight_array, cumulative)
+        kept_weights = weights.take(kept)
+        return _Combos(
+            codes.take(kept, axis=0).T.copy(),
+            masks.take(kept),
+            kept_weights,
+            np.cumsum(kept_weights),
+        )
 
     def __len__(self) -> int:
         return int(self.cards.shape[1])
@@ -578,23 +605,32 @@ def _sampled(
     question: _Question, generator: np.random.Generator, sizes: Iterator[int]
 ) -> Iterator[_Batch]:
     count = question.board_missing + sum(question.missing)
+    #: Share of deals whose opponents' combinations do not collide, as last seen.
+    apart_share = 1.0
     for size in sizes:
-        held = np.zeros(size, dtype=np.uint64)
+        # Draw enough that, once collisions are dropped, ``size`` deals are left.
+        drawn = size if apart_share == 1.0 else int(size / max(apart_share, 0.01) * 1.1) + 16
+        drawn = min(drawn, _MOST_DRAWN)
+        held = np.zeros(drawn, dtype=np.uint64)
         range_cards: dict[int, npt.NDArray[np.intp]] = {}
-        apart = np.ones(size, dtype=np.bool_)
+        apart = np.ones(drawn, dtype=np.bool_)
         for player, combos in enumerate(question.ranges):
             if combos is None:
                 continue
-            targets = generator.random(size) * combos.cumulative[-1]
+            targets = generator.random(drawn) * combos.cumulative[-1]
             choice = np.searchsorted(combos.cumulative, targets, side="right")
             choice = np.minimum(choice, len(combos) - 1)
             chosen_masks = combos.masks.take(choice)
             apart &= (held & chosen_masks) == 0
             held |= chosen_masks
             range_cards[player] = combos.cards.take(choice, axis=1)
-        if not apart.all():
+        if not apart.all() or drawn > size:
             # Opponents' combinations that collide: that deal cannot happen.
             keep = np.flatnonzero(apart)
+            apart_share = keep.size / drawn
+            if not keep.size and drawn == _MOST_DRAWN:
+                raise ValueError("The opponents' ranges (almost) never fit together.")
+            keep = keep[:size]
             held = held.take(keep)
             range_cards = {
                 player: cards.take(keep, axis=1) for player, cards in range_cards.items()

@@ -266,6 +266,18 @@ def test_against_several_random_hands() -> None:
         (lambda: Range([cards("AsAs")]), "twice"),
         (lambda: Range([cards("AsKs")], [-1.0]), "not negative"),
         (lambda: equity_vs_range("NT", cards("AsKs"), 0), "at least one opponent"),
+        (
+            lambda: equity_vs_range(
+                "NT", cards("2c2d"), [Range([cards("AhKh")]), Range([cards("AhQh")])]
+            ),
+            "never fit together",
+        ),
+        (
+            lambda: equity_vs_range(
+                "NT", cards("2c2d"), [Range([cards("AhKh")]), Range([cards("AhQh")])], exact=True
+            ),
+            "no possible deal",
+        ),
         (lambda: equity_vs_range("NT", cards("AsKs"), 30), "not enough unseen cards"),
     ],
 )
