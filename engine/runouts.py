@@ -30,7 +30,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-Positions = npt.NDArray[np.intp]
+#: Positions in the pool of unseen cards (small: kept as bytes, a deck has 52 cards).
+Positions = npt.NDArray[np.integer]
 
 
 def deal_count(pool_size: int, groups: Sequence[int]) -> int:
@@ -42,10 +43,11 @@ def deal_count(pool_size: int, groups: Sequence[int]) -> int:
     return count
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _combinations(pool_size: int, size: int) -> Positions:
     """All ``size``-subsets of ``range(pool_size)`` in lexicographic order,
-    shape (size, C(pool_size, size)); kept for the next question of that shape."""
+    shape (size, C(pool_size, size)), as bytes; the last few shapes asked for
+    are kept (at most a few megabytes each)."""
     table = np.arange(pool_size - size + 1, dtype=np.intp)[None, :]
     for depth in range(1, size):
         last = table[-1]
@@ -56,8 +58,9 @@ def _combinations(pool_size: int, size: int) -> Positions:
         starts = np.cumsum(counts) - counts
         following = np.arange(parent.size) - starts.repeat(counts) + last.repeat(counts) + 1
         table = np.vstack([table[:, parent], following[None, :]])
-    table.setflags(write=False)
-    return table
+    small = table.astype(np.int8)
+    small.setflags(write=False)
+    return small
 
 
 def combinations_of(pool_size: int, size: int) -> Positions:
@@ -67,7 +70,7 @@ def combinations_of(pool_size: int, size: int) -> Positions:
     [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
     """
     if size == 0:
-        return np.zeros((0, 1), dtype=np.intp)
+        return np.zeros((0, 1), dtype=np.int8)
     return _combinations(pool_size, size)
 
 
@@ -84,7 +87,7 @@ def skip_taken(relative: Positions, taken: Positions) -> Positions:
 def enumerate_deals(pool_size: int, groups: Sequence[int]) -> Positions:
     """Every deal filling the groups from the pool, as pool positions: one row
     per slot (groups one after another), one column per deal."""
-    deals = np.zeros((0, 1), dtype=np.intp)
+    deals: Positions = np.zeros((0, 1), dtype=np.int8)
     taken_before = 0
     for size in groups:
         if size == 0:

@@ -42,7 +42,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import Final, TypeAlias
@@ -343,7 +343,7 @@ def _omaha_high_table() -> npt.NDArray[np.uint16]:
     return table.reshape(-1)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _best_of_known_pairs(hole: tuple[int, ...]) -> npt.NDArray[np.uint16]:
     """For four known hole cards: triple index -> the best unsuited strength any of
     their six pairs makes with that triple."""
