@@ -43,7 +43,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement
 from math import comb
 from typing import Final, TypeAlias
 
@@ -222,32 +222,54 @@ class AnyFiveEightLow(BatchJudge):
 
 
 @cache
-def _ace_to_five_tables() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Sorted rank-key sums of every multiset of seven ranks, and the strength of
-    the best ace-to-five low among each multiset's fives."""
-    by_size: dict[int, dict[int, int]] = {5: {}}
+def _ace_to_five_fives() -> dict[int, int]:
+    """Rank-key sum of every multiset of five ranks -> its ace-to-five strength."""
+    fives: dict[int, int] = {}
     for ranks in _rank_multisets(5):
         cards = [Card.of(rank, copy) for rank, copy in _copies(ranks)]
-        by_size[5][sum(RANK_KEYS[rank] for rank in ranks)] = lows.ace_to_five(cards)
+        fives[sum(RANK_KEYS[rank] for rank in ranks)] = lows.ace_to_five(cards)
+    return fives
+
+
+@cache
+def _ace_to_five_tables() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Sorted rank-key sums of every multiset of seven ranks, and the strength of
+    the best ace-to-five low among each multiset's fives: the best of the
+    hands left by dropping one card, size by size from five, as array passes
+    over all multisets of a size, one pass per rank dropped."""
+    fives = _ace_to_five_fives()
+    keys = np.array(sorted(fives), dtype=np.int64)
+    values = np.array([fives[key] for key in keys.tolist()], dtype=np.int32)
+    rank_keys = np.array(RANK_KEYS, dtype=np.int64)
     for size in (6, 7):
-        smaller = by_size[size - 1]
-        table: dict[int, int] = {}
-        for ranks in _rank_multisets(size):
-            key = sum(RANK_KEYS[rank] for rank in ranks)
-            table[key] = max(smaller[key - RANK_KEYS[rank]] for rank in set(ranks))
-        by_size[size] = table
-    keys = np.array(sorted(by_size[7]), dtype=np.int32)
-    values = np.array([by_size[7][int(key)] for key in keys], dtype=np.int32)
-    return keys, values
+        multisets = _rank_multiset_array(size)
+        larger = rank_keys.take(multisets).sum(axis=1)
+        best = np.zeros(larger.size, dtype=np.int32)
+        for rank in range(13):
+            holds = (multisets == rank).any(axis=1)
+            dropped = larger - rank_keys[rank]
+            found = np.minimum(np.searchsorted(keys, dropped), keys.size - 1)
+            best = np.where(holds, np.maximum(best, values.take(found)), best)
+        order = np.argsort(larger)
+        keys, values = larger.take(order), best.take(order)
+    return keys.astype(np.int32), values
 
 
 def _rank_multisets(size: int) -> list[tuple[int, ...]]:
-    """Every choice of ``size`` ranks, each at most four times."""
-    return [
-        ranks
-        for ranks in combinations_with_replacement(range(13), size)
-        if all(ranks[i] != ranks[i + 4] for i in range(size - 4))
-    ]
+    """Every choice of ``size`` ranks, each at most four times, in ascending order."""
+    return [tuple(ranks) for ranks in _rank_multiset_array(size).tolist()]
+
+
+def _rank_multiset_array(size: int) -> npt.NDArray[np.intp]:
+    """:func:`_rank_multisets` as an array, one row each: choosing ``size`` of
+    ``13 + size - 1`` places and taking away each place's index gives every
+    multiset of ranks once (stars and bars)."""
+    places = np.fromiter(
+        chain.from_iterable(combinations(range(13 + size - 1), size)), dtype=np.intp
+    ).reshape(-1, size)
+    ranks = places - np.arange(size)
+    five_alike = (ranks[:, 4:] == ranks[:, : size - 4]).any(axis=1)
+    return np.asarray(ranks[~five_alike], dtype=np.intp)
 
 
 def _copies(ranks: Sequence[int]) -> list[tuple[int, int]]:
@@ -273,11 +295,12 @@ def _five_lowest_table() -> npt.NDArray[np.int32]:
     """Mask of different ranks counted ace-low -> strength of the ace-to-five low
     of its five lowest ranks (0 for fewer than five ranks): with five different
     ranks to choose from, the best low pairs nothing and takes the lowest."""
+    fives = _ace_to_five_fives()
     table = np.zeros(1 << 13, dtype=np.int32)
     for mask in range(1 << 13):
-        ranks = [rank for rank in range(13) if mask >> rank & 1]
-        if len(ranks) >= 5:
-            table[mask] = lows.ace_to_five(_cards_of_low_ranks(ranks[:5]))
+        low_ranks = [rank for rank in range(13) if mask >> rank & 1][:5]
+        if len(low_ranks) == 5:
+            table[mask] = fives[sum(RANK_KEYS[(rank - 1) % 13] for rank in low_ranks)]
     return table
 
 
