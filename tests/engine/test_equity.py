@@ -295,3 +295,24 @@ def test_shares_of_all_hands_add_up_to_the_pot() -> None:
     hands = [cards("Ad2d9s9h"), cards("3c4cKsKh"), cards("AcQdJd5h")]
     result = equities("FO/8", hands, cards("6s7h8d"))
     assert sum(hand.equity for hand in result.hands) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_no_clock_and_no_global_random_state_is_touched(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    import numpy as np
+
+    def forbidden(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the engine read a clock or global random state")
+
+    for module, names in (
+        (time, ("time", "perf_counter", "monotonic", "process_time", "time_ns")),
+        (random, ("random", "randrange", "randint", "shuffle", "sample", "choice", "getrandbits")),
+        (np.random, ("random", "randint", "choice", "shuffle", "permutation", "seed")),
+    ):
+        for name in names:
+            monkeypatch.setattr(module, name, forbidden)
+    hands = [cards("AsKd"), cards("QhQc")]
+    assert not equities("NT", hands, max_samples=3_000).exact
+    assert not equity_vs_range("PO", cards("AsAhKd7c"), 2, max_samples=3_000).exact
+    assert equities("NT", hands, cards("2c 7d 9h")).exact
