@@ -218,7 +218,8 @@ def run(repeats: int, seed: int, pokerkit_samples: int) -> list[dict[str, object
             kind.seconds["eval7"] = [float("inf")] * len(kind.spots)
             kind.errors["eval7"] = []
             eval7_calls = [
-                _eval7_call(spot, result.deals) for spot, result in zip(kind.spots, kind.ours)
+                _eval7_call(spot, result.deals)
+                for spot, result in zip(kind.spots, kind.ours, strict=True)
             ]
         for repeat in range(repeats):
             for index, spot in enumerate(kind.spots):
@@ -234,11 +235,11 @@ def run(repeats: int, seed: int, pokerkit_samples: int) -> list[dict[str, object
                     kind.seconds[library][index] = min(kind.seconds[library][index], seconds)
                     if library == "eval7" and repeat == 0:
                         kind.errors["eval7"].append(_error(answer, kind.exact[index]))
-        kind.errors[OURS] = [_error(r, e) for r, e in zip(kind.ours, kind.exact)]
+        kind.errors[OURS] = [_error(r, e) for r, e in zip(kind.ours, kind.exact, strict=True)]
         if have_pokerkit:
             kind.seconds["pokerkit"], kind.errors["pokerkit"] = [], []
             scaled = False
-            for spot, result, exact in zip(kind.spots, kind.ours, kind.exact):
+            for spot, result, exact in zip(kind.spots, kind.ours, kind.exact, strict=True):
                 samples = min(result.deals, pokerkit_samples)
                 scaled |= samples < result.deals
                 seconds, answer = _timed(_pokerkit_call(kind, spot, samples))
@@ -250,8 +251,66 @@ def run(repeats: int, seed: int, pokerkit_samples: int) -> list[dict[str, object
                     "Croupier's sample count; its error is that of the smaller sample"
                 )
         lines.extend(_kind_lines(kind))
+    lines.append(_bot_questions(seed))
     lines.append(_summary(kinds, repeats, seed))
     return lines
+
+
+BOT_SAMPLES = 2_000
+
+
+def _bot_questions(seed: int, count: int = 300) -> dict[str, object]:
+    """What a computer player asks: its hand against one to three opponents
+    (random hands, or in stud the up cards they show) on a random street of
+    Hold'em, Omaha or stud, with a budget of ``BOT_SAMPLES`` deals. Prints the
+    time per question at p50 and p99 (each question once, as a bot asks it)."""
+    rng = random.Random(seed)
+    deck = list(ALL_CARDS)
+    games = [("NT", 2, (0, 3, 4, 5)), ("PO", 4, (0, 3, 4, 5)), ("F7S", 7, (3, 4, 5, 6, 7))]
+    for code, _, _ in games:  # warm up: lazy tables are built once per process
+        equity_vs_range(code, [], 1, max_samples=10)
+    times, cpu_times = [], []
+    for _ in range(count):
+        code, hole, streets = rng.choice(games)
+        opponents = rng.randint(1, 3)
+        shown = rng.choice(streets)
+        if code == "F7S":
+            cards = rng.sample(deck, shown + opponents * (shown - 2))
+            hero = cards[:shown]
+            up = [
+                cards[shown + i * (shown - 2) : shown + (i + 1) * (shown - 2)]
+                for i in range(opponents)
+            ]
+            question = (code, hero, up, [])
+        else:
+            cards = rng.sample(deck, hole + shown)
+            question = (code, cards[:hole], opponents, cards[hole:])
+        cpu_before = time.process_time()
+        seconds, _ = _timed(
+            lambda question=question: equity_vs_range(
+                question[0],
+                question[1],
+                question[2],
+                question[3],
+                max_samples=BOT_SAMPLES,
+                rng=random.Random(1),
+            )
+        )
+        cpu_times.append(time.process_time() - cpu_before)
+        times.append(seconds)
+    times.sort()
+    cpu_times.sort()
+    return {
+        "question": "computer player: own hand vs 1-3 unknown hands (Hold'em, Omaha, stud)",
+        "library": OURS,
+        "questions": count,
+        "deals_at_most": BOT_SAMPLES,
+        "ms_p50": round(times[len(times) // 2] * 1e3, 3),
+        "ms_p99": round(times[int(len(times) * 0.99)] * 1e3, 3),
+        "ms_max": round(times[-1] * 1e3, 3),
+        "cpu_ms_p50": round(cpu_times[len(cpu_times) // 2] * 1e3, 3),
+        "cpu_ms_p99": round(cpu_times[int(len(cpu_times) * 0.99)] * 1e3, 3),
+    }
 
 
 def _error(answer: EquityResult | Sequence[float], exact: EquityResult) -> float:

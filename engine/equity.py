@@ -73,8 +73,11 @@ questions):
   cards, or from a weighted :class:`Range` by inverse transform of its
   cumulative weights, a deal whose opponents' combinations collide being
   dropped (which is exactly conditioning on the cards not colliding).
-  Against one range (or random hands) on the turn or river the enumeration is
-  exact: every combination, weighted, with every run-out.
+  Against one range on the turn or river (or a random hand on the river) the
+  enumeration is exact: every combination, weighted, with every run-out.
+  Enumeration is chosen only while it counts at most four times the deals
+  of the sample budget, so a computer player asking for 2,000 deals never
+  waits for 400,000 exact ones.
 """
 
 from __future__ import annotations
@@ -97,6 +100,7 @@ from engine.variants import VARIANTS, Variant
 
 __all__ = [
     "EXACT_BUDGET",
+    "EXACT_OVER_SAMPLES",
     "EquityResult",
     "HandEquity",
     "Range",
@@ -107,6 +111,9 @@ __all__ = [
 #: Deals times hands (times the 60 two-plus-three choices of an Omaha hand)
 #: enumerated exactly without being asked; past it the calculation simulates.
 EXACT_BUDGET: Final = 1_000_000
+#: Enumeration is chosen over sampling only while it counts at most this many
+#: times the deals of the sample budget.
+EXACT_OVER_SAMPLES: Final = 4
 #: Two-sided 99.9 % quantile of the normal distribution: the margin is this
 #: many standard errors.
 CONFIDENCE_Z: Final = 3.2905
@@ -252,7 +259,9 @@ def equities(
     any other card known to be out of play (a folded hand that was shown).
 
     ``exact``: ``None`` enumerates every run-out when that costs at most
-    :data:`EXACT_BUDGET` hand evaluations and simulates otherwise; ``True``
+    :data:`EXACT_BUDGET` hand evaluations and at most
+    :data:`EXACT_OVER_SAMPLES` times ``max_samples`` deals, and simulates
+    otherwise; ``True``
     always enumerates (however long it takes), ``False`` always simulates.
     A simulation draws deals with ``rng`` in batches until every figure's
     margin is at most ``target_margin`` (``None``: no such stop), ``max_samples``
@@ -295,8 +304,9 @@ def equity_vs_range(
     up cards; an empty sequence for a random hand). The hero's figures are
     ``hands[0]`` of the result, the opponents' follow in order.
 
-    Exact where it fits the budget (one range or random hand on the turn or
-    river, for instance); else at most ``max_samples`` deals, fewer when
+    Exact where that counts few deals (one range on the turn or river, a
+    random hand on the river, for instance); else at most ``max_samples``
+    deals, fewer when
     ``target_margin`` is reached or ``time_budget`` seconds pass on ``clock``.
     The other arguments are those of :func:`equities`. A computer player
     deciding within 50 ms can afford a few thousand deals.
@@ -759,8 +769,14 @@ def _answer(
     game = question.game
     tally = _Tally(question.players)
     if exact is None:
+        # Enumerate when that is cheap in itself and not much more work than
+        # the sampling the caller budgeted for (a bot asking for 2,000 deals
+        # does not want 400,000 counted exactly).
         size = _exact_size(question)
-        exact = size * question.players * game.work <= EXACT_BUDGET
+        exact = (
+            size * question.players * game.work <= EXACT_BUDGET
+            and size <= EXACT_OVER_SAMPLES * max_samples
+        )
     if exact:
         for batch in _enumerated(question):
             tally.add(batch, game.judges)
