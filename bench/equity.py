@@ -43,6 +43,8 @@ from engine.cards import ALL_CARDS, Card
 from engine.equity import EquityResult, Range, equities, equity_vs_range
 
 OURS = "croupier"
+#: Croupier told to sample (``exact=False``) where it would answer exactly.
+OURS_SAMPLED = "croupier-sampled"
 
 
 @dataclass
@@ -66,6 +68,10 @@ class Kind:
     pokerkit_game: tuple[str, int, int]
     #: eval7 can answer (heads-up Hold'em only).
     eval7: bool
+    #: Also time Croupier told to sample (where its default answer is exact
+    #: by classes of boards, to show what sampling would cost).
+    sampled_too: bool = False
+    sampled: list[EquityResult] = field(default_factory=list)
     ours: list[EquityResult] = field(default_factory=list)
     exact: list[EquityResult] = field(default_factory=list)
     seconds: dict[str, list[float]] = field(default_factory=dict)
@@ -104,10 +110,18 @@ def _kinds(seed: int) -> list[Kind]:
     return [
         Kind("holdem-flop-heads-up", spots("NT", [2, 2], 3, 6), ("StandardHighHand", 2, 5), True),
         Kind(
-            "holdem-preflop-3-way", spots("NT", [2, 2, 2], 0, 4), ("StandardHighHand", 2, 5), False
+            "holdem-preflop-3-way",
+            spots("NT", [2, 2, 2], 0, 4),
+            ("StandardHighHand", 2, 5),
+            False,
+            sampled_too=True,
         ),
         Kind(
-            "holdem-preflop-heads-up", spots("NT", [2, 2], 0, 4), ("StandardHighHand", 2, 5), True
+            "holdem-preflop-heads-up",
+            spots("NT", [2, 2], 0, 4),
+            ("StandardHighHand", 2, 5),
+            True,
+            sampled_too=True,
         ),
         Kind("omaha-flop-heads-up", spots("PO", [4, 4], 3, 4), ("OmahaHoldemHand", 4, 5), False),
         Kind(
@@ -119,6 +133,10 @@ def _kinds(seed: int) -> list[Kind]:
         Kind("stud-sixth-heads-up", spots("F7S", [6, 6], 0, 3), ("StandardHighHand", 7, 0), False),
         Kind("holdem-flop-vs-range-40", ranges, ("StandardHighHand", 2, 5), True),
     ]
+
+
+def _ask_ours_sampled(spot: Spot) -> EquityResult:
+    return equities(spot.code, spot.hands, spot.board, exact=False)
 
 
 def _ask_ours(spot: Spot, *, exact: bool | None = None) -> EquityResult:
@@ -213,19 +231,27 @@ def run(repeats: int, seed: int, pokerkit_samples: int) -> list[dict[str, object
             kind.ours.append(_ask_ours(spot))
             kind.exact.append(_ask_ours(spot, exact=True))
         kind.seconds[OURS] = [float("inf")] * len(kind.spots)
+        if kind.sampled_too:
+            kind.sampled = [_ask_ours_sampled(spot) for spot in kind.spots]
+            kind.seconds[OURS_SAMPLED] = [float("inf")] * len(kind.spots)
+            kind.errors[OURS_SAMPLED] = [
+                _error(r, e) for r, e in zip(kind.sampled, kind.exact, strict=True)
+            ]
         eval7_calls = []
         if kind.eval7 and have_eval7:
             kind.seconds["eval7"] = [float("inf")] * len(kind.spots)
             kind.errors["eval7"] = []
             eval7_calls = [
-                _eval7_call(spot, result.deals)
-                for spot, result in zip(kind.spots, kind.ours, strict=True)
+                _eval7_call(spot, deals)
+                for spot, deals in zip(kind.spots, _peer_deals(kind), strict=True)
             ]
         for repeat in range(repeats):
             for index, spot in enumerate(kind.spots):
                 contenders: list[tuple[str, Callable[[], Any]]] = [
                     (OURS, lambda spot=spot: _ask_ours(spot))
                 ]
+                if kind.sampled_too:
+                    contenders.append((OURS_SAMPLED, lambda spot=spot: _ask_ours_sampled(spot)))
                 if eval7_calls:
                     contenders.append(("eval7", eval7_calls[index]))
                 if (repeat + index) % 2:
@@ -239,11 +265,11 @@ def run(repeats: int, seed: int, pokerkit_samples: int) -> list[dict[str, object
         if have_pokerkit:
             kind.seconds["pokerkit"], kind.errors["pokerkit"] = [], []
             scaled = False
-            for spot, result, exact in zip(kind.spots, kind.ours, kind.exact, strict=True):
-                samples = min(result.deals, pokerkit_samples)
-                scaled |= samples < result.deals
+            for spot, deals, exact in zip(kind.spots, _peer_deals(kind), kind.exact, strict=True):
+                samples = min(deals, pokerkit_samples)
+                scaled |= samples < deals
                 seconds, answer = _timed(_pokerkit_call(kind, spot, samples))
-                kind.seconds["pokerkit"].append(seconds * result.deals / samples)
+                kind.seconds["pokerkit"].append(seconds * deals / samples)
                 kind.errors["pokerkit"].append(_error(answer, exact))
             if scaled:
                 kind.notes["pokerkit"] = (
@@ -254,6 +280,12 @@ def run(repeats: int, seed: int, pokerkit_samples: int) -> list[dict[str, object
     lines.append(_bot_questions(seed))
     lines.append(_summary(kinds, repeats, seed))
     return lines
+
+
+def _peer_deals(kind: Kind) -> list[int]:
+    """The samples a peer gets: as many deals as Croupier counted, or where
+    Croupier answers exactly by classes of boards, as many as it samples."""
+    return [result.deals for result in (kind.sampled if kind.sampled_too else kind.ours)]
 
 
 BOT_SAMPLES = 2_000
@@ -330,16 +362,25 @@ def _kind_lines(kind: Kind) -> list[dict[str, object]]:
             "ms_per_question_mean": round(sum(seconds) / len(seconds) * 1e3, 3),
             "equity_error_max": round(max(kind.errors[library]), 5),
         }
-        if library == OURS:
+        if library in (OURS, OURS_SAMPLED):
+            results = kind.ours if library == OURS else kind.sampled
             line |= {
-                "exact": all(result.exact for result in kind.ours),
-                "deals_per_question": [result.deals for result in kind.ours],
-                "margin_max": round(max(result.margin for result in kind.ours), 5),
+                "exact": all(result.exact for result in results),
+                "deals_per_question": [result.deals for result in results],
+                "margin_max": round(max(result.margin for result in results), 5),
             }
         else:
             line["ours_faster_by_min"] = round(
                 min(theirs / mine for theirs, mine in zip(seconds, ours, strict=True)), 1
             )
+            if kind.sampled_too:
+                line["ours_sampled_faster_by_min"] = round(
+                    min(
+                        theirs / mine
+                        for theirs, mine in zip(seconds, kind.seconds[OURS_SAMPLED], strict=True)
+                    ),
+                    2,
+                )
         if library in kind.notes:
             line["note"] = kind.notes[library]
         lines.append(line)
@@ -358,8 +399,11 @@ def _summary(kinds: list[Kind], repeats: int, seed: int) -> dict[str, object]:
         "exact_heads_up_flop_goal_ms": 5,
         "preflop_3_way_ms_max": round(max(three_way.seconds[OURS]) * 1e3, 2),
         "preflop_3_way_goal_ms": 50,
+        "preflop_3_way_exact": all(result.exact for result in three_way.ours),
         "preflop_3_way_error_max": round(max(three_way.errors[OURS]), 5),
         "preflop_3_way_goal_error": 0.005,
+        "preflop_3_way_sampled_ms_max": round(max(three_way.seconds[OURS_SAMPLED]) * 1e3, 2),
+        "preflop_3_way_sampled_error_max": round(max(three_way.errors[OURS_SAMPLED]), 5),
     }
     ratios = [
         theirs / mine

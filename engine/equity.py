@@ -60,15 +60,20 @@ questions):
   a millisecond of array work, so every flop, turn and river question with
   known hands is exact. Stud from sixth street and Omaha from the flop are
   exact too.
-* Simulation otherwise, in batches, stopping as soon as every figure's
-  margin is within ``target_margin`` (0.5 % by default) or the sample budget
-  is spent. Preflop three-way Hold'em needs about 90,000 run-outs for a
-  99.9 % margin of 0.5 %. Exact enumeration of the 1.37 million preflop
-  boards three-way was measured too (60-85 ms: over budget), and so was
-  stratifying by flop (a quarter to a half less variance, about 1.5 times
-  fewer deals for the same margin: not worth its complexity while plain
-  sampling meets the goal with room to spare); uniformly random deals, each
-  drawn without replacement, are simple and fast enough.
+* Hold'em before the flop with every hand known is exact as well, by an
+  enumeration trick (:mod:`engine.board_classes`): a board matters to a
+  two-card hand only through its ranks unless three of its cards share a
+  suit, so the 1.37 million boards (three-way) fall into about 152,000
+  classes that judge alike, each weighted by how many boards it stands for.
+  Three-way that is about 6 ms, against about 12 ms for sampling 131,072
+  boards to a 0.45 % margin and 60-85 ms for judging every board. (Also
+  measured and dropped: stratifying samples by flop, a quarter to a half
+  less variance, superseded by exactness.)
+* Simulation otherwise (Omaha and stud early on, Hold'em with unknown
+  cards), in batches, stopping as soon as every figure's margin is within
+  ``target_margin`` (0.5 % by default) or the sample budget is spent: about
+  90,000 deals for a 99.9 % margin of 0.5 % three-way. Deals are uniformly
+  random, each drawn without replacement.
 * Opponents' unknown cards are dealt like the board: uniformly among unseen
   cards, or from a weighted :class:`Range` by inverse transform of its
   cumulative weights, a deal whose opponents' combinations collide being
@@ -92,9 +97,11 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from engine.board_classes import preflop_classes
 from engine.cards import Card
 from engine.evaluation import Evaluation
 from engine.evaluation.batch import BatchJudge, Dealt, Strengths, judge_for
+from engine.evaluation.high_tables import SHORT_DECK, STANDARD, HighTables
 from engine.runouts import Positions, deal_count, enumerate_deals, sample_cards, skip_taken
 from engine.variants import VARIANTS, Variant
 
@@ -673,15 +680,28 @@ class _Tally:
             if len(judges) > 1
             else None
         )
+        self.add_strengths(high, low, batch.weights)
+
+    def add_strengths(
+        self,
+        high: Strengths,
+        low: Strengths | None,
+        weights: npt.NDArray[np.float64] | None,
+        deals: int | None = None,
+    ) -> None:
+        """Counts deals judged (one row per hand, one column per deal or class
+        of deals of that weight); ``deals``: how many deals they stand for."""
         share, win, tie, half = _settle(high, low)
-        weights = batch.weights
+        size = high.shape[1]
 
         def total(
             values: npt.NDArray[np.float64] | npt.NDArray[np.bool_],
         ) -> npt.NDArray[np.float64]:
             if weights is None:
                 return np.asarray(values.sum(axis=1), dtype=np.float64)
-            return np.asarray(values @ weights, dtype=np.float64)
+            # Not ``values @ weights``: a bool matrix takes a slow generic loop,
+            # and BLAS threads wait on each other on a busy machine.
+            return np.asarray(np.einsum("ij,j->i", values, weights), dtype=np.float64)
 
         sums = [total(share), total(share * share), total(win), total(tie), total(half)]
         if self.share is None:
@@ -692,8 +712,8 @@ class _Tally:
             ):
                 assert mine is not None
                 mine += more
-        self.deals += batch.size
-        self.weight += float(batch.size if weights is None else weights.sum())
+        self.deals += size if deals is None else deals
+        self.weight += float(size if weights is None else weights.sum())
 
     def margins(self) -> npt.NDArray[np.float64]:
         """Each hand's 99.9 % margin over equity, win and tie (sampled deals)."""
@@ -752,6 +772,34 @@ def _settle(
     return share, win, tie, half
 
 
+#: About how many classes of boards :func:`preflop_classes` judges (52-card deck).
+_CLASSES: Final = 152_607
+
+
+def _board_classes_tables(question: _Question) -> HighTables | None:
+    """The high-hand tables to count every board by classes with, when that
+    applies (two known hole cards per hand, any five of seven judged high,
+    the whole board to come, nothing else unknown) and there are fewer
+    classes than boards (not so with the 20-card deck of Royal Hold'em)."""
+    game = question.game
+    if (
+        game.hole != 2
+        or question.board
+        or question.board_missing != 5
+        or any(question.missing)
+        or any(combos is not None for combos in question.ranges)
+        or deal_count(question.pool.size, [5]) <= _CLASSES
+    ):
+        return None
+    return _CLASS_TABLES.get(game.variant.evaluations)
+
+
+_CLASS_TABLES: Final[dict[tuple[Evaluation, ...], HighTables]] = {
+    (Evaluation.STANDARD_HIGH,): STANDARD,
+    (Evaluation.SHORT_DECK_HIGH,): SHORT_DECK,
+}
+
+
 def _answer(
     question: _Question,
     *,
@@ -768,6 +816,17 @@ def _answer(
         raise ValueError("A time budget needs a clock to read.")
     game = question.game
     tally = _Tally(question.players)
+    classes = _board_classes_tables(question)
+    if classes is not None and (
+        exact or (exact is None and EXACT_OVER_SAMPLES * max_samples >= _CLASSES)
+    ):
+        # Hold'em with every hand known and the whole board to come: every
+        # board counted, by classes of boards that judge alike.
+        answer = preflop_classes(classes, question.hands, question.pool.tolist())
+        tally.add_strengths(
+            np.stack(answer.strengths), None, answer.weights, deal_count(question.pool.size, [5])
+        )
+        return tally.result(True, game.split)
     if exact is None:
         # Enumerate when that is cheap in itself and not much more work than
         # the sampling the caller budgeted for (a bot asking for 2,000 deals

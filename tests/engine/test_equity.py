@@ -114,13 +114,42 @@ def test_a_hand_with_missing_cards_gets_random_ones() -> None:
     assert_exact(result, oracle_equities("NT", [cards("As"), cards("KsKd")], cards("Ac Kc 2h 7d")))
 
 
+@pytest.mark.parametrize(
+    ("code", "hands", "dead"),
+    [
+        pytest.param("NT", ["AsAd", "KhKc", "7d8d"], "", id="holdem-3-way"),
+        pytest.param("NT", ["Ah5h", "KhQh"], "2h 9c", id="holdem-same-suit-dead-cards"),
+        pytest.param("NT", ["AsAd", "AhAc"], "", id="holdem-four-aces"),
+        pytest.param("NS", ["AsKs", "9h9d", "7c8c"], "", id="short-deck-3-way"),
+    ],
+)
+def test_preflop_is_exact_and_equals_counting_every_board(
+    code: str, hands: list[str], dead: str
+) -> None:
+    """Before the flop with every hand known, the calculator counts boards by
+    classes; asking the same question with the other hands as one-combination
+    ranges makes it deal out every board one by one instead."""
+    known = [cards(hand) for hand in hands]
+    by_classes = equities(code, known, dead=cards(dead))
+    assert by_classes.exact
+    every_board = equity_vs_range(
+        code, known[0], [Range([hand]) for hand in known[1:]], dead=cards(dead), exact=True
+    )
+    assert every_board.exact
+    assert by_classes.deals == every_board.deals
+    for mine, truth in zip(by_classes.hands, every_board.hands, strict=True):
+        assert mine.equity == pytest.approx(truth.equity, abs=1e-12)
+        assert mine.win == pytest.approx(truth.win, abs=1e-12)
+        assert mine.tie == pytest.approx(truth.tie, abs=1e-12)
+
+
 def test_preflop_three_way_is_simulated_within_its_margin_of_the_exact_answer() -> None:
     hands = [cards("AsAd"), cards("KhKc"), cards("7d8d")]
-    simulated = equities("NT", hands, rng=random.Random(2024))
+    simulated = equities("NT", hands, exact=False, rng=random.Random(2024))
     assert not simulated.exact
     assert simulated.margin <= 0.005  # the issue's ±0.5 %
-    exact = equities("NT", hands, exact=True)
-    assert exact.deals == 1_370_754
+    exact = equities("NT", hands)
+    assert exact.exact and exact.deals == 1_370_754
     assert_within_margin(simulated, exact)
 
 
@@ -160,7 +189,12 @@ def test_a_time_budget_stops_the_simulation_on_the_callers_clock() -> None:
         return now[0]
 
     result = equities(
-        "NT", [cards("AsKd"), cards("QhQc")], time_budget=0.5, clock=clock, target_margin=None
+        "NT",
+        [cards("AsKd"), cards("QhQc")],
+        exact=False,
+        time_budget=0.5,
+        clock=clock,
+        target_margin=None,
     )
     assert not result.exact
     assert result.deals == 1024  # one small first batch, then the clock says stop
