@@ -60,16 +60,19 @@ questions):
   a millisecond of array work, so every flop, turn and river question with
   known hands is exact. Stud from sixth street and Omaha from the flop are
   exact too.
-* Hold'em before the flop with every hand known is exact as well, by an
-  enumeration trick (:mod:`engine.board_classes`): a board matters to a
-  two-card hand only through its ranks unless three of its cards share a
-  suit, so the 1.37 million boards (three-way) fall into about 152,000
-  classes that judge alike, each weighted by how many boards it stands for.
-  Three-way that is about 6 ms, against about 12 ms for sampling 131,072
-  boards to a 0.45 % margin and 60-85 ms for judging every board. (Also
-  measured and dropped: stratifying samples by flop, a quarter to a half
-  less variance, superseded by exactness.)
-* Simulation otherwise (Omaha and stud early on, Hold'em with unknown
+* Hold'em and Omaha before the flop with every hand known are exact as
+  well, by an enumeration trick (:mod:`engine.board_classes`): a board
+  matters to these hands only through its ranks unless three of its cards
+  share a suit, so the 1.37 million boards (three-way Hold'em) fall into at
+  most 152,607 classes that judge alike, each judged once on a
+  representative board and weighted by how many boards it stands for.
+  Three-way Hold'em takes about 8 ms that way, against about 12 ms for
+  sampling 131,072 boards to a 0.45 % margin and 60-85 ms for judging every
+  board; heads-up Omaha about 70 ms. (Also measured and dropped:
+  stratifying samples by flop, a quarter to a half less variance,
+  superseded by exactness; and a Hold'em-only shortcut reading strengths
+  straight from the classes, about 3 ms faster, not worth a second path.)
+* Simulation otherwise (stud before sixth street, opponents' unknown
   cards), in batches, stopping as soon as every figure's margin is within
   ``target_margin`` (0.5 % by default) or the sample budget is spent: about
   90,000 deals for a 99.9 % margin of 0.5 % three-way. Deals are uniformly
@@ -97,11 +100,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from engine.board_classes import preflop_classes
+from engine.board_classes import board_classes, class_count
 from engine.cards import Card
 from engine.evaluation import Evaluation
 from engine.evaluation.batch import BatchJudge, Dealt, Strengths, judge_for
-from engine.evaluation.high_tables import SHORT_DECK, STANDARD, HighTables
 from engine.runouts import Positions, deal_count, enumerate_deals, sample_cards, skip_taken
 from engine.variants import VARIANTS, Variant
 
@@ -772,32 +774,28 @@ def _settle(
     return share, win, tie, half
 
 
-#: About how many classes of boards :func:`preflop_classes` judges (52-card deck).
-_CLASSES: Final = 152_607
+#: Classes of boards judged at once (Omaha's judge holds ten triples per board).
+_CLASS_BATCH: Final = 1 << 16
 
 
-def _board_classes_tables(question: _Question) -> HighTables | None:
-    """The high-hand tables to count every board by classes with, when that
-    applies (two known hole cards per hand, any five of seven judged high,
-    the whole board to come, nothing else unknown) and there are fewer
-    classes than boards (not so with the 20-card deck of Royal Hold'em)."""
+def _classes_apply(question: _Question) -> bool:
+    """Whether every board can be counted by classes (:mod:`engine.board_classes`):
+    two hole cards per hand with any five of seven, or Omaha; every hand known;
+    the whole board to come; and fewer classes than boards (not so with the
+    20-card deck of Royal Hold'em)."""
     game = question.game
-    if (
-        game.hole != 2
-        or question.board
-        or question.board_missing != 5
-        or any(question.missing)
-        or any(combos is not None for combos in question.ranges)
-        or deal_count(question.pool.size, [5]) <= _CLASSES
-    ):
-        return None
-    return _CLASS_TABLES.get(game.variant.evaluations)
+    return (
+        (game.hole == 2 or game.work > 1)
+        and game.board == 5
+        and not question.board
+        and not any(question.missing)
+        and all(combos is None for combos in question.ranges)
+        and deal_count(question.pool.size, [5]) > _classes(question)
+    )
 
 
-_CLASS_TABLES: Final[dict[tuple[Evaluation, ...], HighTables]] = {
-    (Evaluation.STANDARD_HIGH,): STANDARD,
-    (Evaluation.SHORT_DECK_HIGH,): SHORT_DECK,
-}
+def _classes(question: _Question) -> int:
+    return class_count(question.game.variant.deck.lowest_rank)
 
 
 def _answer(
@@ -816,16 +814,19 @@ def _answer(
         raise ValueError("A time budget needs a clock to read.")
     game = question.game
     tally = _Tally(question.players)
-    classes = _board_classes_tables(question)
-    if classes is not None and (
-        exact or (exact is None and EXACT_OVER_SAMPLES * max_samples >= _CLASSES)
+    if _classes_apply(question) and (
+        exact or (exact is None and EXACT_OVER_SAMPLES * max_samples >= _classes(question))
     ):
-        # Hold'em with every hand known and the whole board to come: every
-        # board counted, by classes of boards that judge alike.
-        answer = preflop_classes(classes, question.hands, question.pool.tolist())
-        tally.add_strengths(
-            np.stack(answer.strengths), None, answer.weights, deal_count(question.pool.size, [5])
-        )
+        # Hold'em or Omaha with every hand known and the whole board to come:
+        # every board counted, by classes of boards that judge alike.
+        classes = board_classes(game.variant.deck.lowest_rank, question.pool.tolist())
+        holes = [Dealt(hand) for hand in question.hands]
+        for first in range(0, classes.weights.size, _CLASS_BATCH):
+            part = slice(first, first + _CLASS_BATCH)
+            board = Dealt((), tuple(column[part] for column in classes.boards))
+            weights = classes.weights[part]
+            tally.add(_Batch(weights.size, board, holes, weights), game.judges)
+        tally.deals = deal_count(question.pool.size, [5])
         return tally.result(True, game.split)
     if exact is None:
         # Enumerate when that is cheap in itself and not much more work than

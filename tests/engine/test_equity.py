@@ -121,14 +121,23 @@ def test_a_hand_with_missing_cards_gets_random_ones() -> None:
         pytest.param("NT", ["Ah5h", "KhQh"], "2h 9c", id="holdem-same-suit-dead-cards"),
         pytest.param("NT", ["AsAd", "AhAc"], "", id="holdem-four-aces"),
         pytest.param("NS", ["AsKs", "9h9d", "7c8c"], "", id="short-deck-3-way"),
+        pytest.param(
+            "PO", ["AsKsQhJh", "8c8d7c6d", "AhAd2s3s"], "9h 9c Ts Tc", id="omaha-3-way-dead"
+        ),
+        pytest.param(
+            "PO/8",
+            ["As2s3d4d", "KhKdQcJc", "Ac2c5h6h", "7s8s9dTd"],
+            "Jh Js Qd",
+            id="omaha-hi-lo-4-way-dead",
+        ),
     ],
 )
 def test_preflop_is_exact_and_equals_counting_every_board(
     code: str, hands: list[str], dead: str
 ) -> None:
-    """Before the flop with every hand known, the calculator counts boards by
-    classes; asking the same question with the other hands as one-combination
-    ranges makes it deal out every board one by one instead."""
+    """Before the flop with every hand known (Hold'em, Omaha), the calculator
+    counts boards by classes; asking the same question with the other hands as
+    one-combination ranges makes it deal out every board one by one instead."""
     known = [cards(hand) for hand in hands]
     by_classes = equities(code, known, dead=cards(dead))
     assert by_classes.exact
@@ -141,6 +150,7 @@ def test_preflop_is_exact_and_equals_counting_every_board(
         assert mine.equity == pytest.approx(truth.equity, abs=1e-12)
         assert mine.win == pytest.approx(truth.win, abs=1e-12)
         assert mine.tie == pytest.approx(truth.tie, abs=1e-12)
+        assert mine.half == pytest.approx(truth.half, abs=1e-12)
 
 
 def test_preflop_three_way_is_simulated_within_its_margin_of_the_exact_answer() -> None:
