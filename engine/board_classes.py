@@ -121,9 +121,8 @@ def _shapes(lowest_rank: int) -> _Shapes:
     other_sizes = others.sum(axis=1)
     # Every (set, multiset) pair that makes five cards, for each suit.
     set_row, other_row = np.nonzero(set_sizes[:, None] + other_sizes[None, :] == 5)
-    keys = rank_keys.take(set_array.clip(max=ranks - 1)).sum(axis=1).take(set_row)
-    keys -= rank_keys[ranks - 1] * (5 - set_sizes.take(set_row))  # the padding added none
-    keys += (others @ rank_keys).take(other_row)
+    set_keys = np.append(rank_keys, 0).take(set_array).sum(axis=1)  # padding counts 0
+    keys = set_keys.take(set_row) + (others @ rank_keys).take(other_row)
     order = np.argsort(five_keys)
     five_index = order.take(np.searchsorted(five_keys, keys, sorter=order))
     count = set_row.size
@@ -133,10 +132,9 @@ def _shapes(lowest_rank: int) -> _Shapes:
     suited_boards = np.empty((5, _SUITS * count), dtype=np.intp)
     padded = set_array.take(set_row, axis=0)  # (count, 5), padding = ranks
     other_ranks = np.zeros((count, 2), dtype=np.intp)
-    for size in (0, 1, 2):
+    for size in (1, 2):
         rows = np.flatnonzero(other_sizes.take(other_row) == size)
-        if size:
-            other_ranks[rows, :size] = _ranks_of(others.take(other_row.take(rows), axis=0))
+        other_ranks[rows, :size] = _ranks_of(others.take(other_row.take(rows), axis=0))
     for suit in range(_SUITS):
         block = slice(suit * count, (suit + 1) * count)
         others_suits = [s for s in range(_SUITS) if s != suit]
