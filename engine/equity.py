@@ -56,10 +56,11 @@ questions):
   so a Python loop cannot meet 50 ms. NumPy (a well-kept, ubiquitous library)
   runs the same table lookups over whole arrays: about 15 ns a hand.
 * Exact enumeration wherever the number of run-outs times hands is small
-  (:data:`EXACT_BUDGET`): heads-up from the flop is 990 run-outs, well under
-  a millisecond of array work, so every flop, turn and river question with
-  known hands is exact. Stud from sixth street and Omaha from the flop are
-  exact too.
+  (:data:`EXACT_BUDGET`), or the run-outs are no more than sampling would
+  draw anyway (:data:`EXACT_DEALS`): heads-up from the flop is 990
+  run-outs, well under a millisecond of array work, so every flop, turn and
+  river question with known hands is exact. Stud from sixth street and
+  Omaha from the flop are exact too.
 * Hold'em and Omaha before the flop with every hand known are exact as
   well, by an enumeration trick (:mod:`engine.board_classes`): a board
   matters to these hands only through its ranks unless three of its cards
@@ -109,6 +110,7 @@ from engine.variants import VARIANTS, Variant
 
 __all__ = [
     "EXACT_BUDGET",
+    "EXACT_DEALS",
     "EXACT_OVER_SAMPLES",
     "EquityResult",
     "HandEquity",
@@ -120,6 +122,9 @@ __all__ = [
 #: Deals times hands (times the 60 two-plus-three choices of an Omaha hand)
 #: enumerated exactly without being asked; past it the calculation simulates.
 EXACT_BUDGET: Final = 1_000_000
+#: Deals always enumerated (when the sample budget allows): a deal costs the
+#: same counted or sampled, and sampling to a 0.5 % margin draws about as many.
+EXACT_DEALS: Final = 150_000
 #: Enumeration is chosen over sampling only while it counts at most this many
 #: times the deals of the sample budget.
 EXACT_OVER_SAMPLES: Final = 4
@@ -267,10 +272,10 @@ def equities(
     so far (in stud, a common card dealt when the deck ran short), ``dead``
     any other card known to be out of play (a folded hand that was shown).
 
-    ``exact``: ``None`` enumerates every run-out when that costs at most
-    :data:`EXACT_BUDGET` hand evaluations and at most
-    :data:`EXACT_OVER_SAMPLES` times ``max_samples`` deals, and simulates
-    otherwise; ``True``
+    ``exact``: ``None`` enumerates every run-out when there are at most
+    :data:`EXACT_DEALS` of them or they cost at most :data:`EXACT_BUDGET`
+    hand evaluations, and at most :data:`EXACT_OVER_SAMPLES` times
+    ``max_samples``; it simulates otherwise; ``True``
     always enumerates (however long it takes), ``False`` always simulates.
     A simulation draws deals with ``rng`` in batches until every figure's
     margin is at most ``target_margin`` (``None``: no such stop), ``max_samples``
@@ -833,9 +838,8 @@ def _answer(
         # the sampling the caller budgeted for (a bot asking for 2,000 deals
         # does not want 400,000 counted exactly).
         size = _exact_size(question)
-        exact = (
-            size * question.players * game.work <= EXACT_BUDGET
-            and size <= EXACT_OVER_SAMPLES * max_samples
+        exact = size <= EXACT_OVER_SAMPLES * max_samples and (
+            size <= EXACT_DEALS or size * question.players * game.work <= EXACT_BUDGET
         )
     if exact:
         for batch in _enumerated(question):
