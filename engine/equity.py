@@ -133,7 +133,7 @@ EXACT_OVER_SAMPLES: Final = 4
 CONFIDENCE_Z: Final = 3.2905
 _BATCH: Final = 1 << 15
 _OMAHA_BATCH: Final = 1 << 12
-_FIRST_TIMED_BATCH: Final = 1 << 10
+_FIRST_TIMED_BATCH: Final = 1 << 8
 #: Most deals drawn at once when opponents' ranges often collide.
 _MOST_DRAWN: Final = 1 << 18
 
@@ -280,7 +280,9 @@ def equities(
     A simulation draws deals with ``rng`` in batches until every figure's
     margin is at most ``target_margin`` (``None``: no such stop), ``max_samples``
     deals are drawn, or ``time_budget`` seconds have passed on ``clock`` (the
-    engine reads no clock of its own). Bad input raises ``ValueError`` with a
+    engine reads no clock of its own; batches start at 256 deals and are
+    sized to the time left at the pace so far, so the budget is overrun by
+    little). Bad input raises ``ValueError`` with a
     sentence saying what is wrong.
     """
     game = _Game.of(variant)
@@ -856,9 +858,14 @@ def _answer(
             yield min(size, max_samples - tally.deals)
             if target_margin is not None and tally.margins().max() <= target_margin:
                 return
-            if time_budget is not None and clock is not None and clock() - started >= time_budget:
-                return
             size = min(size * 2, largest)
+            if time_budget is not None and clock is not None:
+                spent = clock() - started
+                if spent >= time_budget:
+                    return
+                # As many deals as the time left allows, at the pace so far.
+                pace = tally.deals / spent if spent > 0 else float("inf")
+                size = max(_FIRST_TIMED_BATCH // 4, min(size, int(pace * (time_budget - spent))))
 
     for batch in _sampled(question, generator, sizes()):
         tally.add(batch, game.judges)

@@ -207,7 +207,7 @@ def test_a_time_budget_stops_the_simulation_on_the_callers_clock() -> None:
         target_margin=None,
     )
     assert not result.exact
-    assert result.deals == 1024  # one small first batch, then the clock says stop
+    assert result.deals == 256  # one small first batch, then the clock says stop
     with pytest.raises(ValueError, match="clock"):
         equities("NT", [cards("AsKd"), cards("QhQc")], time_budget=0.5)
 
