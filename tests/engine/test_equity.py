@@ -360,3 +360,27 @@ def test_no_clock_and_no_global_random_state_is_touched(monkeypatch: pytest.Monk
     assert not equities("NT", hands, max_samples=3_000).exact
     assert not equity_vs_range("PO", cards("AsAhKd7c"), 2, max_samples=3_000).exact
     assert equities("NT", hands, cards("2c 7d 9h")).exact
+
+
+@pytest.mark.parametrize("code", ["NT", "NS", "NR", "PO", "PO/8", "FCP/8", "F7S", "F7S/8", "FR"])
+def test_random_spots_in_every_game_equal_plain_enumeration(code: str) -> None:
+    """Seeded random spots with one or two cards to come (dead cards keep the
+    plain enumeration small), two or three players."""
+    from engine.variants import VARIANTS
+
+    variant = VARIANTS[code]
+    rng = random.Random(f"spots/{code}")
+    stud = code in ("F7S", "F7S/8", "FR")
+    for _ in range(3):
+        players = rng.choice((2, 3))
+        deck = list(variant.deck.cards)
+        rng.shuffle(deck)
+        hole = 6 if stud else variant.hole_card_count
+        hands = [deck[i * hole : (i + 1) * hole] for i in range(players)]
+        rest = deck[players * hole :]
+        board = [] if stud else rest[: rng.choice((3, 4))]
+        rest = rest[len(board) :]
+        unseen = 8 if stud else 14
+        dead = rest[: max(0, len(rest) - unseen)]
+        result = equities(code, hands, board, dead)
+        assert_exact(result, oracle_equities(code, hands, board, dead))
