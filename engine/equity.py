@@ -10,7 +10,7 @@ Public API
 * :func:`equity_vs_range` — one known hand against opponents whose cards are
   unknown: random hands, weighted :class:`Range` s of hole-card combinations,
   or in stud the up cards they show. For computer players.
-* :class:`EquityResult` (``hands``, ``exact``, ``deals``, ``margin``) and
+* :class:`EquityResult` (``hands``, ``exact``, ``deals``, ``split``, ``margin``) and
   :class:`HandEquity` (``equity``, ``win``, ``tie``, ``scoop``, ``half``,
   ``margin``) are what both return.
 
@@ -31,10 +31,17 @@ True
 >>> hilo = equities("PO/8", [cards("As2s3d4d"), cards("KhKdQcJc")], cards("5c 6h Kc"))
 >>> round(hilo.hands[0].scoop, 3), round(hilo.hands[0].half, 3), round(hilo.hands[0].equity, 3)
 (0.223, 0.521, 0.484)
+>>> preflop = equities("NT", [cards("AsAd"), cards("KhKc"), cards("7d8d")])
+>>> preflop.exact, preflop.deals  # every board, counted by classes
+(True, 1370754)
 >>> import random
 >>> bot = equity_vs_range("NT", cards("AsAh"), 1, rng=random.Random(1))
 >>> bot.exact, bot.deals, abs(bot.hands[0].equity - 0.852) < bot.hands[0].margin
 (False, 10000, True)
+>>> villain = Range({tuple(cards("QsQd")): 1.0, tuple(cards("JcJd")): 2.0})
+>>> read = equity_vs_range("NT", cards("AhKh"), [villain], cards("Jh Th 2c 5s"))
+>>> read.exact, read.deals  # two combinations, 44 rivers each
+(True, 88)
 
 Every strength comes from :mod:`engine.evaluation.batch`, the engine's own
 lookup tables run over NumPy arrays (the strengths are exactly those
