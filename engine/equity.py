@@ -229,7 +229,8 @@ class Range:
             raise ValueError(f"{wrong!r} is not a card.")
         if len({len(combo) for combo in cards_of}) > 1:
             raise ValueError("Every combination of a range has the same number of cards.")
-        codes = np.array(cards_of, dtype=np.intp).reshape(len(cards_of), -1)
+        size = len(cards_of[0]) if cards_of else 0
+        codes = np.array(cards_of, dtype=np.intp).reshape(len(cards_of), size)
         ordered = np.sort(codes, axis=1)
         twice = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
         if twice.size:
@@ -282,15 +283,14 @@ def equities(
     ``exact``: ``None`` enumerates every run-out when there are at most
     :data:`EXACT_DEALS` of them or they cost at most :data:`EXACT_BUDGET`
     hand evaluations, and at most :data:`EXACT_OVER_SAMPLES` times
-    ``max_samples``; it simulates otherwise; ``True``
-    always enumerates (however long it takes), ``False`` always simulates.
-    A simulation draws deals with ``rng`` in batches until every figure's
-    margin is at most ``target_margin`` (``None``: no such stop), ``max_samples``
-    deals are drawn, or ``time_budget`` seconds have passed on ``clock`` (the
-    engine reads no clock of its own; batches start at 256 deals and are
-    sized to the time left at the pace so far, so the budget is overrun by
-    little). Bad input raises ``ValueError`` with a
-    sentence saying what is wrong.
+    ``max_samples``, and simulates otherwise; ``True`` always enumerates
+    (however long it takes), ``False`` always simulates. A simulation draws
+    deals with ``rng`` in batches until every figure's margin is at most
+    ``target_margin`` (``None``: no such stop), ``max_samples`` deals are
+    drawn, or ``time_budget`` seconds have passed on ``clock`` (the engine
+    reads no clock of its own; batches start at 256 deals and are sized to
+    the time left at the pace so far, so the budget is overrun by little).
+    Bad input raises ``ValueError`` with a sentence saying what is wrong.
     """
     game = _Game.of(variant)
     question = _Question.build(game, [tuple(hand) for hand in hands], (), tuple(board), dead)

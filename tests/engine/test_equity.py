@@ -308,6 +308,7 @@ def test_against_several_random_hands() -> None:
         ),
         (lambda: equity_vs_range("NT", cards("AsKs"), [Range([cards("QsJsTs")])]), "2 cards"),
         (lambda: Range([cards("AsAs")]), "twice"),
+        (lambda: equity_vs_range("NT", cards("AsKs"), [Range([])]), "No hand in the range"),
         (lambda: Range([cards("AsKs")], [-1.0]), "not negative"),
         (lambda: equity_vs_range("NT", cards("AsKs"), 0), "at least one opponent"),
         (
