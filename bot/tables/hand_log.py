@@ -25,13 +25,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.database import Database, Transaction
+from bot.database import Database, Reader, Transaction
 from engine.actions import Action, format_action, parse_action
 from engine.hand import Hand
 from engine.plain_data import deal_from_data, deal_to_data
 from engine.table import Deal
-
-_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +154,7 @@ class HandLog:
                 (guild_id, rake, table_id, hand_id),
             )
         await tx.execute(
-            f"UPDATE hands SET status = 'finished', result = ?, phh = ?, ended_at = {_NOW}"
+            f"UPDATE hands SET status = 'finished', result = ?, phh = ?, ended_at = {tx.sql_now}"
             " WHERE id = ? AND status = 'in_progress'",
             (json.dumps(result), phh, hand_id),
         )
@@ -194,7 +192,7 @@ class HandLog:
                     ),
                 )
         await tx.execute(
-            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {_NOW}"
+            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {tx.sql_now}"
             " WHERE id = ? AND status = 'in_progress'",
             (json.dumps({"voided": reason}), hand_id),
         )
@@ -255,7 +253,7 @@ def action_text(player: int, action: Action) -> str:
     return format_action(player, action)
 
 
-async def replay_logged_hand(database: Database, hand_id: int) -> tuple[Deal, Hand]:
+async def replay_logged_hand(database: Reader, hand_id: int) -> tuple[Deal, Hand]:
     """Deal hand ``hand_id`` again from its log, as far as the log goes.
 
     Raises as :func:`replay` does, and :class:`LookupError` if there is no such hand.
@@ -270,7 +268,7 @@ async def replay_logged_hand(database: Database, hand_id: int) -> tuple[Deal, Ha
     return deal, replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
 
 
-async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
+async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
     """Deal a finished hand again from its log and compare it with what was recorded.
 
     The audit's replay check (:mod:`bot.audit`): the replayed hand must be over,
