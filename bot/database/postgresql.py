@@ -40,10 +40,12 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import ClassVar, Final, NoReturn, Self
+from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self, TypeAlias
 
 import asyncpg
-from asyncpg.pool import PoolConnectionProxy
+
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
 
 from bot.database.connection import (
     Database,
@@ -60,8 +62,9 @@ from bot.database.placeholders import numbered, ordered_values
 
 log = logging.getLogger(__name__)
 
-#: A connection of its own, or one borrowed from the pool.
-Connection = asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
+if TYPE_CHECKING:
+    #: A connection of its own, or one borrowed from the pool.
+    Connection: TypeAlias = asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]
 
 #: Connections one process keeps to the server at most.
 POOL_SIZE: Final = 10
