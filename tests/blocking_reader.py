@@ -23,6 +23,7 @@ import asyncpg
 
 from bot.database.location import is_postgresql_url
 from bot.database.placeholders import numbered, ordered_values
+from bot.database.postgresql import prepare_connection
 
 
 class BlockingReader:
@@ -34,6 +35,7 @@ class BlockingReader:
             self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
             self._thread.start()
             self._connection = self._wait(asyncpg.connect(self.target))
+            self._wait(prepare_connection(self._connection))
         else:
             self._sqlite = sqlite3.connect(
                 self.target, isolation_level=None, check_same_thread=False

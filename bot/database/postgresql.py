@@ -103,7 +103,8 @@ def _whole_or_float(text: str) -> int | float:
         return float(text)
 
 
-async def _prepare(connection: asyncpg.Connection) -> None:
+async def prepare_connection(connection: asyncpg.Connection) -> None:
+    """Set a new connection up to return values as the bot expects them."""
     await connection.set_type_codec(
         "numeric", encoder=str, decoder=_whole_or_float, schema="pg_catalog", format="text"
     )
@@ -191,7 +192,7 @@ class PostgresDatabase(Database):
                 url,
                 min_size=1,
                 max_size=pool_size,
-                init=_prepare,
+                init=prepare_connection,
                 timeout=CONNECT_TIMEOUT_SECONDS,
                 server_settings={"application_name": "croupier"},
             )
