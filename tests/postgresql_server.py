@@ -3,7 +3,8 @@ the machine (``initdb``, ``pg_ctl``), in a temporary folder, on a free port of
 127.0.0.1, stopped and deleted at the end.
 
 The programs are looked for on ``PATH`` and then in Debian's and other usual
-places (``/usr/lib/postgresql/*/bin``). PostgreSQL refuses to run as root, so
+places (``/usr/lib/postgresql/*/bin``); ``CROUPIER_TEST_POSTGRESQL=off`` skips
+them. PostgreSQL refuses to run as root, so
 a test session running as root runs the server as the ``postgres`` user (which
 Debian's server package creates), or ``nobody``, through ``runuser``; the folder
 belongs to that user. Where none of this is possible, :func:`unavailable` says
@@ -40,6 +41,8 @@ SERVER_USERS: Final = ("postgres", "nobody")
 #: The superuser the server is created with; it trusts connections from this machine.
 SUPERUSER: Final = "croupier"
 PROGRAMS: Final = ("initdb", "pg_ctl")
+#: ``CROUPIER_TEST_POSTGRESQL=off`` skips the PostgreSQL variants (a quicker run).
+SWITCH: Final = "CROUPIER_TEST_POSTGRESQL"
 
 
 def _programs_folder() -> Path | None:
@@ -70,6 +73,8 @@ def _server_user() -> str | None:
 
 def unavailable() -> str | None:
     """Why no test server can be started here, or ``None`` when one can."""
+    if os.environ.get(SWITCH, "").strip().lower() in ("0", "off", "no", "false"):
+        return f"{SWITCH} is off"
     if _programs_folder() is None:
         return (
             "PostgreSQL's server programs (initdb, pg_ctl) are not installed"

@@ -734,7 +734,8 @@ MESSAGES: Final[dict[str, str]] = {
     "copy.audit_of": "Die Prüfung von {database}:",
     "copy.audits_agree": (
         "Beide Prüfungen sind sauber und stimmen Zeile für Zeile überein. Um ab jetzt mit "
-        "PostgreSQL zu laufen, setze CROUPIER_DATABASE={target} und starte den Bot."
+        "PostgreSQL zu laufen, setze CROUPIER_DATABASE auf ihre URL ({target}, mit dem "
+        "Passwort, falls sie eins hat) und starte den Bot."
     ),
     "copy.audits_differ": (
         "Die beiden Prüfungen sind nicht beide sauber oder stimmen nicht überein (siehe oben): "

@@ -693,7 +693,8 @@ MESSAGES: Final[dict[str, str]] = {
     "copy.audit_of": "The audit of {database}:",
     "copy.audits_agree": (
         "Both audits are clean and agree line for line. To run on PostgreSQL from now on, set "
-        "CROUPIER_DATABASE={target} and start the bot."
+        "CROUPIER_DATABASE to its URL ({target}, with the password if it has one) and start "
+        "the bot."
     ),
     "copy.audits_differ": (
         "The two audits are not both clean or do not agree (see above): keep running on SQLite."
