@@ -106,7 +106,9 @@ class PostgresServer:
             raise RuntimeError(unavailable())
         self.programs = folder
         self.user = _server_user()
-        self.folder = Path(tempfile.mkdtemp(prefix="croupier-postgresql-"))
+        # The server's own user must reach the folder: /tmp, whatever TMPDIR says.
+        shared = "/tmp" if self.user is not None and os.path.isdir("/tmp") else None
+        self.folder = Path(tempfile.mkdtemp(prefix="croupier-postgresql-", dir=shared))
         self.data = self.folder / "data"
         self.port = _free_port()
         self._databases = 0
