@@ -25,6 +25,7 @@ deleted channel, a player's closed DMs) is not tried again.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -60,12 +61,26 @@ class ButtonSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class OutgoingFile:
+    """A file attached to a message (a picture), with its alt text."""
+
+    filename: str
+    data: bytes
+    description: str | None = None
+
+    def discord_file(self) -> discord.File:
+        """A fresh discord.py file: one is used up by each send."""
+        return discord.File(io.BytesIO(self.data), self.filename, description=self.description)
+
+
+@dataclass(frozen=True, slots=True)
 class OutgoingMessage:
-    """What a message says: text, an embed, buttons. Built by ``bot.render``."""
+    """What a message says: text, an embed, buttons, files. Built by ``bot.render``."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     buttons: tuple[ButtonSpec, ...] = field(default=())
+    files: tuple[OutgoingFile, ...] = field(default=())
 
     def public_text(self) -> str:
         """Everything a reader sees, as one string (for logs and tests)."""
@@ -77,6 +92,7 @@ class OutgoingMessage:
                 parts += [item["name"], item["value"]]
             parts.append(data.get("footer", {}).get("text", ""))
         parts += [button.label for button in self.buttons]
+        parts += [f"[{file.filename}]" for file in self.files]
         return "\n".join(parts)
 
 
@@ -232,7 +248,11 @@ class DiscordOutlet:
     async def _post(self, message: OutgoingMessage) -> bool:
         """Post ``message``; ``False`` when it is worth trying again."""
         try:
-            await self._channel().send(content=message.content, embed=_or_missing(message.embed))
+            await self._channel().send(
+                content=message.content,
+                embed=_or_missing(message.embed),
+                files=[file.discord_file() for file in message.files] or discord.utils.MISSING,
+            )
         except (discord.Forbidden, discord.NotFound):
             log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
         except discord.HTTPException:

@@ -139,6 +139,7 @@ from engine.table import CashOut, Deal, Departure, Seat, Table
 from engine.table import HandResult as TableHandResult
 from engine.table import TableConfig as EngineTableConfig
 from engine.variants import BettingStructure, Variant
+from engine.verdicts import pot_verdicts, shown_hands
 
 log = logging.getLogger(__name__)
 
@@ -1093,13 +1094,16 @@ class TableRunner:
     def _result(self, live: LiveHand) -> HandResult:
         hand, players = live.hand, live.deal.players
         pot_count = len(hand.pots_awarded)
+        said = {
+            e.player: " / ".join(e.descriptions) for e in hand.events if isinstance(e, HandShown)
+        }
+        awards = [e for e in hand.events if isinstance(e, PotAwarded)]
         return HandResult(
             self.table_id,
             live.hand_no,
             shown=tuple(
-                ShownHand(self._name(players[e.player]), e.cards, " / ".join(e.descriptions))
-                for e in hand.events
-                if isinstance(e, HandShown)
+                ShownHand(self._name(players[s.player]), s.cards, said.get(s.player, ""), s.hands)
+                for s in shown_hands(hand)
             ),
             mucked=tuple(
                 self._name(players[e.player]) for e in hand.events if isinstance(e, HandMucked)
@@ -1112,13 +1116,16 @@ class TableRunner:
                     e.amount,
                     tuple((self._name(players[i]), chips) for i, chips in e.winners),
                     e.description,
+                    verdict.hand,
+                    verdict.kicker,
+                    tuple(card for cards in verdict.winning_cards for card in cards),
                 )
-                for e in hand.events
-                if isinstance(e, PotAwarded)
+                for e, verdict in zip(awards, pot_verdicts(hand), strict=True)
             ),
             rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
             carried_over=hand.carried_over,
             commitment=live.commitment,
+            board=tuple(hand.board),
         )
 
     # ---------------------------------------------------------------- clock
