@@ -29,7 +29,13 @@ from typing import Final, Protocol
 
 import discord
 
-from bot.render.card_faces import DECK_STYLES, DeckStyle, face_fingerprint, face_png
+from bot.render.card_faces import (
+    DECK_STYLES,
+    DEFAULT_DECK,
+    DeckStyle,
+    face_fingerprint,
+    face_png,
+)
 from bot.render.card_markup import BACK, CardFaces
 from engine.cards import ALL_CARDS, Card
 
@@ -83,6 +89,10 @@ class CardEmojiBook:
     def faces(self, deck: DeckStyle) -> CardFaces:
         """What a renderer needs to write cards for a reader of ``deck``."""
         return CardFaces(deck, MappingProxyType(dict(self._ids[deck])))
+
+    def public_faces(self) -> CardFaces:
+        """How public messages draw cards (every reader's deck: the classic one)."""
+        return self.faces(DEFAULT_DECK)
 
     def record(self, wanted: WantedEmoji, emoji_id: int) -> None:
         for deck in wanted.decks:

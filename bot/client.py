@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.card_emojis import CardEmojiBook, start_card_emoji_sync
 from bot.cashier import Cashier
 from bot.database import Database
 from bot.error_replies import reply_with_error
@@ -94,6 +95,8 @@ class CroupierBot(commands.Bot):
         self.settings = settings
         self.db = database
         self.cashier = Cashier.from_settings(database, settings)
+        #: The card faces' application emojis, filled by a sync at start-up.
+        self.card_emojis = CardEmojiBook()
         #: Every open table, by channel; rebuilt from the database at start-up.
         self.tables = TableRegistry(
             TableServices(
@@ -101,6 +104,7 @@ class CroupierBot(commands.Bot):
                 self.cashier,
                 clock if clock is not None else SystemClock(),
                 hand_pause_seconds=settings.hand_pause_seconds,
+                public_faces=self.card_emojis.public_faces,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id),
         )
@@ -109,6 +113,7 @@ class CroupierBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
 
     async def setup_hook(self) -> None:
+        start_card_emoji_sync(self, self.card_emojis)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             try:
@@ -125,6 +130,7 @@ class CroupierBot(commands.Bot):
         await self.tables.restore_all()
 
     async def close(self) -> None:
+        self.card_emojis.stop()
         await self.tables.stop_all()
         await super().close()
 

@@ -17,7 +17,7 @@ events, which needs the privileged members intent).
 from __future__ import annotations
 
 import io
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import discord
 from discord import app_commands
@@ -26,8 +26,13 @@ from discord.ext import commands
 from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.errors import BadOption
+from bot.hand_summaries import summarise
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.player_decks import DECK_CHOICES, faces_for, set_deck
+from bot.render.card_faces import DeckStyle
+from bot.render.card_markup import cards_markup
+from bot.render.history_view import history_lines
 from bot.settings import Settings
 from bot.stats import recent_hands
 from bot.tables.config import (
@@ -52,12 +57,14 @@ from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
-from engine.cards import format_cards
+from engine.cards import parse_cards
 from engine.fairness import check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
 HISTORY_HANDS: Final = 5
+#: One card of each suit: what a player sees after choosing a deck.
+DECK_SAMPLE: Final = tuple(parse_cards("AsKhQdJc"))
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
@@ -498,6 +505,27 @@ class Tables(commands.Cog):
 
         await answer_in_time(interaction, set_cards_by_dm())
 
+    @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
+    @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))
+    @app_commands.choices(
+        deck=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.deck.{deck}"), value=deck)
+            for deck in DECK_CHOICES
+        ]
+    )
+    async def deck(self, interaction: Interaction, deck: app_commands.Choice[str]) -> None:
+        chosen = deck.value
+        if chosen not in DECK_CHOICES:
+            raise BadOption(value=chosen)
+
+        async def choose() -> str:
+            await set_deck(self.bot.db, interaction.user.id, cast(DeckStyle, chosen))
+            faces = self.bot.card_emojis.faces(cast(DeckStyle, chosen))
+            sample = cards_markup(DECK_SAMPLE, faces, locale_of(interaction))
+            return t(f"tables.deck_{chosen}", locale_of(interaction), cards=sample)
+
+        await answer_in_time(interaction, choose())
+
     @poker.command(name="straddle", description=catalogue_str("command.poker.straddle.description"))
     @app_commands.describe(setting=catalogue_str("command.poker.straddle.setting"))
     @app_commands.choices(
@@ -549,13 +577,14 @@ class Tables(commands.Cog):
             await interaction.followup.send(text, ephemeral=True)
             return
         name = f"table{table_id}-hand{hand_no}-opening.txt"
+        faces = await faces_for(self.bot.db, self.bot.card_emojis, interaction.user.id)
         text = t(
             "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed",
             locale,
             hand_no=hand_no,
             commitment=commitment,
             count=len(opening.cards),
-            cards=format_cards((card.card for card in opening.cards), " "),
+            cards=cards_markup((card.card for card in opening.cards), faces, locale),
             file=name,
         )
         file = discord.File(io.BytesIO(opening.to_text().encode()), filename=name)
@@ -578,17 +607,11 @@ class Tables(commands.Cog):
         if not hands:
             await interaction.followup.send(t("history.none", locale), ephemeral=True)
             return
-        lines = [
-            t(
-                "history.line",
-                locale,
-                hand_no=hand.hand_no,
-                channel_id=hand.channel_id,
-                variant=hand.variant,
-                net=hand.net,
-            )
-            for hand in hands
+        faces = await faces_for(self.bot.db, self.bot.card_emojis, interaction.user.id)
+        summaries = [
+            (hand, await summarise(self.bot.db, hand, interaction.user.id)) for hand in hands
         ]
+        lines = [history_lines(summaries, locale, faces)]
         files = []
         for hand in hands[:MAX_FILES]:
             text = await history_for_player(self.bot.db, hand.hand_id, interaction.user.id)

@@ -737,4 +737,43 @@ MESSAGES: Final[dict[str, str]] = {
     "result.picture": (
         "Der Showdown: das Board und jede gezeigte Hand, die gewinnenden Karten hervorgehoben."
     ),
+    "variant.NT": "No-Limit Texas Hold'em",
+    "variant.PT": "Pot-Limit Texas Hold'em",
+    "variant.FT": "Fixed-Limit Texas Hold'em",
+    "variant.ST": "Spread-Limit Texas Hold'em",
+    "variant.NS": "No-Limit Short Deck Hold'em",
+    "variant.NR": "No-Limit Royal Hold'em",
+    "variant.PO": "Pot-Limit Omaha",
+    "variant.FO": "Fixed-Limit Omaha",
+    "variant.PO/8": "Pot-Limit Omaha Hi-Lo",
+    "variant.FO/8": "Fixed-Limit Omaha Hi-Lo",
+    "variant.NP": "No-Limit Pineapple",
+    "variant.NCP": "No-Limit Crazy Pineapple",
+    "variant.FCP/8": "Fixed-Limit Crazy Pineapple Hi-Lo",
+    "variant.F7S": "Fixed-Limit Seven Card Stud",
+    "variant.F7S/8": "Fixed-Limit Seven Card Stud Hi-Lo",
+    "variant.FR": "Fixed-Limit Razz",
+    "variant.F5D": "Fixed-Limit Five Card Draw",
+    "variant.N2L1D": "No-Limit 2-7 Single Draw",
+    "variant.F2L3D": "Fixed-Limit 2-7 Triple Draw",
+    "variant.FB": "Fixed-Limit Badugi",
+    "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
+    "history.cards": "deine Karten {cards}",
+    "history.board": "Board {board}",
+    "history.outcome.won_showdown": "gewonnen mit {hand}",
+    "history.outcome.won": "ohne Showdown gewonnen",
+    "history.outcome.lost_showdown": "im Showdown verloren mit {hand}",
+    "history.outcome.folded": "ausgestiegen",
+    "history.outcome.lost": "verloren",
+    "command.poker.deck.description": "Wähle, wie Karten für dich aussehen: zwei Farben oder vier.",
+    "command.poker.deck.deck": "Das Kartenblatt",
+    "command.poker.deck.two_colour": "Zwei Farben (klassisch: schwarz und rot)",
+    "command.poker.deck.four_colour": "Vier Farben (♠ schwarz, ♥ rot, ♦ blau, ♣ grün)",
+    "tables.deck_two_colour": (
+        "Deine Karten kommen jetzt im klassischen zweifarbigen Blatt: {cards}"
+    ),
+    "tables.deck_four_colour": (
+        "Deine Karten kommen jetzt im vierfarbigen Blatt (Pik schwarz, Herz rot, Karo blau, "
+        "Kreuz grün): {cards}"
+    ),
 }

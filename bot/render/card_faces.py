@@ -101,7 +101,7 @@ def _face(code: int | None, deck: DeckStyle, height: int) -> Image.Image:
 def face_png(card: Card | None, deck: DeckStyle, height: int = EMOJI_SIZE) -> bytes:
     """The face as a PNG file."""
     buffer = io.BytesIO()
-    face(card, deck, height).save(buffer, format="PNG", optimize=True)
+    face(card, deck, height).save(buffer, format="PNG")
     return buffer.getvalue()
 
 

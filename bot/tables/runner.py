@@ -70,6 +70,7 @@ from typing import Any, Final, TypeVar
 from bot.cashier import Cashier, InsufficientChips, SeatMovement
 from bot.database import Database, Transaction
 from bot.i18n import ordinal, t
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.hand_result import result_message
 from bot.render.private_view import PrivateView, private_message
 from bot.render.table_message import table_message
@@ -120,6 +121,7 @@ from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostB
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
+from engine.evaluation.described import described
 from engine.events import (
     CardsDiscarded,
     HandMucked,
@@ -213,6 +215,8 @@ class TableServices:
     hand_pause_seconds: float = 5.0
     #: ``None``: shuffle with the operating system's randomness.
     rng: random.Random | None = None
+    #: How public messages draw cards: the deck, and the emojis synced so far.
+    public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,22 +723,23 @@ class TableRunner:
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
-        best = []
+        values = []
         for evaluation in hand.variant.evaluations:
             try:
                 value = evaluate(evaluation, cards, board)
             except ValueError:  # too few cards yet to make a hand
                 continue
             if value is not None:
-                best.append(value.describe())
+                values.append(value)
         return PrivateView(
             self.table_id,
             self.record.channel_id,
             live.hand_no,
             cards,
             board,
-            tuple(best),
+            tuple(value.describe() for value in values),
             hand.folded[index],
+            tuple(described(value) for value in values),
         )
 
     async def tick(self) -> None:
@@ -1035,7 +1040,7 @@ class TableRunner:
                 self._forget(user_id)
         self.live, self.last_hand = None, live
         self._changed()
-        self.publisher.post(result_message(live.result, self.locale))
+        self.publisher.post(result_message(live.result, self.locale, self.services.public_faces()))
         for text in announcements:
             self.publisher.post(OutgoingMessage(content=text))
         if any(place == 1 for _, place, _ in places):
