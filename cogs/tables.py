@@ -31,8 +31,9 @@ from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.player_decks import DECK_CHOICES, faces_for, set_deck
 from bot.render.card_faces import DeckStyle
-from bot.render.card_markup import cards_markup
+from bot.render.card_markup import TEXT_FACES, cards_markup
 from bot.render.history_view import history_lines
+from bot.render.limits import CONTENT
 from bot.settings import Settings
 from bot.stats import recent_hands
 from bot.tables.config import (
@@ -57,14 +58,11 @@ from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
-from engine.cards import parse_cards
 from engine.fairness import check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
 HISTORY_HANDS: Final = 5
-#: One card of each suit: what a player sees after choosing a deck.
-DECK_SAMPLE: Final = tuple(parse_cards("AsKhQdJc"))
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
@@ -520,9 +518,7 @@ class Tables(commands.Cog):
 
         async def choose() -> str:
             await set_deck(self.bot.db, interaction.user.id, cast(DeckStyle, chosen))
-            faces = self.bot.card_emojis.faces(cast(DeckStyle, chosen))
-            sample = cards_markup(DECK_SAMPLE, faces, locale_of(interaction))
-            return t(f"tables.deck_{chosen}", locale_of(interaction), cards=sample)
+            return t(f"tables.deck_{chosen}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())
 
@@ -578,15 +574,21 @@ class Tables(commands.Cog):
             return
         name = f"table{table_id}-hand{hand_no}-opening.txt"
         faces = await faces_for(self.bot.db, self.bot.card_emojis, interaction.user.id)
-        text = t(
-            "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed",
-            locale,
-            hand_no=hand_no,
-            commitment=commitment,
-            count=len(opening.cards),
-            cards=cards_markup((card.card for card in opening.cards), faces, locale),
-            file=name,
-        )
+        key = "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed"
+        opened = [card.card for card in opening.cards]
+        text = ""
+        for drawn in (faces, TEXT_FACES):  # emojis, unless they make it too long
+            text = t(
+                key,
+                locale,
+                hand_no=hand_no,
+                commitment=commitment,
+                count=len(opened),
+                cards=cards_markup(opened, drawn, locale),
+                file=name,
+            )
+            if len(text) <= CONTENT:
+                break
         file = discord.File(io.BytesIO(opening.to_text().encode()), filename=name)
         await interaction.followup.send(text, file=file, ephemeral=True)
 

@@ -770,10 +770,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.deck.two_colour": "Zwei Farben (klassisch: schwarz und rot)",
     "command.poker.deck.four_colour": "Vier Farben (♠ schwarz, ♥ rot, ♦ blau, ♣ grün)",
     "tables.deck_two_colour": (
-        "Deine Karten kommen jetzt im klassischen zweifarbigen Blatt: {cards}"
+        "Deine Karten kommen jetzt im klassischen zweifarbigen Blatt: ♠ und ♣ schwarz, ♥ und ♦ rot."
     ),
     "tables.deck_four_colour": (
-        "Deine Karten kommen jetzt im vierfarbigen Blatt (Pik schwarz, Herz rot, Karo blau, "
-        "Kreuz grün): {cards}"
+        "Deine Karten kommen jetzt im vierfarbigen Blatt: ♠ schwarz, ♥ rot, ♦ blau, ♣ grün."
     ),
 }

@@ -738,8 +738,10 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.deck.deck": "The deck",
     "command.poker.deck.two_colour": "Two colours (classic: black and red)",
     "command.poker.deck.four_colour": "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
-    "tables.deck_two_colour": "Your cards now come in the classic two-colour deck: {cards}",
+    "tables.deck_two_colour": (
+        "Your cards now come in the classic two-colour deck: ♠ and ♣ black, ♥ and ♦ red."
+    ),
     "tables.deck_four_colour": (
-        "Your cards now come in the four-colour deck, a colour for each suit: {cards}"
+        "Your cards now come in the four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green."
     ),
 }
