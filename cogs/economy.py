@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CroupierBot
+from bot.daily import next_claim_opens
 from bot.economy_embeds import leaderboard_embed, stats_embed
 from bot.error_replies import reply_with_error
 from bot.errors import BadOption
@@ -112,8 +113,11 @@ class LeaderboardPageButton(
             await reply_with_error(interaction, error)
 
 
-def leaderboard_view(page: LeaderboardPage, invoker_id: int, locale: str) -> discord.ui.View:
-    """The Previous and Next buttons under a leaderboard page."""
+def leaderboard_view(page: LeaderboardPage, invoker_id: int, locale: str) -> discord.ui.View | None:
+    """The Previous and Next buttons under a leaderboard page; none for a
+    leaderboard that fits on one page."""
+    if page.pages == 1:
+        return None
     view = discord.ui.View(timeout=None)
     view.add_item(
         LeaderboardPageButton(
@@ -175,18 +179,18 @@ class Economy(commands.Cog):
     @app_commands.command(name="daily", description=catalogue_str("command.daily.description"))
     @app_commands.guild_only()
     async def daily(self, interaction: Interaction) -> None:
+        today = datetime.now(UTC).date()
         claim = await self.bot.cashier.claim_daily(
-            guild_id_of(interaction), interaction.user.id, datetime.now(UTC).date()
+            guild_id_of(interaction), interaction.user.id, today
+        )
+        locale = locale_of(interaction)
+        # A Discord timestamp: the reader's client counts down to the next claim live.
+        opens = f"<t:{int(next_claim_opens(today).timestamp())}:R>"
+        claimed = t(
+            "daily.claimed", locale, amount=claim.amount, streak=claim.streak, balance=claim.balance
         )
         await interaction.response.send_message(
-            t(
-                "daily.claimed",
-                locale_of(interaction),
-                amount=claim.amount,
-                streak=claim.streak,
-                balance=claim.balance,
-            ),
-            ephemeral=True,
+            claimed + " " + t("daily.next", locale, opens=opens), ephemeral=True
         )
 
     @app_commands.command(
@@ -208,9 +212,10 @@ class Economy(commands.Cog):
             raise BadOption(value=board)
         locale = locale_of(interaction)
         page = await leaderboard(self.bot.db, guild_id_of(interaction), board, 0, PAGE_SIZE)
+        view = leaderboard_view(page, interaction.user.id, locale)
         await interaction.response.send_message(
             embed=leaderboard_embed(page, locale),
-            view=leaderboard_view(page, interaction.user.id, locale),
+            view=view if view is not None else discord.utils.MISSING,
         )
 
     @app_commands.command(name="stats", description=catalogue_str("command.stats.description"))

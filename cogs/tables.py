@@ -32,10 +32,11 @@ from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.player_decks import DECK_CHOICES, faces_for, set_deck
 from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, cards_markup
+from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
 from bot.render.limits import CONTENT
 from bot.settings import Settings
-from bot.stats import recent_hands
+from bot.stats import games_played, recent_hands
 from bot.tables.config import (
     MAX_ACTION_SECONDS,
     MAX_HANDS_PER_GAME,
@@ -69,11 +70,6 @@ MAX_FILES: Final = 10
 #: The highest rake a creator may set, in percent, and the default cap in big blinds.
 MAX_RAKE_PERCENT: Final = 10.0
 DEFAULT_RAKE_CAP_BIG_BLINDS: Final = 3
-
-VARIANT_CHOICES: Final = [
-    app_commands.Choice(name=variant.name, value=code)
-    for code, variant in sorted(dealt_variants().items())
-][:25]
 
 GAME_CHOICES: Final = [
     app_commands.Choice(name=rotation.name, value=key) for key, rotation in mixed_games().items()
@@ -241,11 +237,11 @@ class Tables(commands.Cog):
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     async def create(
         self,
         interaction: Interaction,
-        variant: app_commands.Choice[str] | None = None,
+        variant: str | None = None,
         game: app_commands.Choice[str] | None = None,
         hands_per_game: app_commands.Range[int, 1, MAX_HANDS_PER_GAME] | None = None,
         small_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -270,8 +266,9 @@ class Tables(commands.Cog):
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
-        if variant is not None and variant.value not in dealt_variants():
-            raise BadOption(value=variant.value)
+        code = None if variant is None else chosen_game(variant, locale)
+        if variant is not None and code is None:
+            raise BadOption(value=variant)
         if game is not None and game.value not in mixed_games():
             raise BadOption(value=game.value)
         if hands_per_game is not None:
@@ -297,7 +294,7 @@ class Tables(commands.Cog):
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
         config = table_config(
             self.bot.settings,
-            variant=None if variant is None else variant.value,
+            variant=code,
             game=None if game is None else game.value,
             hands_per_game=hands_per_game,
             jackpots=jackpots is True,
@@ -354,6 +351,17 @@ class Tables(commands.Cog):
             ),
             ephemeral=True,
         )
+
+    @create.autocomplete("variant")
+    async def _variant_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every game in the reader's language, the server's most played first."""
+        played = await games_played(self.bot.db, interaction.guild_id or 0)
+        return [
+            app_commands.Choice(name=name, value=code)
+            for code, name in game_choices(played, locale_of(interaction), current)
+        ]
 
     async def _open_thread(
         self, interaction: discord.Interaction[Any], config: TableConfig

@@ -45,8 +45,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Dafür brauchst du **{needed:int}** Chips, dein Guthaben beträgt aber **{available:int}**."
     ),
     "cashier.daily_already_claimed": (
-        "Du hast deine Chips für heute schon abgeholt. Die nächsten gibt es in "
-        "{hours} Std. {minutes} Min."
+        "Du hast deine Chips für heute schon abgeholt. Die nächsten gibt es {opens}."
     ),
     "cashier.table_not_found": "Diesen Tisch gibt es auf diesem Server nicht.",
     "cashier.table_closed": "Dieser Tisch ist geschlossen.",
@@ -58,6 +57,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Du hast **{amount:int}** Chips abgeholt (Tag {streak} deiner Serie). "
         "Dein Guthaben beträgt jetzt **{balance:int}** Chips."
     ),
+    "daily.next": "Die nächsten Chips gibt es {opens}.",
     # /balance
     "balance.own": "Du hast **{chips:int}** Chips.",
     "balance.own_with_tables": (
@@ -116,14 +116,14 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
     "engine.not_your_turn_anyone": "Du bist nicht dran.",
     "engine.no_such_player": "In dieser Hand gibt es keinen Spieler {player}.",
-    "engine.folded": "Du hast diese Hand aufgegeben.",
-    "engine.cannot_fold": "Es gibt nichts zu bezahlen; du kannst schieben statt aufzugeben.",
-    "engine.cannot_check": "Du kannst nicht schieben; zum Mitgehen fehlen **{amount:int}**.",
+    "engine.folded": "Du bist aus dieser Hand ausgestiegen.",
+    "engine.cannot_fold": "Es gibt nichts mitzugehen; du kannst checken statt auszusteigen.",
+    "engine.cannot_check": "Du kannst nicht checken; zum Mitgehen fehlen **{amount:int}**.",
     "engine.cannot_act_now": "Das ist jetzt nicht möglich.",
     "engine.cannot_raise": "Du kannst jetzt weder setzen noch erhöhen.",
-    "engine.capped": "Die Einsätze sind gedeckelt; du kannst nur mitgehen oder aufgeben.",
+    "engine.capped": "Die Einsätze sind gedeckelt; du kannst nur mitgehen oder aussteigen.",
     "engine.no_reopen": (
-        "Die Runde wurde für dich nicht wieder eröffnet; du kannst nur mitgehen oder aufgeben."
+        "Die Runde wurde für dich nicht wieder eröffnet; du kannst nur mitgehen oder aussteigen."
     ),
     "engine.min_raise": "Die kleinste Erhöhung geht auf **{amount:int}**.",
     "engine.whole_chips": "Gesetzt wird in ganzen Chips; {amount} ist keine Anzahl von Chips.",
@@ -202,7 +202,7 @@ MESSAGES: Final[dict[str, str]] = {
         "passiert. Sieh dir den Tisch noch einmal an."
     ),
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
-    "table.nothing_to_call": "Es gibt nichts zu bezahlen; du kannst schieben.",
+    "table.nothing_to_call": "Es gibt nichts mitzugehen; du kannst checken.",
     "table.no_bring_in": "Gerade ist kein Bring-in zu setzen.",
     "table.not_discarding": "Gerade wirft niemand ab und niemand tauscht.",
     "table.discard_first": "Wähle zuerst mit dem Knopf Abwerfen oder Tauschen deine Karten.",
@@ -321,7 +321,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.marker.big_blind": "(BB)",
     "table.marker.to_act": "⏳",
     "table.stack": "**{amount:int}**",
-    "table.bet": "setzt {amount:int}",
+    "table.bet": "Einsatz {amount:int}",
     "table.status.folded": "ausgestiegen",
     "table.status.all_in": "all-in",
     "table.status.sitting_out": "setzt aus",
@@ -336,7 +336,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Jeder Stapel ist wieder so groß wie zu Beginn der Hand."
     ),
     "action.fold": "{name} steigt aus",
-    "action.check": "{name} schiebt",
+    "action.check": "{name} checkt",
     "action.call": "{name} geht mit {amount:int} mit",
     "action.bet": "{name} setzt {to:int}",
     "action.raise": "{name} erhöht auf {to:int}",
@@ -348,7 +348,7 @@ MESSAGES: Final[dict[str, str]] = {
     "action.all_in_suffix": "(all-in)",
     "action.by_clock_suffix": "(Zeit abgelaufen)",
     "acted.fold": "Du bist ausgestiegen.",
-    "acted.check": "Du hast geschoben.",
+    "acted.check": "Du hast gecheckt.",
     "acted.call": "Du bist mit **{amount:int}** mitgegangen.",
     "acted.bet": "Du hast **{to:int}** gesetzt.",
     "acted.raise": "Du hast auf **{to:int}** erhöht.",
@@ -358,7 +358,7 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.draw": "Du hast **{amount:int}** getauscht.",
     "acted.stand_pat": "Du bleibst stehen.",
     "button.fold": "Aussteigen",
-    "button.check": "Schieben",
+    "button.check": "Checken",
     "button.call": "Mitgehen {amount:int}",
     "button.bet": "Setzen",
     "button.raise": "Erhöhen",
@@ -398,10 +398,10 @@ MESSAGES: Final[dict[str, str]] = {
     "result.pot.side_n": "Nebenpot {n}",
     "result.share.high": "die hohe Hälfte von {pot}",
     "result.share.low": "die niedrige Hälfte von {pot}",
-    "result.wins": "{name} gewinnt {pot} mit **{amount:int}**.",
-    "result.wins_with": "{name} gewinnt {pot} mit **{amount:int}** mit {hand}.",
-    "result.split": "{names} teilen sich {pot} mit **{amount:int}**.",
-    "result.split_with": "{names} teilen sich {pot} mit **{amount:int}** mit {hand}.",
+    "result.wins": "{name} gewinnt {pot} von **{amount:int}**.",
+    "result.wins_with": "{name} gewinnt {pot} von **{amount:int}** mit {hand}.",
+    "result.split": "{names} teilen sich {pot} von **{amount:int}**.",
+    "result.split_with": "{names} teilen sich {pot} von **{amount:int}** mit {hand}.",
     "result.and": "{first} und {last}",
     "result.carried_over": (
         "Niemand hat eröffnet: Der Pot von **{amount:int}** bleibt für die nächste Hand."
@@ -538,13 +538,13 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.verify.description": "Prüfe, ob eine Hand aus ihrem zugesagten Deck kam.",
     "command.poker.verify.hand": "Die Nummer der Hand",
     "command.history.description": "Deine letzten Hände, mit ihren Verläufen als Dateien.",
-    "command.check.description": "Schieben.",
+    "command.check.description": "Checken.",
     "command.call.description": "Den Einsatz mitgehen.",
     "command.bet.description": "Einen Betrag setzen.",
     "command.bet.amount": "Der Einsatz insgesamt",
     "command.raise.description": "Auf einen Betrag erhöhen.",
     "command.raise.amount": "Der Betrag, auf den du erhöhst",
-    "command.fold.description": "Deine Hand aufgeben.",
+    "command.fold.description": "Aus der Hand aussteigen.",
     "command.allin.description": "Alle deine Chips setzen.",
     "command.bringin.description": "Stud: den Bring-in setzen statt zu komplettieren.",
     "command.discard.description": (

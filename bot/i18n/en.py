@@ -43,7 +43,7 @@ MESSAGES: Final[dict[str, str]] = {
         "That needs **{needed:int}** chips, but your balance is **{available:int}**."
     ),
     "cashier.daily_already_claimed": (
-        "You have already claimed today's chips. Your next claim opens in {hours} h {minutes} min."
+        "You have already claimed today's chips. Your next claim opens {opens}."
     ),
     "cashier.table_not_found": "That table does not exist on this server.",
     "cashier.table_closed": "That table is closed.",
@@ -55,6 +55,7 @@ MESSAGES: Final[dict[str, str]] = {
         "You claimed **{amount:int}** chips (day {streak} of your streak). "
         "Your balance is now **{balance:int}** chips."
     ),
+    "daily.next": "Your next claim opens {opens}.",
     # /balance
     "balance.own": "You have **{chips:int}** chips.",
     "balance.own_with_tables": (
