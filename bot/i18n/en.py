@@ -695,7 +695,7 @@ MESSAGES: Final[dict[str, str]] = {
     "hand.with.four_of_a_kind": "four of a kind, {ranks}",
     "hand.with.straight_flush": "a straight flush, {rank} high",
     "hand.with.royal_flush": "a royal flush",
-    "hand.with.low": "a {run} low",
+    "hand.with.low": "a low of {run}",
     "hand.with.badugi": "a {count}-card badugi, {run}",
     "hand.kicker": "{hand}, {rank} kicker",
     # A hand's result, as worded from the engine's data.
