@@ -9,6 +9,8 @@ invoker, so they keep working after a restart.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from datetime import UTC, datetime
 from typing import Any, Literal, Self, cast
@@ -24,6 +26,9 @@ from bot.error_replies import reply_with_error
 from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.play_figures import chip_points, play_figures
+from bot.render.stats_chart import FILENAME as CHART_FILENAME
+from bot.render.stats_chart import chips_chart
 from bot.stats import (
     LEADERBOARDS,
     LeaderboardBy,
@@ -224,6 +229,9 @@ class Economy(commands.Cog):
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         target = player(interaction, user)
+        # Figures may first deal new hands again from their logs, and the chart
+        # takes a moment to draw: answer Discord at once, then fill it in.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         chips = await self.bot.cashier.balance(guild_id, target.id) or 0
         chips += await self.bot.cashier.chips_at_tables(guild_id, target.id)
         embed = stats_embed(
@@ -234,8 +242,23 @@ class Economy(commands.Cog):
             recent=await recent_hands(self.bot.db, guild_id, target.id, RECENT_HANDS),
             locale=locale,
             tournaments=await tournament_stats(self.bot.db, guild_id, target.id),
+            figures=await play_figures(self.bot.db, guild_id, target.id),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        points = await chip_points(self.bot.db, guild_id, target.id)
+        if not points:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+            return
+        picture = await asyncio.to_thread(chips_chart, points, target.display_name, locale)
+        alt = t(
+            "stats.chart.alt",
+            locale,
+            name=target.display_name,
+            count=len(points),
+            net=sum(point.net for point in points),
+        )
+        embed.set_image(url=f"attachment://{CHART_FILENAME}")
+        chart = discord.File(io.BytesIO(picture), CHART_FILENAME, description=alt)
+        await interaction.followup.send(embed=embed, file=chart, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -775,4 +775,21 @@ MESSAGES: Final[dict[str, str]] = {
     "tables.deck_four_colour": (
         "Deine Karten kommen jetzt im vierfarbigen Blatt: ♠ schwarz, ♥ rot, ♦ blau, ♣ grün."
     ),
+    "stats.figures": "Kennzahlen aus {hands:int} Händen",
+    "stats.figures_value": (
+        "VPIP **{vpip}** · PFR **{pfr}** · Aggression **{aggression}**\n"
+        "zum Showdown **{went}** · Showdown gewonnen **{won}**\n"
+        "**{bb}** Big Blinds pro 100 Hände (Cash-Tische)"
+    ),
+    "stats.percent": "{value} %",
+    "stats.decimal_point": ",",
+    "stats.nothing_yet": "—",
+    "stats.chart.title": "{name}: Chips über die letzten {count:int} Hände",
+    "stats.chart.hands": "Hände",
+    "stats.chart.chips": "Gewonnene oder verlorene Chips",
+    "stats.chart.session": "Sitzung {n}",
+    "stats.chart.alt": (
+        "Ein Diagramm der Chips von {name} über die letzten {count:int} Hände: "
+        "insgesamt {net:+int}."
+    ),
 }

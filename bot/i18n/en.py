@@ -745,4 +745,21 @@ MESSAGES: Final[dict[str, str]] = {
     "tables.deck_four_colour": (
         "Your cards now come in the four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green."
     ),
+    # /stats: the figures players compare, and the chart.
+    "stats.figures": "Figures over {hands:int} hands",
+    "stats.figures_value": (
+        "VPIP **{vpip}** · PFR **{pfr}** · aggression **{aggression}**\n"
+        "went to showdown **{went}** · won at showdown **{won}**\n"
+        "**{bb}** big blinds per 100 hands (cash tables)"
+    ),
+    "stats.percent": "{value}%",
+    "stats.decimal_point": ".",
+    "stats.nothing_yet": "—",
+    "stats.chart.title": "{name}: chips over the last {count:int} hands",
+    "stats.chart.hands": "Hands",
+    "stats.chart.chips": "Chips won or lost",
+    "stats.chart.session": "Session {n}",
+    "stats.chart.alt": (
+        "A chart of {name}'s chips over the last {count:int} hands: {net:+int} in all."
+    ),
 }
