@@ -46,7 +46,7 @@ from PIL import Image
 from bot.i18n import CATALOGUES
 from bot.render.card_faces import DECK_STYLES, face_png
 from bot.render.card_markup import card_speech_name
-from bot.render.showdown_picture import draw_showdown, pixels_of_png, scene_of_png
+from bot.render.showdown_picture import picture_of, pixels_of_png, scene_of_png
 from engine.cards import ALL_CARDS, Card
 from tests.e2e.fake_discord import FakeDiscord, Member, Sighting
 from tests.e2e.hand_records import HandRecord
@@ -181,7 +181,7 @@ class CardReader:
                 self.problems.append(f"picture {attachment.filename} carries no scene")
                 cards.append(UNREADABLE)
                 continue
-            drawn = draw_showdown(scene).convert("RGB").convert("RGBA").tobytes()
+            drawn = picture_of(scene).convert("RGBA").tobytes()
             if drawn != pixels_of_png(attachment.data):
                 self.problems.append(f"picture {attachment.filename} shows more than its scene")
                 cards.append(UNREADABLE)
