@@ -38,3 +38,14 @@ def bold_font_path() -> Path | None:
         if path.is_file():
             return path
     return None
+
+
+@functools.cache
+def regular_font(size: int) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (or Pillow's default font) at ``size`` pixels."""
+    path = bold_font_path()
+    if path is not None:
+        regular = path.with_name("DejaVuSans.ttf")
+        if regular.is_file():
+            return ImageFont.truetype(str(regular), size)
+    return ImageFont.load_default(size)
