@@ -17,7 +17,7 @@ events, which needs the privileged members intent).
 from __future__ import annotations
 
 import io
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -30,7 +30,6 @@ from bot.hand_summaries import summarise
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.player_decks import DECK_CHOICES, faces_for, set_deck
-from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, cards_markup
 from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
@@ -520,12 +519,12 @@ class Tables(commands.Cog):
         ]
     )
     async def deck(self, interaction: Interaction, deck: app_commands.Choice[str]) -> None:
-        chosen = deck.value
-        if chosen not in DECK_CHOICES:
-            raise BadOption(value=chosen)
+        chosen = next((style for style in DECK_CHOICES if style == deck.value), None)
+        if chosen is None:
+            raise BadOption(value=deck.value)
 
         async def choose() -> str:
-            await set_deck(self.bot.db, interaction.user.id, cast(DeckStyle, chosen))
+            await set_deck(self.bot.db, interaction.user.id, chosen)
             return t(f"tables.deck_{chosen}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())

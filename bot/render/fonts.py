@@ -20,7 +20,7 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
 @functools.cache
-def bold_font(size: int) -> ImageFont.FreeTypeFont:
+def bold_font(size: int) -> Font:
     """DejaVu Sans Bold (or Pillow's default font) at ``size`` pixels."""
     path = bold_font_path()
     if path is not None:
@@ -41,7 +41,7 @@ def bold_font_path() -> Path | None:
 
 
 @functools.cache
-def regular_font(size: int) -> ImageFont.FreeTypeFont:
+def regular_font(size: int) -> Font:
     """DejaVu Sans (or Pillow's default font) at ``size`` pixels."""
     path = bold_font_path()
     if path is not None:

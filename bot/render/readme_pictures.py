@@ -205,8 +205,8 @@ def faces_sheet() -> Image.Image:
     small: list[Card | None] = [Card(rank * 4 + (3 - rank % 4)) for rank in range(12, -1, -1)]
     small.append(None)
     for deck_index, deck in enumerate(DECK_STYLES):
-        for index, card in enumerate(small):
-            image = face(card, deck, EMOJI_SIZE).resize((32, 32), Image.Resampling.LANCZOS)
+        for index, shown in enumerate(small):
+            image = face(shown, deck, EMOJI_SIZE).resize((32, 32), Image.Resampling.LANCZOS)
             sheet.alpha_composite(image, (20 + index * 34, 226 + deck_index * 44))
     return sheet
 
