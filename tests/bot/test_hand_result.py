@@ -9,8 +9,10 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.database import Database
+from bot.render.card_markup import CardFaces
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label, hand_with
+from bot.render.private_view import PrivateView, private_message
 from bot.render.showdown_picture import scene_of_png
 from bot.tables.runner import TableRunner
 from bot.tables.snapshot import HandResult, PotWin, ShownHand
@@ -193,3 +195,25 @@ async def test_a_runners_showdown_result_is_worded_from_data_and_pictured(
 def test_descriptions_are_data() -> None:
     hand = described(judged("3sKc"))
     assert isinstance(hand, HandDescription) and hand.ranks == (1,)
+
+
+def test_my_cards_in_the_channel_does_not_name_it_but_a_dm_does() -> None:
+    value = judged("3sKc")
+    view = PrivateView(
+        1,
+        555,
+        7,
+        tuple(parse_cards("3sKc")),
+        BOARD,
+        (value.describe(),),
+        False,
+        (described(value),),
+    )
+    in_channel = private_message(view, "de", where=False).public_text()
+    assert "<#555>" not in in_channel and "Beste Hand: Paar Dreien" in in_channel
+    assert "<#555>" in private_message(view, "en").public_text()
+    faces = CardFaces("four_colour", {"3s": 5})
+    assert (
+        "Your cards: **<:three_of_spades:5> K♣**"
+        in private_message(view, "en", faces).public_text()
+    )

@@ -49,6 +49,7 @@ from bot.render.card_markup import card_speech_name
 from bot.render.showdown_picture import picture_of, pixels_of_png, scene_of_png
 from engine.cards import ALL_CARDS, Card
 from tests.e2e.fake_discord import FakeDiscord, Member, Sighting
+from tests.e2e.fake_discord.messages import StoredAttachment
 from tests.e2e.hand_records import HandRecord
 
 #: A card as the bot writes it for people: rank and suit symbol ("A♠", "T♦").
@@ -148,6 +149,7 @@ class CardReader:
     emojis_read: int = 0
     pictures_read: int = 0
     problems: list[str] = field(default_factory=list)
+    _pictures: dict[int, list[str]] = field(default_factory=dict)
 
     def emoji_card(self, name: str, emoji_id: int) -> str:
         """What an emoji shows, checked against what its name says."""
@@ -172,21 +174,24 @@ class CardReader:
             return []
         cards: list[str] = []
         for attachment in message.attachments:
-            if not attachment.filename.endswith(".png"):
-                continue
-            self.pictures_read += 1
-            try:
-                scene = scene_of_png(attachment.data)
-            except ValueError:
-                self.problems.append(f"picture {attachment.filename} carries no scene")
-                cards.append(UNREADABLE)
-                continue
-            drawn = picture_of(scene).convert("RGBA").tobytes()
-            if drawn != pixels_of_png(attachment.data):
-                self.problems.append(f"picture {attachment.filename} shows more than its scene")
-                cards.append(UNREADABLE)
-            cards += [card.symbol for card in scene.cards()]
+            if attachment.filename.endswith(".png"):
+                self.pictures_read += 1
+                if attachment.id not in self._pictures:  # seen by many: read once
+                    self._pictures[attachment.id] = self._read_picture(attachment)
+                cards += self._pictures[attachment.id]
         return cards
+
+    def _read_picture(self, attachment: StoredAttachment) -> list[str]:
+        cards = CARD.findall(attachment.description or "")  # its alt text
+        try:
+            scene = scene_of_png(attachment.data)
+        except ValueError:
+            self.problems.append(f"picture {attachment.filename} carries no scene")
+            return [*cards, UNREADABLE]
+        if picture_of(scene).convert("RGBA").tobytes() != pixels_of_png(attachment.data):
+            self.problems.append(f"picture {attachment.filename} shows more than its scene")
+            cards.append(UNREADABLE)
+        return cards + [card.symbol for card in scene.cards()]
 
 
 def cards_in(text: str, reader: CardReader | None = None) -> list[str]:
@@ -198,6 +203,11 @@ def cards_in(text: str, reader: CardReader | None = None) -> list[str]:
         if card != "back":
             found.append(card)
     return found
+
+
+def symbols_seen(text: str, fake: FakeDiscord) -> set[str]:
+    """The cards ``text`` shows as a member reads it (text or emojis), by symbol."""
+    return set(cards_in(text, CardReader(fake)))
 
 
 def hands_named(text: str) -> set[int]:
