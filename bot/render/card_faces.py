@@ -8,9 +8,9 @@ colours spades and clubs black, hearts and diamonds red; the four-colour deck
 each suit its own colour: spades black, hearts red, diamonds blue, clubs
 green. A thin grey edge keeps a white card visible on Discord's light theme.
 
-Faces are drawn four times larger than asked and each pixel made the average
-of the sixteen drawn under it, which smooths their edges, and kept once drawn (:func:`face`): the showdown picture pastes
-them, the emoji sync uploads them.
+Faces are drawn four times larger than asked, each pixel then made the
+average of the sixteen drawn under it (smooth edges), and kept once drawn
+(:func:`face`): the showdown picture pastes them, the emoji sync uploads them.
 
 Ranks are set in DejaVu Sans Bold (:mod:`bot.render.fonts`), fitted to
 their box: a ten's two digits are narrowed to the width of one rank.

@@ -26,7 +26,7 @@ def ink_colour(card: Card, deck: str) -> tuple[int, int, int]:
     counts: dict[tuple[int, int, int], int] = {}
     for i in range(0, len(raw), 3):
         pixel = r, g, b = raw[i], raw[i + 1], raw[i + 2]
-        is_ink = max(r, g, b) - min(r, g, b) > 120 or max(r, g, b) < 60
+        is_ink = max(r, g, b) - min(r, g, b) > 100 or max(r, g, b) < 60
         if is_ink:
             counts[pixel] = counts.get(pixel, 0) + 1
     return max(counts, key=lambda colour: counts[colour])
