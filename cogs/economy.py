@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CroupierBot
+from bot.cooldowns import reads_cooldown
 from bot.daily import next_claim_opens
 from bot.economy_embeds import leaderboard_embed, stats_embed
 from bot.error_replies import reply_with_error
@@ -27,6 +28,7 @@ from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.play_figures import chip_points, play_figures
+from bot.render.names import clean_name, shown_name
 from bot.render.stats_chart import FILENAME as CHART_FILENAME
 from bot.render.stats_chart import chips_chart
 from bot.stats import (
@@ -39,6 +41,7 @@ from bot.stats import (
     tournament_stats,
 )
 from cogs.players import guild_id_of, player
+from cogs.unanswered import take
 
 PAGE_SIZE = 10
 RECENT_HANDS = 5
@@ -49,8 +52,10 @@ Direction = Literal["previous", "next"]
 
 class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"croupier:leaderboard:(?P<by>[a-z_]+):(?P<offset>\d+):(?P<invoker>\d+):"
-    r"(?P<direction>previous|next)",
+    # Bounded numbers: a forged id with a huge offset matches nothing (and never reaches
+    # SQLite, whose integers it would overflow); the safety net answers it.
+    template=r"croupier:leaderboard:(?P<by>[a-z_]{1,20}):(?P<offset>\d{1,9}):"
+    r"(?P<invoker>\d{1,20}):(?P<direction>previous|next)",
 ):
     """Turns a leaderboard message to another page, for its invoker only."""
 
@@ -94,6 +99,12 @@ class LeaderboardPageButton(
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        take(interaction)
+        try:
+            cast(CroupierBot, interaction.client).clicks.check(interaction)
+        except app_commands.CommandOnCooldown as error:
+            await reply_with_error(interaction, error)
+            return False
         if interaction.user.id == self.invoker_id:
             return True
         await interaction.response.send_message(
@@ -209,6 +220,7 @@ class Economy(commands.Cog):
         ]
     )
     @app_commands.guild_only()
+    @reads_cooldown()
     async def leaderboard(
         self, interaction: Interaction, by: app_commands.Choice[str] | None = None
     ) -> None:
@@ -221,11 +233,13 @@ class Economy(commands.Cog):
         await interaction.response.send_message(
             embed=leaderboard_embed(page, locale),
             view=view if view is not None else discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="stats", description=catalogue_str("command.stats.description"))
     @app_commands.describe(user=catalogue_str("command.stats.user"))
     @app_commands.guild_only()
+    @reads_cooldown()
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         target = player(interaction, user)
@@ -235,7 +249,7 @@ class Economy(commands.Cog):
         chips = await self.bot.cashier.balance(guild_id, target.id) or 0
         chips += await self.bot.cashier.chips_at_tables(guild_id, target.id)
         embed = stats_embed(
-            name=target.display_name,
+            name=shown_name(target.display_name),
             mention=target.mention,
             chips=chips,
             stats=await player_stats(self.bot.db, guild_id, target.id),
@@ -248,11 +262,12 @@ class Economy(commands.Cog):
         if not points:
             await interaction.followup.send(embed=embed, ephemeral=True)
             return
-        picture = await asyncio.to_thread(chips_chart, points, target.display_name, locale)
+        name = clean_name(target.display_name)  # a picture and its alt text are not markdown
+        picture = await asyncio.to_thread(chips_chart, points, name, locale)
         alt = t(
             "stats.chart.alt",
             locale,
-            name=target.display_name,
+            name=name,
             count=len(points),
             net=sum(point.net for point in points),
         )

@@ -29,6 +29,7 @@ from PIL.PngImagePlugin import PngInfo
 from bot.i18n import number
 from bot.render.card_faces import CARD_ASPECT, DECK_STYLES, DeckStyle, face
 from bot.render.fonts import bold_font
+from bot.render.names import plain_name
 from bot.tables.snapshot import HandResult
 from engine.cards import Card, format_cards, parse_cards
 
@@ -138,9 +139,9 @@ def showdown_scene(
         if sorted_cards:
             cards = reading_order(shown.cards, shown.hands[0].cards if shown.hands else ())
         chips = won.get(shown.name, 0)
-        hands.append(
-            SceneHand(shown.name, cards, number(chips, locale, signed=True) if chips else "")
-        )
+        won_text = number(chips, locale, signed=True) if chips else ""
+        # A picture is not markdown: the name as the player wrote it.
+        hands.append(SceneHand(plain_name(shown.name), cards, won_text))
     return ShowdownScene(result.board, tuple(hands), marked, deck)
 
 

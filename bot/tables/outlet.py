@@ -136,6 +136,20 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
     return view
 
 
+#: Nobody is pinged by a table's messages, whatever a name in them says; set on each
+#: message as well as on the client, so no client setting can turn pings back on.
+NO_PINGS: Final = discord.AllowedMentions.none()
+
+
+def _without_files(message: OutgoingMessage) -> OutgoingMessage:
+    """``message`` without its files, nor an embed image pointing at one."""
+    embed = message.embed
+    if embed is not None and embed.image and str(embed.image.url).startswith("attachment://"):
+        embed = embed.copy()
+        embed.set_image(url=None)
+    return OutgoingMessage(message.content, embed, message.buttons)
+
+
 def _or_missing(embed: discord.Embed | None) -> discord.Embed:
     return discord.utils.MISSING if embed is None else embed
 
@@ -206,7 +220,12 @@ class DiscordOutlet:
                 await (
                     self._channel()
                     .get_partial_message(self.message_id)
-                    .edit(content=message.content, embed=_or_missing(message.embed), view=view)
+                    .edit(
+                        content=message.content,
+                        embed=_or_missing(message.embed),
+                        view=view,
+                        allowed_mentions=NO_PINGS,
+                    )
                 )
                 return True
             except discord.NotFound:
@@ -227,6 +246,7 @@ class DiscordOutlet:
                 content=message.content,
                 embed=_or_missing(message.embed),
                 view=view if view is not None else discord.utils.MISSING,
+                allowed_mentions=NO_PINGS,
             )
         except discord.HTTPException:
             log.warning(
@@ -252,8 +272,14 @@ class DiscordOutlet:
                 content=message.content,
                 embed=_or_missing(message.embed),
                 files=[file.discord_file() for file in message.files] or discord.utils.MISSING,
+                allowed_mentions=NO_PINGS,
             )
-        except (discord.Forbidden, discord.NotFound):
+        except discord.Forbidden:
+            if message.files:  # may post, but not attach files: the words alone
+                log.warning("Discord refuses files in %s; posting without", self.channel_id)
+                return await self._post(_without_files(message))
+            log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
+        except discord.NotFound:
             log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
         except discord.HTTPException:
             log.warning("Could not post in %s; trying again later", self.channel_id, exc_info=True)
@@ -274,7 +300,11 @@ class DiscordOutlet:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
-            await channel.send(content=message.content, embed=_or_missing(message.embed))
+            await channel.send(
+                content=message.content,
+                embed=_or_missing(message.embed),
+                allowed_mentions=NO_PINGS,
+            )
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE_USER:
                 log.warning("Discord refused a DM to %s", user_id, exc_info=True)
