@@ -4,18 +4,26 @@ offered most played first, /history telling how each hand went."""
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from typing import Any
 
+import discord
 import pytest
 
+from bot.client import CroupierBot, create_client
+from bot.database import Database
 from bot.hand_summaries import HandSummary
 from bot.i18n import CATALOGUES, t
 from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
+from bot.settings import Settings
 from bot.stats import RecentHand
 from bot.tables.config import dealt_variants
 from engine.cards import parse_cards
 from engine.evaluation import Evaluation, evaluate
 from engine.evaluation.described import described
+from tests.bot.fake_interactions import FakeInteraction, FakeUser
+from tests.bot.tables import Result, finished_hand, open_table
 
 GERMAN = CATALOGUES["de"].messages
 
@@ -81,3 +89,32 @@ def test_history_names_the_game_and_tells_how_the_hand_went() -> None:
         "**Hand 13** · Fixed-limit Deuce-to-Seven Triple Draw · <#555> · **-10**",
     ]
     assert "gewonnen mit einem Paar Dreien, König als Kicker" in history_lines(hands, "de")
+
+
+@pytest.fixture
+async def bot(database: Database) -> AsyncIterator[CroupierBot]:
+    client = create_client(Settings(discord_token="x"), database)
+    await client.setup_hook()
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+async def test_the_create_commands_picker_puts_this_servers_favourite_first(
+    bot: CroupierBot,
+) -> None:
+    table = await open_table(bot.db, 100, 10)
+    for hand_no in (1, 2):
+        await finished_hand(bot.db, table, hand_no, [Result(11, 100, 100)], "2024-05-01T10:00:00Z")
+    async with bot.db.transaction() as tx:
+        await tx.execute("UPDATE hands SET variant = 'PO'")
+    cog: Any = bot.get_cog("Tables")
+    asked = FakeInteraction(client=bot, user=FakeUser(11), locale=discord.Locale.german)
+    choices = await cog._variant_choices(asked, "")
+    assert [(c.value, c.name) for c in choices[:2]] == [
+        ("PO", "Pot-Limit Omaha"),
+        ("NT", "No-Limit Texas Hold'em"),
+    ]
+    narrowed = await cog._variant_choices(asked, "razz")
+    assert [c.value for c in narrowed] == ["FR"]
