@@ -14,6 +14,7 @@ found against the hands that were shown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
@@ -23,10 +24,12 @@ from engine.evaluation.described import (
     deciding_kicker,
     described,
 )
+from engine.evaluation.kinds import Evaluation
 from engine.evaluation.showdown import evaluate
 from engine.evaluation.value import HandValue
 from engine.events import HandShown, PotAwarded
 from engine.hand import Hand
+from engine.variants import BoardAward
 
 #: The evaluation (by its place in the variant's list) each share is judged by.
 _EVALUATION_OF_SHARE = {"whole": 0, "high": 0, "low": 1}
@@ -47,7 +50,7 @@ class PotVerdict:
     """One pot, or one half of a split pot, and why its winners won it."""
 
     pot_index: int
-    #: ``"whole"``, ``"high"`` or ``"low"``.
+    #: ``"whole"``, ``"high"`` or ``"low"``, or ``"board 1"``, ``"board 2"`` ...
     share: str
     winners: tuple[int, ...]
     #: The winning hand; ``None`` when a winner did not show (everyone else folded).
@@ -62,7 +65,8 @@ class PotVerdict:
 
 def shown_hands(hand: Hand) -> tuple[ShownHandVerdict, ...]:
     """Every hand turned face up in ``hand``, in the order they were shown,
-    each described with the final board."""
+    each described with the final board (by each evaluation on each board,
+    where there are several)."""
     verdicts = []
     for player in _shown_players(hand):
         values = _values(hand, player)
@@ -84,7 +88,7 @@ def pot_verdicts(hand: Hand) -> tuple[PotVerdict, ...]:
         if not isinstance(event, PotAwarded):
             continue
         winners = tuple(player for player, _ in event.winners)
-        k = _EVALUATION_OF_SHARE[event.share]
+        k = _value_index(hand, event.share)
         # The winning hand is named when its owners showed it, even if everyone
         # else mucked (the engine then calls the pot uncontested).
         winning = [_values(hand, p)[k] for p in winners if p in shown]
@@ -119,12 +123,38 @@ def _shown_players(hand: Hand) -> list[int]:
     return players
 
 
+def _value_index(hand: Hand, share: str) -> int:
+    """Which of :func:`_values` a share is judged by: the share's evaluation,
+    on the share's board ("board 2") where each board wins its own share."""
+    evaluations = len(hand.variant.evaluations)
+    if share.startswith("board "):
+        return (int(share.split()[1]) - 1) * evaluations
+    return _EVALUATION_OF_SHARE[share]
+
+
 def _values(hand: Hand, player: int) -> tuple[HandValue | None, ...]:
-    hole, board = hand.hole_cards[player], hand.board
-    values: list[HandValue | None] = []
-    for evaluation in hand.variant.evaluations:
-        try:
-            values.append(evaluate(evaluation, hole, board))
-        except ValueError:  # too few cards to make a hand of this kind
-            values.append(None)
-    return tuple(values)
+    """The player's hand by each evaluation, as the engine judges them: value
+    ``k`` is evaluation ``k % E`` on board ``k // E``; where the best hand on
+    any board takes all, the best of the boards by each evaluation."""
+    hole = hand.hole_cards[player]
+    per_board = [
+        [_judged(evaluation, hole, board) for evaluation in hand.variant.evaluations]
+        for board in hand.boards
+    ]
+    if len(per_board) == 1:
+        return tuple(per_board[0])
+    if hand.variant.board_award is BoardAward.BEST:
+        return tuple(
+            best_of(v for row in per_board if (v := row[k]) is not None)
+            for k in range(len(hand.variant.evaluations))
+        )
+    return tuple(value for row in per_board for value in row)
+
+
+def _judged(
+    evaluation: Evaluation, hole: Sequence[Card], board: Sequence[Card]
+) -> HandValue | None:
+    try:
+        return evaluate(evaluation, hole, board)
+    except ValueError:  # too few cards to make a hand of this kind
+        return None

@@ -77,7 +77,12 @@ def showdown_files(result: HandResult, deck: DeckStyle, locale: str) -> tuple[Ou
     if scene is None:
         return ()
     alt = [t("result.picture", locale)]
-    if scene.board:
+    if len(scene.boards) > 1:
+        alt += [
+            t("private.board_n", locale, n=n, board=cards_markup(board))
+            for n, board in enumerate(scene.boards, start=1)
+        ]
+    elif scene.board:
         alt.append(t("private.board", locale, board=cards_markup(scene.board)))
     alt += [f"{hand.name}: {cards_markup(hand.cards)}" for hand in scene.hands]
     return (OutgoingFile(FILENAME, render_showdown(scene), shorten(" ".join(alt), 1024)),)
@@ -115,6 +120,8 @@ def pot_name(win: PotWin, locale: str) -> str:
         pot = t("result.pot.side_n", locale, n=win.pot_index)
     if win.share in ("high", "low"):
         pot = t(f"result.share.{win.share}", locale, pot=pot)
+    elif win.share.startswith("board "):  # double-board games: "board 2"
+        pot = t("result.share.board", locale, pot=pot, n=win.share.split()[1])
     return pot
 
 

@@ -29,10 +29,13 @@ class PrivateView:
     hand_no: int
     cards: tuple[Card, ...]
     board: tuple[Card, ...]
-    #: The best hand described by the engine, one per way the pot is won (high, low).
+    #: The best hand described by the engine, one per way the pot is won (high,
+    #: low; each board in double-board games).
     best: tuple[str, ...]
     folded: bool = False
-    #: The best hand as data, one per way the pot is won.
+    #: Every board, in games dealt with more than one.
+    boards: tuple[tuple[Card, ...], ...] = ()
+    #: The best hand as data, one per way the pot is won (and board).
     hands: tuple[HandDescription, ...] = ()
 
 
@@ -42,8 +45,14 @@ def private_message(
     """The player's cards; ``where`` names the table's channel (for a DM)."""
     lines = [
         t("private.cards", locale, cards=cards_markup(view.cards, faces, locale)),
-        t("private.board", locale, board=cards_markup(view.board, faces, locale)),
     ]
+    if view.boards:
+        lines += [
+            t("private.board_n", locale, n=n, board=cards_markup(board, faces, locale))
+            for n, board in enumerate(view.boards, start=1)
+        ]
+    else:
+        lines.append(t("private.board", locale, board=cards_markup(view.board, faces, locale)))
     best = [hand_label(hand, locale) for hand in view.hands] or list(view.best)
     if best:
         lines.append(t("private.best", locale, best=" / ".join(best)))

@@ -77,16 +77,24 @@ class ShowdownScene:
     #: The cards the winners played: raised and outlined.
     marked: frozenset[Card]
     deck: DeckStyle
+    #: The second board and on, in games dealt with more than one.
+    more_boards: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """Every board, one row each (none in stud and draw games)."""
+        return ((self.board,) if self.board else ()) + self.more_boards
 
     def cards(self) -> set[Card]:
         """Every card the picture shows."""
-        return set(self.board).union(*(hand.cards for hand in self.hands))
+        return set().union(*self.boards, *(hand.cards for hand in self.hands))
 
     def to_json(self) -> str:
         return json.dumps(
             {
                 "deck": self.deck,
                 "board": format_cards(self.board),
+                "more_boards": [format_cards(board) for board in self.more_boards],
                 "marked": format_cards(sorted(self.marked)),
                 "hands": [
                     {"name": h.name, "cards": format_cards(h.cards), "won": h.won}
@@ -110,6 +118,7 @@ class ShowdownScene:
             ),
             frozenset(parse_cards(data["marked"])),
             deck,
+            tuple(tuple(parse_cards(board)) for board in data.get("more_boards", [])),
         )
 
 
@@ -129,7 +138,8 @@ def showdown_scene(
     for win in result.wins:
         for name, chips in win.winners:
             won[name] = won.get(name, 0) + chips
-    shown_cards = set(result.board).union(*(shown.cards for shown in result.shown))
+    more_boards = result.boards[1:]
+    shown_cards = set(result.board).union(*more_boards, *(shown.cards for shown in result.shown))
     marked = frozenset(
         card for win in result.wins for card in win.winning_cards if card in shown_cards
     )
@@ -142,7 +152,7 @@ def showdown_scene(
         won_text = number(chips, locale, signed=True) if chips else ""
         # A picture is not markdown: the name as the player wrote it.
         hands.append(SceneHand(plain_name(shown.name), cards, won_text))
-    return ShowdownScene(result.board, tuple(hands), marked, deck)
+    return ShowdownScene(result.board, tuple(hands), marked, deck, more_boards)
 
 
 def reading_order(cards: Sequence[Card], best: Sequence[Card]) -> tuple[Card, ...]:
@@ -211,8 +221,10 @@ def _layout(scene: ShowdownScene) -> _Layout:
     rows = math.ceil(count / min(fit, count))
     columns = math.ceil(count / rows)
     hands_width = columns * panel_width + (columns - 1) * CARD_GAP
-    board_height = LIFT + CARD_HEIGHT + MARGIN if scene.board else 0
-    width = max(hands_width, _row_width(len(scene.board))) + 2 * MARGIN
+    boards = scene.boards
+    board_height = len(boards) * (LIFT + CARD_HEIGHT + MARGIN)
+    widest_board = max((len(board) for board in boards), default=0)
+    width = max(hands_width, _row_width(widest_board)) + 2 * MARGIN
     height = MARGIN + board_height + rows * (panel_height + CARD_GAP) - CARD_GAP + MARGIN
     return _Layout(width, height, columns, panel_width, panel_height, MARGIN, MARGIN + board_height)
 
@@ -228,9 +240,10 @@ def draw_showdown(scene: ShowdownScene) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((3, 3, layout.width - 4, layout.height - 4), 18, fill=_FELT)
     deck, marked = scene.deck, scene.marked
-    if scene.board:
-        left = (layout.width - _row_width(len(scene.board))) // 2
-        _draw_row(image, scene.board, left, layout.board_top, deck, marked)
+    for row, board in enumerate(scene.boards):
+        left = (layout.width - _row_width(len(board))) // 2
+        top = layout.board_top + row * (LIFT + CARD_HEIGHT + MARGIN)
+        _draw_row(image, board, left, top, deck, marked)
     hands_width = layout.columns * (layout.panel_width + CARD_GAP) - CARD_GAP
     first_left = (layout.width - hands_width) // 2
     for index, hand in enumerate(scene.hands):

@@ -128,6 +128,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
 )
@@ -721,19 +722,21 @@ class TableRunner:
             low=legal.discard_min,
             high=legal.discard_max,
             draw=live.hand.street.draw,
+            point=live.hand.street.point_card,
         )
 
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
         values = []
-        for evaluation in hand.variant.evaluations:
-            try:
-                value = evaluate(evaluation, cards, board)
-            except ValueError:  # too few cards yet to make a hand
-                continue
-            if value is not None:
-                values.append(value)
+        for each_board in hand.boards:
+            for evaluation in hand.variant.evaluations:
+                try:
+                    value = evaluate(evaluation, cards, each_board)
+                except ValueError:  # too few cards yet to make a hand
+                    continue
+                if value is not None:
+                    values.append(value)
         return PrivateView(
             self.table_id,
             self.record.channel_id,
@@ -742,6 +745,7 @@ class TableRunner:
             board,
             tuple(value.describe() for value in values),
             hand.folded[index],
+            _more_boards(hand),
             tuple(described(value) for value in values),
         )
 
@@ -1134,6 +1138,7 @@ class TableRunner:
             carried_over=hand.carried_over,
             commitment=live.commitment,
             board=tuple(hand.board),
+            boards=tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else (),
         )
 
     # ---------------------------------------------------------------- clock
@@ -1248,6 +1253,7 @@ class TableRunner:
             snapshot,
             hand_no=shown_from.hand_no,
             board=tuple(hand.board),
+            boards=_more_boards(hand),
             pots=pots,
             hand_over=live is None,
             actor_name=None if actor is None else self._name(deal.players[actor]),
@@ -1262,6 +1268,7 @@ class TableRunner:
             if live is not None
             else (),
             drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
+            pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
             commitment=shown_from.commitment,
             button_draw=tuple(
                 (self._name(player_at[seat_no]), card)
@@ -1481,7 +1488,8 @@ class TableRunner:
         told = [
             (e.player, action)
             for e in hand.events
-            if isinstance(e, PlayerActed | CardsDiscarded) and (action := _told(e)) is not None
+            if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
+            and (action := _told(e)) is not None
         ]
         live.actions = [
             replace(
@@ -1544,6 +1552,8 @@ def _told(event: object) -> LastAction | None:
         if not event.count:
             kind = "stand_pat"
         return LastAction("", kind, event.count, 0, False)
+    if isinstance(event, PointCardChosen):
+        return LastAction("", "point_card", 0, 0, False)
     return None
 
 
@@ -1568,7 +1578,8 @@ def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
 
 def _default_action(hand: Hand) -> Action:
     """What the clock does for a player: stand pat in a draw, throw away the
-    lowest cards where a discard is required, post a pending bring-in (it
+    lowest cards where a discard is required (or set the lowest card as the
+    point card in Double Hold'em), post a pending bring-in (it
     cannot be folded), check if that is possible, else fold."""
     legal = hand.legal_actions()
     if legal.phase is Phase.DISCARDING:
@@ -1641,3 +1652,8 @@ def _result_data(hand: Hand, deal: Deal) -> dict[str, Any]:
             if isinstance(e, HandShown)
         },
     }
+
+
+def _more_boards(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Every board of a game dealt with more than one; nothing for one board."""
+    return tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else ()

@@ -206,8 +206,7 @@ def test_my_cards_in_the_channel_does_not_name_it_but_a_dm_does() -> None:
         tuple(parse_cards("3sKc")),
         BOARD,
         (value.describe(),),
-        False,
-        (described(value),),
+        hands=(described(value),),
     )
     in_channel = private_message(view, "de", where=False).public_text()
     assert "<#555>" not in in_channel and "Beste Hand: Paar Dreien" in in_channel
@@ -217,3 +216,22 @@ def test_my_cards_in_the_channel_does_not_name_it_but_a_dm_does() -> None:
         "Your cards: **<:three_of_spades:5> K♣**"
         in private_message(view, "en", faces).public_text()
     )
+
+
+def test_a_double_board_showdown_pictures_both_boards() -> None:
+    second = tuple(parse_cards("AhKhQh8c4d"))
+    ann = judged("9s9h")
+    result = HandResult(
+        1,
+        7,
+        (shown("Ann", "9s9h"),),
+        (),
+        (win(("Ann",), ann),),
+        board=BOARD,
+        boards=(BOARD, second),
+    )
+    message = result_message(result, "en")
+    scene = scene_of_png(message.files[0].data)
+    assert scene.boards == (BOARD, second)
+    assert scene.cards() == set(BOARD) | set(second) | set(parse_cards("9s9h"))
+    assert "Board 2: A♥ K♥ Q♥ 8♣ 4♦" in (message.files[0].description or "")

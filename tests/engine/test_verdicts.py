@@ -4,10 +4,12 @@ engine.verdicts)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.actions import BetOrRaise, CheckOrCall, Fold
-from engine.cards import parse_cards
+from engine.cards import ALL_CARDS, parse_cards
 from engine.evaluation import Category, Evaluation, evaluate
 from engine.evaluation.described import deciding_kicker, described
 from engine.hand import Hand
@@ -147,3 +149,16 @@ def test_a_hi_lo_pot_judges_the_low_half_by_the_low() -> None:
     assert verdicts["high"].winners == (1,)
     high_hand = verdicts["high"].hand
     assert high_hand is not None and high_hand.category is Category.THREE_OF_A_KIND
+
+
+def test_each_board_of_a_double_board_pot_is_judged_on_its_own_board() -> None:
+    deck = list(ALL_CARDS)
+    random.Random(5).shuffle(deck)
+    hand = check_down(holdem([100, 100], blinds=(10, 5), code="NDB", deck=deck))
+    verdicts = pot_verdicts(hand)
+    assert [v.share for v in verdicts] == ["board 1", "board 2"]
+    for verdict, board in zip(verdicts, hand.boards, strict=True):
+        assert verdict.hand is not None
+        for winner, cards in zip(verdict.winners, verdict.winning_cards, strict=True):
+            assert set(cards) <= set(hand.hole_cards[winner]) | set(board)
+    assert all(len(shown.hands) == 2 for shown in shown_hands(hand))  # a hand per board
