@@ -24,11 +24,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
+import json
 import os
 import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -89,6 +91,16 @@ def unavailable() -> str | None:
     return None
 
 
+#: How the server is stopped: at once (its data is thrown away anyway).
+STOP: Final = ("--mode", "immediate", "--wait")
+_WATCHDOG: Final = """
+import json, shutil, subprocess, sys
+sys.stdin.read()
+subprocess.run(json.loads(sys.argv[1]), capture_output=True)
+shutil.rmtree(sys.argv[2], ignore_errors=True)
+"""
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -113,12 +125,17 @@ class PostgresServer:
         self.port = _free_port()
         self._databases = 0
 
-    def _run(self, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    def _argv(self, *command: str) -> list[str]:
         argv = [str(self.programs / command[0]), *command[1:]]
-        if self.user is not None:
-            argv = ["runuser", "-u", self.user, "--", *argv]
+        return argv if self.user is None else ["runuser", "-u", self.user, "--", *argv]
+
+    def _run(self, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            argv, capture_output=True, text=True, check=check, stdin=subprocess.DEVNULL
+            self._argv(*command),
+            capture_output=True,
+            text=True,
+            check=check,
+            stdin=subprocess.DEVNULL,
         )
 
     def start(self) -> None:
@@ -138,7 +155,46 @@ class PostgresServer:
             "C",
             "--no-sync",
         )
-        options = " ".join(
+        for attempt in range(3):  # a free port may be taken before the server binds it
+            if attempt:
+                self.port = _free_port()
+            started = self._run(
+                "pg_ctl",
+                "start",
+                "--pgdata",
+                str(self.data),
+                "--log",
+                str(self.folder / "server.log"),
+                "--wait",
+                "--timeout",
+                "60",
+                "-o",
+                self._options(),
+                check=False,
+            )
+            if started.returncode == 0:
+                break
+        else:
+            log = (self.folder / "server.log").read_text(errors="replace")
+            raise RuntimeError(f"PostgreSQL did not start: {started.stderr}\n{log}")
+        # Stops the server and deletes its folder when this process ends, however
+        # it ends (its end closes the pipe): no server outlives a killed test run.
+        self._watchdog = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                _WATCHDOG,
+                json.dumps(self._argv("pg_ctl", "stop", "--pgdata", str(self.data), *STOP)),
+                str(self.folder),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+
+    def _options(self) -> str:
+        return " ".join(
             [
                 "-c listen_addresses=127.0.0.1",
                 f"-c port={self.port}",
@@ -150,28 +206,16 @@ class PostgresServer:
                 "-c shared_buffers=32MB",
             ]
         )
-        started = self._run(
-            "pg_ctl",
-            "start",
-            "--pgdata",
-            str(self.data),
-            "--log",
-            str(self.folder / "server.log"),
-            "--wait",
-            "--timeout",
-            "60",
-            "-o",
-            options,
-            check=False,
-        )
-        if started.returncode != 0:
-            log = (self.folder / "server.log").read_text(errors="replace")
-            raise RuntimeError(f"PostgreSQL did not start: {started.stderr}\n{log}")
 
     def stop(self) -> None:
-        with contextlib.suppress(Exception):
-            self._run("pg_ctl", "stop", "--pgdata", str(self.data), "--mode", "immediate", "--wait")
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Stop the server and delete its folder (the watchdog does both)."""
+        watchdog = getattr(self, "_watchdog", None)
+        if watchdog is None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            return
+        assert watchdog.stdin is not None
+        watchdog.stdin.close()
+        watchdog.wait(60)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
