@@ -38,9 +38,9 @@ so), JSON columns are text.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, ClassVar, Final, NoReturn, Self, TypeAlias
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from typing import TYPE_CHECKING, ClassVar, Final, Self, TypeAlias
 
 import asyncpg
 
@@ -83,10 +83,29 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 """
 
 
-def _refused(error: asyncpg.IntegrityConstraintViolationError) -> NoReturn:
-    """Raise the interface's error for a statement the schema refused."""
-    unique = isinstance(error, asyncpg.UniqueViolationError)
-    raise (UniqueViolation if unique else IntegrityError)(str(error)) from error
+@contextmanager
+def _statement() -> Iterator[None]:
+    """Errors of one statement as the interface raises them, without the row.
+
+    PostgreSQL's error for a refused row carries the row's values in its
+    detail ("Failing row contains (...)"), and a hand's row holds its deck
+    order and secret: the detail is dropped before the error goes anywhere a
+    log could print it. A refused statement raises :class:`IntegrityError`
+    with the server's one-line message.
+    """
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as error:
+        unique = isinstance(error, asyncpg.UniqueViolationError)
+        refused = (UniqueViolation if unique else IntegrityError)(_first_line(error))
+        raise refused from None
+    except asyncpg.PostgresError as error:
+        error.detail = None  # the data the statement carried stays out of the log
+        raise
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error.args[0] if error.args else error).splitlines()[0]
 
 
 def _rows_changed(status: str) -> int:
@@ -122,10 +141,8 @@ class PostgresTransaction(Transaction):
 
     async def execute(self, sql: str, parameters: Parameters = ()) -> int:
         text, names = numbered(sql)
-        try:
+        with _statement():
             status = await self._connection.execute(text, *ordered_values(names, parameters))
-        except asyncpg.IntegrityConstraintViolationError as error:
-            _refused(error)
         return _rows_changed(status)
 
     async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
@@ -133,31 +150,31 @@ class PostgresTransaction(Transaction):
         values = [ordered_values(names, row) for row in rows]
         if not values:
             return
-        try:
+        with _statement():
             await self._connection.executemany(text, values)
-        except asyncpg.IntegrityConstraintViolationError as error:
-            _refused(error)
 
     async def insert(self, sql: str, parameters: Parameters = ()) -> int:
         text, names = numbered(sql)
-        try:
+        with _statement():
             row_id = await self._connection.fetchval(
                 f"{text} RETURNING id", *ordered_values(names, parameters)
             )
-        except asyncpg.IntegrityConstraintViolationError as error:
-            _refused(error)
         if row_id is None:
             raise RuntimeError(f"statement inserted no row: {sql}")
         return int(row_id)
 
     async def fetch_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
         text, names = numbered(sql)
-        row: Row | None = await self._connection.fetchrow(text, *ordered_values(names, parameters))
+        with _statement():
+            row: Row | None = await self._connection.fetchrow(
+                text, *ordered_values(names, parameters)
+            )
         return row
 
     async def fetch_all(self, sql: str, parameters: Parameters = ()) -> list[Row]:
         text, names = numbered(sql)
-        rows = await self._connection.fetch(text, *ordered_values(names, parameters))
+        with _statement():
+            rows = await self._connection.fetch(text, *ordered_values(names, parameters))
         return list[Row](rows)
 
     async def lock_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
@@ -243,12 +260,14 @@ class PostgresDatabase(Database):
 
     async def _fetch_one(self, sql: str, parameters: Parameters) -> Row | None:
         text, names = numbered(sql)
-        row: Row | None = await self._pool.fetchrow(text, *ordered_values(names, parameters))
+        with _statement():
+            row: Row | None = await self._pool.fetchrow(text, *ordered_values(names, parameters))
         return row
 
     async def _fetch_all(self, sql: str, parameters: Parameters) -> list[Row]:
         text, names = numbered(sql)
-        rows = await self._pool.fetch(text, *ordered_values(names, parameters))
+        with _statement():
+            rows = await self._pool.fetch(text, *ordered_values(names, parameters))
         return list[Row](rows)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
+import traceback
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -355,3 +356,23 @@ async def test_an_unreachable_postgresql_server_is_one_sentence_without_the_pass
         " PostgreSQL database cannot be used ("
     ), sentence
     assert "s3cret" not in sentence
+
+
+@both
+async def test_a_refused_row_does_not_carry_its_values_into_a_log(database: Database) -> None:
+    """PostgreSQL's error for a refused row lists the row, and a hand's row holds
+    its deck and secret: what the bot raises and logs must not."""
+    async with database.transaction() as tx:
+        table = await tx.insert(
+            "INSERT INTO tables (guild_id, channel_id, creator_id, config) VALUES (1, 5, 9, '{}')"
+        )
+    with pytest.raises(IntegrityError) as refused:
+        async with database.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO hands (table_id, hand_no, variant, initial, secret)"
+                " VALUES (?, 0, 'NT', ?, ?)",
+                (table, '{"deck": "As Kd 7c"}', "the-dealers-secret"),
+            )
+    told = "".join(traceback.format_exception(refused.value))
+    assert "hand_no" in told  # what was wrong is said
+    assert "As Kd 7c" not in told and "the-dealers-secret" not in told
