@@ -49,6 +49,7 @@ from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
+from cogs.channel_access import check_can_run_a_table
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
@@ -315,6 +316,7 @@ class Tables(commands.Cog):
             rake_percent=rake,
             rake_cap=rake_cap,
         )
+        check_can_run_a_table(interaction.app_permissions, in_thread=thread is True)
         await interaction.response.defer(ephemeral=True, thinking=True)
         channel_id = interaction.channel_id
         assert channel_id is not None

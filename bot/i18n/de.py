@@ -379,6 +379,18 @@ MESSAGES: Final[dict[str, str]] = {
     "raise_modal.title_raise": "Erhöhen",
     "raise_modal.label": "Einsatz gesamt, {low:int} bis {high:int}",
     "raise_modal.placeholder": "Eine ganze Zahl, etwa {low:int}",
+    "raise_modal.description": "Alles, was du diese Runde setzt: {low:int} bis {high:int} Chips.",
+    # Was der Bot in einem Kanal dürfen muss, um dort einen Tisch zu führen.
+    "tables.bot_cannot_post": (
+        "Ich kann hier keinen Tisch posten: Mir fehlen in diesem Kanal diese Berechtigungen: "
+        "{permissions}. Bitte einen Moderator, sie zu erlauben, oder eröffne den Tisch in "
+        "einem anderen Kanal."
+    ),
+    "permission.view_channel": "Kanal ansehen",
+    "permission.send_messages": "Nachrichten senden",
+    "permission.embed_links": "Links einbetten",
+    "permission.create_public_threads": "Öffentliche Threads erstellen",
+    "permission.send_messages_in_threads": "Nachrichten in Threads senden",
     # Das Menü zum Abwerfen oder Tauschen, nur für den Spieler.
     "discard_menu.prompt_discard": (
         "Deine Karten, Hand {hand_no}: {cards}. Wähle {low:int} zum Abwerfen."

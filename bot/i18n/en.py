@@ -355,6 +355,17 @@ MESSAGES: Final[dict[str, str]] = {
     "raise_modal.title_raise": "Raise",
     "raise_modal.label": "Total to bet, {low:int} to {high:int}",
     "raise_modal.placeholder": "A whole number, like {low:int}",
+    "raise_modal.description": "All you put in this round: {low:int} to {high:int} chips.",
+    # What the bot needs to be allowed in a channel to run a table there.
+    "tables.bot_cannot_post": (
+        "I can't post a table here: I need these permissions in this channel: {permissions}. "
+        "Ask a moderator to allow them, or open the table in another channel."
+    ),
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.create_public_threads": "Create Public Threads",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
     # The discard or draw menu, shown only to the player.
     "discard_menu.prompt_discard": (
         "Your cards, hand {hand_no}: {cards}. Choose {low:int} to throw away."

@@ -286,7 +286,7 @@ def _check_options(options: list[Any], path: Path, errors: FormErrors, *, depth:
 def _check_name(name: Any, path: Path, errors: FormErrors) -> None:
     if not isinstance(name, str) or not name:
         return  # the spec refused it
-    if not all(_name_char(c) for c in name) or len(name) > 32:
+    if not all(_name_char(c) for c in name):
         errors.add(path, *INVALID_NAME, NAME_REGEX.source)
     elif name != name.lower():
         errors.add(path, *INVALID_NAME, NAME_LOWERCASE.source)

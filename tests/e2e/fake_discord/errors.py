@@ -93,6 +93,7 @@ class FormErrors:
     def __init__(self) -> None:
         self._tree: dict[str, Any] = {}
         self.sources: list[str] = []
+        self.codes: list[str] = []
 
     def add(self, path: Path, code: str, message: str, source: str) -> None:
         node = self._tree
@@ -100,6 +101,7 @@ class FormErrors:
             node = node.setdefault(str(key), {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
         self.sources.append(source)
+        self.codes.append(code)
 
     def too_long(self, path: Path, limit: int, source: str) -> None:
         self.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.", source)
@@ -122,6 +124,7 @@ class FormErrors:
 
         copy(other._tree, prefix)
         self.sources.extend(other.sources)
+        self.codes.extend(other.codes)
 
     def __bool__(self) -> bool:
         return bool(self._tree)

@@ -33,6 +33,8 @@ from .clock import Clock
 
 #: How much faster than the wall clock the rate clock runs by default.
 DEFAULT_TIME_SCALE = 10.0
+#: The rate clock for tests that play hundreds of hands at machine speed.
+BULK_RATE_CLOCK = 100.0
 GLOBAL_LIMIT = 50
 GLOBAL_WINDOW = 1.0
 INVALID_REQUEST_LIMIT = 10_000

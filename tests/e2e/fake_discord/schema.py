@@ -189,8 +189,9 @@ class Validator:
             if not trial:
                 return
             trials.append(trial)
-        # None fits: report the branch that came closest (the fewest complaints).
-        best = min(trials, key=lambda t: len(t.sources))
+        # None fits: report the branch that came closest: the one whose required
+        # fields are all there, then the one with the fewest complaints.
+        best = min(trials, key=lambda t: (t.codes.count("BASE_TYPE_REQUIRED"), len(t.codes)))
         self.errors.merge(best)
 
     def _allows_null(self, schema: Mapping[str, Any]) -> bool:
