@@ -85,7 +85,7 @@ async def two_guilds(
 async def test_each_member_speaks_their_own_language_in_each_guild(
     fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
 ) -> None:
-    bot, first, second = two_guilds
+    bot, _first, second = two_guilds
     ann = fake_discord.add_member("Ann")
     jonas = fake_discord.add_member(
         "Jonas", locale="de", guild=fake_discord.state.guilds[second.id]
@@ -131,7 +131,7 @@ async def test_a_guild_added_later_arrives_over_the_gateway(
 async def test_a_member_who_cannot_see_the_channel_sees_no_table_and_clicks_nothing(
     fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
 ) -> None:
-    bot, _, _ = two_guilds
+    _bot, _, _ = two_guilds
     ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
     table = await ann.slash("table")
     fake_discord.set_permissions(fake_discord.channel, ben, deny=permissions.VIEW_CHANNEL)
@@ -147,7 +147,7 @@ async def test_a_member_who_cannot_see_the_channel_sees_no_table_and_clicks_noth
 async def test_commands_are_offered_only_with_their_default_permissions(
     fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
 ) -> None:
-    bot, _, _ = two_guilds
+    _bot, _, _ = two_guilds
     ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
     dealers = fake_discord.add_role("Dealers", permissions.MANAGE_CHANNELS)
     fake_discord.give_role(ann, dealers)
@@ -181,7 +181,7 @@ async def test_an_interaction_carries_the_members_permissions_in_that_channel(
 async def test_the_bot_is_refused_where_it_may_not_write(
     fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
 ) -> None:
-    bot, first, _ = two_guilds
+    _bot, first, _ = two_guilds
     fake_discord.set_permissions(
         fake_discord.channel, fake_discord.guild, deny=permissions.SEND_MESSAGES
     )
@@ -263,7 +263,7 @@ def base64_png(size: int) -> bytes:
 async def test_the_bot_uploads_files_up_to_ten_mib(
     fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
 ) -> None:
-    bot, first, _ = two_guilds
+    _bot, first, _ = two_guilds
     channel = first.get_channel(fake_discord.channel.id)
     assert isinstance(channel, discord.TextChannel)
     history = bytes(range(256)) * (9 * MIB // 256)
@@ -281,7 +281,7 @@ async def test_the_bot_uploads_files_up_to_ten_mib(
 async def test_rate_limits_are_on_and_discord_py_keeps_to_them(
     fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
 ) -> None:
-    bot, first, _ = two_guilds
+    _bot, first, _ = two_guilds
     channel = first.get_channel(fake_discord.channel.id)
     assert isinstance(channel, discord.TextChannel)
 
@@ -305,7 +305,7 @@ async def test_a_client_that_ignores_the_headers_gets_429s_that_count_as_invalid
                 answers.append((response.status, dict(response.headers), await response.json()))
 
     assert [status for status, _, _ in answers] == [200] * 5 + [429]
-    status, limited, body = answers[-1]
+    _status, limited, body = answers[-1]
     assert body["retry_after"] > 0 and body["global"] is False
     assert limited["X-RateLimit-Scope"] == "user" and limited["X-RateLimit-Remaining"] == "0"
     assert answers[0][1]["X-RateLimit-Limit"] == "5"

@@ -78,6 +78,9 @@ class RateLimits:
     _global: deque[float] = field(default_factory=deque)
     #: Requests refused with 429 by these limits, as "METHOD path".
     refused: list[str] = field(default_factory=list)
+    #: Requests that used a bucket's last request (a client keeping to the headers
+    #: waits before its next one in that bucket), as "METHOD path".
+    exhausted: list[str] = field(default_factory=list)
     #: When (rate-clock seconds) Discord would have counted an invalid request (401/403/429).
     invalid: deque[float] = field(default_factory=deque)
 
@@ -128,6 +131,8 @@ class RateLimits:
                 self.refused.append(f"{method} {path}")
                 return self._headers(limit, 0, retry) | {"X-RateLimit-Scope": "user"}, retry, "user"
             used.append(now)
+            if len(used) == limit.limit:
+                self.exhausted.append(f"{method} {path}")
             if not INTERACTION_ROUTES.match(path):
                 self._global.append(now)
             reset = self.real(used[0] + limit.window - now)

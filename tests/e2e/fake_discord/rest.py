@@ -48,9 +48,11 @@ def json_response(
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
-    """The JSON payload and uploaded files, from a JSON or a multipart request."""
-    if request.content_length is not None and request.content_length > REQUEST_SIZE_MAX:
-        check_files([], request.content_length)
+    """The JSON payload and uploaded files, from a JSON or a multipart request.
+
+    The whole body is read before it is judged, so that the client finishes
+    sending and its connection is free again, as with Discord.
+    """
     if request.content_type.startswith("multipart/"):
         payload: Any = {}
         files: list[tuple[str, bytes]] = []
