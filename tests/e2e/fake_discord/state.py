@@ -285,6 +285,8 @@ class DiscordState(World):
             message.embeds = list(body["embeds"] or [])
         if "components" in body:
             message.components = list(body["components"] or [])
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
             kept = message.flags & (EPHEMERAL_FLAG | LOADING_FLAG)
             message.flags = kept | (int(body["flags"]) & KEPT_FLAGS & ~EPHEMERAL_FLAG)
