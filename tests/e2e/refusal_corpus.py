@@ -1498,3 +1498,88 @@ CASES: list[Case] = [
         needs="emoji",
     ),
 ]
+
+
+#: Payloads Discord's docs show as valid (components reference, application commands,
+#: allowed mentions), as (route, body, what must exist first): the fake must accept them.
+ACCEPTED: list[tuple[str, str, Any, str]] = [
+    (
+        "docs-container",
+        POST,
+        v2(
+            {
+                "type": 17,
+                "accent_color": 703487,
+                "components": [
+                    text("# You have encountered a wild coyote!"),
+                    {
+                        "type": 12,
+                        "items": [{"media": {"url": "https://example.com/coyote.webp"}}],
+                    },
+                    text("What would you like to do?"),
+                    row(button("pet_coyote", label="Pet it!"), button("run_away", style=4)),
+                ],
+            }
+        ),
+        "",
+    ),
+    (
+        "docs-section-thumbnail",
+        POST,
+        v2(
+            {
+                "type": 9,
+                "components": [text("# Real Game v7.3"), text("Hope you're excited!")],
+                "accessory": {"type": 11, "media": {"url": "https://example.com/preview.webp"}},
+            }
+        ),
+        "",
+    ),
+    (
+        "docs-separator",
+        POST,
+        v2(text("It's dangerous to go alone!"), {"type": 14, "divider": True, "spacing": 1}),
+        "",
+    ),
+    (
+        "docs-legacy-buttons",
+        POST,
+        {"content": "This is a message with legacy components", "components": [row(button())]},
+        "",
+    ),
+    (
+        "docs-mentions",
+        POST,
+        {
+            "content": "@here Hi <@1234>",
+            "allowed_mentions": {"parse": ["everyone"], "users": ["1234"]},
+        },
+        "",
+    ),
+    (
+        "docs-label-modal",
+        CALLBACK,
+        modal(label(text_input("game_title", style=1, min_length=1, max_length=4000))),
+        "command",
+    ),
+    (
+        "docs-localized-command",
+        COMMANDS,
+        commands(
+            command(
+                name="birthday",
+                description="Wish a friend a happy birthday",
+                name_localizations={"zh-CN": "生日", "el": "γενέθλια"},
+                description_localizations={"zh-CN": "祝你朋友生日快乐"},
+                options=[option("age", name_localizations={"zh-CN": "岁数"})],
+            )
+        ),
+        "",
+    ),
+    (
+        "docs-emoji",
+        EMOJIS,
+        {"name": "ace_of_spades", "image": png(1000)},
+        "",
+    ),
+]

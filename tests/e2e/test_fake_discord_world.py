@@ -324,3 +324,35 @@ async def test_fifty_requests_a_second_is_the_global_limit(fake_discord: FakeDis
 
     assert statuses == [200] * 50 + [429]
     assert last["X-RateLimit-Global"] == "true"
+
+
+async def test_a_components_v2_layout_from_discord_py_is_accepted_and_edited(
+    fake_discord: FakeDiscord, two_guilds: tuple[WorldBot, discord.Guild, discord.Guild]
+) -> None:
+    _, first, _ = two_guilds
+    channel = first.get_channel(fake_discord.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+
+    def table(pot: int) -> discord.ui.LayoutView:
+        layout = discord.ui.LayoutView(timeout=None)
+        layout.add_item(
+            discord.ui.Section(
+                discord.ui.TextDisplay(f"## Hand 1 · pot {pot}"),
+                accessory=discord.ui.Button(label="My cards", custom_id="cards"),
+            )
+        )
+        layout.add_item(discord.ui.Separator(spacing=discord.SeparatorSpacing.large))
+        layout.add_item(
+            discord.ui.Container(
+                discord.ui.TextDisplay("To act: **Ann**"),
+                discord.ui.ActionRow(discord.ui.Button(label="Call 20", custom_id="call")),
+                accent_colour=discord.Colour.dark_green(),
+            )
+        )
+        return layout
+
+    sent = await channel.send(view=table(30))
+    await sent.edit(view=table(70))
+
+    stored = fake_discord.state.messages[sent.id]
+    assert stored.flags & (1 << 15) and "pot 70" in stored.text() and "[Call 20]" in stored.text()

@@ -5,10 +5,12 @@
 has everything; otherwise @everyone's and the member's roles' permissions,
 everything with ADMINISTRATOR, then the channel's overwrites for @everyone,
 for the member's roles and for the member, each denying before allowing. The
-implicit rules follow: no VIEW_CHANNEL means nothing in that channel, and no
-SEND_MESSAGES takes mentions, TTS, files and embeds with it. A thread takes
-its parent's overwrites, where SEND_MESSAGES_IN_THREADS stands in for
-SEND_MESSAGES ("Inherited Permissions (Threads)").
+implicit rules ("Implicit Permissions": no VIEW_CHANNEL means nothing in that
+channel, no SEND_MESSAGES no files or embeds either) are not taken out of the
+computed bits, as the docs say, but applied where an action is checked
+(`implicitly_allowed`). A thread takes its parent's overwrites, where
+SEND_MESSAGES_IN_THREADS stands in for SEND_MESSAGES ("Inherited Permissions
+(Threads)").
 """
 
 from __future__ import annotations
@@ -117,13 +119,15 @@ def channel_permissions(
     if member is not None and member.type == MEMBER:
         permissions &= ~member.deny
         permissions |= member.allow
+    return permissions
+
+
+def implicitly_allowed(permissions: int, *, in_thread: bool) -> int:
+    """The bits that count when acting: none without VIEW_CHANNEL, and without the
+    right to talk no mentions, TTS, files or embeds."""
     if not permissions & VIEW_CHANNEL:
         return 0
     talk = SEND_MESSAGES_IN_THREADS if in_thread else SEND_MESSAGES
     if not permissions & talk:
         permissions &= ~NEEDS_SEND
     return permissions
-
-
-def can_send(permissions: int, *, in_thread: bool) -> bool:
-    return bool(permissions & (SEND_MESSAGES_IN_THREADS if in_thread else SEND_MESSAGES))

@@ -35,7 +35,7 @@ from .messages import (
     StoredAttachment,
     StoredMessage,
 )
-from .permissions import ALL
+from .permissions import ALL, implicitly_allowed
 from .rules import rule
 from .snowflakes import SnowflakeFactory
 from .threads import check_can_edit, check_can_open, check_can_post, thread_type_for
@@ -232,7 +232,9 @@ class DiscordState(World):
             visible_to = frozenset({recipient.id})
             kind = "dm"
         else:
-            permissions = self.permissions_in(self.bot.id, channel)
+            permissions = implicitly_allowed(
+                self.permissions_in(self.bot.id, channel), in_thread=channel.is_thread
+            )
             unarchive = check_can_post(channel, permissions, files=len(files))
         self._check_message(body, rules.CREATE, files)
         if unarchive:
