@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.tables.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.product_bot import running_croupier
+from tests.e2e.table_players import table_button_id
 from tests.e2e.table_view import TableView
 
 

@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 
 from bot.tables import outlet
-from bot.tables.custom_ids import table_button_id
 from tests.e2e.fake_discord import ComponentNotFound, FakeDiscord, OptionRejected, permissions
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.table_players import open_table
+from tests.e2e.table_players import open_table, table_button_id
 
 
 async def test_a_member_who_cannot_see_the_channel_cannot_play_there(

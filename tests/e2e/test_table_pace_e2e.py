@@ -14,10 +14,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.tables.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.table_players import open_table
+from tests.e2e.table_players import open_table, table_button_id
 
 #: Seconds, on Discord's clock, a player takes to act.
 HUMAN_PACE = 2.0

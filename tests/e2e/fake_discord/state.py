@@ -24,7 +24,7 @@ from .command_rules import check_commands
 from .commands import CommandRegistry
 from .components import check_modal_components
 from .emojis import AppEmojis
-from .entities import DM, PRIVATE_THREAD, FakeChannel, FakeGuild, FakeUser
+from .entities import DM, FakeChannel, FakeGuild, FakeUser
 from .errors import ApiError, FormErrors, Refusal, not_found
 from .interactions import InteractionRecord
 from .messages import (
@@ -118,11 +118,6 @@ class DiscordState(World):
         user = super().add_user(username, guild=guild or self.guild, locale=locale)
         self.sightings[user.id] = []
         return user
-
-    def channel_payload(  # type: ignore[override]
-        self, channel: FakeChannel, *, for_user: int | None = None
-    ) -> dict[str, Any]:
-        return super().channel_payload(channel, for_user=for_user)
 
     # -- option resolution for slash commands in the default guild ----------
 
@@ -780,6 +775,3 @@ class DiscordState(World):
     def refused(self, refusal: Refusal) -> None:
         self.refusals.append(refusal)
         self.changed()
-
-
-__all__ = ["PRIVATE_THREAD", "DiscordState"]
