@@ -6,7 +6,8 @@ between hands, must never have the table wait for Discord: no bucket runs
 dry, no request is refused. Under a burst no human makes (actions at machine
 speed), the limits do bite, the bot keeps to them without a single 429, and
 the table still ends showing its latest state. Time here is the fake's rate
-clock (ten times the wall clock), so Discord's seconds pass quickly.
+clock, which runs faster than the wall clock so that Discord's seconds pass
+quickly; the players' pace is set in Discord's seconds.
 """
 
 from __future__ import annotations
@@ -20,13 +21,18 @@ from tests.e2e.table_players import open_table, table_button_id
 
 #: Seconds, on Discord's clock, a player takes to act.
 HUMAN_PACE = 2.0
-HANDS = 4
+HANDS = 3
+#: The rate clock of the human-pace test (Discord's seconds pass 25 times as fast),
+#: and of the burst, slow enough that no machine is too slow to burst.
+PACE_RATE_CLOCK = 25.0
+BURST_RATE_CLOCK = 2.0
 
 
 async def test_players_acting_every_two_seconds_never_make_the_table_wait(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
+    fake.rate_limits.time_scale = PACE_RATE_CLOCK
     pause = HUMAN_PACE / fake.rate_limits.time_scale
     async with running_croupier(
         fake, tmp_path / "croupier.db", deck_seed=12, hand_pause_seconds=1
@@ -73,8 +79,9 @@ async def test_a_burst_no_human_makes_is_held_back_without_a_single_429(
     async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=13) as croupier:
         members = {name: fake.add_member(name) for name in ("Ann", "Ben")}
         view = await open_table(fake, list(members.values()))
+        fake.rate_limits.time_scale = BURST_RATE_CLOCK  # 5 edits per 2.5 s of wall clock
         last = None
-        while len(view.results()) < HANDS:
+        while len(view.results()) < 1:
             turn = await view.next_turn(last)
             assert turn is not None, "the table stopped"
             action = "check" if turn.buttons.get("call") == "Check" else "call"

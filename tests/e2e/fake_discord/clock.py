@@ -21,9 +21,10 @@ class Clock:
         """Seconds on a monotonic scale, for measuring deadlines."""
         return time.monotonic() + self._offset
 
-    def scaled_now(self, scale: float) -> float:
-        """Seconds on a clock running `scale` times as fast as this one (same offset)."""
-        return time.monotonic() * scale + self._offset
+    @property
+    def offset(self) -> float:
+        """How far the test has moved this clock forward, in seconds."""
+        return self._offset
 
     def wall(self) -> dt.datetime:
         """The current UTC time as the fake pretends it to be."""

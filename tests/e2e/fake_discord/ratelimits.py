@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from .clock import Clock
 
@@ -70,7 +70,7 @@ ROUTE_LIMITS: tuple[RouteLimit, ...] = (
 @dataclass
 class RateLimits:
     clock: Clock
-    time_scale: float = DEFAULT_TIME_SCALE
+    scale: InitVar[float] = DEFAULT_TIME_SCALE
     routes: list[RouteLimit] = field(default_factory=lambda: list(ROUTE_LIMITS))
     global_limit: int = GLOBAL_LIMIT
     enabled: bool = True
@@ -84,9 +84,27 @@ class RateLimits:
     #: When (rate-clock seconds) Discord would have counted an invalid request (401/403/429).
     invalid: deque[float] = field(default_factory=deque)
 
+    def __post_init__(self, scale: float) -> None:
+        self._scale = scale
+        self._anchor_real = time.monotonic()
+        self._anchor = 0.0
+
+    @property
+    def time_scale(self) -> float:
+        """How many times as fast as the wall clock the rate clock runs."""
+        return self._scale
+
+    @time_scale.setter
+    def time_scale(self, scale: float) -> None:
+        # The rate clock goes on from where it is, only faster or slower.
+        self._anchor = self.now() - self.clock.offset
+        self._anchor_real = time.monotonic()
+        self._scale = scale
+
     def now(self) -> float:
-        """Discord-seconds on the rate clock."""
-        return self.clock.scaled_now(self.time_scale)
+        """Discord-seconds on the rate clock (moved forward by `advance_clock` too)."""
+        elapsed = time.monotonic() - self._anchor_real
+        return self._anchor + elapsed * self._scale + self.clock.offset
 
     def real(self, discord_seconds: float) -> float:
         return discord_seconds / self.time_scale
