@@ -43,7 +43,7 @@ MESSAGES: Final[dict[str, str]] = {
         "That needs **{needed:int}** chips, but your balance is **{available:int}**."
     ),
     "cashier.daily_already_claimed": (
-        "You have already claimed today's chips. Your next claim opens in {hours} h {minutes} min."
+        "You have already claimed today's chips. Your next claim opens {opens}."
     ),
     "cashier.table_not_found": "That table does not exist on this server.",
     "cashier.table_closed": "That table is closed.",
@@ -55,6 +55,7 @@ MESSAGES: Final[dict[str, str]] = {
         "You claimed **{amount:int}** chips (day {streak} of your streak). "
         "Your balance is now **{balance:int}** chips."
     ),
+    "daily.next": "Your next claim opens {opens}.",
     # /balance
     "balance.own": "You have **{chips:int}** chips.",
     "balance.own_with_tables": (
@@ -131,6 +132,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "engine.not_bring_in": "There is no bring-in to post now.",
     "engine.must_discard": "Discard exactly {count} card(s).",
+    "engine.must_choose_point_card": "Choose exactly one card as your point card.",
     "engine.draw_too_many": "You may draw at most {count} card(s).",
     "engine.card_not_held": "You do not hold {card}.",
     "engine.card_twice": "{card} is named twice.",
@@ -270,8 +272,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rake": "Rake {percent} % up to {cap:int}",
     "table.carried_pot": "Carried to the next deal: **{amount:int}**",
     "table.to_discard": "Still to discard: {names}",
+    "table.to_point_card": "Still to set a point card: {names}",
     "table.to_draw": "Still to draw: {names}",
     "table.board": "Board: {board}",
+    "table.board_n": "Board {n}: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Main pot: **{amount:int}**",
     "table.side_pot": "Side pot: **{amount:int}**",
@@ -316,6 +320,7 @@ MESSAGES: Final[dict[str, str]] = {
     "action.complete": "{name} completes to {to:int}",
     "action.bring-in": "{name} brings in for {amount:int}",
     "action.discard": "{name} discards {amount:int}",
+    "action.point_card": "{name} sets a point card",
     "action.draw": "{name} draws {amount:int}",
     "action.stand_pat": "{name} stands pat",
     "action.all_in_suffix": "(all in)",
@@ -329,6 +334,7 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.complete": "You completed to **{to:int}**.",
     "acted.bring-in": "You brought in for **{amount:int}**.",
     "acted.discard": "You discarded **{amount:int}**.",
+    "acted.point_card": "Your point card is set: it plays with each of your other two cards.",
     "acted.draw": "You drew **{amount:int}**.",
     "acted.stand_pat": "You stood pat.",
     # Buttons under the table message.
@@ -348,6 +354,7 @@ MESSAGES: Final[dict[str, str]] = {
     "button.bet_to": "Bet {to:int}",
     "button.raise_to": "Raise to {to:int}",
     "button.discard": "Discard…",
+    "button.point_card": "Point card…",
     "button.draw": "Draw…",
     "button.my_cards": "My cards",
     # The bet/raise form.
@@ -363,7 +370,12 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.prompt_draw": (
         "Your cards, hand {hand_no}: {cards}. Choose up to {high:int} to exchange, or stand pat."
     ),
+    "discard_menu.prompt_point_card": (
+        "Your cards, hand {hand_no}: {cards}. Choose your point card: it plays with each "
+        "of the other two, which never play together."
+    ),
     "discard_menu.placeholder": "Cards to throw away",
+    "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
     # A hand's result.
     "result.title": "Hand {hand_no}",
@@ -375,6 +387,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.pot.side_n": "side pot {n}",
     "result.share.high": "the high half of {pot}",
     "result.share.low": "the low half of {pot}",
+    "result.share.board": "board {n}'s half of {pot}",
     "result.wins": "{name} wins {pot} of **{amount:int}**.",
     "result.wins_with": "{name} wins {pot} of **{amount:int}** with {hand}.",
     "result.split": "{names} split {pot} of **{amount:int}**.",
@@ -387,6 +400,7 @@ MESSAGES: Final[dict[str, str]] = {
     "private.title": "Your cards, hand {hand_no}",
     "private.cards": "Your cards: **{cards}**",
     "private.board": "Board: {board}",
+    "private.board_n": "Board {n}: {board}",
     "private.best": "Best hand: {best}",
     "private.folded": "You have folded this hand.",
     "private.where": "Table: <#{channel}>",
@@ -625,6 +639,148 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.level_minutes": "Tournament: minutes per blind level (default 10)",
     "command.poker.create.level_hands": "Tournament: hands per blind level (instead of minutes)",
     "command.poker.start.description": "Start this channel's tournament with those registered.",
+    # Cards as emojis: the name a screen reader reads (letters, digits, _ only).
+    "card.name": "{rank}_of_{suit}",
+    "card.rank.0": "two",
+    "card.rank.1": "three",
+    "card.rank.2": "four",
+    "card.rank.3": "five",
+    "card.rank.4": "six",
+    "card.rank.5": "seven",
+    "card.rank.6": "eight",
+    "card.rank.7": "nine",
+    "card.rank.8": "ten",
+    "card.rank.9": "jack",
+    "card.rank.10": "queen",
+    "card.rank.11": "king",
+    "card.rank.12": "ace",
+    "card.suit.0": "clubs",
+    "card.suit.1": "diamonds",
+    "card.suit.2": "hearts",
+    "card.suit.3": "spades",
+    "card.back": "face_down_card",
+    "card.back_text": "🂠",
+    # Hands, as data from the engine: ranks in hands, labels and "with" forms.
+    "rank.name.0": "deuce",
+    "rank.name.1": "three",
+    "rank.name.2": "four",
+    "rank.name.3": "five",
+    "rank.name.4": "six",
+    "rank.name.5": "seven",
+    "rank.name.6": "eight",
+    "rank.name.7": "nine",
+    "rank.name.8": "ten",
+    "rank.name.9": "jack",
+    "rank.name.10": "queen",
+    "rank.name.11": "king",
+    "rank.name.12": "ace",
+    "rank.plural.0": "deuces",
+    "rank.plural.1": "threes",
+    "rank.plural.2": "fours",
+    "rank.plural.3": "fives",
+    "rank.plural.4": "sixes",
+    "rank.plural.5": "sevens",
+    "rank.plural.6": "eights",
+    "rank.plural.7": "nines",
+    "rank.plural.8": "tens",
+    "rank.plural.9": "jacks",
+    "rank.plural.10": "queens",
+    "rank.plural.11": "kings",
+    "rank.plural.12": "aces",
+    "hand.high_card": "High card, {rank}",
+    "hand.pair": "Pair of {ranks}",
+    "hand.two_pair": "Two pair, {ranks} and {low}",
+    "hand.three_of_a_kind": "Three of a kind, {ranks}",
+    "hand.straight": "Straight, {rank} high",
+    "hand.flush": "Flush, {rank} high",
+    "hand.full_house": "Full house, {ranks} full of {low}",
+    "hand.four_of_a_kind": "Four of a kind, {ranks}",
+    "hand.straight_flush": "Straight flush, {rank} high",
+    "hand.royal_flush": "Royal flush",
+    "hand.low": "{run} low",
+    "hand.badugi": "{count}-card badugi, {run}",
+    "hand.with.high_card": "{rank} high",
+    "hand.with.pair": "a pair of {ranks}",
+    "hand.with.two_pair": "two pair, {ranks} and {low}",
+    "hand.with.three_of_a_kind": "three of a kind, {ranks}",
+    "hand.with.straight": "a straight, {rank} high",
+    "hand.with.flush": "a flush, {rank} high",
+    "hand.with.full_house": "a full house, {ranks} full of {low}",
+    "hand.with.four_of_a_kind": "four of a kind, {ranks}",
+    "hand.with.straight_flush": "a straight flush, {rank} high",
+    "hand.with.royal_flush": "a royal flush",
+    "hand.with.low": "a low of {run}",
+    "hand.with.badugi": "a {count}-card badugi, {run}",
+    "hand.kicker": "{hand}, {rank} kicker",
+    # A hand's result, as worded from the engine's data.
+    "result.muck": "{names} mucks.",
+    "result.muck_many": "{names} muck.",
+    "result.split_two_with": "{names} split {pot} of **{amount:int}**: both have {hand}.",
+    "result.split_many_with": "{names} split {pot} of **{amount:int}**: each has {hand}.",
+    "result.picture": "The showdown: the board and every hand shown, the winning cards raised.",
+    # Games, by the code the engine gives them.
+    "variant.NT": "No-limit Texas Hold'em",
+    "variant.PT": "Pot-limit Texas Hold'em",
+    "variant.FT": "Fixed-limit Texas Hold'em",
+    "variant.ST": "Spread-limit Texas Hold'em",
+    "variant.NS": "No-limit Short Deck Hold'em",
+    "variant.NR": "No-limit Royal Hold'em",
+    "variant.PO": "Pot-limit Omaha",
+    "variant.FO": "Fixed-limit Omaha",
+    "variant.PO/8": "Pot-limit Omaha Hi-Lo",
+    "variant.FO/8": "Fixed-limit Omaha Hi-Lo",
+    "variant.NP": "No-limit Pineapple",
+    "variant.NCP": "No-limit Crazy Pineapple",
+    "variant.FCP/8": "Fixed-limit Crazy Pineapple Hi-Lo",
+    "variant.F7S": "Fixed-limit Seven Card Stud",
+    "variant.F7S/8": "Fixed-limit Seven Card Stud Hi-Lo",
+    "variant.FR": "Fixed-limit Razz",
+    "variant.F5D": "Fixed-limit Five Card Draw",
+    "variant.N2L1D": "No-limit Deuce-to-Seven Single Draw",
+    "variant.F2L3D": "Fixed-limit Deuce-to-Seven Triple Draw",
+    "variant.FB": "Fixed-limit Badugi",
+    "variant.NSS": "No-limit Short Deck Hold'em, straight over three of a kind",
+    "variant.FM": "Fixed-limit Manila",
+    "variant.NDT": "No-limit Double Texas Hold'em",
+    "variant.NDB": "No-limit Double-board Hold'em, each board half the pot",
+    "variant.NDBA": "No-limit Double-board Hold'em, best hand takes all",
+    # /history: each hand in a line, and how it went.
+    "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
+    "history.cards": "your cards {cards}",
+    "history.board": "board {board}",
+    "history.outcome.won_showdown": "won with {hand}",
+    "history.outcome.won": "won without a showdown",
+    "history.outcome.lost_showdown": "lost the showdown with {hand}",
+    "history.outcome.folded": "folded",
+    "history.outcome.lost": "lost",
+    # /poker deck
+    "command.poker.deck.description": "Choose how cards look to you: two colours or four.",
+    "command.poker.deck.deck": "The deck",
+    "command.poker.deck.two_colour": "Two colours (classic: black and red)",
+    "command.poker.deck.four_colour": "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
+    "tables.deck_two_colour": (
+        "Your cards now come in the classic two-colour deck: ♠ and ♣ black, ♥ and ♦ red."
+    ),
+    "tables.deck_four_colour": (
+        "Your cards now come in the four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green."
+    ),
+    # /stats: the figures players compare, and the chart.
+    "stats.figures": "Figures over {hands:int} hands",
+    "stats.figures_value": (
+        "VPIP **{vpip}** · PFR **{pfr}** · aggression **{aggression}**\n"
+        "went to showdown **{went}** · won at showdown **{won}**\n"
+        "**{bb}** big blinds per 100 hands (cash tables)"
+    ),
+    "stats.percent": "{value}%",
+    "stats.decimal_point": ".",
+    "stats.nothing_yet": "—",
+    "stats.chart.title": "{name}: chips over the last {count:int} hands",
+    "stats.chart.hands": "Hands",
+    "stats.chart.chips": "Chips won or lost",
+    "stats.chart.session": "Session {n}",
+    "stats.chart.alt": (
+        "A chart of {name}'s chips over the last {count:int} hands: {net:+int} in all."
+    ),
     # First contact and operators' mistakes (issue 11), read by whoever starts the bot.
     "launcher.lease_held": (
         "Another Croupier is running on this database (held by {holder}, for {seconds:int} s "

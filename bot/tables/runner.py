@@ -70,6 +70,7 @@ from typing import Any, Final, TypeVar
 from bot.cashier import Cashier, InsufficientChips, SeatMovement
 from bot.database import Database, Transaction
 from bot.i18n import ordinal, t
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.hand_result import result_message
 from bot.render.private_view import PrivateView, private_message
 from bot.render.table_message import table_message
@@ -120,12 +121,14 @@ from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostB
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
+from engine.evaluation.described import described
 from engine.events import (
     CardsDiscarded,
     HandMucked,
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
 )
@@ -139,6 +142,7 @@ from engine.table import CashOut, Deal, Departure, Seat, Table
 from engine.table import HandResult as TableHandResult
 from engine.table import TableConfig as EngineTableConfig
 from engine.variants import BettingStructure, Variant
+from engine.verdicts import pot_verdicts, shown_hands
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +216,8 @@ class TableServices:
     hand_pause_seconds: float = 5.0
     #: ``None``: shuffle with the operating system's randomness.
     rng: random.Random | None = None
+    #: How public messages draw cards: the deck, and the emojis synced so far.
+    public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -716,27 +722,31 @@ class TableRunner:
             low=legal.discard_min,
             high=legal.discard_max,
             draw=live.hand.street.draw,
+            point=live.hand.street.point_card,
         )
 
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
-        best = []
-        for evaluation in hand.variant.evaluations:
-            try:
-                value = evaluate(evaluation, cards, board)
-            except ValueError:  # too few cards yet to make a hand
-                continue
-            if value is not None:
-                best.append(value.describe())
+        values = []
+        for each_board in hand.boards:
+            for evaluation in hand.variant.evaluations:
+                try:
+                    value = evaluate(evaluation, cards, each_board)
+                except ValueError:  # too few cards yet to make a hand
+                    continue
+                if value is not None:
+                    values.append(value)
         return PrivateView(
             self.table_id,
             self.record.channel_id,
             live.hand_no,
             cards,
             board,
-            tuple(best),
+            tuple(value.describe() for value in values),
             hand.folded[index],
+            _more_boards(hand),
+            tuple(described(value) for value in values),
         )
 
     async def tick(self) -> None:
@@ -1037,7 +1047,7 @@ class TableRunner:
                 self._forget(user_id)
         self.live, self.last_hand = None, live
         self._changed()
-        self.publisher.post(result_message(live.result, self.locale))
+        self.publisher.post(result_message(live.result, self.locale, self.services.public_faces()))
         for text in announcements:
             self.publisher.post(OutgoingMessage(content=text))
         if any(place == 1 for _, place, _ in places):
@@ -1096,13 +1106,16 @@ class TableRunner:
     def _result(self, live: LiveHand) -> HandResult:
         hand, players = live.hand, live.deal.players
         pot_count = len(hand.pots_awarded)
+        said = {
+            e.player: " / ".join(e.descriptions) for e in hand.events if isinstance(e, HandShown)
+        }
+        awards = [e for e in hand.events if isinstance(e, PotAwarded)]
         return HandResult(
             self.table_id,
             live.hand_no,
             shown=tuple(
-                ShownHand(self._name(players[e.player]), e.cards, " / ".join(e.descriptions))
-                for e in hand.events
-                if isinstance(e, HandShown)
+                ShownHand(self._name(players[s.player]), s.cards, said.get(s.player, ""), s.hands)
+                for s in shown_hands(hand)
             ),
             mucked=tuple(
                 self._name(players[e.player]) for e in hand.events if isinstance(e, HandMucked)
@@ -1115,13 +1128,17 @@ class TableRunner:
                     e.amount,
                     tuple((self._name(players[i]), chips) for i, chips in e.winners),
                     e.description,
+                    verdict.hand,
+                    verdict.kicker,
+                    tuple(card for cards in verdict.winning_cards for card in cards),
                 )
-                for e in hand.events
-                if isinstance(e, PotAwarded)
+                for e, verdict in zip(awards, pot_verdicts(hand), strict=True)
             ),
             rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
             carried_over=hand.carried_over,
             commitment=live.commitment,
+            board=tuple(hand.board),
+            boards=tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else (),
         )
 
     # ---------------------------------------------------------------- clock
@@ -1236,6 +1253,7 @@ class TableRunner:
             snapshot,
             hand_no=shown_from.hand_no,
             board=tuple(hand.board),
+            boards=_more_boards(hand),
             pots=pots,
             hand_over=live is None,
             actor_name=None if actor is None else self._name(deal.players[actor]),
@@ -1250,6 +1268,7 @@ class TableRunner:
             if live is not None
             else (),
             drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
+            pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
             commitment=shown_from.commitment,
             button_draw=tuple(
                 (self._name(player_at[seat_no]), card)
@@ -1469,7 +1488,8 @@ class TableRunner:
         told = [
             (e.player, action)
             for e in hand.events
-            if isinstance(e, PlayerActed | CardsDiscarded) and (action := _told(e)) is not None
+            if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
+            and (action := _told(e)) is not None
         ]
         live.actions = [
             replace(
@@ -1532,6 +1552,8 @@ def _told(event: object) -> LastAction | None:
         if not event.count:
             kind = "stand_pat"
         return LastAction("", kind, event.count, 0, False)
+    if isinstance(event, PointCardChosen):
+        return LastAction("", "point_card", 0, 0, False)
     return None
 
 
@@ -1556,7 +1578,8 @@ def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
 
 def _default_action(hand: Hand) -> Action:
     """What the clock does for a player: stand pat in a draw, throw away the
-    lowest cards where a discard is required, post a pending bring-in (it
+    lowest cards where a discard is required (or set the lowest card as the
+    point card in Double Hold'em), post a pending bring-in (it
     cannot be folded), check if that is possible, else fold."""
     legal = hand.legal_actions()
     if legal.phase is Phase.DISCARDING:
@@ -1629,3 +1652,8 @@ def _result_data(hand: Hand, deal: Deal) -> dict[str, Any]:
             if isinstance(e, HandShown)
         },
     }
+
+
+def _more_boards(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Every board of a game dealt with more than one; nothing for one board."""
+    return tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else ()

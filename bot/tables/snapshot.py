@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.evaluation.described import HandDescription
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,9 @@ class DiscardChoices:
     high: int
     #: A draw (thrown cards are replaced) rather than a Pineapple discard.
     draw: bool
+    #: Double Hold'em: the one card chosen becomes the point card; nothing is
+    #: thrown away.
+    point: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +139,8 @@ class TableSnapshot:
     stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
     board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (double-board Hold'em).
+    boards: tuple[tuple[Card, ...], ...] = ()
     #: The main pot first, then the side pots.
     pots: tuple[int, ...] = ()
     hand_over: bool = False
@@ -151,6 +157,8 @@ class TableSnapshot:
     to_discard: tuple[str, ...] = ()
     #: The phase is a draw (thrown cards are replaced), not a discard.
     drawing: bool = False
+    #: Double Hold'em: the players still to discard are setting a point card.
+    pointing: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None
@@ -192,6 +200,8 @@ class ShownHand:
     name: str
     cards: tuple[Card, ...]
     description: str
+    #: What the cards make, as data, by each of the game's evaluations.
+    hands: tuple[HandDescription, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +210,18 @@ class PotWin:
 
     pot_index: int
     pot_count: int
-    #: ``"whole"``, ``"high"`` or ``"low"``.
+    #: ``"whole"``, ``"high"`` or ``"low"``, or ``"board 1"``, ``"board 2"`` ... in
+    #: games with more than one board.
     share: str
     amount: int
     #: (name, chips) of every winner.
     winners: tuple[tuple[str, int], ...]
     description: str
+    #: The winning hand as data (``None``: won without showing), the rank of
+    #: the kicker that decided it, and the cards the winners played.
+    hand: HandDescription | None = None
+    kicker: int | None = None
+    winning_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,3 +235,6 @@ class HandResult:
     #: Jackpots: nobody opened, and the pot waits for the next deal.
     carried_over: int = 0
     commitment: str | None = None
+    board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (``board`` is the first).
+    boards: tuple[tuple[Card, ...], ...] = ()

@@ -1478,6 +1478,23 @@ CASES: list[Case] = [
         emo.EMOJI_IMAGE,
     ),
     Case(
+        "emoji-name-dash",
+        EMOJIS,
+        {"name": "ace-spades", "image": png(100)},
+        ("name",),
+        "EMOJI_NAME_INVALID",
+        emo.EMOJI_NAME,
+    ),
+    Case(
+        "emoji-name-taken",
+        EMOJIS,
+        {"name": "ace_spades", "image": png(100)},
+        ("name",),
+        "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+        emo.EMOJI_NAME,
+        needs="emoji",
+    ),
+    Case(
         "emoji-2001",
         EMOJIS,
         {"name": "ace_spades", "image": png(100)},

@@ -26,6 +26,7 @@ from .snowflakes import SnowflakeFactory
 
 EMOJIS_MAX = 2000
 IMAGE_SIZE_MAX = 256 * 1024
+NAME = re.compile(r"[A-Za-z0-9_]{2,32}")
 DATA_URI = re.compile(r"^data:(image/(?:png|jpeg|gif|webp|avif));base64,(.*)$", re.DOTALL)
 #: The first bytes of each image format (what "matches the image data" is checked by).
 MAGIC: dict[str, tuple[bytes, ...]] = {
@@ -56,6 +57,13 @@ EMOJI_IMAGE = rule(
     "use the proper content type (image/jpeg, image/png, image/gif) that matches the image "
     "data being provided. [emoji.mdx#emoji-object-emoji-formats: Emoji can be uploaded as "
     "JPEG, PNG, GIF, WebP, and AVIF formats.]",
+)
+EMOJI_NAME = rule(
+    "emoji.name",
+    PAGE + "#create-application-emoji",
+    "name: name of the emoji",
+    observed="letters, digits and underscores only (Discord's emoji names), and one name "
+    "once per application",
 )
 EMOJI_KNOWN = rule(
     "emoji.usable",
@@ -91,6 +99,26 @@ class AppEmojis:
     def __init__(self, ids: SnowflakeFactory) -> None:
         self._ids = ids
         self.emojis: dict[int, AppEmoji] = {}
+        #: Every emoji created or deleted, in order ("POST name", "DELETE name").
+        self.changes: list[str] = []
+
+    def by_name(self, name: str) -> AppEmoji | None:
+        return next((e for e in self.emojis.values() if e.name == name), None)
+
+    def _check_name(self, name: Any, errors: FormErrors, *, keep: int | None = None) -> None:
+        if not isinstance(name, str) or errors:  # the spec refused it already
+            return
+        if not NAME.fullmatch(name):
+            errors.add(("name",), "EMOJI_NAME_INVALID", "Invalid emoji name", EMOJI_NAME.source)
+            return
+        taken = self.by_name(name)
+        if taken is not None and taken.id != keep:
+            errors.add(
+                ("name",),
+                "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+                "Name already taken",
+                EMOJI_NAME.source,
+            )
 
     def get(self, emoji_id: int) -> AppEmoji:
         emoji = self.emojis.get(emoji_id)
@@ -101,6 +129,7 @@ class AppEmojis:
     def create(self, body: Any) -> AppEmoji:
         errors = FormErrors()
         schema.check_body("/applications/{application_id}/emojis", "post", body, errors)
+        self._check_name(body.get("name") if isinstance(body, Mapping) else None, errors)
         errors.raise_if_any()
         image = _decode(str(body["image"]), errors)
         errors.raise_if_any()
@@ -120,20 +149,24 @@ class AppEmojis:
             )
         emoji = AppEmoji(self._ids.next(), str(body["name"]), mime == "image/gif", data)
         self.emojis[emoji.id] = emoji
+        self.changes.append(f"POST {emoji.name}")
         return emoji
 
     def edit(self, emoji_id: int, body: Any) -> AppEmoji:
         emoji = self.get(emoji_id)
         errors = FormErrors()
         schema.check_body("/applications/{application_id}/emojis/{emoji_id}", "patch", body, errors)
+        if isinstance(body, Mapping):
+            self._check_name(body.get("name"), errors, keep=emoji.id)
         errors.raise_if_any()
         if isinstance(body, Mapping) and "name" in body:
             emoji.name = str(body["name"])
         return emoji
 
     def delete(self, emoji_id: int) -> None:
-        self.get(emoji_id)
+        emoji = self.get(emoji_id)
         del self.emojis[emoji_id]
+        self.changes.append(f"DELETE {emoji.name}")
 
     def check_usable(self, components: Iterable[Any], errors: FormErrors, path: Path) -> None:
         """A custom emoji in a component must be one this app may use (its own)."""

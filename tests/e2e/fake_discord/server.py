@@ -74,6 +74,8 @@ class FakeDiscord:
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._signal.notify)
         self.state.emit = self.gateway.dispatch
         self.rest = RestApi(self.state, self.faults, self.rate_limits)
+        #: The application's own emojis (`emojis`: id -> name and image; `changes`).
+        self.application_emojis = self.state.emojis
         self.members: dict[str, Member] = {}
         #: The guild's owner, a member tests can act as (everything is allowed to them).
         self.owner = Member(self, self.state.owner)
