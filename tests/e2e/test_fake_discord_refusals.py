@@ -116,7 +116,7 @@ class Harness:
         elif need == "2000-emojis":
             for n in range(2000):
                 emoji_id = state.ids.next()
-                state.emojis.emojis[emoji_id] = AppEmoji(emoji_id, f"e{n}", False, b"")
+                state.emojis.emojis[emoji_id] = AppEmoji(emoji_id, f"e{n}", b"")
         elif need == "emoji":
             values["emoji"] = state.emojis.create({"name": "ace_spades", "image": png(100)}).id
         else:

@@ -77,8 +77,8 @@ EMOJI_KNOWN = rule(
 class AppEmoji:
     id: int
     name: str
-    animated: bool
     image: bytes
+    animated: bool = False
 
     def payload(self, owner: FakeUser) -> dict[str, Any]:
         return {
@@ -147,7 +147,7 @@ class AppEmojis:
             raise ApiError(
                 400, MAX_EMOJIS, "Maximum number of emojis reached", sources=(EMOJI_COUNT.source,)
             )
-        emoji = AppEmoji(self._ids.next(), str(body["name"]), mime == "image/gif", data)
+        emoji = AppEmoji(self._ids.next(), str(body["name"]), data, animated=mime == "image/gif")
         self.emojis[emoji.id] = emoji
         self.changes.append(f"POST {emoji.name}")
         return emoji
