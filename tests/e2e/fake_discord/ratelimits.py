@@ -76,7 +76,8 @@ class RateLimits:
     enabled: bool = True
     _used: dict[tuple[str, str], deque[float]] = field(default_factory=dict)
     _global: deque[float] = field(default_factory=deque)
-    #: Requests refused with 429 by these limits, as "METHOD path".
+    #: Requests refused with 429 by these limits, as "METHOD path" ("... (global)"
+    #: when the global limit refused it).
     refused: list[str] = field(default_factory=list)
     #: Requests that used a bucket's last request (a client keeping to the headers
     #: waits before its next one in that bucket), as "METHOD path".
@@ -131,7 +132,7 @@ class RateLimits:
                 self._global.popleft()
             if len(self._global) >= self.global_limit:
                 retry = self.real(self._global[0] + GLOBAL_WINDOW - now)
-                self.refused.append(f"{method} {path}")
+                self.refused.append(f"{method} {path} (global)")
                 headers = {"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"}
                 return headers, retry, "global"
         for limit in self.routes:
