@@ -12,7 +12,7 @@ from bot.card_emojis import EMOJI_NAME, wanted_emojis
 from bot.render.card_faces import face_png
 from engine.cards import ALL_CARDS, Card
 from tests.e2e.fake_discord import FakeDiscord
-from tests.e2e.fake_discord.app_emojis import StoredEmoji
+from tests.e2e.fake_discord.emojis import AppEmoji as StoredEmoji
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import TablePlayers
 
