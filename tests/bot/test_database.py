@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-import traceback
 import sqlite3
+import traceback
 from pathlib import Path
 from typing import Any
 
