@@ -35,8 +35,10 @@ Writing a migration (read this before adding one):
    no ``SUM`` over a comparison (write ``COUNT(*) FILTER (WHERE ...)``), an
    alias on every subquery in ``FROM``, ``IS DISTINCT FROM`` rather than
    ``IS NOT`` between values, ``tx.sql_now`` for the time, and
-   ``tx.lock_one`` for a row read in order to change it. The database, cashier,
-   audit, lease, write-ahead and kill tests run on both databases.
+   ``tx.lock_one`` for a row read in order to change it. Mark a test of new
+   SQL ``@pytest.mark.both_databases`` (``tests/conftest.py``) and it runs on
+   both, as the database, cashier, row-lock, lease, audit, statistics,
+   write-ahead and kill tests do.
 4. :mod:`bot.copy_database` copies every table it finds, in the order of their
    foreign keys, so a new table needs nothing there.
 """
