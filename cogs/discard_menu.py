@@ -19,6 +19,7 @@ import discord
 from bot.error_replies import reply_with_error
 from bot.errors import CroupierError
 from bot.i18n import t
+from bot.render.action_words import acted_key
 from bot.render.cards import cards_text
 from bot.render.private_view import private_message
 from bot.tables.custom_ids import discard_menu_id
@@ -96,7 +97,7 @@ class DiscardMenu(discord.ui.View):
             with contextlib.suppress(CroupierError):
                 private = private_message(self.runner.private_view(self.user_id), self.locale)
             await interaction.edit_original_response(
-                content=t(f"acted.{acted.kind}", self.locale, amount=acted.amount, to=acted.to),
+                content=t(acted_key(acted.kind), self.locale, amount=acted.amount, to=acted.to),
                 embed=private.embed if private is not None else None,
                 view=None,
             )

@@ -9,8 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.cards import Card
+
+#: What a betting action was, as :class:`PlayerActed` names it.
+BetKind = Literal["fold", "check", "call", "bet", "raise", "complete", "bring-in"]
+#: What a discard or draw was: cards thrown away without replacement, a draw,
+#: or standing pat (a draw of none).
+DiscardKind = Literal["discard", "draw", "stand_pat"]
+#: Every action a player takes in a hand before the showdown.
+ActionKind = BetKind | DiscardKind
+#: The forced bets, as :class:`ForcedBetPosted` names them.
+ForcedBetKind = Literal["ante", "small blind", "big blind", "straddle", "post"]
+#: Which part of a pot an award is: all of it, or the high or low half.
+PotShare = Literal["whole", "high", "low"]
 
 
 class Event:
@@ -30,7 +43,7 @@ class ForcedBetPosted(Event):
     to come into the game). ``kind`` is one of those words."""
 
     player: int
-    kind: str
+    kind: ForcedBetKind
     amount: int
     all_in: bool
 
@@ -85,7 +98,7 @@ class PlayerActed(Event):
     """
 
     player: int
-    kind: str
+    kind: BetKind
     amount: int
     to: int
     all_in: bool
@@ -98,6 +111,12 @@ class CardsDiscarded(Event):
     player: int
     count: int
     replaced: bool
+
+    @property
+    def kind(self) -> DiscardKind:
+        if not self.count:
+            return "stand_pat"
+        return "draw" if self.replaced else "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +162,7 @@ class PotAwarded(Event):
     """
 
     pot_index: int
-    share: str
+    share: PotShare
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str

@@ -40,17 +40,30 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from bot.errors import CroupierError
-from engine.blind_structure import default_schedule
-from engine.draws import DrawRules
-from engine.hand import Rake
-from engine.rotation import ROTATIONS, Rotation
-from engine.stakes import AnteKind, BlindSchedule, Stakes, stud_stakes
-from engine.table import TableConfig as EngineTableConfig
-from engine.variants import VARIANTS, BettingStructure, Variant
+from bot.settings import Settings
+from engine import (
+    RAKE_CAP_BIG_BLINDS,
+    ROTATIONS,
+    STARTING_STACK_BIG_BLINDS,
+    TOURNAMENT_BUY_IN_BIG_BLINDS,
+    VARIANTS,
+    BlindSchedule,
+    DrawRules,
+    Rake,
+    Rotation,
+    Stakes,
+    TableRules,
+    Variant,
+    deals_tournaments,
+    default_schedule,
+    plays_for_antes,
+    table_stakes,
+)
 
 MAX_CHIPS: Final = 1_000_000_000
 #: The largest rake a table may take: 10 % of the pot.
 MAX_RAKE_BASIS_POINTS: Final = 1_000
+MAX_RAKE_PERCENT: Final = MAX_RAKE_BASIS_POINTS / 100
 MIN_ACTION_SECONDS: Final = 5
 MAX_ACTION_SECONDS: Final = 600
 MIN_SEATS: Final = 2
@@ -73,18 +86,6 @@ def dealt_variants() -> dict[str, Variant]:
     player's own cards (cogs/discard_menu.py).
     """
     return dict(VARIANTS)
-
-
-def ante_stakes(small_blind: int, big_blind: int) -> Stakes:
-    """The stakes of a game dealt with neither blinds nor a bring-in (Five Card
-    Draw, jackpots or not), from the table's two numbers: everyone antes the
-    small blind, the bets are the big blind before the draw and twice it after.
-
-    >>> stakes = ante_stakes(5, 10)
-    >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
-    (5, 10, 20)
-    """
-    return Stakes(small_blind, big_blind, ante=small_blind, ante_kind=AnteKind.EVERY_PLAYER)
 
 
 def mixed_games() -> dict[str, Rotation]:
@@ -195,8 +196,7 @@ class TableConfig:
                 raise TableConfigError(
                     "table.config.ante", ante=config.ante, big_blind=config.big_blind
                 )
-        big_bets = variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
-        if config.straddle and not (blinds_only and big_bets):
+        if config.straddle and not (blinds_only and variant.betting.is_big_bet):
             raise TableConfigError("table.config.straddle", variant=config.display_name)
         return config
 
@@ -218,9 +218,8 @@ class TableConfig:
     @property
     def plays_for_antes(self) -> bool:
         """A single game with neither blinds nor a bring-in (Five Card Draw):
-        antes and bets from :func:`ante_stakes`, jackpots possible."""
-        game = self.engine_variant
-        return self.rotation is None and not game.uses_blinds and not game.uses_bring_in
+        antes and bets from :func:`engine.ante_stakes`, jackpots possible."""
+        return self.rotation is None and plays_for_antes(self.engine_variant)
 
     @property
     def engine_rotation(self) -> Rotation | None:
@@ -236,11 +235,11 @@ class TableConfig:
         rotation = self.engine_rotation
         return self.engine_variant.name if rotation is None else rotation.name
 
-    def engine_config(self) -> EngineTableConfig:
-        """The engine table's configuration: the rules of the game played here."""
+    def engine_config(self) -> TableRules:
+        """The engine table's rules: the game played here and its stakes."""
         schedule = self.schedule
         if schedule is not None:
-            return EngineTableConfig(
+            return TableRules(
                 self.variant,
                 schedule=schedule,
                 starting_stack=self.starting_stack,
@@ -249,19 +248,20 @@ class TableConfig:
         rake = None
         if self.rake_basis_points:
             rake = Rake(self.rake_basis_points, self.rake_cap)
-        ante_kind = AnteKind.NONE
-        if self.ante:
-            ante_kind = AnteKind.BIG_BLIND if self.big_blind_ante else AnteKind.EVERY_PLAYER
-        stakes = Stakes(
-            self.small_blind, self.big_blind, self.ante, ante_kind, straddle=self.straddle
-        )
         rotation = self.engine_rotation
-        if self.engine_variant.uses_bring_in and rotation is None:
-            stakes = stud_stakes(self.small_blind, self.big_blind)
-        if self.plays_for_antes:
-            stakes = ante_stakes(self.small_blind, self.big_blind)
+        if rotation is None:
+            stakes = table_stakes(
+                self.engine_variant,
+                self.small_blind,
+                self.big_blind,
+                ante=self.ante,
+                big_blind_ante=self.big_blind_ante,
+                straddle=self.straddle,
+            )
+        else:  # each game of the mix derives its own (engine.rotation.game_stakes)
+            stakes = Stakes(self.small_blind, self.big_blind)
         draw_rules = DrawRules(jackpots=self.jackpots)
-        return EngineTableConfig(
+        return TableRules(
             self.variant,
             stakes,
             seats=self.seats,
@@ -302,7 +302,7 @@ def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
         or config.straddle
     ):
         raise TableConfigError("table.config.tournament_cash_only")
-    if variant.uses_bring_in or not variant.uses_blinds:
+    if not deals_tournaments(variant):
         raise TableConfigError("table.config.tournament_game", variant=variant.name)
     if not 1 <= config.tournament_buy_in <= MAX_CHIPS:
         raise TableConfigError(
@@ -333,4 +333,107 @@ def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
         level_minutes=minutes,
         min_buy_in=config.starting_stack,
         max_buy_in=config.starting_stack,
+    )
+
+
+def new_table_config(
+    settings: Settings,
+    *,
+    variant: str | None,
+    game: str | None = None,
+    hands_per_game: int | None = None,
+    jackpots: bool = False,
+    tournament: bool = False,
+    buy_in: int | None = None,
+    starting_stack: int | None = None,
+    level_minutes: int | None = None,
+    level_hands: int | None = None,
+    small_blind: int | None,
+    big_blind: int | None,
+    min_buy_in: int | None,
+    max_buy_in: int | None,
+    seats: int | None,
+    action_seconds: int | None,
+    provably_fair: bool,
+    locale: str,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    straddle: bool = False,
+    rake_percent: float | None = None,
+    rake_cap: int | None = None,
+) -> TableConfig:
+    """A new table's configuration: what the creator chose, the settings' defaults
+    for the rest. Default buy-ins keep the settings' ratio to the big blind; the
+    default number of seats is cut to what the game can deal (eight at stud).
+    ``game`` names a mix of games, which replaces the one ``variant``. A rake
+    is given in percent (2.5 is 250 basis points); its cap defaults to the
+    engine's :data:`~engine.RAKE_CAP_BIG_BLINDS`.
+
+    A ``tournament`` costs ``buy_in`` and starts everyone with ``starting_stack``
+    tournament chips (the engine's defaults in big blinds, 20 and 100); its
+    blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
+    says otherwise."""
+    if game is not None and variant is not None:
+        raise TableConfigError("table.config.variant_and_mix")
+    code = variant or "NT"
+    known = dealt_variants().get(code)
+    most_seats = settings.default_seats if known is None else known.max_players
+    mix = None if game is None else mixed_games().get(game)
+    if mix is not None:
+        code, most_seats = mix.codes[0], mix.max_players
+    if rake_percent is not None and not (
+        isinstance(rake_percent, int | float) and 0 <= rake_percent <= MAX_RAKE_PERCENT
+    ):
+        raise TableConfigError("table.config.rake")
+    rake_basis_points = round((rake_percent or 0) * 100)
+    big = big_blind if big_blind is not None else settings.default_big_blind
+    small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
+    scale = big / settings.default_big_blind
+    common: dict[str, Any] = {
+        "variant": code,
+        "small_blind": small,
+        "big_blind": big,
+        "seats": seats if seats is not None else min(settings.default_seats, most_seats),
+        "action_seconds": action_seconds
+        if action_seconds is not None
+        else settings.default_action_seconds,
+        "provably_fair": provably_fair,
+        "locale": locale,
+        "rotation": game,
+        "hands_per_game": hands_per_game,
+        "jackpots": jackpots,
+        "ante": ante,
+        "big_blind_ante": big_blind_ante,
+        "straddle": straddle,
+        "rake_basis_points": rake_basis_points,
+    }
+    if tournament:
+        return TableConfig.checked(
+            **common,
+            min_buy_in=0,
+            max_buy_in=0,
+            rake_cap=rake_cap or 0,
+            tournament=True,
+            tournament_buy_in=buy_in if buy_in is not None else TOURNAMENT_BUY_IN_BIG_BLINDS * big,
+            starting_stack=starting_stack
+            if starting_stack is not None
+            else STARTING_STACK_BIG_BLINDS * big,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+        )
+    if buy_in is not None or starting_stack is not None:
+        raise TableConfigError("table.config.tournament_options_alone")
+    if level_minutes is not None or level_hands is not None:
+        raise TableConfigError("table.config.tournament_options_alone")
+    return TableConfig.checked(
+        **common,
+        min_buy_in=min_buy_in
+        if min_buy_in is not None
+        else max(big, round(settings.default_min_buy_in * scale)),
+        max_buy_in=max_buy_in
+        if max_buy_in is not None
+        else max(big, round(settings.default_max_buy_in * scale), min_buy_in or 0),
+        rake_cap=(rake_cap if rake_cap is not None else RAKE_CAP_BIG_BLINDS * big)
+        if rake_basis_points
+        else 0,
     )

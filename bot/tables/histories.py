@@ -1,26 +1,21 @@
 """Hand histories in PHH: the house's full record, and the copy a player gets.
 
 When a hand finishes the house keeps its whole history (``hands.phh``), every
-card dealt included, written by :mod:`engine.phh`. A player who downloads a
-hand with /history gets the same history with every card they did not see
-written as ``??``: they see their own cards, the board, up cards and the
-hands shown at the showdown, as they did at the table. A card someone threw
-away unseen (a draw, Pineapple's discard) stays hidden even when that player
-showed down later, and so does everything a folded player held.
+card dealt included, written by :mod:`engine.phh` with the table's metadata.
+A player who downloads a hand with /history gets the same history with every
+card they did not see written as ``??`` (:func:`engine.phh.history_seen_by`
+says which), as they saw the hand at the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import replace
+from collections.abc import Sequence
 
 from bot.database import Database
 from bot.tables.hand_log import replay_logged_hand
-from engine.cards import Card
 from engine.events import cards_seen_by
 from engine.hand import Hand
-from engine.phh import HandHistory, dumps, loads
-from engine.phh.notation import Dealing, Discarding, Line, parse_line
+from engine.phh import HandHistory, dumps, history_seen_by, loads
 
 
 def full_history(
@@ -56,30 +51,4 @@ async def history_for_player(database: Database, hand_id: int, user_id: int) -> 
     if user_id not in deal.players:
         return None
     player = deal.players.index(user_id)
-    return history_seen_by(str(text), player, cards_seen_by(hand.events, player))
-
-
-def history_seen_by(text: str, player: int, seen: Collection[Card]) -> str:
-    """The history ``text`` as the player at hand index ``player`` saw the hand:
-    every card dealt to or thrown away by another player that is not in
-    ``seen`` is written ``??``."""
-    history = loads(text)
-    lines = [_masked(parse_line(raw), player, seen) or raw for raw in history.actions]
-    return dumps(replace(history, actions=tuple(lines)))
-
-
-def _masked(line: Line, player: int, seen: Collection[Card]) -> str | None:
-    """The line with the cards ``player`` did not see hidden, or None if it shows nothing hidden."""
-    if not isinstance(line, Dealing | Discarding) or line.player in (None, player):
-        return None
-    # Cards thrown away are never shown, even if the stub brings one back to a
-    # hand that shows down later: hiding them all tells nobody who discarded what.
-    visible = seen if isinstance(line, Dealing) else ()
-    if all(card is None or card in visible for card in line.cards):
-        return None
-    cards = "".join(
-        "??" if card is None or card not in visible else str(card) for card in line.cards
-    )
-    if isinstance(line, Dealing):
-        return f"d dh p{line.player + 1} {cards}"
-    return f"p{line.player + 1} sd {cards}"
+    return dumps(history_seen_by(loads(str(text)), player, cards_seen_by(hand.events, player)))

@@ -93,7 +93,7 @@ from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, 
 from bot.tables.histories import full_history
 from bot.tables.outlet import OutgoingMessage, Outlet
 from bot.tables.publisher import Publisher
-from bot.tables.requests import QUICK_SIZES, ActionRequest, Move, quick_raise_to, resolve
+from bot.tables.requests import ActionRequest, resolve
 from bot.tables.snapshot import (
     Choices,
     DiscardChoices,
@@ -116,29 +116,37 @@ from bot.tables.table_store import (
     save_state,
 )
 from bot.tables.tournament import TournamentProgress, elimination_prizes
-from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
-from engine.cards import Card
-from engine.errors import IllegalAction
-from engine.evaluation import evaluate
-from engine.events import (
+from engine import (
+    Action,
+    ActionKind,
+    BetOrRaise,
+    Card,
     CardsDiscarded,
+    CashOut,
+    Deal,
+    Departure,
+    Hand,
     HandMucked,
     HandShown,
     HoleCardsDealt,
+    IllegalAction,
+    LegalActions,
+    Phase,
     PlayerActed,
     PotAwarded,
     RakeTaken,
+    Seat,
+    Stakes,
+    Table,
+    TableRules,
+    Variant,
+    chip_chop,
+    commit,
+    evaluate,
+    table_from_data,
+    table_to_data,
 )
-from engine.fairness import commit
-from engine.hand import Hand, LegalActions, Phase
-from engine.payouts import chip_chop
-from engine.plain_data import table_from_data, table_to_data
-from engine.pots import build_pots
-from engine.stakes import Stakes
-from engine.table import CashOut, Deal, Departure, Seat, Table
-from engine.table import HandResult as TableHandResult
-from engine.table import TableConfig as EngineTableConfig
-from engine.variants import BettingStructure, Variant
+from engine import HandResult as TableHandResult
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +226,7 @@ class TableServices:
 class Acted:
     """What a player's request did, for confirming it to them."""
 
-    kind: str
+    kind: ActionKind
     amount: int
     to: int
     all_in: bool
@@ -632,12 +640,7 @@ class TableRunner:
         """
         async with self._lock:
             live, index, legal = self._turn_of(user_id, hand_no, seq)
-            if request.move is Move.DISCARD:
-                _check_own_cards(request.cards, live.hand.hole_cards[index])
-            try:
-                action = resolve(request, legal)
-            except Refused as refused:
-                raise _why_no_bet(live.hand, index, refused) from None
+            action = resolve(request, legal)
             try:
                 acted = await self._apply(live, index, action, actor=user_id)
                 if user_id in self.players:
@@ -650,9 +653,13 @@ class TableRunner:
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
         """What the player to act may bet or raise to, for the bet/raise form;
         refused as :meth:`act` would refuse. Reads without the lock."""
-        live, _, _ = self._turn_of(user_id, hand_no, seq)
+        live, index, legal = self._turn_of(user_id, hand_no, seq)
         choices = _choices(live.hand)
         if choices is None or not choices.can_raise:
+            try:  # the engine's reason: jacks or better to open, the cap, ...
+                live.hand.verify(index, BetOrRaise(legal.min_raise_to))
+            except IllegalAction as error:
+                raise Refused.from_engine(error) from None
             raise Refused("engine.cannot_raise")
         return choices
 
@@ -705,7 +712,7 @@ class TableRunner:
         menu; refused as :meth:`act` would refuse. Reads without the lock."""
         live, index, legal = self._turn_of(user_id, hand_no, seq)
         if legal.phase is not Phase.DISCARDING:
-            raise Refused("table.not_discarding")
+            raise Refused("engine.not_discarding")
         return DiscardChoices(
             hand_no=live.hand_no,
             seq=len(live.hand.actions),
@@ -935,7 +942,7 @@ class TableRunner:
         """Check, log, then apply one action; settle the hand if it ended."""
         hand = live.hand
         try:
-            hand.copy().act(index, action)
+            hand.verify(index, action)
         except IllegalAction as error:
             raise Refused.from_engine(error) from None
         seq = len(hand.actions) + 1
@@ -959,7 +966,7 @@ class TableRunner:
 
     async def _time_out(self, live: LiveHand) -> None:
         hand = live.hand
-        index = _to_act(hand)
+        index = hand.to_act
         if index is None:
             live.deadline = None
             return
@@ -969,20 +976,20 @@ class TableRunner:
             player.timeouts += 1
             if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and self.table.is_seated(user_id):
                 await self._transact(lambda: self.table.sit_out(user_id), _nothing)
-        await self._apply(live, index, _default_action(hand), actor=None, by_clock=True)
+        await self._apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
         await self._play_for_the_absent()
 
     async def _play_for_the_absent(self) -> None:
         """Check or fold at once for each player to act who is not there to do it."""
         while (live := self.live) is not None and not live.hand.is_complete:
-            index = _to_act(live.hand)
+            index = live.hand.to_act
             if index is None:
                 return
             user_id = live.deal.players[index]
             seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
             if seat is not None and not seat.sitting_out and not seat.leaving:
                 return
-            await self._apply(live, index, _default_action(live.hand), actor=None)
+            await self._apply(live, index, live.hand.timeout_action(), actor=None)
 
     async def _finish(self, live: LiveHand) -> None:
         hand, deal = live.hand, live.deal
@@ -1219,13 +1226,13 @@ class TableRunner:
         if shown_from is None:
             return snapshot
         hand, deal = shown_from.hand, shown_from.deal
-        actor = _to_act(hand) if live is not None else None
+        actor = hand.to_act if live is not None else None
         if live is None:
             pots = tuple(pot.amount for pot in hand.pots_awarded)
         else:
             # Side pots form as bets are gathered; until then this round's bets
             # are shown in front of each player, and the total as one pot.
-            gathered = build_pots(hand.contributions, hand.folded)
+            gathered = hand.collected_pots()
             pots = (hand.pot_total,) if len(gathered) < 2 else tuple(p.amount for p in gathered)
         player_at = dict(zip(deal.seats, deal.players, strict=True))
         draw = deal.button_draw.cards if deal.button_draw is not None else ()
@@ -1315,7 +1322,7 @@ class TableRunner:
         blind_stakes = None
         if game.uses_blinds:
             stakes = self.table.stakes_for(game)
-            big_bet_game = game.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+            big_bet_game = game.betting.is_big_bet
             blind_stakes = (
                 stakes.small_blind,
                 stakes.big_blind,
@@ -1371,7 +1378,7 @@ class TableRunner:
             button=shows_button and deal.button_seat == seat.number,
             small_blind=deal.small_blind_seat == seat.number,
             big_blind=deal.big_blind_seat == seat.number,
-            to_act=in_play and _to_act(hand) == index,
+            to_act=in_play and hand.to_act == index,
             shown=cards,
             shown_description=description,
         )
@@ -1512,56 +1519,13 @@ async def _nothing(tx: Transaction, _: object) -> None:
     """A change with nothing to write but the table's state."""
 
 
-def _to_act(hand: Hand) -> int | None:
-    """Whose turn it is: the bettor to act, or the next player to discard or draw."""
-    if hand.phase is Phase.DISCARDING:
-        pending = hand.pending_discards
-        return pending[0] if pending else None
-    return hand.actor if hand.phase is Phase.BETTING else None
-
-
 def _told(event: object) -> LastAction | None:
     """A player's action as the table tells it (the name is filled in by the caller)."""
     if isinstance(event, PlayerActed):
         return LastAction("", event.kind, event.amount, event.to, event.all_in)
     if isinstance(event, CardsDiscarded):
-        kind = "draw" if event.replaced else "discard"
-        if not event.count:
-            kind = "stand_pat"
-        return LastAction("", kind, event.count, 0, False)
+        return LastAction("", event.kind, event.count, 0, False)
     return None
-
-
-def _why_no_bet(hand: Hand, index: int, refused: Refused) -> Refused:
-    """A refused bet or raise, with the engine's reason when it is a jackpot's
-    openers (the player needs jacks or better), which says more than "not now"."""
-    if refused.message_key != "engine.cannot_raise":
-        return refused
-    try:
-        hand.copy().act(index, BetOrRaise(max(1, hand.legal_actions().min_raise_to)))
-    except IllegalAction as error:
-        if error.key == "no_openers":
-            return Refused.from_engine(error)
-    return refused
-
-
-def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
-    """Refuse to throw away a card the player does not hold, or one twice."""
-    if len(set(cards)) != len(cards) or any(card not in held for card in cards):
-        raise Refused("table.not_your_cards")
-
-
-def _default_action(hand: Hand) -> Action:
-    """What the clock does for a player: stand pat in a draw, throw away the
-    lowest cards where a discard is required, post a pending bring-in (it
-    cannot be folded), check if that is possible, else fold."""
-    legal = hand.legal_actions()
-    if legal.phase is Phase.DISCARDING:
-        held = sorted(hand.hole_cards[legal.player], key=lambda card: (card.rank, card.suit))
-        return Discard(tuple(held[: legal.discard_min]))
-    if legal.can_post_bring_in:
-        return PostBringIn()
-    return CheckOrCall() if legal.can_check else Fold()
 
 
 def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | None:
@@ -1571,9 +1535,7 @@ def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | N
     return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
-def _ante_stakes(
-    config: TableConfig, engine_config: EngineTableConfig
-) -> tuple[int, int, int] | None:
+def _ante_stakes(config: TableConfig, engine_config: TableRules) -> tuple[int, int, int] | None:
     """(ante, small bet, big bet) of a game played for antes (Five Card Draw), else ``None``."""
     if not config.plays_for_antes:
         return None
@@ -1598,12 +1560,7 @@ def _choices(hand: Hand) -> Choices | None:
         min_raise_to=legal.min_raise_to,
         max_raise_to=legal.max_raise_to,
         # With one amount only, the raise button itself bets it.
-        quick_sizes=tuple(
-            (move.value, amount)
-            for move in QUICK_SIZES
-            if legal.min_raise_to != legal.max_raise_to
-            and (amount := quick_raise_to(move, legal)) is not None
-        ),
+        quick_sizes=legal.quick_raises(),
         call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
         can_bring_in=legal.can_post_bring_in,
         bring_in_amount=legal.bring_in_amount,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import Card
+from engine import ActionKind, Card, RaiseSize
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ class LastAction:
     """An action as the table tells it; ``by_clock`` when the player did not act themselves."""
 
     name: str
-    kind: str
+    kind: ActionKind
     amount: int
     to: int
     all_in: bool
@@ -59,8 +59,8 @@ class Choices:
     is_bet: bool
     min_raise_to: int
     max_raise_to: int
-    #: The amount each quick size stands for (``Move.value`` → bet to), where offered.
-    quick_sizes: tuple[tuple[str, int], ...]
+    #: The amount each quick size stands for, where offered.
+    quick_sizes: tuple[tuple[RaiseSize, int], ...]
     #: Whether calling puts the player all in (the All in button then calls).
     call_is_all_in: bool = False
     #: Stud: the player may post the bring-in (of this amount) instead of completing.

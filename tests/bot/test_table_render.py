@@ -30,6 +30,7 @@ from bot.tables.snapshot import (
     ShownHand,
     TableSnapshot,
 )
+from engine import RaiseSize
 from engine.cards import parse_cards
 
 BIG = 1_000_000_000
@@ -85,7 +86,7 @@ def crowded_table(locale_digits: int = 10) -> TableSnapshot:
             is_bet=False,
             min_raise_to=BIG,
             max_raise_to=BIG,
-            quick_sizes=(("min", BIG), ("half", BIG), ("pot", BIG), ("allin", BIG)),
+            quick_sizes=tuple((size, BIG) for size in RaiseSize),
         ),
         commitment="f" * 64,
         next_hand_at=1_700_000_100,
@@ -183,7 +184,8 @@ def test_stud_open_pair_offers_two_bet_buttons_and_nothing_between() -> None:
 
     choices = Choices(
         seq=4, can_fold=False, can_check=True, call_amount=0, can_raise=True, is_bet=True,
-        min_raise_to=10, max_raise_to=20, quick_sizes=(("min", 10),), raise_choices=(10, 20),
+        min_raise_to=10, max_raise_to=20, quick_sizes=((RaiseSize.MIN, 10),),
+        raise_choices=(10, 20),
     )  # fmt: skip
     message = table_message(replace(crowded_table(), choices=choices), "en")
     labels = [b.label for b in message.buttons]

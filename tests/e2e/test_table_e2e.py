@@ -110,7 +110,7 @@ class Table:
     def offered(self, action: str) -> bool:
         choices = self.runner.snapshot().choices
         assert choices is not None
-        return action in dict(choices.quick_sizes)
+        return action in {size.value for size, _ in choices.quick_sizes}
 
     def note_showdown(self) -> None:
         last = self.runner.last_hand
@@ -479,7 +479,7 @@ async def test_a_draw_is_made_by_command(
     theirs = live.hand.hole_cards[1 - index][0]
     for typed, refusal in (
         ("ace of spades", "is not a list of cards"),
-        (f"{mine[0]} {theirs}", "only throw away cards you hold"),
+        (f"{mine[0]} {theirs}", f"You do not hold {theirs}."),
     ):
         reply = await (await drawer.slash("discard", cards=typed)).settled()
         assert refusal in reply.text and live.hand.hole_cards[index] == mine
