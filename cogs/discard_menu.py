@@ -21,13 +21,13 @@ from bot.errors import CroupierError
 from bot.i18n import t
 from bot.render.action_words import acted_key
 from bot.render.cards import cards_text
+from bot.render.custom_ids import discard_menu_id
+from bot.render.message import OutgoingMessage
 from bot.render.private_view import private_message
-from bot.tables.custom_ids import discard_menu_id
-from bot.tables.outlet import OutgoingMessage
+from bot.render.views import DiscardChoices
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
-from bot.tables.snapshot import DiscardChoices
-from engine.cards import Card, parse_cards
+from engine import Card, parse_cards
 
 #: How long the menu stays usable; the table's own clock is what really limits it.
 MENU_SECONDS = 300

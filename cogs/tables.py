@@ -29,7 +29,11 @@ from bot.errors import BadOption
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.stats import recent_hands
-from bot.tables.config import (
+from bot.tables.deck_openings import hand_opening
+from bot.tables.errors import NothingToVerify, NotTableOwner, NotTournamentOwner
+from bot.tables.histories import history_for_player
+from bot.tables.runner import TableRunner
+from bot.tables.table_settings import (
     MAX_ACTION_SECONDS,
     MAX_HANDS_PER_GAME,
     MAX_LEVEL_HANDS,
@@ -38,23 +42,18 @@ from bot.tables.config import (
     MAX_SEATS,
     MIN_ACTION_SECONDS,
     MIN_SEATS,
-    TableConfig,
-    TableConfigError,
+    TableSettings,
+    TableSettingsError,
     dealt_variants,
     mixed_games,
     new_table_config,
 )
-from bot.tables.deck_openings import hand_opening
-from bot.tables.errors import NothingToVerify, NotTableOwner, NotTournamentOwner
-from bot.tables.histories import history_for_player
-from bot.tables.runner import TableRunner
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
-from engine.cards import format_cards
-from engine.fairness import check_opening
+from engine import check_opening, format_cards
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -184,7 +183,7 @@ class Tables(commands.Cog):
         if level_hands is not None:
             checked_number(level_hands, high=MAX_LEVEL_HANDS)
         if tournament is True and (min_buy_in is not None or max_buy_in is not None):
-            raise TableConfigError("table.config.tournament_cash_only")
+            raise TableSettingsError("table.config.tournament_cash_only")
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
         config = new_table_config(
             self.bot.settings,
@@ -247,7 +246,7 @@ class Tables(commands.Cog):
         )
 
     async def _open_thread(
-        self, interaction: discord.Interaction[Any], config: TableConfig
+        self, interaction: discord.Interaction[Any], config: TableSettings
     ) -> discord.Thread:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):

@@ -1,7 +1,7 @@
 """The message that ends a hand: who showed what, and who won which pot.
 
->>> from bot.tables.snapshot import HandResult, PotWin
->>> result = HandResult(1, 7, (), (), (PotWin(1, 2, "whole", 120, (("Carol", 120),),
+>>> from bot.render.views import HandResultView, PotWin
+>>> result = HandResultView(1, 7, (), (), (PotWin(1, 2, "whole", 120, (("Carol", 120),),
 ...                                          "Flush, ace high"),))
 >>> result_message(result, "en").embed.description
 'Carol wins the side pot of **120** with Flush, ace high.'
@@ -15,11 +15,11 @@ from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import t
 from bot.render.cards import cards_text
 from bot.render.limits import EMBED_DESCRIPTION, NAME, check_embed, shorten
-from bot.tables.outlet import OutgoingMessage
-from bot.tables.snapshot import HandResult, PotWin
+from bot.render.message import OutgoingMessage
+from bot.render.views import HandResultView, PotWin
 
 
-def result_message(result: HandResult, locale: str) -> OutgoingMessage:
+def result_message(result: HandResultView, locale: str) -> OutgoingMessage:
     lines = [
         t(
             "result.shows",

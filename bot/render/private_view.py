@@ -5,28 +5,14 @@ It is only ever sent to that player, by DM or as an ephemeral answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import discord
 
 from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import t
 from bot.render.cards import cards_text
 from bot.render.limits import check_embed
-from bot.tables.outlet import OutgoingMessage
-from engine.cards import Card
-
-
-@dataclass(frozen=True, slots=True)
-class PrivateView:
-    table_id: int
-    channel_id: int
-    hand_no: int
-    cards: tuple[Card, ...]
-    board: tuple[Card, ...]
-    #: The best hand described by the engine, one per way the pot is won (high, low).
-    best: tuple[str, ...]
-    folded: bool = False
+from bot.render.message import OutgoingMessage
+from bot.render.views import PrivateView
 
 
 def private_message(view: PrivateView, locale: str) -> OutgoingMessage:

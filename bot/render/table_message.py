@@ -18,6 +18,7 @@ from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.cards import cards_text
+from bot.render.custom_ids import table_button_id
 from bot.render.limits import (
     BUTTON_LABEL,
     EMBED_DESCRIPTION,
@@ -28,9 +29,8 @@ from bot.render.limits import (
     check_embed,
     shorten,
 )
-from bot.tables.custom_ids import table_button_id
-from bot.tables.outlet import ButtonSpec, ButtonStyle, OutgoingMessage
-from bot.tables.snapshot import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
+from bot.render.message import ButtonSpec, ButtonStyle, OutgoingMessage
+from bot.render.views import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
 from engine import RaiseSize
 
 

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 
 from bot.database import Database
 from bot.tables.hand_log import replay_logged_hand
-from engine.events import cards_seen_by
-from engine.fairness import Opening, open_cards
-from engine.plain_data import deal_from_data
+from engine import Opening, cards_seen_by, deal_from_data, open_cards
 
 
 @dataclass(frozen=True, slots=True)

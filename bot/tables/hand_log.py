@@ -26,10 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Database, Transaction
-from engine.actions import Action, format_action, parse_action
-from engine.hand import Hand
-from engine.plain_data import deal_from_data, deal_to_data
-from engine.table import Deal
+from engine import Action, Deal, Hand, deal_from_data, deal_to_data, format_action, parse_action
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 

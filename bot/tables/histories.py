@@ -13,8 +13,7 @@ from collections.abc import Sequence
 
 from bot.database import Database
 from bot.tables.hand_log import replay_logged_hand
-from engine.events import cards_seen_by
-from engine.hand import Hand
+from engine import Hand, cards_seen_by
 from engine.phh import HandHistory, dumps, history_seen_by, loads
 
 

@@ -15,10 +15,10 @@ import logging
 from collections.abc import Callable
 
 from bot.cashier import SeatMovement
-from bot.tables.config import TableConfig
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.outlet import Outlet
 from bot.tables.runner import TableRunner, TableServices
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ class TableRegistry:
         return list(self._runners.values())
 
     async def create(
-        self, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
+        self, guild_id: int, channel_id: int, creator_id: int, config: TableSettings
     ) -> TableRunner:
         """Open a table in ``channel_id`` and show it; :class:`TableExists` if there is one."""
         existing = self._runners.get(channel_id)

@@ -18,7 +18,7 @@ BetOrRaise(to=30)
 >>> resolve(ActionRequest(Move.CALL), LegalActions(0, Phase.BETTING, can_check=True))
 Traceback (most recent call last):
 ...
-bot.tables.errors.Refused: table.nothing_to_call
+bot.tables.errors.Refused: There is nothing to call; you can check.
 """
 
 from __future__ import annotations

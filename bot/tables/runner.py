@@ -71,10 +71,22 @@ from bot.cashier import Cashier, InsufficientChips, SeatMovement
 from bot.database import Database, Transaction
 from bot.i18n import ordinal, t
 from bot.render.hand_result import result_message
-from bot.render.private_view import PrivateView, private_message
+from bot.render.message import OutgoingMessage
+from bot.render.private_view import private_message
 from bot.render.table_message import table_message
+from bot.render.views import (
+    Choices,
+    DiscardChoices,
+    HandResultView,
+    LastAction,
+    PotWin,
+    PrivateView,
+    SeatLine,
+    ShownHand,
+    TableSnapshot,
+    TournamentView,
+)
 from bot.tables.clock import Clock, wall_time_at
-from bot.tables.config import TableConfig
 from bot.tables.errors import (
     NoHandNow,
     NotATournament,
@@ -91,20 +103,10 @@ from bot.tables.errors import (
 )
 from bot.tables.hand_log import HandLog, LoggedHand, PlayerResult, action_text, replay
 from bot.tables.histories import full_history
-from bot.tables.outlet import OutgoingMessage, Outlet
+from bot.tables.outlet import Outlet
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
-from bot.tables.snapshot import (
-    Choices,
-    DiscardChoices,
-    HandResult,
-    LastAction,
-    PotWin,
-    SeatLine,
-    ShownHand,
-    TableSnapshot,
-    TournamentView,
-)
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import (
     StoredSeat,
     TableRecord,
@@ -127,6 +129,7 @@ from engine import (
     Departure,
     Hand,
     HandMucked,
+    HandResult,
     HandShown,
     HoleCardsDealt,
     IllegalAction,
@@ -146,7 +149,6 @@ from engine import (
     table_from_data,
     table_to_data,
 )
-from engine import HandResult as TableHandResult
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +198,7 @@ class LiveHand:
     deadline: float | None = None
     #: Every action taken, as the table message tells it.
     actions: list[LastAction] = field(default_factory=list)
-    result: HandResult | None = None
+    result: HandResultView | None = None
 
     @property
     def last_action(self) -> LastAction | None:
@@ -250,7 +252,7 @@ class TableRunner:
     def __init__(
         self,
         record: TableRecord,
-        config: TableConfig,
+        config: TableSettings,
         services: TableServices,
         outlet: Outlet,
         *,
@@ -264,8 +266,8 @@ class TableRunner:
         self.database = services.database
         self.hand_log = HandLog(services.database)
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
-        self.engine_config = config.engine_config()
-        self.table = table if table is not None else Table(self.engine_config)
+        self.rules = config.rules()
+        self.table = table if table is not None else Table(self.rules)
         self.players: dict[int, Player] = {}
         self.live: LiveHand | None = None
         #: The hand that ended last, shown until the next one is dealt.
@@ -337,7 +339,7 @@ class TableRunner:
                 return await self._register(user_id, name, buy_in, seat, locale)
             if buy_in is None:
                 balance = await self.cashier.ensure_balance(self.record.guild_id, user_id)
-                low, high = self.engine_config.minimum_buy_in, self.engine_config.maximum_buy_in
+                low, high = self.rules.minimum_buy_in, self.rules.maximum_buy_in
                 if balance < low:
                     raise InsufficientChips(needed=low, available=balance)
                 buy_in = min(high, balance)
@@ -810,7 +812,7 @@ class TableRunner:
         try:
             changed = change()
         except IllegalAction as error:
-            self.table = table_from_data(self.engine_config, before)
+            self.table = table_from_data(self.rules, before)
             raise Refused.from_engine(error) from None
         try:
             async with self.database.transaction() as tx:
@@ -823,7 +825,7 @@ class TableRunner:
                     carried_pot=self.table.carried_pot,
                 )
         except BaseException:
-            self.table = table_from_data(self.engine_config, before)
+            self.table = table_from_data(self.rules, before)
             raise
         return written
 
@@ -877,7 +879,7 @@ class TableRunner:
         live = await self._transact(start, write)
         self.live, self.last_hand = live, None
         live.deadline = self.clock.now() + self.config.action_seconds
-        rotation = self.engine_config.rotation
+        rotation = self.rules.rotation
         game = live.deal.setup.variant
         if new_level:
             stakes = self.table.stakes
@@ -1008,7 +1010,7 @@ class TableRunner:
         ]
         live.result = self._result(live)
 
-        async def write(tx: Transaction, settled: TableHandResult) -> list[tuple[int, int, int]]:
+        async def write(tx: Transaction, settled: HandResult) -> list[tuple[int, int, int]]:
             await self.hand_log.finish(
                 tx,
                 hand_id=live.hand_id,
@@ -1050,7 +1052,7 @@ class TableRunner:
             self._changed()
 
     async def _settle_places(
-        self, tx: Transaction, deal: Deal, settled: TableHandResult
+        self, tx: Transaction, deal: Deal, settled: HandResult
     ) -> list[tuple[int, int, int]]:
         """Record and pay the places a tournament hand decided: (player, place,
         prize) each. Eliminated players' seats go; the winner takes what is
@@ -1097,10 +1099,10 @@ class TableRunner:
             )
         return texts
 
-    def _result(self, live: LiveHand) -> HandResult:
+    def _result(self, live: LiveHand) -> HandResultView:
         hand, players = live.hand, live.deal.players
         pot_count = len(hand.pots_awarded)
-        return HandResult(
+        return HandResultView(
             self.table_id,
             live.hand_no,
             shown=tuple(
@@ -1201,12 +1203,12 @@ class TableRunner:
             variant_name=game.name,
             small_blind=config.small_blind if stakes is None else stakes.small_blind,
             big_blind=config.big_blind if stakes is None else stakes.big_blind,
-            min_buy_in=self.engine_config.minimum_buy_in,
-            max_buy_in=self.engine_config.maximum_buy_in,
+            min_buy_in=self.rules.minimum_buy_in,
+            max_buy_in=self.rules.maximum_buy_in,
             seat_count=config.seats,
             stud_stakes=_stud_stakes(game, self.table.stakes_for(game)),
-            ante_stakes=_ante_stakes(config, self.engine_config),
-            jackpots=self.engine_config.draw_rules.jackpots,
+            ante_stakes=_ante_stakes(config, self.rules),
+            jackpots=self.rules.draw_rules.jackpots,
             ante=config.ante,
             big_blind_ante=config.big_blind_ante,
             straddle=config.straddle,
@@ -1315,7 +1317,7 @@ class TableRunner:
         self, snapshot: TableSnapshot, game: Variant, live: LiveHand | None
     ) -> TableSnapshot:
         """At a mixed table: the mix, the stakes of the game shown and what comes next."""
-        rotation = self.engine_config.rotation
+        rotation = self.rules.rotation
         outlook = self.table.game_outlook()
         if rotation is None or outlook is None or self.closed:
             return snapshot
@@ -1389,7 +1391,7 @@ class TableRunner:
     async def restore(
         cls,
         record: TableRecord,
-        config: TableConfig,
+        config: TableSettings,
         services: TableServices,
         outlet: Outlet,
         *,
@@ -1427,7 +1429,7 @@ class TableRunner:
     ) -> Table:
         saved = {(s.seat, s.user_id, s.stack) for s in seats}
         try:
-            table = table_from_data(self.engine_config, state["table"])
+            table = table_from_data(self.rules, state["table"])
             seated = {(s.number, s.player, s.stack) for s in table.seats.values()}
             if seated == saved and table.carried_pot == carried_pot:
                 return table
@@ -1435,9 +1437,9 @@ class TableRunner:
         except (KeyError, TypeError, ValueError) as error:
             log.warning("Table %s: its saved state cannot be read: %r", self.table_id, error)
         # Start the game afresh from the seats the database holds (the chips' truth).
-        missed = self.engine_config.missed_blinds
+        missed = self.rules.missed_blinds
         return Table.restored(
-            self.engine_config,
+            self.rules,
             seats=[
                 Seat(s.seat, s.user_id, s.stack, missed, sitting_out=s.sitting_out) for s in seats
             ],
@@ -1535,11 +1537,11 @@ def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | N
     return (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 
-def _ante_stakes(config: TableConfig, engine_config: TableRules) -> tuple[int, int, int] | None:
+def _ante_stakes(config: TableSettings, rules: TableRules) -> tuple[int, int, int] | None:
     """(ante, small bet, big bet) of a game played for antes (Five Card Draw), else ``None``."""
     if not config.plays_for_antes:
         return None
-    stakes = engine_config.first_stakes
+    stakes = rules.first_stakes
     return (stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet)
 
 

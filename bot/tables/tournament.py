@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.payouts import prizes, shared_prizes
+from engine import prizes, shared_prizes
 
 
 @dataclass

@@ -80,7 +80,7 @@ def player_to_act(runner: TableRunner) -> int | None:
 
 async def rebuy_the_busted(runner: TableRunner) -> None:
     """Bring every busted player back to the minimum buy-in and sit them in."""
-    minimum = runner.engine_config.minimum_buy_in
+    minimum = runner.rules.minimum_buy_in
     for seat in list(runner.table.seats.values()):
         if seat.stack < minimum and not seat.leaving:
             await runner.top_up(seat.player, minimum - seat.stack)

@@ -10,8 +10,8 @@ import discord
 import pytest
 
 from bot.settings import Settings
-from bot.tables.config import new_table_config
 from bot.tables.errors import BadAmount
+from bot.tables.table_settings import new_table_config
 from cogs.amounts import checked_amount, parse_chip_amount
 from cogs.tables import may_close
 

@@ -12,9 +12,9 @@ import pytest
 
 from bot.database import Database
 from bot.settings import Settings
-from bot.tables.config import TableConfigError, new_table_config
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move
+from bot.tables.table_settings import TableSettingsError, new_table_config
 from engine.stakes import AnteKind
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
@@ -53,11 +53,11 @@ def created(**options: Any) -> Any:
 
 
 def test_the_options_reach_the_engines_stakes_and_rake() -> None:
-    table = created(ante=2, straddle=True, rake_percent=2.5).engine_config()
+    table = created(ante=2, straddle=True, rake_percent=2.5).rules()
     stakes = table.first_stakes
     assert (stakes.ante, stakes.ante_kind, stakes.straddle) == (2, AnteKind.EVERY_PLAYER, True)
     assert table.rake is not None and (table.rake.basis_points, table.rake.cap) == (250, 30)
-    big_blind_ante = created(ante=10, big_blind_ante=True).engine_config().first_stakes
+    big_blind_ante = created(ante=10, big_blind_ante=True).rules().first_stakes
     assert (big_blind_ante.ante, big_blind_ante.ante_kind) == (10, AnteKind.BIG_BLIND)
     assert created(rake_percent=5, rake_cap=7).rake_cap == 7
 
@@ -79,7 +79,7 @@ def test_the_options_reach_the_engines_stakes_and_rake() -> None:
 def test_what_a_game_cannot_have_is_refused_with_a_sentence(
     options: dict[str, Any], key: str
 ) -> None:
-    with pytest.raises(TableConfigError) as refusal:
+    with pytest.raises(TableSettingsError) as refusal:
         created(**options)
     assert refusal.value.message_key == key
     assert refusal.value.sentence("en") and refusal.value.sentence("de")

@@ -13,6 +13,7 @@ import pytest
 from bot.cashier import InsufficientChips
 from bot.database import Database
 from bot.errors import CroupierError
+from bot.render.message import OutgoingMessage
 from bot.tables.errors import (
     NoHandNow,
     NotSeated,
@@ -22,7 +23,6 @@ from bot.tables.errors import (
     StaleHand,
     TableIsClosed,
 )
-from bot.tables.outlet import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore, set_dm_cards

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from bot.database import Database
-from bot.tables.config import dealt_variants
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move
+from bot.tables.table_settings import dealt_variants
 from engine.hand import Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile

@@ -10,11 +10,11 @@ from dataclasses import replace
 import pytest
 
 from bot.database import Database
-from bot.tables.config import TableConfigError
 from bot.tables.errors import Refused
 from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettingsError
 from engine.hand import Phase
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
@@ -150,11 +150,11 @@ async def test_the_last_player_to_leave_takes_the_carried_pot(database: Database
 
 @pytest.mark.parametrize("variant", ["NT", "F2L3D", "F7S"])
 def test_jackpots_are_for_five_card_draw_only(variant: str) -> None:
-    with pytest.raises(TableConfigError) as refused:
+    with pytest.raises(TableSettingsError) as refused:
         config(variant=variant, jackpots=True)
     assert refused.value.message_key == "table.config.jackpots"
 
 
 def test_a_mix_has_no_jackpots() -> None:
-    with pytest.raises(TableConfigError):
+    with pytest.raises(TableSettingsError):
         config(rotation="ppc", jackpots=True)

@@ -8,10 +8,10 @@ import pytest
 
 from bot.database import Database
 from bot.render.table_message import table_message
-from bot.tables.config import TableConfig, dealt_variants
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move, resolve
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettings, dealt_variants
 from engine import stud_stakes
 from engine.actions import BetOrRaise, PostBringIn
 from engine.cards import Card
@@ -66,10 +66,10 @@ def test_stud_is_dealt() -> None:
 
 def test_a_stud_table_takes_ante_bring_in_and_bets_from_its_blinds() -> None:
     stakes = (
-        TableConfig.checked(
+        TableSettings.checked(
             variant="F7S", small_blind=5, big_blind=10, min_buy_in=100, max_buy_in=1000, seats=6
         )
-        .engine_config()
+        .rules()
         .first_stakes
     )
     assert (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet) == (

@@ -9,10 +9,10 @@ import pytest
 
 from bot.database import Database
 from bot.stats import player_stats, tournament_stats
-from bot.tables.config import TableConfig, TableConfigError
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettings, TableSettingsError
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
@@ -34,7 +34,7 @@ NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat", DAN: "Dan", EVE: "Eve"}
 BUY_IN = 100
 
 
-def tournament(**changes: object) -> TableConfig:
+def tournament(**changes: object) -> TableSettings:
     options: dict[str, object] = {
         "tournament": True,
         "tournament_buy_in": BUY_IN,
@@ -286,10 +286,10 @@ def test_tournaments_refuse_what_they_cannot_deal() -> None:
         ({"starting_stack": 15}, "table.config.starting_stack"),
         ({"tournament_buy_in": 0}, "table.config.tournament_buy_in"),
     ):
-        with pytest.raises(TableConfigError) as refused:
+        with pytest.raises(TableSettingsError) as refused:
             tournament(**changes)
         assert refused.value.message_key == key
-    with pytest.raises(TableConfigError) as refused:
+    with pytest.raises(TableSettingsError) as refused:
         config(starting_stack=1000)
     assert refused.value.message_key == "table.config.tournament_options_alone"
 

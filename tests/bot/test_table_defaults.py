@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.settings import Settings
-from bot.tables.config import dealt_variants, new_table_config
+from bot.tables.table_settings import dealt_variants, new_table_config
 
 
 def _default(variant: str) -> int:

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from bot.render.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
 from bot.render.hand_result import result_message
 from bot.render.limits import (
     BUTTON_LABEL,
@@ -18,14 +19,14 @@ from bot.render.limits import (
     ROWS,
     embed_size,
 )
-from bot.render.private_view import PrivateView, private_message
+from bot.render.private_view import private_message
 from bot.render.table_message import table_message
-from bot.tables.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
-from bot.tables.snapshot import (
+from bot.render.views import (
     Choices,
-    HandResult,
+    HandResultView,
     LastAction,
     PotWin,
+    PrivateView,
     SeatLine,
     ShownHand,
     TableSnapshot,
@@ -148,7 +149,7 @@ def test_no_buttons_between_hands_and_my_cards_always_during_one() -> None:
 
 
 def test_the_result_names_pots_shares_and_hands() -> None:
-    result = HandResult(
+    result = HandResultView(
         table_id=1,
         hand_no=7,
         shown=(ShownHand("Carol", tuple(parse_cards("AhKh")), "Flush, ace high"),),
@@ -169,7 +170,7 @@ def test_the_result_names_pots_shares_and_hands() -> None:
     assert "Carol wins the side pot of **120** with Flush, ace high." in text
     assert "The house takes **3**." in text
     assert "/poker verify hand:7" in text
-    uncontested = HandResult(1, 8, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
+    uncontested = HandResultView(1, 8, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
     assert "Ann wins the pot of **30**." in result_message(uncontested, "en").public_text()
 
 

@@ -18,8 +18,8 @@ import pytest
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
+from bot.render.custom_ids import table_button_id
 from bot.settings import Settings
-from bot.tables.custom_ids import table_button_id
 from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown

@@ -1,9 +1,12 @@
-"""What everyone at a table may see, frozen at one moment.
+"""What the renderers draw: a table, a hand's result and a player's own seat,
+frozen at one moment.
 
-The runner builds a :class:`TableSnapshot` under its lock and the renderers
-draw messages from it afterwards. It is the boundary that keeps hole cards
-private: a snapshot holds a player's cards only once they were shown at
-showdown (or dealt face up), never the face-down cards of a hand in play.
+The table's view (:mod:`bot.tables.view`) builds these values from the
+running table's state and the renderers of this package draw messages from
+them. A :class:`TableSnapshot` is the boundary that keeps hole cards private:
+it holds a player's cards only once they were shown at showdown (or dealt face
+up), never the face-down cards of a hand in play. :class:`DiscardChoices` and
+:class:`PrivateView` hold one player's own cards and are shown only to them.
 """
 
 from __future__ import annotations
@@ -209,7 +212,7 @@ class PotWin:
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResultView:
     table_id: int
     hand_no: int
     shown: tuple[ShownHand, ...]
@@ -219,3 +222,21 @@ class HandResult:
     #: Jackpots: nobody opened, and the pot waits for the next deal.
     carried_over: int = 0
     commitment: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    """A player's own view of their hand: their hole cards and best hand so far.
+
+    Like :class:`DiscardChoices` it holds the player's own hole cards: it is
+    only ever sent to that player, by DM or as an ephemeral answer.
+    """
+
+    table_id: int
+    channel_id: int
+    hand_no: int
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    #: The best hand described by the engine, one per way the pot is won (high, low).
+    best: tuple[str, ...]
+    folded: bool = False
