@@ -284,7 +284,7 @@ class Tables(commands.Cog):
                 locale=locale,
             )
             return t(
-                "tables.registered" if runner.config.tournament else "tables.joined",
+                "tables.registered" if runner.settings.tournament else "tables.joined",
                 locale,
                 seat=movement.seat_no,
                 amount=movement.amount,
@@ -303,7 +303,7 @@ class Tables(commands.Cog):
             if left.movement is None:
                 return t("tables.left_later", locale)
             return t(
-                "tables.unregistered" if runner.config.tournament else "tables.left_now",
+                "tables.unregistered" if runner.settings.tournament else "tables.left_now",
                 locale,
                 amount=left.movement.amount,
                 balance=left.movement.balance,
@@ -370,7 +370,7 @@ class Tables(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert interaction.channel_id is not None
         movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
-        key = "tables.closed_tournament" if runner.config.tournament else "tables.closed"
+        key = "tables.closed_tournament" if runner.settings.tournament else "tables.closed"
         await interaction.followup.send(
             t(key, locale_of(interaction), count=len(movements)), ephemeral=True
         )

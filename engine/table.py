@@ -389,13 +389,19 @@ class Table:
         at a mixed table, the current game's)."""
         return self.stakes_for(self.variant)
 
+    @property
+    def base_stakes(self) -> Stakes:
+        """What the table is played for now, as its two blinds name it: a
+        tournament's current level, else the stakes it was created with (at a
+        mixed table each game derives its own from these)."""
+        if self.clock is not None:
+            return self.clock.stakes
+        assert self.rules.stakes is not None
+        return self.rules.stakes
+
     def stakes_for(self, game: Variant) -> Stakes:
         """The stakes ``game`` is dealt at here (at a mixed table, derived per game)."""
-        if self.clock is not None:
-            base = self.clock.stakes
-        else:
-            assert self.rules.stakes is not None
-            base = self.rules.stakes
+        base = self.base_stakes
         if self.rules.rotation is None:
             return base
         return game_stakes(game, base.small_blind, base.big_blind)

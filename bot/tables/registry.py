@@ -17,6 +17,7 @@ from collections.abc import Callable
 from bot.cashier import SeatMovement
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.outlet import Outlet
+from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner, TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
@@ -114,16 +115,7 @@ class TableRegistry:
             if channel_id in self._runners:
                 continue
             try:
-                runner = await TableRunner.restore(
-                    stored.record,
-                    stored.config,
-                    self.services,
-                    self.outlet_for(channel_id),
-                    state=stored.state,
-                    seats=stored.seats,
-                    carried_pot=stored.carried_pot,
-                    prize_pool=stored.prize_pool,
-                )
+                runner = await restore_runner(stored, self.services, self.outlet_for(channel_id))
                 await runner.start()
             except Exception:
                 log.exception("Could not restore table %s", stored.record.table_id)

@@ -106,8 +106,8 @@ async def new_table(
 async def deal_next(runner: TableRunner, clock: FakeClock) -> None:
     """Let the pause between hands pass; a hand is then being played."""
     await runner.settled()
-    assert runner.next_hand_at is not None, "no deal is due"
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.state.next_hand_at is not None, "no deal is due"
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     assert runner.live is not None
 

@@ -5,8 +5,6 @@ chips reconcile and the audit replays every hand."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from bot.database import Database
@@ -46,10 +44,10 @@ FIRST_OPENS = dealt("Jh Js 7c 4d 2h", "3c 6d 9h Qc As", "4c 7d Th Kd 2s")
 
 
 async def deal(runner: TableRunner, clock: FakeClock, deck: Rigged) -> None:
-    runner.services = replace(runner.services, rng=deck)
+    runner.dealer.rng = deck
     await runner.settled()
-    assert runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.state.next_hand_at is not None
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     assert runner.live is not None
 

@@ -31,8 +31,8 @@ CHANGES = "H.O.R.S.E.: the game changes to **{}**."
 
 async def deal_next(runner: TableRunner, clock: FakeClock) -> None:
     await runner.settled()
-    assert runner.live is None and runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.live is None and runner.state.next_hand_at is not None
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     assert runner.live is not None
 

@@ -86,8 +86,8 @@ class Table:
         """Let the pause pass until the next hand is dealt; its number."""
         await self.settled()
         runner = self.runner
-        assert runner.next_hand_at is not None, "no hand is due"
-        self.clock.advance(runner.next_hand_at - self.clock.now())
+        assert runner.state.next_hand_at is not None, "no hand is due"
+        self.clock.advance(runner.state.next_hand_at - self.clock.now())
         await self.settled()
         live = runner.live
         assert live is not None
@@ -113,7 +113,7 @@ class Table:
         return action in {size.value for size, _ in choices.quick_sizes}
 
     def note_showdown(self) -> None:
-        last = self.runner.last_hand
+        last = self.runner.state.last_hand
         assert last is not None
         self.shown[last.hand_no] = {
             last.deal.players[e.player] for e in last.hand.events if isinstance(e, HandShown)
@@ -231,7 +231,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
         sleeper = table.to_act()
         clock.advance(30)
         await table.settled()
-        assert table.runner.players[sleeper.id].timeouts == 1
+        assert table.runner.state.players[sleeper.id].timeouts == 1
         assert any("(out of time)" in seen.text for seen in fake_discord.seen_by(eve))
 
     while table.runner.live is not None:
@@ -245,7 +245,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
             assert said.startswith(("You checked", "You called"))
     table.note_showdown()
     assert not table.runner.table.is_seated(leaver.id)
-    assert leaver.id not in table.runner.players
+    assert leaver.id not in table.runner.state.players
     hand_two = [m for m in fake_discord.messages() if m.embeds and f"Hand {second}\n" in m.text()]
     assert hand_two, "the result of hand 2 was posted"
 
