@@ -27,6 +27,7 @@ from bot.render.private_view import private_message
 from bot.render.views import DiscardChoices
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from cogs.unanswered import take
 from engine import Card, parse_cards
 
 #: How long the menu stays usable; the table's own clock is what really limits it.
@@ -83,6 +84,7 @@ class DiscardMenu(discord.ui.View):
         await self._throw(interaction, ())
 
     async def _throw(self, interaction: discord.Interaction[Any], cards: tuple[Card, ...]) -> None:
+        take(interaction)
         private: OutgoingMessage | None = None
         try:
             await interaction.response.defer()

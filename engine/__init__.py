@@ -16,6 +16,8 @@ histories have a front door of their own, :mod:`engine.phh`.
   button, blinds and antes, sitting out, top-ups, tournaments' levels), with
   the :func:`table_stakes` each game is dealt at.
 - Provably fair decks: :func:`commit`, :func:`open_cards`, :func:`check_opening`.
+- Equity: :func:`equities` and :func:`equity_vs_range` (:mod:`engine.equity`),
+  loaded when first asked for, since they need numpy.
 
 >>> from engine import VARIANTS, BetOrRaise, CheckOrCall, Hand, HandSetup, RaiseSize
 >>> deck = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5s"))
@@ -30,6 +32,9 @@ engine.errors.IllegalAction: The minimum raise is to 20.
 >>> [event.kind for event in hand.act(1, CheckOrCall())]
 ['call']
 """
+
+import importlib
+from typing import TYPE_CHECKING
 
 from engine.actions import (
     Action,
@@ -68,6 +73,7 @@ from engine.events import (
     RakeTaken,
     UpCardsDealt,
     cards_seen_by,
+    players_who_drew,
 )
 from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commit, open_cards
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
@@ -101,6 +107,23 @@ from engine.table import (
 )
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
 
+if TYPE_CHECKING:
+    from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
+
+#: Names served from a module imported only when one of them is first asked for.
+_LATER = {
+    name: "engine.equity"
+    for name in ("EquityResult", "HandEquity", "Range", "equities", "equity_vs_range")
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
 __all__ = [
     "MAX_BUY_IN_BIG_BLINDS",
     "MIN_BUY_IN_BIG_BLINDS",
@@ -132,12 +155,14 @@ __all__ = [
     "DiscardKind",
     "DrawRules",
     "EngineError",
+    "EquityResult",
     "Event",
     "Fold",
     "ForcedBetPosted",
     "GameOutlook",
     "Hand",
     "HandEnded",
+    "HandEquity",
     "HandMucked",
     "HandResult",
     "HandSetup",
@@ -159,6 +184,7 @@ __all__ = [
     "RaiseSize",
     "Rake",
     "RakeTaken",
+    "Range",
     "Rotation",
     "Seat",
     "ShowOrMuck",
@@ -176,12 +202,15 @@ __all__ = [
     "deal_to_data",
     "deals_tournaments",
     "default_schedule",
+    "equities",
+    "equity_vs_range",
     "evaluate",
     "format_action",
     "format_cards",
     "open_cards",
     "parse_action",
     "parse_cards",
+    "players_who_drew",
     "plays_for_antes",
     "prizes",
     "shared_prizes",

@@ -203,3 +203,14 @@ def cards_seen_by(events: Iterable[Event], player: int | None) -> set[Card]:
         elif isinstance(event, DrawAceShown):
             seen.add(event.card)
     return seen
+
+
+def players_who_drew(events: Iterable[Event]) -> set[int]:
+    """The hand indices of the players who drew at least one card. In a draw
+    game the order of their cards would tell which were dealt first and which
+    were drawn, so an opponent's copy of the hand hides all of them."""
+    return {
+        event.player
+        for event in events
+        if isinstance(event, CardsDiscarded) and event.replaced and event.count > 0
+    }

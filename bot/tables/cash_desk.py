@@ -109,8 +109,11 @@ class CashDesk:
         state = self.state
         seat = state.table.seat_of(user_id)
 
-        async def pay(tx: Transaction, _: int) -> SeatMovement:
-            return await self.cashier.top_up(state.table_id, seat.number, amount, tx=tx)
+        async def pay(tx: Transaction, stack: int) -> SeatMovement:
+            # The stack the table saw must be the seat's: else another process moved it.
+            return await self.cashier.top_up(
+                state.table_id, seat.number, amount, tx=tx, stack_before=stack - amount
+            )
 
         return await self.keeper.transact(lambda: state.table.top_up(user_id, amount), pay)
 

@@ -1,10 +1,11 @@
 """Hand histories in PHH: the house's full record, and the copy a player gets.
 
 When a hand finishes the house keeps its whole history (``hands.phh``), every
-card dealt included, written by :mod:`engine.phh` with the table's metadata.
-A player who downloads a hand with /history gets the same history with every
-card they did not see written as ``??`` (:func:`engine.phh.history_seen_by`
-says which), as they saw the hand at the table.
+card dealt included, written by :mod:`engine.phh` with the table's metadata
+and the players' names as they typed them. A player who downloads a hand
+with /history gets the same history with every card they did not see written
+as ``??`` (:func:`engine.phh.history_seen_by` says which, and hides the order
+of an opponent's cards in a draw game), as they saw the hand at the table.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.database import Database
+from bot.render.names import plain_name
 from bot.tables.hand_log import replay_logged_hand
-from engine import Hand, cards_seen_by
+from engine import Hand, cards_seen_by, players_who_drew
 from engine.phh import HandHistory, dumps, history_seen_by, loads
 
 
@@ -29,7 +31,8 @@ def full_history(
     """The whole history of a finished hand as ``.phh`` text."""
     history = HandHistory.from_hand(
         hand,
-        players=names,
+        # Names are kept escaped for Discord's markdown; a file has them as typed.
+        players=[plain_name(name) for name in names],
         extra={
             "table": table_id,
             "hand": hand_no,
@@ -50,4 +53,6 @@ async def history_for_player(database: Database, hand_id: int, user_id: int) -> 
     if user_id not in deal.players:
         return None
     player = deal.players.index(user_id)
-    return dumps(history_seen_by(loads(str(text)), player, cards_seen_by(hand.events, player)))
+    seen = cards_seen_by(hand.events, player)
+    copy = history_seen_by(loads(str(text)), player, seen, drew=players_who_drew(hand.events))
+    return dumps(copy)
