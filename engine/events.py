@@ -18,12 +18,15 @@ BetKind = Literal["fold", "check", "call", "bet", "raise", "complete", "bring-in
 #: What a discard or draw was: cards thrown away without replacement, a draw,
 #: or standing pat (a draw of none).
 DiscardKind = Literal["discard", "draw", "stand_pat"]
+#: Double Hold'em: a player set their point card (:class:`PointCardChosen`).
+PointCardKind = Literal["point_card"]
 #: Every action a player takes in a hand before the showdown.
-ActionKind = BetKind | DiscardKind
+ActionKind = BetKind | DiscardKind | PointCardKind
 #: The forced bets, as :class:`ForcedBetPosted` names them.
-ForcedBetKind = Literal["ante", "small blind", "big blind", "straddle", "post"]
-#: Which part of a pot an award is: all of it, or the high or low half.
-PotShare = Literal["whole", "high", "low"]
+ForcedBetKind = Literal["ante", "dead small blind", "small blind", "big blind", "straddle", "post"]
+#: Which part of a pot an award is: all of it, the high or the low half, or
+#: one board's share in a double-board game.
+PotShare = Literal["whole", "high", "low", "board 1", "board 2"]
 
 
 class Event:
@@ -72,6 +75,8 @@ class UpCardsDealt(Event):
 class BoardDealt(Event):
     street: str
     cards: tuple[Card, ...]
+    #: Which board, in games with more than one (0: the first).
+    board: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +122,15 @@ class CardsDiscarded(Event):
         if not self.count:
             return "stand_pat"
         return "draw" if self.replaced else "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class PointCardChosen(Event):
+    """Double Hold'em: a player set one of their three hole cards as the point
+    card, which plays with each of the others. Which card is secret until the
+    showdown."""
+
+    player: int
 
 
 @dataclass(frozen=True, slots=True)

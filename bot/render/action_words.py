@@ -41,6 +41,8 @@ def told_key(kind: ActionKind) -> str:
             return "action.draw"
         case "stand_pat":
             return "action.stand_pat"
+        case "point_card":
+            return "action.point_card"
     assert_never(kind)
 
 
@@ -67,6 +69,8 @@ def acted_key(kind: ActionKind) -> str:
             return "acted.draw"
         case "stand_pat":
             return "acted.stand_pat"
+        case "point_card":
+            return "acted.point_card"
     assert_never(kind)
 
 

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 import discord
 
 from bot.economy_embeds import EMBED_COLOUR
@@ -55,9 +57,16 @@ def pot_name(win: PotWin, locale: str) -> str:
         pot = t("result.pot.side", locale)
     else:
         pot = t("result.pot.side_n", locale, n=win.pot_index)
-    if win.share in ("high", "low"):
-        pot = t(f"result.share.{win.share}", locale, pot=pot)
-    return pot
+    match win.share:
+        case "whole":
+            return pot
+        case "high":
+            return t("result.share.high", locale, pot=pot)
+        case "low":
+            return t("result.share.low", locale, pot=pot)
+        case "board 1" | "board 2":  # double-board games
+            return t("result.share.board", locale, pot=pot, n=win.share.split()[1])
+    assert_never(win.share)
 
 
 def _win(win: PotWin, locale: str) -> str:

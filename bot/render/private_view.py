@@ -18,8 +18,14 @@ from bot.render.views import PrivateView
 def private_message(view: PrivateView, locale: str) -> OutgoingMessage:
     lines = [
         t("private.cards", locale, cards=cards_text(view.cards)),
-        t("private.board", locale, board=cards_text(view.board)),
     ]
+    if view.boards:
+        lines += [
+            t("private.board_n", locale, n=n, board=cards_text(board))
+            for n, board in enumerate(view.boards, start=1)
+        ]
+    else:
+        lines.append(t("private.board", locale, board=cards_text(view.board)))
     if view.best:
         lines.append(t("private.best", locale, best=" / ".join(view.best)))
     if view.folded:

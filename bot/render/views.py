@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import ActionKind, Card, RaiseSize
+from engine import ActionKind, Card, PotShare, RaiseSize
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +90,9 @@ class DiscardChoices:
     high: int
     #: A draw (thrown cards are replaced) rather than a Pineapple discard.
     draw: bool
+    #: Double Hold'em: the one card chosen becomes the point card; nothing is
+    #: thrown away.
+    point: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +141,8 @@ class TableSnapshot:
     stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
     board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (double-board Hold'em).
+    boards: tuple[tuple[Card, ...], ...] = ()
     #: The main pot first, then the side pots.
     pots: tuple[int, ...] = ()
     hand_over: bool = False
@@ -154,6 +159,8 @@ class TableSnapshot:
     to_discard: tuple[str, ...] = ()
     #: The phase is a draw (thrown cards are replaced), not a discard.
     drawing: bool = False
+    #: Double Hold'em: the players still to discard are setting a point card.
+    pointing: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None
@@ -203,8 +210,9 @@ class PotWin:
 
     pot_index: int
     pot_count: int
-    #: ``"whole"``, ``"high"`` or ``"low"``.
-    share: str
+    #: ``"whole"``, ``"high"`` or ``"low"``, or ``"board 1"``, ``"board 2"`` ... in
+    #: games with more than one board.
+    share: PotShare
     amount: int
     #: (name, chips) of every winner.
     winners: tuple[tuple[str, int], ...]
@@ -237,6 +245,9 @@ class PrivateView:
     hand_no: int
     cards: tuple[Card, ...]
     board: tuple[Card, ...]
-    #: The best hand described by the engine, one per way the pot is won (high, low).
+    #: The best hand described by the engine, one per way the pot is won (high,
+    #: low; each board in double-board games).
     best: tuple[str, ...]
     folded: bool = False
+    #: Every board, in games dealt with more than one.
+    boards: tuple[tuple[Card, ...], ...] = ()

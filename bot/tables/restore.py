@@ -30,7 +30,16 @@ from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import StoredSeat, StoredTable
 from bot.tables.tournament import TournamentProgress
 from bot.tables.view import told
-from engine import CardsDiscarded, CashOut, PlayerActed, Seat, Table, TableRules, table_from_data
+from engine import (
+    CardsDiscarded,
+    CashOut,
+    PlayerActed,
+    PointCardChosen,
+    Seat,
+    Table,
+    TableRules,
+    table_from_data,
+)
 
 log = logging.getLogger(__name__)
 
@@ -132,7 +141,8 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
     acted = [
         (e.player, action)
         for e in hand.events
-        if isinstance(e, PlayerActed | CardsDiscarded) and (action := told(e)) is not None
+        if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
+        and (action := told(e)) is not None
     ]
     live.actions = [
         replace(action, name=state.name(deal.players[player]), by_clock=entry.actor is None)

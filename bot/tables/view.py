@@ -44,6 +44,7 @@ from engine import (
     LegalActions,
     Phase,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
     Seat,
@@ -111,6 +112,7 @@ def table_view(
         snapshot,
         hand_no=shown_from.hand_no,
         board=tuple(hand.board),
+        boards=_more_boards(hand),
         pots=pots,
         hand_over=live is None,
         actor_name=None if actor is None else state.name(deal.players[actor]),
@@ -125,6 +127,7 @@ def table_view(
         if live is not None
         else (),
         drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
+        pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
         commitment=shown_from.commitment,
         button_draw=tuple(
             (state.name(player_at[seat_no]), card) for seat_no, card in draw if seat_no in player_at
@@ -166,13 +169,14 @@ def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
     hand = live.hand
     cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
     best = []
-    for evaluation in hand.variant.evaluations:
-        try:
-            value = evaluate(evaluation, cards, board)
-        except ValueError:  # too few cards yet to make a hand
-            continue
-        if value is not None:
-            best.append(value.describe())
+    for each_board in hand.boards:
+        for evaluation in hand.variant.evaluations:
+            try:
+                value = evaluate(evaluation, cards, each_board)
+            except ValueError:  # too few cards yet to make a hand
+                continue
+            if value is not None:
+                best.append(value.describe())
     return PrivateView(
         state.table_id,
         state.record.channel_id,
@@ -181,6 +185,7 @@ def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
         board,
         tuple(best),
         hand.folded[index],
+        _more_boards(hand),
     )
 
 
@@ -193,6 +198,7 @@ def discard_choices(live: LiveHand, index: int, legal: LegalActions) -> DiscardC
         low=legal.discard_min,
         high=legal.discard_max,
         draw=live.hand.street.draw,
+        point=live.hand.street.point_card,
     )
 
 
@@ -202,6 +208,8 @@ def told(event: object) -> LastAction | None:
         return LastAction("", event.kind, event.amount, event.to, event.all_in)
     if isinstance(event, CardsDiscarded):
         return LastAction("", event.kind, event.count, 0, False)
+    if isinstance(event, PointCardChosen):
+        return LastAction("", "point_card", 0, 0, False)
     return None
 
 
@@ -310,6 +318,11 @@ def _seat_line(
         shown=cards,
         shown_description=description,
     )
+
+
+def _more_boards(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Every board of a game dealt with more than one; nothing for one board."""
+    return tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else ()
 
 
 def _stud_stakes(game: Variant, stakes: Stakes) -> tuple[int, int, int, int] | None:

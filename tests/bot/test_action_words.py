@@ -8,9 +8,9 @@ import pytest
 
 from bot.i18n import CATALOGUES
 from bot.render.action_words import acted_key, quick_size_key, told_key
-from engine import BetKind, DiscardKind, RaiseSize
+from engine import BetKind, DiscardKind, PointCardKind, RaiseSize
 
-KINDS = [kind for kinds in (BetKind, DiscardKind) for kind in get_args(kinds)]
+KINDS = [kind for kinds in (BetKind, DiscardKind, PointCardKind) for kind in get_args(kinds)]
 
 
 @pytest.mark.parametrize("locale", sorted(CATALOGUES))

@@ -31,6 +31,9 @@ from tests.engine.test_hand_properties import (
     setups,
 )
 
+#: The property variants and the games with a point card or two boards.
+VERIFIED_VARIANTS = (*PROPERTY_VARIANTS, "NDT", "NDB", "NDBA")
+
 
 def refusal(attempt: Action, hand: Hand, player: int) -> tuple[str, dict[str, object]] | None:
     """The key and parameters :meth:`Hand.verify` refuses ``attempt`` with, or ``None``."""
@@ -41,7 +44,7 @@ def refusal(attempt: Action, hand: Hand, player: int) -> tuple[str, dict[str, ob
     return None
 
 
-@pytest.mark.parametrize("code", PROPERTY_VARIANTS)
+@pytest.mark.parametrize("code", VERIFIED_VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_verify_refuses_exactly_what_act_refuses(code: str, data: st.DataObject) -> None:
@@ -71,7 +74,7 @@ def test_verify_refuses_exactly_what_act_refuses(code: str, data: st.DataObject)
         assert refusal(CheckOrCall(), hand, 0) == ("hand_over", {})
 
 
-@pytest.mark.parametrize("code", PROPERTY_VARIANTS)
+@pytest.mark.parametrize("code", VERIFIED_VARIANTS)
 @SETTINGS
 @given(data=st.data())
 def test_the_clocks_action_is_always_taken(code: str, data: st.DataObject) -> None:
