@@ -49,10 +49,20 @@ from engine.actions import (
     parse_action,
 )
 from engine.blind_structure import deals_tournaments, default_schedule
-from engine.cards import Card, CardError, Deck, DeckKind, format_cards, parse_cards
+from engine.cards import (
+    ACE,
+    ALL_CARDS,
+    Card,
+    CardError,
+    Deck,
+    DeckKind,
+    format_cards,
+    parse_cards,
+)
 from engine.draws import DrawRules
 from engine.errors import EngineError, IllegalAction
-from engine.evaluation import HandValue, evaluate
+from engine.evaluation import Category, Evaluation, HandValue, evaluate
+from engine.evaluation.described import HandDescription, described
 from engine.events import (
     ActionKind,
     BetKind,
@@ -107,7 +117,9 @@ from engine.table import (
     Table,
     TableRules,
 )
+from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
+from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
 
 if TYPE_CHECKING:
     from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
@@ -127,6 +139,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "ACE",
+    "ALL_CARDS",
     "MAX_BUY_IN_BIG_BLINDS",
     "MIN_BUY_IN_BIG_BLINDS",
     "RAKE_CAP_BIG_BLINDS",
@@ -147,6 +161,7 @@ __all__ = [
     "CardError",
     "CardsDiscarded",
     "CashOut",
+    "Category",
     "CheckOrCall",
     "Deal",
     "Deck",
@@ -158,11 +173,13 @@ __all__ = [
     "DrawRules",
     "EngineError",
     "EquityResult",
+    "Evaluation",
     "Event",
     "Fold",
     "ForcedBetPosted",
     "GameOutlook",
     "Hand",
+    "HandDescription",
     "HandEnded",
     "HandEquity",
     "HandMucked",
@@ -178,6 +195,7 @@ __all__ = [
     "Opening",
     "Phase",
     "PlayerActed",
+    "PlayerHabits",
     "PointCardChosen",
     "PointCardKind",
     "PostBringIn",
@@ -185,6 +203,7 @@ __all__ = [
     "PotAwarded",
     "PotCarriedOver",
     "PotShare",
+    "PotVerdict",
     "RaiseSize",
     "Rake",
     "RakeTaken",
@@ -192,12 +211,14 @@ __all__ = [
     "Rotation",
     "Seat",
     "ShowOrMuck",
+    "ShownHandVerdict",
     "Stakes",
     "Table",
     "TableRules",
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
+    "big_blind_of",
     "cards_seen_by",
     "check_opening",
     "chip_chop",
@@ -206,18 +227,22 @@ __all__ = [
     "deal_to_data",
     "deals_tournaments",
     "default_schedule",
+    "described",
     "equities",
     "equity_vs_range",
     "evaluate",
     "format_action",
     "format_cards",
+    "habits",
     "open_cards",
     "parse_action",
     "parse_cards",
     "players_who_drew",
     "plays_for_antes",
+    "pot_verdicts",
     "prizes",
     "shared_prizes",
+    "shown_hands",
     "stud_stakes",
     "table_from_data",
     "table_stakes",

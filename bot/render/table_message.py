@@ -14,7 +14,6 @@ from typing import Protocol
 
 import discord
 
-from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.cards import cards_text
@@ -29,7 +28,7 @@ from bot.render.limits import (
     check_embed,
     shorten,
 )
-from bot.render.message import ButtonSpec, ButtonStyle, OutgoingMessage
+from bot.render.message import EMBED_COLOUR, ButtonSpec, ButtonStyle, OutgoingMessage
 from bot.render.views import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
 from engine import RaiseSize
 

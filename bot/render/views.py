@@ -12,8 +12,9 @@ up), never the face-down cards of a hand in play. :class:`DiscardChoices` and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from engine import ActionKind, Card, PotShare, RaiseSize
+from engine import ActionKind, Card, HandDescription, PotShare, RaiseSize
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +203,8 @@ class ShownHand:
     name: str
     cards: tuple[Card, ...]
     description: str
+    #: What the cards make, as data, by each of the game's evaluations.
+    hands: tuple[HandDescription, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +220,11 @@ class PotWin:
     #: (name, chips) of every winner.
     winners: tuple[tuple[str, int], ...]
     description: str
+    #: The winning hand as data (``None``: won without showing), the rank of
+    #: the kicker that decided it, and the cards the winners played.
+    hand: HandDescription | None = None
+    kicker: int | None = None
+    winning_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +238,9 @@ class HandResultView:
     #: Jackpots: nobody opened, and the pot waits for the next deal.
     carried_over: int = 0
     commitment: str | None = None
+    board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (``board`` is the first).
+    boards: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,3 +262,30 @@ class PrivateView:
     folded: bool = False
     #: Every board, in games dealt with more than one.
     boards: tuple[tuple[Card, ...], ...] = ()
+    #: The best hand as data, one per way the pot is won (and board).
+    hands: tuple[HandDescription, ...] = ()
+
+
+#: How a hand ended for the player it is told to.
+Outcome = Literal["won_showdown", "won", "lost_showdown", "folded", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand told from one player's seat, for /history: their own
+    cards, the board, and how it ended for them."""
+
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    outcome: Outcome
+    #: The player's hand as shown (showdowns), and the kicker that won it.
+    shown: HandDescription | None = None
+    kicker: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChipPoint:
+    """One cash hand on the chart: its result and which session it belongs to."""
+
+    net: int
+    session: int

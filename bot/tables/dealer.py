@@ -12,11 +12,13 @@ hand's events.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bot.database import Transaction
 from bot.i18n import t
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.hand_result import result_message
 from bot.render.message import OutgoingMessage
 from bot.tables.clock import Clock
@@ -38,6 +40,7 @@ class Dealer:
         desk: MoneyDesk,
         clock: Clock,
         rng: random.Random | None,
+        public_faces: Callable[[], CardFaces] = lambda: TEXT_FACES,
     ) -> None:
         self.state = state
         self.keeper = keeper
@@ -46,6 +49,8 @@ class Dealer:
         self.clock = clock
         #: ``None``: shuffle with the operating system's randomness.
         self.rng = rng
+        #: How public messages draw cards (emojis once they are synced).
+        self.public_faces = public_faces
 
     async def deal(self) -> tuple[LiveHand, list[OutgoingMessage]]:
         """Deal the next hand and log it; the hand and the notices that go with
@@ -128,7 +133,7 @@ class Dealer:
         await self.keeper.transact(lambda: state.table.finish_hand(hand), write)
         settled = desk.after_settle()
         state.live, state.last_hand = None, live
-        result = result_message(live.result, state.locale)
+        result = result_message(live.result, state.locale, self.public_faces())
         return replace(settled, notices=(result, *settled.notices))
 
 

@@ -92,6 +92,15 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
 NO_PINGS: Final = discord.AllowedMentions.none()
 
 
+def _without_files(message: OutgoingMessage) -> OutgoingMessage:
+    """``message`` without its files, nor an embed image pointing at one."""
+    embed = message.embed
+    if embed is not None and embed.image and str(embed.image.url).startswith("attachment://"):
+        embed = embed.copy()
+        embed.set_image(url=None)
+    return OutgoingMessage(message.content, embed, message.buttons)
+
+
 def _or_missing(embed: discord.Embed | None) -> discord.Embed:
     return discord.utils.MISSING if embed is None else embed
 
@@ -213,9 +222,15 @@ class DiscordOutlet:
             await self._channel().send(
                 content=message.content,
                 embed=_or_missing(message.embed),
+                files=[file.discord_file() for file in message.files] or discord.utils.MISSING,
                 allowed_mentions=NO_PINGS,
             )
-        except (discord.Forbidden, discord.NotFound):
+        except discord.Forbidden:
+            if message.files:  # may post, but not attach files: the words alone
+                log.warning("Discord refuses files in %s; posting without", self.channel_id)
+                return await self._post(_without_files(message))
+            log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
+        except discord.NotFound:
             log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
         except discord.HTTPException:
             log.warning("Could not post in %s; trying again later", self.channel_id, exc_info=True)

@@ -52,11 +52,12 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from bot.cashier import Cashier, SeatMovement
 from bot.database import Database
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
@@ -108,6 +109,8 @@ class TableServices:
     hand_pause_seconds: float = 5.0
     #: ``None``: shuffle with the operating system's randomness.
     rng: random.Random | None = None
+    #: How public messages draw cards: the deck, and the emojis synced so far.
+    public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +155,13 @@ class TableRunner:
             progress,
         )
         self.dealer = Dealer(
-            self.state, self.keeper, self.hand_log, self.desk, self.clock, services.rng
+            self.state,
+            self.keeper,
+            self.hand_log,
+            self.desk,
+            self.clock,
+            services.rng,
+            services.public_faces,
         )
         self.dms = HoleCardDms(self.state, services.database, self.publisher)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")

@@ -50,7 +50,10 @@ from engine import (
     Seat,
     Stakes,
     Variant,
+    described,
     evaluate,
+    pot_verdicts,
+    shown_hands,
 )
 
 #: How many of the latest actions the table message shows.
@@ -168,7 +171,7 @@ def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
     only ever shown to that player."""
     hand = live.hand
     cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
-    best = []
+    values = []
     for each_board in hand.boards:
         for evaluation in hand.variant.evaluations:
             try:
@@ -176,16 +179,17 @@ def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
             except ValueError:  # too few cards yet to make a hand
                 continue
             if value is not None:
-                best.append(value.describe())
+                values.append(value)
     return PrivateView(
         state.table_id,
         state.record.channel_id,
         live.hand_no,
         cards,
         board,
-        tuple(best),
+        tuple(value.describe() for value in values),
         hand.folded[index],
         _more_boards(hand),
+        tuple(described(value) for value in values),
     )
 
 
@@ -217,13 +221,14 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
     """Who showed what and who won which pot, for the message that ends a hand."""
     hand, players = live.hand, live.deal.players
     pot_count = len(hand.pots_awarded)
+    said = {e.player: " / ".join(e.descriptions) for e in hand.events if isinstance(e, HandShown)}
+    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
     return HandResultView(
         state.table_id,
         live.hand_no,
         shown=tuple(
-            ShownHand(state.name(players[e.player]), e.cards, " / ".join(e.descriptions))
-            for e in hand.events
-            if isinstance(e, HandShown)
+            ShownHand(state.name(players[s.player]), s.cards, said.get(s.player, ""), s.hands)
+            for s in shown_hands(hand)
         ),
         mucked=tuple(
             state.name(players[e.player]) for e in hand.events if isinstance(e, HandMucked)
@@ -236,13 +241,17 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
                 e.amount,
                 tuple((state.name(players[i]), chips) for i, chips in e.winners),
                 e.description,
+                verdict.hand,
+                verdict.kicker,
+                tuple(card for cards in verdict.winning_cards for card in cards),
             )
-            for e in hand.events
-            if isinstance(e, PotAwarded)
+            for e, verdict in zip(awards, pot_verdicts(hand), strict=True)
         ),
         rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
         carried_over=hand.carried_over,
         commitment=live.commitment,
+        board=tuple(hand.board),
+        boards=_more_boards(hand),
     )
 
 
