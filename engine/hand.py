@@ -1179,7 +1179,7 @@ class Hand:
                 reaches = sorted(map(add, bets, stacks))
                 due = min(due, reaches[-2])
                 current = max(current, due)
-            if structure in (_NO_LIMIT, _POT_LIMIT):
+            if structure.is_big_bet:
                 # A live straddle acts as the big blind: raises are at least its size.
                 # One posted short (all in for less) is only a call of what it reached.
                 increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
