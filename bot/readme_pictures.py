@@ -41,7 +41,8 @@ from bot.render.message import OutgoingMessage
 from bot.render.stats_chart import chips_chart
 from bot.tables.clock import SystemClock
 from bot.tables.requests import ActionRequest, Move
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
 from engine import ALL_CARDS, Card

@@ -11,21 +11,18 @@ hand's events.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from bot.database import Transaction
 from bot.i18n import t
-from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.hand_result import result_message
 from bot.render.message import OutgoingMessage
-from bot.tables.clock import Clock
 from bot.tables.hand_log import HandLog, PlayerResult
 from bot.tables.histories import full_history
 from bot.tables.money_desk import MoneyDesk, Settled
 from bot.tables.persistence import TableKeeper
+from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, TableState
 from bot.tables.view import result_view
 from engine import Deal, Hand, HandMucked, HandResult, HandShown, commit
@@ -38,19 +35,17 @@ class Dealer:
         keeper: TableKeeper,
         hand_log: HandLog,
         desk: MoneyDesk,
-        clock: Clock,
-        rng: random.Random | None,
-        public_faces: Callable[[], CardFaces] = lambda: TEXT_FACES,
+        services: TableServices,
     ) -> None:
         self.state = state
         self.keeper = keeper
         self.hand_log = hand_log
         self.desk = desk
-        self.clock = clock
+        self.clock = services.clock
         #: ``None``: shuffle with the operating system's randomness.
-        self.rng = rng
+        self.rng = services.rng
         #: How public messages draw cards (emojis once they are synced).
-        self.public_faces = public_faces
+        self.public_faces = services.public_faces
 
     async def deal(self) -> tuple[LiveHand, list[OutgoingMessage]]:
         """Deal the next hand and log it; the hand and the notices that go with

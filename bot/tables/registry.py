@@ -18,7 +18,8 @@ from bot.cashier import SeatMovement
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.outlet import Outlet
 from bot.tables.restore import restore_runner
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
 

@@ -24,7 +24,8 @@ from bot.tables.hand_log import HandLog, LoggedHand, replay
 from bot.tables.money_desk import MoneyDesk
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import StoredSeat, StoredTable

@@ -50,19 +50,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Final
 
-from bot.cashier import Cashier, SeatMovement
-from bot.database import Database
-from bot.render.card_markup import TEXT_FACES, CardFaces
+from bot.cashier import SeatMovement
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
-from bot.tables.clock import Clock, Moment
+from bot.tables.clock import Moment
 from bot.tables.dealer import Dealer
 from bot.tables.desks import money_desk_for
 from bot.tables.errors import (
@@ -77,6 +74,7 @@ from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
+from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
@@ -97,20 +95,6 @@ log = logging.getLogger(__name__)
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
 #: Seconds before settling a finished hand is tried again when the database failed.
 SETTLE_RETRY_SECONDS: Final = 5.0
-
-
-@dataclass(frozen=True, slots=True)
-class TableServices:
-    """What every runner shares: the database, the cashier, the clock, the dealer's randomness."""
-
-    database: Database
-    cashier: Cashier
-    clock: Clock
-    hand_pause_seconds: float = 5.0
-    #: ``None``: shuffle with the operating system's randomness.
-    rng: random.Random | None = None
-    #: How public messages draw cards: the deck, and the emojis synced so far.
-    public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,15 +138,7 @@ class TableRunner:
             self.clock,
             progress,
         )
-        self.dealer = Dealer(
-            self.state,
-            self.keeper,
-            self.hand_log,
-            self.desk,
-            self.clock,
-            services.rng,
-            services.public_faces,
-        )
+        self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(self.state, services.database, self.publisher)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]

@@ -13,7 +13,8 @@ from bot.daily import DailyReward
 from bot.database import Database
 from bot.render.message import OutgoingMessage
 from bot.tables.registry import TableRegistry
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
 from tests.bot.fake_clock import FakeClock
