@@ -53,7 +53,10 @@ from bot.database.connection import (
     UniqueViolation,
 )
 from bot.database.migrator import Migration, SchemaTooNew, bundled_migrations
-from bot.database.sqlite import BUSY_TIMEOUT_MS
+
+# The two backends: loading them here is what lets Database.open find them.
+from bot.database.postgresql import PostgresDatabase
+from bot.database.sqlite import BUSY_TIMEOUT_MS, SqliteDatabase
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
@@ -61,9 +64,11 @@ __all__ = [
     "IntegrityError",
     "Migration",
     "Parameters",
+    "PostgresDatabase",
     "Reader",
     "Row",
     "SchemaTooNew",
+    "SqliteDatabase",
     "Transaction",
     "UniqueViolation",
     "bundled_migrations",

@@ -38,7 +38,6 @@ from contextvars import ContextVar
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
-from bot.database.location import is_postgresql_url
 from bot.database.placeholders import Parameters
 
 if TYPE_CHECKING:
@@ -148,14 +147,25 @@ class Database(ABC):
         URL) and bring its schema up to date.
 
         ``migrations`` defaults to the ones shipped with the package for that database.
+        The backends are this class's subclasses, which the package's front door
+        (:mod:`bot.database`) loads, so this module never imports them.
         """
-        if isinstance(target, str) and is_postgresql_url(target):
-            from bot.database.postgresql import PostgresDatabase
+        for backend in Database.__subclasses__():
+            if backend.opens(target):
+                return await backend.open_target(target, migrations=migrations)
+        raise LookupError("no database backend is loaded for this target")
 
-            return await PostgresDatabase.connect(target, migrations=migrations)
-        from bot.database.sqlite import SqliteDatabase
+    @classmethod
+    @abstractmethod
+    def opens(cls, target: str | os.PathLike[str]) -> bool:
+        """Whether ``target`` (``CROUPIER_DATABASE``'s value) names a database of this kind."""
 
-        return await SqliteDatabase.connect(target, migrations=migrations)
+    @classmethod
+    @abstractmethod
+    async def open_target(
+        cls, target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None
+    ) -> Database:
+        """Open ``target``, which :meth:`opens` accepted, as :meth:`open` does."""
 
     @property
     @abstractmethod

@@ -38,6 +38,7 @@ so), JSON columns are text.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import TYPE_CHECKING, ClassVar, Final, Self, TypeAlias
@@ -56,7 +57,7 @@ from bot.database.connection import (
     Transaction,
     UniqueViolation,
 )
-from bot.database.location import SETTING, DatabaseUnusable, shown
+from bot.database.location import SETTING, DatabaseUnusable, is_postgresql_url, shown
 from bot.database.migrator import Migration, bundled_migrations, pending
 from bot.database.placeholders import numbered, ordered_values
 
@@ -189,6 +190,17 @@ class PostgresDatabase(Database):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._shown = shown(url)
+
+    @classmethod
+    def opens(cls, target: str | os.PathLike[str]) -> bool:
+        """A ``postgresql://`` (or ``postgres://``) URL."""
+        return isinstance(target, str) and is_postgresql_url(target)
+
+    @classmethod
+    async def open_target(
+        cls, target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None
+    ) -> Database:
+        return await cls.connect(str(target), migrations=migrations)
 
     @classmethod
     async def connect(

@@ -38,7 +38,7 @@ from bot.database.connection import (
     Transaction,
     UniqueViolation,
 )
-from bot.database.location import SETTING, DatabaseUnusable
+from bot.database.location import SETTING, DatabaseUnusable, is_postgresql_url
 from bot.database.migrator import Migration, bundled_migrations, pending, split_statements
 
 log = logging.getLogger(__name__)
@@ -148,6 +148,17 @@ class SqliteDatabase(Database):
         self._connection = connection
         self._lock = asyncio.Lock()
         self.path = path
+
+    @classmethod
+    def opens(cls, target: str | os.PathLike[str]) -> bool:
+        """Anything but a ``postgresql://`` URL is a SQLite file's path."""
+        return not (isinstance(target, str) and is_postgresql_url(target))
+
+    @classmethod
+    async def open_target(
+        cls, target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None
+    ) -> Database:
+        return await cls.connect(target, migrations=migrations)
 
     @classmethod
     async def connect(
