@@ -7,6 +7,11 @@ already being taken. Messages go out in the order they were queued. Edits of
 the same table message that pile up while one is in flight collapse into the
 newest, so a slow channel shows the latest state rather than every step; a
 fresh table message (a new hand) or any other message is never skipped.
+
+The table message is handed over unrendered (a function of an immutable
+snapshot) and rendered when it is delivered, so edits that collapse into a
+newer one are never rendered at all: under load, when edits pile up, the bot
+renders once per edit Discord sees rather than once per change.
 """
 
 from __future__ import annotations
@@ -23,9 +28,13 @@ from bot.tables.outlet import Outlet
 log = logging.getLogger(__name__)
 
 
+#: A table message not rendered yet: called once, when it is delivered.
+Render = Callable[[], OutgoingMessage]
+
+
 @dataclass
 class _ShowTable:
-    message: OutgoingMessage
+    render: Render
     fresh: bool
 
 
@@ -51,11 +60,13 @@ class Publisher:
         self._queue: deque[_Delivery] = deque()
         self._worker: asyncio.Task[None] | None = None
 
-    def show_table(self, message: OutgoingMessage, *, fresh: bool = False) -> None:
+    def show_table(self, render: Render, *, fresh: bool = False) -> None:
+        """Show the table message ``render()`` makes; it is called at delivery, and
+        not at all if a newer edit replaces this one first."""
         if not fresh and self._queue and isinstance(self._queue[-1], _ShowTable):
-            self._queue[-1].message = message  # not sent yet: send the newest instead
+            self._queue[-1].render = render  # not sent yet: send the newest instead
         else:
-            self._queue.append(_ShowTable(message, fresh))
+            self._queue.append(_ShowTable(render, fresh))
         self._wake()
 
     def post(self, message: OutgoingMessage) -> None:
@@ -94,8 +105,8 @@ class Publisher:
             delivery = self._queue.popleft()
             try:
                 match delivery:
-                    case _ShowTable(message, fresh):
-                        await self.outlet.show_table(message, fresh=fresh)
+                    case _ShowTable(render, fresh):
+                        await self.outlet.show_table(render(), fresh=fresh)
                     case _Post(message):
                         await self.outlet.post(message)
                     case _SendPrivate(user_id, message, on_refused):

@@ -13,6 +13,7 @@ else) is another one, added with
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Protocol
 
 from bot.render.table_message import table_message
@@ -35,4 +36,5 @@ class TableMessageWatcher:
         self.publisher = publisher
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
-        self.publisher.show_table(table_message(view, state.locale), fresh=fresh)
+        # Rendered when delivered: ``view`` is immutable, so it shows this moment.
+        self.publisher.show_table(partial(table_message, view, state.locale), fresh=fresh)
