@@ -133,11 +133,12 @@ class Tables(commands.Cog):
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton)
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[CroupierBot]) -> None:
+        """A click on a table message's button: answered from its custom id."""
+        button = TableButton.clicked(interaction)
+        if button is not None:
+            await button.callback(interaction)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
