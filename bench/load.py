@@ -38,6 +38,7 @@ import contextlib
 import json
 import os
 import platform
+import signal
 import tempfile
 import time
 from collections.abc import Sequence
@@ -147,6 +148,18 @@ async def floor_cpu(bot: BotProcess, member: Member, channel_id: int) -> dict[st
     }
 
 
+async def heap_census(bot: BotProcess, path: Path) -> dict[str, Any]:
+    """Ask the bot (SIGUSR1) what its garbage collector tracks; wait for the answer."""
+    path.unlink(missing_ok=True)
+    os.kill(bot.pid, signal.SIGUSR1)
+    for _ in range(300):
+        await asyncio.sleep(0.1)
+        with contextlib.suppress(FileNotFoundError, json.JSONDecodeError):
+            found: dict[str, Any] = json.loads(path.read_text())
+            return found
+    return {"tracked": None, "frozen": None, "top": []}
+
+
 def latencies(
     fake: FakeDiscord, start: float, end: float, kind: int, channels: set[int]
 ) -> Latencies:
@@ -186,6 +199,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
                 "CROUPIER_STARTING_CHIPS": str(BUY_IN * 10),
                 "CROUPIER_LOG_LEVEL": "INFO",
                 "CROUPIER_BENCH_LOOP": str(workdir / f"loop-{tables}.json"),
+                "CROUPIER_BENCH_HEAP": str(workdir / f"heap-{tables}.json"),
                 **_profile_environment(workdir, tables),
             },
             module="bench.load_bot",
@@ -225,6 +239,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
         floor_share = floor_cost["cpu_ms_per_noop"] / 1000 / FLOOR_INTERVAL
         own_busy = (time.process_time() - own_cpu) / (end - start)
         rss_loaded = resident_kib(bot.pid)
+        heap = await heap_census(bot, workdir / f"heap-{tables}.json")
         stop_floor.set()
         await floor
         await asyncio.sleep(GRACE_SECONDS)
@@ -267,6 +282,9 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             "rss_idle_mib": round(rss_idle / 1024, 1),
             "rss_loaded_mib": round(rss_loaded / 1024, 1),
             "rss_kib_per_table": round((rss_loaded - rss_idle) / tables, 1),
+            "bot_gc_tracked_objects": heap["tracked"],
+            "bot_gc_frozen_objects": heap["frozen"],
+            "bot_gc_tracked_top": heap["top"][:8],
             "bot_loop_lag_ms": lag,
             "bot_gc_pauses_ms": pauses,
             "bot_cpu_busy": round(bot_busy, 2),
