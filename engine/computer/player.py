@@ -1,0 +1,100 @@
+"""A computer player: :class:`ComputerPlayer` decides one action from a
+:class:`~engine.seat_view.SeatView` and a :class:`random.Random`, nothing else.
+
+It keeps no memory between decisions, so a restarted table simply asks again.
+The decision goes by phase (bet, discard or draw, show) and by game: the
+Hold'em family (:mod:`.preflop`, :mod:`.holdem`), Omaha and Omaha
+hi-lo (:mod:`.omaha`), stud, stud hi-lo and Razz (:mod:`.stud`), the draw
+games and Badugi (:mod:`.drawing`, :mod:`.draw_worth`), Pineapple's discard
+(:mod:`.pineapple`). A game it does not know is played by the price alone.
+
+>>> import random
+>>> from engine.cards import parse_cards
+>>> from engine.hand import Hand, HandSetup, VARIANTS
+>>> from engine.seat_view import seat_view
+>>> deck = tuple(parse_cards("7c8s2dAhKsAd9c3h4d5s6c"))
+>>> hand = Hand(HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10, deck=deck))
+>>> from engine.computer.styles import STYLES
+>>> player = ComputerPlayer(STYLES["tight-aggressive"])
+>>> action = player.decide(seat_view(hand, 1), random.Random(1))  # aces on the button
+>>> type(action).__name__
+'BetOrRaise'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.actions import Action, CheckOrCall, Fold
+from engine.computer.betting import betting_action
+from engine.computer.draw_worth import draw_worth
+from engine.computer.drawing import choose_draw
+from engine.computer.holdem import board_worth
+from engine.computer.omaha import is_omaha, omaha_percentile, omaha_worth
+from engine.computer.pineapple import choose_discard
+from engine.computer.preflop import preflop_action
+from engine.computer.showdown import show_or_muck
+from engine.computer.starting_hands import percentile
+from engine.computer.stud import stud_worth
+from engine.computer.styles import DEFAULT_STYLE, Style
+from engine.evaluation import Evaluation
+from engine.hand import Phase
+from engine.seat_view import SeatView
+
+__all__ = ["ComputerPlayer"]
+
+_HOLDEM_FAMILY = (Evaluation.STANDARD_HIGH, Evaluation.SHORT_DECK_HIGH)
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerPlayer:
+    """A computer player of one :class:`~engine.computer.styles.Style`."""
+
+    style: Style = DEFAULT_STYLE
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        """The action this player takes; ``view`` must be of its turn."""
+        legal = view.legal
+        if legal is None:
+            raise ValueError("It is not this seat's turn.")
+        if legal.phase is Phase.SHOWDOWN:
+            return show_or_muck(view)
+        if legal.phase is Phase.DISCARDING:
+            street = view.variant.streets[view.street_index]
+            if street.draw:
+                return choose_draw(view, self.style, rng)
+            return choose_discard(view)
+        return self._bet(view, rng)
+
+    def _bet(self, view: SeatView, rng: random.Random) -> Action:
+        variant = view.variant
+        has_board = any(street.board for street in variant.streets)
+        first_round = not view.board and has_board
+        if has_board and is_omaha(variant):
+            if first_round:
+                hand = omaha_percentile(view.hole_cards, variant.is_split)
+                return preflop_action(view, self.style, rng, hand, closeness=0.5)
+            return betting_action(view, self.style, omaha_worth(view, self.style, rng), rng)
+        if has_board and variant.evaluations[0] in _HOLDEM_FAMILY:
+            if first_round:
+                hand = percentile(view.hole_cards, variant.deck)
+                return preflop_action(view, self.style, rng, hand)
+            return betting_action(view, self.style, board_worth(view, self.style), rng)
+        if variant.uses_bring_in:
+            return betting_action(view, self.style, stud_worth(view, self.style, rng), rng)
+        if any(street.draw for street in variant.streets):
+            return betting_action(view, self.style, draw_worth(view, self.style), rng)
+        return _by_the_price(view)
+
+
+def _by_the_price(view: SeatView) -> Action:
+    """A game this player does not know: check when free, call a small price, else fold."""
+    legal = view.legal
+    assert legal is not None
+    if legal.can_check or not legal.can_fold:
+        return CheckOrCall()
+    fair = 1 / (len(view.opponents) + 1)
+    return (
+        CheckOrCall() if legal.call_amount / (legal.pot + legal.call_amount) <= fair / 2 else Fold()
+    )

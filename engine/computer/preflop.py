@@ -1,0 +1,187 @@
+"""Board games before the flop (the Hold'em family and Omaha): which starting
+hands to play from which seat, how much to open, when to re-raise, call or
+fold, and push-or-fold with a short stack.
+
+Unopened, a style plays the best ``looseness`` share of hands from a middle
+seat of six, fewer with more players still to act behind, more on the button
+and far more heads-up, and raises ``raise_share`` of them (the best) rather
+than limping. Facing a raise it estimates its equity against the raiser's
+range (:mod:`engine.computer.ranges`) from where the two hands rank among all
+starting hands, re-raises the top of that range and calls when the price and
+its style allow. The caller ranks the hand (Hold'em's two cards and Omaha's
+four rank differently) and says how close to even the game's match-ups run.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import pairwise
+from typing import Final
+
+from engine.actions import Action, BetOrRaise, CheckOrCall, Fold
+from engine.computer.ranges import read_opponents
+from engine.computer.styles import Style
+from engine.seat_view import SeatView
+from engine.variants import BettingStructure
+
+__all__ = ["multiway_equity", "preflop_action", "preflop_equity"]
+
+#: Heads-up equity against a range, by the share of that range the hand beats
+#: (read off typical preflop match-ups: aces against a random hand win 85 %).
+_EQUITY_BY_BEATEN: Final = (
+    (0.0, 0.33),
+    (0.2, 0.42),
+    (0.5, 0.5),
+    (0.75, 0.57),
+    (0.9, 0.65),
+    (1.0, 0.85),
+)
+#: Short of this many big blinds, a player goes all in or folds.
+_SHORT: Final = 12
+
+
+def preflop_equity(hand_percentile: float, range_share: float) -> float:
+    """About how often a hand at ``hand_percentile`` (0 best) wins against a
+    hand drawn from the best ``range_share`` of starting hands."""
+    beaten = (
+        0.0 if hand_percentile >= range_share else (range_share - hand_percentile) / range_share
+    )
+    for (x0, y0), (x1, y1) in pairwise(_EQUITY_BY_BEATEN):
+        if beaten <= x1:
+            return y0 + (y1 - y0) * (beaten - x0) / (x1 - x0)
+    return _EQUITY_BY_BEATEN[-1][1]
+
+
+def multiway_equity(equities: list[float]) -> float:
+    """Equity against several opponents from the heads-up equities against each:
+    their product, raised to the power that makes even chances come out at a
+    fair share (a third three-way)."""
+    if not equities:
+        return 1.0
+    n = len(equities)
+    power = math.log(n + 1) / (n * math.log(2))
+    return math.prod(equities) ** power
+
+
+def _big_blind_index(view: SeatView) -> int:
+    blinds = view.blinds
+    if not blinds or not any(blinds):
+        return view.player_count - 1
+    top = max(blinds)
+    return blinds.index(top)
+
+
+def _players_behind(view: SeatView) -> int:
+    """Players who act after this seat in the first round's first pass."""
+    n = view.player_count
+    first = (_big_blind_index(view) + 1) % n
+    position = (view.seat - first) % n
+    return n - 1 - position
+
+
+def _open_share(style: Style, view: SeatView, behind: int) -> float:
+    if view.player_count == 2:
+        return min(0.95, style.looseness * 3.3)
+    return min(0.9, style.looseness * math.pow(1.6, (4 - behind) / 2))
+
+
+def preflop_action(
+    view: SeatView, style: Style, rng: random.Random, hand: float, closeness: float = 1.0
+) -> Action:
+    """The first betting round of a board game with a hand at percentile
+    ``hand`` (0 best). ``closeness`` scales equities towards even: 1 in
+    Hold'em, about a half in Omaha, where four cards run closer."""
+    legal = view.legal
+    assert legal is not None
+    big_blind = view.big_blind
+    reach = legal.stack + legal.bet
+    deepest_other = max((view.stacks[i] + view.bets[i] for i in view.opponents), default=reach)
+    effective = min(reach, deepest_other) / big_blind
+    raises = view.raises_this_street()
+    behind = _players_behind(view)
+    no_limit = view.variant.betting is BettingStructure.NO_LIMIT
+    if no_limit and effective <= _SHORT:
+        return _push_or_fold(view, style, hand, effective, raises)
+    if raises == 0:
+        return _unopened(view, style, hand * rng.uniform(0.85, 1.15), behind)
+    # Now and then a re-raise with a hand just below the re-raising range.
+    light = rng.random() < style.bluffing
+    return _facing_raise(view, style, hand, raises, closeness, light)
+
+
+def _push_or_fold(
+    view: SeatView, style: Style, hand: float, effective: float, raises: int
+) -> Action:
+    legal = view.legal
+    assert legal is not None
+    share = min(0.7, style.looseness * 1.3 * _SHORT / max(effective, 1))
+    if raises:
+        share *= 0.5
+    if hand <= share:
+        if legal.can_raise:
+            return BetOrRaise(legal.max_raise_to)
+        return CheckOrCall()
+    return CheckOrCall() if legal.can_check else Fold()
+
+
+def _open_to(view: SeatView, limpers: int) -> int:
+    """An opening raise: two and a half big blinds, one more per limper, three
+    from the small blind."""
+    legal = view.legal
+    assert legal is not None
+    big_blind = view.big_blind
+    small_blind_seat = view.player_count > 2 and view.seat == _big_blind_index(view) - 1
+    to = int(big_blind * (3 if small_blind_seat else 2.5)) + limpers * big_blind
+    return max(legal.min_raise_to, min(legal.max_raise_to, to))
+
+
+def _unopened(view: SeatView, style: Style, hand: float, behind: int) -> Action:
+    legal = view.legal
+    assert legal is not None
+    limpers = sum(1 for e in view.street_actions() if e.kind == "call")
+    if legal.can_check:  # the big blind, nobody raised
+        raise_share = (
+            style.looseness * style.raise_share * (0.8 if view.player_count == 2 else 0.45)
+        )
+        if legal.can_raise and hand <= raise_share:
+            return BetOrRaise(_open_to(view, limpers + 1))
+        return CheckOrCall()
+    share = _open_share(style, view, behind)
+    if limpers:
+        share *= 0.8
+    raise_share = share * style.raise_share
+    if legal.can_raise and hand <= raise_share:
+        return BetOrRaise(_open_to(view, limpers))
+    # Completing from the small blind costs half price.
+    cheap = legal.call_amount * 2 <= view.big_blind
+    if hand <= share * (1.3 if cheap else 1.0):
+        return CheckOrCall()
+    return Fold()
+
+
+def _facing_raise(
+    view: SeatView, style: Style, hand: float, raises: int, closeness: float, light: bool
+) -> Action:
+    legal = view.legal
+    assert legal is not None
+    reads = read_opponents(view, style.respect)
+    equities = [
+        0.5 + (preflop_equity(hand, read.first) - 0.5) * closeness for read in reads.values()
+    ]
+    equity = multiway_equity(equities)
+    tightest = min((read.first for read in reads.values()), default=1.0)
+    reraise_share = tightest * (0.15 + 0.25 * style.aggression) * (2.0 if light else 1.0)
+    if legal.can_raise and hand <= reraise_share:
+        current = legal.bet + legal.call_amount
+        to = int(current * (3 if raises == 1 else 2.3) + legal.call_amount * 0.5)
+        reach = legal.stack + legal.bet
+        if to >= reach * 0.4:
+            to = reach
+        return BetOrRaise(max(legal.min_raise_to, min(legal.max_raise_to, to)))
+    price = legal.call_amount / (legal.pot + legal.call_amount)
+    deep = view.variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+    margin = (0.07 if deep else 0.02) - style.call_slack - (style.looseness - 0.22) * 0.3
+    if equity >= price + margin:
+        return CheckOrCall()
+    return Fold()
