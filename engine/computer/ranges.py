@@ -5,9 +5,9 @@ A :class:`Read` gives, per opponent, ``first``: the share of starting hands
 their first-round actions suggest (a raise says the top fifth or so, a call of
 the blinds more than half, a check in the big blind nothing), and ``later``:
 the share of those, ranked by how good they are now, that their betting on
-later rounds keeps (every bet or raise narrows it, a call a little, a check not
-at all). A style's ``respect`` softens both: a player who believes little
-reads a bet as a wider range.
+later rounds keeps (every bet or raise narrows it, each less than the one
+before, a call a little, a check not at all). A style's ``respect`` softens
+both: a player who believes little reads a bet as a wider range.
 
 >>> narrow(1.0, "raise") < narrow(1.0, "call") < narrow(1.0, "check")
 True
@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -24,22 +25,22 @@ from engine.seat_view import SeatView
 __all__ = ["Read", "narrow", "range_weights", "read_opponents"]
 
 #: Later rounds: what share of a range is left after each kind of action.
-_LATER: Final = {
-    "check": 1.0,
-    "call": 0.75,
-    "bet": 0.55,
-    "raise": 0.4,
-    "complete": 0.55,
-    "bring-in": 1.0,
-    "fold": 1.0,
-}
+_LATER: Final = {"call": 0.75, "bet": 0.55, "raise": 0.4, "complete": 0.55}
+#: The same in fixed limit, where a bet costs little and says less.
+_LATER_LIMIT: Final = {"call": 0.85, "bet": 0.7, "raise": 0.55, "complete": 0.7}
 #: Narrowest share a read goes down to: players bluff, and cards surprise.
 FLOOR: Final = 0.04
+#: The same for starting hands: even a fourth raise is not only aces.
+FIRST_FLOOR: Final = 0.05
 
 
-def narrow(share: float, kind: str) -> float:
-    """``share`` after an action of ``kind`` on a later round."""
-    return max(FLOOR, share * _LATER.get(kind, 1.0))
+def narrow(share: float, kind: str, limit: bool = False, before: int = 0) -> float:
+    """``share`` after an action of ``kind`` on a later round (``limit``: of a
+    fixed- or spread-limit game) by a player who made ``before`` bets or
+    raises earlier in the hand: each one says less than the one before, since
+    a player who bets every street bets more hands."""
+    factor = (_LATER_LIMIT if limit else _LATER).get(kind, 1.0)
+    return max(FLOOR, share * math.pow(factor, 1 / (1 + before)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +72,13 @@ def _first_round(actions: tuple[PlayerActed, ...], player: int, players: int) ->
                 # Openers at a short table raise more hands; every re-raise
                 # narrows a lot.
                 base = 0.45 if players <= 2 else (0.3 if players <= 4 else 0.22)
-                share = min(share, base * (0.3**raises_before))
+                share = min(share, max(FIRST_FLOOR, base * (0.3**raises_before)))
             elif event.kind == "call":
                 if raises_before == 0:
                     share = min(share, 0.65 if players > 2 else 0.8)
                 else:
                     base = 0.45 if players <= 2 else 0.3
-                    share = min(share, base * (0.35 ** (raises_before - 1)))
+                    share = min(share, max(FIRST_FLOOR, base * (0.35 ** (raises_before - 1))))
         if event.kind in ("raise", "bet", "complete"):
             raises_before += 1
     return share, aggressive
@@ -89,13 +90,14 @@ def read_opponents(view: SeatView, respect: float) -> dict[int, Read]:
     first = streets[0] if streets else ()
     players = view.player_count
     reads: dict[int, Read] = {}
+    limit = view.variant.betting.is_capped
     for player in view.opponents:
         share, aggressive = _first_round(first, player, players)
         later = 1.0
         for street in streets[1:]:
             for event in street:
                 if event.player == player:
-                    later = narrow(later, event.kind)
+                    later = narrow(later, event.kind, limit, aggressive)
                     if event.kind in ("bet", "raise", "complete"):
                         aggressive += 1
         reads[player] = Read(share**respect, later**respect, aggressive)

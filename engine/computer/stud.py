@@ -196,10 +196,20 @@ def stud_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
     cards_to_come = max(0, 7 - len(mine))
     improves = 0.0
     if evaluation is not Evaluation.ACE_TO_FIVE_LOW and cards_to_come:
-        draw_outs = outs(mine, ())
+        draw_outs = outs(mine, ()) + _pair_outs(view.hole_cards)
         miss = 1.0
         for k in range(cards_to_come):
             miss *= max(0.0, 1 - draw_outs / max(1, len(unknown) - k))
         improves = 1 - miss
     equity = equity_now + (1 - equity_now) * improves * 0.7
     return Worth(equity=equity, draw=improves, nuts=equity_now)
+
+
+def _pair_outs(cards: Sequence[Card]) -> int:
+    """Outs that turn one pair into trips or two pair (none without a pair,
+    none once there are two pairs or better)."""
+    ranks = [card.rank for card in cards]
+    pairs = [rank for rank in set(ranks) if ranks.count(rank) == 2]
+    if len(pairs) != 1 or any(ranks.count(rank) > 2 for rank in ranks):
+        return 0
+    return 2 + 3 * (len(set(ranks)) - 1) // 2
