@@ -194,6 +194,25 @@ def run_pairing(
     return result
 
 
+def table_figures(family: Family, hands: int, seed: int) -> dict[str, tuple[float, float]]:
+    """VPIP and PFR (in %) of each style at a six-handed table of computer
+    players: one of each style and a second balanced one, every seat in turn."""
+    lineup = [*STYLES, "balanced"][:6]
+    counts = {style: [0, 0, 0] for style in STYLES}
+    rng = random.Random(f"{seed}/table/{family.name}")
+    kind = VARIANTS[family.code].deck
+    for k in range(hands):
+        seated = lineup[k % 6 :] + lineup[: k % 6]
+        players: list[Decider] = [ComputerPlayer(STYLES[name]) for name in seated]
+        hand = play_hand(family.setup(6, Deck.shuffled(kind, rng).order), players, rng, -1, [])
+        for index, name in enumerate(seated):
+            put_in, raised = _voluntary(hand, index)
+            counts[name][0] += put_in
+            counts[name][1] += raised
+            counts[name][2] += 1
+    return {name: (100 * c[0] / c[2], 100 * c[1] / c[2]) for name, c in counts.items() if c[2]}
+
+
 def _percentile(values: list[float], share: float) -> float:
     if not values:
         return math.nan
@@ -210,6 +229,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-hands", type=int, default=20_000)
     parser.add_argument("--batch", type=int, default=20, help="deal sets between stopping checks")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--table-hands",
+        type=int,
+        default=1200,
+        help="hands of a six-handed table of computer players, for typical VPIP/PFR (0: skip)",
+    )
     args = parser.parse_args(argv)
     styles = args.styles.split(",")
     baselines = args.baselines.split(",")
@@ -266,6 +291,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"decision time {style:17} p50 {1e3 * _percentile(style_times, 0.5):6.2f} ms"
             f"  p99 {1e3 * _percentile(style_times, 0.99):6.2f} ms  ({len(style_times)} actions)"
         )
+    if args.table_hands:
+        print(f"\nVPIP / PFR at a six-handed table of computer players ({args.table_hands} hands)")
+        for family in families:
+            figures = table_figures(family, args.table_hands, args.seed)
+            line = "  ".join(
+                f"{name} {vpip:.0f}/{pfr:.0f}" for name, (vpip, pfr) in figures.items()
+            )
+            print(f"{family.name:6} {line}")
     met = sum(1 for r in results if r.verdict == "wins")
     print(f"\n{met} of {len(results)} pairings won with 95 % confidence; run time {elapsed:.0f} s")
     return 0

@@ -21,10 +21,13 @@ True
 
 from __future__ import annotations
 
+import bisect
+import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Final
 
-from engine.cards import Card
+from engine.cards import ALL_CARDS, Card
 from engine.computer.drawing import (
     best_badugi,
     draws_left,
@@ -33,14 +36,14 @@ from engine.computer.drawing import (
     lowball_keep,
     lowball_made,
 )
-from engine.computer.preflop import multiway_equity
+from engine.computer.first_round import multiway_equity
 from engine.computer.ranges import read_opponents
 from engine.computer.styles import Style
 from engine.computer.worth import Worth
 from engine.evaluation import Evaluation, high_strength
 from engine.seat_view import SeatView
 
-__all__ = ["draw_worth", "quality"]
+__all__ = ["draw_worth", "quality", "starting_percentile"]
 
 #: Chance to complete a hand needing ``m`` cards with ``d`` draws left: _MAKE[m][d].
 _MAKE_LOW: Final = {
@@ -197,3 +200,21 @@ def draw_worth(view: SeatView, style: Style) -> Worth:
     equity = multiway_equity(equities)
     now = quality(cards, 0, evaluation)
     return Worth(equity=equity, draw=max(0.0, mine - now) if left else 0.0, nuts=now)
+
+
+@cache
+def _quality_sample(evaluation: Evaluation, size: int, left: int) -> tuple[float, ...]:
+    """Qualities of a fixed sample of random hands, sorted."""
+    rng = random.Random(f"{evaluation.value}/{size}/{left}")
+    deck = list(ALL_CARDS)
+    return tuple(sorted(quality(rng.sample(deck, size), left, evaluation) for _ in range(2000)))
+
+
+def starting_percentile(cards: Sequence[Card], left: int, evaluation: Evaluation) -> float:
+    """The share of random hands of the same size better than ``cards`` before
+    the draws (0 best), ties counted half."""
+    sample = _quality_sample(evaluation, len(cards), left)
+    mine = quality(cards, left, evaluation)
+    below = bisect.bisect_left(sample, mine)
+    above = len(sample) - bisect.bisect_right(sample, mine)
+    return (above + (len(sample) - below - above) / 2) / len(sample)

@@ -29,13 +29,15 @@ from dataclasses import dataclass
 from engine.actions import Action, CheckOrCall, Fold
 from engine.computer.betting import betting_action
 from engine.computer.draw_worth import draw_worth
-from engine.computer.drawing import choose_draw
+from engine.computer.draw_worth import starting_percentile as draw_starting
+from engine.computer.drawing import choose_draw, draws_left
+from engine.computer.first_round import first_round_action
 from engine.computer.holdem import board_worth
 from engine.computer.omaha import is_omaha, omaha_percentile, omaha_worth
 from engine.computer.pineapple import choose_discard
-from engine.computer.preflop import preflop_action
 from engine.computer.showdown import show_or_muck
 from engine.computer.starting_hands import percentile
+from engine.computer.stud import starting_percentile as stud_starting
 from engine.computer.stud import stud_worth
 from engine.computer.styles import DEFAULT_STYLE, Style
 from engine.evaluation import Evaluation
@@ -69,23 +71,48 @@ class ComputerPlayer:
 
     def _bet(self, view: SeatView, rng: random.Random) -> Action:
         variant = view.variant
+        style = self.style
+        if _first_betting_round(view):
+            starting = _starting(view)
+            if starting is None:
+                return _by_the_price(view)
+            hand, closeness = starting
+            return first_round_action(view, style, rng, hand, closeness)
         has_board = any(street.board for street in variant.streets)
-        first_round = not view.board and has_board
         if has_board and is_omaha(variant):
-            if first_round:
-                hand = omaha_percentile(view.hole_cards, variant.is_split)
-                return preflop_action(view, self.style, rng, hand, closeness=0.5)
-            return betting_action(view, self.style, omaha_worth(view, self.style, rng), rng)
+            return betting_action(view, style, omaha_worth(view, style, rng), rng)
         if has_board and variant.evaluations[0] in _HOLDEM_FAMILY:
-            if first_round:
-                hand = percentile(view.hole_cards, variant.deck)
-                return preflop_action(view, self.style, rng, hand)
-            return betting_action(view, self.style, board_worth(view, self.style), rng)
+            return betting_action(view, style, board_worth(view, style), rng)
         if variant.uses_bring_in:
-            return betting_action(view, self.style, stud_worth(view, self.style, rng), rng)
+            return betting_action(view, style, stud_worth(view, style, rng), rng)
         if any(street.draw for street in variant.streets):
-            return betting_action(view, self.style, draw_worth(view, self.style), rng)
+            return betting_action(view, style, draw_worth(view, style), rng)
         return _by_the_price(view)
+
+
+def _first_betting_round(view: SeatView) -> bool:
+    streets = view.variant.streets
+    first = next((i for i, street in enumerate(streets) if street.betting), 0)
+    return view.street_index <= first
+
+
+def _starting(view: SeatView) -> tuple[float, float] | None:
+    """The starting hand's percentile (0 best) among the game's starting
+    hands, and how close to even the game's match-ups run."""
+    variant = view.variant
+    cards = view.hole_cards
+    evaluation = variant.evaluations[0]
+    if any(street.board for street in variant.streets):
+        if is_omaha(variant):
+            return omaha_percentile(cards, variant.is_split), 0.5
+        if evaluation in _HOLDEM_FAMILY:
+            return percentile(cards, variant.deck), 1.0
+        return None
+    if variant.uses_bring_in and len(cards) == 3:
+        return stud_starting(cards, evaluation, variant.is_split), 0.6
+    if any(street.draw for street in variant.streets):
+        return draw_starting(cards, draws_left(view), evaluation), 0.7
+    return None
 
 
 def _by_the_price(view: SeatView) -> Action:

@@ -33,7 +33,7 @@ from engine.computer.worth import Worth
 from engine.evaluation import Evaluation, high_strength
 from engine.seat_view import SeatView
 
-__all__ = ["eight_low", "razz_low", "stud_high", "stud_worth"]
+__all__ = ["eight_low", "razz_low", "starting_percentile", "stud_high", "stud_worth"]
 
 #: Samples of each opponent's face-down cards.
 SAMPLES: Final = 90
@@ -128,7 +128,7 @@ def _score_sample(evaluation: Evaluation, split: bool) -> tuple[float, ...]:
     )
 
 
-def _starting_percentile(cards: Sequence[Card], evaluation: Evaluation, split: bool) -> float:
+def starting_percentile(cards: Sequence[Card], evaluation: Evaluation, split: bool) -> float:
     sample = _score_sample(evaluation, split)
     return 1 - bisect.bisect_left(sample, _starting_score(cards, evaluation, split)) / len(sample)
 
@@ -182,7 +182,7 @@ def stud_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
         downs = [rng.sample(unknown, hidden) for _ in range(SAMPLES)]
         samples = [(*shown, *down, *view.board) for down in downs]
         starting = [
-            _starting_percentile(
+            starting_percentile(
                 (*down[:2], *shown[:1]) if len(down) >= 2 and shown else sample[:3],
                 evaluation,
                 split,

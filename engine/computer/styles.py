@@ -71,7 +71,7 @@ STYLES: Final[dict[str, Style]] = {
             "tight-passive",
             "Plays few hands and rarely raises: it checks and calls, and a bet "
             "from it usually means a strong hand.",
-            looseness=0.15,
+            looseness=0.13,
             raise_share=0.35,
             aggression=0.25,
             bluffing=0.02,
@@ -92,7 +92,7 @@ STYLES: Final[dict[str, Style]] = {
         Style(
             "loose-aggressive",
             "Plays many hands and puts pressure on with frequent bets, raises and bluffs.",
-            looseness=0.34,
+            looseness=0.3,
             raise_share=0.8,
             aggression=0.85,
             bluffing=0.22,

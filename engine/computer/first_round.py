@@ -1,15 +1,17 @@
-"""Board games before the flop (the Hold'em family and Omaha): which starting
-hands to play from which seat, how much to open, when to re-raise, call or
-fold, and push-or-fold with a short stack.
+"""The first betting round of every game (before the flop, third street, before
+the first draw): which starting hands to play from which seat, how much to
+open, when to re-raise, call or fold, and push-or-fold with a short stack.
 
 Unopened, a style plays the best ``looseness`` share of hands from a middle
-seat of six, fewer with more players still to act behind, more on the button
-and far more heads-up, and raises ``raise_share`` of them (the best) rather
-than limping. Facing a raise it estimates its equity against the raiser's
-range (:mod:`engine.computer.ranges`) from where the two hands rank among all
-starting hands, re-raises the top of that range and calls when the price and
-its style allow. The caller ranks the hand (Hold'em's two cards and Omaha's
-four rank differently) and says how close to even the game's match-ups run.
+seat of six, fewer with more players still to act behind, more late and far
+more heads-up, and raises ``raise_share`` of them (the best) rather than
+limping; a stud bring-in completes with the best of them. Facing a raise it
+estimates its equity against the raiser's range (:mod:`engine.computer.ranges`)
+from where the two hands rank among all starting hands, allowing that the
+raiser may be one who raises anything, re-raises the top of that range and
+calls when the price and its style allow. The caller ranks the hand (each game
+ranks its own starting hands) and says how close to even the game's match-ups
+run.
 """
 
 from __future__ import annotations
@@ -19,13 +21,13 @@ import random
 from itertools import pairwise
 from typing import Final
 
-from engine.actions import Action, BetOrRaise, CheckOrCall, Fold
+from engine.actions import Action, BetOrRaise, CheckOrCall, Fold, PostBringIn
 from engine.computer.ranges import read_opponents
 from engine.computer.styles import Style
 from engine.seat_view import SeatView
 from engine.variants import BettingStructure
 
-__all__ = ["multiway_equity", "preflop_action", "preflop_equity"]
+__all__ = ["first_round_action", "multiway_equity", "preflop_equity"]
 
 #: Heads-up equity against a range, by the share of that range the hand beats
 #: (read off typical preflop match-ups: aces against a random hand win 85 %).
@@ -68,16 +70,21 @@ def _big_blind_index(view: SeatView) -> int:
     blinds = view.blinds
     if not blinds or not any(blinds):
         return view.player_count - 1
-    top = max(blinds)
-    return blinds.index(top)
+    return blinds.index(max(blinds))
 
 
 def _players_behind(view: SeatView) -> int:
-    """Players who act after this seat in the first round's first pass."""
-    n = view.player_count
-    first = (_big_blind_index(view) + 1) % n
-    position = (view.seat - first) % n
-    return n - 1 - position
+    """Opponents still in the hand who have not acted yet this round."""
+    acted = {event.player for event in view.street_actions()}
+    return sum(1 for player in view.opponents if player not in acted)
+
+
+def _entered(view: SeatView) -> list[int]:
+    """Opponents who put chips in by choice this round (or are all in)."""
+    chose = {
+        e.player for e in view.street_actions() if e.kind in ("call", "bet", "raise", "complete")
+    }
+    return [p for p in view.opponents if p in chose or view.stacks[p] == 0] or list(view.opponents)
 
 
 def _open_share(style: Style, view: SeatView, behind: int) -> float:
@@ -86,12 +93,12 @@ def _open_share(style: Style, view: SeatView, behind: int) -> float:
     return min(0.9, style.looseness * math.pow(1.6, (4 - behind) / 2))
 
 
-def preflop_action(
+def first_round_action(
     view: SeatView, style: Style, rng: random.Random, hand: float, closeness: float = 1.0
 ) -> Action:
-    """The first betting round of a board game with a hand at percentile
-    ``hand`` (0 best). ``closeness`` scales equities towards even: 1 in
-    Hold'em, about a half in Omaha, where four cards run closer."""
+    """The first betting round with a starting hand at percentile ``hand``
+    (0 best). ``closeness`` scales equities towards even: 1 in Hold'em, about
+    a half in Omaha, where four cards run closer."""
     legal = view.legal
     assert legal is not None
     big_blind = view.big_blind
@@ -103,6 +110,11 @@ def preflop_action(
     no_limit = view.variant.betting is BettingStructure.NO_LIMIT
     if no_limit and effective <= _SHORT:
         return _push_or_fold(view, style, hand, effective, raises)
+    if legal.can_post_bring_in:
+        complete = _open_share(style, view, behind) * style.raise_share
+        if legal.can_raise and hand <= complete:
+            return BetOrRaise(legal.min_raise_to)
+        return PostBringIn()
     if raises == 0:
         return _unopened(view, style, hand * rng.uniform(0.85, 1.15), behind)
     # Now and then a re-raise with a hand just below the re-raising range.
@@ -166,11 +178,22 @@ def _facing_raise(
     legal = view.legal
     assert legal is not None
     reads = read_opponents(view, style.respect)
+    entered = [reads[p] for p in _entered(view)]
+    # The raiser may be one who raises anything: the less a style respects
+    # a raise, the more it allows for that.
+    anything = 0.1 + 0.25 * (1 - style.respect)
     equities = [
-        0.5 + (preflop_equity(hand, read.first) - 0.5) * closeness for read in reads.values()
+        0.5
+        + (
+            (1 - anything) * preflop_equity(hand, read.first)
+            + anything * preflop_equity(hand, 1.0)
+            - 0.5
+        )
+        * closeness
+        for read in entered
     ]
     equity = multiway_equity(equities)
-    tightest = min((read.first for read in reads.values()), default=1.0)
+    tightest = min((read.first for read in entered), default=1.0)
     reraise_share = tightest * (0.15 + 0.25 * style.aggression) * (2.0 if light else 1.0)
     if legal.can_raise and hand <= reraise_share:
         current = legal.bet + legal.call_amount
@@ -181,7 +204,10 @@ def _facing_raise(
         return BetOrRaise(max(legal.min_raise_to, min(legal.max_raise_to, to)))
     price = legal.call_amount / (legal.pot + legal.call_amount)
     deep = view.variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
-    margin = (0.07 if deep else 0.02) - style.call_slack - (style.looseness - 0.22) * 0.3
+    # A loose style calls for less than the price, but not for nothing.
+    margin = (0.07 if deep else 0.02) - min(
+        0.1, style.call_slack + (style.looseness - 0.22) * 0.3
+    )
     if equity >= price + margin:
         return CheckOrCall()
     return Fold()
