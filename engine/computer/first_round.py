@@ -205,9 +205,7 @@ def _facing_raise(
     price = legal.call_amount / (legal.pot + legal.call_amount)
     deep = view.variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
     # A loose style calls for less than the price, but not for nothing.
-    margin = (0.07 if deep else 0.02) - min(
-        0.1, style.call_slack + (style.looseness - 0.22) * 0.3
-    )
+    margin = (0.07 if deep else 0.02) - min(0.1, style.call_slack + (style.looseness - 0.22) * 0.3)
     if equity >= price + margin:
         return CheckOrCall()
     return Fold()
