@@ -7,8 +7,8 @@ added to the cards they show, and weighed by what their betting says
 would be to start with, later by what the whole hand makes now. Against each
 sample the player counts the share of the pot its own cards win as they stand
 (high, ace-to-five low, or half of each in the hi-lo game, where the high takes
-all when nobody has a low prospect), then adds the chance that its draws to a
-flush or straight come in.
+all when nobody has a low prospect), adds the chance that its draws come in,
+and blurs the result towards even by the cards still to come.
 
 >>> from engine.cards import parse_cards
 >>> stud_high(parse_cards("KsKd9c")) > stud_high(parse_cards("QsQd9c"))
@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import bisect
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -27,6 +28,7 @@ from typing import Final
 
 from engine.cards import ALL_CARDS, Card
 from engine.computer.draw_outs import outs
+from engine.computer.first_round import multiway_equity
 from engine.computer.ranges import range_weights, read_opponents
 from engine.computer.styles import Style
 from engine.computer.worth import Worth
@@ -173,7 +175,7 @@ def stud_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
     judge = _share_judge(view)
     ranker = razz_low if evaluation is Evaluation.ACE_TO_FIVE_LOW else stud_high
     reads = read_opponents(view, style.respect)
-    equity_now = 1.0
+    shares: list[float] = []
     for player, read in reads.items():
         shown = view.known_cards[player]
         hidden = max(0, len(view.hole_cards) - len(shown))
@@ -192,7 +194,9 @@ def stud_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
         by_rank = sorted(range(len(samples)), key=lambda i: ranker(samples[i]), reverse=True)
         weights = range_weights(read, starting, by_rank)
         total = sum(weights)
-        equity_now *= sum(w * judge(mine, s) for w, s in zip(weights, samples, strict=True)) / total
+        shares.append(
+            sum(w * judge(mine, s) for w, s in zip(weights, samples, strict=True)) / total
+        )
     cards_to_come = max(0, 7 - len(mine))
     improves = 0.0
     if evaluation is not Evaluation.ACE_TO_FIVE_LOW and cards_to_come:
@@ -201,8 +205,13 @@ def stud_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
         for k in range(cards_to_come):
             miss *= max(0.0, 1 - draw_outs / max(1, len(unknown) - k))
         improves = 1 - miss
-    equity = equity_now + (1 - equity_now) * improves * 0.7
-    return Worth(equity=equity, draw=improves, nuts=equity_now)
+    # Cards to come blur where the hands stand now, and the player's own draws
+    # come in some of the time; against several opponents, see multiway_equity.
+    blur = (0.0, 0.15, 0.3, 0.4, 0.5)[min(cards_to_come, 4)]
+    equities = [
+        (share + (1 - share) * improves * 0.6) * (1 - blur) + 0.5 * blur for share in shares
+    ]
+    return Worth(equity=multiway_equity(equities), draw=improves, nuts=math.prod(shares))
 
 
 def _pair_outs(cards: Sequence[Card]) -> int:
