@@ -83,7 +83,9 @@ def betting_action(view: SeatView, style: Style, worth: Worth, rng: random.Rando
     if legal.can_raise:
         raises = view.raises_this_street()
         line = raise_line + 0.08 * max(0, raises - 1)
-        if edge > line and rng.random() < 0.4 + 0.6 * aggression:
+        # Past three raises only a hand that can hardly be beaten raises again.
+        war_over = raises >= 4 and worth.nuts < 0.95
+        if edge > line and not war_over and rng.random() < 0.4 + 0.6 * aggression:
             return BetOrRaise(bet_size(view, legal, size + 0.3))
         if (
             not last

@@ -22,6 +22,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.actions import Action, BetOrRaise, CheckOrCall, Fold, PostBringIn
+from engine.computer.betting import betting_rounds_left
 from engine.computer.ranges import read_opponents
 from engine.computer.styles import Style
 from engine.seat_view import SeatView
@@ -166,7 +167,7 @@ def _unopened(view: SeatView, style: Style, hand: float, behind: int) -> Action:
     if legal.can_raise and hand <= raise_share:
         return BetOrRaise(_open_to(view, limpers))
     # Completing from the small blind costs half price.
-    cheap = legal.call_amount * 2 <= view.big_blind
+    cheap = bool(view.blinds) and legal.call_amount * 2 <= view.big_blind
     if hand <= share * (1.3 if cheap else 1.0):
         return CheckOrCall()
     return Fold()
@@ -195,6 +196,11 @@ def _facing_raise(
     equity = multiway_equity(equities)
     tightest = min((read.first for read in entered), default=1.0)
     reraise_share = tightest * (0.15 + 0.25 * style.aggression) * (2.0 if light else 1.0)
+    # Each raise narrows the next: a raising war stops short of the cap, or in
+    # no limit short of all in, except with the very best hands.
+    reraise_share *= 0.5 ** (raises - 1)
+    if raises >= 4:
+        reraise_share = 0.01 if view.variant.betting is BettingStructure.NO_LIMIT else 0.0
     if legal.can_raise and hand <= reraise_share:
         current = legal.bet + legal.call_amount
         to = int(current * (3 if raises == 1 else 2.3) + legal.call_amount * 0.5)
@@ -204,8 +210,13 @@ def _facing_raise(
         return BetOrRaise(max(legal.min_raise_to, min(legal.max_raise_to, to)))
     price = legal.call_amount / (legal.pot + legal.call_amount)
     deep = view.variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
-    # A loose style calls for less than the price, but not for nothing.
-    margin = (0.07 if deep else 0.02) - min(0.1, style.call_slack + (style.looseness - 0.22) * 0.3)
+    # The price of a call now understates what the rounds to come will cost,
+    # more so the more rounds there are. A loose style calls for less than
+    # the price, but not for nothing.
+    rounds = betting_rounds_left(view)
+    margin = (0.07 if deep else 0.015 * rounds) - min(
+        0.1, style.call_slack + (style.looseness - 0.22) * 0.3
+    )
     if equity >= price + margin:
         return CheckOrCall()
     return Fold()

@@ -109,9 +109,9 @@ def _starting(view: SeatView) -> tuple[float, float] | None:
             return percentile(cards, variant.deck), 1.0
         return None
     if variant.uses_bring_in and len(cards) == 3:
-        return stud_starting(cards, evaluation, variant.is_split), 0.6
+        return stud_starting(cards, evaluation, variant.is_split), 0.8
     if any(street.draw for street in variant.streets):
-        return draw_starting(cards, draws_left(view), evaluation), 0.7
+        return draw_starting(cards, draws_left(view), evaluation), 0.8
     return None
 
 

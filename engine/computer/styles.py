@@ -60,7 +60,7 @@ STYLES: Final[dict[str, Style]] = {
             "balanced",
             "Plays a solid mix: selective starting hands, bets its good hands, "
             "bluffs now and then and folds when the price is wrong.",
-            looseness=0.24,
+            looseness=0.22,
             raise_share=0.75,
             aggression=0.6,
             bluffing=0.12,
@@ -92,7 +92,7 @@ STYLES: Final[dict[str, Style]] = {
         Style(
             "loose-aggressive",
             "Plays many hands and puts pressure on with frequent bets, raises and bluffs.",
-            looseness=0.3,
+            looseness=0.27,
             raise_share=0.8,
             aggression=0.85,
             bluffing=0.22,
