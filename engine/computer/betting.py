@@ -78,7 +78,8 @@ def betting_action(view: SeatView, style: Style, worth: Worth, rng: random.Rando
     price = legal.call_amount / (legal.pot + legal.call_amount)
     # Calling now in a big-bet game invites bigger bets later.
     big_bet = view.variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
-    later_risk = 0.03 * betting_rounds_left(view) if big_bet else 0.0
+    all_in = legal.call_amount >= legal.stack
+    later_risk = 0.03 * betting_rounds_left(view) if big_bet and not all_in else 0.0
     need = price - style.call_slack + later_risk * (1 - worth.draw)
     if legal.can_raise:
         raises = view.raises_this_street()

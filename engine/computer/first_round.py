@@ -211,10 +211,11 @@ def _facing_raise(
     price = legal.call_amount / (legal.pot + legal.call_amount)
     deep = view.variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
     # The price of a call now understates what the rounds to come will cost,
-    # more so the more rounds there are. A loose style calls for less than
-    # the price, but not for nothing.
+    # more so the more rounds there are, unless the call is all in. A loose
+    # style calls for less than the price, but not for nothing.
     rounds = betting_rounds_left(view)
-    margin = (0.07 if deep else 0.015 * rounds) - min(
+    all_in = legal.call_amount >= legal.stack
+    margin = (0.0 if all_in else 0.07 if deep else 0.015 * rounds) - min(
         0.1, style.call_slack + (style.looseness - 0.22) * 0.3
     )
     if equity >= price + margin:
