@@ -181,8 +181,10 @@ def _facing_raise(
     reads = read_opponents(view, style.respect)
     entered = [reads[p] for p in _entered(view)]
     # The raiser may be one who raises anything: the less a style respects
-    # a raise, the more it allows for that.
-    anything = 0.1 + 0.25 * (1 - style.respect)
+    # a raise, the more it allows for that, and the more players raise at
+    # once, the less likely they all hold the best hands.
+    aggressors = {e.player for e in view.street_actions() if e.kind in ("bet", "raise", "complete")}
+    anything = min(0.8, 0.1 + 0.25 * (1 - style.respect) + 0.15 * max(0, len(aggressors) - 1))
     equities = [
         0.5
         + (
