@@ -1,9 +1,15 @@
 """The launcher: ``python -m bot [--sync-global]``.
 
 Reads the settings (a mistake is one sentence on stderr and exit status 2),
-sets up logging, opens and migrates the database before the client exists,
-points discord.py at a fake Discord when the settings say so, runs the bot
-until it is stopped (Ctrl-C or SIGTERM), and closes the database on the way out.
+sets up logging (:mod:`bot.log_setup`: nothing secret at any level), checks
+that the database can be written, opens and migrates it and takes its lease
+(:mod:`bot.database.lease`: a second bot on the same database refuses to
+start) before the client exists, points discord.py at a fake Discord only when
+a test asks for it in the environment, logs in (trying again with a growing
+pause, one line each, while Discord cannot be reached), runs the bot until it
+is stopped (Ctrl-C or SIGTERM), and gives the lease back and closes the
+database on the way out. Each operator's mistake is one sentence naming the
+setting to fix, with exit status 1 (2 for a malformed setting).
 """
 
 from __future__ import annotations
@@ -16,21 +22,37 @@ import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Final
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
 import yarl
 
-from bot.client import create_client
+from bot.client import CroupierBot, create_client
 from bot.database import Database
+from bot.database.lease import RENEW_EVERY, Lease
+from bot.database.location import check_database_path
 from bot.errors import CroupierError
 from bot.i18n import t
+from bot.log_setup import configure_logging
 from bot.settings import Settings, SettingsError, load_settings
 
 log = logging.getLogger("bot")
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_SETTINGS = 0, 1, 2
+
+#: Pauses between attempts to log in while Discord cannot be reached: doubling, up to a minute.
+FIRST_RETRY_SECONDS: Final = 1.0
+LONGEST_RETRY_SECONDS: Final = 60.0
+#: What failing to reach Discord looks like (a refused token is not one of them).
+UNREACHABLE: Final = (
+    aiohttp.ClientConnectionError,
+    OSError,
+    TimeoutError,
+    discord.DiscordServerError,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -49,7 +71,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.sync_global:
         settings = replace(settings, sync_global=True)
 
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+    configure_logging(
+        settings.log_level, settings.library_log_level, secrets=[settings.discord_token]
+    )
+    for name in settings.ignored_settings:
+        log.warning(t("launcher.ignored_setting", name=name))
     point_discord_py_at(settings)
     try:
         asyncio.run(run(settings))
@@ -79,24 +105,82 @@ def point_discord_py_at(settings: Settings) -> None:
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it stops or SIGTERM arrives; the database closes either way."""
+    """Run the bot until it stops or SIGTERM arrives; the lease is given back and the
+    database closed either way."""
+    check_database_path(settings.database_path)
     async with await Database.open(settings.database_path) as database:
+        lease = await Lease.take(database)
         log.info("Database %s is ready", settings.database_path)
-        bot = create_client(settings, database)
-        async with bot:
-            stop = asyncio.Event()
-            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-            running = asyncio.create_task(bot.start(settings.discord_token), name="croupier")
-            stopping = asyncio.create_task(stop.wait(), name="croupier-sigterm")
-            try:
-                await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                stopping.cancel()
-                if not running.done():
-                    log.info("Stopping")
-                    await bot.close()
+        try:
+            await _run_holding(settings, database, lease)
+        finally:
+            with contextlib.suppress(Exception):
+                await lease.release()
+
+
+async def _run_holding(settings: Settings, database: Database, lease: Lease) -> None:
+    bot = create_client(settings, database)
+    async with bot:
+        stop = asyncio.Event()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+        running = asyncio.create_task(log_in_and_run(bot, settings.discord_token), name="croupier")
+        stopping = asyncio.create_task(stop.wait(), name="croupier-sigterm")
+        renewing = asyncio.create_task(keep_lease(lease, stop), name="croupier-lease")
+        try:
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            renewing.cancel()
+            if not running.done():
+                log.info("Stopping")
+                await bot.close()
+                if not running.done():  # still trying to log in
+                    running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
             await running
+
+
+async def log_in_and_run(bot: CroupierBot, token: str) -> None:
+    """Log in, trying again with a growing pause while Discord cannot be reached
+    (one line each time), then stay connected until the bot is closed."""
+    pause, attempt = FIRST_RETRY_SECONDS, 1
+    while True:
+        try:
+            await bot.login(token)
+            break
+        except UNREACHABLE as error:
+            sentence = t(
+                "launcher.no_network", reason=_reason(error), seconds=round(pause), attempt=attempt
+            )
+            log.warning(sentence)
+        # A fresh HTTP session for the next attempt; the failed one is closed.
+        await bot.http.close()
+        bot.http.connector = discord.utils.MISSING
+        await asyncio.sleep(pause)
+        pause, attempt = min(pause * 2, LONGEST_RETRY_SECONDS), attempt + 1
+    await bot.connect(reconnect=True)
+
+
+def _reason(error: BaseException) -> str:
+    """A short reason for a failed connection, without a traceback."""
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0][:200]
+
+
+async def keep_lease(lease: Lease, stop: asyncio.Event) -> None:
+    """Renew the lease while the bot runs; stop the bot if another process took it."""
+    while True:
+        await asyncio.sleep(RENEW_EVERY)
+        try:
+            held = await lease.renew()
+        except Exception:  # the database is busy: the next renewal tries again
+            log.warning("Could not renew the database lease; trying again", exc_info=True)
+            continue
+        if not held:
+            log.error(t("launcher.lease_lost"))
+            stop.set()
+            return
 
 
 if __name__ == "__main__":

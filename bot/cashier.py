@@ -71,6 +71,16 @@ class InsufficientChips(CashierError):
         self.available = available
 
 
+class SeatChanged(CashierError):
+    """The seat is not as the table saw it: another process moved its chips first."""
+
+    key = "cashier.seat_changed"
+
+    def __init__(self, *, seat_no: int) -> None:
+        super().__init__(seat_no=seat_no)
+        self.seat_no = seat_no
+
+
 class DailyAlreadyClaimed(CashierError):
     key = "cashier.daily_already_claimed"
 
@@ -274,23 +284,36 @@ class Cashier:
         return SeatMovement(user_id, table_id, seat_no, amount, balance, amount)
 
     async def top_up(
-        self, table_id: int, seat_no: int, amount: int, *, tx: Transaction | None = None
+        self,
+        table_id: int,
+        seat_no: int,
+        amount: int,
+        *,
+        tx: Transaction | None = None,
+        stack_before: int | None = None,
     ) -> SeatMovement:
-        """Add ``amount`` chips from the seated player's balance to their stack."""
+        """Add ``amount`` chips from the seated player's balance to their stack.
+
+        ``stack_before`` is the stack the table saw; when the seat holds another
+        (a second process topped it up first) nothing moves: :class:`SeatChanged`.
+        """
         _check_amount(amount)
         async with self._within(tx) as tx:
             seat = await self._seat(tx, table_id, seat_no)
             if not seat.table_open:
                 raise TableClosed(table_id=table_id)
+            expected = seat.stack if stack_before is None else stack_before
             await self._ensure(tx, seat.guild_id, seat.user_id)
             balance = await self._move(
                 tx, seat.guild_id, seat.user_id, -amount, "top_up", table_id=table_id
             )
-            await tx.execute(
+            changed = await tx.execute(
                 "UPDATE seats SET stack = stack + ?, total_bought_in = total_bought_in + ?"
-                " WHERE table_id = ? AND seat_no = ?",
-                (amount, amount, table_id, seat_no),
+                " WHERE table_id = ? AND seat_no = ? AND user_id = ? AND stack = ?",
+                (amount, amount, table_id, seat_no, seat.user_id, expected),
             )
+            if changed != 1:
+                raise SeatChanged(seat_no=seat_no)
         return SeatMovement(seat.user_id, table_id, seat_no, amount, balance, seat.stack + amount)
 
     async def cash_out(
@@ -307,9 +330,13 @@ class Cashier:
             balance = await self._move(
                 tx, seat.guild_id, seat.user_id, seat.stack, "cash_out", table_id=table_id
             )
-            await tx.execute(
-                "DELETE FROM seats WHERE table_id = ? AND seat_no = ?", (table_id, seat_no)
+            changed = await tx.execute(
+                "DELETE FROM seats WHERE table_id = ? AND seat_no = ? AND user_id = ?"
+                " AND stack = ?",
+                (table_id, seat_no, seat.user_id, seat.stack),
             )
+            if changed != 1:
+                raise SeatChanged(seat_no=seat_no)
         return SeatMovement(seat.user_id, table_id, seat_no, seat.stack, balance, 0)
 
     # Tournaments: between balances and prize pools.
@@ -497,10 +524,12 @@ class Cashier:
         chips: int = row["chips"]
         if chips + delta < 0:
             raise InsufficientChips(needed=-delta, available=chips)
-        await tx.execute(
-            "UPDATE balances SET chips = ? WHERE guild_id = ? AND user_id = ?",
-            (chips + delta, guild_id, user_id),
+        changed = await tx.execute(
+            "UPDATE balances SET chips = ? WHERE guild_id = ? AND user_id = ? AND chips = ?",
+            (chips + delta, guild_id, user_id, chips),
         )
+        if changed != 1:  # the balance is not what this transaction just read
+            raise RuntimeError(f"the balance of {user_id} on {guild_id} changed under a write")
         await tx.execute(
             "INSERT INTO ledger"
             " (guild_id, user_id, delta, balance_after, kind, table_id, hand_id, note)"

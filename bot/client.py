@@ -1,5 +1,13 @@
 """The discord.py client: what it connects with, which extensions it loads, where
-its slash commands are published, and the one handler for failed commands.
+its slash commands are published, the invite link it needs, and the one handler
+for failed commands.
+
+At every start the commands it would publish are compared with a fingerprint of
+what it last published everywhere (``published_commands``, migration 0005):
+they are published to every server when they changed or were never published,
+and to the development server (``CROUPIER_DEV_GUILD``) at once when one is set;
+one log line says what was done. The invite link is logged too, asking for the
+permissions the loaded cogs declare they use (:func:`invite_permissions`).
 
 The launcher builds the database first and hands it in; the client keeps it as
 ``bot.db`` next to ``bot.settings``, ``bot.cashier`` and ``bot.tables`` (the
@@ -11,15 +19,20 @@ extension that fails to load is logged and the others still run.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.cashier import Cashier
+from bot.command_options import check_options, leaf_options
+from bot.cooldowns import MemberCooldown
 from bot.database import Database
 from bot.error_replies import reply_with_error
 from bot.i18n.discord_bridge import CatalogueTranslator
@@ -42,6 +55,37 @@ EXTENSIONS: Final[tuple[str, ...]] = (
 )
 
 
+#: The OAuth2 scopes of the invite: the bot user, and its slash commands.
+INVITE_SCOPES: Final = ("bot", "applications.commands")
+#: Every bot needs to see the channels it serves; the cogs add what they use.
+BASE_PERMISSIONS: Final = discord.Permissions(view_channel=True)
+#: ``published_commands.scope`` of the commands every server sees.
+GLOBAL_SCOPE: Final = "global"
+
+
+def invite_permissions(cogs: Iterable[object]) -> discord.Permissions:
+    """The permissions to ask for in the invite: :data:`BASE_PERMISSIONS` and what
+    each cog declares in its ``bot_permissions`` (the permissions its commands
+    check for with ``bot_has_permissions`` and its messages need)."""
+    needed = discord.Permissions(BASE_PERMISSIONS.value)
+    for cog in cogs:
+        declared = getattr(cog, "bot_permissions", None)
+        if isinstance(declared, discord.Permissions):
+            needed |= declared
+    return needed
+
+
+def invite_url(client_id: int, permissions: discord.Permissions) -> str:
+    """The link that adds the bot to a server with its commands and ``permissions``."""
+    return discord.utils.oauth_url(client_id, permissions=permissions, scopes=INVITE_SCOPES)
+
+
+def fingerprint(payload: list[dict[str, Any]]) -> str:
+    """A fingerprint of a command set as Discord receives it (order of commands ignored)."""
+    canonical = sorted(json.dumps(command, sort_keys=True) for command in payload)
+    return hashlib.sha256("\n".join(canonical).encode()).hexdigest()
+
+
 def croupier_intents(*, members: bool = False) -> discord.Intents:
     """The gateway intents: the defaults, without message content.
 
@@ -59,7 +103,17 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
 
 
 class CroupierTree(app_commands.CommandTree["CroupierBot"]):
-    """The command tree, with one error handler for every slash command."""
+    """The command tree, with one error handler for every slash command; before any
+    command runs, its member's cooldown (:mod:`bot.cooldowns`) and its options
+    (:mod:`bot.command_options`) are checked."""
+
+    async def interaction_check(self, interaction: discord.Interaction[CroupierBot], /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            interaction.client.command_cooldown.check(interaction)
+            command = interaction.command
+            if isinstance(command, app_commands.Command):
+                check_options(command.parameters, leaf_options(interaction.data or {}))
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[CroupierBot], error: app_commands.AppCommandError
@@ -105,10 +159,17 @@ class CroupierBot(commands.Bot):
             lambda channel_id: DiscordOutlet(self, channel_id),
         )
         self.extension_names: tuple[str, ...] = tuple(extensions)
+        self._set_up = False
+        #: Each member's budget of slash commands, and of clicks on buttons and menus.
+        self.command_cooldown = MemberCooldown(settings.flood_limit)
+        self.clicks = MemberCooldown(settings.flood_limit)
         #: Extensions that failed to load at start-up, by name, with the error.
         self.failed_extensions: dict[str, BaseException] = {}
 
     async def setup_hook(self) -> None:
+        if self._set_up:  # a login tried again after Discord could not be reached
+            return
+        self._set_up = True
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             try:
@@ -118,9 +179,14 @@ class CroupierBot(commands.Bot):
                 log.exception("Could not load extension %s; running without it", name)
             else:
                 log.info("Loaded extension %s", name)
+        if self.application_id is not None:
+            log.info(
+                "Invite the bot to a server with %s",
+                invite_url(self.application_id, invite_permissions(self.cogs.values())),
+            )
         try:
-            await self.sync_commands(everywhere=self.settings.sync_global)
-        except discord.HTTPException:
+            await self.publish_commands()
+        except (discord.HTTPException, aiohttp.ClientError, OSError):
             log.exception("Could not publish the slash commands; the old ones stay")
         await self.tables.restore_all()
 
@@ -128,24 +194,85 @@ class CroupierBot(commands.Bot):
         await self.tables.stop_all()
         await super().close()
 
-    async def sync_commands(self, *, everywhere: bool) -> int:
-        """Publish the slash commands; return how many were published.
+    async def publish_commands(self) -> str:
+        """Publish the slash commands where they are missing or out of date, at start.
 
-        The development server (``CROUPIER_DEV_GUILD``) gets a copy of every
-        command at once; publishing to every server (``everywhere``) is only
-        done when asked, because Discord limits how often it may happen and
-        takes a while to show the result.
+        Every server gets them when the set differs from the one last published
+        there (or ``CROUPIER_SYNC_GLOBAL`` asks); the development server gets a
+        copy at once. Logs one line saying what was done, and returns it.
         """
-        published: list[app_commands.AppCommand] = []
+        if self.application_id is None:  # not logged in (tests that call setup_hook alone)
+            return "Slash commands: not published, the bot is not logged in"
+        done: list[str] = []
         if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            published = await self.tree.sync(guild=guild)
-            log.info("Published %d commands to server %s", len(published), guild.id)
-        if everywhere:
+            count = await self._publish_to_dev_guild()
+            done.append(f"published {count} to the development server {self.settings.dev_guild_id}")
+        payload = await self._payload(None)
+        current = fingerprint(payload)
+        last = await self.db.fetch_value(
+            "SELECT fingerprint FROM published_commands WHERE scope = ?", (GLOBAL_SCOPE,)
+        )
+        if last is None or last != current or self.settings.sync_global:
+            why = (
+                "never published before"
+                if last is None
+                else "they changed"
+                if last != current
+                else "CROUPIER_SYNC_GLOBAL asks"
+            )
             published = await self.tree.sync()
-            log.info("Published %d commands to every server", len(published))
+            await self._remember(GLOBAL_SCOPE, current)
+            done.append(
+                f"published {len(published)} to every server ({why}; Discord may take a while "
+                "to show them)"
+            )
+        else:
+            done.append(f"every server has the current {len(payload)}; nothing published")
+        line = "Slash commands: " + "; ".join(done)
+        log.info(line)
+        return line
+
+    async def sync_commands(self, *, everywhere: bool) -> int:
+        """Publish the slash commands now (``/admin sync``); return how many were
+        published everywhere (or, without ``everywhere``, to the development server)."""
+        count = 0
+        if self.settings.dev_guild_id is not None:
+            count = await self._publish_to_dev_guild()
+            log.info("Published %d commands to server %s", count, self.settings.dev_guild_id)
+        if everywhere:
+            current = fingerprint(await self._payload(None))
+            count = len(await self.tree.sync())
+            await self._remember(GLOBAL_SCOPE, current)
+            log.info("Published %d commands to every server", count)
+        return count
+
+    async def _publish_to_dev_guild(self) -> int:
+        assert self.settings.dev_guild_id is not None
+        guild = discord.Object(id=self.settings.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        published = await self.tree.sync(guild=guild)
+        await self._remember(f"guild:{guild.id}", fingerprint(await self._payload(guild)))
         return len(published)
+
+    async def _payload(self, guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
+        """The commands as :meth:`CommandTree.sync` would send them for ``guild``."""
+        translator = self.tree.translator
+        payload: list[dict[str, Any]] = []
+        for command in self.tree.get_commands(guild=guild):
+            if translator is not None:
+                payload.append(await command.get_translated_payload(self.tree, translator))
+            else:
+                payload.append(command.to_dict(self.tree))
+        return payload
+
+    async def _remember(self, scope: str, published: str) -> None:
+        async with self.db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO published_commands (scope, fingerprint) VALUES (?, ?)"
+                " ON CONFLICT (scope) DO UPDATE SET fingerprint = excluded.fingerprint,"
+                " published_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (scope, published),
+            )
 
     async def on_ready(self) -> None:
         log.info(

@@ -71,12 +71,20 @@ def is_too_late(error: BaseException) -> bool:
 
 async def reply_with_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
     """Tell the person what went wrong, ephemerally, whether or not they were answered yet."""
-    where = interaction.command.qualified_name if interaction.command else interaction.data
+    # The command's name or the component's custom id, never the interaction's data:
+    # a discard menu's values are the player's own cards, which no log may hold.
+    where = (
+        interaction.command.qualified_name
+        if interaction.command
+        else (interaction.data or {}).get("custom_id")
+    )
     if is_too_late(error):
         log.warning("Too late to answer %s for user %s", where, interaction.user.id)
         return
     if is_expected(error):
-        log.debug("Refused %s for user %s: %s", where, interaction.user.id, error)
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        reason = getattr(original, "message_key", None) or type(original).__name__
+        log.debug("Refused %s for user %s: %s", where, interaction.user.id, reason)
     else:
         log.error("Error handling %s for user %s", where, interaction.user.id, exc_info=error)
     sentence = sentence_for(error, locale_of(interaction))

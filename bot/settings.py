@@ -1,10 +1,14 @@
 """The bot's settings: read once at start-up from the environment and ``.env``.
 
 A variable set in the environment wins over the same variable in ``.env``; an
-empty value counts as unset. Anything missing or malformed raises
-:class:`SettingsError` with one sentence that names the variable and says what
-is expected, so whoever starts the bot can fix it without reading a traceback.
-``.env.example`` documents every variable.
+empty value counts as unset. The two settings that point the bot at a fake
+Discord for tests (:data:`TEST_ENDPOINTS`) are the exception: they are read
+from the process environment only, and only when ``CROUPIER_ALLOW_TEST_ENDPOINTS``
+is set there too, so a ``.env`` someone planted cannot send the token elsewhere.
+Anything missing or malformed raises :class:`SettingsError` with one sentence
+that names the variable and says what is expected, so whoever starts the bot
+can fix it without reading a traceback. ``.env.example`` documents every
+variable an operator sets.
 """
 
 from __future__ import annotations
@@ -24,6 +28,12 @@ _TRUE: Final = frozenset({"1", "true", "yes", "on"})
 _FALSE: Final = frozenset({"0", "false", "no", "off"})
 #: The ceiling of every chip amount in the settings; far below SQLite's 64-bit limit.
 MAX_CHIPS_SETTING: Final = 1_000_000_000
+
+#: The settings that point the bot at another Discord: for tests against a fake only.
+TEST_ENDPOINTS: Final = ("DISCORD_API_BASE", "DISCORD_GATEWAY_URL")
+#: The switch, honoured only in the process environment (never in ``.env``), without which
+#: :data:`TEST_ENDPOINTS` are ignored: a planted ``.env`` cannot send the token elsewhere.
+TEST_ENDPOINTS_SWITCH: Final = "CROUPIER_ALLOW_TEST_ENDPOINTS"
 
 _T = TypeVar("_T")
 
@@ -57,9 +67,20 @@ class Settings:
     daily_chips: int = 100
     daily_streak_bonus: int = 10
     daily_streak_cap: int = 7
-    # Only for running against a fake Discord; the launcher applies them.
+    #: How much discord.py, aiosqlite, asyncio and other libraries log (their own setting,
+    #: so that CROUPIER_LOG_LEVEL=DEBUG never turns on their request and statement dumps).
+    library_log_level: str = "INFO"
+    #: Tables one member may have open at once on a server, and a server in all (0: no limit).
+    max_tables_per_member: int = 2
+    max_tables_per_server: int = 25
+    #: Slash commands, and clicks, one member may make in 10 seconds (0: no limit).
+    flood_limit: int = 20
+    # Only for running against a fake Discord; the launcher applies them. They are read
+    # from the process environment alone, and only when TEST_ENDPOINTS_SWITCH is set there.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    #: Test-only settings found where they are not honoured (in .env, or without the switch).
+    ignored_settings: tuple[str, ...] = ()
 
 
 def load_settings(
@@ -70,7 +91,19 @@ def load_settings(
 
     Raises :class:`SettingsError` for the first missing or malformed variable.
     """
-    values = _merge(os.environ if environ is None else environ, env_file)
+    environment = os.environ if environ is None else environ
+    values = _merge(environment, env_file)
+    # The test endpoints come from the real environment alone, and only with the switch.
+    test_values = {name: values.pop(name) for name in TEST_ENDPOINTS if name in values}
+    switch = (environment.get(TEST_ENDPOINTS_SWITCH) or "").strip() or "false"
+    allowed = _boolean(TEST_ENDPOINTS_SWITCH, switch)
+    values.pop(TEST_ENDPOINTS_SWITCH, None)
+    honoured = {
+        name: value
+        for name, value in test_values.items()
+        if allowed and (environment.get(name) or "").strip() == value
+    }
+    ignored = tuple(name for name in test_values if name not in honoured)
 
     token = values.get("DISCORD_TOKEN")
     if token is None:
@@ -104,12 +137,25 @@ def load_settings(
         daily_chips=number("CROUPIER_DAILY_CHIPS", 100, 0, MAX_CHIPS_SETTING),
         daily_streak_bonus=number("CROUPIER_DAILY_STREAK_BONUS", 10, 0, MAX_CHIPS_SETTING),
         daily_streak_cap=number("CROUPIER_DAILY_STREAK_CAP", 7, 0, 365),
+        library_log_level=_read(
+            values,
+            "CROUPIER_LIBRARY_LOG_LEVEL",
+            "INFO",
+            lambda raw: _log_level(raw, "CROUPIER_LIBRARY_LOG_LEVEL"),
+        ),
+        max_tables_per_member=number("CROUPIER_MAX_TABLES_PER_MEMBER", 2, 0, 1000),
+        max_tables_per_server=number("CROUPIER_MAX_TABLES_PER_SERVER", 25, 0, 100_000),
+        flood_limit=number("CROUPIER_FLOOD_LIMIT", 20, 0, 10_000),
         discord_api_base=_read(
-            values, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
+            honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
         ),
         discord_gateway_url=_read(
-            values, "DISCORD_GATEWAY_URL", None, lambda raw: _url("DISCORD_GATEWAY_URL", raw, "ws")
+            honoured,
+            "DISCORD_GATEWAY_URL",
+            None,
+            lambda raw: _url("DISCORD_GATEWAY_URL", raw, "ws"),
         ),
+        ignored_settings=ignored,
     )
     _check_order(settings, "default_small_blind", "default_big_blind")
     _check_order(settings, "default_big_blind", "default_min_buy_in")
@@ -154,9 +200,9 @@ def _guild_id(raw: str) -> int:
     return int(raw)
 
 
-def _log_level(raw: str) -> str:
+def _log_level(raw: str, name: str = "CROUPIER_LOG_LEVEL") -> str:
     if raw.upper() not in LOG_LEVELS:
-        raise SettingsError("settings.log_level", name="CROUPIER_LOG_LEVEL", value=raw)
+        raise SettingsError("settings.log_level", name=name, value=raw)
     return raw.upper()
 
 

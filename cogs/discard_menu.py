@@ -26,6 +26,7 @@ from bot.tables.outlet import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.snapshot import DiscardChoices
+from cogs.unanswered import take
 from engine.cards import Card, parse_cards
 
 #: How long the menu stays usable; the table's own clock is what really limits it.
@@ -82,6 +83,7 @@ class DiscardMenu(discord.ui.View):
         await self._throw(interaction, ())
 
     async def _throw(self, interaction: discord.Interaction[Any], cards: tuple[Card, ...]) -> None:
+        take(interaction)
         private: OutgoingMessage | None = None
         try:
             await interaction.response.defer()

@@ -18,11 +18,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CroupierBot
+from bot.cooldowns import reads_cooldown
 from bot.economy_embeds import leaderboard_embed, stats_embed
 from bot.error_replies import reply_with_error
 from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.render.names import shown_name
 from bot.stats import (
     LEADERBOARDS,
     LeaderboardBy,
@@ -33,6 +35,7 @@ from bot.stats import (
     tournament_stats,
 )
 from cogs.players import guild_id_of, player
+from cogs.unanswered import take
 
 PAGE_SIZE = 10
 RECENT_HANDS = 5
@@ -43,8 +46,10 @@ Direction = Literal["previous", "next"]
 
 class LeaderboardPageButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"croupier:leaderboard:(?P<by>[a-z_]+):(?P<offset>\d+):(?P<invoker>\d+):"
-    r"(?P<direction>previous|next)",
+    # Bounded numbers: a forged id with a huge offset matches nothing (and never reaches
+    # SQLite, whose integers it would overflow); the safety net answers it.
+    template=r"croupier:leaderboard:(?P<by>[a-z_]{1,20}):(?P<offset>\d{1,9}):"
+    r"(?P<invoker>\d{1,20}):(?P<direction>previous|next)",
 ):
     """Turns a leaderboard message to another page, for its invoker only."""
 
@@ -88,6 +93,12 @@ class LeaderboardPageButton(
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        take(interaction)
+        try:
+            cast(CroupierBot, interaction.client).clicks.check(interaction)
+        except app_commands.CommandOnCooldown as error:
+            await reply_with_error(interaction, error)
+            return False
         if interaction.user.id == self.invoker_id:
             return True
         await interaction.response.send_message(
@@ -200,6 +211,7 @@ class Economy(commands.Cog):
         ]
     )
     @app_commands.guild_only()
+    @reads_cooldown()
     async def leaderboard(
         self, interaction: Interaction, by: app_commands.Choice[str] | None = None
     ) -> None:
@@ -211,18 +223,20 @@ class Economy(commands.Cog):
         await interaction.response.send_message(
             embed=leaderboard_embed(page, locale),
             view=leaderboard_view(page, interaction.user.id, locale),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(name="stats", description=catalogue_str("command.stats.description"))
     @app_commands.describe(user=catalogue_str("command.stats.user"))
     @app_commands.guild_only()
+    @reads_cooldown()
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         target = player(interaction, user)
         chips = await self.bot.cashier.balance(guild_id, target.id) or 0
         chips += await self.bot.cashier.chips_at_tables(guild_id, target.id)
         embed = stats_embed(
-            name=target.display_name,
+            name=shown_name(target.display_name),
             mention=target.mention,
             chips=chips,
             stats=await player_stats(self.bot.db, guild_id, target.id),

@@ -34,6 +34,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.snapshot import Choices
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
+from cogs.unanswered import take
 
 #: What each action button asks for.
 BUTTON_MOVES: dict[str, Move] = {
@@ -84,7 +85,9 @@ class TableButton(
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        take(interaction)
         try:
+            cast(CroupierBot, interaction.client).clicks.check(interaction)
             await self._answer(interaction)
         except Exception as error:
             await reply_with_error(interaction, error)
@@ -144,6 +147,7 @@ class RaiseForm(discord.ui.Modal):
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        take(interaction)
         try:
             amount = parse_chip_amount(
                 self.amount.value, low=self.choices.min_raise_to, high=self.choices.max_raise_to

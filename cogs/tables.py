@@ -17,7 +17,7 @@ events, which needs the privileged members intent).
 from __future__ import annotations
 
 import io
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import discord
 from discord import app_commands
@@ -25,11 +25,14 @@ from discord.ext import commands
 
 from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
-from bot.errors import BadOption
+from bot.cooldowns import reads_cooldown
+from bot.errors import BadOption, CroupierError
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.render.names import shown_name
 from bot.settings import Settings
 from bot.stats import recent_hands
+from bot.table_limits import check_may_open
 from bot.tables.config import (
     MAX_ACTION_SECONDS,
     MAX_HANDS_PER_GAME,
@@ -69,6 +72,34 @@ VARIANT_CHOICES: Final = [
     app_commands.Choice(name=variant.name, value=code)
     for code, variant in sorted(dealt_variants().items())
 ][:25]
+
+#: What a table needs of the bot in its channel: to see it, and to post and edit the
+#: table message, its results and announcements (embeds).
+TABLE_PERMISSIONS: Final = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True
+)
+#: And for a table in a new thread: to open the thread and post in it.
+THREAD_PERMISSIONS: Final = discord.Permissions(
+    create_public_threads=True, send_messages_in_threads=True
+)
+
+
+class NoThreadPermission(CroupierError, app_commands.CheckFailure):
+    """``thread:true`` from a member who may not create threads in the channel."""
+
+    key = "tables.no_thread_permission"
+
+
+class TableChanged(CroupierError, app_commands.CheckFailure):
+    """The channel's table was replaced while a /poker close was on its way."""
+
+    key = "tables.close_changed"
+
+
+def missing_permissions(have: discord.Permissions, needed: discord.Permissions) -> list[str]:
+    """The names of the permissions in ``needed`` that ``have`` lacks."""
+    return [name for name, wanted in needed if wanted and not getattr(have, name)]
+
 
 GAME_CHOICES: Final = [
     app_commands.Choice(name=rotation.name, value=key) for key, rotation in mixed_games().items()
@@ -193,6 +224,9 @@ def may_close(interaction: discord.Interaction[Any], runner: TableRunner) -> boo
 class Tables(commands.Cog):
     """Poker tables: opening, seats, chips at the table, provably fair checks, histories."""
 
+    #: What the bot's invite asks for on behalf of the tables (``bot.client.invite_permissions``).
+    bot_permissions: ClassVar[discord.Permissions] = TABLE_PERMISSIONS | THREAD_PERMISSIONS
+
     poker = app_commands.Group(
         name="poker",
         description=catalogue_str("command.poker.description"),
@@ -315,7 +349,14 @@ class Tables(commands.Cog):
             rake_percent=rake,
             rake_cap=rake_cap,
         )
+        if thread and not interaction.permissions.create_public_threads:
+            raise NoThreadPermission()
+        needed = TABLE_PERMISSIONS | (THREAD_PERMISSIONS if thread else discord.Permissions())
+        missing = missing_permissions(interaction.app_permissions, needed)
+        if missing:
+            raise app_commands.BotMissingPermissions(missing)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await check_may_open(self.bot.db, self.bot.settings, guild_id, interaction.user.id)
         channel_id = interaction.channel_id
         assert channel_id is not None
         if thread:
@@ -383,7 +424,7 @@ class Tables(commands.Cog):
         async def join() -> str:
             movement = await runner.join(
                 who.id,
-                who.display_name,
+                shown_name(who.display_name),
                 buy_in=None if buy_in is None else checked_amount(buy_in),
                 seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
                 locale=locale,
@@ -474,6 +515,11 @@ class Tables(commands.Cog):
             raise NotTableOwner()
         await interaction.response.defer(ephemeral=True, thinking=True)
         assert interaction.channel_id is not None
+        # The permission was checked on this runner: close it, never a table that
+        # replaced it while the answer was on its way (no await between here and
+        # the registry taking the runner).
+        if self.bot.tables.get(interaction.channel_id) is not runner or runner.closed:
+            raise TableChanged()
         movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
         key = "tables.closed_tournament" if runner.config.tournament else "tables.closed"
         await interaction.followup.send(
@@ -518,6 +564,7 @@ class Tables(commands.Cog):
         await answer_in_time(interaction, choose())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
+    @reads_cooldown()
     @app_commands.describe(hand=catalogue_str("command.poker.verify.hand"))
     async def verify_hand(
         self, interaction: Interaction, hand: app_commands.Range[int, 1, MAX_AMOUNT]
@@ -570,6 +617,7 @@ class Tables(commands.Cog):
 
     @app_commands.command(name="history", description=catalogue_str("command.history.description"))
     @app_commands.guild_only()
+    @reads_cooldown()
     async def history(self, interaction: Interaction) -> None:
         locale = locale_of(interaction)
         guild_id = guild_id_of(interaction)

@@ -7,6 +7,12 @@ Discord would only tell the player "This interaction failed". So every click
 and form submission is watched, and one that no handler has answered shortly
 before Discord's three seconds run out gets a sentence instead: it is too
 old, nothing was done, use the table message again.
+
+It answers about a second after the click: a handler that exists takes the
+interaction at once (:func:`take`, before any wait of its own), so the net
+never answers over a handler that is merely slow, and a player whose form
+outlived the process is told within a second rather than after 2.4 of
+Discord's three.
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Final
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
@@ -25,8 +32,17 @@ from bot.i18n.discord_bridge import locale_of
 
 log = logging.getLogger(__name__)
 
-#: How long the handlers have to answer before the safety net does (Discord allows 3 s).
-ANSWER_WITHIN: Final = 2.4
+#: How long the handlers have to take an interaction before the safety net answers it.
+ANSWER_WITHIN: Final = 1.0
+#: The mark a handler leaves on an interaction it is answering (``interaction.extras``).
+TAKEN: Final = "croupier.taken"
+
+
+def take(interaction: discord.Interaction[Any]) -> None:
+    """Tell the safety net that a handler answers this interaction (call it first)."""
+    interaction.extras[TAKEN] = True
+
+
 #: The interactions the net watches: clicks and select menus, and submitted forms.
 WATCHED: Final = (discord.InteractionType.component, discord.InteractionType.modal_submit)
 
@@ -34,9 +50,15 @@ WATCHED: Final = (discord.InteractionType.component, discord.InteractionType.mod
 class Unanswered(commands.Cog):
     """Answers a click or a form no handler took, so nobody is left with a failure."""
 
-    def __init__(self, bot: CroupierBot, answer_within: float = ANSWER_WITHIN) -> None:
+    def __init__(
+        self,
+        bot: CroupierBot,
+        answer_within: float = ANSWER_WITHIN,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.bot = bot
         self.answer_within = answer_within
+        self.sleep = sleep
         self._watching: set[asyncio.Task[None]] = set()
 
     async def cog_unload(self) -> None:
@@ -52,8 +74,8 @@ class Unanswered(commands.Cog):
         task.add_done_callback(self._watching.discard)
 
     async def _answer_if_nobody_did(self, interaction: discord.Interaction[CroupierBot]) -> None:
-        await asyncio.sleep(self.answer_within)
-        if interaction.response.is_done():
+        await self.sleep(self.answer_within)
+        if interaction.response.is_done() or interaction.extras.get(TAKEN):
             return
         custom_id = (interaction.data or {}).get("custom_id")
         log.info("Nothing answered %s from user %s", custom_id, interaction.user.id)

@@ -27,10 +27,16 @@ from typing import Any, Final, Self
 
 import aiosqlite
 
+from bot.database.location import SETTING, DatabaseUnusable
 from bot.database.migrator import Migration, apply_migrations, bundled_migrations
 
 #: How long a write waits for another process's transaction before failing.
 BUSY_TIMEOUT_MS: Final = 5000
+#: What docs/GUARANTEES.md promises: a committed transaction survives the process
+#: being killed and a power cut. Set explicitly, because SQLite builds differ in
+#: their default for WAL mode (``SQLITE_DEFAULT_WAL_SYNCHRONOUS``), and NORMAL can
+#: lose the last transactions on a power cut.
+SYNCHRONOUS: Final = "FULL"
 
 Row = sqlite3.Row
 #: Positional (``?``) or named (``:name``) statement parameters.
@@ -52,6 +58,15 @@ async def _use_write_ahead_log(connection: aiosqlite.Connection) -> None:
             if "locked" not in str(error) or asyncio.get_running_loop().time() > deadline:
                 raise
         await asyncio.sleep(0.02)
+
+
+def _is_unwritable(error: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite says the file or its folder cannot be opened or written."""
+    text = str(error).lower()
+    return any(
+        words in text
+        for words in ("readonly", "read-only", "unable to open", "disk i/o", "not a database")
+    )
 
 
 class Transaction:
@@ -108,19 +123,32 @@ class Database:
         ``migrations`` defaults to the ones shipped with the package.
         """
         path = Path(path)
-        connection = await aiosqlite.connect(
-            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
-        )
+        try:
+            connection = await aiosqlite.connect(
+                path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
+            )
+        except sqlite3.OperationalError as error:
+            raise DatabaseUnusable(
+                "database.cannot_open", name=SETTING, path=str(path), reason=str(error)
+            ) from None
         try:
             connection.row_factory = sqlite3.Row
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await _use_write_ahead_log(connection)
+            await connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             await connection.execute("PRAGMA foreign_keys = ON")
             await apply_migrations(
                 connection,
                 bundled_migrations() if migrations is None else migrations,
                 database_name=str(path),
             )
+        except sqlite3.DatabaseError as error:
+            await connection.close()
+            if not _is_unwritable(error):
+                raise
+            raise DatabaseUnusable(
+                "database.cannot_open", name=SETTING, path=str(path), reason=str(error)
+            ) from None
         except BaseException:
             await connection.close()
             raise

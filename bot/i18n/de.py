@@ -657,4 +657,63 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.level_minutes": "Turnier: Minuten je Blind-Level (Standard 10)",
     "command.poker.create.level_hands": "Turnier: Hände je Blind-Level (statt Minuten)",
     "command.poker.start.description": "Starte das Turnier dieses Kanals mit den Angemeldeten.",
+    # First contact and operators' mistakes (issue 11), read by whoever starts the bot.
+    "launcher.lease_held": (
+        "Auf dieser Datenbank läuft schon ein Croupier (gehalten von {holder}, noch "
+        "{seconds:int} s, wenn er nicht verlängert): Beende ihn zuerst, oder setze "
+        "CROUPIER_DATABASE auf eine andere Datei."
+    ),
+    "launcher.lease_lost": (
+        "Ein anderer Prozess hat die Datenbank übernommen; dieser hier handelt ab jetzt nicht mehr."
+    ),
+    "launcher.no_network": (
+        "Discord ist nicht erreichbar ({reason}): neuer Versuch in {seconds:int} s "
+        "(Versuch {attempt:int})."
+    ),
+    "launcher.ignored_setting": (
+        "{name} wird nicht beachtet: Es gilt nur, wenn es in der Umgebung zusammen mit "
+        "CROUPIER_ALLOW_TEST_ENDPOINTS=true gesetzt ist, für Tests gegen ein falsches Discord."
+    ),
+    "database.is_folder": (
+        "CROUPIER_DATABASE ist {path}, und das ist ein Ordner: Setze es auf eine Datei darin, "
+        "etwa {path}/croupier.db."
+    ),
+    "database.no_folder": (
+        "CROUPIER_DATABASE ist {path}, aber den Ordner {folder} gibt es nicht: Lege ihn an oder "
+        "wähle einen anderen Pfad."
+    ),
+    "database.read_only": (
+        "CROUPIER_DATABASE ist {path}, und diese Datei ist nicht beschreibbar ({reason}): Mache "
+        "sie beschreibbar oder wähle eine andere Datei."
+    ),
+    "database.folder_read_only": (
+        "CROUPIER_DATABASE ist {path}, aber der Ordner {folder} ist nicht beschreibbar "
+        "({reason}), und SQLite legt sein Journal neben die Datenbank: Wähle einen "
+        "beschreibbaren Ordner."
+    ),
+    "database.cannot_open": (
+        "CROUPIER_DATABASE ist {path}, und SQLite kann diese Datei nicht nutzen ({reason}): "
+        "Wähle eine andere Datei."
+    ),
+    # Who may open tables (issue 11).
+    "tables.limit_member": (
+        "Du hast auf diesem Server schon {count:int} offene Tische, mehr darf ein Mitglied "
+        "nicht haben: Schließe zuerst einen mit /poker close."
+    ),
+    "tables.limit_server": (
+        "Dieser Server hat schon {count:int} offene Tische, mehr erlaubt er nicht: Schließe "
+        "zuerst einen."
+    ),
+    "tables.no_thread_permission": (
+        "Du darfst hier keine Threads erstellen, also kann der Tisch nicht in einem neuen "
+        "Thread öffnen: Lass die Option thread weg oder frag einen Moderator."
+    ),
+    "tables.close_changed": (
+        "Der Tisch in diesem Kanal hat sich geändert, während dein Befehl unterwegs war; es "
+        "wurde nichts geschlossen. Versuche es noch einmal, wenn du ihn schließen willst."
+    ),
+    "cashier.seat_changed": (
+        "Dein Platz hat sich geändert, während deine Anfrage unterwegs war (Platz {seat_no}); "
+        "es wurde nichts bewegt. Versuche es noch einmal."
+    ),
 }

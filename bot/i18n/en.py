@@ -624,4 +624,58 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.level_minutes": "Tournament: minutes per blind level (default 10)",
     "command.poker.create.level_hands": "Tournament: hands per blind level (instead of minutes)",
     "command.poker.start.description": "Start this channel's tournament with those registered.",
+    # First contact and operators' mistakes (issue 11), read by whoever starts the bot.
+    "launcher.lease_held": (
+        "Another Croupier is running on this database (held by {holder}, for {seconds:int} s "
+        "more unless it renews): stop it first, or point CROUPIER_DATABASE at another file."
+    ),
+    "launcher.lease_lost": (
+        "Another process took over this database's lease; this one stops acting now."
+    ),
+    "launcher.no_network": (
+        "Cannot reach Discord ({reason}): trying again in {seconds:int} s (attempt {attempt:int})."
+    ),
+    "launcher.ignored_setting": (
+        "{name} is ignored: it only counts when set in the environment together with "
+        "CROUPIER_ALLOW_TEST_ENDPOINTS=true, for tests against a fake Discord."
+    ),
+    "database.is_folder": (
+        "CROUPIER_DATABASE is {path}, which is a folder: set it to a file in it, such as "
+        "{path}/croupier.db."
+    ),
+    "database.no_folder": (
+        "CROUPIER_DATABASE is {path}, but the folder {folder} does not exist: create it or "
+        "choose another path."
+    ),
+    "database.read_only": (
+        "CROUPIER_DATABASE is {path}, which cannot be written ({reason}): make it writable or "
+        "choose another file."
+    ),
+    "database.folder_read_only": (
+        "CROUPIER_DATABASE is {path}, but its folder {folder} cannot be written ({reason}), and "
+        "SQLite keeps its journal beside the database: choose a writable folder."
+    ),
+    "database.cannot_open": (
+        "CROUPIER_DATABASE is {path}, which SQLite cannot use ({reason}): choose another file."
+    ),
+    # Who may open tables (issue 11).
+    "tables.limit_member": (
+        "You already have {count:int} open tables on this server, the most one member may "
+        "have: close one with /poker close first."
+    ),
+    "tables.limit_server": (
+        "This server already has {count:int} open tables, the most it allows: close one first."
+    ),
+    "tables.no_thread_permission": (
+        "You may not create threads here, so the table cannot open in a new thread: leave out "
+        "the thread option, or ask a moderator."
+    ),
+    "tables.close_changed": (
+        "The table in this channel changed while your command was on its way; nothing was "
+        "closed. Try again if you still want to close it."
+    ),
+    "cashier.seat_changed": (
+        "Your seat changed while your request was on its way (seat {seat_no}); nothing was "
+        "moved. Try again."
+    ),
 }

@@ -5,16 +5,24 @@ hand is dealt again from its log and each card someone saw is opened
 (:mod:`engine.fairness`): to everybody the board, cards dealt face up, aces
 shown to draw four and hands shown at showdown; to a player dealt in, their
 own hole cards as well. A folded hand stays closed for everyone else.
+
+In a draw game the deck's positions would tell which of an opponent's shown
+cards were dealt first and which were drawn (the first deal takes the top of
+the deck), so every card of an opponent who drew stays closed, shown or not:
+the table saw the hand, not the order it came in. The asker's own cards are
+opened whatever they drew.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.database import Database
 from bot.tables.hand_log import replay_logged_hand
-from engine.events import cards_seen_by
+from engine.cards import Card
+from engine.events import CardsDiscarded, HoleCardsDealt, cards_seen_by
 from engine.fairness import Opening, open_cards
 from engine.plain_data import deal_from_data
 
@@ -54,6 +62,24 @@ async def hand_opening(
         return HandOpening(commitment, over, open_cards(deal.setup.deck or (), row["secret"], ()))
     deck = deal.setup.deck or ()
     player = deal.players.index(user_id) if user_id in deal.players else None
-    seen = cards_seen_by(hand.events, player)
+    seen = cards_seen_by(hand.events, player) - cards_of_drawing_opponents(hand.events, player)
     positions = [position for position, card in enumerate(deck) if card in seen]
     return HandOpening(commitment, over, open_cards(deck, row["secret"], positions))
+
+
+def cards_of_drawing_opponents(events: Iterable[object], player: int | None) -> set[Card]:
+    """Every card dealt to a player other than ``player`` who drew in a draw game."""
+    drew = {
+        event.player
+        for event in events
+        if isinstance(event, CardsDiscarded)
+        and event.replaced
+        and event.count > 0
+        and event.player != player
+    }
+    return {
+        card
+        for event in events
+        if isinstance(event, HoleCardsDealt) and event.player in drew
+        for card in event.cards
+    }

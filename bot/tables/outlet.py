@@ -120,6 +120,11 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
     return view
 
 
+#: Nobody is pinged by a table's messages, whatever a name in them says; set on each
+#: message as well as on the client, so no client setting can turn pings back on.
+NO_PINGS: Final = discord.AllowedMentions.none()
+
+
 def _or_missing(embed: discord.Embed | None) -> discord.Embed:
     return discord.utils.MISSING if embed is None else embed
 
@@ -190,7 +195,12 @@ class DiscordOutlet:
                 await (
                     self._channel()
                     .get_partial_message(self.message_id)
-                    .edit(content=message.content, embed=_or_missing(message.embed), view=view)
+                    .edit(
+                        content=message.content,
+                        embed=_or_missing(message.embed),
+                        view=view,
+                        allowed_mentions=NO_PINGS,
+                    )
                 )
                 return True
             except discord.NotFound:
@@ -211,6 +221,7 @@ class DiscordOutlet:
                 content=message.content,
                 embed=_or_missing(message.embed),
                 view=view if view is not None else discord.utils.MISSING,
+                allowed_mentions=NO_PINGS,
             )
         except discord.HTTPException:
             log.warning(
@@ -232,7 +243,11 @@ class DiscordOutlet:
     async def _post(self, message: OutgoingMessage) -> bool:
         """Post ``message``; ``False`` when it is worth trying again."""
         try:
-            await self._channel().send(content=message.content, embed=_or_missing(message.embed))
+            await self._channel().send(
+                content=message.content,
+                embed=_or_missing(message.embed),
+                allowed_mentions=NO_PINGS,
+            )
         except (discord.Forbidden, discord.NotFound):
             log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
         except discord.HTTPException:
@@ -254,7 +269,11 @@ class DiscordOutlet:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
         try:
             channel = await self.client.create_dm(discord.Object(id=user_id))
-            await channel.send(content=message.content, embed=_or_missing(message.embed))
+            await channel.send(
+                content=message.content,
+                embed=_or_missing(message.embed),
+                allowed_mentions=NO_PINGS,
+            )
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE_USER:
                 log.warning("Discord refused a DM to %s", user_id, exc_info=True)

@@ -513,8 +513,11 @@ class TableRunner:
         async with self._lock:
             seat = self._seat(user_id)
 
-            async def pay(tx: Transaction, _: int) -> SeatMovement:
-                return await self.cashier.top_up(self.table_id, seat.number, amount, tx=tx)
+            async def pay(tx: Transaction, stack: int) -> SeatMovement:
+                # The stack the table saw must be the seat's: else another process moved it.
+                return await self.cashier.top_up(
+                    self.table_id, seat.number, amount, tx=tx, stack_before=stack - amount
+                )
 
             movement = await self._transact(lambda: self.table.top_up(user_id, amount), pay)
             self._changed()

@@ -51,6 +51,7 @@ class FakeResponse:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         ephemeral: bool = False,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> None:
         assert not self.done, "answered twice"
         self.done = True
@@ -86,6 +87,8 @@ class FakeInteraction:
     answers: list[Answer] = field(default_factory=list)
     command: Any = None
     data: dict[str, Any] = field(default_factory=dict)
+    #: discord.Interaction.extras: what handlers note on the interaction.
+    extras: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.response = FakeResponse(self.answers)

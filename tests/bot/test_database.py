@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 
 from bot.database import Database, Migration, SchemaTooNew, bundled_migrations
@@ -200,3 +202,28 @@ def test_statements_split_where_sqlite_says_they_end() -> None:
     statements = split_statements(script)
     assert len(statements) == 2
     assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+
+
+async def test_synchronous_is_full_whatever_the_sqlite_build_defaults_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/GUARANTEES.md promises synchronous=FULL; a build whose default in WAL
+    mode is NORMAL or OFF (SQLITE_DEFAULT_WAL_SYNCHRONOUS) must not weaken it."""
+    connect = aiosqlite.connect
+
+    def lax_build(*args: Any, **kwargs: Any) -> Any:
+        class Lax:
+            def __await__(self) -> Any:
+                return self.open().__await__()
+
+            async def open(self) -> aiosqlite.Connection:
+                connection = await connect(*args, **kwargs)
+                await connection.execute("PRAGMA synchronous = OFF")
+                return connection
+
+        return Lax()
+
+    monkeypatch.setattr(aiosqlite, "connect", lax_build)
+    async with await Database.open(tmp_path / "lax.db") as database:
+        assert await database.pragma("synchronous") == 2  # FULL
+        assert await database.pragma("journal_mode") == "wal"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables.histories import full_history, history_seen_by
+from bot.tables.histories import drawing_players, full_history, history_seen_by
 from engine.actions import BetOrRaise, CheckOrCall, Discard, Fold
 from engine.cards import parse_cards
 from engine.events import cards_seen_by
@@ -53,7 +53,9 @@ def test_the_full_history_replays_to_the_same_stacks() -> None:
 
 
 def seen_by(hand: Hand, text: str, player: int) -> str:
-    return history_seen_by(text, player, cards_seen_by(hand.events, player))
+    return history_seen_by(
+        text, player, cards_seen_by(hand.events, player), drew=drawing_players(hand.events)
+    )
 
 
 @pytest.mark.parametrize("to_showdown", [True, False])
@@ -91,7 +93,8 @@ def test_cards_thrown_away_stay_hidden_when_their_player_shows_down() -> None:
     text = history_of_two(hand)
     assert "d dh p1 2cAsKs8hTs" in text and "p1 sd 2cAs" in text  # the house's copy
     bens = seen_by(hand, text, 1)
-    assert "d dh p1 ????Ks8hTs" in bens and "p1 sd ????" in bens
+    # Not even which three she kept: her whole deal is hidden, her show in rank order.
+    assert "d dh p1 ??????????" in bens and "p1 sd ????" in bens
     assert not [card for card in thrown_away if str(card) in bens.split("actions")[1]]
     assert "d dh p1 2cAsKs8hTs" in seen_by(hand, text, 0)
 

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import (
+    TEST_ENDPOINTS,
+    TEST_ENDPOINTS_SWITCH,
+    Settings,
+    SettingsError,
+    load_settings,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NO_FILE = None
@@ -87,8 +93,9 @@ def test_an_empty_token_counts_as_missing() -> None:
 def test_a_malformed_setting_gives_one_sentence_naming_it(
     name: str, raw: str, expected: str
 ) -> None:
+    switch = {TEST_ENDPOINTS_SWITCH: "true"} if name in TEST_ENDPOINTS else {}
     with pytest.raises(SettingsError) as caught:
-        load_settings({"DISCORD_TOKEN": "abc", name: raw}, NO_FILE)
+        load_settings({"DISCORD_TOKEN": "abc", name: raw, **switch}, NO_FILE)
     assert str(caught.value) == expected
 
 
@@ -120,6 +127,7 @@ def test_values_are_parsed() -> None:
             "CROUPIER_DEFAULT_SEATS": " 6 ",
             "DISCORD_API_BASE": "http://127.0.0.1:9999/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9999/gateway",
+            "CROUPIER_ALLOW_TEST_ENDPOINTS": "true",
         },
         NO_FILE,
     )
@@ -146,14 +154,72 @@ def test_the_token_is_kept_out_of_repr() -> None:
 
 
 def test_env_example_documents_every_setting_with_its_default() -> None:
+    """... every setting an operator sets, and none of the test-only ones."""
     example = ROOT / ".env.example"
     lines = example.read_text().splitlines()
     variables = [m.group(1) for line in lines if (m := re.match(r"([A-Z_]+)=", line))]
     source = (ROOT / "bot" / "settings.py").read_text()
     read_by_loader = set(re.findall(r'"((?:CROUPIER|DISCORD)_[A-Z_]+)"', source))
-    assert set(variables) == read_by_loader
+    test_only = {*TEST_ENDPOINTS, TEST_ENDPOINTS_SWITCH}
+    assert test_only <= read_by_loader
+    assert set(variables) == read_by_loader - test_only
     for index, line in enumerate(lines):
         if re.match(r"[A-Z_]+=", line):
             assert lines[index - 1].startswith("# "), f"{line} has no comment line"
     documented = load_settings({"DISCORD_TOKEN": "abc"}, example)
     assert documented == Settings(discord_token="abc")
+
+
+FAKE = {
+    "DISCORD_API_BASE": "http://127.0.0.1:9999/api/v10",
+    "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9999/gateway",
+}
+
+
+def test_a_planted_env_file_cannot_send_the_token_elsewhere(tmp_path: Path) -> None:
+    """The test endpoints in .env are ignored, even with the switch in the environment."""
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "DISCORD_TOKEN=abc\n"
+        "DISCORD_API_BASE=http://evil.example/api/v10\n"
+        "DISCORD_GATEWAY_URL=wss://evil.example/gateway\n"
+        "CROUPIER_ALLOW_TEST_ENDPOINTS=true\n"
+    )
+    for environment in ({}, {TEST_ENDPOINTS_SWITCH: "true"}):
+        settings = load_settings(environment, env_file)
+        assert settings.discord_api_base is None
+        assert settings.discord_gateway_url is None
+        assert settings.ignored_settings == TEST_ENDPOINTS
+
+
+def test_the_test_endpoints_need_the_switch_in_the_environment() -> None:
+    without = load_settings({"DISCORD_TOKEN": "abc", **FAKE}, NO_FILE)
+    assert (without.discord_api_base, without.discord_gateway_url) == (None, None)
+    assert without.ignored_settings == TEST_ENDPOINTS
+    switched_off = load_settings(
+        {"DISCORD_TOKEN": "abc", **FAKE, TEST_ENDPOINTS_SWITCH: "false"}, NO_FILE
+    )
+    assert switched_off.discord_api_base is None
+    with_switch = load_settings(
+        {"DISCORD_TOKEN": "abc", **FAKE, TEST_ENDPOINTS_SWITCH: "1"}, NO_FILE
+    )
+    assert with_switch.discord_api_base == FAKE["DISCORD_API_BASE"]
+    assert with_switch.discord_gateway_url == FAKE["DISCORD_GATEWAY_URL"]
+    assert with_switch.ignored_settings == ()
+
+
+def test_library_logging_and_table_limits_are_settings() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "abc",
+            "CROUPIER_LIBRARY_LOG_LEVEL": "warning",
+            "CROUPIER_MAX_TABLES_PER_MEMBER": "1",
+            "CROUPIER_MAX_TABLES_PER_SERVER": "0",
+        },
+        NO_FILE,
+    )
+    assert settings.library_log_level == "WARNING"
+    assert (settings.max_tables_per_member, settings.max_tables_per_server) == (1, 0)
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_LIBRARY_LOG_LEVEL": "chatty"}, NO_FILE)
+    assert str(caught.value).startswith("CROUPIER_LIBRARY_LOG_LEVEL must be one of")

@@ -30,6 +30,10 @@ from tests.e2e.fake_discord import FakeDiscord
 
 #: The bot's settings for these tests, on top of the fake's.
 TEST_SETTINGS = {
+    # The fake's endpoints count only with this switch, and only from the environment.
+    "CROUPIER_ALLOW_TEST_ENDPOINTS": "true",
+    # Impatient players act at machine speed, far past what the flood limit allows a person.
+    "CROUPIER_FLOOD_LIMIT": "0",
     "CROUPIER_LOG_LEVEL": "WARNING",
     "CROUPIER_HAND_PAUSE_SECONDS": "0",
     "CROUPIER_STARTING_CHIPS": "100000",

@@ -45,6 +45,8 @@ def croupier_settings(fake: FakeDiscord, database_path: Path, **changes: Any) ->
         database_path=database_path,
         dev_guild_id=fake.guild_id,
         hand_pause_seconds=0,
+        # Test players act at machine speed; tests/e2e/test_flood_e2e.py turns the limits on.
+        flood_limit=0,
         discord_api_base=fake.api_base,
         discord_gateway_url=fake.gateway_url,
     )

@@ -17,8 +17,9 @@ from typing import Any
 from bot.tables.custom_ids import TABLE_BUTTON
 from tests.e2e.fake_discord import FakeDiscord, StoredMessage
 
-#: "To act: **Ann**, the clock acts <t:…:R>" in the table message.
-TO_ACT = re.compile(r"To act: \*\*(?P<name>.+?)\*\*")
+#: "To act: **Ann**, the clock acts <t:…:R>" in the table message (a name's own
+#: markdown characters are escaped with backslashes, as the bot shows names).
+TO_ACT = re.compile(r"To act: \*\*(?P<name>(?:\\.|[^*\\])+)\*\*")
 #: The result message's title.
 RESULT_TITLE = re.compile(r"Hand (?P<hand>\d+)")
 #: The actions a player takes by button (the "cards" button only shows cards).

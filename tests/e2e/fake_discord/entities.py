@@ -26,6 +26,8 @@ class FakeUser:
     bot: bool = False
     dms_open: bool = True
     role_ids: list[int] = field(default_factory=list)
+    #: The member's permissions in every channel (an integer as a string); all by default.
+    permissions: str = ALL_PERMISSIONS
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -47,7 +49,7 @@ class FakeUser:
             "mute": False,
             "flags": 0,
             "pending": False,
-            "permissions": ALL_PERMISSIONS,
+            "permissions": self.permissions,
         }
         if with_user:
             body["user"] = self.payload()

@@ -73,6 +73,8 @@ class StoredMessage:
     edited_at: dt.datetime | None = None
     deleted: bool = False
     version: int = 1
+    #: The ``allowed_mentions`` the bot last sent with it (None: it sent none).
+    allowed_mentions: dict[str, Any] | None = None
 
     @property
     def ephemeral(self) -> bool:

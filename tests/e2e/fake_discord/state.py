@@ -63,6 +63,8 @@ class DiscordState:
 
         self.bot = FakeUser(self.ids.next(), bot_name, clock.wall(), bot=True)
         self.application_id = self.bot.id
+        #: The bot's permissions where members use it (``app_permissions``): all by default.
+        self.app_permissions = ALL_PERMISSIONS
         self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
         guild_id = self.ids.next()
         self.guild = FakeGuild(guild_id, guild_name, owner_id=self.bot.id)
@@ -282,6 +284,8 @@ class DiscordState:
             message.embeds = list(body["embeds"] or [])
         if "components" in body:
             message.components = list(body["components"] or [])
+        if "allowed_mentions" in body:
+            message.allowed_mentions = body["allowed_mentions"]
         if "flags" in body and body["flags"] is not None:
             kept = message.flags & (EPHEMERAL_FLAG | LOADING_FLAG)
             message.flags = kept | (int(body["flags"]) & KEPT_FLAGS & ~EPHEMERAL_FLAG)
@@ -402,7 +406,7 @@ class DiscordState:
             "data": data,
             "channel_id": str(channel.id),
             "channel": self.channel_payload(channel),
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": self.app_permissions,
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,

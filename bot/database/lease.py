@@ -1,0 +1,167 @@
+"""The lease that lets one process at a time run the bot on a database.
+
+Two bots on one database (a rolling deploy, a second copy started by mistake)
+would both post every table message, both take every click and both charge a
+top-up. So before it connects to Discord the launcher takes the lease named
+``bot`` (row ``leases``, migration 0005) and a second process finds it held and
+refuses to start with one sentence (:class:`LeaseHeld`).
+
+The holder renews the lease every :data:`RENEW_EVERY` seconds while it runs
+and gives it back when it stops. A lease past its expiry belongs to nobody (its
+holder died or froze) and is taken over; so is one whose holder ran on this
+machine and no longer does (a killed bot restarted at once need not wait for
+the expiry). A holder that finds, when it renews, that its lease was taken over
+must stop acting at once (:meth:`Lease.renew` returns ``False``).
+
+Leases are keyed by name so that shards can later each hold their own
+(``shard:0``, ``shard:1`` ...).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from bot.database.connection import Database
+from bot.errors import CroupierError
+
+log = logging.getLogger(__name__)
+
+#: The lease the whole bot holds while one process runs every table.
+BOT_LEASE: Final = "bot"
+#: How long a lease lasts without renewal, and how often its holder renews it.
+LEASE_SECONDS: Final = 30.0
+RENEW_EVERY: Final = 10.0
+
+
+class LeaseHeld(CroupierError):
+    """Another live process holds the lease: this one must not start."""
+
+    key = "launcher.lease_held"
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who holds a lease: a machine, a process on it, and a random instance id."""
+
+    host: str
+    pid: int
+    instance: str
+
+    @classmethod
+    def this_process(cls) -> Holder:
+        return cls(socket.gethostname(), os.getpid(), secrets.token_hex(8))
+
+    def text(self) -> str:
+        return f"{self.host} {self.pid} {self.instance}"
+
+    @classmethod
+    def parse(cls, text: str) -> Holder | None:
+        parts = text.rsplit(" ", 2)
+        if len(parts) != 3 or not parts[1].isdecimal():
+            return None
+        host, pid, instance = parts
+        return cls(host, int(pid), instance)
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def _gone(holder_text: str, me: Holder, alive: Callable[[int], bool]) -> bool:
+    """Whether the holder ran on this machine and no longer runs."""
+    holder = Holder.parse(holder_text)
+    return holder is not None and holder.host == me.host and not alive(holder.pid)
+
+
+class Lease:
+    """One named lease, held by this process. Take it with :meth:`take`."""
+
+    def __init__(
+        self,
+        database: Database,
+        name: str,
+        holder: Holder,
+        *,
+        seconds: float = LEASE_SECONDS,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.database = database
+        self.name = name
+        self.holder = holder
+        self.seconds = seconds
+        self.clock = clock
+
+    @classmethod
+    async def take(
+        cls,
+        database: Database,
+        name: str = BOT_LEASE,
+        *,
+        holder: Holder | None = None,
+        seconds: float = LEASE_SECONDS,
+        clock: Callable[[], float] = time.time,
+        alive: Callable[[int], bool] = _process_alive,
+    ) -> Lease:
+        """Take the lease, or raise :class:`LeaseHeld` naming who holds it."""
+        lease = cls(
+            database,
+            name,
+            holder or Holder.this_process(),
+            seconds=seconds,
+            clock=clock,
+        )
+        me = lease.holder.text()
+        async with database.transaction() as tx:
+            now = clock()
+            row = await tx.fetch_one(
+                "SELECT holder, expires_at FROM leases WHERE name = ?", (name,)
+            )
+            if row is not None and row["holder"] != me:
+                live = row["expires_at"] > now and not _gone(row["holder"], lease.holder, alive)
+                if live:
+                    raise LeaseHeld(
+                        name=name,
+                        holder=row["holder"],
+                        seconds=max(1, round(row["expires_at"] - now)),
+                    )
+                log.warning("Taking over the %s lease from %s", name, row["holder"])
+            changed = await tx.execute(
+                "INSERT INTO leases (name, holder, acquired_at, renewed_at, expires_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET"
+                " holder = excluded.holder, acquired_at = excluded.acquired_at,"
+                " renewed_at = excluded.renewed_at, expires_at = excluded.expires_at",
+                (name, me, now, now, now + seconds),
+            )
+            if changed != 1:
+                raise RuntimeError(f"the {name} lease was not written")
+        return lease
+
+    async def renew(self) -> bool:
+        """Extend the lease; ``False`` if another process took it over meanwhile."""
+        now = self.clock()
+        async with self.database.transaction() as tx:
+            changed = await tx.execute(
+                "UPDATE leases SET renewed_at = ?, expires_at = ? WHERE name = ? AND holder = ?",
+                (now, now + self.seconds, self.name, self.holder.text()),
+            )
+        return changed == 1
+
+    async def release(self) -> None:
+        """Give the lease back, if this process still holds it."""
+        async with self.database.transaction() as tx:
+            await tx.execute(
+                "DELETE FROM leases WHERE name = ? AND holder = ?", (self.name, self.holder.text())
+            )

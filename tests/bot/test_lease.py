@@ -1,0 +1,97 @@
+"""The database lease: one process at a time runs the bot on a database.
+
+Two connections to one file stand for two processes. A second holder is
+refused while the first is live, takes over once the lease expired or its
+holder on this machine no longer runs, and the first then learns, when it
+renews, that it must stop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.database import Database
+from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def other(tmp_path: Path, database: Database) -> AsyncIterator[Database]:
+    """A second connection to the same file: another process's view."""
+    second = await Database.open(tmp_path / "croupier.db")
+    try:
+        yield second
+    finally:
+        await second.close()
+
+
+FIRST = Holder("host-a", 101, "first")
+SECOND = Holder("host-b", 202, "second")
+
+
+async def test_a_second_process_is_refused_while_the_first_holds_the_lease(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    first = await Lease.take(database, holder=FIRST, clock=clock)
+    with pytest.raises(LeaseHeld) as refused:
+        await Lease.take(other, holder=SECOND, clock=clock)
+    assert str(refused.value) == (
+        "Another Croupier is running on this database (held by host-a 101 first, for 30 s "
+        "more unless it renews): stop it first, or point CROUPIER_DATABASE at another file."
+    )
+    clock.now += 25
+    assert await first.renew()
+    clock.now += 25  # 50 s after taking it, but renewed 25 s ago
+    with pytest.raises(LeaseHeld):
+        await Lease.take(other, holder=SECOND, clock=clock)
+
+
+async def test_a_stale_lease_is_taken_over_and_its_old_holder_told_to_stop(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    first = await Lease.take(database, holder=FIRST, clock=clock)
+    clock.now += 31  # the first froze and did not renew
+    second = await Lease.take(other, holder=SECOND, clock=clock)
+    assert not await first.renew(), "the first must stop acting"
+    assert await second.renew()
+    await first.release()  # gives back nothing it no longer holds
+    holder = await other.fetch_value("SELECT holder FROM leases WHERE name = ?", (BOT_LEASE,))
+    assert holder == SECOND.text()
+
+
+async def test_a_killed_holder_on_this_machine_is_taken_over_at_once(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    await Lease.take(database, holder=Holder("here", 101, "killed"), clock=clock)
+    with pytest.raises(LeaseHeld):  # the same pid still runs
+        await Lease.take(
+            other, holder=Holder("here", 202, "new"), clock=clock, alive=lambda _: True
+        )
+    taken = await Lease.take(
+        other, holder=Holder("here", 202, "new"), clock=clock, alive=lambda pid: pid != 101
+    )
+    assert await taken.renew()
+
+
+async def test_a_released_lease_is_free_and_leases_are_per_name(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    first = await Lease.take(database, holder=FIRST, clock=clock)
+    shard = await Lease.take(other, "shard:1", holder=SECOND, clock=clock)
+    await first.release()
+    again = await Lease.take(other, holder=SECOND, clock=clock)
+    assert await again.renew() and await shard.renew()
