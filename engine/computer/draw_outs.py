@@ -19,7 +19,7 @@ from typing import Final
 
 from engine.cards import Card
 
-__all__ = ["STRAIGHT_WINDOWS", "is_drawing", "outs", "rank_mask", "suit_counts"]
+__all__ = ["STRAIGHT_WINDOWS", "drawing_pairs", "is_drawing", "outs", "rank_mask", "suit_counts"]
 
 #: Five-rank windows of straights, as rank masks (ace also low).
 STRAIGHT_WINDOWS: Final = (*(0b11111 << low for low in range(9)), 0b1000000001111)
@@ -87,3 +87,33 @@ def is_drawing(
     return any(
         hole_mask & window and bin(all_mask & window).count("1") == 4 for window in STRAIGHT_WINDOWS
     )
+
+
+def drawing_pairs(board: Sequence[Card]) -> list[bool]:
+    """For a board, whether each two hole cards (at index ``a * 52 + b``) make a
+    flush draw or a straight draw with it: :func:`is_drawing` for every pair
+    at once, worked out by rank pair and suit so each lookup is one index."""
+    board_mask = rank_mask(board)
+    board_suits = suit_counts(board)
+    straight = [False] * 169
+    for high in range(13):
+        for low in range(high + 1):
+            hole_mask = (1 << high) | (1 << low)
+            all_mask = hole_mask | board_mask
+            straight[high * 13 + low] = any(
+                hole_mask & window and bin(all_mask & window).count("1") == 4
+                for window in STRAIGHT_WINDOWS
+            )
+    table = [False] * (52 * 52)
+    for a in range(52):
+        for b in range(a + 1, 52):
+            ra, rb = a >> 2, b >> 2
+            draw = straight[max(ra, rb) * 13 + min(ra, rb)]
+            if not draw:
+                sa, sb = a & 3, b & 3
+                if sa == sb:
+                    draw = board_suits[sa] == 2
+                else:
+                    draw = board_suits[sa] == 3 or board_suits[sb] == 3
+            table[a * 52 + b] = table[b * 52 + a] = draw
+    return table

@@ -7,26 +7,41 @@ Every two cards an opponent could hold is ranked on the board; the betting
 have: the starting hands their first-round action suggests, then, of those,
 the best share by what they make now (draws count as fair hands, since people
 bet them too). The hand's strength against one opponent is the weighted share
-of those hands it beats now (ties half); against several, the product. The
-outs to a flush or straight, or to pair an overcard, add what the cards to
-come may bring, and the opponents' draws take some away.
+of those hands it beats now (ties half); against several, the product.
+Before the river its equity against those weighted ranges comes from the
+engine's equity calculator (:func:`engine.equity.equity_vs_range`), which
+deals the cards to come; on the river the strength now is the showdown.
+Holding three cards before Crazy Pineapple's discard, the outs to a flush or
+straight, or to pair an overcard, stand in for the cards to come, and the
+opponents' draws take some away.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Final
 
 from engine.cards import Card
-from engine.computer.draw_outs import is_drawing, outs, rank_mask, suit_counts
+from engine.computer.draw_outs import drawing_pairs, outs
 from engine.computer.ranges import range_weights, read_opponents
-from engine.computer.starting_hands import pair_percentile
+from engine.computer.starting_hands import by_cards
 from engine.computer.styles import Style
 from engine.computer.worth import Worth
+from engine.equity import Range, equity_vs_range
 from engine.evaluation import Evaluation, evaluate, high_strength, short_deck_high_strength
 from engine.seat_view import SeatView
 
-__all__ = ["board_worth", "high_judge"]
+__all__ = ["SAMPLES", "board_worth", "high_judge"]
+
+#: Run-outs the equity calculator deals per decision before the river
+#: (half as many against three or more opponents).
+SAMPLES: Final = 1000
+#: An opponent read this widely is dealt a random hand.
+_UNREAD: Final = 0.9
+#: Hands this unlikely are left out of a range.
+_NEGLIGIBLE: Final = 0.01
 
 
 def high_judge(evaluation: Evaluation) -> Callable[[Sequence[Card]], int]:
@@ -45,30 +60,26 @@ def _improve_chance(hand_outs: int, unseen: int, cards_to_come: int) -> float:
     return 1 - miss
 
 
-def board_worth(view: SeatView, style: Style) -> Worth:
+def board_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
     """The worth of a Hold'em-family hand once the board has cards."""
     variant = view.variant
     judge = high_judge(variant.evaluations[0])
     board = view.board
     hole = view.hole_cards
-    mine = judge((*hole, *board)) if len(hole) + len(board) <= 7 else _best_of(judge, hole, board)
+    mine = judge((*hole, *board))
     seen = view.seen_cards()
     unknown = [card for card in variant.deck.cards if card not in seen]
     kind = variant.deck
-    board_mask = rank_mask(board)
-    board_suits = suit_counts(board)
     cards_to_come = max(0, 5 - len(board))
     combos = list(combinations(unknown, 2))
     strengths = [judge((a, b, *board)) for a, b in combos]
-    starting = [pair_percentile(a, b, kind) for a, b in combos]
-    drawing = (
-        [
-            is_drawing(rank_mask((a, b)), suit_counts((a, b)), board_mask, board_suits)
-            for a, b in combos
-        ]
-        if cards_to_come
-        else [False] * len(combos)
-    )
+    percentiles = by_cards(kind)
+    starting = [percentiles[a * 52 + b] for a, b in combos]
+    if cards_to_come:
+        draws = drawing_pairs(board)
+        drawing = [draws[a * 52 + b] for a, b in combos]
+    else:
+        drawing = [False] * len(combos)
     # Rank for the reads: a draw counts like a hand at the 65th percentile of strength.
     ordered = sorted(strengths)
     draw_level = ordered[int(len(ordered) * 0.65)] if ordered else 0
@@ -77,8 +88,14 @@ def board_worth(view: SeatView, style: Style) -> Worth:
     reads = read_opponents(view, style.respect)
     strength_now = 1.0
     their_draws = 0.0
+    ranges: list[Range | tuple[Card, ...]] = []
     for read in reads.values():
         weights = range_weights(read, starting, by_rank)
+        if read.share >= _UNREAD:
+            ranges.append(())  # nothing read: a random hand
+        else:
+            likely = [i for i, w in enumerate(weights) if w >= _NEGLIGIBLE]
+            ranges.append(Range([combos[i] for i in likely], [weights[i] for i in likely]))
         total = sum(weights)
         beaten = tied = draws_behind = 0.0
         for w, s, d in zip(weights, strengths, drawing, strict=True):
@@ -92,20 +109,20 @@ def board_worth(view: SeatView, style: Style) -> Worth:
         their_draws = max(their_draws, draws_behind / total)
     unseen = len(unknown)
     mine_improves = _improve_chance(outs(hole, board), unseen, cards_to_come)
-    they_improve = their_draws * _improve_chance(9, unseen, cards_to_come)
-    equity = strength_now * (1 - they_improve) + (1 - strength_now) * mine_improves * 0.8
-    if variant.is_split:
-        equity = _with_low_half(view, equity)
+    if cards_to_come and ranges and len(hole) == variant.hole_card_count:
+        samples = SAMPLES if len(ranges) <= 2 else SAMPLES // 2
+        result = equity_vs_range(
+            variant, hole, ranges, board, view.discarded, rng=rng, max_samples=samples
+        )
+        equity = result.hands[0].equity
+    else:
+        # The river (where the strength now is the showdown), or three cards
+        # held before Crazy Pineapple's discard: strength now and the outs.
+        they_improve = their_draws * _improve_chance(9, unseen, cards_to_come)
+        equity = strength_now * (1 - they_improve) + (1 - strength_now) * mine_improves * 0.8
+        if variant.is_split:
+            equity = _with_low_half(view, equity)
     return Worth(equity=equity, draw=mine_improves, nuts=strength_now)
-
-
-def _best_of(
-    judge: Callable[[Sequence[Card]], int], hole: Sequence[Card], board: Sequence[Card]
-) -> int:
-    """More than seven cards (Crazy Pineapple's three before the turn discard
-    with a full board cannot happen, but five of three plus five can): best seven."""
-    cards = (*hole, *board)
-    return max(judge(seven) for seven in combinations(cards, 7))
 
 
 def _with_low_half(view: SeatView, high_equity: float) -> float:

@@ -10,8 +10,10 @@ After the flop the player samples hands an opponent could hold, weighs each by
 what the opponent's betting says (:mod:`engine.computer.ranges`) and counts the
 share of the pot it would win against each now: the whole pot, half of it when
 the high or the low is split, and in hi-lo the high half when nobody has a
-low. Strengths come straight from the evaluator's tables, exactly two hole
-cards with exactly three from the board.
+low. Before the river the engine's equity calculator deals the cards to come
+against those weighted samples (:func:`engine.equity.equity_vs_range`); on the
+river the share now is the showdown. Strengths come straight from the
+evaluator's tables, exactly two hole cards with exactly three from the board.
 
 >>> from engine.cards import parse_cards
 >>> omaha_percentile(parse_cards("AsAhKsKh"), split=False) < 0.01
@@ -34,6 +36,7 @@ from engine.computer.draw_outs import is_drawing, outs, rank_mask, suit_counts
 from engine.computer.ranges import range_weights, read_opponents
 from engine.computer.styles import Style
 from engine.computer.worth import Worth
+from engine.equity import Range, equity_vs_range
 from engine.evaluation import Evaluation
 from engine.evaluation.card_keys import RANK_KEYS
 from engine.evaluation.high_tables import STANDARD
@@ -53,6 +56,8 @@ _BY_RANKS5: Final = STANDARD.by_ranks[5]
 _BY_FLUSH: Final = STANDARD.by_flush_mask
 #: Opponent hands sampled after the flop.
 SAMPLES: Final = 160
+#: Run-outs the equity calculator deals per decision before the river.
+EQUITY_SAMPLES: Final = 600
 
 
 def is_omaha(variant: Variant) -> bool:
@@ -174,7 +179,7 @@ def omaha_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
     my_low = omaha_low(hole, board) if split else 0
     cards_to_come = max(0, 5 - len(board))
     board_mask, board_suits = rank_mask(board), suit_counts(board)
-    samples = [rng.sample(unknown, size) for _ in range(SAMPLES)]
+    samples = [tuple(rng.sample(unknown, size)) for _ in range(SAMPLES)]
     starting = [omaha_percentile(s, split) for s in samples]
     highs = [omaha_high(s, board) for s in samples]
     lows = [omaha_low(s, board) if split else 0 for s in samples]
@@ -193,13 +198,12 @@ def omaha_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
     shares = [_share(my_high, my_low, h, lo, split) for h, lo in zip(highs, lows, strict=True)]
     reads = read_opponents(view, style.respect)
     equity_now = 1.0
-    their_draws = 0.0
+    ranged: list[tuple[float, Range]] = []
     for read in reads.values():
         weights = range_weights(read, starting, by_rank)
         total = sum(weights)
         equity_now *= sum(w * s for w, s in zip(weights, shares, strict=True)) / total
-        behind = sum(w for w, s, d in zip(weights, shares, drawing, strict=True) if d and s > 0.5)
-        their_draws = max(their_draws, behind / total)
+        ranged.append((read.share, Range(samples, weights)))
     my_outs = max((outs(two, board) for two in combinations(hole, 2)), default=0)
     unseen = len(unknown)
     mine_improves = 0.0
@@ -208,8 +212,19 @@ def omaha_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
         for k in range(cards_to_come):
             miss *= max(0.0, 1 - my_outs / (unseen - k))
         mine_improves = 1 - miss
-    they_improve = their_draws * (0.35 if cards_to_come == 2 else 0.2 if cards_to_come else 0.0)
-    equity = equity_now * (1 - they_improve) + (1 - equity_now) * mine_improves * 0.7
+    if cards_to_come and ranged:
+        # The calculator deals the cards to come against the two opponents
+        # read most narrowly, by their weighted samples, and random hands for
+        # the others (sampled ranges of several four-card hands collide too often).
+        ranged.sort(key=lambda entry: entry[0])
+        opponents: list[Range | tuple[Card, ...]] = [r for _, r in ranged[:2]]
+        opponents += [()] * (len(ranged) - 2)
+        result = equity_vs_range(
+            view.variant, hole, opponents, board, rng=rng, max_samples=EQUITY_SAMPLES
+        )
+        equity = result.hands[0].equity
+    else:
+        equity = equity_now
     return Worth(equity=equity, draw=mine_improves, nuts=equity_now)
 
 

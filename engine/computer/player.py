@@ -82,7 +82,7 @@ class ComputerPlayer:
         if has_board and is_omaha(variant):
             return betting_action(view, style, omaha_worth(view, style, rng), rng)
         if has_board and variant.evaluations[0] in _HOLDEM_FAMILY:
-            return betting_action(view, style, board_worth(view, style), rng)
+            return betting_action(view, style, board_worth(view, style, rng), rng)
         if variant.uses_bring_in:
             return betting_action(view, style, stud_worth(view, style, rng), rng)
         if any(street.draw for street in variant.streets):

@@ -32,7 +32,7 @@ from typing import Final
 
 from engine.cards import Card, DeckKind
 
-__all__ = ["best_two", "chen_score", "percentile"]
+__all__ = ["best_two", "by_cards", "chen_score", "pair_percentile", "percentile"]
 
 #: Chen's points for a card alone: ace 10, king 8, queen 7, jack 6, else half its value.
 _POINTS: Final = tuple(
@@ -84,9 +84,20 @@ def _key(a: Card, b: Card) -> tuple[int, int, bool]:
     return high, low, a.suit == b.suit and high != low
 
 
+@cache
+def by_cards(kind: DeckKind) -> tuple[float, ...]:
+    """Every two cards' percentile, at index ``a * 52 + b`` (either order),
+    for looking up many hands quickly."""
+    table = _table(kind)
+    flat = [1.0] * (52 * 52)
+    for a, b in combinations(kind.cards, 2):
+        flat[a * 52 + b] = flat[b * 52 + a] = table[_key(a, b)]
+    return tuple(flat)
+
+
 def pair_percentile(a: Card, b: Card, kind: DeckKind) -> float:
     """The percentile of the two-card hand ``a``, ``b`` in ``kind``'s deck."""
-    return _table(kind)[_key(a, b)]
+    return by_cards(kind)[a * 52 + b]
 
 
 def best_two(cards: Sequence[Card], kind: DeckKind) -> tuple[Card, Card]:
