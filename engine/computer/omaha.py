@@ -32,7 +32,7 @@ from itertools import combinations
 from typing import Final
 
 from engine.cards import ALL_CARDS, Card
-from engine.computer.draw_outs import is_drawing, outs, rank_mask, suit_counts
+from engine.computer.draw_outs import drawing_pairs, outs
 from engine.computer.ranges import range_weights, read_opponents
 from engine.computer.styles import Style
 from engine.computer.worth import Worth
@@ -178,19 +178,15 @@ def omaha_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
     my_high = omaha_high(hole, board)
     my_low = omaha_low(hole, board) if split else 0
     cards_to_come = max(0, 5 - len(board))
-    board_mask, board_suits = rank_mask(board), suit_counts(board)
     samples = [tuple(rng.sample(unknown, size)) for _ in range(SAMPLES)]
     starting = [omaha_percentile(s, split) for s in samples]
     highs = [omaha_high(s, board) for s in samples]
     lows = [omaha_low(s, board) if split else 0 for s in samples]
-    drawing = [
-        cards_to_come > 0
-        and any(
-            is_drawing(rank_mask(two), suit_counts(two), board_mask, board_suits)
-            for two in combinations(s, 2)
-        )
-        for s in samples
-    ]
+    if cards_to_come:
+        draws = drawing_pairs(board)
+        drawing = [any(draws[a * 52 + b] for a, b in combinations(s, 2)) for s in samples]
+    else:
+        drawing = [False] * len(samples)
     ordered = sorted(highs)
     draw_level = ordered[int(len(ordered) * 0.65)]
     rank_keys = [max(h, draw_level) if d else h for h, d in zip(highs, drawing, strict=True)]
