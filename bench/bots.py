@@ -213,6 +213,30 @@ def table_figures(family: Family, hands: int, seed: int) -> dict[str, tuple[floa
     return {name: (100 * c[0] / c[2], 100 * c[1] / c[2]) for name, c in counts.items() if c[2]}
 
 
+def _markdown(results: list[Pairing]) -> str:
+    """Styles and baselines down, families and table sizes across: bb/100 ± 95 %."""
+    columns = sorted(
+        {(r.family, r.players) for r in results}, key=lambda c: (list(FAMILIES).index(c[0]), c[1])
+    )
+    rows = sorted(
+        {(r.style, r.baseline) for r in results},
+        key=lambda r: (list(STYLES).index(r[0]), list(BASELINES).index(r[1])),
+    )
+    cell = {(r.style, r.baseline, r.family, r.players): r for r in results}
+    head = "| style | vs | " + " | ".join(
+        f"{f} {'HU' if n == 2 else f'{n}-max'}" for f, n in columns
+    )
+    lines = [head + " |", "| --- | --- |" + " ---: |" * len(columns)]
+    for style, baseline in rows:
+        values = []
+        for family, players in columns:
+            r = cell.get((style, baseline, family, players))
+            mark = "" if r is None or r.verdict == "wins" else " (" + r.verdict + ")"
+            values.append("" if r is None else f"{r.per_100:.0f} ± {r.half_width:.0f}{mark}")
+        lines.append(f"| {style} | {baseline} | " + " | ".join(values) + " |")
+    return "\n".join(lines)
+
+
 def _percentile(values: list[float], share: float) -> float:
     if not values:
         return math.nan
@@ -229,6 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-hands", type=int, default=20_000)
     parser.add_argument("--batch", type=int, default=20, help="deal sets between stopping checks")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--markdown", action="store_true", help="also print the results as a Markdown table"
+    )
     parser.add_argument(
         "--table-hands",
         type=int,
@@ -284,6 +311,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{r.per_100:>9.1f} {r.half_width:>8.1f} {r.verdict:8} "
             f"{100 * r.vpip / r.hands:>5.1f} {100 * r.pfr / r.hands:>5.1f}"
         )
+    if args.markdown:
+        print()
+        print(_markdown(results))
     print()
     every = [t for style_times in times.values() for t in style_times]
     for style, style_times in [*times.items(), ("all", every)]:

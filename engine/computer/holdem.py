@@ -37,7 +37,7 @@ __all__ = ["SAMPLES", "board_worth", "high_judge"]
 
 #: Run-outs the equity calculator deals per decision before the river
 #: (half as many against three or more opponents).
-SAMPLES: Final = 1000
+SAMPLES: Final = 600
 #: An opponent read this widely is dealt a random hand.
 _UNREAD: Final = 0.9
 #: Hands this unlikely are left out of a range.
