@@ -42,7 +42,7 @@ def play(hand: Hand, players: Sequence[ComputerPlayer], rng: random.Random) -> l
 @pytest.mark.parametrize("code", list(VARIANTS))
 def test_every_style_acts_legally_in_every_variant(code: str) -> None:
     rng = random.Random(code)
-    for k in range(10):
+    for k in range(16):
         hand = Hand(random_setup(VARIANTS[code], rng), auto_showdown=k % 3 != 0)
         seated = [PLAYERS[(i + k) % len(PLAYERS)] for i in range(hand.player_count)]
         play(hand, seated, rng)

@@ -162,3 +162,38 @@ def test_no_view_for_a_player_not_in_the_hand(player: int) -> None:
         player = hand.player_count
     with pytest.raises(ValueError):
         seat_view(hand, player)
+
+
+def test_a_view_does_not_change_with_the_cards_it_cannot_see() -> None:
+    """Two deals alike but for the opponents' hole cards give the seat the
+    same view at every step before the showdown: nothing hidden leaks, not
+    even through a number."""
+    rng = random.Random(21)
+    for players in (2, 3, 6):
+        order = list(Deck.shuffled(VARIANTS["NT"].deck, rng).order)
+        other = list(order)
+        # Hole cards go round one at a time: position p is player p % players's.
+        for position in range(players * 2):
+            if position % players:  # an opponent's: swap it with a card never dealt
+                other[position], other[-1 - position] = other[-1 - position], other[position]
+        blinds = (10, 20, *[0] * (players - 2)) if players > 2 else (20, 10)
+
+        def deal(deck: list[Card], blinds: tuple[int, ...] = blinds) -> Hand:
+            return Hand(
+                HandSetup(
+                    VARIANTS["NT"],
+                    (1000,) * len(blinds),
+                    blinds=blinds,
+                    min_bet=20,
+                    deck=tuple(deck),
+                ),
+                auto_showdown=False,
+            )
+
+        first, second = deal(order), deal(other)
+        assert first.hole_cards[1] != second.hole_cards[1]
+        while first.phase is not Phase.SHOWDOWN and not first.is_complete:
+            assert seat_view(first, 0) == seat_view(second, 0)
+            player = first.legal_actions().player
+            for hand in (first, second):
+                hand.act(player, CheckOrCall())
