@@ -36,6 +36,8 @@ MENU_SECONDS = 300
 def menu_prompt(choices: DiscardChoices, locale: str) -> str:
     """The sentence above the menu: the player's cards and what to choose."""
     key = "discard_menu.prompt_draw" if choices.draw else "discard_menu.prompt_discard"
+    if choices.point:
+        key = "discard_menu.prompt_point_card"
     return t(
         key,
         locale,
@@ -57,7 +59,12 @@ class DiscardMenu(discord.ui.View):
         if choices.high > 0:
             select: discord.ui.Select[DiscardMenu] = discord.ui.Select(
                 custom_id=discard_menu_id(runner.table_id, choices.hand_no, choices.seq),
-                placeholder=t("discard_menu.placeholder", locale),
+                placeholder=t(
+                    "discard_menu.placeholder_point_card"
+                    if choices.point
+                    else "discard_menu.placeholder",
+                    locale,
+                ),
                 min_values=max(1, choices.low),
                 max_values=min(choices.high, len(choices.cards)),
                 options=[

@@ -152,6 +152,7 @@ class DeckKind(Enum):
     STANDARD = "standard"  # 52 cards
     SHORT = "short"  # 36 cards: sixes to aces
     ROYAL = "royal"  # 20 cards: tens to aces
+    MANILA = "manila"  # 32 cards: sevens to aces
 
     @property
     def lowest_rank(self) -> int:
@@ -167,6 +168,7 @@ _LOWEST_RANKS: Final = {
     DeckKind.STANDARD.value: 0,
     DeckKind.SHORT.value: 4,
     DeckKind.ROYAL.value: 8,
+    DeckKind.MANILA.value: 5,
 }
 
 

@@ -388,6 +388,13 @@ class _Game:
                 f"Equity is worked out for games with a board and for stud; "
                 f"{variant.name} is a draw game."
             )
+        if variant.boards > 1:
+            # Each board wins its own share of the pot; a single run-out's odds
+            # would name one winner where there are two, so refuse rather than mislead.
+            raise ValueError(
+                f"Equity is worked out for games with one board; {variant.name} deals "
+                f"{variant.boards}."
+            )
         judges = tuple(judge_for(evaluation) for evaluation in variant.evaluations)
         board = sum(street.board for street in variant.streets)
         omaha = Evaluation.OMAHA_HIGH in variant.evaluations

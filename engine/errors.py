@@ -37,6 +37,7 @@ MESSAGES: Final[dict[str, str]] = {
     "bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "not_bring_in": "There is no bring-in to post now.",
     "must_discard": "Discard exactly {count} card(s).",
+    "must_choose_point_card": "Choose exactly one card as your point card.",
     "draw_too_many": "You may draw at most {count} card(s).",
     "no_openers": "You need jacks or better to open.",
     "card_not_held": "You do not hold {card}.",

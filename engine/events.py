@@ -59,6 +59,8 @@ class UpCardsDealt(Event):
 class BoardDealt(Event):
     street: str
     cards: tuple[Card, ...]
+    #: Which board, in games with more than one (0: the first).
+    board: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +100,15 @@ class CardsDiscarded(Event):
     player: int
     count: int
     replaced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PointCardChosen(Event):
+    """Double Hold'em: a player set one of their three hole cards as the point
+    card, which plays with each of the others. Which card is secret until the
+    showdown."""
+
+    player: int
 
 
 @dataclass(frozen=True, slots=True)

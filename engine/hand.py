@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import compress, repeat
-from operator import add, and_, eq, itemgetter, mul, not_
+from operator import add, and_, eq, itemgetter, mul, not_, sub
 from typing import Final, NoReturn, cast
 
 from engine.actions import (
@@ -64,6 +64,7 @@ from engine.events import (
     HoleCardsDealt,
     OpenersShown,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     PotCarriedOver,
     RakeTaken,
@@ -73,9 +74,17 @@ from engine.events import (
 )
 from engine.fast_frozen import fast_constructor
 from engine.pots import Pot, build_pots, split_amount
-from engine.showing import bring_in_player, first_to_act, has_open_pair
+from engine.showing import bring_in_player, first_to_act, has_open_pair, odd_chip_order
 from engine.stub import Stub
-from engine.variants import VARIANTS, BetSize, BettingStructure, Opening, Street, Variant
+from engine.variants import (
+    VARIANTS,
+    BetSize,
+    BettingStructure,
+    BoardAward,
+    Opening,
+    Street,
+    Variant,
+)
 
 __all__ = ["VARIANTS", "Hand", "HandSetup", "LegalActions", "Phase", "Rake"]
 
@@ -111,6 +120,12 @@ class HandSetup:
     returning player's missed big blind. A post counts as the player's bet, but
     unlike a blind it does not move who acts first.
 
+    ``dead_blinds`` are blinds posted dead, one amount per index (empty: none):
+    a returning player's missed small blind. A dead blind goes to the middle
+    of the pot, never into the player's bet, so it is in the main pot for
+    whoever wins it, antes or not ("taken by the dealer to the center of the
+    pot", RRoP, Button and Blind Use).
+
     ``draw_rules`` are the table's draw settings (draw limit, jackpots).
     ``carried_pot`` is dead money already in the pot: a jackpot nobody opened
     on the previous deal.
@@ -130,6 +145,7 @@ class HandSetup:
     posts: tuple[int, ...] = ()
     draw_rules: DrawRules = DEFAULT_DRAW_RULES
     carried_pot: int = 0
+    dead_blinds: tuple[int, ...] = ()
 
     @property
     def player_count(self) -> int:
@@ -154,10 +170,12 @@ _COMPLETE: Final = Phase.COMPLETE
 _NO_LIMIT: Final = BettingStructure.NO_LIMIT
 _POT_LIMIT: Final = BettingStructure.POT_LIMIT
 _FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
+_SPREAD_LIMIT: Final = BettingStructure.SPREAD_LIMIT
 _POSITION: Final = Opening.POSITION
 _LOW_CARD: Final = Opening.LOW_CARD
 _HIGH_CARD: Final = Opening.HIGH_CARD
 _HIGH_HAND: Final = Opening.HIGH_HAND
+_LAST_AGGRESSOR: Final = Opening.LAST_AGGRESSOR
 _BIG_BET: Final = BetSize.BIG
 
 
@@ -239,6 +257,10 @@ class _Round:
     top_reach: int = 0
     top_reach_player: int = 0
     second_reach: int = 0
+    #: Limit games: the level of the last full bet or raise. An all-in of half
+    #: a bet or more over it counts as a full raise and moves it; a smaller one
+    #: does not, and the next player may complete it (RRoP's half-bet rule).
+    full_level: int = 0
 
     def copy(self) -> _Round:
         return _Round(
@@ -258,6 +280,7 @@ class _Round:
             self.top_reach,
             self.top_reach_player,
             self.second_reach,
+            self.full_level,
         )
 
     def rank_reach(self) -> None:
@@ -303,6 +326,22 @@ _CLOCKWISE: Final = tuple(
 _AFTER: Final = tuple(
     tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)) for n in range(27)
 )
+
+
+def _best_of(values: list[int | None]) -> int | None:
+    """The best of some strengths, ``None`` standing for no hand at all."""
+    present = [value for value in values if value is not None]
+    return max(present) if present else None
+
+
+def _big_blind_due(blinds: tuple[int, ...]) -> int:
+    """The big blind due, however much of it was posted: the second blind posted
+    (index 1; heads-up index 0, as the button posts the small blind), or the
+    only blind of a game with one. A straddle is not the big blind: one posted
+    short is only a call of what it reached."""
+    big = blinds[1 if len(blinds) > 2 else 0]
+    return big if big else max(blinds)
+
 
 # Built many times a hand: see engine.fast_frozen.
 _player_acted = fast_constructor(PlayerActed)
@@ -350,6 +389,7 @@ class Hand:
         "_options",
         "_pending_deals",
         "_pending_discards",
+        "_previous_aggressor",
         "_round",
         "_round_opener",
         "_showdown",
@@ -364,8 +404,10 @@ class Hand:
         "awarded",
         "bets",
         "board",
+        "boards",
         "carried_over",
         "contributions",
+        "dead_posted",
         "discards",
         "events",
         "folded",
@@ -403,6 +445,7 @@ class Hand:
             ("antes", setup.antes),
             ("blinds", setup.blinds),
             ("posts", setup.posts),
+            ("dead_blinds", setup.dead_blinds),
         ):
             if values and len(values) != n:
                 raise ValueError(f"{name} must give one amount per player.")
@@ -417,11 +460,15 @@ class Hand:
         #: Chips each player put into the pots on finished betting rounds.
         self.contributions = [0] * n
         self.antes_posted = [0] * n
+        #: Dead blinds posted: in the contributions, but money of the main pot.
+        self.dead_posted = [0] * n
         self.folded = [False] * n
         # n distinct empty lists by map(), not a comprehension: cheaper, every hand.
         self.hole_cards: list[list[Card]] = list(map(list, repeat((), n)))
         self.up: list[list[bool]] = list(map(list, repeat((), n)))
-        self.board: list[Card] = []
+        #: Every board, in order; ``board`` is the first (the only one in most games).
+        self.boards: list[list[Card]] = list(map(list, repeat((), setup.variant.boards)))
+        self.board: list[Card] = self.boards[0]
         self.discards: list[list[Card]] = list(map(list, repeat((), n)))
         self.street_index = -1
         #: The street being played (the first one until it starts).
@@ -434,6 +481,8 @@ class Hand:
         #: Every player action taken, in order, as ``(player, action)``.
         self.actions: list[tuple[int, Action]] = []
         self.last_aggressor: int | None = None
+        #: The last aggressor of the betting round before this one.
+        self._previous_aggressor: int | None = None
         self.rake_taken = 0
         #: Jackpots: who opened the betting, and the cards that prove it.
         self.opener: int | None = None
@@ -491,9 +540,13 @@ class Hand:
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
         totals = list(map(add, self.contributions, self.bets))
+        dead = self.setup.carried_pot
+        if self.setup.dead_blinds:
+            dead += sum(self.dead_posted)
+            totals = list(map(sub, totals, self.dead_posted))
         if self.setup.ante_trimming:
-            return build_pots(totals, self.folded, self.setup.carried_pot)
-        dead = self.setup.carried_pot + sum(self.antes_posted)
+            return build_pots(totals, self.folded, dead)
+        dead += sum(self.antes_posted)
         live = [t - a for t, a in zip(totals, self.antes_posted, strict=True)]
         return build_pots(live, self.folded, dead)
 
@@ -522,6 +575,8 @@ class Hand:
             player = self._pending_discards[0]
             street = self.street
             low, high = (street.discard, street.discard) if street.discard else (0, 0)
+            if street.point_card:
+                low = high = 1  # the point card, named like a discard
             if street.draw:
                 high = self.setup.draw_rules.limit(street.max_draw, self.hole_cards[player])
             return _legal_actions(
@@ -577,6 +632,10 @@ class Hand:
             if current - bet <= 0:
                 raise IllegalAction("cannot_fold")
             self.folded[player] = True
+            if self.variant.draws:
+                # A folded hand is laid down with the discards: a reshuffle
+                # gathers it too (the seed's "abgelegt" covers folding).
+                self._stub.discard(self.hole_cards[player])
             rnd.needs_action[player] = False
             folded_reach = rnd.live_reach[player]
             rnd.live_reach[player] = 0
@@ -653,13 +712,21 @@ class Hand:
         """
         twin = Hand.__new__(Hand)
         state = {name: getattr(self, name) for name in Hand.__slots__}
-        for name in ("stacks", "bets", "contributions", "antes_posted", "folded", "board"):
+        for name in (
+            "stacks",
+            "bets",
+            "contributions",
+            "antes_posted",
+            "dead_posted",
+            "folded",
+        ):
             state[name] = list(state[name])
         for name in ("events", "actions", "awarded", "pots_awarded", "_pending_deals"):
             state[name] = list(state[name])
         state["_pending_discards"] = list(self._pending_discards)
-        for name in ("hole_cards", "up", "discards", "_street_discards"):
+        for name in ("hole_cards", "up", "discards", "_street_discards", "boards"):
             state[name] = [list(row) for row in state[name]]
+        state["board"] = state["boards"][0]
         state["_values"] = dict(self._values)
         state["_shown_early"] = dict(self._shown_early)
         state["_stub"] = self._stub.copy()
@@ -702,6 +769,15 @@ class Hand:
                 self.antes_posted[i] = amount
                 self.contributions[i] += amount
                 self.events.append(_forced_bet_posted(i, "ante", amount, self.stacks[i] == 0))
+        for i, dead in enumerate(setup.dead_blinds):
+            if dead:
+                amount = min(dead, self.stacks[i])
+                self.stacks[i] -= amount
+                self.dead_posted[i] = amount
+                self.contributions[i] += amount
+                self.events.append(
+                    _forced_bet_posted(i, "dead small blind", amount, self.stacks[i] == 0)
+                )
         if setup.blinds:
             ordered = sorted(set(setup.blinds) - {0})
             for i, blind in enumerate(setup.blinds):
@@ -727,7 +803,7 @@ class Hand:
         self.street_index = index
         street = self.street = self.variant.streets[index]
         self.events.append(_street_started(street.name, index))
-        if street.discard or street.draw:
+        if street.discard or street.draw or street.point_card:
             self.phase = _DISCARDING
             self._pending_discards = self.in_hand
             self._street_discards = [[] for _ in range(self.player_count)]
@@ -746,7 +822,7 @@ class Hand:
             per_player = street.hole_down + street.hole_up
             deals = [(i, per_player) for i in self.in_hand]
         if street.board:
-            deals.append((None, street.board))
+            deals += [(None, street.board)] * self.variant.boards
         if deals:
             deals = self._burn_and_plan(deals)
         self._pending_deals = deals
@@ -766,15 +842,24 @@ class Hand:
                 stub.burn()
             return deals
         needed = sum(map(_COUNT, deals))
+        if street.board:
+            if street.burn and stub.size > needed:
+                stub.burn()
+            return deals
+        # Stud (seed 003, "Burn Cards"): with fewer than a card each plus a burn
+        # and the bottom card left, the burned cards are shuffled back in; the
+        # bottom card is never dealt, so with one card to spare nothing is
+        # burned; when even that cannot serve every player, one common card.
+        if stub.size < needed + 2 and stub.burn_count:
+            self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
         left = stub.size
-        if needed > left and len(deals) > 1 and self._one_card_each(deals, street):
-            if not len(stub):
-                self.events.append(StubReshuffled("burned", stub.reshuffle_burns()))
-            if street.burn and len(stub) >= 2:
+        if left >= needed + 2:
+            if street.burn:
+                stub.burn()
+        elif left < needed + 1 and len(deals) > 1 and self._one_card_each(deals, street):
+            if street.burn and left >= 3:
                 stub.burn()
             return [(None, 1)]
-        if street.burn and left > needed:
-            stub.burn()
         return deals
 
     @staticmethod
@@ -783,9 +868,9 @@ class Hand:
 
     def _deal_from_deck(self) -> None:
         stub, street, deals = self._stub, self.street, self._pending_deals
-        # The players' deals come first, the board's (if any) last: see _queue_deals.
-        board = deals[-1][1] if deals[-1][0] is None else 0
-        hole = cast("list[tuple[int, int]]", deals[:-1] if board else deals)
+        # The players' deals come first, the boards' (if any) last: see _queue_deals.
+        boards = [count for player, count in deals if player is None]
+        hole = cast("list[tuple[int, int]]", deals[: len(deals) - len(boards)])
         if hole and street.draw:
             # Each player gets all the replacements at once, in turn.
             for player, count in hole:
@@ -803,8 +888,8 @@ class Hand:
                     hole_cards[player] += cards
                     up[player] += (False,) * len(cards)
                 self.events.extend(map(_hole_cards_dealt, players, dealt))
-        if board:
-            self._give_board(stub.deal(board))
+        for count in boards:
+            self._give_board(stub.deal(count))
         self._pending_deals = []
 
     def _draw_from_stub(self, player: int, count: int) -> list[Card]:
@@ -822,9 +907,23 @@ class Hand:
         return cards
 
     def _reshuffle_discards(self, player: int) -> None:
-        """The discards, but not those ``player`` just threw, go back into the stub."""
-        count = self._stub.reshuffle_discards(keep_out=self._street_discards[player])
+        """The cards laid down earlier go back into the stub: see :meth:`_kept_out`."""
+        count = self._stub.reshuffle_discards(keep_out=self._kept_out(player))
         self.events.append(StubReshuffled("discards", count))
+
+    def _kept_out(self, player: int) -> set[Card]:
+        """The discards a reshuffle while serving ``player`` leaves out: every card
+        ``player`` ever threw away (nobody gets back a card they threw away), and
+        this draw's discards of the players served after ``player``, which a
+        dealer serving in turn would not have been given yet (seed 003,
+        "Kartentausch": the stub is dealt but for its last card, then the cards
+        laid down earlier are shuffled with it)."""
+        keep = set(self.discards[player])
+        order = [p for p, _ in self._pending_deals if p is not None]
+        if player in order:
+            for later in order[order.index(player) + 1 :]:
+                keep.update(self._street_discards[later])
+        return keep
 
     def _give_hole(self, player: int, cards: Sequence[Card]) -> None:
         street = self.street
@@ -832,7 +931,7 @@ class Hand:
         if stub.deals_by_name:
             # The stub would run short: the discards come back before these cards.
             short = street.draw and len(cards) > len(stub) - 1
-            keep_out = self._street_discards[player]
+            keep_out = self._kept_out(player) if short else set()
             stub.check(cards, stub.returning_discards(keep_out) if short else ())
             if short:
                 self._reshuffle_discards(player)
@@ -855,8 +954,12 @@ class Hand:
     def _give_board(self, cards: list[Card]) -> None:
         if self._stub.deals_by_name:
             self._stub.take(cards)
-        self.board.extend(cards)
-        self.events.append(_board_dealt(self.street.name, tuple(cards)))
+        boards = self.boards
+        # Boards are dealt in turn: this street's cards go to the first board
+        # that has fewer cards than the one before it.
+        index = next((b for b in range(1, len(boards)) if len(boards[b]) < len(boards[0])), 0)
+        boards[index].extend(cards)
+        self.events.append(_board_dealt(self.street.name, tuple(cards), index))
 
     def _advance(self) -> None:
         """Do the dealer's work until a player, or the named dealing, is
@@ -952,14 +1055,26 @@ class Hand:
         bets, stacks, folded = self.bets, self.stacks, self.folded
         first_round = self._betting_rounds == 0
         self._betting_rounds += 1
+        self._previous_aggressor = self.last_aggressor
         self.last_aggressor = None
         current = max(bets)
         increment = self._bet_size()
-        if first_round and structure in (_NO_LIMIT, _POT_LIMIT):
-            # A live straddle acts as the big blind: raises are at least its size.
-            # One posted short (all in for less) is only a call of what it reached.
-            blinds = self.setup.blinds
-            increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
+        blinds = self.setup.blinds
+        if first_round and blinds:
+            # A big blind all in for less does not lower the price: calling
+            # costs the full big blind and the smallest raise is to twice it
+            # (RRoP, Button and Blind Use).
+            due = _big_blind_due(blinds)
+            if due > current:
+                # ...but never beyond what a second player could put in: more
+                # than that nobody could call.
+                reaches = sorted(map(add, bets, stacks))
+                due = min(due, reaches[-2])
+                current = max(current, due)
+            if structure in (_NO_LIMIT, _POT_LIMIT):
+                # A live straddle acts as the big blind: raises are at least its size.
+                # One posted short (all in for less) is only a call of what it reached.
+                increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
         bet_count = 1 if first_round and current > 0 and not bring_in else 0
         # Lists built by map() over operators, not comprehensions: this runs every
@@ -981,6 +1096,7 @@ class Hand:
             self.setup.carried_pot + sum(self.contributions),  # collected
             current,
         )
+        self._round.full_level = 0 if bring_in else current
         self._round.rank_reach()
         self.phase = _BETTING
         self._round_opener = None
@@ -1021,6 +1137,11 @@ class Hand:
                         largest, best = i, key
                 return (largest + 1) % n
             return 0
+        if street.opening is _LAST_AGGRESSOR:
+            # Five card draw after the draw: the last to bet or raise before it,
+            # else left of the button (seed 003, "Zweite Wettrunde").
+            previous = self._previous_aggressor
+            return 0 if previous is None or self.folded[previous] else previous
         # Stud: the up cards decide, only those of players still in the hand.
         shown = [self.up_cards(i) if not self.folded[i] else [] for i in range(n)]
         if street.opening in (_LOW_CARD, _HIGH_CARD):
@@ -1079,18 +1200,26 @@ class Hand:
         opponents_reach = rnd.opponents_reach(player)
         completion = rnd.completion
         low = high = 0
+        structure = self.variant.betting
+        capped = structure is _FIXED_LIMIT or structure is _SPREAD_LIMIT
         can_raise = (
             reach > current
             and opponents_reach > current
             and not (rnd.bet_count >= 4 and self._cap_reached())
-            and not (rnd.acted[player] and current - rnd.faced[player] < rnd.increment)
+            and not (rnd.acted[player] and self._not_reopened(rnd, player, capped))
             and not (self.setup.draw_rules.jackpots and self._needs_openers(player))
         )
         choices: tuple[int, ...] = ()
         if can_raise:
-            structure = self.variant.betting
-            # Completing a bring-in goes to a full bet; otherwise raise by the last increment.
-            low = self._bet_size() if completion else current + rnd.increment
+            # Completing a bring-in goes to a full bet; otherwise raise by the
+            # last increment. In limit, an all-in short of half a bet is
+            # completed: the raise goes from the last full level.
+            if completion:
+                low = self._bet_size()
+            elif capped:
+                low = rnd.full_level + rnd.increment
+            else:
+                low = current + rnd.increment
             if structure is _NO_LIMIT:
                 high = reach
             elif structure is _POT_LIMIT:
@@ -1140,7 +1269,8 @@ class Hand:
             current == 0,  # is_bet
             low,  # min_raise_to
             high,  # max_raise_to
-            completion,  # is_completion
+            # Completing a bring-in, or in limit an all-in short of half a bet.
+            completion or (capped and current > rnd.full_level),  # is_completion
             stack,
             bet,
             pot,
@@ -1161,9 +1291,19 @@ class Hand:
             return "capped"
         if self._needs_openers(player):
             return "no_openers"
-        if rnd.acted[player] and current - rnd.faced[player] < rnd.increment:
+        if rnd.acted[player] and self._not_reopened(rnd, player, self.variant.betting.is_capped):
             return "no_reopen"
         return None
+
+    @staticmethod
+    def _not_reopened(rnd: _Round, player: int, capped: bool) -> bool:
+        """Whether the betting stays closed to ``player``, who already acted this
+        round: nothing since counts as a full raise. In no limit and pot limit
+        the raises since must add up to a full one (TDA Rule 47); in limit a
+        full raise is one that reached the full level (RRoP's half-bet rule)."""
+        if capped:
+            return rnd.full_level <= rnd.faced[player]
+        return rnd.current - rnd.faced[player] < rnd.increment
 
     def _cap_reached(self) -> bool:
         """One bet and three raises per round. A round that begins with only two
@@ -1171,11 +1311,14 @@ class Hand:
         unless it was reached before."""
         rnd = self._round
         assert rnd is not None
-        if not self.variant.betting.is_capped or rnd.bet_count < 4 or rnd.began_heads_up:
+        if not self.variant.betting.is_capped or rnd.bet_count < 4:
             return False
         if self.variant.cap_lifts_when_two_remain:
+            # Stud: only the last round, once two remain (seed 003, "Letzte Wettrunde").
+            if self.street_index != len(self.variant.streets) - 1:
+                return True
             return rnd.capped or len(self.in_hand) > 2
-        return True
+        return not rnd.began_heads_up
 
     def _two_sizes_only(self) -> bool:
         """Stud's open pair on fourth street: the small or the big bet, nothing between."""
@@ -1254,11 +1397,21 @@ class Hand:
         if to > high:
             raise IllegalAction(f"max_{word}", amount=high)
         completing = rnd.completion
+        limit = self.variant.betting.is_capped
+        # Limit: raising over an all-in short of a full raise completes it.
+        completes_short = limit and current > rnd.full_level
         raise_size = to - current
         full = raise_size >= rnd.increment or (completing and to >= self._bet_size())
         added = to - self.bets[player]
+        if limit and not full and not completing:
+            # Limit: an all-in of half a bet or more over the last full level is
+            # a full raise; completing a short all-in is one (RRoP).
+            over = to - rnd.full_level
+            all_in = added == self.stacks[player]
+            full = over >= rnd.increment or (all_in and 2 * over >= rnd.increment)
         self._move_to_bet(player, added)
         if full:
+            rnd.full_level = to
             if not completing:
                 rnd.increment = max(rnd.increment, raise_size)
             else:
@@ -1274,7 +1427,7 @@ class Hand:
             rnd.capped = True
         rnd.completion = False
         rnd.bring_in_pending = False
-        kind = "complete" if completing else ("bet" if current == 0 else "raise")
+        kind = "complete" if completing or completes_short else ("bet" if current == 0 else "raise")
         for j in self.in_hand:
             if j != player and self.stacks[j] > 0:
                 rnd.needs_action[j] = True
@@ -1314,6 +1467,9 @@ class Hand:
         if player != self._pending_discards[0]:
             raise IllegalAction("not_your_turn_anyone")
         street = self.street
+        if street.point_card:
+            self._set_point_card(player, cards)
+            return
         if street.discard and len(cards) != street.discard:
             raise IllegalAction("must_discard", count=street.discard)
         if len(set(cards)) != len(cards):
@@ -1335,6 +1491,20 @@ class Hand:
         if ace_shown is not None:
             self.up[player][held.index(ace_shown)] = True
             self.events.append(DrawAceShown(player, ace_shown))
+
+    def _set_point_card(self, player: int, cards: tuple[Card, ...]) -> None:
+        """Double Hold'em: ``player`` names the point card, which moves to the
+        middle of their hole cards; the other two keep their order."""
+        held = self.hole_cards[player]
+        if len(cards) != 1:
+            raise IllegalAction("must_choose_point_card")
+        point = cards[0]
+        if point not in held:
+            raise IllegalAction("card_not_held", card=point)
+        others = [card for card in held if card != point]
+        held[:] = [others[0], point, *others[1:]]
+        self._pending_discards.remove(player)
+        self.events.append(PointCardChosen(player))
 
     def _check_draw_limit(self, player: int, cards: tuple[Card, ...]) -> Card | None:
         """Refuse a draw over the table's limit; returns the ace a player drawing
@@ -1378,20 +1548,44 @@ class Hand:
                 self._showdown.pending.remove(player)
 
     def _evaluate(self, player: int) -> tuple[int | None, ...]:
+        """The player's strength by each evaluation, on each board in turn (value
+        ``k`` is evaluation ``k % E`` on board ``k // E``); when the best hand on
+        any board takes all, the best of the boards by each evaluation."""
         hole, board = self.hole_cards[player], self.board
         evaluations = self.variant.evaluations
-        if len(evaluations) == 1:
-            return (strength_of(evaluations[0], hole, board),)
-        return tuple([strength_of(judged, hole, board) for judged in evaluations])
+        boards = self.boards
+        if len(boards) == 1:
+            if len(evaluations) == 1:
+                return (strength_of(evaluations[0], hole, board),)
+            return tuple([strength_of(judged, hole, board) for judged in evaluations])
+        per_board = [
+            [strength_of(judged, hole, cards) for judged in evaluations] for cards in boards
+        ]
+        if self.variant.board_award is BoardAward.BEST:
+            return tuple(_best_of([row[e] for row in per_board]) for e in range(len(evaluations)))
+        return tuple([value for row in per_board for value in row])
+
+    def _board_of(self, player: int, k: int) -> list[Card]:
+        """The board ``player``'s ``k``-th value was judged on."""
+        boards = self.boards
+        if len(boards) == 1:
+            return self.board
+        evaluations = self.variant.evaluations
+        if self.variant.board_award is BoardAward.SPLIT:
+            return boards[k // len(evaluations)]
+        judged = evaluations[k]
+        strength = self._values[player][k]
+        hole = self.hole_cards[player]
+        return next(cards for cards in boards if strength_of(judged, hole, cards) == strength)
 
     def _description(self, player: int, k: int) -> str:
-        """The name of ``player``'s hand by the variant's ``k``-th evaluation."""
-        evaluation = self.variant.evaluations[k]
+        """The name of ``player``'s hand by its ``k``-th value (see :meth:`_evaluate`)."""
+        evaluation = self.variant.evaluations[k % len(self.variant.evaluations)]
         strength = self._values[player][k]
         assert strength is not None
         words = describe_strength(evaluation, strength)
         if words is None:  # lows and badugi are named by their cards
-            value = evaluate(evaluation, self.hole_cards[player], self.board)
+            value = evaluate(evaluation, self.hole_cards[player], self._board_of(player, k))
             assert value is not None
             words = value.describe()
         return words
@@ -1498,20 +1692,40 @@ class Hand:
             if len(contenders) == 1:
                 self._pay(index, "whole", pot.amount, [contenders[0]], "")
                 continue
-            high = self._best(contenders, 0)
-            if self.variant.is_split:
-                low = self._best(contenders, 1)
-                if low:
-                    low_amount = pot.amount // 2
-                    self._pay(index, "high", pot.amount - low_amount, high, self._name(high, 0))
-                    self._pay(index, "low", low_amount, low, self._name(low, 1))
-                    continue
-            self._pay(index, "whole", pot.amount, high, self._name(high, 0))
+            boards = len(self.boards) if self.variant.board_award is BoardAward.SPLIT else 1
+            if boards == 1:
+                self._award_pot(index, pot.amount, contenders, 0, "whole")
+                continue
+            # Each board wins its share of the pot; the odd chips go to the first boards.
+            share, odd = divmod(pot.amount, boards)
+            evaluations = len(self.variant.evaluations)
+            for board in range(boards):
+                amount = share + (1 if board < odd else 0)
+                self._award_pot(
+                    index, amount, contenders, board * evaluations, f"board {board + 1}"
+                )
         self.contributions[:] = [0] * self.player_count
+        self.dead_posted[:] = [0] * self.player_count
         self.phase = _COMPLETE
         self.is_complete = True
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
+
+    def _award_pot(
+        self, index: int, amount: int, contenders: list[int], first: int, whole: str
+    ) -> None:
+        """Award ``amount`` of pot ``index`` by the values from ``first`` on: to the
+        best high hand, or split with the best qualifying low (odd chip high)."""
+        high = self._best(contenders, first)
+        if self.variant.is_split:
+            low = self._best(contenders, first + 1)
+            if low:
+                low_amount = amount // 2
+                name = self._name(high, first)
+                self._pay(index, "high", amount - low_amount, high, name, first)
+                self._pay(index, "low", low_amount, low, self._name(low, first + 1), first + 1)
+                return
+        self._pay(index, whole, amount, high, self._name(high, first), first)
 
     def _best(self, contenders: list[int], k: int) -> list[int]:
         """The contenders with the best hand by the variant's ``k``-th evaluation."""
@@ -1533,8 +1747,15 @@ class Hand:
             return ""
         return self._description(winners[0], k)
 
-    def _pay(self, pot_index: int, share: str, amount: int, winners: list[int], desc: str) -> None:
-        payouts = split_amount(amount, winners)
+    def _pay(
+        self, pot_index: int, share: str, amount: int, winners: list[int], desc: str, k: int = 0
+    ) -> None:
+        order = None
+        if len(winners) > 1 and self.variant.odd_chip_by_card:
+            evaluations = self.variant.evaluations
+            low = evaluations[k % len(evaluations)].is_low
+            order = odd_chip_order(winners, self.hole_cards, low=low)
+        payouts = split_amount(amount, winners, order)
         for player, chips in payouts:
             self.stacks[player] += chips
             self.awarded[player] += chips

@@ -82,6 +82,7 @@ def setup_to_data(setup: HandSetup) -> Data:
             "jackpots": setup.draw_rules.jackpots,
         },
         "carried_pot": setup.carried_pot,
+        "dead_blinds": list(setup.dead_blinds),
     }
 
 
@@ -108,6 +109,7 @@ def setup_from_data(data: Data) -> HandSetup:
         # Written before draw rules and jackpots were: the defaults.
         draw_rules=_draw_rules_from_data(data.get("draw_rules")),
         carried_pot=int(data.get("carried_pot", 0)),
+        dead_blinds=_ints(data.get("dead_blinds", ())),
     )
 
 
@@ -157,6 +159,7 @@ def deal_to_data(deal: Deal) -> Data:
         "small_blind_seat": deal.small_blind_seat,
         "big_blind_seat": deal.big_blind_seat,
         "straddle_seat": deal.straddle_seat,
+        "restraddle_seats": list(deal.restraddle_seats),
         "posts": [[post.player, post.live, post.dead] for post in deal.posts],
         "button_draw": None if deal.button_draw is None else _draw_to_data(deal.button_draw),
     }
@@ -186,6 +189,7 @@ def deal_from_data(data: Data) -> Deal:
         small_blind_seat=_optional_int(data["small_blind_seat"]),
         big_blind_seat=_optional_int(data["big_blind_seat"]),
         straddle_seat=_optional_int(data["straddle_seat"]),
+        restraddle_seats=_ints(data.get("restraddle_seats", ())),
         posts=tuple(Post(int(p), int(live), int(dead)) for p, live, dead in data["posts"]),
         button_draw=None if draw is None else _draw_from_data(draw),
     )

@@ -83,13 +83,20 @@ def build_pots(
     return pots
 
 
-def split_amount(amount: int, winners: Sequence[int]) -> list[tuple[int, int]]:
-    """Divide ``amount`` among ``winners`` (ascending seat order from the button);
-    odd chips go one each to the first winners clockwise from the button.
+def split_amount(
+    amount: int, winners: Sequence[int], odd_chip_order: Sequence[int] | None = None
+) -> list[tuple[int, int]]:
+    """Divide ``amount`` among ``winners``, listed by player index; odd chips go
+    one each to the first winners clockwise from the button, or to the first
+    of ``odd_chip_order`` when given (stud: by the cards, see
+    :func:`engine.showing.odd_chip_order`).
 
     >>> split_amount(101, [2, 0])
     [(0, 51), (2, 50)]
+    >>> split_amount(101, [2, 0], odd_chip_order=[2, 0])
+    [(0, 50), (2, 51)]
     """
     ordered = sorted(winners)
     share, odd = divmod(amount, len(ordered))
-    return [(player, share + (1 if rank < odd else 0)) for rank, player in enumerate(ordered)]
+    first = list(odd_chip_order if odd_chip_order is not None else ordered)[:odd]
+    return [(player, share + (1 if player in first else 0)) for player in ordered]

@@ -1,5 +1,5 @@
-"""What a stud player's face-up cards show: who brings in, who acts first,
-whether an open pair allows the big bet.
+"""What a stud player's cards show: who brings in, who acts first, whether an
+open pair allows the big bet, and who gets the odd chip of a split pot.
 
 Stud's betting order is not by seat: on third street the lowest door card
 brings in (the highest in Razz), suits breaking ties; from fourth street the
@@ -75,3 +75,24 @@ def first_to_act(up_cards: Sequence[Sequence[Card]], evaluation: Evaluation) -> 
     if best is None:
         raise ValueError("Nobody shows any cards.")
     return best[1]
+
+
+def odd_chip_order(
+    winners: Sequence[int], cards: Sequence[Sequence[Card]], *, low: bool
+) -> list[int]:
+    """Stud's tied ``winners`` in the order odd chips go to them: the highest
+    card by suit first in a high game (aces high, spades the highest suit), the
+    lowest card by suit first in a low game (aces low, clubs the lowest suit),
+    all of each player's ``cards`` counting, not only the five that play
+    (Robert's Rules of Poker, "Ties"; Poker TDA, odd chips in stud).
+
+    >>> from engine.cards import parse_cards
+    >>> hands = [parse_cards("KsKd9c"), parse_cards("KhKc9d"), parse_cards("As2c3d")]
+    >>> odd_chip_order([0, 1], hands, low=False)
+    [0, 1]
+    >>> odd_chip_order([0, 2], hands, low=True)
+    [2, 0]
+    """
+    if low:
+        return sorted(winners, key=lambda p: min(_card_order(c, ace_low=True) for c in cards[p]))
+    return sorted(winners, key=lambda p: max(cards[p]), reverse=True)

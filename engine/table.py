@@ -270,6 +270,9 @@ class Deal:
     big_blind_seat: int | None
     straddle_seat: int | None = None
     posts: tuple[Post, ...] = ()
+    #: No limit: the seats that re-straddled after the straddle, in order, each
+    #: twice the one before.
+    restraddle_seats: tuple[int, ...] = ()
     button_draw: ButtonDraw | None = None
 
     def index_of(self, player: PlayerId) -> int:
@@ -792,9 +795,10 @@ class Table:
         stakes = self.stakes_for(game)
         seats = [self._seats[number] for number in plan.order]
         n = len(seats)
-        blinds, posts, antes = [0] * n, [0] * n, [0] * n
+        blinds, posts, antes, dead = [0] * n, [0] * n, [0] * n, [0] * n
         post_records: list[Post] = []
         straddle_seat = None
+        restraddle_seats: tuple[int, ...] = ()
         big = small = None
         if game.uses_blinds:
             big = plan.big_blind_index
@@ -805,8 +809,8 @@ class Table:
             for i, seat in enumerate(seats):
                 if seat.number in plan.entering and not self.config.is_tournament:
                     posts[i] = stakes.big_blind if seat.new or seat.missed_big_blind else 0
-                    antes[i] = stakes.small_blind if seat.missed_small_blind else 0
-                    post_records.append(Post(seat.player, posts[i], antes[i]))
+                    dead[i] = stakes.small_blind if seat.missed_small_blind else 0
+                    post_records.append(Post(seat.player, posts[i], dead[i]))
             first = (big + 1) % n
             if (
                 stakes.straddle
@@ -817,6 +821,11 @@ class Table:
             ):
                 blinds[first] = stakes.straddle_amount
                 straddle_seat = seats[first].number
+                if game.betting is BettingStructure.NO_LIMIT:
+                    restraddles = self._restraddles(seats, first, posts, stakes.straddle_amount)
+                    for index, amount in restraddles:
+                        blinds[index] = amount
+                    restraddle_seats = tuple(seats[index].number for index, _ in restraddles)
         if stakes.ante_kind is AnteKind.EVERY_PLAYER:
             antes = [a + stakes.ante for a in antes]
         elif stakes.ante_kind is AnteKind.BIG_BLIND and big is not None:
@@ -831,8 +840,9 @@ class Table:
             small_bet=stakes.fixed_small_bet,
             big_bet=stakes.fixed_big_bet,
             # Antes everyone posts count in the betting levels; a big-blind ante
-            # and a dead small blind are dead money in the main pot.
+            # is dead money in the main pot, and so is a dead small blind.
             ante_trimming=stakes.ante_kind is AnteKind.EVERY_PLAYER,
+            dead_blinds=tuple(dead) if any(dead) else (),
             rake=self.config.rake,
             deck=Deck.shuffled(game.deck, rng).order,
             posts=tuple(posts) if any(posts) else (),
@@ -850,9 +860,30 @@ class Table:
             small_blind_seat=positions.small_blind if small is not None else None,
             big_blind_seat=positions.big_blind if big is not None else None,
             straddle_seat=straddle_seat,
+            restraddle_seats=restraddle_seats,
             posts=tuple(post_records),
             button_draw=draw,
         )
+
+    @staticmethod
+    def _restraddles(
+        seats: list[Seat], straddler: int, posts: list[int], straddle: int
+    ) -> list[tuple[int, int]]:
+        """Re-straddles after the straddle at hand index ``straddler``: each next
+        player who straddles whenever they can, up to the button, posts twice
+        the straddle before (a legal raise, the straddle acting as the big
+        blind), while they have more than that (seed 002: "No-limit games may
+        also allow multiple re-straddles, in any amount that would be a legal
+        raise"). The chain stops at the first player who does not."""
+        chain: list[tuple[int, int]] = []
+        amount = straddle
+        for index in range(straddler + 1, len(seats)):
+            amount *= 2
+            seat = seats[index]
+            if not seat.straddles or posts[index] or seat.stack <= amount:
+                break
+            chain.append((index, amount))
+        return chain
 
     def finish_hand(self, hand: Hand) -> HandResult:
         """Apply a finished hand: stacks back to the seats, the rake to the

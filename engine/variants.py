@@ -14,7 +14,7 @@ adding a :class:`Variant` to :data:`VARIANTS`, not a branch in the state machine
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -47,6 +47,18 @@ class Opening(Enum):
     HIGH_HAND = "high-hand"
     #: Razz, later streets: the lowest hand showing acts first.
     LOW_HAND = "low-hand"
+    #: Five card draw after the draw: the last player to bet or raise in the
+    #: round before, else the first left of the button.
+    LAST_AGGRESSOR = "last-aggressor"
+
+
+class BoardAward(Enum):
+    """How a pot is won in a game with more than one board."""
+
+    #: Each board wins an equal share of every pot (the odd chip to the first).
+    SPLIT = "split"
+    #: The best hand on any board takes the whole pot.
+    BEST = "best"
 
 
 class BetSize(Enum):
@@ -60,8 +72,9 @@ class BetSize(Enum):
 class Street:
     """One stage of a hand.
 
-    In order: players discard (``discard``, no replacement) or draw
-    (``draw``, discard up to ``max_draw`` and get as many new cards), then each
+    In order: players discard (``discard``, no replacement), draw (``draw``,
+    discard up to ``max_draw`` and get as many new cards) or set a point card
+    (``point_card``, one card named, nothing thrown away), then each
     player is dealt ``hole_down`` cards face down and ``hole_up`` face up and
     the board gets ``board`` cards, then a betting round when ``betting``.
     """
@@ -80,6 +93,9 @@ class Street:
     #: Stud, fourth street: when a player still in the hand shows an open
     #: pair, any bet or raise may be the big bet instead of the small one.
     open_pair_big_bet: bool = False
+    #: Double Hold'em: before this street's betting each player in turn sets one
+    #: hole card as the point card (it moves to the middle of their cards).
+    point_card: bool = False
 
     @property
     def deals(self) -> bool:
@@ -108,6 +124,18 @@ class Variant:
     cap_lifts_when_two_remain: bool = False
     #: Hole cards a player holds before the board, for display.
     short_name: str = ""
+    #: Stud: the odd chip of a split pot goes to the highest card by suit among
+    #: all a winner's cards (the lowest, aces low, for a low half), not by seat.
+    odd_chip_by_card: bool = False
+    #: Boards dealt: each street deals its ``board`` cards to every board in
+    #: turn, and every hand is judged on each board.
+    boards: int = 1
+    board_award: BoardAward = BoardAward.SPLIT
+    #: Whether players draw replacement cards (worked out from the streets).
+    draws: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "draws", any(street.draw for street in self.streets))
 
     @property
     def is_split(self) -> bool:
@@ -182,11 +210,18 @@ def _stud_streets(*, razz: bool = False, open_pair_big_bet: bool = False) -> tup
     )
 
 
-def _draw_streets(hole: int, draws: int, *, max_draw: int, big_from: int) -> tuple[Street, ...]:
+def _draw_streets(
+    hole: int,
+    draws: int,
+    *,
+    max_draw: int,
+    big_from: int,
+    opening: Opening = Opening.POSITION,
+) -> tuple[Street, ...]:
     """A draw game: ``hole`` cards down and a betting round, then ``draws``
     times a draw (discard up to ``max_draw``, a burn, the replacements) and a
     betting round. The betting after draw number ``big_from`` and later uses
-    the big bet."""
+    the big bet; ``opening`` says who speaks first after a draw."""
     first = Street("predraw", hole_down=hole)
     rounds = tuple(
         Street(
@@ -194,11 +229,38 @@ def _draw_streets(hole: int, draws: int, *, max_draw: int, big_from: int) -> tup
             draw=True,
             max_draw=max_draw,
             burn=True,
+            opening=opening,
             bet_size=BetSize.BIG if k >= big_from else BetSize.SMALL,
         )
         for k in range(1, draws + 1)
     )
     return (first, *rounds)
+
+
+def _double_holdem_streets() -> tuple[Street, ...]:
+    """Double Texas Hold'em (seed 002 and the rules it cites, PartyPoker's and
+    TableBrain's): three hole cards; after the flop each player sets a point
+    card, which plays with each of the other two, before the flop's betting."""
+    return (
+        Street("preflop", hole_down=3),
+        Street("flop", board=3, burn=True, betting=False),
+        Street("point card", point_card=True),
+        Street("turn", board=1, burn=True, bet_size=BetSize.BIG),
+        Street("river", board=1, burn=True, bet_size=BetSize.BIG),
+    )
+
+
+def _manila_streets() -> tuple[Street, ...]:
+    """Manila (seed 002 and the rules it cites): two hole cards and the first
+    board card, then one board card at a time, a betting round after each: five
+    rounds, the small bet on the first two, the big bet from the third."""
+    return (
+        Street("first", hole_down=2, board=1),
+        Street("second", board=1, burn=True),
+        Street("third", board=1, burn=True, bet_size=BetSize.BIG),
+        Street("fourth", board=1, burn=True, bet_size=BetSize.BIG),
+        Street("fifth", board=1, burn=True, bet_size=BetSize.BIG),
+    )
 
 
 _HIGH: Final = (Evaluation.STANDARD_HIGH,)
@@ -234,7 +296,44 @@ VARIANTS: Final[dict[str, Variant]] = {
             evaluations=(Evaluation.SHORT_DECK_HIGH,),
             max_players=9,
         ),
+        _variant(
+            "NSS",
+            "No-limit Short Deck Hold'em, straight over three of a kind",
+            deck=DeckKind.SHORT,
+            evaluations=(Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS,),
+            max_players=9,
+        ),
         _variant("NR", "No-limit Royal Hold'em", deck=DeckKind.ROYAL, max_players=4),
+        _variant(
+            "FM",
+            "Fixed-limit Manila",
+            deck=DeckKind.MANILA,
+            streets=_manila_streets(),
+            betting=BettingStructure.FIXED_LIMIT,
+            evaluations=(Evaluation.MANILA_HIGH,),
+            short_name="Manila",
+        ),
+        _variant(
+            "NDT",
+            "No-limit Double Texas Hold'em",
+            streets=_double_holdem_streets(),
+            evaluations=(Evaluation.DOUBLE_HOLDEM_HIGH,),
+            short_name="Double Hold'em",
+        ),
+        _variant(
+            "NDB",
+            "No-limit Double-board Hold'em, each board half the pot",
+            boards=2,
+            board_award=BoardAward.SPLIT,
+            short_name="Double-board",
+        ),
+        _variant(
+            "NDBA",
+            "No-limit Double-board Hold'em, best hand takes all",
+            boards=2,
+            board_award=BoardAward.BEST,
+            short_name="Double-board",
+        ),
         _variant(
             "PO",
             "Pot-limit Omaha",
@@ -291,6 +390,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             uses_blinds=False,
             uses_bring_in=True,
             cap_lifts_when_two_remain=True,
+            odd_chip_by_card=True,
             max_players=8,
             short_name="Stud",
         ),
@@ -304,6 +404,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             uses_blinds=False,
             uses_bring_in=True,
             cap_lifts_when_two_remain=True,
+            odd_chip_by_card=True,
             max_players=8,
             short_name="Stud/8",
         ),
@@ -316,14 +417,17 @@ VARIANTS: Final[dict[str, Variant]] = {
             uses_blinds=False,
             uses_bring_in=True,
             cap_lifts_when_two_remain=True,
+            odd_chip_by_card=True,
             max_players=8,
             short_name="Razz",
         ),
         _variant(
             "F5D",
             "Fixed-limit Five Card Draw",
-            # Three cards by default; the table may allow four with an ace shown.
-            streets=_draw_streets(5, 1, max_draw=3, big_from=1),
+            # Seed 003, "Kartentausch": usually four cards at most (a table may
+            # agree on three, four with an ace shown, or five). After the draw
+            # the last raiser of the first round speaks first ("Zweite Wettrunde").
+            streets=_draw_streets(5, 1, max_draw=4, big_from=1, opening=Opening.LAST_AGGRESSOR),
             betting=BettingStructure.FIXED_LIMIT,
             uses_blinds=False,
             max_players=7,

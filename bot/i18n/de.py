@@ -138,6 +138,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.bring_in_only_now": "Jetzt geht nur der Bring-in oder die Vervollständigung.",
     "engine.not_bring_in": "Es gibt jetzt keinen Bring-in zu setzen.",
     "engine.must_discard": "Wirf genau {count} Karte(n) ab.",
+    "engine.must_choose_point_card": "Wähle genau eine Karte als deine Point-Karte.",
     "engine.draw_too_many": "Du darfst höchstens {count} Karte(n) tauschen.",
     "engine.card_not_held": "Du hast {card} nicht auf der Hand.",
     "engine.card_twice": "{card} ist doppelt genannt.",
@@ -298,8 +299,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rake": "Rake {percent} % bis {cap:int}",
     "table.carried_pot": "Bleibt für die nächste Hand im Pot: **{amount:int}**",
     "table.to_discard": "Müssen noch abwerfen: {names}",
+    "table.to_point_card": "Müssen noch ihre Point-Karte wählen: {names}",
     "table.to_draw": "Müssen noch tauschen: {names}",
     "table.board": "Board: {board}",
+    "table.board_n": "Board {n}: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Hauptpot: **{amount:int}**",
     "table.side_pot": "Nebenpot: **{amount:int}**",
@@ -343,6 +346,7 @@ MESSAGES: Final[dict[str, str]] = {
     "action.complete": "{name} vervollständigt auf {to:int}",
     "action.bring-in": "{name} bringt {amount:int} ein",
     "action.discard": "{name} wirft {amount:int} ab",
+    "action.point_card": "{name} wählt eine Point-Karte",
     "action.draw": "{name} tauscht {amount:int}",
     "action.stand_pat": "{name} bleibt stehen",
     "action.all_in_suffix": "(all-in)",
@@ -355,6 +359,9 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.complete": "Du hast auf **{to:int}** vervollständigt.",
     "acted.bring-in": "Du hast **{amount:int}** eingebracht.",
     "acted.discard": "Du hast **{amount:int}** abgeworfen.",
+    "acted.point_card": (
+        "Deine Point-Karte steht: Sie spielt mit jeder deiner beiden anderen Karten."
+    ),
     "acted.draw": "Du hast **{amount:int}** getauscht.",
     "acted.stand_pat": "Du bleibst stehen.",
     "button.fold": "Aussteigen",
@@ -373,6 +380,7 @@ MESSAGES: Final[dict[str, str]] = {
     "button.bet_to": "Setzen {to:int}",
     "button.raise_to": "Erhöhen auf {to:int}",
     "button.discard": "Abwerfen…",
+    "button.point_card": "Point-Karte…",
     "button.draw": "Tauschen…",
     "button.my_cards": "Meine Karten",
     "raise_modal.title_bet": "Setzen",
@@ -387,7 +395,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Deine Karten, Hand {hand_no}: {cards}. Wähle bis zu {high:int} zum Tauschen, "
         "oder bleib stehen."
     ),
+    "discard_menu.prompt_point_card": (
+        "Deine Karten, Hand {hand_no}: {cards}. Wähle deine Point-Karte: Sie spielt mit "
+        "jeder der beiden anderen, die nie zusammen spielen."
+    ),
     "discard_menu.placeholder": "Abzuwerfende Karten",
+    "discard_menu.placeholder_point_card": "Deine Point-Karte",
     "discard_menu.stand_pat": "Stehen bleiben",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
@@ -398,6 +411,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.pot.side_n": "Nebenpot {n}",
     "result.share.high": "die hohe Hälfte von {pot}",
     "result.share.low": "die niedrige Hälfte von {pot}",
+    "result.share.board": "auf Board {n} {pot} zur Hälfte",
     "result.wins": "{name} gewinnt {pot} mit **{amount:int}**.",
     "result.wins_with": "{name} gewinnt {pot} mit **{amount:int}** mit {hand}.",
     "result.split": "{names} teilen sich {pot} mit **{amount:int}**.",
@@ -411,6 +425,7 @@ MESSAGES: Final[dict[str, str]] = {
     "private.title": "Deine Karten, Hand {hand_no}",
     "private.cards": "Deine Karten: **{cards}**",
     "private.board": "Board: {board}",
+    "private.board_n": "Board {n}: {board}",
     "private.best": "Beste Hand: {best}",
     "private.folded": "Du bist aus dieser Hand ausgestiegen.",
     "private.where": "Tisch: <#{channel}>",

@@ -131,6 +131,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "engine.not_bring_in": "There is no bring-in to post now.",
     "engine.must_discard": "Discard exactly {count} card(s).",
+    "engine.must_choose_point_card": "Choose exactly one card as your point card.",
     "engine.draw_too_many": "You may draw at most {count} card(s).",
     "engine.card_not_held": "You do not hold {card}.",
     "engine.card_twice": "{card} is named twice.",
@@ -270,8 +271,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rake": "Rake {percent} % up to {cap:int}",
     "table.carried_pot": "Carried to the next deal: **{amount:int}**",
     "table.to_discard": "Still to discard: {names}",
+    "table.to_point_card": "Still to set a point card: {names}",
     "table.to_draw": "Still to draw: {names}",
     "table.board": "Board: {board}",
+    "table.board_n": "Board {n}: {board}",
     "table.pot": "Pot: **{amount:int}**",
     "table.main_pot": "Main pot: **{amount:int}**",
     "table.side_pot": "Side pot: **{amount:int}**",
@@ -316,6 +319,7 @@ MESSAGES: Final[dict[str, str]] = {
     "action.complete": "{name} completes to {to:int}",
     "action.bring-in": "{name} brings in for {amount:int}",
     "action.discard": "{name} discards {amount:int}",
+    "action.point_card": "{name} sets a point card",
     "action.draw": "{name} draws {amount:int}",
     "action.stand_pat": "{name} stands pat",
     "action.all_in_suffix": "(all in)",
@@ -329,6 +333,7 @@ MESSAGES: Final[dict[str, str]] = {
     "acted.complete": "You completed to **{to:int}**.",
     "acted.bring-in": "You brought in for **{amount:int}**.",
     "acted.discard": "You discarded **{amount:int}**.",
+    "acted.point_card": "Your point card is set: it plays with each of your other two cards.",
     "acted.draw": "You drew **{amount:int}**.",
     "acted.stand_pat": "You stood pat.",
     # Buttons under the table message.
@@ -348,6 +353,7 @@ MESSAGES: Final[dict[str, str]] = {
     "button.bet_to": "Bet {to:int}",
     "button.raise_to": "Raise to {to:int}",
     "button.discard": "Discard…",
+    "button.point_card": "Point card…",
     "button.draw": "Draw…",
     "button.my_cards": "My cards",
     # The bet/raise form.
@@ -362,7 +368,12 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.prompt_draw": (
         "Your cards, hand {hand_no}: {cards}. Choose up to {high:int} to exchange, or stand pat."
     ),
+    "discard_menu.prompt_point_card": (
+        "Your cards, hand {hand_no}: {cards}. Choose your point card: it plays with each "
+        "of the other two, which never play together."
+    ),
     "discard_menu.placeholder": "Cards to throw away",
+    "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
     # A hand's result.
     "result.title": "Hand {hand_no}",
@@ -374,6 +385,7 @@ MESSAGES: Final[dict[str, str]] = {
     "result.pot.side_n": "side pot {n}",
     "result.share.high": "the high half of {pot}",
     "result.share.low": "the low half of {pot}",
+    "result.share.board": "board {n}'s half of {pot}",
     "result.wins": "{name} wins {pot} of **{amount:int}**.",
     "result.wins_with": "{name} wins {pot} of **{amount:int}** with {hand}.",
     "result.split": "{names} split {pot} of **{amount:int}**.",
@@ -386,6 +398,7 @@ MESSAGES: Final[dict[str, str]] = {
     "private.title": "Your cards, hand {hand_no}",
     "private.cards": "Your cards: **{cards}**",
     "private.board": "Board: {board}",
+    "private.board_n": "Board {n}: {board}",
     "private.best": "Best hand: {best}",
     "private.folded": "You have folded this hand.",
     "private.where": "Table: <#{channel}>",

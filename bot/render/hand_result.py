@@ -57,6 +57,8 @@ def pot_name(win: PotWin, locale: str) -> str:
         pot = t("result.pot.side_n", locale, n=win.pot_index)
     if win.share in ("high", "low"):
         pot = t(f"result.share.{win.share}", locale, pot=pot)
+    elif win.share.startswith("board "):  # double-board games: "board 2"
+        pot = t("result.share.board", locale, pot=pot, n=win.share.split()[1])
     return pot
 
 

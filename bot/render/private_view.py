@@ -24,16 +24,25 @@ class PrivateView:
     hand_no: int
     cards: tuple[Card, ...]
     board: tuple[Card, ...]
-    #: The best hand described by the engine, one per way the pot is won (high, low).
+    #: The best hand described by the engine, one per way the pot is won (high,
+    #: low; each board in double-board games).
     best: tuple[str, ...]
     folded: bool = False
+    #: Every board, in games dealt with more than one.
+    boards: tuple[tuple[Card, ...], ...] = ()
 
 
 def private_message(view: PrivateView, locale: str) -> OutgoingMessage:
     lines = [
         t("private.cards", locale, cards=cards_text(view.cards)),
-        t("private.board", locale, board=cards_text(view.board)),
     ]
+    if view.boards:
+        lines += [
+            t("private.board_n", locale, n=n, board=cards_text(board))
+            for n, board in enumerate(view.boards, start=1)
+        ]
+    else:
+        lines.append(t("private.board", locale, board=cards_text(view.board)))
     if view.best:
         lines.append(t("private.best", locale, best=" / ".join(view.best)))
     if view.folded:

@@ -139,7 +139,11 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         lines.append(t("table.button_draw", locale, draw=draw))
     if snapshot.hand_no is not None:
         lines.append(t("table.hand_no", locale, hand_no=snapshot.hand_no))
-        lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
+        if snapshot.boards:
+            for n, board in enumerate(snapshot.boards, start=1):
+                lines.append(t("table.board_n", locale, n=n, board=cards_text(board)))
+        else:
+            lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
         lines.append(_pots(snapshot.pots, locale))
         if snapshot.last_actions:
             told = " · ".join(_action(action, locale) for action in snapshot.last_actions)
@@ -147,6 +151,8 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
         if snapshot.to_discard:
             names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)
             key = "table.to_draw" if snapshot.drawing else "table.to_discard"
+            if snapshot.pointing:
+                key = "table.to_point_card"
             lines.append(t(key, locale, names=names))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             lines.append(
@@ -335,6 +341,8 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
         buttons += _action_buttons(choices, locale, button)
     elif snapshot.to_discard:
         label = t("button.draw" if snapshot.drawing else "button.discard", locale)
+        if snapshot.pointing:
+            label = t("button.point_card", locale)
         buttons.append(button("discard", label, "primary", 0))
     buttons.append(button("cards", t("button.my_cards", locale), "secondary", 2))
     return tuple(buttons)

@@ -126,6 +126,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
 )
@@ -716,19 +717,21 @@ class TableRunner:
             low=legal.discard_min,
             high=legal.discard_max,
             draw=live.hand.street.draw,
+            point=live.hand.street.point_card,
         )
 
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
         best = []
-        for evaluation in hand.variant.evaluations:
-            try:
-                value = evaluate(evaluation, cards, board)
-            except ValueError:  # too few cards yet to make a hand
-                continue
-            if value is not None:
-                best.append(value.describe())
+        for each_board in hand.boards:
+            for evaluation in hand.variant.evaluations:
+                try:
+                    value = evaluate(evaluation, cards, each_board)
+                except ValueError:  # too few cards yet to make a hand
+                    continue
+                if value is not None:
+                    best.append(value.describe())
         return PrivateView(
             self.table_id,
             self.record.channel_id,
@@ -737,6 +740,7 @@ class TableRunner:
             board,
             tuple(best),
             hand.folded[index],
+            _more_boards(hand),
         )
 
     async def tick(self) -> None:
@@ -1236,6 +1240,7 @@ class TableRunner:
             snapshot,
             hand_no=shown_from.hand_no,
             board=tuple(hand.board),
+            boards=_more_boards(hand),
             pots=pots,
             hand_over=live is None,
             actor_name=None if actor is None else self._name(deal.players[actor]),
@@ -1250,6 +1255,7 @@ class TableRunner:
             if live is not None
             else (),
             drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
+            pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
             commitment=shown_from.commitment,
             button_draw=tuple(
                 (self._name(player_at[seat_no]), card)
@@ -1469,7 +1475,8 @@ class TableRunner:
         told = [
             (e.player, action)
             for e in hand.events
-            if isinstance(e, PlayerActed | CardsDiscarded) and (action := _told(e)) is not None
+            if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
+            and (action := _told(e)) is not None
         ]
         live.actions = [
             replace(
@@ -1532,6 +1539,8 @@ def _told(event: object) -> LastAction | None:
         if not event.count:
             kind = "stand_pat"
         return LastAction("", kind, event.count, 0, False)
+    if isinstance(event, PointCardChosen):
+        return LastAction("", "point_card", 0, 0, False)
     return None
 
 
@@ -1556,7 +1565,8 @@ def _check_own_cards(cards: tuple[Card, ...], held: list[Card]) -> None:
 
 def _default_action(hand: Hand) -> Action:
     """What the clock does for a player: stand pat in a draw, throw away the
-    lowest cards where a discard is required, post a pending bring-in (it
+    lowest cards where a discard is required (or set the lowest card as the
+    point card in Double Hold'em), post a pending bring-in (it
     cannot be folded), check if that is possible, else fold."""
     legal = hand.legal_actions()
     if legal.phase is Phase.DISCARDING:
@@ -1629,3 +1639,8 @@ def _result_data(hand: Hand, deal: Deal) -> dict[str, Any]:
             if isinstance(e, HandShown)
         },
     }
+
+
+def _more_boards(hand: Hand) -> tuple[tuple[Card, ...], ...]:
+    """Every board of a game dealt with more than one; nothing for one board."""
+    return tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else ()

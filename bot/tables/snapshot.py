@@ -87,6 +87,9 @@ class DiscardChoices:
     high: int
     #: A draw (thrown cards are replaced) rather than a Pineapple discard.
     draw: bool
+    #: Double Hold'em: the one card chosen becomes the point card; nothing is
+    #: thrown away.
+    point: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +138,8 @@ class TableSnapshot:
     stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
     board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (double-board Hold'em).
+    boards: tuple[tuple[Card, ...], ...] = ()
     #: The main pot first, then the side pots.
     pots: tuple[int, ...] = ()
     hand_over: bool = False
@@ -151,6 +156,8 @@ class TableSnapshot:
     to_discard: tuple[str, ...] = ()
     #: The phase is a draw (thrown cards are replaced), not a discard.
     drawing: bool = False
+    #: Double Hold'em: the players still to discard are setting a point card.
+    pointing: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None
@@ -200,7 +207,8 @@ class PotWin:
 
     pot_index: int
     pot_count: int
-    #: ``"whole"``, ``"high"`` or ``"low"``.
+    #: ``"whole"``, ``"high"`` or ``"low"``, or ``"board 1"``, ``"board 2"`` ... in
+    #: games with more than one board.
     share: str
     amount: int
     #: (name, chips) of every winner.

@@ -53,6 +53,21 @@ SHORT_DECK_ORDER: Final = (
     Category.FOUR_OF_A_KIND,
     Category.STRAIGHT_FLUSH,
 )
+#: Short deck as some rooms play it: a flush beats a full house, but a straight
+#: still beats three of a kind (seed 000: "je nach Regelwerk").
+SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER: Final = (
+    Category.HIGH_CARD,
+    Category.PAIR,
+    Category.TWO_PAIR,
+    Category.THREE_OF_A_KIND,
+    Category.STRAIGHT,
+    Category.FULL_HOUSE,
+    Category.FLUSH,
+    Category.FOUR_OF_A_KIND,
+    Category.STRAIGHT_FLUSH,
+)
+#: Manila's 32-card deck: a flush beats a full house; otherwise the usual order.
+MANILA_ORDER: Final = SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER
 #: Ace-to-five lows know no straights or flushes; only pairing counts.
 PAIRING_ORDER: Final = (
     Category.HIGH_CARD,
@@ -78,6 +93,9 @@ STANDARD_STRAIGHTS: Final = _straights([[ACE, 0, 1, 2, 3], *_RUNS])
 ACE_HIGH_ONLY_STRAIGHTS: Final = _straights(_RUNS)
 #: Straights of the 36-card deck: sixes up, and A-6-7-8-9 (read as nine high).
 SHORT_DECK_STRAIGHTS: Final = _straights([[ACE, 4, 5, 6, 7], *_RUNS[4:]])
+#: Straights of Manila's 32-card deck: sevens up, the ace high only (A-7-8-9-T
+#: is no straight).
+MANILA_STRAIGHTS: Final = _straights(_RUNS[5:])
 
 
 def grouped(ranks: Iterable[int]) -> tuple[Category, tuple[int, ...]]:

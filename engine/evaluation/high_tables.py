@@ -27,6 +27,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, combinations_with_replacement, product, repeat
 from operator import eq, sub
 from typing import Final
@@ -40,7 +41,10 @@ from engine.evaluation.card_keys import (
 )
 from engine.evaluation.five_card import (
     HIGH_ORDER,
+    MANILA_ORDER,
+    MANILA_STRAIGHTS,
     SHORT_DECK_ORDER,
+    SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER,
     SHORT_DECK_STRAIGHTS,
     STANDARD_STRAIGHTS,
     category_of,
@@ -173,3 +177,15 @@ def build(
 STANDARD: Final = build(0, STANDARD_STRAIGHTS, HIGH_ORDER)
 #: The 36-card short deck, sixes to aces.
 SHORT_DECK: Final = build(4, SHORT_DECK_STRAIGHTS, SHORT_DECK_ORDER)
+
+
+@cache
+def short_deck_straight_over_trips() -> HighTables:
+    """The short deck when a straight beats three of a kind: built on first use."""
+    return build(4, SHORT_DECK_STRAIGHTS, SHORT_DECK_STRAIGHT_OVER_TRIPS_ORDER)
+
+
+@cache
+def manila() -> HighTables:
+    """Manila's 32-card deck, sevens to aces: built on first use."""
+    return build(5, MANILA_STRAIGHTS, MANILA_ORDER)

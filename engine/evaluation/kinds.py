@@ -18,8 +18,17 @@ class Evaluation(Enum):
     #: The 36-card deck (sixes to aces): a flush beats a full house, three of a
     #: kind beats a straight, and A-6-7-8-9 is the lowest straight.
     SHORT_DECK_HIGH = "short-deck high"
+    #: Short deck where the table plays a straight over three of a kind (a flush
+    #: still beats a full house): the other rule seed 000 mentions.
+    SHORT_DECK_STRAIGHT_OVER_TRIPS = "short-deck high, straight over three of a kind"
     #: Exactly two hole cards and exactly three board cards.
     OMAHA_HIGH = "Omaha high"
+    #: Manila's 32-card deck (sevens to aces): both hole cards and three board
+    #: cards, a flush beats a full house, and the ace plays high only.
+    MANILA_HIGH = "Manila high"
+    #: Double Texas Hold'em: three hole cards, the middle one playing with each
+    #: of the others (never the outer two together), any five with the board.
+    DOUBLE_HOLDEM_HIGH = "Double Hold'em high"
     #: Any five cards, ace to five, five different ranks eight or lower.
     EIGHT_OR_BETTER_LOW = "eight-or-better low"
     #: The eight-or-better low made of exactly two hole and three board cards.
@@ -38,7 +47,14 @@ class Evaluation(Enum):
 
 
 _HIGH_EVALUATIONS = frozenset(
-    {Evaluation.STANDARD_HIGH, Evaluation.SHORT_DECK_HIGH, Evaluation.OMAHA_HIGH}
+    {
+        Evaluation.STANDARD_HIGH,
+        Evaluation.SHORT_DECK_HIGH,
+        Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS,
+        Evaluation.OMAHA_HIGH,
+        Evaluation.MANILA_HIGH,
+        Evaluation.DOUBLE_HOLDEM_HIGH,
+    }
 )
 
 

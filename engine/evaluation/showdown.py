@@ -24,7 +24,13 @@ from typing import Final
 from engine.cards import ACE, Card
 from engine.evaluation import lows
 from engine.evaluation.fast_high import high_strength, table_strength
-from engine.evaluation.high_tables import SHORT_DECK, STANDARD, HighTables
+from engine.evaluation.high_tables import (
+    SHORT_DECK,
+    STANDARD,
+    HighTables,
+    manila,
+    short_deck_straight_over_trips,
+)
 from engine.evaluation.kinds import Category, Evaluation
 from engine.evaluation.value import HandValue
 from engine.evaluation.wording import high_phrase
@@ -42,20 +48,53 @@ def _high_judge(tables: HighTables) -> _FiveCardJudge:
     return judge
 
 
+def _lazy_high_judge(tables: Callable[[], HighTables]) -> _FiveCardJudge:
+    """A judge whose tables are built the first time a hand is judged."""
+
+    def judge(five: Sequence[Card]) -> int | None:
+        return table_strength(five, tables())
+
+    return judge
+
+
+#: Each high evaluation's tables, built on first use for the rarer decks.
+_HIGH_TABLES: Final[dict[Evaluation, Callable[[], HighTables]]] = {
+    Evaluation.STANDARD_HIGH: lambda: STANDARD,
+    Evaluation.OMAHA_HIGH: lambda: STANDARD,
+    Evaluation.DOUBLE_HOLDEM_HIGH: lambda: STANDARD,
+    Evaluation.SHORT_DECK_HIGH: lambda: SHORT_DECK,
+    Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS: short_deck_straight_over_trips,
+    Evaluation.MANILA_HIGH: manila,
+}
+#: The lowest rank of each evaluation's deck, where it is not the deuce.
+_LOWEST_RANK: Final = {
+    Evaluation.SHORT_DECK_HIGH: (4, "the short deck (sixes to aces)"),
+    Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS: (4, "the short deck (sixes to aces)"),
+    Evaluation.MANILA_HIGH: (5, "Manila's deck (sevens to aces)"),
+}
+
+
 _JUDGES: Final[dict[Evaluation, _FiveCardJudge]] = {
     Evaluation.STANDARD_HIGH: _high_judge(STANDARD),
     Evaluation.OMAHA_HIGH: _high_judge(STANDARD),
     Evaluation.SHORT_DECK_HIGH: _high_judge(SHORT_DECK),
+    Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS: _lazy_high_judge(short_deck_straight_over_trips),
+    Evaluation.MANILA_HIGH: _lazy_high_judge(manila),
+    Evaluation.DOUBLE_HOLDEM_HIGH: _high_judge(STANDARD),
     Evaluation.EIGHT_OR_BETTER_LOW: lows.eight_or_better,
     Evaluation.OMAHA_EIGHT_OR_BETTER_LOW: lows.eight_or_better,
     Evaluation.ACE_TO_FIVE_LOW: lows.ace_to_five,
     Evaluation.DEUCE_TO_SEVEN_LOW: lows.deuce_to_seven,
 }
-_OMAHA: Final = frozenset({Evaluation.OMAHA_HIGH, Evaluation.OMAHA_EIGHT_OR_BETTER_LOW})
+#: Exactly two hole cards and three board cards.
+_OMAHA: Final = frozenset(
+    {Evaluation.OMAHA_HIGH, Evaluation.OMAHA_EIGHT_OR_BETTER_LOW, Evaluation.MANILA_HIGH}
+)
 # Members tested per hand, as globals (an Enum member read off its class is slow in 3.11).
 _STANDARD_HIGH: Final = Evaluation.STANDARD_HIGH
 _OMAHA_HIGH: Final = Evaluation.OMAHA_HIGH
 _SHORT_DECK_HIGH: Final = Evaluation.SHORT_DECK_HIGH
+_DOUBLE_HOLDEM_HIGH: Final = Evaluation.DOUBLE_HOLDEM_HIGH
 
 
 def strength_of(
@@ -75,6 +114,9 @@ def strength_of(
     """
     if evaluation is _STANDARD_HIGH and 5 <= len(hole) + len(board) <= 7:
         return high_strength((*hole, *board))
+    if evaluation is _DOUBLE_HOLDEM_HIGH and len(hole) == 3 and 3 <= len(board) <= 5:
+        outer, point, other = hole
+        return max(high_strength((outer, point, *board)), high_strength((point, other, *board)))
     value = evaluate(evaluation, hole, board)
     return None if value is None else value.strength
 
@@ -94,6 +136,9 @@ def describe_strength(evaluation: Evaluation, strength: int) -> str | None:
         tables, phrases = STANDARD, _STANDARD_PHRASES
     elif evaluation is _SHORT_DECK_HIGH:
         tables, phrases = SHORT_DECK, _SHORT_DECK_PHRASES
+    elif evaluation in _HIGH_TABLES:
+        tables = _HIGH_TABLES[evaluation]()
+        phrases = _OTHER_PHRASES.setdefault(evaluation, {})
     else:
         return None
     phrase = phrases.get(strength)
@@ -108,6 +153,7 @@ def describe_strength(evaluation: Evaluation, strength: int) -> str | None:
 # (at most 7,462 of them for the 52-card deck).
 _STANDARD_PHRASES: dict[int, str] = {}
 _SHORT_DECK_PHRASES: dict[int, str] = {}
+_OTHER_PHRASES: dict[Evaluation, dict[int, str]] = {}
 
 
 def evaluate(
@@ -131,6 +177,10 @@ def evaluate(
         candidates = (
             two + three for two in combinations(hole, 2) for three in combinations(board, 3)
         )
+    elif evaluation is _DOUBLE_HOLDEM_HIGH:
+        # The point card (the middle one) plays with either outer card.
+        pairs = (hole[:2], hole[1:]) if len(hole) == 3 else (hole,)
+        candidates = (five for pair in pairs for five in combinations(pair + board, 5))
     else:
         candidates = combinations(hole + board, 5)
     judge = _JUDGES[evaluation]
@@ -172,10 +222,11 @@ def _check(evaluation: Evaluation, hole: tuple[Card, ...], board: tuple[Card, ..
             raise ValueError("A badugi hand needs at least one card.")
     elif len(cards) < 5:
         raise ValueError(f"A hand needs five cards; there are {len(cards)}.")
-    if evaluation is Evaluation.SHORT_DECK_HIGH:
-        low = [card for card in cards if card.rank < SHORT_DECK_LOWEST_RANK]
+    deck = _LOWEST_RANK.get(evaluation)
+    if deck is not None:
+        low = [card for card in cards if card.rank < deck[0]]
         if low:
-            raise ValueError(f"{low[0]} is not in the short deck (sixes to aces).")
+            raise ValueError(f"{low[0]} is not in {deck[1]}.")
 
 
 def _badugi(cards: tuple[Card, ...]) -> HandValue:
@@ -194,10 +245,8 @@ def _badugi(cards: tuple[Card, ...]) -> HandValue:
 
 
 def _category(evaluation: Evaluation, five: tuple[Card, ...], strength: int) -> Category:
-    if evaluation is Evaluation.SHORT_DECK_HIGH:
-        return SHORT_DECK.category(strength)
-    if evaluation in (Evaluation.STANDARD_HIGH, Evaluation.OMAHA_HIGH):
-        return STANDARD.category(strength)
+    if evaluation in _HIGH_TABLES:
+        return _HIGH_TABLES[evaluation]().category(strength)
     if evaluation is Evaluation.DEUCE_TO_SEVEN_LOW:
         return lows.deuce_to_seven_category(five)
     return lows.ace_to_five_category(five)

@@ -56,6 +56,9 @@ RAKE_FIELDS = ("_rake_basis_points", "_rake_cap", "_rake_no_flop_no_drop")
 #: Live bets posted out of turn to come into a game, which PHH has no field for;
 #: written in the order of ``blinds_or_straddles``.
 POSTS_FIELD = "_posts"
+#: Blinds posted dead (a returning player's missed small blind), which PHH has
+#: no field for: money in the main pot, not the player's bet. In the same order.
+DEAD_BLINDS_FIELD = "_dead_blinds"
 
 
 class HistoryError(ValueError):
@@ -106,7 +109,7 @@ class HandHistory:
         if players and len(players) != n:
             raise HistoryError(f"{len(players)} names for {n} players.")
         fields = dict(extra or {})
-        clashing = sorted(set(fields) & {*FIELDS, *RAKE_FIELDS, POSTS_FIELD})
+        clashing = sorted(set(fields) & {*FIELDS, *RAKE_FIELDS, POSTS_FIELD, DEAD_BLINDS_FIELD})
         if clashing:
             raise HistoryError(f"extra cannot set {', '.join(clashing)}.")
         if setup.rake is not None:
@@ -120,6 +123,8 @@ class HandHistory:
 
         if any(setup.posts):
             fields[POSTS_FIELD] = list(per_player(setup.posts))
+        if any(setup.dead_blinds):
+            fields[DEAD_BLINDS_FIELD] = list(per_player(setup.dead_blinds))
 
         fixed = variant.betting is BettingStructure.FIXED_LIMIT
         return cls(
@@ -149,11 +154,12 @@ class HandHistory:
     def setup_amounts(self) -> list[Amount]:
         """Every amount that goes into the :class:`HandSetup`."""
         amounts: list[Amount] = [*self.starting_stacks, *self.antes, *self.blinds_or_straddles]
-        posts = self.extra.get(POSTS_FIELD)
-        if isinstance(posts, list):
-            amounts += [
-                p for p in posts if isinstance(p, int | Decimal) and not isinstance(p, bool)
-            ]
+        for name in (POSTS_FIELD, DEAD_BLINDS_FIELD):
+            posts = self.extra.get(name)
+            if isinstance(posts, list):
+                amounts += [
+                    p for p in posts if isinstance(p, int | Decimal) and not isinstance(p, bool)
+                ]
         for single in (self.bring_in, self.small_bet, self.big_bet, self.min_bet):
             if single is not None:
                 amounts.append(single)
@@ -220,11 +226,14 @@ class HandHistory:
         rake = self.rake()
         if rake is not None:
             rake = Rake(rake.basis_points, rake.cap * scale, rake.no_flop_no_drop)
-        posts = self.extra.get(POSTS_FIELD, [])
-        if not isinstance(posts, list) or not all(
-            isinstance(p, int | Decimal) and not isinstance(p, bool) and p >= 0 for p in posts
-        ):
-            raise HistoryError(f"{POSTS_FIELD} must be a list of amounts, one per player.")
+        extras: dict[str, tuple[Amount, ...]] = {}
+        for name in (POSTS_FIELD, DEAD_BLINDS_FIELD):
+            posts = self.extra.get(name, [])
+            if not isinstance(posts, list) or not all(
+                isinstance(p, int | Decimal) and not isinstance(p, bool) and p >= 0 for p in posts
+            ):
+                raise HistoryError(f"{name} must be a list of amounts, one per player.")
+            extras[name] = tuple(posts)
         return HandSetup(
             game,
             tuple(chips(stack) for stack in self.starting_stacks),
@@ -236,7 +245,8 @@ class HandHistory:
             big_bet=chips(self.big_bet),
             ante_trimming=self.ante_trimming_status,
             rake=rake,
-            posts=per_player(POSTS_FIELD, tuple(posts)),
+            posts=per_player(POSTS_FIELD, extras[POSTS_FIELD]),
+            dead_blinds=per_player(DEAD_BLINDS_FIELD, extras[DEAD_BLINDS_FIELD]),
         )
 
 

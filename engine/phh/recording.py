@@ -31,6 +31,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     UpCardsDealt,
 )
 from engine.hand import Hand
@@ -62,14 +63,19 @@ def action_lines(hand: Hand) -> list[str]:
                     lines[-1] += format_cards(cards)  # the same deal's up cards
                 else:
                     lines.append(f"d dh p{player + 1} {format_cards(cards)}")
-            case BoardDealt(_, cards):
-                lines.append(f"d db {format_cards(cards)}")
+            case BoardDealt(_, cards, board):
+                # With more than one board, a commentary names the board; the
+                # dealings alternate between them as the engine deals them.
+                note = f" # board {board + 1}" if hand.variant.boards > 1 else ""
+                lines.append(f"d db {format_cards(cards)}{note}")
             case PlayerActed(player):
                 action = take(player, object)
                 if action is None:
                     raise ValueError(f"The hand's actions do not explain {event}.")
                 lines.append(format_action(player, action))
-            case CardsDiscarded(player):
+            case CardsDiscarded(player) | PointCardChosen(player):
+                # A point card is written as the stand pat/discard action that
+                # names it (PHH has no action of its own for it).
                 discard = take(player, Discard)
                 if discard is None:
                     raise ValueError(f"The hand's actions do not explain {event}.")

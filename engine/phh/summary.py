@@ -16,6 +16,7 @@ from engine.events import (
     HandShown,
     HoleCardsDealt,
     PlayerActed,
+    PointCardChosen,
     PotAwarded,
     RakeTaken,
     StreetStarted,
@@ -73,11 +74,14 @@ def describe(history: HandHistory, result: ReplayResult) -> str:
                 lines.append(f"  {names[player]} posts the {kind}, {chips(amount)}")
             case HoleCardsDealt(player, held) | UpCardsDealt(player, held):
                 lines.append(f"  {names[player]} is dealt {cards(held)}")
-            case BoardDealt(_, held):
-                lines.append(f"  Board: {cards(held)}")
+            case BoardDealt(_, held, board):
+                which = f" {board + 1}" if variant is not None and variant.boards > 1 else ""
+                lines.append(f"  Board{which}: {cards(held)}")
             case PlayerActed(player, kind, amount, to, all_in):
                 verb = _VERBS[kind].format(amount=chips(amount), to=chips(to))
                 lines.append(f"  {names[player]} {verb}{' (all in)' if all_in else ''}")
+            case PointCardChosen(player):
+                lines.append(f"  {names[player]} sets a point card")
             case CardsDiscarded(player, count, replaced):
                 word = "draws" if replaced else "discards"
                 lines.append(f"  {names[player]} {word} {count}")

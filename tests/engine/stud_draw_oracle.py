@@ -25,10 +25,10 @@ import pokerkit as pk
 from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
 from engine.cards import Card, Deck, DeckKind
 from engine.evaluation import evaluate
-from engine.events import BoardDealt, HoleCardsDealt, UpCardsDealt
+from engine.events import BoardDealt, HoleCardsDealt, PotAwarded, UpCardsDealt
 from engine.hand import Hand, HandSetup, LegalActions, Phase
 from engine.showing import has_open_pair
-from engine.variants import VARIANTS, BettingStructure
+from engine.variants import VARIANTS, BettingStructure, Opening
 from tests.engine.pokerkit_oracle import AUTOMATIONS as _AUTOMATIONS
 
 
@@ -208,6 +208,16 @@ def pokerkit_split_awards(hand: Hand) -> tuple[int, ...]:
     return tuple(stacks)
 
 
+def _moved_within_odd_chips(hand: Hand, theirs: list[int]) -> bool:
+    """Whether the stacks differ by no more chips than the odd chips of the
+    split awards (and of odd high/low halves) could move."""
+    awards = [e for e in hand.events if isinstance(e, PotAwarded)]
+    odd = sum(a.amount % len(a.winners) for a in awards if len(a.winners) > 1)
+    odd += sum(1 for a in awards if a.share != "whole")
+    moved = sum(abs(a - b) for a, b in zip(hand.finishing_stacks, theirs, strict=True))
+    return sum(theirs) == sum(hand.finishing_stacks) and 0 < moved <= 2 * odd
+
+
 class DifferentialHand:
     """One random hand in both engines."""
 
@@ -285,6 +295,8 @@ class DifferentialHand:
                 )
             return
         if state.actor_index != legal.player:
+            if self.hand.street.opening is Opening.LAST_AGGRESSOR:
+                raise Steered("second round opened by the last raiser")
             raise Disagreement(
                 f"actor: engine {_seat(legal.player)}, PokerKit {_seat(state.actor_index)}"
             )
@@ -300,7 +312,17 @@ class DifferentialHand:
             hand = self.hand
             reach = max(hand.bets[j] + hand.stacks[j] for j in hand.in_hand if j != legal.player)
             if legal.min_raise_to != min(pk_min, reach):
+                if legal.min_raise_to < pk_min and self._level_set_by_an_all_in():
+                    # The engine completes a short all-in from the last full bet.
+                    self.outcome.steered["limit completion of a short all-in"] += 1
+                    return
                 raise Disagreement(f"min raise: engine {legal.min_raise_to}, PokerKit {pk_min}")
+
+    def _level_set_by_an_all_in(self) -> bool:
+        """Whether the bet to call was made by a player now all in."""
+        hand = self.hand
+        top = max(hand.bets)
+        return top > 0 and any(hand.bets[i] == top and hand.stacks[i] == 0 for i in hand.in_hand)
 
     # -------------------------------------------------------------- choosing
 
@@ -341,7 +363,13 @@ class DifferentialHand:
             return action
         legal = self.hand.legal_actions()
         state = self.state
-        if state.completion_betting_or_raising_count >= 4 and not legal.can_post_bring_in:
+        if self._level_set_by_an_all_in() and self.hand.variant.betting.is_capped:
+            pk_min = state.min_completion_betting_or_raising_to_amount
+            if pk_min is not None and action.to < pk_min:
+                self.outcome.steered["limit completion of a short all-in"] += 1
+            else:
+                self.outcome.steered["limit all-in of half a bet"] += 1
+        elif state.completion_betting_or_raising_count >= 4 and not legal.can_post_bring_in:
             self.outcome.steered["no cap heads-up"] += 1
         else:
             self.outcome.steered["short raise puts opponents all in"] += 1
@@ -392,6 +420,8 @@ class DifferentialHand:
         if tuple(state.stacks) != hand.finishing_stacks:
             if hand.variant.is_split and tuple(state.stacks) == pokerkit_split_awards(hand):
                 raise Steered("split pots awarded PokerKit's way")
+            if hand.variant.odd_chip_by_card and _moved_within_odd_chips(hand, state.stacks):
+                raise Steered("stud odd chip by card")
             raise Disagreement(
                 f"stacks: engine {list(hand.finishing_stacks)}, PokerKit {list(state.stacks)}"
             )

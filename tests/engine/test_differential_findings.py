@@ -48,7 +48,9 @@ def test_a_straddle_posted_in_full_sets_the_minimum_raise() -> None:
 def test_a_player_all_in_for_a_dead_ante_can_win_it() -> None:
     # Big-blind ante without trimming: the big blind (index 1) has 15 chips for
     # a 45 ante, posts it all and no blind. Their aces win the 15 of dead money;
-    # the 10 the others bet go to the better of their two hands (index 0).
+    # the others still pay the full big blind of 10 each (a blind all in for
+    # less does not lower the price, RRoP), and those 20 go to the better of
+    # their two hands (index 0).
     deck = parse_cards("2c As 3d 7h Ah 8s 9c KdQd4s 5h Jc 6c 2h")
     setup = HandSetup(
         VARIANTS["NT"],
@@ -64,7 +66,7 @@ def test_a_player_all_in_for_a_dead_ante_can_win_it() -> None:
     while not hand.is_complete:
         assert hand.actor is not None
         hand.act(hand.actor, CheckOrCall())
-    assert hand.finishing_stacks == (1005, 15, 995)
+    assert hand.finishing_stacks == (1010, 15, 990)
 
 
 @pytest.mark.parametrize("amount", [25.5, 30.0, "30", None, True])

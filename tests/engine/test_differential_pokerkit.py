@@ -142,6 +142,36 @@ HEADS_UP_EQUAL_BLINDS = Difference(
     "Robert's Rules of Poker, Button and Blind Use, heads-up play.",
 )
 
+SHORT_ALL_IN_BIG_BLIND = Difference(
+    "short all-in big blind",
+    "A big blind all in for less than the blind does not lower the price: the "
+    "next player calls the full big blind and raises to at least twice it (blinds "
+    "5/10, big blind all in for 6: call 10, raise to 20); PokerKit prices the call "
+    "and the raise from the 6 posted (call 6, raise to 16). The call then moves "
+    "different chips, so random hands avoid the case; a test below pins it.",
+    "Robert's Rules of Poker, Button and Blind Use (the minimum bring-in and raise "
+    "do not change when a blind is all in for less); issue 15, rule 2.",
+)
+LIMIT_HALF_BET_ALL_IN = Difference(
+    "limit all-in of half a bet",
+    "In limit, an all-in raise of half a bet or more is a full raise: it re-opens "
+    "the betting to the players who already acted (10/20 on the flop: bet 10, call, "
+    "all in to 17; the bettor may re-raise to 27); PokerKit lets them only call.",
+    "Robert's Rules of Poker, Betting and Raising (in limit play an all-in wager of "
+    "half a bet or more is treated as a full bet); Poker TDA Rules (limit); issue 15, "
+    "rule 3.",
+)
+LIMIT_SHORT_ALL_IN_COMPLETED = Difference(
+    "limit completion of a short all-in",
+    "In limit, a player facing an all-in of less than half a bet who may raise "
+    "completes it: the raise goes to the last full bet plus one bet (all in for 4 at "
+    "10/20: complete to 10); PokerKit's smallest raise is a full bet above the "
+    "all-in (14).",
+    "Robert's Rules of Poker, Betting and Raising (facing an all-in wager of less than "
+    "half a bet a player may fold, call, or complete the wager); issue 15, rule 4.",
+)
+LIMIT_DIFFERENCES = (LIMIT_HALF_BET_ALL_IN, LIMIT_SHORT_ALL_IN_COMPLETED)
+
 # ----------------------------------------------------------------- random hands
 
 
@@ -173,13 +203,18 @@ def random_setup(rng: random.Random, code: str) -> HandSetup:
         # A big-blind ante, dead money outside the betting levels.
         antes = tuple(rng.randint(1, big) if i == (1 if n > 2 else 0) else 0 for i in range(n))
         ante_trimming = False
-    stacks = tuple(
+    stacks = [
         rng.randint(1, 3 * big) if rng.random() < 0.3 else rng.randint(5 * big, 150 * big)
         for _ in range(n)
-    )
+    ]
+    # SHORT_ALL_IN_BIG_BLIND: whoever posts the big blind can post all of it.
+    poster = 1 if n > 2 else 0
+    if not blinds[poster]:  # one blind only (the button's, in short deck)
+        poster = blinds.index(max(blinds))
+    stacks[poster] = max(stacks[poster], big + antes[poster] + 1 if antes else big + 1)
     return HandSetup(
         variant,
-        stacks,
+        tuple(stacks),
         antes=antes,
         blinds=tuple(blinds),
         min_bet=big,
@@ -215,6 +250,13 @@ def _largest_opponent_reach(hand: Hand, player: int) -> int:
     return max(hand.bets[j] + hand.stacks[j] for j in hand.in_hand if j != player)
 
 
+def _level_set_by_an_all_in(hand: Hand) -> bool:
+    """Whether the bet to call was made by a player now all in (limit's
+    half-bet rule applies only then)."""
+    top = max(hand.bets)
+    return top > 0 and any(hand.bets[i] == top and hand.stacks[i] == 0 for i in hand.in_hand)
+
+
 def _full_straddle_preflop(hand: Hand) -> bool:
     """Whether this is the first betting round and a straddle was posted in full."""
     return hand.street_index == 0 and any(
@@ -235,6 +277,11 @@ def explain_options(hand: Hand, ours: Options, theirs: Options) -> Difference | 
     ):
         return None
     fixed_limit = hand.variant.betting is BettingStructure.FIXED_LIMIT
+    if fixed_limit and _level_set_by_an_all_in(hand):
+        if ours.can_raise and not theirs.can_raise and theirs.refusal != _PK_CAPPED:
+            return LIMIT_HALF_BET_ALL_IN
+        if ours.can_raise and theirs.can_raise and ours.min_to < theirs.min_to:
+            return LIMIT_SHORT_ALL_IN_COMPLETED
     if ours.can_raise != theirs.can_raise:
         # Each difference goes one way only: PokerKit counts the blind as no bet
         # (so it caps later before the flop) but counts short all-ins and heads-up
@@ -437,3 +484,68 @@ def test_heads_up_equal_blinds_is_a_named_difference() -> None:
     hand, oracle = Hand(setup), Oracle(setup)
     oracle.deal_like(hand)
     assert (hand.actor, oracle.options().actor) == (1, 0), HEADS_UP_EQUAL_BLINDS.rule
+
+
+def test_a_short_all_in_big_blind_is_a_named_difference() -> None:
+    """Blinds 5/10, the big blind all in for 6: we ask 10 to call and 20 to raise,
+    PokerKit 6 and 16 (SHORT_ALL_IN_BIG_BLIND)."""
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 6, 1000),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        deck=Deck.shuffled(DeckKind.STANDARD, random.Random(2)).order,
+    )
+    hand, oracle = Hand(setup), Oracle(setup)
+    oracle.deal_like(hand)
+    ours, theirs = options_of(hand), oracle.options()
+    assert (ours.call_amount, ours.min_to) == (10, 20), SHORT_ALL_IN_BIG_BLIND.rule
+    assert (theirs.call_amount, theirs.min_to) == (6, 16), SHORT_ALL_IN_BIG_BLIND.rule
+
+
+def _limit_flop(stack: int, flop: list[tuple[int, Action]]) -> tuple[Hand, Oracle]:
+    """Fixed limit 10/20, four players calling 10 before the flop, player 3 with
+    ``stack``; then the ``flop`` actions, in both engines."""
+    setup = HandSetup(
+        VARIANTS["FT"],
+        (1000, 1000, stack, 1000),
+        blinds=(5, 10, 0, 0),
+        small_bet=10,
+        big_bet=20,
+        deck=Deck.shuffled(DeckKind.STANDARD, random.Random(4)).order,
+    )
+    hand, oracle = Hand(setup), Oracle(setup)
+    oracle.deal_like(hand)
+    preflop: list[tuple[int, Action]] = [(2, CheckOrCall()), (3, CheckOrCall()), (0, CheckOrCall())]
+    for player, action in [*preflop, (1, CheckOrCall()), *flop]:
+        hand.act(player, action)
+        oracle.act(action)
+        oracle.deal_like(hand)
+    return hand, oracle
+
+
+def test_limit_all_in_of_half_a_bet_is_a_named_difference() -> None:
+    """Bet 10, call, all in to 17: the bettor may re-raise to 27 (we), or only
+    call (PokerKit)."""
+    flop: list[tuple[int, Action]] = [
+        (0, BetOrRaise(10)),
+        (1, CheckOrCall()),
+        (2, BetOrRaise(17)),
+        (3, Fold()),
+    ]
+    hand, oracle = _limit_flop(27, flop)
+    ours, theirs = options_of(hand), oracle.options()
+    assert ours.actor == 0 and ours.can_raise and ours.min_to == 27
+    assert not theirs.can_raise
+    assert explain_options(hand, ours, theirs) is LIMIT_HALF_BET_ALL_IN
+
+
+def test_limit_short_all_in_completed_is_a_named_difference() -> None:
+    """Check, check, all in for 4: the next player may complete to 10 (we) or
+    raise to 14 (PokerKit)."""
+    flop: list[tuple[int, Action]] = [(0, CheckOrCall()), (1, CheckOrCall()), (2, BetOrRaise(4))]
+    hand, oracle = _limit_flop(14, flop)
+    ours, theirs = options_of(hand), oracle.options()
+    assert (ours.actor, ours.call_amount, ours.min_to) == (3, 4, 10)
+    assert theirs.min_to == 14
+    assert explain_options(hand, ours, theirs) is LIMIT_SHORT_ALL_IN_COMPLETED

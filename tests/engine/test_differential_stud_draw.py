@@ -43,8 +43,37 @@ SHORT_RAISE_ALL_IN: Final = Difference(
 NO_CAP_HEADS_UP: Final = Difference(
     "no cap heads-up",
     "Fixed limit allows one bet and three raises only while three or more players "
-    "are in the hand; PokerKit caps every round, heads-up too, so the harness calls "
-    "instead of a fifth bet.",
+    "are in the hand: in Hold'em-style games for a round that begins with two, in "
+    "stud only on the last round once two remain (seed 003, 'Letzte Wettrunde'); "
+    "PokerKit caps every round, heads-up too, so the harness calls instead of a "
+    "fifth bet.",
+)
+LIMIT_HALF_BET_ALL_IN: Final = Difference(
+    "limit all-in of half a bet",
+    "In limit an all-in raise of half a bet or more is a full raise that re-opens "
+    "the betting (Robert's Rules of Poker, Betting and Raising; Poker TDA, limit); "
+    "PokerKit lets the players who acted only call, so the harness calls.",
+)
+LIMIT_SHORT_ALL_IN_COMPLETED: Final = Difference(
+    "limit completion of a short all-in",
+    "In limit a player facing an all-in of less than half a bet completes it, to "
+    "the last full bet plus one bet (Robert's Rules of Poker, Betting and Raising); "
+    "PokerKit's smallest raise is a full bet above the all-in, so the harness calls "
+    "where PokerKit refuses the completion.",
+)
+STUD_ODD_CHIP_BY_CARD: Final = Difference(
+    "stud odd chip by card",
+    "In stud the odd chip of a split pot goes to the highest card by suit among all "
+    "of a winner's cards, the lowest for a low half (Robert's Rules of Poker, Ties; "
+    "Poker TDA); PokerKit gives it by seat. A mismatch passes only when no more "
+    "chips moved than the odd chips in play.",
+)
+DRAW_SECOND_ROUND_OPENER: Final = Difference(
+    "second round opened by the last raiser",
+    "In five card draw the player who raised last before the draw, else the opener, "
+    "speaks first after it (seed 003, 'Zweite Wettrunde'); PokerKit starts left of "
+    "the button. The harness stops comparing at that turn: those hands were compared "
+    "up to the draw.",
 )
 OPEN_PAIR_BIG_BET: Final = Difference(
     "open pair big bet",
@@ -53,9 +82,11 @@ OPEN_PAIR_BIG_BET: Final = Difference(
 )
 COMMON_CARD: Final = Difference(
     "common card",
-    "When the stub cannot give every stud player a card the engine deals one common "
-    "card face up, and never reuses folded hands; PokerKit first deals from burned "
-    "and folded cards. The harness stops comparing at that card.",
+    "When the stub holds fewer than a card each plus a burn and the bottom card, the "
+    "engine shuffles the burned cards back in (never the folded hands) and deals one "
+    "common card face up only when even that cannot serve every player (seed 003, "
+    "'Burn Cards'); PokerKit deals from burned and folded cards. The harness stops "
+    "comparing at a common card.",
 )
 SPLIT_POT_AWARDING: Final = Difference(
     "split pots awarded PokerKit's way",
@@ -76,20 +107,25 @@ BURN_BEFORE_THIRD_STREET: Final = Difference(
 DRAW_RESHUFFLE: Final = Difference(
     "",
     "When a draw runs the stub short the engine never deals its last card and "
-    "shuffles it with the discards, except those of the player being served, into "
-    "a new stub; PokerKit shuffles burned, folded and discarded cards. Invisible "
-    "here: both engines receive the same cards by name.",
+    "shuffles it with the cards laid down earlier: the discards of the players "
+    "already served and the folded hands, never a card the player being served "
+    "threw away (seed 003, 'Kartentausch'); PokerKit shuffles every burned, folded "
+    "and discarded card. Invisible here: both engines receive the same cards by name.",
 )
 DRAW_TABLE_RULES: Final = Difference(
     "",
     "Five card draw's draw limit (three, four with an ace shown) and jackpots are "
     "table rules PokerKit does not have; the harness plays five card draw with the "
-    "default limit of three and no jackpots, and test_draw_rules.py covers the rest.",
+    "default limit of four and no jackpots, and test_draw_rules.py covers the rest.",
 )
 
 DIFFERENCES: Final = (
     SHORT_RAISE_ALL_IN,
     NO_CAP_HEADS_UP,
+    LIMIT_HALF_BET_ALL_IN,
+    LIMIT_SHORT_ALL_IN_COMPLETED,
+    STUD_ODD_CHIP_BY_CARD,
+    DRAW_SECOND_ROUND_OPENER,
     OPEN_PAIR_BIG_BET,
     COMMON_CARD,
     SPLIT_POT_AWARDING,
@@ -117,8 +153,10 @@ def test_random_hands_match_pokerkit(code: str) -> None:
     count = 60
     compared, steered = play_many(code, count)
     assert set(steered) <= NAMED_KEYS, steered
-    # Steering around a difference usually keeps the hand comparable to the end.
-    assert compared >= count * 0.9
+    # Steering around a difference usually keeps the hand comparable to the end;
+    # a five card draw hand whose second round the last raiser opens was
+    # compared up to the draw (DRAW_SECOND_ROUND_OPENER).
+    assert compared + steered[DRAW_SECOND_ROUND_OPENER.key] >= count * 0.9
 
 
 @pytest.mark.slow
@@ -129,7 +167,7 @@ def test_many_random_hands_match_pokerkit(code: str, request: pytest.FixtureRequ
     count = 1500
     compared, steered = play_many(code, count, salt="slow")
     assert set(steered) <= NAMED_KEYS, steered
-    assert compared >= count * 0.9
+    assert compared + steered[DRAW_SECOND_ROUND_OPENER.key] >= count * 0.9
 
 
 def test_pokerkit_still_refuses_the_short_raise_that_puts_the_opponent_all_in() -> None:

@@ -1,9 +1,10 @@
 """Five card draw, deuce-to-seven lowball and badugi, rule by rule, with the
 seeds' examples.
 
-Where the seed and the issue disagree the issue wins: the seed has the second
-betting round of five card draw opened by the last raiser of the first, the
-issue by the first active player left of the button.
+Seed 003 ("Five Card Draw") gives the draw limit (usually four cards) and who
+speaks first after the draw (the last raiser of the first round, else its
+opener); the lowball and badugi games, played with blinds, start every round
+after the first left of the button.
 """
 
 from __future__ import annotations
@@ -115,19 +116,30 @@ def test_a_discard_of_a_card_the_player_does_not_hold_is_refused() -> None:
     assert hand.legal_actions().player == 0
 
 
-def test_the_draw_is_three_cards_at_most_by_default() -> None:
+def test_the_draw_is_four_cards_at_most_by_default() -> None:
+    """Seed 003, "Kartentausch": usually a player may exchange four cards at most."""
     hand = five_card_draw(3)
+    play_first_round(hand)
+    assert hand.legal_actions().discard_max == 4
+    with pytest.raises(IllegalAction) as refusal:
+        discard(hand, 0, "AsKs9c7d2h")
+    assert refusal.value.key == "draw_too_many"
+    events = discard(hand, 0, "Ks9c7d2h")
+    assert CardsDiscarded(0, 4, True) in events
+
+
+def test_a_table_may_agree_on_three_cards_at_most() -> None:
+    """Seed 003: "vielfach der Tausch auf höchstens drei Karten beschränkt"."""
+    hand = five_card_draw(3, rules=DrawRules(max_draw=3))
     play_first_round(hand)
     assert hand.legal_actions().discard_max == 3
     with pytest.raises(IllegalAction) as refusal:
         discard(hand, 0, "Ks9c7d2h")
     assert refusal.value.key == "draw_too_many"
-    events = discard(hand, 0, "9c7d2h")
-    assert CardsDiscarded(0, 3, True) in events
 
 
 def test_four_with_an_ace_shown_where_the_table_allows_it() -> None:
-    hand = five_card_draw(3, rules=DrawRules(max_draw_with_ace=4))
+    hand = five_card_draw(3, rules=DrawRules(max_draw=3, max_draw_with_ace=4))
     play_first_round(hand)
     assert hand.legal_actions().discard_max == 4  # player 1 holds the ace of spades
     with pytest.raises(IllegalAction):
@@ -156,30 +168,54 @@ def test_replacements_come_after_everyone_has_discarded() -> None:
     assert hand.waiting_for_cards() == (2, 1)
 
 
-def test_the_second_round_is_opened_by_the_first_active_player_left_of_the_button() -> None:
+def test_after_the_draw_the_last_raiser_of_the_first_round_speaks_first() -> None:
+    """Seed 003, "Zweite Wettrunde": the player who raised last in the first
+    round speaks first after the draw."""
     hand = five_card_draw(3)
     deal(hand, "AsKs9c7d2h", "QdQh8c6s3d", "JcTd9h5c4s")
-    hand.act(0, CheckOrCall())
-    hand.act(1, BetOrRaise(2))
-    hand.act(2, CheckOrCall())
-    hand.act(0, Fold())
-    discard(hand, 1, "8c6s3d")
-    discard(hand, 2, "5c4s")
-    deal(hand, "", "2c2d3h", "Qc8s")
-    assert hand.actor == 1  # player 1 folded: player 2 is the first active one
-    # The seed would have the last raiser of the first round speak first; when
-    # that is player 3, the issue's rule still starts with player 1.
-    hand = five_card_draw(3)
-    deal(hand, "AsKs9c7d2h", "QdQh8c6s3d", "JcTd9h5c4s")
-    hand.act(0, CheckOrCall())
+    hand.act(0, BetOrRaise(2))
     hand.act(1, CheckOrCall())
-    hand.act(2, BetOrRaise(2))
+    hand.act(2, BetOrRaise(4))  # the last raise
     hand.act(0, CheckOrCall())
     hand.act(1, CheckOrCall())
     for player in range(3):
         discard(hand, player, "")
-    assert hand.actor == 0  # not player 3, the only raiser
+    assert hand.actor == 2
     assert hand.legal_actions().min_raise_to == 4  # the big bet after the draw
+
+
+def test_after_the_draw_the_opener_speaks_first_when_nobody_raised() -> None:
+    """Seed 003: "bzw. falls keine Erhöhung stattgefunden hat, der Eröffner"."""
+    hand = five_card_draw(3)
+    deal(hand, "AsKs9c7d2h", "QdQh8c6s3d", "JcTd9h5c4s")
+    hand.act(0, CheckOrCall())
+    hand.act(1, BetOrRaise(2))  # opens
+    hand.act(2, CheckOrCall())
+    hand.act(0, CheckOrCall())
+    for player in range(3):
+        discard(hand, player, "")
+    assert hand.actor == 1
+
+
+def test_after_the_draw_left_of_the_button_when_nobody_bet() -> None:
+    hand = five_card_draw(3)
+    deal(hand, "AsKs9c7d2h", "QdQh8c6s3d", "JcTd9h5c4s")
+    check_around(hand)
+    for player in range(3):
+        discard(hand, player, "")
+    assert hand.actor == 0
+
+
+def test_lowball_after_the_draw_starts_left_of_the_button() -> None:
+    """Blind games keep the button's order: the seed's rule is five card draw's."""
+    hand = Hand(HandSetup(VARIANTS["F2L3D"], (100,) * 3, blinds=(1, 2, 0), small_bet=2, big_bet=4))
+    deal(hand, "2c3d4h5s7c", "2d3h4s6c7d", "8c8d8h8sKc")
+    hand.act(2, BetOrRaise(4))
+    hand.act(0, CheckOrCall())
+    hand.act(1, CheckOrCall())
+    for player in range(3):
+        discard(hand, player, "")
+    assert hand.actor == 0
 
 
 def test_the_best_hand_wins_at_showdown() -> None:
@@ -214,9 +250,11 @@ def test_when_the_stub_runs_short_the_discards_are_reshuffled() -> None:
     first_five = [card for player in range(5) for card in hand.hole_cards[player][2:]]
     assert first_five == list(order[36:51])
     reshuffles = [e for e in hand.events if isinstance(e, StubReshuffled)]
-    assert reshuffles == [StubReshuffled("discards", 18)]  # not player 6's own three
-    new_for_6 = hand.hole_cards[5][2:]
-    assert not set(new_for_6) & set(hand.discards[5])
+    # Only the five players served before are gathered: not player 6's own
+    # three, nor player 7's, who has not been served yet.
+    assert reshuffles == [StubReshuffled("discards", 15)]
+    for player in (5, 6):
+        assert not set(hand.hole_cards[player][2:]) & set(hand.discards[player])
     served = [card for cards in hand.hole_cards for card in cards]
     assert len(set(served)) == 35
     assert last_card not in first_five

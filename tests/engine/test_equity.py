@@ -293,6 +293,8 @@ def test_against_several_random_hands() -> None:
     ("call", "message"),
     [
         (lambda: equities("F5D", [cards("AsKsQsJsTs"), cards("2c3c4c5c7d")]), "draw game"),
+        (lambda: equities("NDB", [cards("AsKs"), cards("2cQd")]), "deals 2"),
+        (lambda: equities("NDBA", [cards("AsKs"), cards("2cQd")]), "deals 2"),
         (lambda: equities("NT", [cards("AsKs"), cards("AsQd")]), "As appears twice"),
         (lambda: equities("NS", [cards("AsKs"), cards("2cQd")]), "not in the deck"),
         (lambda: equities("NT", [cards("AsKsQs"), cards("2cQd")]), "holds 2"),

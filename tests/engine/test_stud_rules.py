@@ -210,15 +210,44 @@ def test_fifth_street_on_uses_the_higher_limit_and_seventh_is_dealt_down() -> No
     assert hand.up[0][-1] is False
 
 
-def test_one_bet_and_three_raises_but_no_cap_once_two_remain() -> None:
+def to_seventh_street(hand: Hand, *cards: tuple[str, str, str]) -> None:
+    """Deal three players' third to sixth streets, everyone calling."""
+    for street in cards:
+        deal(hand, *street)
+        everyone_calls(hand)
+
+
+def test_one_bet_and_three_raises_but_no_cap_heads_up_on_the_last_round() -> None:
+    """Seed 003: the cap lifts "in der letzten Wettrunde, sobald nur noch zwei
+    Spieler um den Pot kämpfen"."""
+    hand = stud(3)
+    to_seventh_street(
+        hand,
+        ("2c3c9d", "4c5c2d", "6c7cAs"),
+        ("8h", "Kd", "Ks"),
+        ("8d", "Qd", "Qs"),
+        ("8c", "Jd", "Js"),
+    )
+    deal(hand, "Th", "Td", "Tc")
+    hand.act(hand.legal_actions().player, BetOrRaise(20))
+    hand.act(hand.legal_actions().player, Fold())  # two remain
+    for to in (40, 60, 80, 100, 120):
+        hand.act(hand.legal_actions().player, BetOrRaise(to))
+    assert hand.legal_actions().can_raise
+
+
+def test_heads_up_before_the_last_round_the_cap_holds() -> None:
+    """Seed 003 lifts the cap only on the last round: on fourth street two
+    players still have one bet and three raises."""
     hand = stud(3)
     third_street_called(hand, "2c3c9d", "4c5c2d", "6c7cAs")
     deal(hand, "8h", "Kd", "Ks")
     hand.act(2, BetOrRaise(10))
     hand.act(0, Fold())  # two remain
-    for to in (20, 30, 40, 50, 60):
+    for to in (20, 30, 40):
         hand.act(hand.legal_actions().player, BetOrRaise(to))
-    assert hand.legal_actions().can_raise
+    legal = hand.legal_actions()
+    assert not legal.can_raise and legal.call_amount == 10
 
 
 def test_a_round_capped_with_three_stays_capped_when_one_folds() -> None:
@@ -267,13 +296,35 @@ def test_a_common_card_when_the_stub_cannot_serve_every_player() -> None:
     assert rebuilt.board == hand.board and rebuilt.finishing_stacks == hand.finishing_stacks
 
 
-def test_seven_players_get_a_common_card_without_reshuffling() -> None:
+def test_seven_players_each_get_a_seventh_card_after_the_burns_are_reshuffled() -> None:
+    """Seed 003: with fewer than players + 2 cards left the burned cards are
+    shuffled back in; 7 players leave 6 cards for seventh street, so the four
+    burns come back, one is burned again and every player gets a card down."""
     order = Deck.shuffled(DeckKind.STANDARD, random.Random(3)).order
     hand = stud(7, deck=order, stacks=(10_000,) * 7)
     while not hand.is_complete:
         everyone_calls(hand)
-    assert len(hand.board) == 1
-    assert not any(isinstance(e, StubReshuffled) for e in hand.events)
+    assert hand.board == []
+    assert all(len(cards) == 7 for cards in hand.hole_cards)
+    assert all(up[-1] is False for up in hand.up)
+    assert [e for e in hand.events if isinstance(e, StubReshuffled)] == [
+        StubReshuffled("burned", 4)
+    ]
+    dealt = [c for cards in hand.hole_cards for c in cards]
+    assert len(set(dealt)) == 49
+
+
+def test_the_bottom_card_is_never_dealt() -> None:
+    """Seed 003: "Die unterste Karte darf nie gegeben werden". With eight players
+    sixth street finds 9 cards, fewer than 8 + 2: the burns are shuffled back
+    before it instead of dealing the deck's last card."""
+    order = Deck.shuffled(DeckKind.STANDARD, random.Random(11)).order
+    hand = stud(8, deck=order, stacks=(10_000,) * 8)
+    while hand.street_index < 3 or hand.phase is not Phase.BETTING:
+        everyone_calls(hand)
+    sixth = [cards[5] for cards in hand.hole_cards]
+    assert order[51] not in sixth
+    assert StubReshuffled("burned", 3) in hand.events
 
 
 def test_a_named_common_card_is_asked_for_as_a_board_card() -> None:

@@ -244,7 +244,8 @@ def test_back_from_missing_the_blinds_a_player_may_post_them_and_play() -> None:
     assert deal.seats == (2, 3, 4, 1)
     assert deal.posts == (Post(14, live=10, dead=5),)
     assert hand.setup.posts == (0, 0, 10, 0)  # the big blind live
-    assert hand.setup.antes == (0, 0, 5, 0)  # the small blind dead
+    assert hand.setup.dead_blinds == (0, 0, 5, 0)  # the small blind dead
+    assert hand.setup.antes == ()
     assert not hand.setup.ante_trimming
     assert not table.seat_of(14).owes_blinds
     assert actor_seat(table, hand) == 4  # in turn, left of the big blind
@@ -523,6 +524,46 @@ def test_a_live_straddle_by_the_player_left_of_the_big_blind() -> None:
     assert hand.setup.blinds == (5, 10, 20, 0)
     assert actor_seat(table, hand) == 1  # left of the straddle
     assert hand.legal_actions().min_raise_to == 40
+
+
+def test_no_limit_allows_re_straddles_each_a_legal_raise() -> None:
+    """Seed 002: "No-limit games may also allow multiple re-straddles, in any
+    amount that would be a legal raise": each doubles the one before (the
+    straddle acts as the big blind, so a raise is at least its size), and the
+    player after the last re-straddle acts first."""
+    players = {1: 11, 2: 12, 3: 13, 4: 14, 5: 15, 6: 16}
+    table = make_table(players, stakes=Stakes(5, 10, straddle=True))
+    button_on(table, 1)
+    for player in (14, 15, 16):
+        table.choose_straddle(player, True)
+    hand = table.start_hand(random.Random(1))
+    assert table.deal is not None
+    assert table.deal.straddle_seat == 4 and table.deal.restraddle_seats == (5, 6)
+    assert hand.setup.blinds == (5, 10, 20, 40, 80, 0)
+    assert actor_seat(table, hand) == 1  # the button, left of the last re-straddle
+    assert hand.legal_actions().call_amount == 80
+    assert hand.legal_actions().min_raise_to == 160
+
+
+def test_re_straddles_stop_at_the_first_player_who_does_not() -> None:
+    players = {1: 11, 2: 12, 3: 13, 4: 14, 5: 15, 6: 16}
+    table = make_table(players, stakes=Stakes(5, 10, straddle=True))
+    button_on(table, 1)
+    for player in (14, 16):
+        table.choose_straddle(player, True)
+    hand = table.start_hand(random.Random(1))
+    assert hand.setup.blinds == (5, 10, 20, 0, 0, 0)
+
+
+def test_pot_limit_has_one_straddle() -> None:
+    table = Table(TableConfig("PT", Stakes(5, 10, straddle=True), seats=6))
+    for seat in range(1, 6):
+        table.sit(10 + seat, seat, buy_in=1000)
+    button_on(table, 1)
+    for player in (14, 15):
+        table.choose_straddle(player, True)
+    hand = table.start_hand(random.Random(1))
+    assert hand.setup.blinds == (5, 10, 20, 0, 0)
 
 
 def test_no_straddle_where_the_table_does_not_allow_it() -> None:
