@@ -69,7 +69,10 @@ class SeatView:
     hole_up: tuple[bool, ...]
     #: Cards the viewer threw away earlier in the hand (draw games, Pineapple).
     discarded: tuple[Card, ...]
+    #: The (first) board.
     board: tuple[Card, ...]
+    #: Every board, the first included (double-board games deal two).
+    boards: tuple[tuple[Card, ...], ...]
     known_cards: tuple[tuple[Card, ...], ...]
     starting_stacks: tuple[int, ...]
     stacks: tuple[int, ...]
@@ -129,8 +132,8 @@ class SeatView:
     def seen_cards(self) -> set[Card]:
         """Every card the viewer knows is out of the stub: its own (held or
         thrown away), the board and every card shown."""
-        seen = set(self.hole_cards) | set(self.discarded) | set(self.board)
-        for cards in self.known_cards:
+        seen = set(self.hole_cards) | set(self.discarded)
+        for cards in (*self.boards, *self.known_cards):
             seen.update(cards)
         return seen
 
@@ -216,6 +219,7 @@ def seat_view(hand: Hand, player: int) -> SeatView:
         hole_up=tuple(hand.up[player]),
         discarded=tuple(c for c in dealt_to_me if c not in held),
         board=tuple(hand.board),
+        boards=tuple(tuple(board) for board in hand.boards),
         known_cards=tuple(tuple(cards) for cards in known),
         starting_stacks=setup.starting_stacks,
         stacks=tuple(hand.stacks),

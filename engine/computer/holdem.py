@@ -31,9 +31,11 @@ from engine.computer.styles import Style
 from engine.computer.worth import Worth
 from engine.equity import Range, equity_vs_range
 from engine.evaluation import Evaluation, evaluate, high_strength, short_deck_high_strength
+from engine.evaluation.fast_high import table_strength
+from engine.evaluation.high_tables import short_deck_straight_over_trips
 from engine.seat_view import SeatView
 
-__all__ = ["SAMPLES", "board_worth", "high_judge"]
+__all__ = ["HOLDEM_EVALUATIONS", "SAMPLES", "board_worth", "high_judge"]
 
 #: Run-outs the equity calculator deals per decision before the river
 #: (half as many against three or more opponents).
@@ -44,10 +46,22 @@ _UNREAD: Final = 0.9
 _NEGLIGIBLE: Final = 0.01
 
 
+#: The high evaluations that judge any five of the hole cards and the board.
+HOLDEM_EVALUATIONS: Final = (
+    Evaluation.STANDARD_HIGH,
+    Evaluation.SHORT_DECK_HIGH,
+    Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS,
+)
+
+
 def high_judge(evaluation: Evaluation) -> Callable[[Sequence[Card]], int]:
-    """The strength of the best high hand in five to seven cards, by ``evaluation``."""
+    """The strength of the best high hand in five to seven cards, by one of
+    :data:`HOLDEM_EVALUATIONS`."""
     if evaluation is Evaluation.SHORT_DECK_HIGH:
         return short_deck_high_strength
+    if evaluation is Evaluation.SHORT_DECK_STRAIGHT_OVER_TRIPS:
+        tables = short_deck_straight_over_trips()
+        return lambda cards: table_strength(cards, tables)
     return high_strength
 
 
@@ -60,11 +74,16 @@ def _improve_chance(hand_outs: int, unseen: int, cards_to_come: int) -> float:
     return 1 - miss
 
 
-def board_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
-    """The worth of a Hold'em-family hand once the board has cards."""
+def board_worth(
+    view: SeatView, style: Style, rng: random.Random, board: Sequence[Card] | None = None
+) -> Worth:
+    """The worth of a Hold'em-family hand once the board has cards; with
+    ``board``, on that one of several boards (the calculator, which deals one
+    board, is not asked then)."""
     variant = view.variant
     judge = high_judge(variant.evaluations[0])
-    board = view.board
+    one_board = board is None
+    board = view.board if board is None else tuple(board)
     hole = view.hole_cards
     mine = judge((*hole, *board))
     seen = view.seen_cards()
@@ -109,12 +128,18 @@ def board_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
         their_draws = max(their_draws, draws_behind / total)
     unseen = len(unknown)
     mine_improves = _improve_chance(outs(hole, board), unseen, cards_to_come)
-    if cards_to_come and ranges and len(hole) == variant.hole_card_count:
+    calculated = None
+    if cards_to_come and ranges and one_board and len(hole) == variant.hole_card_count:
         samples = SAMPLES if len(ranges) <= 2 else SAMPLES // 2
-        result = equity_vs_range(
-            variant, hole, ranges, board, view.discarded, rng=rng, max_samples=samples
-        )
-        equity = result.hands[0].equity
+        try:
+            result = equity_vs_range(
+                variant, hole, ranges, board, view.discarded, rng=rng, max_samples=samples
+            )
+            calculated = result.hands[0].equity
+        except ValueError:  # a game the calculator does not judge
+            calculated = None
+    if calculated is not None:
+        equity = calculated
     else:
         # The river (where the strength now is the showdown), or three cards
         # held before Crazy Pineapple's discard: strength now and the outs.

@@ -6,7 +6,9 @@ The decision goes by phase (bet, discard or draw, show) and by game: the
 Hold'em family (:mod:`.preflop`, :mod:`.holdem`), Omaha and Omaha
 hi-lo (:mod:`.omaha`), stud, stud hi-lo and Razz (:mod:`.stud`), the draw
 games and Badugi (:mod:`.drawing`, :mod:`.draw_worth`), Pineapple's discard
-(:mod:`.pineapple`). A game it does not know is played by the price alone.
+(:mod:`.pineapple`), Double Hold'em's point card (:mod:`.point_card`), and
+other board games such as Manila by sampled hands (:mod:`.other_boards`). A
+game it does not know is played by the price alone.
 
 >>> import random
 >>> from engine.cards import parse_cards
@@ -32,21 +34,21 @@ from engine.computer.draw_worth import draw_worth
 from engine.computer.draw_worth import starting_percentile as draw_starting
 from engine.computer.drawing import choose_draw, draws_left
 from engine.computer.first_round import first_round_action
-from engine.computer.holdem import board_worth
+from engine.computer.holdem import HOLDEM_EVALUATIONS, board_worth
 from engine.computer.omaha import is_omaha, omaha_percentile, omaha_worth
+from engine.computer.other_boards import sampled_worth
 from engine.computer.pineapple import choose_discard
+from engine.computer.point_card import choose_point_card
 from engine.computer.showdown import show_or_muck
 from engine.computer.starting_hands import percentile
 from engine.computer.stud import starting_percentile as stud_starting
 from engine.computer.stud import stud_worth
 from engine.computer.styles import DEFAULT_STYLE, Style
-from engine.evaluation import Evaluation
+from engine.computer.worth import Worth
 from engine.hand import Phase
 from engine.seat_view import SeatView
 
 __all__ = ["ComputerPlayer"]
-
-_HOLDEM_FAMILY = (Evaluation.STANDARD_HIGH, Evaluation.SHORT_DECK_HIGH)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class ComputerPlayer:
             street = view.variant.streets[view.street_index]
             if street.draw:
                 return choose_draw(view, self.style, rng)
+            if street.point_card:
+                return choose_point_card(view)
             return choose_discard(view)
         return self._bet(view, rng)
 
@@ -78,16 +82,32 @@ class ComputerPlayer:
                 return _by_the_price(view)
             hand, closeness = starting
             return first_round_action(view, style, rng, hand, closeness)
-        has_board = any(street.board for street in variant.streets)
-        if has_board and is_omaha(variant):
-            return betting_action(view, style, omaha_worth(view, style, rng), rng)
-        if has_board and variant.evaluations[0] in _HOLDEM_FAMILY:
-            return betting_action(view, style, board_worth(view, style, rng), rng)
+        if any(street.board for street in variant.streets):
+            return betting_action(view, style, _board_game_worth(view, style, rng), rng)
         if variant.uses_bring_in:
             return betting_action(view, style, stud_worth(view, style, rng), rng)
         if any(street.draw for street in variant.streets):
             return betting_action(view, style, draw_worth(view, style), rng)
         return _by_the_price(view)
+
+
+def _board_game_worth(view: SeatView, style: Style, rng: random.Random) -> Worth:
+    """After the first round of a game with a board: Omaha's reading, the
+    Hold'em family's (each of two boards read alone, the equities averaged),
+    or, for any other board game, sampled hands judged by its evaluation."""
+    variant = view.variant
+    if len(view.boards) == 1 and is_omaha(variant):
+        return omaha_worth(view, style, rng)
+    if variant.evaluations[0] in HOLDEM_EVALUATIONS:
+        if len(view.boards) == 1:
+            return board_worth(view, style, rng)
+        each = [board_worth(view, style, rng, board) for board in view.boards]
+        return Worth(
+            equity=sum(worth.equity for worth in each) / len(each),
+            draw=max(worth.draw for worth in each),
+            nuts=min(worth.nuts for worth in each),
+        )
+    return sampled_worth(view, style, rng)
 
 
 def _first_betting_round(view: SeatView) -> bool:
@@ -105,8 +125,8 @@ def _starting(view: SeatView) -> tuple[float, float] | None:
     if any(street.board for street in variant.streets):
         if is_omaha(variant):
             return omaha_percentile(cards, variant.is_split), 0.5
-        if evaluation in _HOLDEM_FAMILY:
-            return percentile(cards, variant.deck), 1.0
+        if len(cards) >= 2:
+            return percentile(cards, variant.deck), 1.0 if len(cards) == 2 else 0.8
         return None
     if variant.uses_bring_in and len(cards) == 3:
         return stud_starting(cards, evaluation, variant.is_split), 0.8

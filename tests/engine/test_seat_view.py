@@ -99,6 +99,7 @@ def test_the_view_holds_what_the_seat_may_see() -> None:
         seat = view.seat
         assert list(view.hole_cards) == hand.hole_cards[seat]
         assert list(view.board) == hand.board
+        assert [list(board) for board in view.boards] == hand.boards
         for other in range(hand.player_count):
             if other != seat:
                 assert set(hand.up_cards(other)) <= set(view.known_cards[other])
