@@ -84,9 +84,11 @@ class SeatChanged(CashierError):
 class DailyAlreadyClaimed(CashierError):
     key = "cashier.daily_already_claimed"
 
-    def __init__(self, *, wait: timedelta) -> None:
+    def __init__(self, *, wait: timedelta, opens: datetime | None = None) -> None:
         minutes = max(1, math.ceil(wait.total_seconds() / 60))
-        super().__init__(hours=minutes // 60, minutes=minutes % 60)
+        # A Discord timestamp: every reader's client counts down to it live.
+        when = "" if opens is None else f"<t:{int(opens.timestamp())}:R>"
+        super().__init__(hours=minutes // 60, minutes=minutes % 60, opens=when)
         #: How long until the next claim opens.
         self.wait = wait
 
@@ -228,7 +230,7 @@ class Cashier:
                 assert last is not None
                 opens = next_claim_opens(max(last, today))
                 wait = opens - (datetime.now(UTC) if now is None else now)
-                raise DailyAlreadyClaimed(wait=max(wait, timedelta()))
+                raise DailyAlreadyClaimed(wait=max(wait, timedelta()), opens=opens)
             streak = self.daily.next_streak(last, row["daily_streak"], today)
             amount = self.daily.amount(streak)
             balance = await self._move(tx, guild_id, user_id, amount, "daily")

@@ -30,6 +30,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.card_emojis import CardEmojiBook, start_card_emoji_sync
 from bot.cashier import Cashier
 from bot.command_options import check_options, leaf_options
 from bot.cooldowns import MemberCooldown
@@ -148,6 +149,8 @@ class CroupierBot(commands.Bot):
         self.settings = settings
         self.db = database
         self.cashier = Cashier.from_settings(database, settings)
+        #: The card faces' application emojis, filled by a sync at start-up.
+        self.card_emojis = CardEmojiBook()
         #: Every open table, by channel; rebuilt from the database at start-up.
         self.tables = TableRegistry(
             TableServices(
@@ -155,6 +158,7 @@ class CroupierBot(commands.Bot):
                 self.cashier,
                 clock if clock is not None else SystemClock(),
                 hand_pause_seconds=settings.hand_pause_seconds,
+                public_faces=self.card_emojis.public_faces,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id),
         )
@@ -170,6 +174,7 @@ class CroupierBot(commands.Bot):
         if self._set_up:  # a login tried again after Discord could not be reached
             return
         self._set_up = True
+        start_card_emoji_sync(self, self.card_emojis)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             try:
@@ -191,6 +196,7 @@ class CroupierBot(commands.Bot):
         await self.tables.restore_all()
 
     async def close(self) -> None:
+        self.card_emojis.stop()
         await self.tables.stop_all()
         await super().close()
 

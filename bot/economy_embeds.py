@@ -9,6 +9,7 @@ from typing import Final
 import discord
 
 from bot.i18n import number, t
+from bot.play_figures import PlayFigures
 from bot.stats import LeaderboardPage, PlayerStats, RecentHand, TournamentStats
 
 #: The felt green of the croupier's embeds.
@@ -44,8 +45,10 @@ def stats_embed(
     recent: list[RecentHand],
     locale: str,
     tournaments: TournamentStats | None = None,
+    figures: PlayFigures | None = None,
 ) -> discord.Embed:
-    """A player's record on this server: chips, hands, winnings, showdowns, last hands."""
+    """A player's record on this server: chips, hands, winnings, showdowns, the
+    figures players compare, last hands."""
     embed = discord.Embed(title=t("stats.title", locale, name=name), colour=EMBED_COLOUR)
     embed.add_field(name=t("stats.chips", locale), value=number(chips, locale))
     if stats.hands_played == 0:
@@ -63,6 +66,12 @@ def stats_embed(
     )
     for key, value in fields:
         embed.add_field(name=t(key, locale), value=value)
+    if figures is not None and figures.hands:
+        embed.add_field(
+            name=t("stats.figures", locale, hands=figures.hands),
+            value=figures_text(figures, locale),
+            inline=False,
+        )
     if tournaments is not None and tournaments.played:
         embed.add_field(
             name=t("stats.tournaments", locale),
@@ -93,3 +102,32 @@ def stats_embed(
             inline=False,
         )
     return embed
+
+
+def figures_text(figures: PlayFigures, locale: str) -> str:
+    """VPIP, PFR, aggression, showdowns and bb/100 as the reader writes numbers.
+
+    >>> figures = PlayFigures(40, 25.0, 12.5, 2.25, None, 50.0, -3.5)
+    >>> print(figures_text(figures, "de"))
+    VPIP **25 %** · PFR **12,5 %** · Aggression **2,2**
+    zum Showdown **—** · Showdown gewonnen **50 %**
+    **-3,5** Big Blinds pro 100 Hände (Cash-Tische)
+    """
+
+    def decimal(value: float | None, *, percent: bool = False, signed: bool = False) -> str:
+        if value is None:
+            return t("stats.nothing_yet", locale)
+        text = f"{value:+.1f}" if signed else f"{value:.1f}"
+        text = text.removesuffix(".0").replace(".", t("stats.decimal_point", locale))
+        return t("stats.percent", locale, value=text) if percent else text
+
+    return t(
+        "stats.figures_value",
+        locale,
+        vpip=decimal(figures.vpip, percent=True),
+        pfr=decimal(figures.pfr, percent=True),
+        aggression=decimal(figures.aggression),
+        went=decimal(figures.went_to_showdown, percent=True),
+        won=decimal(figures.won_at_showdown, percent=True),
+        bb=decimal(figures.bb_per_100, signed=True),
+    )

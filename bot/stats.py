@@ -200,3 +200,14 @@ async def recent_hands(
         RecentHand(**{**dict(row), "went_to_showdown": bool(row["went_to_showdown"])})
         for row in rows
     ]
+
+
+async def games_played(database: Database, guild_id: int) -> dict[str, int]:
+    """How many hands of each game (by code) were finished on a server."""
+    rows = await database.fetch_all(
+        "SELECT hands.variant AS variant, COUNT(*) AS hands FROM hands"
+        " JOIN tables ON tables.id = hands.table_id"
+        " WHERE tables.guild_id = ? AND hands.status = 'finished' GROUP BY hands.variant",
+        (guild_id,),
+    )
+    return {row["variant"]: row["hands"] for row in rows}

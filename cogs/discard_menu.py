@@ -19,7 +19,7 @@ import discord
 from bot.error_replies import reply_with_error
 from bot.errors import CroupierError
 from bot.i18n import t
-from bot.render.cards import cards_text
+from bot.render.card_markup import TEXT_FACES, CardFaces, card_speech_name, cards_markup
 from bot.render.private_view import private_message
 from bot.tables.custom_ids import discard_menu_id
 from bot.tables.outlet import OutgoingMessage
@@ -33,7 +33,7 @@ from engine.cards import Card, parse_cards
 MENU_SECONDS = 300
 
 
-def menu_prompt(choices: DiscardChoices, locale: str) -> str:
+def menu_prompt(choices: DiscardChoices, locale: str, faces: CardFaces = TEXT_FACES) -> str:
     """The sentence above the menu: the player's cards and what to choose."""
     key = "discard_menu.prompt_draw" if choices.draw else "discard_menu.prompt_discard"
     if choices.point:
@@ -42,20 +42,34 @@ def menu_prompt(choices: DiscardChoices, locale: str) -> str:
         key,
         locale,
         hand_no=choices.hand_no,
-        cards=cards_text(choices.cards),
+        cards=cards_markup(choices.cards, faces, locale),
         low=choices.low,
         high=choices.high,
     )
+
+
+def _emoji(card: Card, faces: CardFaces, locale: str) -> discord.PartialEmoji | None:
+    """The card's face beside its menu option, where the bot has its emoji."""
+    emoji_id = faces.emoji_ids.get(str(card))
+    if emoji_id is None:
+        return None
+    return discord.PartialEmoji(name=card_speech_name(card, locale), id=emoji_id)
 
 
 class DiscardMenu(discord.ui.View):
     """A select menu of the player's cards, and Stand pat where allowed."""
 
     def __init__(
-        self, runner: TableRunner, user_id: int, choices: DiscardChoices, locale: str
+        self,
+        runner: TableRunner,
+        user_id: int,
+        choices: DiscardChoices,
+        locale: str,
+        faces: CardFaces = TEXT_FACES,
     ) -> None:
         super().__init__(timeout=MENU_SECONDS)
         self.runner, self.user_id, self.choices, self.locale = runner, user_id, choices, locale
+        self.faces = faces
         if choices.high > 0:
             select: discord.ui.Select[DiscardMenu] = discord.ui.Select(
                 custom_id=discard_menu_id(runner.table_id, choices.hand_no, choices.seq),
@@ -68,7 +82,9 @@ class DiscardMenu(discord.ui.View):
                 min_values=max(1, choices.low),
                 max_values=min(choices.high, len(choices.cards)),
                 options=[
-                    discord.SelectOption(label=card.symbol, value=str(card))
+                    discord.SelectOption(
+                        label=card.symbol, value=str(card), emoji=_emoji(card, faces, locale)
+                    )
                     for card in choices.cards
                 ],
             )
@@ -103,7 +119,8 @@ class DiscardMenu(discord.ui.View):
             self.stop()
             # The player's cards after the exchange, so they need not ask again.
             with contextlib.suppress(CroupierError):
-                private = private_message(self.runner.private_view(self.user_id), self.locale)
+                view = self.runner.private_view(self.user_id)
+                private = private_message(view, self.locale, self.faces, where=False)
             await interaction.edit_original_response(
                 content=t(f"acted.{acted.kind}", self.locale, amount=acted.amount, to=acted.to),
                 embed=private.embed if private is not None else None,

@@ -9,6 +9,8 @@ invoker, so they keep working after a restart.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from datetime import UTC, datetime
 from typing import Any, Literal, Self, cast
@@ -19,12 +21,16 @@ from discord.ext import commands
 
 from bot.client import CroupierBot
 from bot.cooldowns import reads_cooldown
+from bot.daily import next_claim_opens
 from bot.economy_embeds import leaderboard_embed, stats_embed
 from bot.error_replies import reply_with_error
 from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
-from bot.render.names import shown_name
+from bot.play_figures import chip_points, play_figures
+from bot.render.names import clean_name, shown_name
+from bot.render.stats_chart import FILENAME as CHART_FILENAME
+from bot.render.stats_chart import chips_chart
 from bot.stats import (
     LEADERBOARDS,
     LeaderboardBy,
@@ -123,8 +129,11 @@ class LeaderboardPageButton(
             await reply_with_error(interaction, error)
 
 
-def leaderboard_view(page: LeaderboardPage, invoker_id: int, locale: str) -> discord.ui.View:
-    """The Previous and Next buttons under a leaderboard page."""
+def leaderboard_view(page: LeaderboardPage, invoker_id: int, locale: str) -> discord.ui.View | None:
+    """The Previous and Next buttons under a leaderboard page; none for a
+    leaderboard that fits on one page."""
+    if page.pages == 1:
+        return None
     view = discord.ui.View(timeout=None)
     view.add_item(
         LeaderboardPageButton(
@@ -186,18 +195,18 @@ class Economy(commands.Cog):
     @app_commands.command(name="daily", description=catalogue_str("command.daily.description"))
     @app_commands.guild_only()
     async def daily(self, interaction: Interaction) -> None:
+        today = datetime.now(UTC).date()
         claim = await self.bot.cashier.claim_daily(
-            guild_id_of(interaction), interaction.user.id, datetime.now(UTC).date()
+            guild_id_of(interaction), interaction.user.id, today
+        )
+        locale = locale_of(interaction)
+        # A Discord timestamp: the reader's client counts down to the next claim live.
+        opens = f"<t:{int(next_claim_opens(today).timestamp())}:R>"
+        claimed = t(
+            "daily.claimed", locale, amount=claim.amount, streak=claim.streak, balance=claim.balance
         )
         await interaction.response.send_message(
-            t(
-                "daily.claimed",
-                locale_of(interaction),
-                amount=claim.amount,
-                streak=claim.streak,
-                balance=claim.balance,
-            ),
-            ephemeral=True,
+            claimed + " " + t("daily.next", locale, opens=opens), ephemeral=True
         )
 
     @app_commands.command(
@@ -220,9 +229,10 @@ class Economy(commands.Cog):
             raise BadOption(value=board)
         locale = locale_of(interaction)
         page = await leaderboard(self.bot.db, guild_id_of(interaction), board, 0, PAGE_SIZE)
+        view = leaderboard_view(page, interaction.user.id, locale)
         await interaction.response.send_message(
             embed=leaderboard_embed(page, locale),
-            view=leaderboard_view(page, interaction.user.id, locale),
+            view=view if view is not None else discord.utils.MISSING,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -233,6 +243,9 @@ class Economy(commands.Cog):
     async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         target = player(interaction, user)
+        # Figures may first deal new hands again from their logs, and the chart
+        # takes a moment to draw: answer Discord at once, then fill it in.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         chips = await self.bot.cashier.balance(guild_id, target.id) or 0
         chips += await self.bot.cashier.chips_at_tables(guild_id, target.id)
         embed = stats_embed(
@@ -243,8 +256,24 @@ class Economy(commands.Cog):
             recent=await recent_hands(self.bot.db, guild_id, target.id, RECENT_HANDS),
             locale=locale,
             tournaments=await tournament_stats(self.bot.db, guild_id, target.id),
+            figures=await play_figures(self.bot.db, guild_id, target.id),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        points = await chip_points(self.bot.db, guild_id, target.id)
+        if not points:
+            await interaction.followup.send(embed=embed, ephemeral=True)
+            return
+        name = clean_name(target.display_name)  # a picture and its alt text are not markdown
+        picture = await asyncio.to_thread(chips_chart, points, name, locale)
+        alt = t(
+            "stats.chart.alt",
+            locale,
+            name=name,
+            count=len(points),
+            net=sum(point.net for point in points),
+        )
+        embed.set_image(url=f"attachment://{CHART_FILENAME}")
+        chart = discord.File(io.BytesIO(picture), CHART_FILENAME, description=alt)
+        await interaction.followup.send(embed=embed, file=chart, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

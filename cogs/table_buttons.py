@@ -25,6 +25,7 @@ from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
+from bot.player_decks import faces_for
 from bot.render.limits import MODAL_TITLE, shorten
 from bot.render.private_view import private_message
 from bot.tables.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
@@ -95,16 +96,20 @@ class TableButton(
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
+        if self.action in ("cards", "discard"):
+            bot = cast(CroupierBot, interaction.client)
+            faces = await faces_for(bot.db, bot.card_emojis, user_id)
         if self.action == "cards":
-            message = private_message(runner.private_view(user_id), locale)
+            # Shown in the table's channel: no need to say which channel it is.
+            message = private_message(runner.private_view(user_id), locale, faces, where=False)
             assert message.embed is not None
             await interaction.response.send_message(embed=message.embed, ephemeral=True)
             return
         if self.action == "discard":
             menu = runner.discard_choices(user_id, hand_no=self.hand_no, seq=self.seq)
             await interaction.response.send_message(
-                menu_prompt(menu, locale),
-                view=DiscardMenu(runner, user_id, menu, locale),
+                menu_prompt(menu, locale, faces),
+                view=DiscardMenu(runner, user_id, menu, locale, faces),
                 ephemeral=True,
             )
             return

@@ -27,11 +27,17 @@ from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.cooldowns import reads_cooldown
 from bot.errors import BadOption, CroupierError
+from bot.hand_summaries import summarise
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.player_decks import DECK_CHOICES, faces_for, set_deck
+from bot.render.card_markup import TEXT_FACES, cards_markup
+from bot.render.game_picker import chosen_game, game_choices
+from bot.render.history_view import history_lines
+from bot.render.limits import CONTENT
 from bot.render.names import shown_name
 from bot.settings import Settings
-from bot.stats import recent_hands
+from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
 from bot.tables.config import (
     MAX_ACTION_SECONDS,
@@ -55,7 +61,6 @@ from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
-from engine.cards import format_cards
 from engine.fairness import check_opening
 
 Interaction = discord.Interaction[CroupierBot]
@@ -67,11 +72,6 @@ MAX_FILES: Final = 10
 #: The highest rake a creator may set, in percent, and the default cap in big blinds.
 MAX_RAKE_PERCENT: Final = 10.0
 DEFAULT_RAKE_CAP_BIG_BLINDS: Final = 3
-
-VARIANT_CHOICES: Final = [
-    app_commands.Choice(name=variant.name, value=code)
-    for code, variant in sorted(dealt_variants().items())
-][:25]
 
 #: What a table needs of the bot in its channel: to see it, and to post and edit the
 #: table message, its results and announcements (embeds).
@@ -270,11 +270,11 @@ class Tables(commands.Cog):
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES)
     async def create(
         self,
         interaction: Interaction,
-        variant: app_commands.Choice[str] | None = None,
+        variant: str | None = None,
         game: app_commands.Choice[str] | None = None,
         hands_per_game: app_commands.Range[int, 1, MAX_HANDS_PER_GAME] | None = None,
         small_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -299,8 +299,9 @@ class Tables(commands.Cog):
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
-        if variant is not None and variant.value not in dealt_variants():
-            raise BadOption(value=variant.value)
+        code = None if variant is None else chosen_game(variant, locale)
+        if variant is not None and code is None:
+            raise BadOption(value=variant)
         if game is not None and game.value not in mixed_games():
             raise BadOption(value=game.value)
         if hands_per_game is not None:
@@ -326,7 +327,7 @@ class Tables(commands.Cog):
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
         config = table_config(
             self.bot.settings,
-            variant=None if variant is None else variant.value,
+            variant=code,
             game=None if game is None else game.value,
             hands_per_game=hands_per_game,
             jackpots=jackpots is True,
@@ -390,6 +391,17 @@ class Tables(commands.Cog):
             ),
             ephemeral=True,
         )
+
+    @create.autocomplete("variant")
+    async def _variant_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Every game in the reader's language, the server's most played first."""
+        played = await games_played(self.bot.db, interaction.guild_id or 0)
+        return [
+            app_commands.Choice(name=name, value=code)
+            for code, name in game_choices(played, locale_of(interaction), current)
+        ]
 
     async def _open_thread(
         self, interaction: discord.Interaction[Any], config: TableConfig
@@ -544,6 +556,25 @@ class Tables(commands.Cog):
 
         await answer_in_time(interaction, set_cards_by_dm())
 
+    @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
+    @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))
+    @app_commands.choices(
+        deck=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.deck.{deck}"), value=deck)
+            for deck in DECK_CHOICES
+        ]
+    )
+    async def deck(self, interaction: Interaction, deck: app_commands.Choice[str]) -> None:
+        chosen = next((style for style in DECK_CHOICES if style == deck.value), None)
+        if chosen is None:
+            raise BadOption(value=deck.value)
+
+        async def choose() -> str:
+            await set_deck(self.bot.db, interaction.user.id, chosen)
+            return t(f"tables.deck_{chosen}", locale_of(interaction))
+
+        await answer_in_time(interaction, choose())
+
     @poker.command(name="straddle", description=catalogue_str("command.poker.straddle.description"))
     @app_commands.describe(setting=catalogue_str("command.poker.straddle.setting"))
     @app_commands.choices(
@@ -596,15 +627,22 @@ class Tables(commands.Cog):
             await interaction.followup.send(text, ephemeral=True)
             return
         name = f"table{table_id}-hand{hand_no}-opening.txt"
-        text = t(
-            "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed",
-            locale,
-            hand_no=hand_no,
-            commitment=commitment,
-            count=len(opening.cards),
-            cards=format_cards((card.card for card in opening.cards), " "),
-            file=name,
-        )
+        faces = await faces_for(self.bot.db, self.bot.card_emojis, interaction.user.id)
+        key = "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed"
+        opened = [card.card for card in opening.cards]
+        text = ""
+        for drawn in (faces, TEXT_FACES):  # emojis, unless they make it too long
+            text = t(
+                key,
+                locale,
+                hand_no=hand_no,
+                commitment=commitment,
+                count=len(opened),
+                cards=cards_markup(opened, drawn, locale),
+                file=name,
+            )
+            if len(text) <= CONTENT:
+                break
         file = discord.File(io.BytesIO(opening.to_text().encode()), filename=name)
         await interaction.followup.send(text, file=file, ephemeral=True)
 
@@ -626,17 +664,11 @@ class Tables(commands.Cog):
         if not hands:
             await interaction.followup.send(t("history.none", locale), ephemeral=True)
             return
-        lines = [
-            t(
-                "history.line",
-                locale,
-                hand_no=hand.hand_no,
-                channel_id=hand.channel_id,
-                variant=hand.variant,
-                net=hand.net,
-            )
-            for hand in hands
+        faces = await faces_for(self.bot.db, self.bot.card_emojis, interaction.user.id)
+        summaries = [
+            (hand, await summarise(self.bot.db, hand, interaction.user.id)) for hand in hands
         ]
+        lines = [history_lines(summaries, locale, faces)]
         files = []
         for hand in hands[:MAX_FILES]:
             text = await history_for_player(self.bot.db, hand.hand_id, interaction.user.id)

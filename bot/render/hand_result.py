@@ -1,4 +1,14 @@
-"""The message that ends a hand: who showed what, and who won which pot.
+"""The message that ends a hand: who showed what, who mucked, and who won
+which pot with what, in the reader's language, with a picture of the showdown.
+
+Hands are worded from the engine's data (:mod:`bot.render.hand_words`):
+"Ann wins the pot of **120** with a pair of threes, king kicker." when the
+kicker beat the best losing hand, "Ann and Ben split the pot of **120**: both
+have a straight, nine high." when they tie. Players who mucked share one
+line. In draw and stud games (no board) a shown hand is written in the order
+its best hand reads. Cards are written by :mod:`bot.render.card_markup`
+(emojis of the reader's deck where the bot has them), and the showdown's
+picture (:mod:`bot.render.showdown_picture`) is attached when anyone showed.
 
 >>> from bot.tables.snapshot import HandResult, PotWin
 >>> result = HandResult(1, 7, (), (), (PotWin(1, 2, "whole", 120, (("Carol", 120),),
@@ -9,28 +19,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import t
-from bot.render.cards import cards_text
+from bot.render.card_faces import DeckStyle
+from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
+from bot.render.hand_words import hand_label, hand_with
 from bot.render.limits import EMBED_DESCRIPTION, NAME, check_embed, shorten
-from bot.tables.outlet import OutgoingMessage
-from bot.tables.snapshot import HandResult, PotWin
+from bot.render.showdown_picture import (
+    FILENAME,
+    reading_order,
+    render_showdown,
+    showdown_scene,
+)
+from bot.tables.outlet import OutgoingFile, OutgoingMessage
+from bot.tables.snapshot import HandResult, PotWin, ShownHand
 
 
-def result_message(result: HandResult, locale: str) -> OutgoingMessage:
-    lines = [
-        t(
-            "result.shows",
-            locale,
-            name=shorten(shown.name, NAME),
-            cards=cards_text(shown.cards),
-            description=shown.description or "—",
-        )
-        for shown in result.shown
-    ]
-    lines += [t("result.mucks", locale, name=shorten(name, NAME)) for name in result.mucked]
+def result_message(
+    result: HandResult, locale: str, faces: CardFaces = TEXT_FACES, *, picture: bool = True
+) -> OutgoingMessage:
+    """The result of a hand for readers of ``locale``, cards drawn from ``faces``
+    (its deck also draws the picture); ``picture=False`` leaves the picture out."""
+    sorted_cards = not result.board
+    lines = [_shown_line(shown, locale, faces, sorted_cards) for shown in result.shown]
+    if result.mucked:
+        names = names_list([shorten(name, NAME) for name in result.mucked], locale)
+        key = "result.muck" if len(result.mucked) == 1 else "result.muck_many"
+        lines.append(t(key, locale, names=names))
     lines += [_win(win, locale) for win in result.wins]
     if result.carried_over:
         lines.append(t("result.carried_over", locale, amount=result.carried_over))
@@ -43,7 +62,51 @@ def result_message(result: HandResult, locale: str) -> OutgoingMessage:
         description=shorten("\n".join(lines), EMBED_DESCRIPTION),
         colour=EMBED_COLOUR,
     )
-    return OutgoingMessage(embed=check_embed(embed))
+    files: tuple[OutgoingFile, ...] = ()
+    if picture:
+        files = showdown_files(result, faces.deck, locale)
+        if files:
+            embed.set_image(url=f"attachment://{FILENAME}")
+    return OutgoingMessage(embed=check_embed(embed), files=files)
+
+
+def showdown_files(result: HandResult, deck: DeckStyle, locale: str) -> tuple[OutgoingFile, ...]:
+    """The showdown's picture as an attachment (none when nobody showed),
+    described in words for screen readers."""
+    scene = showdown_scene(result, deck, locale, sorted_cards=not result.board)
+    if scene is None:
+        return ()
+    alt = [t("result.picture", locale)]
+    if len(scene.boards) > 1:
+        alt += [
+            t("private.board_n", locale, n=n, board=cards_markup(board))
+            for n, board in enumerate(scene.boards, start=1)
+        ]
+    elif scene.board:
+        alt.append(t("private.board", locale, board=cards_markup(scene.board)))
+    alt += [f"{hand.name}: {cards_markup(hand.cards)}" for hand in scene.hands]
+    return (OutgoingFile(FILENAME, render_showdown(scene), shorten(" ".join(alt), 1024)),)
+
+
+def _shown_line(shown: ShownHand, locale: str, faces: CardFaces, sorted_cards: bool) -> str:
+    cards = shown.cards
+    if sorted_cards:
+        cards = reading_order(cards, shown.hands[0].cards if shown.hands else ())
+    words = " / ".join(hand_label(hand, locale) for hand in shown.hands)
+    return t(
+        "result.shows",
+        locale,
+        name=shorten(shown.name, NAME),
+        cards=cards_markup(cards, faces, locale),
+        description=words or shown.description or "—",
+    )
+
+
+def names_list(names: Sequence[str], locale: str) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cat"."""
+    if len(names) == 1:
+        return names[0]
+    return t("result.and", locale, first=", ".join(names[:-1]), last=names[-1])
 
 
 def pot_name(win: PotWin, locale: str) -> str:
@@ -65,21 +128,22 @@ def pot_name(win: PotWin, locale: str) -> str:
 def _win(win: PotWin, locale: str) -> str:
     names = [shorten(name, NAME) for name, _ in win.winners]
     pot = pot_name(win, locale)
-    with_hand = "_with" if win.description else ""
-    if len(names) == 1:
-        return t(
-            f"result.wins{with_hand}",
-            locale,
-            name=names[0],
-            pot=pot,
-            amount=win.amount,
-            hand=win.description,
-        )
+    if win.hand is not None:
+        hand = hand_with(win.hand, locale, kicker=win.kicker)
+        if len(names) == 1:
+            key = "result.wins_with"
+        else:
+            key = "result.split_two_with" if len(names) == 2 else "result.split_many_with"
+    else:
+        hand = win.description
+        with_hand = "_with" if hand else ""
+        key = f"result.wins{with_hand}" if len(names) == 1 else f"result.split{with_hand}"
     return t(
-        f"result.split{with_hand}",
+        key,
         locale,
-        names=t("result.and", locale, first=", ".join(names[:-1]), last=names[-1]),
+        name=names[0],
+        names=names_list(names, locale),
         pot=pot,
         amount=win.amount,
-        hand=win.description,
+        hand=hand,
     )

@@ -25,6 +25,7 @@ deleted channel, a player's closed DMs) is not tried again.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -60,12 +61,26 @@ class ButtonSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class OutgoingFile:
+    """A file attached to a message (a picture), with its alt text."""
+
+    filename: str
+    data: bytes
+    description: str | None = None
+
+    def discord_file(self) -> discord.File:
+        """A fresh discord.py file: one is used up by each send."""
+        return discord.File(io.BytesIO(self.data), self.filename, description=self.description)
+
+
+@dataclass(frozen=True, slots=True)
 class OutgoingMessage:
-    """What a message says: text, an embed, buttons. Built by ``bot.render``."""
+    """What a message says: text, an embed, buttons, files. Built by ``bot.render``."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     buttons: tuple[ButtonSpec, ...] = field(default=())
+    files: tuple[OutgoingFile, ...] = field(default=())
 
     def public_text(self) -> str:
         """Everything a reader sees, as one string (for logs and tests)."""
@@ -77,6 +92,7 @@ class OutgoingMessage:
                 parts += [item["name"], item["value"]]
             parts.append(data.get("footer", {}).get("text", ""))
         parts += [button.label for button in self.buttons]
+        parts += [f"[{file.filename}]" for file in self.files]
         return "\n".join(parts)
 
 
@@ -123,6 +139,15 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
 #: Nobody is pinged by a table's messages, whatever a name in them says; set on each
 #: message as well as on the client, so no client setting can turn pings back on.
 NO_PINGS: Final = discord.AllowedMentions.none()
+
+
+def _without_files(message: OutgoingMessage) -> OutgoingMessage:
+    """``message`` without its files, nor an embed image pointing at one."""
+    embed = message.embed
+    if embed is not None and embed.image and str(embed.image.url).startswith("attachment://"):
+        embed = embed.copy()
+        embed.set_image(url=None)
+    return OutgoingMessage(message.content, embed, message.buttons)
 
 
 def _or_missing(embed: discord.Embed | None) -> discord.Embed:
@@ -246,9 +271,15 @@ class DiscordOutlet:
             await self._channel().send(
                 content=message.content,
                 embed=_or_missing(message.embed),
+                files=[file.discord_file() for file in message.files] or discord.utils.MISSING,
                 allowed_mentions=NO_PINGS,
             )
-        except (discord.Forbidden, discord.NotFound):
+        except discord.Forbidden:
+            if message.files:  # may post, but not attach files: the words alone
+                log.warning("Discord refuses files in %s; posting without", self.channel_id)
+                return await self._post(_without_files(message))
+            log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
+        except discord.NotFound:
             log.warning("Discord refuses posts in %s", self.channel_id, exc_info=True)
         except discord.HTTPException:
             log.warning("Could not post in %s; trying again later", self.channel_id, exc_info=True)

@@ -70,6 +70,7 @@ from typing import Any, Final, TypeVar
 from bot.cashier import Cashier, InsufficientChips, SeatMovement
 from bot.database import Database, Transaction
 from bot.i18n import ordinal, t
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.hand_result import result_message
 from bot.render.private_view import PrivateView, private_message
 from bot.render.table_message import table_message
@@ -120,6 +121,7 @@ from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostB
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.evaluation import evaluate
+from engine.evaluation.described import described
 from engine.events import (
     CardsDiscarded,
     HandMucked,
@@ -140,6 +142,7 @@ from engine.table import CashOut, Deal, Departure, Seat, Table
 from engine.table import HandResult as TableHandResult
 from engine.table import TableConfig as EngineTableConfig
 from engine.variants import BettingStructure, Variant
+from engine.verdicts import pot_verdicts, shown_hands
 
 log = logging.getLogger(__name__)
 
@@ -213,6 +216,8 @@ class TableServices:
     hand_pause_seconds: float = 5.0
     #: ``None``: shuffle with the operating system's randomness.
     rng: random.Random | None = None
+    #: How public messages draw cards: the deck, and the emojis synced so far.
+    public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -723,7 +728,7 @@ class TableRunner:
     def _private_view(self, live: LiveHand, index: int) -> PrivateView:
         hand = live.hand
         cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
-        best = []
+        values = []
         for each_board in hand.boards:
             for evaluation in hand.variant.evaluations:
                 try:
@@ -731,16 +736,17 @@ class TableRunner:
                 except ValueError:  # too few cards yet to make a hand
                     continue
                 if value is not None:
-                    best.append(value.describe())
+                    values.append(value)
         return PrivateView(
             self.table_id,
             self.record.channel_id,
             live.hand_no,
             cards,
             board,
-            tuple(best),
+            tuple(value.describe() for value in values),
             hand.folded[index],
             _more_boards(hand),
+            tuple(described(value) for value in values),
         )
 
     async def tick(self) -> None:
@@ -1041,7 +1047,7 @@ class TableRunner:
                 self._forget(user_id)
         self.live, self.last_hand = None, live
         self._changed()
-        self.publisher.post(result_message(live.result, self.locale))
+        self.publisher.post(result_message(live.result, self.locale, self.services.public_faces()))
         for text in announcements:
             self.publisher.post(OutgoingMessage(content=text))
         if any(place == 1 for _, place, _ in places):
@@ -1100,13 +1106,16 @@ class TableRunner:
     def _result(self, live: LiveHand) -> HandResult:
         hand, players = live.hand, live.deal.players
         pot_count = len(hand.pots_awarded)
+        said = {
+            e.player: " / ".join(e.descriptions) for e in hand.events if isinstance(e, HandShown)
+        }
+        awards = [e for e in hand.events if isinstance(e, PotAwarded)]
         return HandResult(
             self.table_id,
             live.hand_no,
             shown=tuple(
-                ShownHand(self._name(players[e.player]), e.cards, " / ".join(e.descriptions))
-                for e in hand.events
-                if isinstance(e, HandShown)
+                ShownHand(self._name(players[s.player]), s.cards, said.get(s.player, ""), s.hands)
+                for s in shown_hands(hand)
             ),
             mucked=tuple(
                 self._name(players[e.player]) for e in hand.events if isinstance(e, HandMucked)
@@ -1119,13 +1128,17 @@ class TableRunner:
                     e.amount,
                     tuple((self._name(players[i]), chips) for i, chips in e.winners),
                     e.description,
+                    verdict.hand,
+                    verdict.kicker,
+                    tuple(card for cards in verdict.winning_cards for card in cards),
                 )
-                for e in hand.events
-                if isinstance(e, PotAwarded)
+                for e, verdict in zip(awards, pot_verdicts(hand), strict=True)
             ),
             rake=sum(e.amount for e in hand.events if isinstance(e, RakeTaken)),
             carried_over=hand.carried_over,
             commitment=live.commitment,
+            board=tuple(hand.board),
+            boards=tuple(map(tuple, hand.boards)) if len(hand.boards) > 1 else (),
         )
 
     # ---------------------------------------------------------------- clock

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
+from engine.evaluation.described import HandDescription
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +200,8 @@ class ShownHand:
     name: str
     cards: tuple[Card, ...]
     description: str
+    #: What the cards make, as data, by each of the game's evaluations.
+    hands: tuple[HandDescription, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +217,11 @@ class PotWin:
     #: (name, chips) of every winner.
     winners: tuple[tuple[str, int], ...]
     description: str
+    #: The winning hand as data (``None``: won without showing), the rank of
+    #: the kicker that decided it, and the cards the winners played.
+    hand: HandDescription | None = None
+    kicker: int | None = None
+    winning_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,3 +235,6 @@ class HandResult:
     #: Jackpots: nobody opened, and the pot waits for the next deal.
     carried_over: int = 0
     commitment: str | None = None
+    board: tuple[Card, ...] = ()
+    #: Every board, in games dealt with more than one (``board`` is the first).
+    boards: tuple[tuple[Card, ...], ...] = ()

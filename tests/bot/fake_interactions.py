@@ -34,6 +34,7 @@ class Answer:
     view: discord.ui.View | None
     ephemeral: bool
     kind: str
+    files: tuple[discord.File, ...] = ()
 
 
 @dataclass
@@ -74,8 +75,16 @@ class FakeResponse:
 class FakeFollowup:
     answers: list[Answer]
 
-    async def send(self, content: str | None = None, *, ephemeral: bool = False) -> None:
-        self.answers.append(Answer(content, None, None, ephemeral, "followup"))
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        file: discord.File | None = None,
+        ephemeral: bool = False,
+    ) -> None:
+        files = () if file is None else (file,)
+        self.answers.append(Answer(content, embed, None, ephemeral, "followup", files))
 
 
 @dataclass
@@ -96,5 +105,7 @@ class FakeInteraction:
 
     @property
     def answer(self) -> Answer:
-        (answer,) = self.answers
+        """The one answer; after a defer, the followup that fills it in."""
+        answers = [a for a in self.answers if a.kind != "defer"] or self.answers
+        (answer,) = answers
         return answer

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import discord
@@ -81,8 +82,15 @@ async def test_bots_have_no_balance(bot: CroupierBot) -> None:
 async def test_daily_pays_then_refuses_politely(bot: CroupierBot) -> None:
     first = asked_by(bot, ANN)
     await economy(bot).daily.callback(economy(bot), first)
-    assert first.answer.content == (
+    claimed = (
         "You claimed **100** chips (day 1 of your streak). Your balance is now **1,100** chips."
+    )
+    assert first.answer.content is not None
+    assert first.answer.content.startswith(claimed)
+    # When the next claim opens, as a Discord timestamp every client counts down live.
+    next_midnight = datetime.combine(datetime.now(UTC).date() + timedelta(days=1), time(), UTC)
+    assert first.answer.content.endswith(
+        f" Your next claim opens <t:{int(next_midnight.timestamp())}:R>."
     )
     second = asked_by(bot, ANN, locale=discord.Locale.german)
     with pytest.raises(DailyAlreadyClaimed) as caught:
@@ -130,6 +138,16 @@ async def test_leaderboard_is_public_and_pages_for_its_invoker(bot: CroupierBot)
         "12. <@1>: 1,001 chips",
     ]
     assert click.answer.embed.footer.text == "Page 2 of 2"
+
+
+async def test_a_leaderboard_on_one_page_has_no_page_buttons(bot: CroupierBot) -> None:
+    for user_id in (1, 2, 3):
+        await bot.cashier.admin_grant(100, user_id, user_id, granted_by=OWNER)
+    interaction = asked_by(bot, ANN)
+    await economy(bot).leaderboard.callback(economy(bot), interaction, None)
+    answer = interaction.answer
+    assert answer.embed is not None and answer.embed.footer.text == "Page 1 of 1"
+    assert answer.view in (None, discord.utils.MISSING)
 
 
 async def test_only_the_invoker_can_turn_the_pages(bot: CroupierBot) -> None:

@@ -12,6 +12,17 @@ the message is about:
   it (the result, or the table message once the hand is over);
 - the draw for the button, on its own line.
 
+Cards drawn as the bot's application emojis (``<:ace_of_spades:123>``) are
+read twice: by the picture the emoji shows (the image uploaded to the fake,
+matched against every face the bot can draw) and by the name in the markup,
+which a screen reader reads aloud; both must name the same, allowed card. An
+emoji the fake does not hold is a leak: nothing says what it shows. A picture
+attached to a message (the showdown's) is read by the scene it carries, and
+only after drawing that scene again gives exactly its pixels: then the
+picture shows nothing more than the scene, and every card of the scene must
+be allowed like the message's own. /history lists several hands, each on its
+own lines, and is checked hand by hand; /poker verify names its hand.
+
 Hand histories attached to a message (``table<T>-hand<N>.phh`` from /history)
 are read as PHH, and deck openings (``table<T>-hand<N>-opening.txt`` from
 /poker verify) as their ``<position> <card> <salt>`` lines: every card they
@@ -23,18 +34,40 @@ since nothing then says whose cards they are.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import io
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.cards import Card
+from PIL import Image
+
+from bot.i18n import CATALOGUES
+from bot.render.card_faces import DECK_STYLES, face_png
+from bot.render.card_markup import card_speech_name
+from bot.render.showdown_picture import picture_of, pixels_of_png, scene_of_png
+from engine.cards import ALL_CARDS, Card
 from tests.e2e.fake_discord import FakeDiscord, Member, Sighting
+from tests.e2e.fake_discord.messages import StoredAttachment
 from tests.e2e.hand_records import HandRecord
 
 #: A card as the bot writes it for people: rank and suit symbol ("A♠", "T♦").
 CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♠♥♦♣])")
-#: The hand a message is about: the table message, the result, a player's cards.
-HAND_NUMBER = re.compile(r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your cards, hand (\d+)", re.MULTILINE)
+#: The hand a message is about: the table message, the result, a player's cards,
+#: a deck opening.
+HAND_NUMBER = re.compile(
+    r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your cards, hand (\d+)|^Hand (\d+) was dealt",
+    re.MULTILINE,
+)
+#: A hand's line in /history: the lines after it, to the next, are about it.
+HISTORY_HAND = re.compile(r"^\*\*Hand (\d+)\*\* · ", re.MULTILINE)
+#: A deck opening's answer: only given once the hand is over.
+VERIFY = re.compile(r"^Hand \d+ was dealt", re.MULTILINE)
+#: A custom emoji in a message.
+EMOJI = re.compile(r"<a?:(?P<name>\w+):(?P<id>\d+)>")
+#: What an emoji or picture nobody can account for counts as: never allowed.
+UNREADABLE = "?"
 RESULT_TITLE = re.compile(r"^Hand \d+$", re.MULTILINE)
 BUTTON_DRAW = "Draw for the button:"
 #: The first line of an attached history or opening, as the fake renders attachments.
@@ -75,11 +108,106 @@ class PrivacyReport:
     #: Cards read from attached hand histories and deck openings.
     history_cards_checked: int = 0
     opened_cards_checked: int = 0
+    #: Cards read from emojis, pictures whose pixels matched their scene, and
+    #: emojis or pictures that could not be accounted for.
+    emojis_read: int = 0
+    pictures_read: int = 0
+    problems: list[str] = field(default_factory=list)
 
 
-def cards_in(text: str) -> list[str]:
+@functools.cache
+def _faces_by_pixels() -> dict[str, str]:
+    """Every face the bot can draw (both decks, and the back), by a hash of its
+    pixels: the symbol of its card, or "back"."""
+    faces = {}
+    for deck in DECK_STYLES:
+        for card in (*ALL_CARDS, None):
+            symbol = "back" if card is None else card.symbol
+            faces[_pixel_hash(face_png(card, deck))] = symbol
+    return faces
+
+
+def _pixel_hash(png: bytes) -> str:
+    with Image.open(io.BytesIO(png)) as image:
+        return hashlib.sha256(image.convert("RGBA").tobytes()).hexdigest()
+
+
+@functools.cache
+def _cards_by_speech_name() -> dict[str, str]:
+    """Each card by the name its emoji markup gives it, in every language."""
+    return {
+        card_speech_name(card, locale): card.symbol for locale in CATALOGUES for card in ALL_CARDS
+    }
+
+
+@dataclass
+class CardReader:
+    """Reads the cards a member was shown: text, emojis and pictures."""
+
+    fake: FakeDiscord | None = None
+    #: Emojis read, and pictures whose pixels were checked against their scene.
+    emojis_read: int = 0
+    pictures_read: int = 0
+    problems: list[str] = field(default_factory=list)
+    _pictures: dict[int, list[str]] = field(default_factory=dict)
+
+    def emoji_card(self, name: str, emoji_id: int) -> str:
+        """What an emoji shows, checked against what its name says."""
+        stored = None if self.fake is None else self.fake.application_emojis.emojis.get(emoji_id)
+        if stored is None:
+            self.problems.append(f"emoji {name}:{emoji_id} is not one the bot holds")
+            return UNREADABLE
+        shown = _faces_by_pixels().get(_pixel_hash(stored.image))
+        said = _cards_by_speech_name().get(name)
+        self.emojis_read += 1
+        if shown is None or (shown != "back" and said != shown):
+            self.problems.append(f"emoji {name}:{emoji_id} shows {shown}, its name says {said}")
+            return UNREADABLE
+        return shown
+
+    def picture_cards(self, sighting: Sighting) -> list[str]:
+        """The cards of the pictures attached to the message seen."""
+        if self.fake is None or sighting.message_id is None:
+            return []
+        message = self.fake.state.messages.get(sighting.message_id)
+        if message is None:
+            return []
+        cards: list[str] = []
+        for attachment in message.attachments:
+            if attachment.filename.endswith(".png"):
+                self.pictures_read += 1
+                if attachment.id not in self._pictures:  # seen by many: read once
+                    self._pictures[attachment.id] = self._read_picture(attachment)
+                cards += self._pictures[attachment.id]
+        return cards
+
+    def _read_picture(self, attachment: StoredAttachment) -> list[str]:
+        cards = CARD.findall(attachment.description or "")  # its alt text
+        try:
+            scene = scene_of_png(attachment.data)
+        except ValueError:
+            self.problems.append(f"picture {attachment.filename} carries no scene")
+            return [*cards, UNREADABLE]
+        if picture_of(scene).convert("RGBA").tobytes() != pixels_of_png(attachment.data):
+            self.problems.append(f"picture {attachment.filename} shows more than its scene")
+            cards.append(UNREADABLE)
+        return cards + [card.symbol for card in scene.cards()]
+
+
+def cards_in(text: str, reader: CardReader | None = None) -> list[str]:
+    """The cards ``text`` shows: written out ("A♠") or as emojis (faces)."""
     kept = "\n".join(line for line in text.splitlines() if not line.startswith(BUTTON_DRAW))
-    return CARD.findall(kept)
+    found = CARD.findall(kept)
+    for match in EMOJI.finditer(kept):
+        card = (reader or CardReader()).emoji_card(match["name"], int(match["id"]))
+        if card != "back":
+            found.append(card)
+    return found
+
+
+def symbols_seen(text: str, fake: FakeDiscord) -> set[str]:
+    """The cards ``text`` shows as a member reads it (text or emojis), by symbol."""
+    return set(cards_in(text, CardReader(fake)))
 
 
 def hands_named(text: str) -> set[int]:
@@ -140,22 +268,59 @@ def _owner(record: HandRecord, card: Card) -> int | None:
     return next((owner for owner, cards in record.hole_cards.items() if card in cards), None)
 
 
-def check_sighting(viewer: Member, sighting: Sighting, hands: dict[int, HandRecord]) -> list[Leak]:
+def check_sighting(
+    viewer: Member,
+    sighting: Sighting,
+    hands: dict[int, HandRecord],
+    reader: CardReader | None = None,
+) -> list[Leak]:
     """The leaks in one thing ``viewer`` saw; ``hands`` are one table's, by number."""
     text, histories = split_attachments(sighting.text)
     leaks = [leak for history in histories for leak in _check_history(viewer, history, hands)]
-    found = cards_in(text)
+    pictures = [] if reader is None else reader.picture_cards(sighting)
+    sections = _history_sections(text)
+    if sections:
+        for hand_no, section in sections:
+            leaks += _check_cards(viewer, cards_in(section, reader), hand_no, True, section, hands)
+        return leaks
+    found = cards_in(text, reader) + pictures
     if not found:
         return leaks
     named = hands_named(text)
     if len(named) != 1 or next(iter(named)) not in hands:
         return leaks + [Leak(viewer.name, None, card, None, text) for card in found]
     hand_no = next(iter(named))
-    record = hands[hand_no]
-    after_showdown = HAND_OVER in text or bool(RESULT_TITLE.search(text))
+    after_showdown = (
+        HAND_OVER in text or bool(RESULT_TITLE.search(text)) or bool(VERIFY.search(text))
+    )
+    return leaks + _check_cards(viewer, found, hand_no, after_showdown, text, hands)
+
+
+def _history_sections(text: str) -> list[tuple[int, str]]:
+    """/history's hands: each hand's number and its lines."""
+    headers = list(HISTORY_HAND.finditer(text))
+    if not headers:
+        return []
+    return [
+        (int(header[1]), text[header.start() : following.start() if following else len(text)])
+        for header, following in zip(headers, [*headers[1:], None], strict=True)
+    ]
+
+
+def _check_cards(
+    viewer: Member,
+    found: list[str],
+    hand_no: int,
+    after_showdown: bool,
+    text: str,
+    hands: dict[int, HandRecord],
+) -> list[Leak]:
+    record = hands.get(hand_no)
+    if record is None:
+        return [Leak(viewer.name, hand_no, card, None, text) for card in found]
     allowed = _symbols(_allowed(record, viewer, after_showdown=after_showdown))
     by_symbol = {card.symbol: card for cards in record.hole_cards.values() for card in cards}
-    return leaks + [
+    return [
         Leak(viewer.name, hand_no, symbol, _owner(record, by_symbol[symbol]), text)
         if symbol in by_symbol
         else Leak(viewer.name, hand_no, symbol, None, text)
@@ -183,23 +348,27 @@ def check_privacy(
 ) -> PrivacyReport:
     """Every sighting of every member, checked against one table's hands."""
     hands = {record.hand_no: record for record in records if record.table_id == table_id}
+    reader = CardReader(fake)
     report = PrivacyReport(leaks=[], own_cards_seen={})
     assert report.own_cards_seen is not None
     for member in members:
         own = 0
         for sighting in fake.seen_by(member):
             text, histories = split_attachments(sighting.text)
-            cards = cards_in(text)
+            cards = cards_in(text, CardReader(fake))  # counted here, checked below
             in_histories = sum(len(f.cards) for f in histories if not f.opening)
             opened = sum(len(f.cards) for f in histories if f.opening)
-            if not cards and not in_histories and not opened:
+            pictured = bool(sighting.attachment_names)
+            if not cards and not in_histories and not opened and not pictured:
                 continue
             report.sightings_with_cards += 1
             report.cards_checked += len(cards)
             report.history_cards_checked += in_histories
             report.opened_cards_checked += opened
-            report.leaks += check_sighting(member, sighting, hands)
-            if sighting.kind in ("dm", "ephemeral") and "Your cards" in sighting.text:
+            report.leaks += check_sighting(member, sighting, hands, reader)
+            if sighting.kind in ("dm", "ephemeral") and "Your cards" in sighting.text and cards:
                 own += 1
         report.own_cards_seen[member.name] = own
+    report.emojis_read, report.pictures_read = reader.emojis_read, reader.pictures_read
+    report.problems = reader.problems
     return report

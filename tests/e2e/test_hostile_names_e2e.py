@@ -73,7 +73,7 @@ async def test_hostile_names_are_shown_as_names(fake_discord: FakeDiscord, tmp_p
             await (await member.slash("poker", "join")).settled()
         await shove_until_done(fake, tourney, 40)
         await croupier.settled()
-        stats = await zed.slash("stats", user=tourney[2].id)
+        stats = await (await zed.slash("stats", user=tourney[2].id)).settled()
         stats_title = str(stats.embeds[0].get("title"))
 
     seen = fake.seen_text(zed)

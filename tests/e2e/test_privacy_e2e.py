@@ -5,9 +5,11 @@ only watches. One has closed their DMs and one has turned card DMs off, so
 both rely on the "My cards" button; players ask for their cards, click out
 of turn, read their /history and open the deck with /poker verify along the
 way. Afterwards every card in everything each member was shown (every version
-of every message, embed, button, modal, attached hand history and deck
-opening, their ephemerals and their DMs) is checked against the hands as the
-database logged them (:mod:`tests.e2e.privacy`). Seven card stud (up cards are
+of every message, embed, button, modal, attached hand history, deck opening
+and showdown picture, every card emoji, their ephemerals and their DMs) is
+checked against the hands as the database logged them
+(:mod:`tests.e2e.privacy`). Cards reach members as emojis once the bot has
+synced them (Ben plays with the four-colour deck), and as text before. Seven card stud (up cards are
 everybody's) and triple draw (draws and discards stay their owner's, even
 after a showdown) are played the same way.
 
@@ -47,9 +49,13 @@ async def play_and_check(
     async with running_croupier(
         fake, tmp_path / "croupier.db", starting_chips=10_000_000, deck_seed=seed
     ) as croupier:
+        assert croupier.bot.card_emojis.task is not None
+        await croupier.bot.card_emojis.task  # cards are emojis from here on
         ann, ben, cat, dan, eve = (fake.add_member(n) for n in ("Ann", "Ben", "Cat", "Dan", "Eve"))
         zed = fake.add_member("Zed")  # only watches
         players = [ann, ben, cat, dan, eve]
+        four = await ben.slash("poker", "deck", deck="four_colour")
+        assert "four-colour deck" in four.text
         cat.close_dms()
         dm_off = await dan.slash("poker", "dm", setting="off")
         assert "no longer get your cards by DM" in dm_off.text
@@ -84,6 +90,7 @@ async def play_and_check(
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [*players, zed], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+        assert not report.problems, report.problems[:5]
 
     finished = [hand for hand in records if hand.status == "finished"]
     assert len(finished) >= hands
@@ -91,6 +98,8 @@ async def play_and_check(
     assert report.cards_checked > 20 * hands
     assert report.history_cards_checked > 0, "no /history file was checked"
     assert report.opened_cards_checked > 0, "no /poker verify opening was checked"
+    assert report.emojis_read > 10 * hands, "few cards were drawn as emojis"
+    assert report.pictures_read > 0, "no showdown picture was checked"
     assert table.played.moves["button:cards"] > hands // 10
     assert table.played.moves["refused:out_of_turn"] > 0
     if variant == "F7S":

@@ -28,6 +28,7 @@ from engine.hand import Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
+from tests.e2e.privacy import symbols_seen
 
 STARTING_CHIPS = 10_000
 
@@ -125,8 +126,10 @@ class Table:
         return reply
 
 
-def hidden_cards_in(text: str, cards: list[Card]) -> list[Card]:
-    return [card for card in cards if card.symbol in text or str(card) in text]
+def hidden_cards_in(text: str, cards: list[Card], fake: FakeDiscord) -> list[Card]:
+    """Which of ``cards`` the text shows: as text, in PHH notation, or as emojis."""
+    seen = symbols_seen(text, fake)
+    return [card for card in cards if card.symbol in seen or str(card) in text]
 
 
 async def test_players_play_whole_hands_by_buttons_and_commands(
@@ -162,7 +165,8 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
     assert len(notices) == 1 and "My cards" in notices[0].content
     cards = await table.click(ann, "cards")
     ann_cards = table.holes[first][ann.id]
-    assert cards.ephemeral and all(card.symbol in cards.text for card in ann_cards)
+    seen = symbols_seen(cards.text, fake_discord)
+    assert cards.ephemeral and all(card.symbol in seen for card in ann_cards)
     flop_bet = False
     while (live := table.runner.live) is not None:
         actor = table.to_act()
@@ -251,7 +255,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
 
     await assert_chips_reconcile(database)
     history = await (await ann.slash("history")).settled()
-    assert history.ephemeral and "Hand 1 in" in history.text
+    assert history.ephemeral and "**Hand 1** · No-limit Texas Hold'em" in history.text
     attached = "\n".join(m.text() for m in [history.message, *history.followups] if m)
     assert 'variant = "NT"' in attached  # each hand as a PHH file
     own = "".join(str(card) for card in table.holes[second].get(ann.id, []))
@@ -275,7 +279,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
                 checked += 1
                 if over and player in table.shown.get(hand_no, set()):
                     continue
-                assert not hidden_cards_in(text, cards), (hand_no, player, text)
+                assert not hidden_cards_in(text, cards, fake_discord), (hand_no, player, text)
     assert checked
     assert not any(sighting.kind == "ephemeral" for sighting in fake_discord.seen_by(eve))
 

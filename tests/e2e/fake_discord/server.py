@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as ix
+from .app_emojis import ApplicationEmojis
 from .clock import Clock
 from .control import ControlApi
 from .entities import FakeChannel
@@ -64,6 +65,7 @@ class FakeDiscord:
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._signal.notify)
         self.state.emit = self.gateway.dispatch
         self.rest = RestApi(self.state, self.faults)
+        self.application_emojis = ApplicationEmojis(self.state)
         self.members: dict[str, Member] = {}
         self._runner: web.AppRunner | None = None
 
@@ -74,6 +76,7 @@ class FakeDiscord:
         self.rest.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         ControlApi(self).install(app)
+        self.application_emojis.install(app)
         self.rest.install_catch_all(app)
         return app
 

@@ -1,0 +1,42 @@
+"""Each player's deck: the classic two colours or four (a colour per suit),
+chosen with ``/poker deck`` and kept in ``player_settings.deck``.
+
+>>> DECK_CHOICES
+('two_colour', 'four_colour')
+"""
+
+from __future__ import annotations
+
+from typing import Final, cast
+
+from bot.card_emojis import CardEmojiBook
+from bot.database import Database
+from bot.render.card_faces import DECK_STYLES, DEFAULT_DECK, DeckStyle
+from bot.render.card_markup import CardFaces
+
+DECK_CHOICES: Final = DECK_STYLES
+_NOW: Final = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+
+async def deck_of(database: Database, user_id: int) -> DeckStyle:
+    """The player's deck (the classic one until they choose)."""
+    deck = await database.fetch_value(
+        "SELECT deck FROM player_settings WHERE user_id = ?", (user_id,)
+    )
+    return cast(DeckStyle, deck) if deck in DECK_STYLES else DEFAULT_DECK
+
+
+async def set_deck(database: Database, user_id: int, deck: DeckStyle) -> None:
+    if deck not in DECK_STYLES:
+        raise ValueError(f"there is no {deck!r} deck")
+    async with database.transaction() as tx:
+        await tx.execute(
+            "INSERT INTO player_settings (user_id, deck) VALUES (?, ?)"
+            f" ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = {_NOW}",
+            (user_id, deck),
+        )
+
+
+async def faces_for(database: Database, book: CardEmojiBook, user_id: int) -> CardFaces:
+    """How to draw cards for this player: their deck, with the emojis synced so far."""
+    return book.faces(await deck_of(database, user_id))

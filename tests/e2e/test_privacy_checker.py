@@ -1,0 +1,127 @@
+"""The privacy check reads cards in pictures and emojis, and catches what it
+should: a hole card in a showdown picture, a picture showing more than the
+scene it carries, an emoji whose name says another card than its face."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+from PIL.PngImagePlugin import PngInfo
+
+from bot.render.card_faces import face_png
+from bot.render.card_markup import card_speech_name
+from bot.render.showdown_picture import (
+    SCENE_KEY,
+    SceneHand,
+    ShowdownScene,
+    draw_showdown,
+    render_showdown,
+)
+from engine.cards import Card, parse_cards
+from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord.app_emojis import StoredEmoji
+from tests.e2e.hand_records import HandRecord
+from tests.e2e.privacy import check_privacy
+
+BOARD = tuple(parse_cards("3h9c7d5s2h"))
+
+
+def record(ann: Member, ben: Member, *, ben_shown: bool) -> HandRecord:
+    ann_cards, ben_cards = tuple(parse_cards("AsKc")), tuple(parse_cards("QdQh"))
+    shown = {ann.id: ann_cards} | ({ben.id: ben_cards} if ben_shown else {})
+    return HandRecord(
+        hand_id=1,
+        table_id=1,
+        hand_no=3,
+        status="finished",
+        players=(ann.id, ben.id),
+        hole_cards={ann.id: ann_cards, ben.id: ben_cards},
+        board=BOARD,
+        face_up=frozenset(),
+        shown=shown,
+        button_draw=(),
+    )
+
+
+def scene(*hands: tuple[str, str]) -> ShowdownScene:
+    return ShowdownScene(
+        BOARD,
+        tuple(SceneHand(name, tuple(parse_cards(cards))) for name, cards in hands),
+        frozenset(),
+        "two_colour",
+    )
+
+
+def post_result(fake: FakeDiscord, description: str, picture: bytes | None = None) -> None:
+    files = [] if picture is None else [("showdown.png", picture)]
+    fake.state.post_message(
+        fake.channel.id, {"embeds": [{"title": "Hand 3", "description": description}]}, files
+    )
+
+
+def test_an_honest_result_with_its_picture_passes(fake_discord: FakeDiscord) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    post_result(fake_discord, "Ann shows A♠ K♣", render_showdown(scene(("Ann", "AsKc"))))
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert not report.leaks and not report.problems
+    assert report.pictures_read == 2  # one picture, seen by two members
+
+
+def test_a_mucked_hand_in_the_picture_is_a_leak(fake_discord: FakeDiscord) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    # The words keep Ben's cards out; the picture shows them.
+    picture = render_showdown(scene(("Ann", "AsKc"), ("Ben", "QdQh")))
+    post_result(fake_discord, "Ann shows A♠ K♣\nBen mucks.", picture)
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    leaked = {(leak.viewer, leak.card, leak.owner) for leak in report.leaks}
+    assert ("Ann", "Q♦", ben.id) in leaked and ("Ann", "Q♥", ben.id) in leaked
+    assert not any(leak.viewer == "Ben" for leak in report.leaks)  # his own cards
+
+
+def test_a_picture_showing_more_than_its_scene_is_caught(fake_discord: FakeDiscord) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    honest = scene(("Ann", "AsKc"))
+    image = draw_showdown(honest).convert("RGB")
+    # Ben's queen pasted into the corner; the scene inside says nothing of it.
+    queen = Image.open(io.BytesIO(face_png(Card.parse("Qd"), "two_colour", 40)))
+    image.paste(queen.convert("RGB"), (0, 0), queen)
+    info = PngInfo()
+    info.add_text(SCENE_KEY, honest.to_json())
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", pnginfo=info)
+    post_result(fake_discord, "Ann shows A♠ K♣", buffer.getvalue())
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert any("shows more than its scene" in problem for problem in report.problems)
+    assert report.leaks  # an unreadable picture never passes
+
+
+def test_an_emoji_is_read_by_its_face_and_its_spoken_name(fake_discord: FakeDiscord) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    queen = Card.parse("Qd")
+    emojis = fake_discord.application_emojis.emojis
+    emojis[1] = StoredEmoji(1, "c2_Qd_000000", face_png(queen, "two_colour"))
+    # Ben's queen of diamonds, as an emoji, in a result where he mucked.
+    post_result(fake_discord, f"Ann shows A♠ K♣ <:{card_speech_name(queen)}:1>")
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert ("Ann", "Q♦") in {(leak.viewer, leak.card) for leak in report.leaks}
+    assert report.emojis_read == 2 and not report.problems
+
+
+def test_an_emoji_whose_name_says_another_card_is_caught(fake_discord: FakeDiscord) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    emojis = fake_discord.application_emojis.emojis
+    emojis[1] = StoredEmoji(1, "c2_Qd_000000", face_png(Card.parse("Qd"), "two_colour"))
+    # The face shows Ben's queen; a screen reader would say the ace of spades.
+    post_result(fake_discord, "Ann shows <:ace_of_spades:1> K♣")
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=True)], 1)
+    assert any("its name says" in problem for problem in report.problems)
+    assert report.leaks
+
+
+def test_an_emoji_the_bot_does_not_hold_is_caught(fake_discord: FakeDiscord) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    post_result(fake_discord, "Ann shows <:ace_of_spades:99> K♣")
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert any("not one the bot holds" in problem for problem in report.problems)
+    assert report.leaks
