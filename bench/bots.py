@@ -8,8 +8,9 @@ six-handed), one copy of the style plays against baselines in every other
 seat. Every deck is dealt once per seat with the style in that seat (heads-up:
 both sides of the same cards), and the style's results over those hands make
 one sample, which cancels most of the luck of the cards. Every hand starts
-from 100 big blinds each. A pairing stops as soon as its interval excludes
-zero, or at ``--max-hands``.
+from 100 big blinds each. A pairing is first judged after 100 deal sets
+(200 hands heads-up, 600 six-handed), then after every ``--batch`` sets, and
+stops as soon as its interval excludes zero, or at ``--max-hands``.
 
 The unit is the big blind (stud: the small bet). VPIP is the share of hands
 the style put chips in by choice on the first betting round, PFR the share
@@ -43,6 +44,9 @@ from engine.hand import Hand, HandSetup
 from engine.seat_view import seat_view
 from engine.variants import VARIANTS
 
+#: Deal sets played before a pairing is first judged: an interval from fewer
+#: samples of such heavy-tailed results is not worth its 95 %.
+MIN_SETS = 100
 #: Blinds (or bring-in and bets) of every family: 5/10, stacks of 100 big blinds.
 SMALL, BIG = 5, 10
 STACK = 100 * BIG
@@ -171,7 +175,6 @@ def run_pairing(
     other = BASELINES[baseline]
     kind = VARIANTS[family.code].deck
     start = time.perf_counter()
-    min_sets = max(2, 200 // players)
     while result.hands < max_hands:
         for _ in range(batch):
             deck = Deck.shuffled(kind, deck_rng).order
@@ -188,7 +191,7 @@ def run_pairing(
                 result.pfr += raised
                 result.hands += 1
             result.samples.append(total / BIG)
-        if len(result.samples) >= min_sets and result.verdict != "unclear":
+        if len(result.samples) >= MIN_SETS and result.verdict != "unclear":
             break
     result.seconds = time.perf_counter() - start
     return result
