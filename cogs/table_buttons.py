@@ -50,8 +50,9 @@ BUTTON_MOVES: dict[str, Move] = {
     "big": Move.BIG_BET,
 }
 
-#: The label text a form's input may have, as Discord allows.
+#: The text and description a form's label may have, as Discord allows.
 INPUT_LABEL = 45
+LABEL_DESCRIPTION = 100
 
 
 def runner_for(interaction: discord.Interaction[Any], table_id: int) -> TableRunner:
@@ -143,13 +144,22 @@ class RaiseForm(discord.ui.Modal):
         self.runner, self.hand_no, self.choices = runner, hand_no, choices
         low, high = choices.min_raise_to, choices.max_raise_to
         self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
-            label=shorten(t("raise_modal.label", locale, low=low, high=high), INPUT_LABEL),
             placeholder=shorten(t("raise_modal.placeholder", locale, low=low), 100),
             custom_id="amount",
             required=True,
             max_length=20,
         )
-        self.add_item(self.amount)
+        # A Label carries the text an input shows (Discord deprecated the input's own
+        # label); its description says the whole range even where the label is cut.
+        self.add_item(
+            discord.ui.Label(
+                text=shorten(t("raise_modal.label", locale, low=low, high=high), INPUT_LABEL),
+                description=shorten(
+                    t("raise_modal.description", locale, low=low, high=high), LABEL_DESCRIPTION
+                ),
+                component=self.amount,
+            )
+        )
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
         take(interaction)

@@ -387,6 +387,7 @@ MESSAGES: Final[dict[str, str]] = {
     "raise_modal.title_raise": "Erhöhen",
     "raise_modal.label": "Einsatz gesamt, {low:int} bis {high:int}",
     "raise_modal.placeholder": "Eine ganze Zahl, etwa {low:int}",
+    "raise_modal.description": "Alles, was du diese Runde setzt: {low:int} bis {high:int} Chips.",
     # Das Menü zum Abwerfen oder Tauschen, nur für den Spieler.
     "discard_menu.prompt_discard": (
         "Deine Karten, Hand {hand_no}: {cards}. Wähle {low:int} zum Abwerfen."

@@ -362,6 +362,7 @@ MESSAGES: Final[dict[str, str]] = {
     "raise_modal.title_raise": "Raise",
     "raise_modal.label": "Total to bet, {low:int} to {high:int}",
     "raise_modal.placeholder": "A whole number, like {low:int}",
+    "raise_modal.description": "All you put in this round: {low:int} to {high:int} chips.",
     # The discard or draw menu, shown only to the player.
     "discard_menu.prompt_discard": (
         "Your cards, hand {hand_no}: {cards}. Choose {low:int} to throw away."

@@ -17,7 +17,8 @@ instead of editing the last hand's. A hand's result or a notice that failed
 the same way is posted again later (it may then come after newer messages),
 and so is a DM of cards, a few times only: cards arriving long after they
 were dealt help nobody. What Discord refuses for good (no permission, a
-deleted channel, a player's closed DMs) is not tried again.
+deleted channel, a player's closed DMs) is not tried again: each refusal
+counts towards Discord's limit on invalid requests.
 
 :class:`DiscordOutlet` is the real one; the tests use a recording fake.
 """
@@ -234,6 +235,10 @@ class DiscordOutlet:
                     self.message_id,
                     self.channel_id,
                 )
+            except discord.Forbidden:
+                # Asking again would only be refused again (and count as invalid).
+                log.warning("Discord refuses table edits in %s", self.channel_id, exc_info=True)
+                return True
             except discord.HTTPException:
                 log.warning(
                     "Could not edit the table message in %s; trying again later",
@@ -248,6 +253,9 @@ class DiscordOutlet:
                 view=view if view is not None else discord.utils.MISSING,
                 allowed_mentions=NO_PINGS,
             )
+        except discord.Forbidden:
+            log.warning("Discord refuses table posts in %s", self.channel_id, exc_info=True)
+            return True
         except discord.HTTPException:
             log.warning(
                 "Could not post the table message in %s; trying again later",

@@ -1,7 +1,9 @@
 """Fixtures for end-to-end tests against the fake Discord.
 
 `fake_discord` serves a fresh fake on an ephemeral 127.0.0.1 port per test and
-fails the test at teardown if the bot called a route the fake does not know.
+fails the test at teardown if the bot called a route the fake does not know,
+or sent a payload Discord refuses (unless the test said it would:
+``fake.expect_invalid_payloads()``).
 `start_bot` starts a discord.py client pointed at it in the same event loop,
 waits until it is ready, and closes it (and restores discord.py's urls) after.
 """
@@ -26,6 +28,8 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         yield fake
     assert not fake.unknown_routes, f"the bot called routes the fake lacks: {fake.unknown_routes}"
     assert not fake.internal_errors, f"the fake failed on: {fake.internal_errors}"
+    refused = fake.unexpected_invalid_payloads
+    assert not refused, "Discord would refuse these requests:\n" + "\n".join(map(str, refused))
 
 
 @pytest.fixture

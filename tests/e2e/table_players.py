@@ -148,8 +148,12 @@ class TablePlayers:
                 idle = 0.0 if await self._top_up_the_busted() else idle + IDLE_STEP
                 continue
             idle = 0.0
-            await self.take_turn(turn)
             last = turn.key
+            if turn.actor not in self.by_name:
+                # Someone who left: the table acts for them once Discord shows the
+                # table's newer state (the message may lag behind under rate limits).
+                continue
+            await self.take_turn(turn)
             await self._top_up_the_busted()
         return len(self.view.results())
 

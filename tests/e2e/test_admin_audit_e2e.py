@@ -1,11 +1,12 @@
 """/admin audit: the owner audits the running bot's database while a table plays,
-and is told of a discrepancy; nobody else may run it."""
+and is told of a discrepancy; nobody else may run it, not even another server
+administrator (Discord offers /admin only to administrators)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, permissions
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
 
@@ -16,6 +17,9 @@ async def test_the_owner_audits_a_table_in_play_and_sees_a_discrepancy(
     fake = fake_discord
     async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=4) as croupier:
         ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        administrators = fake.add_role("Administrators", permissions.ADMINISTRATOR)
+        fake.give_role(ann, administrators)
+        fake.give_role(ben, administrators)
         croupier.bot.owner_id = ann.id
         view = await open_table(fake, [ann, ben])
         await TablePlayers(fake, [ann, ben], style=CALLING_STATION, view=view).play_hands(2)

@@ -630,6 +630,7 @@ async def test_oversized_messages_are_refused_with_400(
     fake_discord: FakeDiscord, bot: TestBot, payload: dict[str, Any], bad_field: str
 ) -> None:
     route = Route("POST", "/channels/{channel_id}/messages", channel_id=fake_discord.channel.id)
+    fake_discord.expect_invalid_payloads()
 
     with pytest.raises(discord.HTTPException) as refused:
         await bot.http.request(route, json=payload)
@@ -644,6 +645,7 @@ async def test_an_embed_over_the_limit_is_refused_through_discord_py(
 ) -> None:
     channel = bot.get_channel(fake_discord.channel.id)
     assert isinstance(channel, discord.TextChannel)
+    fake_discord.expect_invalid_payloads()
 
     with pytest.raises(discord.HTTPException) as refused:
         await channel.send(embed=discord.Embed(description="x" * 4097))

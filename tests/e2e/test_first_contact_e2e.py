@@ -17,7 +17,7 @@ from pathlib import Path
 from bot.client import invite_permissions
 from bot.database import Database
 from tests.e2e.bot_process import bot_environment, bot_process
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, permissions
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
 
@@ -127,6 +127,8 @@ async def test_admin_sync_publishes_everywhere(fake_discord: FakeDiscord, tmp_pa
         before = global_versions(fake)
         assert "admin" in before
         ann = fake.add_member("Ann")
+        # Discord offers /admin to the server's administrators only.
+        fake.give_role(ann, fake.add_role("Administrators", permissions.ADMINISTRATOR))
         croupier.bot.owner_id = ann.id
         synced = await ann.slash("admin", "sync")
         await synced.settled()

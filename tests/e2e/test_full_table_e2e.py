@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.hand_records import hand_records
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import TablePlayers
@@ -38,6 +38,7 @@ async def test_a_table_is_opened_played_for_an_evening_and_closed(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # an evening of hands at machine speed
     async with running_croupier(
         fake, tmp_path / "croupier.db", starting_chips=STARTING_CHIPS, deck_seed=21
     ) as croupier:

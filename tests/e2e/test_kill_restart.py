@@ -33,7 +33,7 @@ from pathlib import Path
 
 from tests.audited import assert_audit_clean_at
 from tests.e2e.croupier_process import CroupierProcess
-from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, NoResponse
 from tests.e2e.impatient_players import Players, TableView
 
 KILLS = int(os.environ.get("CROUPIER_KILLS", "50"))
@@ -296,6 +296,7 @@ async def test_kills_at_random_moments_lose_nothing(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     print(f"CROUPIER_KILL_SEED={SEED} CROUPIER_KILLS={KILLS}")
+    fake_discord.rate_limits.time_scale = BULK_RATE_CLOCK  # fifty restarts at machine speed
     rng = random.Random(SEED)
     began = time.monotonic()
     async with CroupierProcess(fake_discord, tmp_path / "croupier.db") as croupier:

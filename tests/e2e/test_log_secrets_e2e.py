@@ -18,7 +18,7 @@ from pathlib import Path
 from bot.database import Database
 from engine.cards import Card
 from tests.e2e.bot_process import bot_process
-from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.hand_records import hand_records
 from tests.e2e.table_players import Style, TablePlayers
 from tests.e2e.table_view import TableView
@@ -62,6 +62,7 @@ async def test_a_debug_log_holds_no_card_secret_or_token(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # many hands at machine speed
     database_path = tmp_path / "croupier.db"
     async with bot_process(fake, database_path, DEBUG_EVERYWHERE) as bot:
         ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))

@@ -20,7 +20,7 @@ from bot.render.showdown_picture import (
 )
 from engine.cards import Card, parse_cards
 from tests.e2e.fake_discord import FakeDiscord, Member
-from tests.e2e.fake_discord.app_emojis import StoredEmoji
+from tests.e2e.fake_discord.emojis import AppEmoji as StoredEmoji
 from tests.e2e.hand_records import HandRecord
 from tests.e2e.privacy import check_privacy
 

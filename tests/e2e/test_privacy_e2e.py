@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.hand_records import HandRecord, hand_records
 from tests.e2e.privacy import check_privacy
 from tests.e2e.product_bot import running_croupier
@@ -46,6 +46,9 @@ def dm_of_hand(member: Member, hand: HandRecord) -> list[str]:
 async def play_and_check(
     fake: FakeDiscord, tmp_path: Path, hands: int, seed: int, variant: str = "NT"
 ) -> None:
+    # Hundreds of hands at machine speed: Discord's rate limits stay on, on a rate
+    # clock running a hundred times as fast (tests of the pace use the default).
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
     async with running_croupier(
         fake, tmp_path / "croupier.db", starting_chips=10_000_000, deck_seed=seed
     ) as croupier:

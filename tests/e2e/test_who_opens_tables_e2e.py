@@ -15,13 +15,9 @@ import discord
 import pytest
 
 from bot.client import invite_permissions
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, permissions
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
-
-EVERYTHING_BUT_MANAGING = discord.Permissions.all() & ~discord.Permissions(
-    manage_channels=True, administrator=True, manage_guild=True
-)
 
 
 async def test_tables_are_limited_per_member_and_per_server(
@@ -63,9 +59,7 @@ async def test_a_table_in_a_thread_needs_the_member_to_be_allowed_threads(
     fake = fake_discord
     async with running_croupier(fake, tmp_path / "croupier.db"):
         ann = fake.add_member("Ann")
-        ann.user.permissions = str(
-            (discord.Permissions.all() & ~discord.Permissions(create_public_threads=True)).value
-        )
+        fake.set_permissions(fake.channel, ann, deny=permissions.CREATE_PUBLIC_THREADS)
         refused = await ann.slash("poker", "create", thread=True)
         assert refused.ephemeral
         assert refused.text == (
@@ -75,8 +69,12 @@ async def test_a_table_in_a_thread_needs_the_member_to_be_allowed_threads(
         assert not [m for m in fake.messages() if not m.ephemeral], "nothing was posted"
 
 
-def without(permissions: discord.Permissions, name: str) -> str:
-    return str(permissions.value & ~discord.Permissions(**{name: True}).value)
+def only(fake: FakeDiscord, granted: discord.Permissions) -> None:
+    """The bot may do exactly ``granted`` in the fake's channel, whatever @everyone may."""
+    fake.set_bot_permissions(granted.value)
+    fake.set_permissions(
+        fake.channel, fake.state.bot_role(fake.guild), deny=permissions.ALL & ~granted.value
+    )
 
 
 async def test_the_invite_asks_for_exactly_what_the_commands_check(
@@ -91,7 +89,7 @@ async def test_the_invite_asks_for_exactly_what_the_commands_check(
         for name, granted in invite:
             if not granted or name == "view_channel":  # unseen channels send no commands
                 continue
-            fake.state.app_permissions = without(invite, name)
+            only(fake, invite & ~discord.Permissions(**{name: True}))
             thread = name in ("create_public_threads", "send_messages_in_threads")
             refused = await ann.slash("poker", "create", thread=thread)
             assert refused.text == (f"I am missing permissions to do that here: {name}."), (
@@ -99,7 +97,7 @@ async def test_the_invite_asks_for_exactly_what_the_commands_check(
                 refused.text,
             )
         assert croupier.bot.tables.runners == []
-        fake.state.app_permissions = str(invite.value)
+        only(fake, invite)
         view = await open_table(fake, [ann, ben])
         await TablePlayers(fake, [ann, ben], style=CALLING_STATION, view=view).play_hands(1)
 
@@ -112,8 +110,7 @@ async def test_close_closes_only_the_table_whose_permission_it_checked(
     close Cat's table, and does not."""
     fake = fake_discord
     async with running_croupier(fake, tmp_path / "croupier.db") as croupier:
-        ann, cat = fake.add_member("Ann"), fake.add_member("Cat")
-        ann.user.permissions = cat.user.permissions = str(EVERYTHING_BUT_MANAGING.value)
+        ann, cat = fake.add_member("Ann"), fake.add_member("Cat")  # neither manages the channel
         opened = await ann.slash("poker", "create")
         await opened.settled()
         first = croupier.bot.tables.require(fake.channel.id)

@@ -21,6 +21,11 @@ class Clock:
         """Seconds on a monotonic scale, for measuring deadlines."""
         return time.monotonic() + self._offset
 
+    @property
+    def offset(self) -> float:
+        """How far the test has moved this clock forward, in seconds."""
+        return self._offset
+
     def wall(self) -> dt.datetime:
         """The current UTC time as the fake pretends it to be."""
         return dt.datetime.now(dt.UTC) + dt.timedelta(seconds=self._offset)

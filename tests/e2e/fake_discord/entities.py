@@ -1,8 +1,10 @@
-"""The guild, its channels, roles and people, and their JSON shapes.
+"""Guilds, their channels, threads, roles and members, and their JSON shapes.
 
-These are the objects that only change when a test says so (a member joins,
-closes their DMs, a channel is added); messages and interactions live in
-`state`.
+These are the objects that only change when a test (or a thread route) says
+so: a guild is added, a member joins or gets a role, a channel gets a
+permission overwrite, a thread is opened or archived. Messages and
+interactions live in `state`. A user exists once and may be a member of
+several guilds; a `FakeMembership` holds what is per guild (roles, join date).
 """
 
 from __future__ import annotations
@@ -11,23 +13,25 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
+from .permissions import Overwrite
+
 GUILD_TEXT = 0
 DM = 1
-# Every permission bit Discord had in 2025: members and the bot may do anything.
-ALL_PERMISSIONS = str((1 << 51) - 1)
-EVERYONE_PERMISSIONS = "2248473465835073"
+ANNOUNCEMENT_THREAD = 10
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = frozenset({ANNOUNCEMENT_THREAD, PUBLIC_THREAD, PRIVATE_THREAD})
 
 
 @dataclass
 class FakeUser:
     id: int
     username: str
-    joined_at: dt.datetime
+    created_at: dt.datetime
     bot: bool = False
     dms_open: bool = True
-    role_ids: list[int] = field(default_factory=list)
-    #: The member's permissions in every channel (an integer as a string); all by default.
-    permissions: str = ALL_PERMISSIONS
+    #: The language the member's Discord client is set to (sent as the interaction's locale).
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -40,7 +44,16 @@ class FakeUser:
             "public_flags": 0,
         }
 
-    def member_payload(self, *, with_user: bool = True) -> dict[str, Any]:
+
+@dataclass
+class FakeMembership:
+    """A user's membership of one guild."""
+
+    user_id: int
+    joined_at: dt.datetime
+    role_ids: list[int] = field(default_factory=list)
+
+    def payload(self, user: FakeUser | None, permissions: int | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {
             "roles": [str(r) for r in self.role_ids],
             "joined_at": self.joined_at.isoformat(),
@@ -49,10 +62,11 @@ class FakeUser:
             "mute": False,
             "flags": 0,
             "pending": False,
-            "permissions": self.permissions,
         }
-        if with_user:
-            body["user"] = self.payload()
+        if permissions is not None:
+            body["permissions"] = str(permissions)
+        if user is not None:
+            body["user"] = user.payload()
         return body
 
 
@@ -64,8 +78,25 @@ class FakeChannel:
     guild_id: int | None
     position: int = 0
     recipient_id: int | None = None
+    overwrites: list[Overwrite] = field(default_factory=list)
+    # Threads only: the channel it was opened in, who opened it, its state and members.
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    invitable: bool = True
+    created_at: dt.datetime | None = None
+    thread_member_ids: set[int] = field(default_factory=set)
+    message_count: int = 0
 
-    def payload(self, recipient: FakeUser | None = None) -> dict[str, Any]:
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
+
+    def payload(
+        self, recipient: FakeUser | None = None, permissions: int | None = None
+    ) -> dict[str, Any]:
         if self.type == DM:
             return {
                 "id": str(self.id),
@@ -73,20 +104,38 @@ class FakeChannel:
                 "last_message_id": None,
                 "recipients": [recipient.payload()] if recipient else [],
             }
-        return {
+        body: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites],
             "nsfw": False,
-            "parent_id": None,
+            "parent_id": str(self.parent_id) if self.parent_id else None,
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
-            "permissions": ALL_PERMISSIONS,
+            "flags": 0,
         }
+        if permissions is not None:
+            body["permissions"] = str(permissions)
+        if self.is_thread:
+            created = self.created_at.isoformat() if self.created_at else None
+            body.pop("permission_overwrites")
+            body["owner_id"] = str(self.owner_id) if self.owner_id else None
+            body["member_count"] = len(self.thread_member_ids)
+            body["message_count"] = self.message_count
+            body["total_message_sent"] = self.message_count
+            body["thread_metadata"] = {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": created,
+                "locked": self.locked,
+                "invitable": self.invitable,
+                "create_timestamp": created,
+            }
+        return body
 
 
 @dataclass
@@ -94,6 +143,8 @@ class FakeRole:
     id: int
     name: str
     position: int = 0
+    permissions: int = 0
+    managed: bool = False
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -102,8 +153,8 @@ class FakeRole:
             "color": 0,
             "hoist": False,
             "position": self.position,
-            "permissions": EVERYONE_PERMISSIONS,
-            "managed": False,
+            "permissions": str(self.permissions),
+            "managed": self.managed,
             "mentionable": False,
             "flags": 0,
         }
@@ -114,6 +165,16 @@ class FakeGuild:
     id: int
     name: str
     owner_id: int
+    preferred_locale: str = "en-US"
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channel_ids: list[int] = field(default_factory=list)
-    member_ids: list[int] = field(default_factory=list)
+    members: dict[int, FakeMembership] = field(default_factory=dict)
+    default_channel_id: int = 0
+
+    @property
+    def member_ids(self) -> list[int]:
+        return list(self.members)
+
+    @property
+    def everyone(self) -> FakeRole:
+        return self.roles[self.id]

@@ -177,7 +177,7 @@ class Gateway:
             {
                 "v": 10,
                 "user": user,
-                "guilds": [{"id": str(state.guild.id), "unavailable": True}],
+                "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self._url(),
@@ -193,7 +193,8 @@ class Gateway:
                 "_trace": ["fake-discord"],
             },
         )
-        session.dispatch("GUILD_CREATE", state.guild_payload())
+        for guild in state.guilds.values():
+            session.dispatch("GUILD_CREATE", state.guild_payload(guild))
         self._changed()
         return session
 
@@ -216,14 +217,16 @@ class Gateway:
         return session
 
     def _send_members(self, session: Session, data: dict[str, Any]) -> None:
+        state = self._state
         wanted = {int(u) for u in data.get("user_ids") or []}
+        guild = state.guilds.get(int(data.get("guild_id") or state.guild.id)) or state.guild
         members = [
-            self._state.users[m].member_payload()
-            for m in self._state.guild.member_ids
+            state.member_payload(guild, state.users[m])
+            for m in guild.members
             if not wanted or m in wanted
         ]
         chunk: dict[str, Any] = {
-            "guild_id": str(self._state.guild.id),
+            "guild_id": str(guild.id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,

@@ -1,9 +1,12 @@
 """A test's handle on one guild member: act as them, and ask what they saw.
 
 `Member` sends interactions the way Discord's client would for that person:
-a slash command (checked against the synced schema), a click on a button found
-by its label, a pick from a select menu, a modal submitted after the bot
-opened one. Each returns a `Reply` once the bot answered. What the member can
+a slash command (checked against the synced schema, and offered only where the
+member may use application commands and has the command's default member
+permissions), a click on a button found by its label on a message the member
+can see, a pick from a select menu, a modal submitted after the bot opened
+one. Each interaction carries the member's own locale and their permissions in
+the channel. Each returns a `Reply` once the bot answered. What the member can
 see and has seen is answered from the fake's records.
 """
 
@@ -13,17 +16,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import interactions as ix
+from . import permissions as perms
 from .commands import OptionRejected, build_invocation
+from .components import (
+    BUTTON,
+    LABEL,
+    LINK_STYLE,
+    STRING_SELECT,
+    TEXT_INPUT,
+    USER_SELECT,
+    walk_components,
+)
 from .entities import FakeChannel, FakeUser
-from .limits import BUTTON, LABEL, LINK_STYLE, STRING_SELECT, TEXT_INPUT, walk_components
 from .messages import Sighting, StoredMessage
 from .replies import Reply
 from .snowflakes import HasId, id_of
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
-
-USER_SELECT = 5
 
 # A channel or message: the fake's own, a discord.py object, or a bare id.
 ChannelRef = HasId | int | None
@@ -60,6 +70,15 @@ class Member:
     def mention(self) -> str:
         return f"<@{self.id}>"
 
+    @property
+    def locale(self) -> str:
+        """The language of the member's Discord client, sent with each interaction."""
+        return self.user.locale
+
+    @locale.setter
+    def locale(self, value: str) -> None:
+        self.user.locale = value
+
     # -- acting ---------------------------------------------------------------
 
     async def slash(
@@ -78,7 +97,9 @@ class Member:
         schema = state.commands.find(command, target.guild_id)
         if schema is None:
             raise OptionRejected(f"no command /{command} was synced for this guild")
-        data = build_invocation(schema, subcommands, {**(options or {}), **named_options}, state)
+        self._check_may_run(target, schema, command)
+        resolver = state.resolver_for(target.guild_id)
+        data = build_invocation(schema, subcommands, {**(options or {}), **named_options}, resolver)
         record = state.start_interaction(self.id, target.id, ix.APPLICATION_COMMAND, data)
         action = "/" + " ".join([command, *subcommands])
         return await self._reply(record, action, timeout, wait)
@@ -141,7 +162,7 @@ class Member:
         if component["type"] == STRING_SELECT:
             data["values"] = self._option_values(component, picked)
         else:
-            data["values"], data["resolved"] = self._picked_users(picked)
+            data["values"], data["resolved"] = self._picked_users(picked, source.guild_id)
         low = int(component.get("min_values", 1))
         high = int(component.get("max_values", 1))
         if not low <= len(data["values"]) <= high:
@@ -179,6 +200,29 @@ class Member:
             source=source if source and not source.deleted else None,
         )
         return await self._reply(record, f"modal {modal.get('title')!r}", timeout, wait)
+
+    def _check_may_run(self, channel: FakeChannel, schema: dict[str, Any], command: str) -> None:
+        """Discord's client offers a command only where the member may use it."""
+        state = self._fake.state
+        guild = state.guilds.get(channel.guild_id or 0)
+        if guild is None:
+            return
+        if self.id not in guild.members:
+            raise OptionRejected(f"{self.name} is not a member of {guild.name}")
+        allowed = state.permissions_in(self.id, channel)
+        if not allowed & perms.VIEW_CHANNEL:
+            raise OptionRejected(f"{self.name} cannot see #{channel.name}")
+        if not allowed & perms.USE_APPLICATION_COMMANDS:
+            raise OptionRejected(f"{self.name} may not use application commands in #{channel.name}")
+        if channel.is_thread and channel.archived:
+            raise OptionRejected(f"#{channel.name} is archived: no commands there")
+        needed = schema.get("default_member_permissions")
+        if needed is not None and not allowed & perms.ADMINISTRATOR:
+            bits = int(needed)
+            if allowed & bits != bits:
+                raise OptionRejected(
+                    f"/{command} needs permissions {bits:#x} that {self.name} lacks"
+                )
 
     # -- DMs --------------------------------------------------------------------
 
@@ -220,6 +264,11 @@ class Member:
     def _channel(self, channel: ChannelRef) -> FakeChannel:
         state = self._fake.state
         if channel is None:
+            if self.id in state.guild.members:
+                return state.default_channel
+            for guild in state.guilds.values():
+                if self.id in guild.members:
+                    return state.channels[guild.default_channel_id]
             return state.default_channel
         return state.channel(id_of(channel))
 
@@ -242,7 +291,7 @@ class Member:
                 state.visible_messages(self.id, channel_id), key=lambda m: m.id, reverse=True
             )
         for candidate in candidates:
-            if not candidate.is_visible_to(self.id):
+            if not self._can_see(candidate):
                 raise ComponentNotFound(f"{self.name} cannot see message {candidate.id}")
             for component in walk_components(candidate.components):
                 if wanted(component):
@@ -250,6 +299,14 @@ class Member:
                         raise ComponentNotFound(f"{what} is disabled")
                     return candidate, component
         raise ComponentNotFound(f"{self.name} sees no {what}")
+
+    def _can_see(self, message: StoredMessage) -> bool:
+        if not message.is_visible_to(self.id):
+            return False
+        if message.visible_to is not None:
+            return True
+        channel = self._fake.state.channels.get(message.channel_id)
+        return channel is not None and self._fake.state.can_view(self.id, channel)
 
     @staticmethod
     def _option_values(component: dict[str, Any], picked: list[Any]) -> list[str]:
@@ -263,16 +320,22 @@ class Member:
             chosen.append(str(match["value"]))
         return chosen
 
-    def _picked_users(self, picked: list[Any]) -> tuple[list[str], dict[str, Any]]:
-        state = self._fake.state
+    def _picked_users(
+        self, picked: list[Any], guild_id: int | None
+    ) -> tuple[list[str], dict[str, Any]]:
+        resolver = self._fake.state.resolver_for(guild_id)
         users: dict[str, Any] = {}
         members: dict[str, Any] = {}
         ids = []
         for pick in picked:
-            user = state.user(id_of(pick))
-            ids.append(str(user.id))
-            users[str(user.id)] = user.payload()
-            members[str(user.id)] = user.member_payload(with_user=False)
+            found = resolver.resolve_user(id_of(pick))
+            if found is None:
+                raise ComponentNotFound(f"there is no user {pick!r} to pick")
+            user_payload, member_payload = found
+            ids.append(user_payload["id"])
+            users[user_payload["id"]] = user_payload
+            if member_payload is not None:
+                members[user_payload["id"]] = member_payload
         return ids, {"users": users, "members": members}
 
     def _filled(

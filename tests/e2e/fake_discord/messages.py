@@ -12,11 +12,10 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .limits import BUTTON, LINK_STYLE, SELECT_TYPES, walk_components
+from .components import BUTTON, LINK_STYLE, SELECT_TYPES, TEXT_DISPLAY, walk_components
 
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7
-TEXT_DISPLAY = 10
 
 MessageKind = Literal["channel", "dm", "ephemeral"]
 

@@ -1,10 +1,13 @@
-"""The REST API under /api/v10: routes, request bodies, JSON answers, faults.
+"""The REST API under /api/v10: routes, request bodies, JSON answers, faults, limits.
 
 Each route translates an HTTP request into a `DiscordState` operation. The
-middleware applies planned faults first, checks the bot token, and turns an
-`ApiError` into Discord's status and JSON. A route the fake does not know
-answers 404 and is logged and recorded, so gaps in the fake show up.
-JSON goes out as bytes with ``Content-Type: application/json`` exactly:
+middleware applies planned faults first, checks the bot token, applies
+Discord's rate limits (`ratelimits.py`), and turns an `ApiError` into
+Discord's status and JSON, recording the refusal. Request bodies are read as
+Discord reads them: JSON, or multipart with ``payload_json`` and ``files[n]``,
+up to 25 MiB per request and 10 MiB per file. A route the fake does not know
+answers 404 and is logged and recorded, so gaps in the fake show up. JSON
+goes out as bytes with ``Content-Type: application/json`` exactly:
 discord.py does not parse a body whose type carries a charset.
 """
 
@@ -17,9 +20,11 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from .errors import ApiError
+from . import errors as codes
+from .errors import ApiError, Refusal
 from .faults import FaultPlan
-from .ratelimits import ChannelBuckets
+from .message_rules import REQUEST_SIZE_MAX, check_files
+from .ratelimits import RateLimits
 from .state import DiscordState
 
 log = logging.getLogger(__name__)
@@ -28,6 +33,10 @@ API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 # Routes discord.py calls without the bot token: the interaction token is the credential.
 TOKENLESS = (f"{API}/interactions/", f"{API}/webhooks/")
+#: What the fake's own server reads at most: more than Discord takes, so that a
+#: request over Discord's 25 MiB gets Discord's answer (413 / 40005), not aiohttp's.
+SERVER_BODY_MAX = REQUEST_SIZE_MAX + 8 * 1024 * 1024
+INVALID_STATUSES = frozenset({401, 403, 429})
 
 
 def json_response(
@@ -39,34 +48,49 @@ def json_response(
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
-    """The JSON payload and uploaded files, from a JSON or a multipart request."""
+    """The JSON payload and uploaded files, from a JSON or a multipart request.
+
+    The whole body is read before it is judged, so that the client finishes
+    sending and its connection is free again, as with Discord.
+    """
     if request.content_type.startswith("multipart/"):
         payload: Any = {}
         files: list[tuple[str, bytes]] = []
+        total = 0
         reader = await request.multipart()
         while (part := await reader.next()) is not None:
             if not isinstance(part, BodyPartReader):
                 continue
+            data = bytes(await part.read())
+            total += len(data)
             if part.name == "payload_json":
-                payload = json.loads(await part.text())
+                payload = _json(data)
             elif part.name and part.name.startswith("files["):
-                files.append((part.filename or "file", bytes(await part.read())))
+                files.append((part.filename or "file", data))
+        check_files(files, total)
         return payload, files
     raw = await request.read()
-    return (json.loads(raw) if raw else {}), []
+    return (_json(raw) if raw else {}), []
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ApiError(400, codes.INVALID_JSON, "The request body contains invalid JSON.") from None
 
 
 class RestApi:
     """The routes the bot uses, bound to one state, fault plan and record of gaps."""
 
-    def __init__(self, state: DiscordState, faults: FaultPlan) -> None:
+    def __init__(self, state: DiscordState, faults: FaultPlan, limits: RateLimits) -> None:
         self.state = state
         self.faults = faults
+        self.limits = limits
         self.unknown_routes: list[str] = []
         # Bugs of the fake itself: a route that raised instead of answering.
         self.internal_errors: list[str] = []
         self.requests: list[str] = []
-        self.buckets: ChannelBuckets | None = None
 
     def install(self, app: web.Application) -> None:
         app.middlewares.append(self._middleware)
@@ -80,6 +104,11 @@ class RestApi:
             ("PUT", "/applications/{app}/commands", self._put_commands),
             ("GET", "/applications/{app}/guilds/{guild}/commands", self._list_commands),
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_commands),
+            ("GET", "/applications/{app}/emojis", self._list_emojis),
+            ("POST", "/applications/{app}/emojis", self._create_emoji),
+            ("GET", "/applications/{app}/emojis/{emoji}", self._get_emoji),
+            ("PATCH", "/applications/{app}/emojis/{emoji}", self._edit_emoji),
+            ("DELETE", "/applications/{app}/emojis/{emoji}", self._delete_emoji),
             ("POST", "/users/@me/channels", self._open_dm),
             ("GET", "/users/{user}", self._user),
             ("GET", "/guilds/{guild}", self._guild),
@@ -87,11 +116,15 @@ class RestApi:
             ("GET", "/guilds/{guild}/members", self._members),
             ("GET", "/guilds/{guild}/members/{user}", self._member),
             ("GET", "/channels/{channel}", self._channel),
+            ("POST", "/channels/{channel}/threads", self._open_thread),
+            ("PUT", "/channels/{channel}/thread-members/{user}", self._add_thread_member),
+            ("DELETE", "/channels/{channel}/thread-members/{user}", self._remove_thread_member),
             ("GET", "/channels/{channel}/messages", self._history),
             ("POST", "/channels/{channel}/messages", self._post_message),
             ("GET", "/channels/{channel}/messages/{message}", self._get_message),
             ("PATCH", "/channels/{channel}/messages/{message}", self._edit_message),
             ("DELETE", "/channels/{channel}/messages/{message}", self._delete_message),
+            ("POST", "/channels/{channel}/messages/{message}/threads", self._open_thread),
             ("POST", "/channels/{channel}/typing", self._typing),
             ("POST", "/interactions/{interaction}/{token}/callback", self._callback),
             ("POST", "/webhooks/{app}/{token}", self._followup),
@@ -110,30 +143,59 @@ class RestApi:
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         path = request.path
-        if path.startswith(API):
-            self.requests.append(f"{request.method} {path}")
-            rule = self.faults.take(request.method, path)
-            if rule is not None:
-                log.info("fake discord: injected %s on %s %s", rule.status, request.method, path)
-                status, body, headers = rule.response()
-                return json_response(body, status, headers)
-            if not path.startswith(TOKENLESS) and request.headers.get("Authorization") != (
-                f"Bot {self.state.token}"
-            ):
-                return json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        bucket_headers: dict[str, str] = {}
-        if self.buckets is not None:
-            bucket_headers, retry_after = self.buckets.take(request.method, path)
-            if retry_after is not None:
-                body = {"message": "You are being rate limited.", "retry_after": retry_after}
-                headers = bucket_headers | {"Via": "1.1 google", "X-RateLimit-Scope": "user"}
-                return json_response(body | {"global": False, "code": 0}, 429, headers)
+        if not path.startswith(API):
+            return await handler(request)
+        response = await self._answer(request, handler)
+        if response.status in INVALID_STATUSES:
+            self.limits.count_invalid()
+        return response
+
+    async def _answer(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        path = request.path
+        relative = path[len(API) :]
+        self.requests.append(f"{request.method} {path}")
+        rule = self.faults.take(request.method, path)
+        if rule is not None:
+            log.info("fake discord: injected %s on %s %s", rule.status, request.method, path)
+            status, body, headers = rule.response()
+            return json_response(body, status, headers)
+        if not path.startswith(TOKENLESS) and request.headers.get("Authorization") != (
+            f"Bot {self.state.token}"
+        ):
+            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        headers, retry_after, scope = self.limits.take(request.method, relative)
+        if retry_after is not None:
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": round(retry_after, 3),
+                "global": scope == "global",
+                "code": 0,
+            }
+            return json_response(body, 429, headers | {"Via": "1.1 google"})
         try:
             response = await handler(request)
-            response.headers.update(bucket_headers)
+            response.headers.update(headers)
             return response
         except ApiError as error:
-            return json_response(error.body(), error.status)
+            self.state.refused(
+                Refusal(
+                    request.method,
+                    relative,
+                    error.status,
+                    error.code,
+                    error.body(),
+                    error.sources,
+                )
+            )
+            if error.code in codes.PAYLOAD_CODES:
+                log.warning(
+                    "fake discord: refused %s %s: %s %s",
+                    request.method,
+                    relative,
+                    error.body(),
+                    error.sources,
+                )
+            return json_response(error.body(), error.status, headers)
         except web.HTTPException:
             raise
         except Exception as bug:
@@ -155,7 +217,7 @@ class RestApi:
 
     async def _application(self, request: web.Request) -> web.Response:
         state = self.state
-        owner = {"id": str(state.guild.owner_id), "username": "owner", "discriminator": "0"}
+        owner = state.owner.payload()
         return json_response(
             {
                 "id": str(state.application_id),
@@ -164,7 +226,7 @@ class RestApi:
                 "icon": None,
                 "bot_public": True,
                 "bot_require_code_grant": False,
-                "owner": owner | {"avatar": None},
+                "owner": owner,
                 "verify_key": "0" * 64,
                 "flags": 0,
                 "team": None,
@@ -187,13 +249,19 @@ class RestApi:
             }
         )
 
-    # -- application commands ------------------------------------------------
+    # -- application commands and emojis -------------------------------------
+
+    def _check_app(self, request: web.Request) -> None:
+        if int(request.match_info["app"]) != self.state.application_id:
+            raise ApiError(403, codes.MISSING_ACCESS, "Missing Access")
 
     def _scope(self, request: web.Request) -> int | None:
-        if int(request.match_info["app"]) != self.state.application_id:
-            raise ApiError(403, 50001, "Missing Access")
+        self._check_app(request)
         guild = request.match_info.get("guild")
-        return int(guild) if guild is not None else None
+        if guild is None:
+            return None
+        self.state.guild_of(int(guild))
+        return int(guild)
 
     async def _list_commands(self, request: web.Request) -> web.Response:
         return json_response(self.state.commands.listed(self._scope(request)))
@@ -201,7 +269,35 @@ class RestApi:
     async def _put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
         body, _ = await read_body(request)
-        return json_response(self.state.commands.replace(scope, list(body)))
+        return json_response(self.state.replace_commands(scope, body))
+
+    async def _list_emojis(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        owner = self.state.bot
+        items = [e.payload(owner) for e in self.state.emojis.emojis.values()]
+        return json_response({"items": items})
+
+    async def _create_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        body, _ = await read_body(request)
+        emoji = self.state.emojis.create(body)
+        return json_response(emoji.payload(self.state.bot), 201)
+
+    async def _get_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        emoji = self.state.emojis.get(_int_of(request, "emoji", codes.UNKNOWN_EMOJI, "Emoji"))
+        return json_response(emoji.payload(self.state.bot))
+
+    async def _edit_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        body, _ = await read_body(request)
+        emoji_id = _int_of(request, "emoji", codes.UNKNOWN_EMOJI, "Emoji")
+        return json_response(self.state.emojis.edit(emoji_id, body).payload(self.state.bot))
+
+    async def _delete_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        self.state.emojis.delete(_int_of(request, "emoji", codes.UNKNOWN_EMOJI, "Emoji"))
+        return web.Response(status=204)
 
     # -- users, guild, channels ---------------------------------------------
 
@@ -213,33 +309,33 @@ class RestApi:
     async def _user(self, request: web.Request) -> web.Response:
         return json_response(self.state.user(int(request.match_info["user"])).payload())
 
-    def _check_guild(self, request: web.Request) -> None:
-        if int(request.match_info["guild"]) != self.state.guild.id:
-            raise ApiError(404, 10004, "Unknown Guild")
+    def _guild_of(self, request: web.Request) -> Any:
+        return self.state.guild_of(_int_of(request, "guild", codes.UNKNOWN_GUILD, "Guild"))
 
     async def _guild(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
-        body = self.state.guild_payload()
+        body = self.state.guild_payload(self._guild_of(request))
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             body.pop(key)
         return json_response(body)
 
     async def _guild_channels(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
+        guild = self._guild_of(request)
         state = self.state
-        return json_response([state.channels[c].payload() for c in state.guild.channel_ids])
+        return json_response([state.channel_payload(state.channels[c]) for c in guild.channel_ids])
 
     async def _members(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
+        guild = self._guild_of(request)
         state = self.state
-        return json_response([state.users[m].member_payload() for m in state.guild.member_ids])
+        return json_response([state.member_payload(guild, state.users[m]) for m in guild.members])
 
     async def _member(self, request: web.Request) -> web.Response:
-        self._check_guild(request)
+        guild = self._guild_of(request)
         user_id = int(request.match_info["user"])
-        if user_id not in self.state.guild.member_ids:
-            raise ApiError(404, 10007, "Unknown Member")
-        return json_response(self.state.users[user_id].member_payload())
+        state = self.state
+        membership_user = state.users.get(user_id)
+        if membership_user is None or user_id not in guild.members:
+            raise ApiError(404, codes.UNKNOWN_MEMBER, "Unknown Member")
+        return json_response(state.member_payload(guild, membership_user))
 
     async def _channel(self, request: web.Request) -> web.Response:
         channel = self.state.channel(int(request.match_info["channel"]))
@@ -247,6 +343,28 @@ class RestApi:
 
     async def _typing(self, request: web.Request) -> web.Response:
         self.state.channel(int(request.match_info["channel"]))
+        return web.Response(status=204)
+
+    async def _open_thread(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        message = request.match_info.get("message")
+        thread = self.state.open_thread(
+            int(request.match_info["channel"]),
+            body,
+            message_id=int(message) if message is not None else None,
+        )
+        return json_response(self.state.channel_payload(thread), 201)
+
+    async def _add_thread_member(self, request: web.Request) -> web.Response:
+        user = request.match_info["user"]
+        user_id = self.state.bot.id if user == "@me" else int(user)
+        self.state.add_thread_member(int(request.match_info["channel"]), user_id)
+        return web.Response(status=204)
+
+    async def _remove_thread_member(self, request: web.Request) -> web.Response:
+        user = request.match_info["user"]
+        user_id = self.state.bot.id if user == "@me" else int(user)
+        self.state.remove_thread_member(int(request.match_info["channel"]), user_id)
         return web.Response(status=204)
 
     # -- channel messages ----------------------------------------------------
@@ -342,3 +460,10 @@ class RestApi:
                 if attachment.id == attachment_id:
                     return web.Response(body=attachment.data, content_type=attachment.content_type)
         return json_response({"message": "404: Not Found", "code": 0}, 404)
+
+
+def _int_of(request: web.Request, key: str, code: int, what: str) -> int:
+    try:
+        return int(request.match_info[key])
+    except ValueError:
+        raise ApiError(404, code, f"Unknown {what}") from None

@@ -2,7 +2,9 @@
 
 It serves the REST routes under /api/v10, the gateway at /gateway and the
 JSON control API under /_fake on one aiohttp server on 127.0.0.1, and offers
-tests members to act as, faults to inject and the record of what everyone saw.
+tests guilds, channels, roles and members to act as, permissions to set,
+faults to inject, Discord's rate limits (on unless switched off) and the
+record of what everyone saw and of every request the fake refused.
 """
 
 from __future__ import annotations
@@ -15,19 +17,21 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as ix
-from .app_emojis import ApplicationEmojis
 from .clock import Clock
 from .control import ControlApi
-from .entities import FakeChannel
+from .entities import FakeChannel, FakeGuild, FakeRole
+from .errors import Refusal
 from .faults import FaultPlan, FaultRule
 from .gateway import DROPPED, Gateway
 from .members import Member
 from .messages import Sighting, StoredMessage
-from .ratelimits import ChannelBuckets
-from .rest import RestApi
+from .permissions import MEMBER, ROLE
+from .ratelimits import DEFAULT_TIME_SCALE, RateLimits
+from .rest import SERVER_BODY_MAX, RestApi
 from .signals import ChangeSignal
 from .snowflakes import HasId, id_of
 from .state import DiscordState
+from .world import BOT_DEFAULT_PERMISSIONS, GUILDS_INTENT
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -47,6 +51,8 @@ class FakeDiscord:
         response_window: float = ix.RESPONSE_WINDOW,
         token_lifetime: float = ix.TOKEN_LIFETIME,
         reply_timeout: float | None = None,
+        rate_limit_time_scale: float = DEFAULT_TIME_SCALE,
+        bot_permissions: int = BOT_DEFAULT_PERMISSIONS,
     ) -> None:
         self.host = host
         self.port = port
@@ -56,7 +62,10 @@ class FakeDiscord:
             token=token,
             response_window=response_window,
             token_lifetime=token_lifetime,
+            bot_permissions=bot_permissions,
         )
+        #: Discord's rate limits, on from the start (see ratelimits.py for the clock).
+        self.rate_limits = RateLimits(self.clock, rate_limit_time_scale)
         # How long a member action waits for the bot's first answer.
         self.reply_timeout = response_window + 0.5 if reply_timeout is None else reply_timeout
         self.faults = FaultPlan()
@@ -64,19 +73,22 @@ class FakeDiscord:
         self.state.changed = self._signal.notify
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._signal.notify)
         self.state.emit = self.gateway.dispatch
-        self.rest = RestApi(self.state, self.faults)
-        self.application_emojis = ApplicationEmojis(self.state)
+        self.rest = RestApi(self.state, self.faults, self.rate_limits)
+        #: The application's own emojis (`emojis`: id -> name and image; `changes`).
+        self.application_emojis = self.state.emojis
         self.members: dict[str, Member] = {}
+        #: The guild's owner, a member tests can act as (everything is allowed to them).
+        self.owner = Member(self, self.state.owner)
+        self._payloads_expected = False
         self._runner: web.AppRunner | None = None
 
     # -- lifecycle -------------------------------------------------------------
 
     def build_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(client_max_size=SERVER_BODY_MAX)
         self.rest.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         ControlApi(self).install(app)
-        self.application_emojis.install(app)
         self.rest.install_catch_all(app)
         return app
 
@@ -131,19 +143,129 @@ class FakeDiscord:
         return self.state.guild.id
 
     @property
+    def guild(self) -> FakeGuild:
+        """The first guild (where members join and commands run unless told otherwise)."""
+        return self.state.guild
+
+    @property
     def channel(self) -> FakeChannel:
         """The channel slash commands run in unless told otherwise (#poker)."""
         return self.state.default_channel
 
     # -- the world -------------------------------------------------------------
 
-    def add_member(self, name: str) -> Member:
-        member = Member(self, self.state.add_user(name))
+    def add_member(
+        self, name: str, *, locale: str = "en-US", guild: FakeGuild | None = None
+    ) -> Member:
+        """A new member of `guild` (the first guild by default) whose Discord client
+        speaks `locale` (sent as every interaction's ``locale``)."""
+        member = Member(self, self.state.add_user(name, guild=guild, locale=locale))
         self.members[name] = member
         return member
 
-    def add_channel(self, name: str) -> FakeChannel:
-        return self.state.add_channel(name)
+    def add_guild(self, name: str, *, locale: str = "en-US") -> FakeGuild:
+        """Another guild with the bot in it (GUILD_CREATE if the bot is connected),
+        its own #poker channel (`fake.default_channel_of(guild)`) and owner."""
+        return self.state.add_guild(name, locale=locale)
+
+    def default_channel_of(self, guild: FakeGuild) -> FakeChannel:
+        return self.state.channels[guild.default_channel_id]
+
+    def join(self, member: Member, guild: FakeGuild) -> None:
+        """An existing member joins another guild too."""
+        self.state.join(member.user, guild)
+
+    def add_channel(self, name: str, *, guild: FakeGuild | None = None) -> FakeChannel:
+        return self.state.add_channel(name, guild=guild)
+
+    def delete_channel(self, channel: HasId | int) -> None:
+        """A moderator deletes a channel (CHANNEL_DELETE); it answers 404 from then on."""
+        self.state.delete_channel(id_of(channel))
+
+    def remove_member(self, member: Member, guild: FakeGuild | None = None) -> None:
+        """The member leaves the guild (GUILD_MEMBER_REMOVE, with the members intent)."""
+        self.state.leave(member.user, guild or self.state.guild)
+
+    def remove_bot(self, guild: FakeGuild | None = None) -> None:
+        """The bot is kicked from a guild: GUILD_DELETE without ``unavailable``."""
+        target = guild or self.state.guild
+        self.state.emit("GUILD_DELETE", {"id": str(target.id)}, GUILDS_INTENT)
+        self.state.changed()
+
+    # -- roles and permissions -----------------------------------------------------
+
+    def add_role(self, name: str, permissions: int, *, guild: FakeGuild | None = None) -> FakeRole:
+        return self.state.add_role(guild or self.state.guild, name, permissions)
+
+    def give_role(self, member: Member, role: FakeRole, *, guild: FakeGuild | None = None) -> None:
+        self.state.give_role(guild or self.state.guild, member.user, role)
+
+    def set_permissions(
+        self,
+        channel: HasId | int,
+        target: Member | FakeRole | FakeGuild,
+        *,
+        allow: int = 0,
+        deny: int = 0,
+    ) -> None:
+        """Overwrite a channel's permissions for a member, a role, or everyone (the
+        guild itself stands for @everyone), as a moderator would."""
+        found = self.state.channel(id_of(channel))
+        if isinstance(target, Member):
+            self.state.set_overwrite(found, target.id, MEMBER, allow=allow, deny=deny)
+        else:
+            self.state.set_overwrite(found, target.id, ROLE, allow=allow, deny=deny)
+
+    def permissions_of(self, who: Member | int, channel: HasId | int) -> int:
+        """What a member (or the bot, by its id) may do in a channel, as Discord computes it."""
+        user_id = who.id if isinstance(who, Member) else who
+        return self.state.permissions_in(user_id, self.state.channel(id_of(channel)))
+
+    def set_bot_permissions(self, permissions: int, *, guild: FakeGuild | None = None) -> None:
+        """Change what the bot's own role allows in a guild."""
+        target = guild or self.state.guild
+        role = self.state.bot_role(target)
+        role.permissions = permissions
+        self.state.emit(
+            "GUILD_ROLE_UPDATE", {"guild_id": str(target.id), "role": role.payload()}, GUILDS_INTENT
+        )
+        self.state.changed()
+
+    # -- threads, emojis -------------------------------------------------------------
+
+    def threads(self, parent: HasId | int | None = None) -> list[FakeChannel]:
+        parent_id = None if parent is None else id_of(parent)
+        return [
+            c
+            for c in self.state.channels.values()
+            if c.is_thread and (parent_id is None or c.parent_id == parent_id)
+        ]
+
+    def archive_thread(self, thread: HasId | int, *, locked: bool = False) -> None:
+        self.state.archive_thread(self.state.channel(id_of(thread)), locked=locked)
+
+    # -- refusals ----------------------------------------------------------------------
+
+    @property
+    def refusals(self) -> list[Refusal]:
+        """Every request the fake refused, in order."""
+        return self.state.refusals
+
+    @property
+    def invalid_payloads(self) -> list[Refusal]:
+        """Refusals for what a request said (bad body, file too big), which a bot
+        that respects Discord's rules never sends."""
+        return [r for r in self.state.refusals if r.invalid_payload]
+
+    def expect_invalid_payloads(self) -> None:
+        """The test sends payloads Discord refuses on purpose: the fixture lets them pass."""
+        self._payloads_expected = True
+
+    @property
+    def unexpected_invalid_payloads(self) -> list[Refusal]:
+        if self._payloads_expected:
+            return []
+        return self.invalid_payloads
 
     def messages(self, channel: HasId | int | None = None) -> list[StoredMessage]:
         """Every live message (ephemerals and DMs included), oldest first."""
@@ -201,10 +323,11 @@ class FakeDiscord:
             route, status=status, retry_after=retry_after, count=count, is_global=is_global
         )
 
-    def enforce_channel_rate_limits(self, limit: int = 5, window: float = 5.0) -> ChannelBuckets:
-        """From now on, each channel allows `limit` sends and `limit` edits per `window` s."""
-        self.rest.buckets = ChannelBuckets(self.clock, limit, window)
-        return self.rest.buckets
+    def enforce_channel_rate_limits(self, limit: int = 5, window: float = 5.0) -> RateLimits:
+        """From now on, each channel allows `limit` sends and `limit` edits per `window`
+        wall-clock seconds (instead of Discord's 5 per 5 s on the rate clock)."""
+        self.rate_limits.set_channel_limit(limit, window)
+        return self.rate_limits
 
     async def drop_gateway(
         self, *, code: int = DROPPED, wait_for_resume: bool = True, timeout: float = 10.0
@@ -222,7 +345,8 @@ class FakeDiscord:
         self.state.delete_message(self.state.message(id_of(message)))
 
     def advance_clock(self, seconds: float) -> None:
-        """Pretend time passed: interaction deadlines (3 s, 15 min) are measured on it."""
+        """Pretend time passed: interaction deadlines (3 s, 15 min) and rate limits are
+        measured on it."""
         self.clock.advance(seconds)
 
     def bot_environment(self) -> dict[str, str]:

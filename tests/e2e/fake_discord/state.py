@@ -1,10 +1,12 @@
 """Everything the fake Discord knows, and the rules for changing it.
 
-`DiscordState` owns the guild, its channels and people, every message, every
-interaction and what each member has seen. Its methods are the operations the
-REST routes and the test handles perform; they check Discord's rules, raise
-`ApiError` for what Discord refuses, and announce gateway events through
-`emit` and any change through `changed`. No I/O happens here.
+`DiscordState` adds to the `World` (guilds, people, channels, permissions)
+every message, interaction, thread, application emoji and what each member
+has seen. Its methods are the operations the REST routes and the test handles
+perform; they check Discord's rules (`message_rules`, `command_rules`,
+`threads`, `emojis`, and the spec through `schema`), raise `ApiError` for what
+Discord refuses, and announce gateway events through `emit` and any change
+through `changed`. No I/O happens here.
 """
 
 from __future__ import annotations
@@ -15,12 +17,16 @@ from typing import Any
 
 from . import errors as codes
 from . import interactions as ix
+from . import message_rules as rules
+from . import schema
 from .clock import Clock
+from .command_rules import check_commands
 from .commands import CommandRegistry
-from .entities import ALL_PERMISSIONS, DM, GUILD_TEXT, FakeChannel, FakeGuild, FakeRole, FakeUser
-from .errors import ApiError, not_found
+from .components import check_modal_components
+from .emojis import AppEmojis
+from .entities import DM, FakeChannel, FakeGuild, FakeUser
+from .errors import ApiError, FormErrors, Refusal, not_found
 from .interactions import InteractionRecord
-from .limits import check_message, check_modal
 from .messages import (
     EPHEMERAL_FLAG,
     LOADING_FLAG,
@@ -29,18 +35,42 @@ from .messages import (
     StoredAttachment,
     StoredMessage,
 )
+from .permissions import ALL, implicitly_allowed
+from .rules import rule
 from .snowflakes import SnowflakeFactory
+from .threads import check_can_edit, check_can_open, check_can_post, thread_type_for
+from .world import BOT_DEFAULT_PERMISSIONS, GUILDS_INTENT, World
 
 GUILD_MESSAGES_INTENT = 1 << 9
 DIRECT_MESSAGES_INTENT = 1 << 12
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = rules.FILE_SIZE_MAX
 KEPT_FLAGS = EPHEMERAL_FLAG | (1 << 2) | (1 << 12) | (1 << 15)
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+PAGE = "interactions/receiving-and-responding.mdx"
+UPDATE_ONLY_COMPONENTS = rule(
+    "interaction.update-components-only",
+    PAGE + "#interaction-response-object-interaction-callback-type",
+    "DEFERRED_UPDATE_MESSAGE*, UPDATE_MESSAGE*: * Only valid for component-based interactions",
+)
+NO_MODAL_ON_MODAL = rule(
+    "interaction.modal-on-modal",
+    PAGE + "#interaction-response-object-interaction-callback-type",
+    "MODAL**: ** Not available for MODAL_SUBMIT and PING interactions.",
+)
+CALLBACK_TYPE = rule(
+    "interaction.callback-type",
+    PAGE + "#interaction-response-object-interaction-callback-type",
+    "PONG: ACK a Ping; APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: Respond to an autocomplete "
+    "interaction; PREMIUM_REQUIRED: Deprecated; LAUNCH_ACTIVITY: Only available for apps with "
+    "Activities enabled",
+)
 
 Emit = Callable[[str, dict[str, Any], int | None], None]
 
 
-class DiscordState:
-    """The fake's world: one guild, its people, messages and interactions."""
+class DiscordState(World):
+    """The fake's world: guilds, their people, messages and interactions."""
 
     def __init__(
         self,
@@ -51,27 +81,16 @@ class DiscordState:
         guild_name: str = "Croupier Test Guild",
         response_window: float = ix.RESPONSE_WINDOW,
         token_lifetime: float = ix.TOKEN_LIFETIME,
+        bot_permissions: int = BOT_DEFAULT_PERMISSIONS,
     ) -> None:
-        self.clock = clock
-        self.ids = SnowflakeFactory(clock)
+        ids = SnowflakeFactory(clock)
+        self.emit: Emit = lambda event, data, intent: None
+        self.changed: Callable[[], None] = lambda: None
+        super().__init__(clock, ids, bot_name=bot_name, bot_permissions=bot_permissions)
         self.token = token
         self.response_window = response_window
         self.token_lifetime = token_lifetime
         self.base_url = "http://127.0.0.1"
-        self.emit: Emit = lambda event, data, intent: None
-        self.changed: Callable[[], None] = lambda: None
-
-        self.bot = FakeUser(self.ids.next(), bot_name, clock.wall(), bot=True)
-        self.application_id = self.bot.id
-        #: The bot's permissions where members use it (``app_permissions``): all by default.
-        self.app_permissions = ALL_PERMISSIONS
-        self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
-        guild_id = self.ids.next()
-        self.guild = FakeGuild(guild_id, guild_name, owner_id=self.bot.id)
-        self.guild.roles[guild_id] = FakeRole(guild_id, "@everyone")
-        self.guild.member_ids.append(self.bot.id)
-        self.channels: dict[int, FakeChannel] = {}
-        self.dm_channels: dict[int, int] = {}
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.by_token: dict[str, InteractionRecord] = {}
@@ -80,107 +99,43 @@ class DiscordState:
         # would otherwise be recorded once per member.
         self.record_sightings = True
         self.commands = CommandRegistry(self.ids, self.application_id)
-        self.default_channel = self.add_channel("poker")
+        self.emojis = AppEmojis(self.ids)
+        #: Every request the fake refused, in order (see `Refusal.invalid_payload`).
+        self.refusals: list[Refusal] = []
+        self.guild: FakeGuild = self.add_guild(guild_name)
+        self.default_channel = self.channels[self.guild.default_channel_id]
 
-    # -- people and places -------------------------------------------------
+    # -- people and places (the default guild unless told otherwise) -----------
 
-    def add_channel(self, name: str) -> FakeChannel:
-        channel = FakeChannel(
-            self.ids.next(),
-            name,
-            GUILD_TEXT,
-            self.guild.id,
-            position=len(self.guild.channel_ids),
-        )
-        self.channels[channel.id] = channel
-        self.guild.channel_ids.append(channel.id)
-        return channel
+    def add_channel(  # type: ignore[override]
+        self, name: str, *, guild: FakeGuild | None = None, overwrites: Iterable[Any] = ()
+    ) -> FakeChannel:
+        return super().add_channel(name, guild=guild or self.guild, overwrites=overwrites)
 
-    def add_user(self, username: str) -> FakeUser:
-        user = FakeUser(self.ids.next(), username, self.clock.wall())
-        self.users[user.id] = user
-        self.guild.member_ids.append(user.id)
+    def add_user(  # type: ignore[override]
+        self, username: str, *, guild: FakeGuild | None = None, locale: str = "en-US"
+    ) -> FakeUser:
+        user = super().add_user(username, guild=guild or self.guild, locale=locale)
         self.sightings[user.id] = []
-        member = user.member_payload()
-        member["guild_id"] = str(self.guild.id)
-        self.emit("GUILD_MEMBER_ADD", member, 1 << 1)
         return user
 
-    def user(self, user_id: int) -> FakeUser:
-        try:
-            return self.users[user_id]
-        except KeyError:
-            raise not_found(codes.UNKNOWN_USER, "User") from None
-
-    def channel(self, channel_id: int) -> FakeChannel:
-        try:
-            return self.channels[channel_id]
-        except KeyError:
-            raise not_found(codes.UNKNOWN_CHANNEL, "Channel") from None
-
-    def humans(self) -> list[FakeUser]:
-        return [self.users[i] for i in self.guild.member_ids if not self.users[i].bot]
-
-    def channel_payload(self, channel: FakeChannel) -> dict[str, Any]:
-        recipient = self.users.get(channel.recipient_id) if channel.recipient_id else None
-        return channel.payload(recipient)
-
-    def guild_payload(self) -> dict[str, Any]:
-        """The GUILD_CREATE body: the guild with its roles, channels and members."""
-        guild = self.guild
-        return {
-            "id": str(guild.id),
-            "name": guild.name,
-            "icon": None,
-            "splash": None,
-            "discovery_splash": None,
-            "owner_id": str(guild.owner_id),
-            "afk_channel_id": None,
-            "afk_timeout": 300,
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "mfa_level": 0,
-            "nsfw_level": 0,
-            "premium_tier": 0,
-            "system_channel_id": None,
-            "system_channel_flags": 0,
-            "rules_channel_id": None,
-            "public_updates_channel_id": None,
-            "preferred_locale": "en-US",
-            "features": [],
-            "roles": [r.payload() for r in guild.roles.values()],
-            "emojis": [],
-            "stickers": [],
-            "channels": [self.channels[c].payload() for c in guild.channel_ids],
-            "threads": [],
-            "members": [self.users[m].member_payload() for m in guild.member_ids],
-            "member_count": len(guild.member_ids),
-            "presences": [],
-            "voice_states": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
-            "large": False,
-            "unavailable": False,
-            "joined_at": self.bot.joined_at.isoformat(),
-        }
-
-    # -- option resolution for slash commands (commands.Resolver) -----------
+    # -- option resolution for slash commands in the default guild ----------
 
     def resolve_user(self, user_id: int) -> tuple[dict[str, Any], dict[str, Any] | None] | None:
-        user = self.users.get(user_id)
-        if user is None:
-            return None
-        return user.payload(), user.member_payload(with_user=False)
+        return self.resolver_for(self.guild.id).resolve_user(user_id)
 
     def resolve_channel(self, channel_id: int) -> dict[str, Any] | None:
-        channel = self.channels.get(channel_id)
-        return channel.payload() if channel and channel.type != DM else None
+        return self.resolver_for(self.guild.id).resolve_channel(channel_id)
 
     def resolve_role(self, role_id: int) -> dict[str, Any] | None:
-        role = self.guild.roles.get(role_id)
-        return role.payload() if role else None
+        return self.resolver_for(self.guild.id).resolve_role(role_id)
+
+    # -- application commands ------------------------------------------------
+
+    def replace_commands(self, guild_id: int | None, body: Any) -> list[dict[str, Any]]:
+        """`PUT .../commands`: checked as Discord checks it, then stored."""
+        check_commands(body)
+        return self.commands.replace(guild_id, list(body or []))
 
     # -- messages ----------------------------------------------------------
 
@@ -212,7 +167,11 @@ class DiscordState:
     def viewers(self, message: StoredMessage) -> Iterable[int]:
         if message.visible_to is not None:
             return message.visible_to
-        return [u.id for u in self.humans()]
+        channel = self.channels.get(message.channel_id)
+        guild = self.guilds.get(message.guild_id or 0)
+        if channel is None or guild is None:
+            return []
+        return [u.id for u in self.humans(guild) if self.can_view(u.id, channel)]
 
     def _seen(self, message: StoredMessage, event: Any) -> None:
         if not self.record_sightings:
@@ -221,16 +180,45 @@ class DiscordState:
         for user_id in self.viewers(message):
             self.sightings.setdefault(user_id, []).append(sighting)
 
+    def _check_message(
+        self,
+        body: Mapping[str, Any],
+        target: rules.Target,
+        files: list[tuple[str, bytes]],
+        *,
+        existing_flags: int | None = None,
+        errors: FormErrors | None = None,
+        spec_checked: bool = False,
+    ) -> None:
+        collect = errors if errors is not None else FormErrors()
+        rules.check_message(
+            body,
+            target,
+            files=len(files),
+            existing_flags=existing_flags,
+            errors=collect,
+            spec_checked=spec_checked,
+        )
+        if isinstance(body, Mapping) and isinstance(body.get("components"), list):
+            path = (*target.prefix, "components")
+            self.emojis.check_usable(body["components"], collect, path)
+        if errors is None:
+            collect.raise_if_any()
+            rules.check_message(
+                body, target, files=len(files), existing_flags=existing_flags, spec_checked=True
+            )
+
     def post_message(
         self,
         channel_id: int,
         body: Mapping[str, Any],
         files: list[tuple[str, bytes]],
     ) -> StoredMessage:
-        """`POST /channels/{id}/messages` by the bot: into a guild channel or a DM."""
+        """`POST /channels/{id}/messages` by the bot: into a guild channel, thread or DM."""
         channel = self.channel(channel_id)
         visible_to: frozenset[int] | None = None
         kind: MessageKind = "channel"
+        unarchive = False
         if channel.type == DM:
             assert channel.recipient_id is not None
             recipient = self.users[channel.recipient_id]
@@ -238,7 +226,15 @@ class DiscordState:
                 raise ApiError(403, codes.CANNOT_SEND_TO_USER, "Cannot send messages to this user")
             visible_to = frozenset({recipient.id})
             kind = "dm"
-        check_message(body, new_files=len(files), creating=True)
+        else:
+            permissions = implicitly_allowed(
+                self.permissions_in(self.bot.id, channel), in_thread=channel.is_thread
+            )
+            unarchive = check_can_post(channel, permissions, files=len(files))
+        self._check_message(body, rules.CREATE, files)
+        if unarchive:
+            channel.archived = False
+            self.emit("THREAD_UPDATE", self.channel_payload(channel), GUILDS_INTENT)
         message = self._store(channel, self.bot.id, body, files, kind=kind, visible_to=visible_to)
         self._announce_create(message)
         return message
@@ -271,6 +267,8 @@ class DiscordState:
             message.interaction_type = interaction.type
         self._apply(message, body, files)
         self.messages[message.id] = message
+        if channel.is_thread:
+            channel.message_count += 1
         self._seen(message, "created")
         self.changed()
         return message
@@ -304,9 +302,16 @@ class DiscordState:
             )
 
     def edit_message(
-        self, message: StoredMessage, body: Mapping[str, Any], files: list[tuple[str, bytes]]
+        self,
+        message: StoredMessage,
+        body: Mapping[str, Any],
+        files: list[tuple[str, bytes]],
+        *,
+        target: rules.Target = rules.WEBHOOK_EDIT,
+        checked: bool = False,
     ) -> StoredMessage:
-        check_message(body, new_files=len(files), creating=False)
+        if not checked:
+            self._check_message(body, target, files, existing_flags=message.flags)
         self._apply(message, body, files)
         message.flags &= ~LOADING_FLAG
         message.edited_at = self.clock.wall()
@@ -326,13 +331,16 @@ class DiscordState:
     ) -> StoredMessage:
         """`PATCH /channels/{id}/messages/{mid}`: only the bot's own, never an ephemeral."""
         message = self.channel_message(channel_id, message_id)
+        channel = self.channels[channel_id]
+        if channel.type != DM:
+            check_can_edit(channel, self.permissions_in(self.bot.id, channel))
         if message.author_id != self.bot.id:
             raise ApiError(
                 403,
                 codes.CANNOT_EDIT_OTHERS_MESSAGE,
                 "Cannot edit a message authored by another user",
             )
-        return self.edit_message(message, body, files)
+        return self.edit_message(message, body, files, target=rules.EDIT)
 
     def delete_message(self, message: StoredMessage) -> None:
         message.deleted = True
@@ -353,24 +361,124 @@ class DiscordState:
         if not message.ephemeral:
             self._announce("MESSAGE_CREATE", message)
 
-    def open_dm(self, recipient_id: int) -> FakeChannel:
-        """`POST /users/@me/channels`: always succeeds, even when DMs are closed."""
-        recipient = self.user(recipient_id)
-        existing = self.dm_channels.get(recipient.id)
-        if existing is not None:
-            return self.channels[existing]
-        channel = FakeChannel(self.ids.next(), "", DM, None, recipient_id=recipient.id)
-        self.channels[channel.id] = channel
-        self.dm_channels[recipient.id] = channel.id
-        return channel
-
     def visible_messages(self, user_id: int, channel_id: int | None = None) -> list[StoredMessage]:
         """Messages the member can see now, oldest first."""
+        viewable: dict[int, bool] = {}
+
+        def can_view(message: StoredMessage) -> bool:
+            if message.visible_to is not None:
+                return True
+            if message.channel_id not in viewable:
+                channel = self.channels.get(message.channel_id)
+                viewable[message.channel_id] = channel is not None and self.can_view(
+                    user_id, channel
+                )
+            return viewable[message.channel_id]
+
         return [
             m
             for m in self.messages.values()
-            if m.is_visible_to(user_id) and (channel_id is None or m.channel_id == channel_id)
+            if m.is_visible_to(user_id)
+            and (channel_id is None or m.channel_id == channel_id)
+            and can_view(m)
         ]
+
+    # -- threads -------------------------------------------------------------
+
+    def open_thread(
+        self,
+        parent_id: int,
+        body: Any,
+        *,
+        message_id: int | None = None,
+    ) -> FakeChannel:
+        """`POST /channels/{id}/threads` (or `.../messages/{mid}/threads`) by the bot."""
+        parent = self.channel(parent_id)
+        errors = FormErrors()
+        if message_id is None:
+            schema.check_body("/channels/{channel_id}/threads", "post", body, errors)
+        else:
+            route = "/channels/{channel_id}/messages/{message_id}/threads"
+            schema.check_body(route, "post", body, errors)
+        errors.raise_if_any()
+        source = self.channel_message(parent_id, message_id) if message_id is not None else None
+        requested = body.get("type")
+        kind = thread_type_for(
+            parent,
+            int(requested) if requested is not None else None,
+            from_message=source is not None,
+        )
+        check_can_open(
+            parent, kind, self.permissions_in(self.bot.id, parent), from_message=source is not None
+        )
+        if source is not None and source.id in self.channels:
+            raise ApiError(
+                400,
+                160004,
+                "A thread has already been created for this message",
+                sources=(
+                    codes.DOCS
+                    + "topics/threads.mdx#public--private-threads: The created thread and the "
+                    "message it was started from will share the same id.",
+                ),
+            )
+        thread = FakeChannel(
+            source.id if source is not None else self.ids.next(),
+            str(body["name"]),
+            kind,
+            parent.guild_id,
+            parent_id=parent.id,
+            owner_id=self.bot.id,
+            auto_archive_duration=int(body.get("auto_archive_duration") or 1440),
+            invitable=bool(body.get("invitable", True)),
+            created_at=self.clock.wall(),
+        )
+        thread.thread_member_ids.add(self.bot.id)
+        self.channels[thread.id] = thread
+        self.emit(
+            "THREAD_CREATE", self.channel_payload(thread) | {"newly_created": True}, GUILDS_INTENT
+        )
+        self.changed()
+        return thread
+
+    def add_thread_member(self, thread_id: int, user_id: int) -> None:
+        thread = self.channel(thread_id)
+        if not thread.is_thread:
+            raise ApiError(
+                400,
+                codes.CANNOT_EXECUTE_ON_CHANNEL_TYPE,
+                "Cannot execute action on this channel type",
+            )
+        check_can_edit(thread, self.permissions_in(self.bot.id, thread))
+        self.user(user_id)
+        thread.thread_member_ids.add(user_id)
+        data = {
+            "id": str(thread.id),
+            "guild_id": str(thread.guild_id),
+            "member_count": len(thread.thread_member_ids),
+            "added_members": [
+                {
+                    "id": str(thread.id),
+                    "user_id": str(user_id),
+                    "join_timestamp": self.clock.wall().isoformat(),
+                    "flags": 0,
+                }
+            ],
+        }
+        self.emit("THREAD_MEMBERS_UPDATE", data, GUILDS_INTENT)
+        self.changed()
+
+    def remove_thread_member(self, thread_id: int, user_id: int) -> None:
+        thread = self.channel(thread_id)
+        thread.thread_member_ids.discard(user_id)
+        self.changed()
+
+    def archive_thread(self, thread: FakeChannel, *, locked: bool = False) -> None:
+        """A moderator archives (and maybe locks) a thread (THREAD_UPDATE)."""
+        thread.archived = True
+        thread.locked = locked
+        self.emit("THREAD_UPDATE", self.channel_payload(thread), GUILDS_INTENT)
+        self.changed()
 
     # -- interactions: the member's side ------------------------------------
 
@@ -397,6 +505,7 @@ class DiscordState:
             payload={},
             source_message_id=source.id if source else None,
         )
+        app_permissions = self.permissions_in(self.bot.id, channel)
         payload: dict[str, Any] = {
             "id": str(record.id),
             "application_id": str(self.application_id),
@@ -405,18 +514,23 @@ class DiscordState:
             "version": 1,
             "data": data,
             "channel_id": str(channel.id),
-            "channel": self.channel_payload(channel),
-            "app_permissions": self.app_permissions,
-            "locale": "en-US",
+            "channel": self.channel_payload(channel, for_user=user.id),
+            "app_permissions": str(app_permissions if channel.type != DM else ALL),
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
-        if channel.guild_id is not None:
-            payload["guild_id"] = str(channel.guild_id)
-            payload["guild"] = {"id": str(channel.guild_id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
-            payload["member"] = user.member_payload()
-            payload["authorizing_integration_owners"] = {"0": str(channel.guild_id)}
+        guild = self.guilds.get(channel.guild_id or 0)
+        if guild is not None:
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = {
+                "id": str(guild.id),
+                "locale": guild.preferred_locale,
+                "features": [],
+            }
+            payload["guild_locale"] = guild.preferred_locale
+            payload["member"] = self.member_payload(guild, user, channel=channel)
+            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
             payload["context"] = 0
         else:
             payload["user"] = user.payload()
@@ -455,6 +569,7 @@ class DiscordState:
             self.changed()
             raise not_found(codes.UNKNOWN_INTERACTION, "interaction")
 
+        self._check_callback(record, body, files)
         kind = int(body.get("type", 0))
         data: Mapping[str, Any] = body.get("data") or {}
         resource_message: StoredMessage | None = None
@@ -462,15 +577,10 @@ class DiscordState:
             resource_message = self._answer_with_message(record, kind, data, files)
         elif kind in (ix.DEFERRED_UPDATE_MESSAGE, ix.UPDATE_MESSAGE):
             resource_message = self._answer_by_updating(record, kind, data, files)
-        elif kind == ix.MODAL:
-            if record.type == ix.MODAL_SUBMIT:
-                raise _bad_callback("a modal cannot answer a modal submit")
-            check_modal(data)
+        else:
             record.modal = dict(data)
             sighting = Sighting.of_modal(record.modal, record.channel_id, self.clock.wall())
             self.sightings.setdefault(record.user_id, []).append(sighting)
-        else:
-            raise _bad_callback(f"callback type {kind} is not supported here")
 
         record.response_type = kind
         record.responded_at = self.clock.now()
@@ -489,6 +599,70 @@ class DiscordState:
             answer["resource"]["message"] = self.message_payload(resource_message)
         return answer
 
+    def _check_callback(
+        self, record: InteractionRecord, body: Mapping[str, Any], files: list[tuple[str, bytes]]
+    ) -> None:
+        """Everything Discord refuses in a callback body, before anything changes."""
+        errors = FormErrors()
+        schema.check_body(CALLBACK, "post", body, errors)
+        errors.raise_if_any()
+        kind = int(body.get("type", 0))
+        data = body.get("data")
+        data = data if isinstance(data, Mapping) else {}
+        if kind == ix.CHANNEL_MESSAGE:
+            self._check_message(
+                data, rules.CALLBACK_MESSAGE, files, errors=errors, spec_checked=True
+            )
+        elif kind == ix.DEFERRED_CHANNEL_MESSAGE:
+            flags = int(data.get("flags") or 0)
+            if flags & ~EPHEMERAL_FLAG:
+                errors.add(
+                    ("data", "flags"),
+                    "MESSAGE_FLAGS_INVALID",
+                    "Only EPHEMERAL can be set on a deferred response.",
+                    rules.DEFERRED_FLAGS.source,
+                )
+        elif kind in (ix.DEFERRED_UPDATE_MESSAGE, ix.UPDATE_MESSAGE):
+            if record.source_message_id is None:
+                errors.add(
+                    ("type",),
+                    "INTERACTION_CALLBACK_TYPE_INVALID",
+                    "This interaction has no message to update.",
+                    UPDATE_ONLY_COMPONENTS.source,
+                )
+            elif kind == ix.UPDATE_MESSAGE:
+                source = self.messages.get(record.source_message_id)
+                existing = source.flags if source is not None else 0
+                self._check_message(
+                    data,
+                    rules.CALLBACK_UPDATE,
+                    files,
+                    existing_flags=existing,
+                    errors=errors,
+                    spec_checked=True,
+                )
+        elif kind == ix.MODAL:
+            if record.type == ix.MODAL_SUBMIT:
+                errors.add(
+                    ("type",),
+                    "INTERACTION_CALLBACK_TYPE_INVALID",
+                    "A modal cannot answer a modal submit.",
+                    NO_MODAL_ON_MODAL.source,
+                )
+            components = data.get("components")
+            if isinstance(components, list):
+                check_modal_components(components, errors, ("data", "components"))
+        else:
+            errors.add(
+                ("type",),
+                "INTERACTION_CALLBACK_TYPE_INVALID",
+                f"Callback type {kind} is not valid for this interaction.",
+                CALLBACK_TYPE.source,
+            )
+        errors.raise_if_any()
+        if kind == ix.CHANNEL_MESSAGE:
+            rules.check_message(data, rules.CALLBACK_MESSAGE, files=len(files), spec_checked=True)
+
     def _answer_with_message(
         self,
         record: InteractionRecord,
@@ -499,7 +673,6 @@ class DiscordState:
         flags = int(data.get("flags") or 0)
         ephemeral = bool(flags & EPHEMERAL_FLAG)
         if kind == ix.CHANNEL_MESSAGE:
-            check_message(data, new_files=len(files), creating=True)
             body, extra = data, 0
         else:
             body, extra, files = {"flags": flags}, LOADING_FLAG, []
@@ -529,13 +702,12 @@ class DiscordState:
         data: Mapping[str, Any],
         files: list[tuple[str, bytes]],
     ) -> StoredMessage | None:
-        if record.source_message_id is None:
-            raise _bad_callback("only a component's interaction can update its message")
+        assert record.source_message_id is not None
         source = self.message(record.source_message_id)
         record.original_message_id = source.id
         if kind == ix.DEFERRED_UPDATE_MESSAGE:
             return None
-        return self.edit_message(source, data, files)
+        return self.edit_message(source, data, files, checked=True)
 
     def webhook_record(self, application_id: int, token: str) -> InteractionRecord:
         """The interaction behind a webhook token, if the token is still alive."""
@@ -554,7 +726,7 @@ class DiscordState:
         """`POST /webhooks/{app}/{token}`: a new message, or the one a defer promised."""
         if not record.acknowledged:
             raise not_found(codes.UNKNOWN_WEBHOOK, "Webhook")
-        check_message(body, new_files=len(files), creating=True)
+        self._check_message(body, rules.FOLLOWUP, files)
         original = (
             self.messages.get(record.original_message_id) if record.original_message_id else None
         )
@@ -565,7 +737,7 @@ class DiscordState:
         ):
             # The first followup after a "thinking" defer fills that message; its
             # ephemerality was fixed by the defer.
-            return self.edit_message(original, body, files)
+            return self.edit_message(original, body, files, checked=True)
         ephemeral = bool(int(body.get("flags") or 0) & EPHEMERAL_FLAG)
         message = self._store(
             self.channels[record.channel_id],
@@ -600,6 +772,6 @@ class DiscordState:
     def seen_by(self, user_id: int) -> list[Sighting]:
         return list(self.sightings.get(user_id, []))
 
-
-def _bad_callback(reason: str) -> ApiError:
-    return ApiError(400, codes.INVALID_FORM_BODY, f"Invalid Form Body: {reason}")
+    def refused(self, refusal: Refusal) -> None:
+        self.refusals.append(refusal)
+        self.changed()
