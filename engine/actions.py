@@ -12,6 +12,7 @@ so a hand's action log is also the body of its hand history.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from engine.cards import Card, CardError, format_cards, parse_cards
 
@@ -54,6 +55,17 @@ class ShowOrMuck:
 
 
 Action = Fold | CheckOrCall | BetOrRaise | PostBringIn | Discard | ShowOrMuck
+
+
+class RaiseSize(Enum):
+    """The sizes a player names instead of an amount: the minimum raise, half
+    the pot, the pot, all in (:meth:`engine.hand.LegalActions.raise_to` says
+    what each comes to)."""
+
+    MIN = "min"
+    HALF_POT = "half"
+    POT = "pot"
+    ALL_IN = "allin"
 
 
 class NotationError(ValueError):
