@@ -16,6 +16,9 @@ refunds and prizes, each with its ledger row.
 
 Settling a hand (stacks after the pots, rake, ``hand_players``) belongs to the
 table runner; it uses the same database and the same ledger kinds.
+
+A computer player (a negative id) has no balance: every movement of its chips
+goes to and from its server's house bank instead (:mod:`bot.house_bank`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import Final, Literal
 from bot.daily import DailyReward, next_claim_opens
 from bot.database import Database, Transaction
 from bot.errors import CroupierError
+from bot.house_bank import bank_chips, is_computer, move_bank_chips
 from bot.settings import Settings
 
 #: The most chips one movement may carry; keeps sums far from SQLite's 64-bit limit.
@@ -489,6 +493,8 @@ class Cashier:
     # The ledger's two writers.
 
     async def _ensure(self, tx: Transaction, guild_id: int, user_id: int) -> int:
+        if is_computer(user_id):  # no balance, no grant: the house bank stakes it
+            return await bank_chips(tx, guild_id)
         row = await tx.fetch_one(
             "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
@@ -519,6 +525,10 @@ class Cashier:
         note: str | None = None,
     ) -> int:
         """Change an existing balance by ``delta`` and write its ledger row."""
+        if is_computer(user_id):
+            return await move_bank_chips(
+                tx, guild_id, user_id, delta, table_id=table_id, hand_id=hand_id, what=kind
+            )
         row = await tx.fetch_one(
             "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )

@@ -130,6 +130,8 @@ class TableSettings:
     #: How long each blind level lasts: minutes, or a number of hands.
     level_minutes: int | None = None
     level_hands: int | None = None
+    #: Whether /poker addbot may seat computer players (staked by the house bank).
+    computer_players: bool = True
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
