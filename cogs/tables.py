@@ -174,6 +174,7 @@ class Tables(commands.Cog):
         starting_stack=catalogue_str("command.poker.create.starting_stack"),
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
+        computer_players=catalogue_str("command.poker.create.computer_players"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def create(
@@ -202,6 +203,7 @@ class Tables(commands.Cog):
         starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
+        computer_players: bool = True,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         code = None if variant is None else chosen_game(variant, locale, dealt_variants())
@@ -254,6 +256,7 @@ class Tables(commands.Cog):
             straddle=straddle is True,
             rake_percent=rake,
             rake_cap=rake_cap,
+            computer_players=computer_players is not False,
         )
         if thread and not interaction.permissions.create_public_threads:
             raise NoThreadPermission()

@@ -894,6 +894,9 @@ MESSAGES: Final[dict[str, str]] = {
         "Spielt viele Hände und steigt ungern aus: es geht Einsatz um Einsatz mit und erhöht "
         "selten ohne große Hand."
     ),
+    "command.poker.create.computer_players": (
+        "Ob /poker addbot hier Computerspieler setzen darf (Standard: ja)"
+    ),
     "command.poker.addbot.description": "Setze einen Computerspieler, den die Hausbank ausstattet.",
     "command.poker.addbot.style": "Wie er spielt (Standard: ausgewogen)",
     "command.poker.addbot.seat": "Sein Platz (Standard: der erste freie)",

@@ -857,6 +857,9 @@ MESSAGES: Final[dict[str, str]] = {
         "Plays lots of hands and hates to fold: it calls bet after bet and seldom raises "
         "without a big hand."
     ),
+    "command.poker.create.computer_players": (
+        "Whether /poker addbot may seat computer players here (default: yes)"
+    ),
     "command.poker.addbot.description": "Seat a computer player, staked by the house bank.",
     "command.poker.addbot.style": "How it plays (default: balanced)",
     "command.poker.addbot.seat": "The seat it takes (default: the first free one)",

@@ -15,7 +15,7 @@ from engine.hand import Hand, HandSetup, Phase
 from engine.rotation import HORSE, PPC_2023, Rotation
 from engine.seat_view import seat_view
 from engine.stakes import Stakes
-from engine.table import Table, TableConfig
+from engine.table import Table, TableRules
 from engine.variants import VARIANTS
 from tests.engine.hand_builders import stacked_deck
 from tests.engine.test_seat_view import random_setup
@@ -53,7 +53,7 @@ def test_every_style_acts_legally_in_every_variant(code: str) -> None:
 def test_a_mixed_table_of_computer_players_plays_every_game_of_the_rotation(
     rotation: Rotation,
 ) -> None:
-    table = Table(TableConfig.mixed(rotation.every(2), Stakes(5, 10), seats=6))
+    table = Table(TableRules.mixed(rotation.every(2), Stakes(5, 10), seats=6))
     for player in range(6):
         table.sit(player, buy_in=1000)
     rng = random.Random(rotation.name)
