@@ -869,7 +869,7 @@ MESSAGES: Final[dict[str, str]] = {
         "es wurde nichts bewegt. Versuche es noch einmal."
     ),
     # Computerspieler (Issue 14).
-    "computer.name": "🤖 {name} ({style})",
+    "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "ausgewogen",
     "computer.style_name.tight_passive": "tight-passiv",
     "computer.style_name.tight_aggressive": "tight-aggressiv",

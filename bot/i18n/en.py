@@ -832,7 +832,7 @@ MESSAGES: Final[dict[str, str]] = {
         "moved. Try again."
     ),
     # Computer players (issue 14).
-    "computer.name": "🤖 {name} ({style})",
+    "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "balanced",
     "computer.style_name.tight_passive": "tight-passive",
     "computer.style_name.tight_aggressive": "tight-aggressive",

@@ -3,7 +3,8 @@ and each one's decision when its turn comes.
 
 A computer player sits at the table like a member, under a negative id (no
 Discord id is one, :func:`bot.house_bank.is_computer`), with a name that marks
-it ("🤖 Ada (tight-aggressive)"). Its chips come from the server's house bank:
+it ("Bot Ada (tight-aggressive)": a plain word, which every picture can
+draw). Its chips come from the server's house bank:
 the money desk seats it as it seats anyone, and the cashier moves a computer
 player's chips to and from the bank. Its style is saved with the table's state
 in the transaction that seats it, so a restarted table knows it again.
@@ -71,8 +72,8 @@ class ComputerSeats:
         self.state = state
         self.desk = desk
         self.pace_seconds = pace_seconds
-        #: The players' randomness (bluffs, mixed strategies), the dealer's own apart.
-        self.rng = random.Random(None if rng is None else rng.getrandbits(64))
+        #: The players' randomness (bluffs, mixed strategies), apart from the dealer's.
+        self.rng = rng if rng is not None else random.Random()
         self.styles: dict[int, Style] = {}
         for key, name in (saved or {}).items():
             try:

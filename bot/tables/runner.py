@@ -51,6 +51,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -145,7 +146,8 @@ class TableRunner:
             self.state,
             self.desk,
             pace_seconds=services.computer_pace_seconds,
-            rng=services.rng,
+            # Repeatable where the deck is (tests), without drawing from the deck's.
+            rng=None if services.rng is None else random.Random(record.table_id),
             saved=computers,
         )
         desk_state = self.keeper.desk_state

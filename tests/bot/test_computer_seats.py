@@ -72,7 +72,8 @@ def outlet() -> RecordingOutlet:
 
 
 async def step(runner: TableRunner, clock: FakeClock) -> None:
-    """Ann calls when it is her turn; otherwise the clock moves to what is due next."""
+    """Ann calls when it is her turn (and buys back in when she busts); otherwise
+    the clock moves to what is due next."""
     await runner.settled()
     live = runner.live
     actor = None if live is None or live.hand.is_complete else live.hand.actor
@@ -83,6 +84,9 @@ async def step(runner: TableRunner, clock: FakeClock) -> None:
             await runner.act(ANN, ActionRequest(Move.BRING_IN))
         return
     wake = clock.next_wake
+    if wake is None and runner.table.is_seated(ANN) and runner.table.seat_of(ANN).busted:
+        await runner.top_up(ANN, 500)  # she busted: the table waits for her
+        return
     assert wake is not None, "nothing is due at the table"
     clock.advance(max(0.0, wake - clock.now()))
 
@@ -132,7 +136,7 @@ async def test_a_member_plays_computer_players_staked_by_the_house_bank(
     added = await runner.add_computer("tight-aggressive", None)
     assert added.seat_no == 1 and added.amount == 1000  # 100 big blinds, within the range
     assert await house_bank(database, GUILD) == -1000
-    assert "🤖" in runner.state.name(added.user_id)
+    assert runner.state.name(added.user_id) == "Bot Ada (tight-aggressive)"
     await runner.add_computer(None, 4)
     await runner.join(ANN, "Ann", buy_in=500)
     assert runner.computers.styles[added.user_id].name == "tight-aggressive"
