@@ -20,9 +20,9 @@ memory between decisions, so after a restart it simply decides again.
 
 A computer player that busts at a cash table buys back in from the bank
 between hands; it never times out and never sits out. Removed, it leaves at
-once between hands, or when the hand it is in ends (folded if its turn comes
-first). A cash table deals only while a member is playing at it: computer
-players do not play each other in an empty room.
+once between hands, or plays out the hand it is in and leaves when it ends.
+A cash table deals only while a member is playing at it: computer players do
+not play each other in an empty room.
 """
 
 from __future__ import annotations

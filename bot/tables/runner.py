@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
+from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
@@ -491,14 +492,16 @@ class TableRunner:
 
     async def _play_for_the_absent(self) -> None:
         """Act at once, as the clock would, for each player to act who is not
-        there to do it (sitting out, or leaving)."""
+        there to do it (sitting out, or a member leaving)."""
         while (live := self.live) is not None and not live.hand.is_complete:
             index = live.hand.to_act
             if index is None:
                 return
             user_id = live.deal.players[index]
             seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
-            if seat is not None and not seat.sitting_out and not seat.leaving:
+            # A computer player that was removed plays out its hand on its own clock.
+            staying = seat is not None and (not seat.leaving or is_computer(user_id))
+            if seat is not None and not seat.sitting_out and staying:
                 return
             await self._apply(live, index, live.hand.timeout_action(), actor=None)
 

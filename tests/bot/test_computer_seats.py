@@ -275,6 +275,8 @@ async def test_removing_computer_players_returns_their_chips_to_the_bank(
     assert left.movement is None
     await play_hands(runner, clock, 1)
     assert len(runner.computers.seated()) == 1
+    # It played its hand out, deciding for itself: the clock never acted for it.
+    assert await database.fetch_value("SELECT COUNT(*) FROM hand_actions WHERE actor IS NULL") == 0
     stack = runner.table.seat_of(first).stack
     bank_before = await house_bank(database, GUILD)
     left = await runner.remove_computer(1)
