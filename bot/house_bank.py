@@ -56,7 +56,7 @@ async def move_bank_chips(
         raise ValueError("the house bank moves chips only to and from tables")
     await tx.execute(
         "INSERT INTO house_banks (guild_id, chips) VALUES (?, ?)"
-        " ON CONFLICT (guild_id) DO UPDATE SET chips = chips + excluded.chips",
+        " ON CONFLICT (guild_id) DO UPDATE SET chips = house_banks.chips + excluded.chips",
         (guild_id, delta),
     )
     kind: HouseKind = "house_stake" if delta < 0 else "house_return"

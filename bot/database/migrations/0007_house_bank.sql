@@ -11,9 +11,9 @@
 -- counts the banks with the balances and the tables. A computer player's
 -- style is kept with its table's saved state (tables.state), like names.
 CREATE TABLE house_banks (
-    guild_id    INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL PRIMARY KEY,
     chips       INTEGER NOT NULL DEFAULT 0
-);
+) WITHOUT ROWID;
 
 -- The ledger learns the bank's two kinds. SQLite cannot change a CHECK in
 -- place, so the table is rebuilt with every row kept.
