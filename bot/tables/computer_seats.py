@@ -126,11 +126,24 @@ class ComputerSeats:
     # ------------------------------------------------------------ deciding
 
     def decide(self, live: LiveHand, index: int) -> Action:
-        """The computer player's action, from its seat's view alone."""
+        """The computer player's action, from its seat's view alone. Should it
+        fail to decide, it checks or folds as the clock would: a table never
+        waits on a computer player (the log names only the error's kind, since
+        its message could hold a card)."""
         user_id = live.deal.players[index]
         player = ComputerPlayer(self.styles.get(user_id, DEFAULT_STYLE))
-        view = seat_view(live.hand, index)
-        return player.decide(view, self.rng)
+        try:
+            action = player.decide(seat_view(live.hand, index), self.rng)
+            live.hand.verify(index, action)
+        except Exception as error:
+            log.error(
+                "Computer player %s of table %s could not decide (%s); the clock acts for it",
+                user_id,
+                self.state.table_id,
+                type(error).__name__,
+            )
+            return live.hand.timeout_action()
+        return action
 
     # ------------------------------------------------------------- seating
 

@@ -23,7 +23,7 @@ from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore
 from bot.tables.view import private_view
-from engine import Card, Hand, HandShown, SeatView, UpCardsDealt
+from engine import Action, Card, Hand, HandShown, SeatView, UpCardsDealt
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.table_fakes import (
@@ -354,3 +354,17 @@ async def test_computer_players_fill_a_tournament_and_their_prizes_go_to_the_ban
         row["prize"] for row in prizes if row["user_id"] == ANN
     )
     await assert_audit_clean(database)
+
+
+async def test_a_computer_player_that_cannot_decide_never_stops_the_table(
+    runner: TableRunner, clock: FakeClock, monkeypatch: Any, caplog: Any
+) -> None:
+    def broken(self: object, view: SeatView, rng: object) -> Action:
+        raise ValueError(f"cannot read {view.hole_cards}")
+
+    monkeypatch.setattr(computer_seats.ComputerPlayer, "decide", broken)
+    await runner.add_computer(None, None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await play_hands(runner, clock, 3)  # the clock checks or folds for it
+    assert "could not decide (ValueError)" in caplog.text
+    assert "cannot read" not in caplog.text  # the message could hold its cards
