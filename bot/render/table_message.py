@@ -164,6 +164,10 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
                     deadline=f"<t:{snapshot.deadline}:R>",
                 )
             )
+        elif snapshot.actor_name is not None and (snapshot.actor_id or 0) < 0:
+            # A computer player (negative id) is thinking: its pause is no clock.
+            name = shorten(snapshot.actor_name, NAME)
+            lines.append(t("table.to_act_computer", locale, name=name))
         if snapshot.hand_over:
             lines.append(t("table.hand_over", locale))
     if snapshot.next_hand_at is not None:

@@ -413,6 +413,10 @@ class TableRunner:
                             await self._settle(live)
                         else:
                             await self._time_out(live)
+                elif (leave_at := self.computers.idle_departure(now)) is not None and (
+                    now >= leave_at
+                ):
+                    await self._computers_leave()
                 elif state.next_hand_at is not None and now >= state.next_hand_at:
                     state.next_hand_at = None  # a failed deal is tried again after a pause
                     if self._may_deal:
@@ -430,6 +434,14 @@ class TableRunner:
         """The next player's clock: the table's, or a computer player's pause."""
         seconds = self.computers.seconds_to_act(live, self.settings.action_seconds)
         live.deadline = self.clock.now() + seconds
+
+    async def _computers_leave(self) -> None:
+        """No member plays here any more: the computer players go, chips to the bank."""
+        left, notice = await self.computers.leave_idle_table()
+        for user_id in left:
+            self._forget(user_id)
+        if notice is not None:
+            self.publisher.post(notice)
 
     def _forget(self, user_id: int) -> None:
         self.state.players.pop(user_id, None)
@@ -535,12 +547,12 @@ class TableRunner:
 
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
+        now = self.clock.now()
         wake = next_wake(
-            self.state,
-            may_deal=self._may_deal,
-            now=self.clock.now(),
-            pause=self.services.hand_pause_seconds,
+            self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds
         )
+        if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
+            wake = leave_at if wake is None else min(wake, leave_at)
         self.timer.arm(wake)
         self._show(fresh=fresh)
 
