@@ -42,6 +42,8 @@ from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import Refused
 from bot.tables.money_desk import MoneyDesk
+from bot.tables.persistence import TableKeeper
+from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, TableState
 from engine import (
     DEFAULT_STYLE,
@@ -91,6 +93,29 @@ class ComputerSeats:
                 self.styles[int(key)] = style_named(str(name))
             except (KeyError, ValueError):
                 self.styles[int(key)] = DEFAULT_STYLE
+
+    @classmethod
+    def at_table(
+        cls,
+        state: TableState,
+        desk: MoneyDesk,
+        keeper: TableKeeper,
+        services: TableServices,
+        *,
+        saved: Mapping[str, Any] | None = None,
+    ) -> ComputerSeats:
+        """The computer players of a runner's table, their styles saved with its state."""
+        seats = cls(
+            state,
+            desk,
+            pace_seconds=services.computer_pace_seconds,
+            # Repeatable where the deck is (tests), without drawing from the deck's.
+            rng=None if services.rng is None else random.Random(state.table_id),
+            saved=saved,
+        )
+        desk_state = keeper.desk_state
+        keeper.desk_state = lambda: desk_state() | seats.saved()
+        return seats
 
     # ------------------------------------------------------------- reading
 

@@ -8,7 +8,9 @@ parts it holds, each in a file of its own:
 - :mod:`~bot.tables.persistence`: every change written with the table's state;
 - :mod:`~bot.tables.cash_desk` or :mod:`~bot.tables.tournament_desk`: the money;
 - :mod:`~bot.tables.dealer`: dealing a hand and settling it;
-- :mod:`~bot.tables.action_timer`: the clock that acts when a player does not;
+- :mod:`~bot.tables.action_timer`: the clock that wakes the table when something is due;
+- :mod:`~bot.tables.stand_ins`: acting for a player who does not (the clock, a
+  computer player's decision, a member sitting out), and each turn's deadline;
 - :mod:`~bot.tables.view` and :mod:`~bot.tables.watchers`: what is shown, and to whom;
 - :mod:`~bot.tables.hole_card_dms`: each player's cards by DM;
 - :mod:`~bot.tables.restore`: the table rebuilt after a restart;
@@ -51,13 +53,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
-from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
@@ -79,6 +79,7 @@ from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
 from bot.tables.services import TableServices
+from bot.tables.stand_ins import StandIns
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
@@ -95,8 +96,6 @@ from engine import (
 
 log = logging.getLogger(__name__)
 
-#: Timeouts in a row after which a player is sat out.
-TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
 #: Seconds before settling a finished hand is tried again when the database failed.
 SETTLE_RETRY_SECONDS: Final = 5.0
 
@@ -143,16 +142,10 @@ class TableRunner:
             self.clock,
             progress,
         )
-        self.computers = ComputerSeats(
-            self.state,
-            self.desk,
-            pace_seconds=services.computer_pace_seconds,
-            # Repeatable where the deck is (tests), without drawing from the deck's.
-            rng=None if services.rng is None else random.Random(record.table_id),
-            saved=computers,
+        self.computers = ComputerSeats.at_table(
+            self.state, self.desk, self.keeper, services, saved=computers
         )
-        desk_state = self.keeper.desk_state
-        self.keeper.desk_state = lambda: desk_state() | self.computers.saved()
+        self.stand_ins = StandIns(self.state, self.keeper, self.clock, self.computers, self._apply)
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(self.state, services.database, self.publisher)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
@@ -205,7 +198,7 @@ class TableRunner:
             if live.hand.is_complete:
                 await self._settle(live)
             else:
-                self._start_turn(live)
+                self.stand_ins.start_turn(live)
 
     async def start(self) -> None:
         """Show the table and start its clock (after creation or a restore)."""
@@ -261,7 +254,7 @@ class TableRunner:
             at_end_of_hand = await self.desk.leave(user_id)
             try:
                 if at_end_of_hand:
-                    await self._play_for_the_absent()  # their turn now: the hand may end
+                    await self.stand_ins.play_for_the_absent()  # their turn now: the hand may end
                 else:
                     self._forget(user_id)
             finally:
@@ -300,7 +293,7 @@ class TableRunner:
             if back:
                 self.state.players[user_id].timeouts = 0
             try:
-                await self._play_for_the_absent()
+                await self.stand_ins.play_for_the_absent()
             finally:
                 self._changed()
 
@@ -362,7 +355,7 @@ class TableRunner:
                 acted = await self._apply(turn.live, turn.index, action, actor=user_id)
                 if user_id in self.state.players:
                     self.state.players[user_id].timeouts = 0
-                await self._play_for_the_absent()
+                await self.stand_ins.play_for_the_absent()
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
             return acted
@@ -412,7 +405,7 @@ class TableRunner:
                         if live.hand.is_complete:
                             await self._settle(live)
                         else:
-                            await self._time_out(live)
+                            await self.stand_ins.time_out(live)
                 elif (leave_at := self.computers.idle_departure(now)) is not None and (
                     now >= leave_at
                 ):
@@ -429,11 +422,6 @@ class TableRunner:
     @property
     def _may_deal(self) -> bool:
         return self.desk.may_deal and self.computers.may_deal()
-
-    def _start_turn(self, live: LiveHand) -> None:
-        """The next player's clock: the table's, or a computer player's pause."""
-        seconds = self.computers.seconds_to_act(live, self.settings.action_seconds)
-        live.deadline = self.clock.now() + seconds
 
     async def _computers_leave(self) -> None:
         """No member plays here any more: the computer players go, chips to the bank."""
@@ -479,53 +467,18 @@ class TableRunner:
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
             await self._settle(live)
         else:
-            self._start_turn(live)
+            self.stand_ins.start_turn(live)
         return Acted(acted.kind, acted.amount, acted.to, acted.all_in)
-
-    async def _time_out(self, live: LiveHand) -> None:
-        hand = live.hand
-        index = hand.to_act
-        if index is None:
-            live.deadline = None
-            return
-        user_id = live.deal.players[index]
-        if self.computers.to_act(live) == index:  # its pause is over: it decides
-            action = self.computers.decide(live, index)
-            await self._apply(live, index, action, actor=user_id)
-            await self._play_for_the_absent()
-            return
-        player = self.state.players.get(user_id)
-        if player is not None:
-            player.timeouts += 1
-            if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and self.table.is_seated(user_id):
-                await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
-        await self._apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
-        await self._play_for_the_absent()
-
-    async def _play_for_the_absent(self) -> None:
-        """Act at once, as the clock would, for each player to act who is not
-        there to do it (sitting out, or a member leaving)."""
-        while (live := self.live) is not None and not live.hand.is_complete:
-            index = live.hand.to_act
-            if index is None:
-                return
-            user_id = live.deal.players[index]
-            seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
-            # A computer player that was removed plays out its hand on its own clock.
-            staying = seat is not None and (not seat.leaving or is_computer(user_id))
-            if seat is not None and not seat.sitting_out and staying:
-                return
-            await self._apply(live, index, live.hand.timeout_action(), actor=None)
 
     async def _deal(self) -> None:
         live, notices = await self.dealer.deal()
         self.state.live, self.state.last_hand = live, None
-        self._start_turn(live)
+        self.stand_ins.start_turn(live)
         for notice in notices:
             self.publisher.post(notice)
         self._show(fresh=True)
         await self.dms.send(live)
-        await self._play_for_the_absent()
+        await self.stand_ins.play_for_the_absent()
         if self.live is live and live.hand.is_complete:
             # Blinds and antes put everyone but one all in: nothing is left to decide.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS

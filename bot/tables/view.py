@@ -124,7 +124,9 @@ def table_view(
         actor_id=None if actor is None else deal.players[actor],
         # A computer player's pause is no clock: no deadline is shown for it.
         deadline=None
-        if live is None or live.deadline is None or actor is None
+        if live is None
+        or live.deadline is None
+        or actor is None
         or is_computer(deal.players[actor])
         else int(moment.wall_time(live.deadline)),
         last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
