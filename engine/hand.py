@@ -395,27 +395,6 @@ _hand_mucked = fast_constructor(HandMucked)
 _pot_awarded = fast_constructor(PotAwarded)
 _hand_ended = fast_constructor(HandEnded)
 _legal_actions = fast_constructor(LegalActions)
-#: A betting decision's options, from the fields that vary, positionally.
-_betting_legal = fast_constructor(
-    LegalActions,
-    fields=(
-        "player",
-        "can_fold",
-        "can_check",
-        "call_amount",
-        "can_call",
-        "can_raise",
-        "is_bet",
-        "min_raise_to",
-        "max_raise_to",
-        "is_completion",
-        "stack",
-        "bet",
-        "pot",
-        "raise_choices",
-    ),
-    fixed={"phase": Phase.BETTING},
-)
 
 
 class Hand:
@@ -1367,22 +1346,23 @@ class Hand:
                 pot=pot,
             )
         to_call = current - bet if current - bet < stack else stack
-        return _betting_legal(
+        return _legal_actions(
             player,
-            to_call > 0,  # can_fold
-            to_call == 0,  # can_check
-            to_call,  # call_amount
-            to_call > 0,  # can_call
-            can_raise,
-            current == 0,  # is_bet
-            low,  # min_raise_to
-            high,  # max_raise_to
+            _BETTING,
+            can_fold=to_call > 0,
+            can_check=to_call == 0,
+            call_amount=to_call,
+            can_call=to_call > 0,
+            can_raise=can_raise,
+            is_bet=current == 0,
+            min_raise_to=low,
+            max_raise_to=high,
             # Completing a bring-in, or in limit an all-in short of half a bet.
-            completion or (capped and current > rnd.full_level),  # is_completion
-            stack,
-            bet,
-            pot,
-            choices,  # raise_choices
+            is_completion=completion or (capped and current > rnd.full_level),
+            stack=stack,
+            bet=bet,
+            pot=pot,
+            raise_choices=choices,
         )
 
     def _raise_refusal(self, player: int) -> str | None:
