@@ -171,7 +171,6 @@ _COMPLETE: Final = Phase.COMPLETE
 _NO_LIMIT: Final = BettingStructure.NO_LIMIT
 _POT_LIMIT: Final = BettingStructure.POT_LIMIT
 _FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
-_SPREAD_LIMIT: Final = BettingStructure.SPREAD_LIMIT
 _POSITION: Final = Opening.POSITION
 _LOW_CARD: Final = Opening.LOW_CARD
 _HIGH_CARD: Final = Opening.HIGH_CARD
@@ -1273,10 +1272,9 @@ class Hand:
     def _betting_options(self, player: int) -> LegalActions:
         """What ``player`` may do at this decision, worked out once when it comes up.
 
-        A bet or raise is refused exactly when :meth:`_raise_refusal` gives a
-        reason: the checks are repeated here in one pass, cheapest first,
-        because this runs at every decision (and so: comparisons rather than
-        min() and max(), and the round's fields read once).
+        Whether a bet or raise is open at all is :meth:`_raise_refusal`'s to
+        say; this works out its amounts. It runs at every decision, hence
+        comparisons rather than min() and max(), and the round's fields read once.
         """
         rnd = self._round
         assert rnd is not None
@@ -1284,18 +1282,11 @@ class Hand:
         current = rnd.current
         bet, stack = bets[player], self.stacks[player]
         reach = rnd.live_reach[player]
-        opponents_reach = rnd.opponents_reach(player)
         completion = rnd.completion
         low = high = 0
         structure = self.variant.betting
-        capped = structure is _FIXED_LIMIT or structure is _SPREAD_LIMIT
-        can_raise = (
-            reach > current
-            and opponents_reach > current
-            and not (rnd.bet_count >= 4 and self._cap_reached())
-            and not (rnd.acted[player] and self._not_reopened(rnd, player, capped))
-            and not (self.setup.draw_rules.jackpots and self._needs_openers(player))
-        )
+        capped = structure.is_capped
+        can_raise = self._raise_refusal(player) is None
         choices: tuple[int, ...] = ()
         if can_raise:
             # Completing a bring-in goes to a full bet; otherwise raise by the
@@ -1319,6 +1310,7 @@ class Hand:
                 high = current + self._street_limit()
                 low = min(low, high)
             # A raise never needs to exceed what the opponents can still call.
+            opponents_reach = rnd.opponents_reach(player)
             if opponents_reach < low:
                 low = opponents_reach
             if reach < low:
@@ -1366,18 +1358,18 @@ class Hand:
         )
 
     def _raise_refusal(self, player: int) -> str | None:
-        """Why ``player`` may not bet or raise now, as a message key, or None."""
+        """Why ``player`` may not bet or raise now, as a message key, or None:
+        the one statement of when the betting is closed to a player. Cheapest
+        test first, as this runs at every decision."""
         rnd = self._round
         assert rnd is not None
-        current = max(self.bets)
-        reach = self.bets[player] + self.stacks[player]
-        if reach <= current:
-            return "cannot_raise"
-        if rnd.opponents_reach(player) <= current:
+        current = rnd.current
+        # Nothing to raise with, or nobody who could call any more.
+        if rnd.live_reach[player] <= current or rnd.opponents_reach(player) <= current:
             return "cannot_raise"
         if self._cap_reached():
             return "capped"
-        if self._needs_openers(player):
+        if self.setup.draw_rules.jackpots and self._needs_openers(player):
             return "no_openers"
         if rnd.acted[player] and self._not_reopened(rnd, player, self.variant.betting.is_capped):
             return "no_reopen"
