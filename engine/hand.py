@@ -32,7 +32,7 @@ recorded hands are replayed. It knows whose turn it is, offers
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import compress, repeat
 from operator import add, and_, eq, itemgetter, mul, not_, sub
@@ -301,24 +301,12 @@ class _Round:
     full_level: int = 0
 
     def copy(self) -> _Round:
-        return _Round(
-            self.increment,
-            self.bet_count,
-            self.capped,
-            self.began_heads_up,
-            list(self.needs_action),
-            list(self.acted),
-            list(self.faced),
-            self.completion,
-            self.bring_in_pending,
-            self.big_bet_option,
-            list(self.live_reach),
-            self.collected,
-            self.current,
-            self.top_reach,
-            self.top_reach_player,
-            self.second_reach,
-            self.full_level,
+        return replace(
+            self,
+            needs_action=list(self.needs_action),
+            acted=list(self.acted),
+            faced=list(self.faced),
+            live_reach=list(self.live_reach),
         )
 
     def rank_reach(self) -> None:
@@ -1143,47 +1131,44 @@ class Hand:
         self._betting_rounds += 1
         self._previous_aggressor = self.last_aggressor
         self.last_aggressor = None
-        current = max(bets)
-        increment = self._bet_size()
-        blinds = self.setup.blinds
-        if first_round and blinds:
-            # A big blind all in for less does not lower the price: calling
-            # costs the full big blind and the smallest raise is to twice it
-            # (RRoP, Button and Blind Use).
-            due = _big_blind_due(blinds)
-            if due > current:
-                # ...but never beyond what a second player could put in: more
-                # than that nobody could call.
-                reaches = sorted(map(add, bets, stacks))
-                due = min(due, reaches[-2])
-                current = max(current, due)
-            if structure.is_big_bet:
-                # A live straddle acts as the big blind: raises are at least its size.
-                # One posted short (all in for less) is only a call of what it reached.
-                increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
-        bet_count = 1 if first_round and current > 0 and not bring_in else 0
         # Lists built by map() over operators, not comprehensions: this runs every
         # round, and map() does the looping in C.
         live = list(map(not_, folded))
         can_act = list(map(and_, live, map(bool, stacks)))
-        self._round = _Round(
-            increment,
-            bet_count,
-            False,  # capped
-            folded.count(False) == 2,  # began heads-up
-            can_act,  # needs action
-            [False] * n,  # acted
-            [0] * n,  # faced
-            bring_in,  # completion
-            bring_in,  # bring-in pending
-            street.open_pair_big_bet and self._open_pair_option(street),
-            list(map(mul, map(add, bets, stacks), live)),  # live reach
-            self.setup.carried_pot + sum(self.contributions),  # collected
-            current,
+        self._round = rnd = _Round(
+            increment=self._bet_size(),
+            bet_count=0,
+            capped=False,
+            began_heads_up=folded.count(False) == 2,
+            needs_action=can_act,
+            acted=[False] * n,
+            faced=[0] * n,
+            completion=bring_in,
+            bring_in_pending=bring_in,
+            big_bet_option=street.open_pair_big_bet and self._open_pair_option(street),
+            live_reach=list(map(mul, map(add, bets, stacks), live)),
+            collected=self.setup.carried_pot + sum(self.contributions),
+            current=max(bets),
         )
-        self._round.full_level = 0 if bring_in else current
-        self._round.rank_reach()
+        rnd.rank_reach()
+        blinds = self.setup.blinds
+        if first_round and blinds:
+            # A big blind all in for less does not lower the price: calling
+            # costs the full big blind and the smallest raise is to twice it
+            # (RRoP, Button and Blind Use)...
+            due = _big_blind_due(blinds)
+            if due > rnd.current:
+                # ...but never beyond what an opponent could still call.
+                rnd.current = max(rnd.current, min(due, rnd.second_reach))
+            if structure.is_big_bet:
+                # A live straddle acts as the big blind: raises are at least its size.
+                # One posted short (all in for less) is only a call of what it reached.
+                rnd.increment = max([rnd.increment, *compress(blinds, map(eq, blinds, bets))])
+        current = rnd.current
+        # The blinds open the first round's betting; a bring-in does not.
+        rnd.bet_count = 1 if first_round and current > 0 and not bring_in else 0
+        rnd.full_level = 0 if bring_in else current
         self.phase = _BETTING
         self._round_opener = None
         actors = can_act.count(True)
