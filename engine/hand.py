@@ -1468,11 +1468,11 @@ class Hand:
         rnd = self._round
         assert rnd is not None
         self._check_raise(player, to)
+        options = self._options
+        assert options is not None
         current = rnd.current
         completing = rnd.completion
         limit = self.variant.betting.is_capped
-        # Limit: raising over an all-in short of a full raise completes it.
-        completes_short = limit and current > rnd.full_level
         raise_size = to - current
         full = raise_size >= rnd.increment or (completing and to >= self._bet_size())
         added = to - self.bets[player]
@@ -1500,7 +1500,7 @@ class Hand:
             rnd.capped = True
         rnd.completion = False
         rnd.bring_in_pending = False
-        kind = "complete" if completing or completes_short else ("bet" if current == 0 else "raise")
+        kind = "complete" if options.is_completion else ("bet" if current == 0 else "raise")
         for j in self.in_hand:
             if j != player and self.stacks[j] > 0:
                 rnd.needs_action[j] = True
