@@ -13,6 +13,11 @@ recorded hands are replayed. It knows whose turn it is, offers
 :class:`~engine.errors.IllegalAction` and no change, and returns the
 :mod:`~engine.events` each action caused.
 
+:class:`Hand` reads in the order of a hand: what it answers (queries), what a
+player does (actions), then one section per phase, each stating its rules
+once: forced bets, dealing the streets, betting, discards and draws,
+showdown, awarding the pots.
+
 >>> from engine.cards import parse_cards
 >>> from engine.actions import CheckOrCall, BetOrRaise, Fold
 >>> deck = parse_cards("AsAhKsKh2c7d9s3hJc4d5s")
@@ -542,6 +547,10 @@ class Hand:
     def is_all_in(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] == 0
 
+    def betting_is_over(self) -> bool:
+        """No more betting can happen this hand: at most one player still has chips."""
+        return self._round is None and sum(1 for i in self.in_hand if self.stacks[i] > 0) <= 1
+
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
         return self._pots_of(list(map(add, self.contributions, self.bets)))
@@ -871,7 +880,7 @@ class Hand:
                 self.bets[i] += amount
                 self.events.append(_forced_bet_posted(i, "post", amount, self.stacks[i] == 0))
 
-    # ----------------------------------------------------------- the streets
+    # ------------------------------------------------- dealing: the streets
 
     def _start_street(self, index: int) -> None:
         self.street_index = index
@@ -1111,6 +1120,8 @@ class Hand:
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 
+    # ------------------------------------------------------------- betting
+
     def _needs_openers(self, player: int) -> bool:
         """Jackpots: whether ``player`` would be opening without jacks or better."""
         return (
@@ -1119,8 +1130,6 @@ class Hand:
             and self._betting_rounds == 1
             and openers(self.hole_cards[player]) is None
         )
-
-    # ------------------------------------------------------------- betting
 
     def _open_betting(self) -> None:
         n = self.player_count
@@ -1528,7 +1537,7 @@ class Hand:
         self._round = None
         self.actor = None
 
-    # --------------------------------------------------------- discards
+    # ----------------------------------------------- discards and draws
 
     def _discard(self, player: int, cards: tuple[Card, ...]) -> None:
         ace_shown = self._check_discard(player, cards)
@@ -1722,10 +1731,6 @@ class Hand:
                 if not others:
                     return False
         return True
-
-    def betting_is_over(self) -> bool:
-        """No more betting can happen this hand: at most one player still has chips."""
-        return self._round is None and sum(1 for i in self.in_hand if self.stacks[i] > 0) <= 1
 
     def _show_or_muck(self, player: int, show: bool) -> None:
         if self._check_show_or_muck(player, show):
