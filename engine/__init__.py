@@ -111,6 +111,8 @@ from engine.stakes import (
     plays_for_antes,
     stud_stakes,
     table_stakes,
+    takes_straddle,
+    takes_table_ante,
 )
 from engine.table import (
     CashOut,
@@ -267,5 +269,7 @@ __all__ = [
     "table_from_data",
     "table_stakes",
     "table_to_data",
+    "takes_straddle",
+    "takes_table_ante",
     "variant",
 ]

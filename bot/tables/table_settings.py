@@ -58,6 +58,8 @@ from engine import (
     default_schedule,
     plays_for_antes,
     table_stakes,
+    takes_straddle,
+    takes_table_ante,
 )
 
 MAX_CHIPS: Final = 1_000_000_000
@@ -190,15 +192,15 @@ class TableSettings:
             raise TableSettingsError("table.config.rake_cap")
         if config.jackpots and not config.plays_for_antes:
             raise TableSettingsError("table.config.jackpots", variant=variant.name)
-        blinds_only = config.rotation is None and variant.uses_blinds
+        single_game = config.rotation is None
         if config.ante or config.big_blind_ante:
-            if not blinds_only:
+            if not (single_game and takes_table_ante(variant)):
                 raise TableSettingsError("table.config.ante_game", variant=config.display_name)
             if not 1 <= config.ante <= config.big_blind:
                 raise TableSettingsError(
                     "table.config.ante", ante=config.ante, big_blind=config.big_blind
                 )
-        if config.straddle and not (blinds_only and variant.betting.is_big_bet):
+        if config.straddle and not (single_game and takes_straddle(variant)):
             raise TableSettingsError("table.config.straddle", variant=config.display_name)
         return config
 
