@@ -92,6 +92,15 @@ from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
 from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pots import Pot
+from engine.pre_actions import (
+    PreAction,
+    PreActionChoice,
+    choose_pre_action,
+    offered_pre_actions,
+    pre_action_move,
+    price_for,
+    still_stands,
+)
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
@@ -118,6 +127,7 @@ from engine.table import (
     TableRules,
 )
 from engine.tendencies import PlayerHabits, big_blind_of, habits
+from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, spend
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
 from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
 
@@ -142,6 +152,7 @@ __all__ = [
     "ACE",
     "ALL_CARDS",
     "MAX_BUY_IN_BIG_BLINDS",
+    "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
@@ -204,6 +215,8 @@ __all__ = [
     "PotCarriedOver",
     "PotShare",
     "PotVerdict",
+    "PreAction",
+    "PreActionChoice",
     "RaiseSize",
     "Rake",
     "RakeTaken",
@@ -215,6 +228,7 @@ __all__ = [
     "Stakes",
     "Table",
     "TableRules",
+    "TimeBankRule",
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
@@ -222,6 +236,7 @@ __all__ = [
     "cards_seen_by",
     "check_opening",
     "chip_chop",
+    "choose_pre_action",
     "commit",
     "deal_from_data",
     "deal_to_data",
@@ -234,15 +249,20 @@ __all__ = [
     "format_action",
     "format_cards",
     "habits",
+    "offered_pre_actions",
     "open_cards",
     "parse_action",
     "parse_cards",
     "players_who_drew",
     "plays_for_antes",
     "pot_verdicts",
+    "pre_action_move",
+    "price_for",
     "prizes",
     "shared_prizes",
     "shown_hands",
+    "spend",
+    "still_stands",
     "stud_stakes",
     "table_from_data",
     "table_stakes",
