@@ -1,5 +1,5 @@
 """The table commands: /poker create, join, leave, sitout, sitin, topup, start,
-close, dm and verify, and /history.
+close, dm, notify and verify, and /history.
 
 A tournament is a table too: ``/poker create tournament:true`` opens one,
 ``join`` and ``leave`` register and unregister until it begins, and ``start``
@@ -58,9 +58,12 @@ from bot.tables.table_settings import (
     new_table_config,
 )
 from bot.tables.table_store import set_dm_cards
+from bot.tables.time_bank import parse_time_bank
+from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
+from cogs.seat_buttons import PreActionButton
 from cogs.table_buttons import TableButton
 from engine import check_opening
 
@@ -134,10 +137,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton)
+        self.bot.add_dynamic_items(TableButton, PreActionButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton)
+        self.bot.remove_dynamic_items(TableButton, PreActionButton)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
@@ -166,6 +169,7 @@ class Tables(commands.Cog):
         starting_stack=catalogue_str("command.poker.create.starting_stack"),
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
+        time_bank=catalogue_str("command.poker.create.time_bank"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def create(
@@ -194,6 +198,7 @@ class Tables(commands.Cog):
         starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
+        time_bank: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         code = None if variant is None else chosen_game(variant, locale, dealt_variants())
@@ -246,6 +251,7 @@ class Tables(commands.Cog):
             straddle=straddle is True,
             rake_percent=rake,
             rake_cap=rake_cap,
+            time_bank=None if time_bank is None else parse_time_bank(str(time_bank)),
         )
         if thread and not interaction.permissions.create_public_threads:
             raise NoThreadPermission()
@@ -454,6 +460,25 @@ class Tables(commands.Cog):
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())
+
+    @poker.command(name="notify", description=catalogue_str("command.poker.notify.description"))
+    @app_commands.describe(setting=catalogue_str("command.poker.notify.setting"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.notify.{choice}"), value=choice)
+            for choice in NOTICE_CHOICES
+        ]
+    )
+    async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+        chosen = next((choice for choice in NOTICE_CHOICES if choice == setting.value), None)
+        if chosen is None:
+            raise BadOption(value=setting.value)
+
+        async def choose() -> str:
+            await set_notice_choice(self.bot.db, interaction.user.id, chosen)
+            return t(f"tables.notify_{chosen}", locale_of(interaction))
+
+        await answer_in_time(interaction, choose())
 
     @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
     @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))

@@ -91,6 +91,7 @@ from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commi
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
 from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
+from engine.pot_odds import PotOdds, pot_odds
 from engine.pots import Pot
 from engine.pre_actions import (
     PreAction,
@@ -213,6 +214,7 @@ __all__ = [
     "Pot",
     "PotAwarded",
     "PotCarriedOver",
+    "PotOdds",
     "PotShare",
     "PotVerdict",
     "PreAction",
@@ -255,6 +257,7 @@ __all__ = [
     "parse_cards",
     "players_who_drew",
     "plays_for_antes",
+    "pot_odds",
     "pot_verdicts",
     "pre_action_move",
     "price_for",

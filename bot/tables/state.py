@@ -28,9 +28,19 @@ class Player:
     locale: str = "en"
     #: Timeouts in a row; reset when the player acts.
     timeouts: int = 0
+    #: Seconds left in the player's time bank (``None``: not yet given one),
+    #: and hands they were dealt in here (:mod:`bot.tables.time_bank`).
+    time_bank: int | None = None
+    hands_dealt: int = 0
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "locale": self.locale, "timeouts": self.timeouts}
+        return {
+            "name": self.name,
+            "locale": self.locale,
+            "timeouts": self.timeouts,
+            "time_bank": self.time_bank,
+            "hands_dealt": self.hands_dealt,
+        }
 
     @classmethod
     def from_data(cls, user_id: int, data: dict[str, Any]) -> Player:
@@ -39,6 +49,8 @@ class Player:
             str(data.get("name", f"<@{user_id}>")),
             str(data.get("locale", "en")),
             int(data.get("timeouts", 0)),
+            None if data.get("time_bank") is None else int(data["time_bank"]),
+            int(data.get("hands_dealt", 0)),
         )
 
 
@@ -55,6 +67,10 @@ class LiveHand:
     #: Every action taken, as the table message tells it.
     actions: list[LastAction] = field(default_factory=list)
     result: HandResultView | None = None
+    #: The clock's reading when the acting player's time bank began to run
+    #: (``None``: it is not running), and whether the banks were filled after it.
+    bank_started: float | None = None
+    banks_filled: bool = False
 
     @property
     def last_action(self) -> LastAction | None:
