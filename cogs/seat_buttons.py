@@ -54,8 +54,8 @@ class PreActionButton(
             runner = runner_for(interaction, self.table_id)
             user_id, locale = interaction.user.id, locale_of(interaction)
             kind = None if self.choice == "clear" else PreAction(self.choice)
-            await interaction.response.defer()
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
+            await interaction.response.defer()
             runner.seats.open(user_id, locale, faces, editor_for(interaction))
             await runner.choose_pre_action(user_id, kind, self.hand_no)
         except Exception as error:
