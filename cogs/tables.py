@@ -1,5 +1,5 @@
 """The table commands: /poker create, join, leave, sitout, sitin, topup, start,
-close, dm, notify and verify, and /history.
+close, dm, notify, show and verify, and /history.
 
 A tournament is a table too: ``/poker create tournament:true`` opens one,
 ``join`` and ``leave`` register and unregister until it begins, and ``start``
@@ -63,13 +63,15 @@ from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
-from cogs.seat_buttons import PreActionButton
+from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.table_buttons import TableButton
 from engine import check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
 HISTORY_HANDS: Final = 5
+#: What /poker show may show: all the cards, or one by its place in the hand.
+SHOWN_CARD: Final[dict[str, int | None]] = {"all": None, "first": 0, "second": 1}
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
@@ -137,10 +139,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, PreActionButton)
+        self.bot.add_dynamic_items(TableButton, PreActionButton, ShowButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, PreActionButton)
+        self.bot.remove_dynamic_items(TableButton, PreActionButton, ShowButton)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
@@ -479,6 +481,25 @@ class Tables(commands.Cog):
             return t(f"tables.notify_{chosen}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())
+
+    @poker.command(name="show", description=catalogue_str("command.poker.show.description"))
+    @app_commands.describe(card=catalogue_str("command.poker.show.card"))
+    @app_commands.choices(
+        card=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.show.{what}"), value=what)
+            for what in SHOWN_CARD
+        ]
+    )
+    async def show(
+        self, interaction: Interaction, card: app_commands.Choice[str] | None = None
+    ) -> None:
+        what = "all" if card is None else card.value
+        if what not in SHOWN_CARD:
+            raise BadOption(value=what)
+        runner = self.runner(interaction)
+        shown = await runner.show_cards(interaction.user.id, SHOWN_CARD[what])
+        text = t("tables.shown", locale_of(interaction), cards=cards_markup(shown, TEXT_FACES))
+        await interaction.response.send_message(text, ephemeral=True)
 
     @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
     @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))

@@ -103,6 +103,7 @@ from engine.pre_actions import (
     still_stands,
 )
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
+from engine.show_choices import ShowOptions, cards_to_show, show_options
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -225,6 +226,7 @@ __all__ = [
     "Range",
     "Rotation",
     "Seat",
+    "ShowOptions",
     "ShowOrMuck",
     "ShownHandVerdict",
     "Stakes",
@@ -236,6 +238,7 @@ __all__ = [
     "ante_stakes",
     "big_blind_of",
     "cards_seen_by",
+    "cards_to_show",
     "check_opening",
     "chip_chop",
     "choose_pre_action",
@@ -263,6 +266,7 @@ __all__ = [
     "price_for",
     "prizes",
     "shared_prizes",
+    "show_options",
     "shown_hands",
     "spend",
     "still_stands",

@@ -870,6 +870,18 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # Dein Platz (Issue 13): die private Ansicht, Vorauswahl, Zeitbank, Hinweise.
     "engine.pre_action_not_offered": "Diese Wahl steht dir jetzt nicht offen.",
+    "engine.nothing_to_show": "Du hast jetzt keine Karten, die du zeigen darfst.",
+    "engine.show_all_or_nothing": "In diesem Spiel darfst du nur die ganze Hand zeigen.",
+    "seat.may_show": "Bis zur nächsten Hand darfst du deine Karten dem Tisch zeigen.",
+    "seat.show_all": "Meine Hand zeigen",
+    "seat.show_one": "Nur {card} zeigen",
+    "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
+    "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
+    "command.poker.show.description": "Zeige deine Karten der gerade beendeten Hand.",
+    "command.poker.show.card": "Alle deine Karten, oder (im Hold'em) nur eine",
+    "command.poker.show.all": "Alle",
+    "command.poker.show.first": "Nur die erste Karte",
+    "command.poker.show.second": "Nur die zweite Karte",
     "seat.title": "Dein Platz, Hand {hand_no}",
     "seat.to_call": (
         "Zum Mitgehen: **{price:int}** in einen Pot von **{pot:int}**: Pot Odds {ratio} zu 1 "

@@ -833,6 +833,18 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # Your seat (issue 13): the private seat view, pre-actions, time banks, turn notices.
     "engine.pre_action_not_offered": "That choice is not open to you now.",
+    "engine.nothing_to_show": "You have no cards you may show now.",
+    "engine.show_all_or_nothing": "In this game you may show your whole hand only.",
+    "seat.may_show": "Until the next deal you may show your cards to the table.",
+    "seat.show_all": "Show my hand",
+    "seat.show_one": "Show {card} only",
+    "table.shows_after": "**{name}** shows {cards} (hand {hand_no}).",
+    "tables.shown": "You showed {cards} to the table.",
+    "command.poker.show.description": "Show your cards of the hand that just ended.",
+    "command.poker.show.card": "All your cards, or (in Hold'em) just one",
+    "command.poker.show.all": "All",
+    "command.poker.show.first": "The first card only",
+    "command.poker.show.second": "The second card only",
     "seat.title": "Your seat, hand {hand_no}",
     "seat.to_call": (
         "To call: **{price:int}** into a pot of **{pot:int}**: pot odds {ratio} to 1 "

@@ -21,20 +21,30 @@ from typing import Final
 
 from bot.i18n import t
 from bot.render.card_markup import TEXT_FACES, CardFaces
+from bot.render.cards import cards_text
 from bot.render.limits import check_embed
 from bot.render.message import ButtonSpec, OutgoingMessage
 from bot.render.private_view import private_message
 from bot.render.views import PrivateView
-from engine import PreAction, pot_odds
+from engine import PreAction, ShowOptions, pot_odds
 
 PRE_ACTION_BUTTON: Final = re.compile(
     r"croupier:pre:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):"
     r"(?P<choice>check_fold|check|call|call_any|fold_any|clear)"
 )
+#: Showing once the hand is over: all the cards, or one by its place in the
+#: hand (never the card itself: a custom id may be logged).
+SHOW_BUTTON: Final = re.compile(
+    r"croupier:show:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<what>all|0|1)"
+)
 
 
 def pre_action_id(table_id: int, hand_no: int, choice: str) -> str:
     return f"croupier:pre:{table_id}:{hand_no}:{choice}"
+
+
+def show_id(table_id: int, hand_no: int, what: str) -> str:
+    return f"croupier:show:{table_id}:{hand_no}:{what}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +64,8 @@ class SeatView:
     #: The pre-action they chose, and those they may choose now.
     chosen: PreAction | None = None
     offered: tuple[PreAction, ...] = ()
+    #: Once the hand is over: what they may still show (``None``: nothing).
+    show: ShowOptions | None = None
 
 
 def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> OutgoingMessage:
@@ -84,6 +96,8 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
     lines.append(stack)
     if view.hand_over:
         lines.append(t("seat.hand_over", locale))
+        if view.show is not None:
+            lines.append(t("seat.may_show", locale))
     elif view.to_act:
         lines.append(t("seat.your_turn", locale))
     elif view.chosen is not None:
@@ -99,9 +113,25 @@ def _label(kind: PreAction, price: int, locale: str) -> str:
 
 
 def _buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
+    private = view.private
+    if view.hand_over and view.show is not None:
+        shows = [
+            ButtonSpec(
+                show_id(private.table_id, private.hand_no, "all"),
+                t("seat.show_all", locale),
+                "primary",
+            )
+        ]
+        shows += [
+            ButtonSpec(
+                show_id(private.table_id, private.hand_no, str(n)),
+                t("seat.show_one", locale, card=cards_text([card])),
+            )
+            for n, card in enumerate(view.show.single)
+        ]
+        return tuple(shows)
     if view.hand_over or view.to_act:
         return ()
-    private = view.private
     buttons = [
         ButtonSpec(
             pre_action_id(private.table_id, private.hand_no, kind.value),

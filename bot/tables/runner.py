@@ -83,6 +83,7 @@ from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
+from bot.tables.show_or_muck import cards_for, hand_to_show, record_show, show_notice
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
@@ -93,6 +94,7 @@ from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
     Action,
     ActionKind,
+    Card,
     HoleCardsDealt,
     IllegalAction,
     PreAction,
@@ -370,6 +372,21 @@ class TableRunner:
             turns.check_open(self.state)
             self.pre_actions.choose(self.live, user_id, kind, hand_no)
             self.seats.refresh(only=user_id)
+
+    async def show_cards(
+        self, user_id: int, card_index: int | None = None, hand_no: int | None = None
+    ) -> tuple[Card, ...]:
+        """Show cards of the hand that ended last, as the engine allows
+        (:mod:`bot.tables.show_or_muck`): all of them, or the one at ``card_index``."""
+        async with self._lock:
+            turns.check_open(self.state)
+            last, index = hand_to_show(self.state, user_id, hand_no)
+            cards = cards_for(last, index, card_index)
+            await record_show(self.services.database, last.hand_id, user_id, cards)
+            last.shown_after[user_id] = cards
+            self.publisher.post(show_notice(self.state, last, user_id))
+            self._changed()
+            return cards
 
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
         """What the player to act may bet or raise to, for the bet/raise form;

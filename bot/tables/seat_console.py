@@ -26,13 +26,13 @@ from typing import Any, Final
 from bot.render.card_markup import CardFaces
 from bot.render.message import OutgoingMessage
 from bot.render.seat_view import SeatView, seat_message
-from bot.render.views import PrivateView, TableSnapshot
-from bot.tables import turns
+from bot.render.views import TableSnapshot
+from bot.tables import turns, view
 from bot.tables.clock import Clock
 from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
 from bot.tables.time_bank import TimeBanks
-from engine import offered_pre_actions, price_for
+from engine import offered_pre_actions, price_for, show_options
 
 log = logging.getLogger(__name__)
 
@@ -73,20 +73,23 @@ class SeatConsoles:
         self._open: dict[int, _Open] = {}
 
     def view_for(self, user_id: int) -> SeatView:
-        """The player's seat now (refused as "My cards" is when they are not in a hand)."""
+        """The player's seat now: in the hand being played or, until the next deal,
+        the one that ended last (refused as "My cards" is when they are in neither)."""
         state = self.state
-        private = turns.own_cards(state, user_id)
-        live = state.live
+        live, last = state.live, state.last_hand
+        if live is None and last is not None and last.index_of(user_id) is not None:
+            return self._seat(last, user_id)
+        turns.own_cards(state, user_id)  # the refusal, if they are not in this hand
         assert live is not None
-        return self._seat(live, user_id, private)
+        return self._seat(live, user_id)
 
-    def _seat(self, live: LiveHand, user_id: int, private: PrivateView) -> SeatView:
+    def _seat(self, live: LiveHand, user_id: int) -> SeatView:
         index = live.index_of(user_id)
         assert index is not None
         hand = live.hand
         over = hand.is_complete
         return SeatView(
-            private=private,
+            private=view.private_view(self.state, live, index),
             stack=hand.stacks[index],
             price=0 if over else price_for(hand, index),
             pot=hand.pot_total,
@@ -97,6 +100,7 @@ class SeatConsoles:
             if (choice := self.pre_actions.choice_of(live, user_id)) is None
             else choice.kind,
             offered=offered_pre_actions(hand, index),
+            show=None if user_id in live.shown_after else show_options(hand, index),
         )
 
     def open(

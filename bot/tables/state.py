@@ -16,7 +16,7 @@ from typing import Any
 from bot.render.views import HandResultView, LastAction
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
-from engine import Deal, Hand, Table, TableRules, table_to_data
+from engine import Card, Deal, Hand, Table, TableRules, table_to_data
 
 
 @dataclass
@@ -71,6 +71,9 @@ class LiveHand:
     #: (``None``: it is not running), and whether the banks were filled after it.
     bank_started: float | None = None
     banks_filled: bool = False
+    #: Cards players chose to show once the hand was over, by user id
+    #: (:mod:`bot.tables.show_or_muck`).
+    shown_after: dict[int, tuple[Card, ...]] = field(default_factory=dict)
 
     @property
     def last_action(self) -> LastAction | None:

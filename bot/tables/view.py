@@ -315,6 +315,8 @@ def _seat_line(
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
             cards, description = event.cards, " / ".join(event.descriptions)
+    # Shown by choice once the hand was over (bot/tables/show_or_muck.py).
+    cards = shown_from.shown_after.get(seat.player) or cards
     return SeatLine(
         seat.number,
         seat.player,

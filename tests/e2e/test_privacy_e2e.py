@@ -102,6 +102,8 @@ async def play_and_check(
         played = 0
         while played < hands:
             played = await table.play_hands(min(50, hands - played))
+            for member in players:  # whoever may, shows the hand that just ended
+                await (await member.slash("poker", "show")).settled()
             for member in (*players, zed):
                 history = await member.slash("history")
                 await history.settled()

@@ -18,7 +18,7 @@ import pytest
 from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.render.custom_ids import table_button_id
-from bot.render.seat_view import pre_action_id
+from bot.render.seat_view import pre_action_id, show_id
 from bot.settings import Settings
 from bot.tables.runner import TableRunner
 from tests.bot.fake_clock import FakeClock
@@ -319,4 +319,52 @@ async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
     assert len(dms) == turns_of["Ben"]
     assert not [m for m in cat.dms() if "your turn" in m.text()]
     assert not [m for m in notices() if cat.mention in m.content]
+    await assert_chips_reconcile(database)
+
+
+async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, _ = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"), provably_fair=True)
+    await seats.deal()
+    raiser = seats.to_act()
+    folder = next(member for member in seats.by_id.values() if member is not raiser)
+    view = await seats.seat_view(raiser)  # opened during the hand, kept current after it
+    await seats.act(raiser, "min")
+    await seats.act(folder, "fold")
+    last = seats.runner.state.last_hand
+    assert seats.runner.live is None and last is not None
+    first, second = last.hand.hole_cards[last.deal.players.index(raiser.id)]
+
+    # The winner's own view now offers to show: all, or one card.
+    await fake_discord.wait_for(
+        lambda: "Show my hand" in fake_discord.state.message(view.id).button_labels
+    )
+    labels = fake_discord.state.message(view.id).button_labels
+    assert len([label for label in labels if label.startswith("Show ")]) == 3
+    refused = await folder.slash("poker", "show")
+    assert "no cards you may show" in refused.text
+    version = fake_discord.state.message(view.id).version
+    await raiser.click(custom_id=show_id(seats.runner.table_id, last.hand_no, "0"), message=view)
+    await fake_discord.wait_for(lambda: fake_discord.state.message(view.id).version > version)
+    await seats.settled()
+
+    # The table is told, and its message shows the card at the winner's seat.
+    told = [m for m in fake_discord.messages() if "shows" in m.content]
+    assert len(told) == 1 and f"**{raiser.name}** shows" in told[0].content
+    shown = symbols_seen(told[0].text() + table_message_text(fake_discord), fake_discord)
+    assert first.symbol in shown and second.symbol not in shown
+    again = await raiser.slash("poker", "show")
+    assert "no cards you may show" in again.text
+
+    # The deck's opening and the folder's /history copy name that card, not the other.
+    opening = await (await folder.slash("poker", "verify", hand=last.hand_no)).settled()
+    opened = "\n".join(m.text() for m in [opening.message, *opening.followups] if m)
+    assert f" {first} " in opened and f" {second} " not in opened
+    history = await (await folder.slash("history")).settled()
+    attached = "\n".join(m.text() for m in [history.message, *history.followups] if m)
+    assert 'variant = "NT"' in attached
+    assert str(first) in attached and str(second) not in attached
+    rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
+    assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, str(first))]
     await assert_chips_reconcile(database)
