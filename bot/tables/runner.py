@@ -83,7 +83,7 @@ from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
-from bot.tables.show_or_muck import cards_for, hand_to_show, record_show, show_notice
+from bot.tables.show_or_muck import ShowOrMuck
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
@@ -158,6 +158,7 @@ class TableRunner:
         self.pre_actions = PreActions()
         self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
         self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
+        self.shows = ShowOrMuck(self.state, services.database, self.publisher)
         self.watchers: list[TableWatcher] = [
             TableMessageWatcher(self.publisher),
             self.seats,
@@ -229,13 +230,7 @@ class TableRunner:
         clock is waiting for a future moment and every message is delivered."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + timeout
-        while (
-            self._lock.locked()
-            or not self.publisher.idle
-            or self.timer.busy
-            or self.seats.busy
-            or self.notices.busy
-        ):
+        while self._lock.locked() or self.timer.busy or self._delivering():
             if loop.time() > give_up:
                 raise TimeoutError(f"table {self.table_id} did not settle")
             await asyncio.sleep(0.001)
@@ -376,15 +371,10 @@ class TableRunner:
     async def show_cards(
         self, user_id: int, card_index: int | None = None, hand_no: int | None = None
     ) -> tuple[Card, ...]:
-        """Show cards of the hand that ended last, as the engine allows
-        (:mod:`bot.tables.show_or_muck`): all of them, or the one at ``card_index``."""
+        """Show cards of the hand that ended last (:mod:`bot.tables.show_or_muck`)."""
         async with self._lock:
             turns.check_open(self.state)
-            last, index = hand_to_show(self.state, user_id, hand_no)
-            cards = cards_for(last, index, card_index)
-            await record_show(self.services.database, last.hand_id, user_id, cards)
-            last.shown_after[user_id] = cards
-            self.publisher.post(show_notice(self.state, last, user_id))
+            cards = await self.shows.show(user_id, card_index, hand_no)
             self._changed()
             return cards
 
@@ -440,6 +430,9 @@ class TableRunner:
                         await self._deal()
             finally:
                 self._changed()
+
+    def _delivering(self) -> bool:
+        return not self.publisher.idle or self.seats.busy or self.notices.busy
 
     # ----------------------------------------------------- inside the lock
 

@@ -19,8 +19,30 @@ from bot.i18n import t
 from bot.render.cards import cards_text
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import NoHandNow, NotInHand, Refused, StaleHand
+from bot.tables.publisher import Publisher
 from bot.tables.state import LiveHand, TableState
 from engine import Card, IllegalAction, cards_to_show, parse_cards
+
+
+class ShowOrMuck:
+    """Takes the players' requests to show, for one table."""
+
+    def __init__(self, state: TableState, database: Database, publisher: Publisher) -> None:
+        self.state = state
+        self.database = database
+        self.publisher = publisher
+
+    async def show(
+        self, user_id: int, card_index: int | None, hand_no: int | None
+    ) -> tuple[Card, ...]:
+        """Show all of the player's cards of the last hand, or the one at ``card_index``;
+        written, then announced. Called under the table's lock."""
+        last, index = hand_to_show(self.state, user_id, hand_no)
+        cards = cards_for(last, index, card_index)
+        await record_show(self.database, last.hand_id, user_id, cards)
+        last.shown_after[user_id] = cards
+        self.publisher.post(show_notice(self.state, last, user_id))
+        return cards
 
 
 def hand_to_show(state: TableState, user_id: int, hand_no: int | None) -> tuple[LiveHand, int]:
