@@ -344,7 +344,8 @@ class TablePlayers:
             member = self.by_name.get(seat.name)
             if member is None or seat.stack or "sitting out" not in seat.status:
                 continue
-            reply = await member.slash("poker", "topup", amount=self.top_up)
+            # Settled: under load the answer may come after a "thinking" defer.
+            reply = await (await member.slash("poker", "topup", amount=self.top_up)).settled()
             assert "You added" in reply.text, reply.text
             self.played.count("command:topup")
             topped = True
