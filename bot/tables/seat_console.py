@@ -8,7 +8,8 @@ edited in place: the new street, the price to call, a pre-action cleared by
 a raise, the time bank. An interaction's token lives 15 minutes, so a view
 is let go a little before that (or when an edit fails); the next "My cards"
 (or a pre-action click, whose own token then edits the same message) opens
-it again. A view follows its player into the next hand while it lives.
+it again. One view per player per hand: once the next hand is dealt the
+view keeps showing how its hand ended, and "My cards" opens the new one.
 
 Edits for one player go out one at a time, the newest state replacing any
 not yet sent; nothing here waits under the table's lock. Only the player's
@@ -57,6 +58,7 @@ class _Open:
     faces: CardFaces
     editor: SeatEditor
     opened_at: float
+    hand_no: int
     shown: OutgoingMessage | None = None
     pending: OutgoingMessage | None = None
     task: asyncio.Task[None] | None = field(default=None)
@@ -113,9 +115,15 @@ class SeatConsoles:
     ) -> None:
         """The player's view was just sent (``shown``) or clicked: edit it from now on,
         through ``editor`` (the newest interaction's token)."""
+        try:
+            hand_no = self.view_for(user_id).private.hand_no
+        except Exception:  # in no hand here any more: nothing to keep current
+            return
         old = self._open.get(user_id)
-        console = _Open(user_id, locale, faces, editor, self.clock.now())
-        console.shown = shown if shown is not None else (old.shown if old else None)
+        console = _Open(user_id, locale, faces, editor, self.clock.now(), hand_no)
+        if shown is None and old is not None and old.hand_no == hand_no:
+            shown = old.shown
+        console.shown = shown
         self._open[user_id] = console
 
     def message_for(self, user_id: int, locale: str, faces: CardFaces) -> OutgoingMessage:
@@ -138,9 +146,13 @@ class SeatConsoles:
                 del self._open[user_id]
                 continue
             try:
-                message = self.message_for(user_id, console.locale, console.faces)
+                seat = self.view_for(user_id)
             except Exception:  # no longer in a hand here: the view shows the last it knew
                 continue
+            if seat.private.hand_no != console.hand_no:
+                del self._open[user_id]  # a new hand: its own view, from "My cards"
+                continue
+            message = seat_message(seat, console.locale, console.faces)
             if _same(console.pending or console.shown, message):
                 continue
             console.pending = message
