@@ -21,6 +21,7 @@ from typing import Final, TypeVar
 
 from dotenv import dotenv_values
 
+from bot.database.location import is_postgresql_url
 from bot.errors import CroupierError
 
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -47,7 +48,11 @@ class Settings:
     """Everything the bot is configured with. Defaults are the documented ones."""
 
     discord_token: str = field(repr=False)
+    #: The SQLite file, unless ``CROUPIER_DATABASE`` is a PostgreSQL URL.
     database_path: Path = Path("croupier.db")
+    #: The PostgreSQL database when ``CROUPIER_DATABASE`` is a ``postgresql://`` URL
+    #: (it may hold a password: never shown whole).
+    database_url: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_global: bool = False
@@ -62,6 +67,8 @@ class Settings:
     default_seats: int = 9
     default_action_seconds: int = 30
     hand_pause_seconds: int = 5
+    #: About how long a computer player thinks before it acts (0: at once).
+    computer_pace_seconds: int = 2
     # The economy.
     starting_chips: int = 1000
     daily_chips: int = 100
@@ -81,6 +88,11 @@ class Settings:
     discord_gateway_url: str | None = None
     #: Test-only settings found where they are not honoured (in .env, or without the switch).
     ignored_settings: tuple[str, ...] = ()
+
+    @property
+    def database(self) -> str | Path:
+        """What ``CROUPIER_DATABASE`` names: the PostgreSQL URL, or the SQLite file."""
+        return self.database_url if self.database_url is not None else self.database_path
 
 
 def load_settings(
@@ -114,7 +126,8 @@ def load_settings(
 
     settings = Settings(
         discord_token=token,
-        database_path=_read(values, "CROUPIER_DATABASE", Path("croupier.db"), Path),
+        database_path=_read(values, "CROUPIER_DATABASE", Path("croupier.db"), _database_path),
+        database_url=_read(values, "CROUPIER_DATABASE", None, _database_url),
         dev_guild_id=_read(values, "CROUPIER_DEV_GUILD", None, _guild_id),
         log_level=_read(values, "CROUPIER_LOG_LEVEL", "INFO", _log_level),
         sync_global=_read(
@@ -133,6 +146,7 @@ def load_settings(
         default_seats=number("CROUPIER_DEFAULT_SEATS", 9, 2, 10),
         default_action_seconds=number("CROUPIER_DEFAULT_ACTION_SECONDS", 30, 5, 600),
         hand_pause_seconds=number("CROUPIER_HAND_PAUSE_SECONDS", 5, 0, 120),
+        computer_pace_seconds=number("CROUPIER_COMPUTER_PACE_SECONDS", 2, 0, 30),
         starting_chips=number("CROUPIER_STARTING_CHIPS", 1000, 0, MAX_CHIPS_SETTING),
         daily_chips=number("CROUPIER_DAILY_CHIPS", 100, 0, MAX_CHIPS_SETTING),
         daily_streak_bonus=number("CROUPIER_DAILY_STREAK_BONUS", 10, 0, MAX_CHIPS_SETTING),
@@ -161,6 +175,14 @@ def load_settings(
     _check_order(settings, "default_big_blind", "default_min_buy_in")
     _check_order(settings, "default_min_buy_in", "default_max_buy_in")
     return settings
+
+
+def _database_path(raw: str) -> Path:
+    return Path("croupier.db") if is_postgresql_url(raw) else Path(raw)
+
+
+def _database_url(raw: str) -> str | None:
+    return raw if is_postgresql_url(raw) else None
 
 
 def _merge(environ: Mapping[str, str], env_file: Path | None) -> dict[str, str]:

@@ -7,6 +7,9 @@ pot awarded them chips (``won_chips > 0``), so both winners of a split pot have
 won it. "Chips" means everything a player owns here: their balance plus the
 stacks they have in front of them at cash tables.
 
+Computer players (negative ids, :mod:`bot.house_bank`) have no balance and
+are never ranked; a member's record against them is :class:`AgainstComputers`.
+
 Tournament chips are not chips: net winnings, the biggest pot and the chips
 leaderboard count cash tables only, while hands played and won count every
 hand. A tournament's result is its place and prize (:class:`TournamentStats`).
@@ -34,11 +37,11 @@ _CHIPS_BY_PLAYER: Final = """
 """
 _NET_BY_PLAYER: Final = """
     SELECT user_id, SUM(net) AS value FROM hand_players
-    WHERE guild_id = :guild AND tournament = 0 GROUP BY user_id
+    WHERE guild_id = :guild AND tournament = 0 AND user_id > 0 GROUP BY user_id
 """
 _HANDS_WON_BY_PLAYER: Final = """
     SELECT user_id, COUNT(*) AS value FROM hand_players
-    WHERE guild_id = :guild AND won_chips > 0 GROUP BY user_id
+    WHERE guild_id = :guild AND won_chips > 0 AND user_id > 0 GROUP BY user_id
 """
 _BY_PLAYER: Final[dict[LeaderboardBy, str]] = {
     "chips": _CHIPS_BY_PLAYER,
@@ -111,6 +114,15 @@ class TournamentStats:
 
 
 @dataclass(frozen=True, slots=True)
+class AgainstComputers:
+    """A member's finished hands with a computer player dealt in, and their net
+    result in those hands at cash tables."""
+
+    hands: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
 class RecentHand:
     hand_id: int
     table_id: int
@@ -133,9 +145,11 @@ async def leaderboard(
         raise ValueError(f"offset {offset} and limit {limit} make no page")
     by_player = _BY_PLAYER[by]
     parameters = {"guild": guild_id, "limit": limit, "offset": offset}
-    total: int = await database.fetch_value(f"SELECT COUNT(*) FROM ({by_player})", parameters)
+    total: int = await database.fetch_value(
+        f"SELECT COUNT(*) FROM ({by_player}) AS board", parameters
+    )
     rows = await database.fetch_all(
-        f"SELECT user_id, value FROM ({by_player})"
+        f"SELECT user_id, value FROM ({by_player}) AS board"
         " ORDER BY value DESC, user_id LIMIT :limit OFFSET :offset",
         parameters,
     )
@@ -151,7 +165,7 @@ async def player_stats(database: Database, guild_id: int, user_id: int) -> Playe
     (chips won and lost at cash tables only)."""
     row = await database.fetch_one(
         "SELECT COUNT(*) AS hands_played,"
-        " COALESCE(SUM(won_chips > 0), 0) AS hands_won,"
+        " COUNT(*) FILTER (WHERE won_chips > 0) AS hands_won,"
         " COALESCE(SUM(CASE WHEN tournament = 0 THEN net END), 0) AS net,"
         " COALESCE(MAX(CASE WHEN tournament = 0 THEN won_chips END), 0) AS biggest_pot_won,"
         " COALESCE(SUM(went_to_showdown), 0) AS showdowns_seen,"
@@ -163,12 +177,26 @@ async def player_stats(database: Database, guild_id: int, user_id: int) -> Playe
     return PlayerStats(**dict(row))
 
 
+async def against_computers(database: Database, guild_id: int, user_id: int) -> AgainstComputers:
+    """How the player did in the hands they played with computer players."""
+    row = await database.fetch_one(
+        "SELECT COUNT(*) AS hands,"
+        " COALESCE(SUM(CASE WHEN me.tournament = 0 THEN me.net END), 0) AS net"
+        " FROM hand_players me WHERE me.guild_id = ? AND me.user_id = ?"
+        " AND EXISTS (SELECT 1 FROM hand_players them"
+        " WHERE them.hand_id = me.hand_id AND them.user_id < 0)",
+        (guild_id, user_id),
+    )
+    assert row is not None, "an aggregate always has a row"
+    return AgainstComputers(**dict(row))
+
+
 async def tournament_stats(database: Database, guild_id: int, user_id: int) -> TournamentStats:
     """The player's tournaments on a server that are over (their table closed)."""
     row = await database.fetch_one(
         "SELECT COUNT(*) AS played,"
-        " COALESCE(SUM(e.place = 1), 0) AS won,"
-        " COALESCE(SUM(e.prize > 0), 0) AS in_the_money,"
+        " COUNT(*) FILTER (WHERE e.place = 1) AS won,"
+        " COUNT(*) FILTER (WHERE e.prize > 0) AS in_the_money,"
         " COALESCE(SUM(e.buy_in), 0) AS buy_ins,"
         " COALESCE(SUM(e.prize), 0) AS prizes"
         " FROM tournament_entries e JOIN tables t ON t.id = e.table_id"

@@ -16,8 +16,12 @@ histories have a front door of their own, :mod:`engine.phh`.
   button, blinds and antes, sitting out, top-ups, tournaments' levels), with
   the :func:`table_stakes` each game is dealt at.
 - Provably fair decks: :func:`commit`, :func:`open_cards`, :func:`check_opening`.
+- What one seat may see of a hand: :class:`SeatView` from :func:`seat_view`
+  (a human's private view and a computer player's decisions both read it).
 - Equity: :func:`equities` and :func:`equity_vs_range` (:mod:`engine.equity`),
-  loaded when first asked for, since they need numpy.
+  and computer players: :class:`ComputerPlayer` of a :class:`Style` from
+  :data:`STYLES` (:mod:`engine.computer`), loaded when first asked for, since
+  they need numpy.
 
 >>> from engine import VARIANTS, BetOrRaise, CheckOrCall, Hand, HandSetup, RaiseSize
 >>> deck = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5s"))
@@ -103,6 +107,7 @@ from engine.pre_actions import (
     still_stands,
 )
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
+from engine.seat_view import SeatView, seat_view
 from engine.show_choices import ShowOptions, cards_to_show, show_options
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
@@ -134,12 +139,20 @@ from engine.variants import VARIANTS, BettingStructure, Variant, variant
 from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
 
 if TYPE_CHECKING:
+    from engine.computer import DEFAULT_STYLE, STYLES, ComputerPlayer, Style, style_named
     from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
 
-#: Names served from a module imported only when one of them is first asked for.
+#: Names served from a module imported only when one of them is first asked for
+#: (both need numpy, which a process that never asks need not load).
 _LATER = {
-    name: "engine.equity"
-    for name in ("EquityResult", "HandEquity", "Range", "equities", "equity_vs_range")
+    **{
+        name: "engine.equity"
+        for name in ("EquityResult", "HandEquity", "Range", "equities", "equity_vs_range")
+    },
+    **{
+        name: "engine.computer"
+        for name in ("DEFAULT_STYLE", "STYLES", "ComputerPlayer", "Style", "style_named")
+    },
 }
 
 
@@ -153,12 +166,14 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "ACE",
     "ALL_CARDS",
+    "DEFAULT_STYLE",
     "MAX_BUY_IN_BIG_BLINDS",
     "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
     "STARTING_STACK_BIG_BLINDS",
+    "STYLES",
     "TOURNAMENT_BUY_IN_BIG_BLINDS",
     "VARIANTS",
     "Action",
@@ -176,6 +191,7 @@ __all__ = [
     "CashOut",
     "Category",
     "CheckOrCall",
+    "ComputerPlayer",
     "Deal",
     "Deck",
     "DeckKind",
@@ -226,10 +242,12 @@ __all__ = [
     "Range",
     "Rotation",
     "Seat",
+    "SeatView",
     "ShowOptions",
     "ShowOrMuck",
     "ShownHandVerdict",
     "Stakes",
+    "Style",
     "Table",
     "TableRules",
     "TimeBankRule",
@@ -265,12 +283,14 @@ __all__ = [
     "pre_action_move",
     "price_for",
     "prizes",
+    "seat_view",
     "shared_prizes",
     "show_options",
     "shown_hands",
     "spend",
     "still_stands",
     "stud_stakes",
+    "style_named",
     "table_from_data",
     "table_stakes",
     "table_to_data",

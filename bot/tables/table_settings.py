@@ -137,6 +137,8 @@ class TableSettings:
     time_bank_seconds: int = 0
     time_bank_add_seconds: int = 0
     time_bank_every_hands: int = 0
+    #: Whether /poker addbot may seat computer players (staked by the house bank).
+    computer_players: bool = True
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
@@ -379,6 +381,7 @@ def new_table_config(
     rake_percent: float | None = None,
     rake_cap: int | None = None,
     time_bank: TimeBankRule | None = None,
+    computer_players: bool = True,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
@@ -424,6 +427,7 @@ def new_table_config(
         "big_blind_ante": big_blind_ante,
         "straddle": straddle,
         "rake_basis_points": rake_basis_points,
+        "computer_players": computer_players,
     }
     if time_bank is not None:
         common["time_bank_seconds"] = time_bank.start_seconds

@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 
 NoticeChoice = Literal["none", "dm", "mention"]
 NOTICE_CHOICES: Final[tuple[NoticeChoice, ...]] = ("none", "dm", "mention")
-_NOW: Final = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 async def notice_choice_of(database: Database, user_id: int) -> NoticeChoice:
@@ -52,7 +51,7 @@ async def set_notice_choice(database: Database, user_id: int, choice: NoticeChoi
         await tx.execute(
             "INSERT INTO player_settings (user_id, turn_notice) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET turn_notice = excluded.turn_notice,"
-            f" updated_at = {_NOW}",
+            f" updated_at = {tx.sql_now}",
             (user_id, choice),
         )
 
