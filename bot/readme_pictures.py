@@ -70,6 +70,12 @@ class Channel:
     async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
         return True
 
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        return None
+
+    async def delete(self, message_id: int) -> None:
+        return None
+
 
 def made_up_faces() -> CardFaces:
     return CardFaces("two_colour", {str(card): EMOJI_BASE + int(card) for card in ALL_CARDS})

@@ -7,7 +7,8 @@ or doubled click is refused by the runner. Only the player to act may act;
 anyone else gets an ephemeral sentence saying why. "Discard" or "Draw" answers
 the player whose turn it is with a menu of their own cards (cogs/discard_menu.py).
 "My cards" always answers
-with a fresh ephemeral message, since a dismissed one cannot be shown again.
+with a fresh ephemeral seat view, since a dismissed one cannot be shown again
+(cogs/seat_buttons.py).
 
 Every click is answered at once: an action defers the interaction (no
 visible change; the table message is edited by the runner) before the runner
@@ -28,13 +29,13 @@ from bot.i18n.discord_bridge import locale_of
 from bot.player_decks import faces_for
 from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
 from bot.render.limits import MODAL_TITLE, shorten
-from bot.render.private_view import private_message
 from bot.render.views import Choices
 from bot.tables.errors import StaleHand
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
+from cogs.seat_view import show_seat
 from cogs.unanswered import take
 
 #: What each action button asks for.
@@ -101,10 +102,8 @@ class TableButton(
             bot = cast(CroupierBot, interaction.client)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
         if self.action == "cards":
-            # Shown in the table's channel: no need to say which channel it is.
-            message = private_message(runner.private_view(user_id), locale, faces, where=False)
-            assert message.embed is not None
-            await interaction.response.send_message(embed=message.embed, ephemeral=True)
+            # The player's seat view, kept current (cogs/seat_buttons.py).
+            await show_seat(interaction, runner, locale, faces)
             return
         if self.action == "discard":
             menu = runner.discard_choices(user_id, hand_no=self.hand_no, seq=self.seq)

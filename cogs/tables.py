@@ -1,5 +1,5 @@
 """The table commands: /poker create, join, leave, sitout, sitin, topup, start,
-close, dm and verify, addbot and removebot, and /history.
+close, dm, notify, show and verify, addbot and removebot, and /history.
 
 A tournament is a table too: ``/poker create tournament:true`` opens one,
 ``join`` and ``leave`` register and unregister until it begins, and ``start``
@@ -58,15 +58,20 @@ from bot.tables.table_settings import (
     new_table_config,
 )
 from bot.tables.table_store import set_dm_cards
+from bot.tables.time_bank import parse_time_bank
+from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
+from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.table_buttons import TableButton
 from engine import STYLES, check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
 HISTORY_HANDS: Final = 5
+#: What /poker show may show: all the cards, or one by its place in the hand.
+SHOWN_CARD: Final[dict[str, int | None]] = {"all": None, "first": 0, "second": 1}
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
@@ -142,10 +147,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton)
+        self.bot.add_dynamic_items(TableButton, PreActionButton, ShowButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton)
+        self.bot.remove_dynamic_items(TableButton, PreActionButton, ShowButton)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
@@ -174,6 +179,7 @@ class Tables(commands.Cog):
         starting_stack=catalogue_str("command.poker.create.starting_stack"),
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
+        time_bank=catalogue_str("command.poker.create.time_bank"),
         computer_players=catalogue_str("command.poker.create.computer_players"),
     )
     @app_commands.choices(game=GAME_CHOICES)
@@ -203,6 +209,7 @@ class Tables(commands.Cog):
         starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
+        time_bank: app_commands.Range[str, 1, 20] | None = None,
         computer_players: bool = True,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
@@ -256,6 +263,7 @@ class Tables(commands.Cog):
             straddle=straddle is True,
             rake_percent=rake,
             rake_cap=rake_cap,
+            time_bank=None if time_bank is None else parse_time_bank(str(time_bank)),
             computer_players=computer_players is not False,
         )
         if thread and not interaction.permissions.create_public_threads:
@@ -524,6 +532,44 @@ class Tables(commands.Cog):
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())
+
+    @poker.command(name="notify", description=catalogue_str("command.poker.notify.description"))
+    @app_commands.describe(setting=catalogue_str("command.poker.notify.setting"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.notify.{choice}"), value=choice)
+            for choice in NOTICE_CHOICES
+        ]
+    )
+    async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+        chosen = next((choice for choice in NOTICE_CHOICES if choice == setting.value), None)
+        if chosen is None:
+            raise BadOption(value=setting.value)
+
+        async def choose() -> str:
+            await set_notice_choice(self.bot.db, interaction.user.id, chosen)
+            return t(f"tables.notify_{chosen}", locale_of(interaction))
+
+        await answer_in_time(interaction, choose())
+
+    @poker.command(name="show", description=catalogue_str("command.poker.show.description"))
+    @app_commands.describe(card=catalogue_str("command.poker.show.card"))
+    @app_commands.choices(
+        card=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.show.{what}"), value=what)
+            for what in SHOWN_CARD
+        ]
+    )
+    async def show(
+        self, interaction: Interaction, card: app_commands.Choice[str] | None = None
+    ) -> None:
+        what = "all" if card is None else card.value
+        if what not in SHOWN_CARD:
+            raise BadOption(value=what)
+        runner = self.runner(interaction)
+        shown = await runner.show_cards(interaction.user.id, SHOWN_CARD[what])
+        text = t("tables.shown", locale_of(interaction), cards=cards_markup(shown, TEXT_FACES))
+        await interaction.response.send_message(text, ephemeral=True)
 
     @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
     @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))

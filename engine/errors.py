@@ -68,6 +68,9 @@ MESSAGES: Final[dict[str, str]] = {
     "no_hand_in_progress": "No hand is being played.",
     "hand_not_over": "The hand is not over yet.",
     "not_this_hand": "That is not the hand this table dealt.",
+    "pre_action_not_offered": "That choice is not open to you now.",
+    "nothing_to_show": "You have no cards you may show now.",
+    "show_all_or_nothing": "In this game you may show your whole hand only.",
 }
 
 

@@ -13,6 +13,11 @@ recorded hands are replayed. It knows whose turn it is, offers
 :class:`~engine.errors.IllegalAction` and no change, and returns the
 :mod:`~engine.events` each action caused.
 
+:class:`Hand` reads in the order of a hand: what it answers (queries), what a
+player does (actions), then one section per phase, each stating its rules
+once: forced bets, dealing the streets, betting, discards and draws,
+showdown, awarding the pots.
+
 >>> from engine.cards import parse_cards
 >>> from engine.actions import CheckOrCall, BetOrRaise, Fold
 >>> deck = parse_cards("AsAhKsKh2c7d9s3hJc4d5s")
@@ -32,7 +37,7 @@ recorded hands are replayed. It knows whose turn it is, offers
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import compress, repeat
 from operator import add, and_, eq, itemgetter, mul, not_, sub
@@ -171,7 +176,6 @@ _COMPLETE: Final = Phase.COMPLETE
 _NO_LIMIT: Final = BettingStructure.NO_LIMIT
 _POT_LIMIT: Final = BettingStructure.POT_LIMIT
 _FIXED_LIMIT: Final = BettingStructure.FIXED_LIMIT
-_SPREAD_LIMIT: Final = BettingStructure.SPREAD_LIMIT
 _POSITION: Final = Opening.POSITION
 _LOW_CARD: Final = Opening.LOW_CARD
 _HIGH_CARD: Final = Opening.HIGH_CARD
@@ -302,24 +306,12 @@ class _Round:
     full_level: int = 0
 
     def copy(self) -> _Round:
-        return _Round(
-            self.increment,
-            self.bet_count,
-            self.capped,
-            self.began_heads_up,
-            list(self.needs_action),
-            list(self.acted),
-            list(self.faced),
-            self.completion,
-            self.bring_in_pending,
-            self.big_bet_option,
-            list(self.live_reach),
-            self.collected,
-            self.current,
-            self.top_reach,
-            self.top_reach_player,
-            self.second_reach,
-            self.full_level,
+        return replace(
+            self,
+            needs_action=list(self.needs_action),
+            acted=list(self.acted),
+            faced=list(self.faced),
+            live_reach=list(self.live_reach),
         )
 
     def rank_reach(self) -> None:
@@ -395,27 +387,6 @@ _hand_mucked = fast_constructor(HandMucked)
 _pot_awarded = fast_constructor(PotAwarded)
 _hand_ended = fast_constructor(HandEnded)
 _legal_actions = fast_constructor(LegalActions)
-#: A betting decision's options, from the fields that vary, positionally.
-_betting_legal = fast_constructor(
-    LegalActions,
-    fields=(
-        "player",
-        "can_fold",
-        "can_check",
-        "call_amount",
-        "can_call",
-        "can_raise",
-        "is_bet",
-        "min_raise_to",
-        "max_raise_to",
-        "is_completion",
-        "stack",
-        "bet",
-        "pot",
-        "raise_choices",
-    ),
-    fixed={"phase": Phase.BETTING},
-)
 
 
 class Hand:
@@ -575,6 +546,10 @@ class Hand:
 
     def is_all_in(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] == 0
+
+    def betting_is_over(self) -> bool:
+        """No more betting can happen this hand: at most one player still has chips."""
+        return self._round is None and sum(1 for i in self.in_hand if self.stacks[i] > 0) <= 1
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
@@ -905,7 +880,7 @@ class Hand:
                 self.bets[i] += amount
                 self.events.append(_forced_bet_posted(i, "post", amount, self.stacks[i] == 0))
 
-    # ----------------------------------------------------------- the streets
+    # ------------------------------------------------- dealing: the streets
 
     def _start_street(self, index: int) -> None:
         self.street_index = index
@@ -1145,6 +1120,8 @@ class Hand:
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
 
+    # ------------------------------------------------------------- betting
+
     def _needs_openers(self, player: int) -> bool:
         """Jackpots: whether ``player`` would be opening without jacks or better."""
         return (
@@ -1153,8 +1130,6 @@ class Hand:
             and self._betting_rounds == 1
             and openers(self.hole_cards[player]) is None
         )
-
-    # ------------------------------------------------------------- betting
 
     def _open_betting(self) -> None:
         n = self.player_count
@@ -1165,47 +1140,44 @@ class Hand:
         self._betting_rounds += 1
         self._previous_aggressor = self.last_aggressor
         self.last_aggressor = None
-        current = max(bets)
-        increment = self._bet_size()
-        blinds = self.setup.blinds
-        if first_round and blinds:
-            # A big blind all in for less does not lower the price: calling
-            # costs the full big blind and the smallest raise is to twice it
-            # (RRoP, Button and Blind Use).
-            due = _big_blind_due(blinds)
-            if due > current:
-                # ...but never beyond what a second player could put in: more
-                # than that nobody could call.
-                reaches = sorted(map(add, bets, stacks))
-                due = min(due, reaches[-2])
-                current = max(current, due)
-            if structure.is_big_bet:
-                # A live straddle acts as the big blind: raises are at least its size.
-                # One posted short (all in for less) is only a call of what it reached.
-                increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
         bring_in = first_round and self.variant.uses_bring_in and self.setup.bring_in > 0
-        bet_count = 1 if first_round and current > 0 and not bring_in else 0
         # Lists built by map() over operators, not comprehensions: this runs every
         # round, and map() does the looping in C.
         live = list(map(not_, folded))
         can_act = list(map(and_, live, map(bool, stacks)))
-        self._round = _Round(
-            increment,
-            bet_count,
-            False,  # capped
-            folded.count(False) == 2,  # began heads-up
-            can_act,  # needs action
-            [False] * n,  # acted
-            [0] * n,  # faced
-            bring_in,  # completion
-            bring_in,  # bring-in pending
-            street.open_pair_big_bet and self._open_pair_option(street),
-            list(map(mul, map(add, bets, stacks), live)),  # live reach
-            self.setup.carried_pot + sum(self.contributions),  # collected
-            current,
+        self._round = rnd = _Round(
+            increment=self._bet_size(),
+            bet_count=0,
+            capped=False,
+            began_heads_up=folded.count(False) == 2,
+            needs_action=can_act,
+            acted=[False] * n,
+            faced=[0] * n,
+            completion=bring_in,
+            bring_in_pending=bring_in,
+            big_bet_option=street.open_pair_big_bet and self._open_pair_option(street),
+            live_reach=list(map(mul, map(add, bets, stacks), live)),
+            collected=self.setup.carried_pot + sum(self.contributions),
+            current=max(bets),
         )
-        self._round.full_level = 0 if bring_in else current
-        self._round.rank_reach()
+        rnd.rank_reach()
+        blinds = self.setup.blinds
+        if first_round and blinds:
+            # A big blind all in for less does not lower the price: calling
+            # costs the full big blind and the smallest raise is to twice it
+            # (RRoP, Button and Blind Use)...
+            due = _big_blind_due(blinds)
+            if due > rnd.current:
+                # ...but never beyond what an opponent could still call.
+                rnd.current = max(rnd.current, min(due, rnd.second_reach))
+            if structure.is_big_bet:
+                # A live straddle acts as the big blind: raises are at least its size.
+                # One posted short (all in for less) is only a call of what it reached.
+                rnd.increment = max([rnd.increment, *compress(blinds, map(eq, blinds, bets))])
+        current = rnd.current
+        # The blinds open the first round's betting; a bring-in does not.
+        rnd.bet_count = 1 if first_round and current > 0 and not bring_in else 0
+        rnd.full_level = 0 if bring_in else current
         self.phase = _BETTING
         self._round_opener = None
         actors = can_act.count(True)
@@ -1294,10 +1266,9 @@ class Hand:
     def _betting_options(self, player: int) -> LegalActions:
         """What ``player`` may do at this decision, worked out once when it comes up.
 
-        A bet or raise is refused exactly when :meth:`_raise_refusal` gives a
-        reason: the checks are repeated here in one pass, cheapest first,
-        because this runs at every decision (and so: comparisons rather than
-        min() and max(), and the round's fields read once).
+        Whether a bet or raise is open at all is :meth:`_raise_refusal`'s to
+        say; this works out its amounts. It runs at every decision, hence
+        comparisons rather than min() and max(), and the round's fields read once.
         """
         rnd = self._round
         assert rnd is not None
@@ -1305,18 +1276,11 @@ class Hand:
         current = rnd.current
         bet, stack = bets[player], self.stacks[player]
         reach = rnd.live_reach[player]
-        opponents_reach = rnd.opponents_reach(player)
         completion = rnd.completion
         low = high = 0
         structure = self.variant.betting
-        capped = structure is _FIXED_LIMIT or structure is _SPREAD_LIMIT
-        can_raise = (
-            reach > current
-            and opponents_reach > current
-            and not (rnd.bet_count >= 4 and self._cap_reached())
-            and not (rnd.acted[player] and self._not_reopened(rnd, player, capped))
-            and not (self.setup.draw_rules.jackpots and self._needs_openers(player))
-        )
+        capped = structure.is_capped
+        can_raise = self._raise_refusal(player) is None
         choices: tuple[int, ...] = ()
         if can_raise:
             # Completing a bring-in goes to a full bet; otherwise raise by the
@@ -1340,6 +1304,7 @@ class Hand:
                 high = current + self._street_limit()
                 low = min(low, high)
             # A raise never needs to exceed what the opponents can still call.
+            opponents_reach = rnd.opponents_reach(player)
             if opponents_reach < low:
                 low = opponents_reach
             if reach < low:
@@ -1367,37 +1332,38 @@ class Hand:
                 pot=pot,
             )
         to_call = current - bet if current - bet < stack else stack
-        return _betting_legal(
+        return _legal_actions(
             player,
-            to_call > 0,  # can_fold
-            to_call == 0,  # can_check
-            to_call,  # call_amount
-            to_call > 0,  # can_call
-            can_raise,
-            current == 0,  # is_bet
-            low,  # min_raise_to
-            high,  # max_raise_to
+            _BETTING,
+            can_fold=to_call > 0,
+            can_check=to_call == 0,
+            call_amount=to_call,
+            can_call=to_call > 0,
+            can_raise=can_raise,
+            is_bet=current == 0,
+            min_raise_to=low,
+            max_raise_to=high,
             # Completing a bring-in, or in limit an all-in short of half a bet.
-            completion or (capped and current > rnd.full_level),  # is_completion
-            stack,
-            bet,
-            pot,
-            choices,  # raise_choices
+            is_completion=completion or (capped and current > rnd.full_level),
+            stack=stack,
+            bet=bet,
+            pot=pot,
+            raise_choices=choices,
         )
 
     def _raise_refusal(self, player: int) -> str | None:
-        """Why ``player`` may not bet or raise now, as a message key, or None."""
+        """Why ``player`` may not bet or raise now, as a message key, or None:
+        the one statement of when the betting is closed to a player. Cheapest
+        test first, as this runs at every decision."""
         rnd = self._round
         assert rnd is not None
-        current = max(self.bets)
-        reach = self.bets[player] + self.stacks[player]
-        if reach <= current:
-            return "cannot_raise"
-        if rnd.opponents_reach(player) <= current:
+        current = rnd.current
+        # Nothing to raise with, or nobody who could call any more.
+        if rnd.live_reach[player] <= current or rnd.opponents_reach(player) <= current:
             return "cannot_raise"
         if self._cap_reached():
             return "capped"
-        if self._needs_openers(player):
+        if self.setup.draw_rules.jackpots and self._needs_openers(player):
             return "no_openers"
         if rnd.acted[player] and self._not_reopened(rnd, player, self.variant.betting.is_capped):
             return "no_reopen"
@@ -1511,11 +1477,11 @@ class Hand:
         rnd = self._round
         assert rnd is not None
         self._check_raise(player, to)
+        options = self._options
+        assert options is not None
         current = rnd.current
         completing = rnd.completion
         limit = self.variant.betting.is_capped
-        # Limit: raising over an all-in short of a full raise completes it.
-        completes_short = limit and current > rnd.full_level
         raise_size = to - current
         full = raise_size >= rnd.increment or (completing and to >= self._bet_size())
         added = to - self.bets[player]
@@ -1543,7 +1509,7 @@ class Hand:
             rnd.capped = True
         rnd.completion = False
         rnd.bring_in_pending = False
-        kind = "complete" if completing or completes_short else ("bet" if current == 0 else "raise")
+        kind = "complete" if options.is_completion else ("bet" if current == 0 else "raise")
         for j in self.in_hand:
             if j != player and self.stacks[j] > 0:
                 rnd.needs_action[j] = True
@@ -1571,7 +1537,7 @@ class Hand:
         self._round = None
         self.actor = None
 
-    # --------------------------------------------------------- discards
+    # ----------------------------------------------- discards and draws
 
     def _discard(self, player: int, cards: tuple[Card, ...]) -> None:
         ace_shown = self._check_discard(player, cards)
@@ -1765,10 +1731,6 @@ class Hand:
                 if not others:
                     return False
         return True
-
-    def betting_is_over(self) -> bool:
-        """No more betting can happen this hand: at most one player still has chips."""
-        return self._round is None and sum(1 for i in self.in_hand if self.stacks[i] > 0) <= 1
 
     def _show_or_muck(self, player: int, show: bool) -> None:
         if self._check_show_or_muck(player, show):

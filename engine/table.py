@@ -91,6 +91,7 @@ from engine.stakes import (
     BlindSchedule,
     LevelClock,
     Stakes,
+    takes_straddle,
 )
 from engine.variants import BettingStructure, Variant, variant
 
@@ -181,7 +182,7 @@ class TableRules:
             stakes = self.first_stakes
             if stakes.ante_kind is not AnteKind.EVERY_PLAYER:
                 raise ValueError("Jackpots need an ante from every player.")
-        if self.stakes is not None and self.stakes.straddle and not game.betting.is_big_bet:
+        if self.stakes is not None and self.stakes.straddle and not takes_straddle(game):
             raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
 
     @classmethod

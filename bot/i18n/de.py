@@ -900,6 +900,64 @@ MESSAGES: Final[dict[str, str]] = {
         "Dein Platz hat sich geändert, während deine Anfrage unterwegs war (Platz {seat_no}); "
         "es wurde nichts bewegt. Versuche es noch einmal."
     ),
+    # Dein Platz (Issue 13): die private Ansicht, Vorauswahl, Zeitbank, Hinweise.
+    "engine.pre_action_not_offered": "Diese Wahl steht dir jetzt nicht offen.",
+    "engine.nothing_to_show": "Du hast jetzt keine Karten, die du zeigen darfst.",
+    "engine.show_all_or_nothing": "In diesem Spiel darfst du nur die ganze Hand zeigen.",
+    "seat.may_show": "Bis zur nächsten Hand darfst du deine Karten dem Tisch zeigen.",
+    "seat.show_all": "Meine Hand zeigen",
+    "seat.show_one": "Nur {card} zeigen",
+    "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
+    "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
+    "command.poker.show.description": "Zeige deine Karten der gerade beendeten Hand.",
+    "command.poker.show.card": "Alle deine Karten, oder (im Hold'em) nur eine",
+    "command.poker.show.all": "Alle",
+    "command.poker.show.first": "Nur die erste Karte",
+    "command.poker.show.second": "Nur die zweite Karte",
+    "seat.title": "Dein Platz, Hand {hand_no}",
+    "seat.to_call": (
+        "Zum Mitgehen: **{price:int}** in einen Pot von **{pot:int}**: Pot Odds {ratio} zu 1 "
+        "(du brauchst {percent} %, um ausgeglichen zu spielen)"
+    ),
+    "seat.nothing_to_call": "Nichts zum Mitgehen; der Pot ist **{pot:int}**.",
+    "seat.stack": "Dein Stack: **{stack:int}**",
+    "seat.time_bank": "Zeitbank: **{seconds}** s",
+    "seat.your_turn": "Du bist dran: handle mit den Knöpfen des Tisches.",
+    "seat.hand_over": "Die Hand ist vorbei.",
+    "seat.choose": "Entscheide vor deinem Zug (nur du siehst das):",
+    "seat.chosen": "Vor deinem Zug gewählt: **{choice}**. Nur du siehst das.",
+    "seat.pre.check_fold": "Checken/aussteigen",
+    "seat.pre.check": "Checken",
+    "seat.pre.call": "{amount:int} mitgehen",
+    "seat.pre.call_any": "Alles mitgehen",
+    "seat.pre.fold_any": "Bei jedem Einsatz aussteigen",
+    "seat.pre.clear": "Meine Wahl löschen",
+    "table.on_time_bank": "⏳ **{name}** nutzt die Zeitbank.",
+    "table.time_bank": "Zeitbank: {seconds} s pro Spieler.",
+    "table.time_bank_refilled": (
+        "Zeitbank: {seconds} s pro Spieler, alle {every} Hände {add} s mehr."
+    ),
+    "table.notify_hint": "Willst du erfahren, wann du dran bist? Nutze /poker notify.",
+    "table.config.time_bank": (
+        "Eine Zeitbank wird als Sekunden angegeben, oder Sekunden+dazu/Hände (zum Beispiel "
+        "30 oder 30+5/10), jeweils höchstens {high} Sekunden."
+    ),
+    "notice.dm": "Du bist dran in {channel} (Hand {hand_no}).",
+    "notice.mention": "{mention}, du bist dran (Hand {hand_no}).",
+    "tables.notify_none": "Du wirst nicht benachrichtigt, wenn du dran bist.",
+    "tables.notify_dm": "Ab jetzt bekommst du eine DM, wenn du dran bist.",
+    "tables.notify_mention": (
+        "Ab jetzt erwähnt dich eine kurze Nachricht im Kanal des Tisches, wenn du dran bist; "
+        "sie wird gelöscht, sobald du handelst."
+    ),
+    "command.poker.notify.description": "Wähle, wie du erfährst, dass du dran bist.",
+    "command.poker.notify.setting": "Wie du es erfährst",
+    "command.poker.notify.none": "Gar nicht",
+    "command.poker.notify.dm": "Per DM",
+    "command.poker.notify.mention": "Im Kanal erwähnen",
+    "command.poker.create.time_bank": (
+        "Zeitbank pro Spieler: Sekunden, oder Sekunden+dazu/Hände (z. B. 30+5/10)"
+    ),
     # Computerspieler (Issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "ausgewogen",

@@ -860,6 +860,64 @@ MESSAGES: Final[dict[str, str]] = {
         "Your seat changed while your request was on its way (seat {seat_no}); nothing was "
         "moved. Try again."
     ),
+    # Your seat (issue 13): the private seat view, pre-actions, time banks, turn notices.
+    "engine.pre_action_not_offered": "That choice is not open to you now.",
+    "engine.nothing_to_show": "You have no cards you may show now.",
+    "engine.show_all_or_nothing": "In this game you may show your whole hand only.",
+    "seat.may_show": "Until the next deal you may show your cards to the table.",
+    "seat.show_all": "Show my hand",
+    "seat.show_one": "Show {card} only",
+    "table.shows_after": "**{name}** shows {cards} (hand {hand_no}).",
+    "tables.shown": "You showed {cards} to the table.",
+    "command.poker.show.description": "Show your cards of the hand that just ended.",
+    "command.poker.show.card": "All your cards, or (in Hold'em) just one",
+    "command.poker.show.all": "All",
+    "command.poker.show.first": "The first card only",
+    "command.poker.show.second": "The second card only",
+    "seat.title": "Your seat, hand {hand_no}",
+    "seat.to_call": (
+        "To call: **{price:int}** into a pot of **{pot:int}**: pot odds {ratio} to 1 "
+        "(you need {percent} % to break even)"
+    ),
+    "seat.nothing_to_call": "Nothing to call; the pot is **{pot:int}**.",
+    "seat.stack": "Your stack: **{stack:int}**",
+    "seat.time_bank": "time bank: **{seconds}** s",
+    "seat.your_turn": "It is your turn: act with the table's buttons.",
+    "seat.hand_over": "The hand is over.",
+    "seat.choose": "Decide before your turn (only you see this):",
+    "seat.chosen": "Chosen before your turn: **{choice}**. Only you see this.",
+    "seat.pre.check_fold": "Check/fold",
+    "seat.pre.check": "Check",
+    "seat.pre.call": "Call {amount:int}",
+    "seat.pre.call_any": "Call any",
+    "seat.pre.fold_any": "Fold to any bet",
+    "seat.pre.clear": "Clear my choice",
+    "table.on_time_bank": "⏳ **{name}** is using their time bank.",
+    "table.time_bank": "Time bank: {seconds} s per player.",
+    "table.time_bank_refilled": (
+        "Time bank: {seconds} s per player, {add} s more every {every} hands."
+    ),
+    "table.notify_hint": "Want to be told when it is your turn? Use /poker notify.",
+    "table.config.time_bank": (
+        "A time bank is given as seconds, or seconds+added/hands (for example 30 or "
+        "30+5/10), each at most {high} seconds."
+    ),
+    "notice.dm": "It is your turn in {channel} (hand {hand_no}).",
+    "notice.mention": "{mention}, it is your turn (hand {hand_no}).",
+    "tables.notify_none": "You will not be told when it is your turn.",
+    "tables.notify_dm": "From now on you get a DM when it is your turn.",
+    "tables.notify_mention": (
+        "From now on a short message in the table's channel mentions you when it is your "
+        "turn; it is deleted once you act."
+    ),
+    "command.poker.notify.description": "Choose how you are told that it is your turn.",
+    "command.poker.notify.setting": "How to tell you",
+    "command.poker.notify.none": "Not at all",
+    "command.poker.notify.dm": "By DM",
+    "command.poker.notify.mention": "Mention me in the channel",
+    "command.poker.create.time_bank": (
+        "Time bank per player: seconds, or seconds+added/hands (e.g. 30+5/10)"
+    ),
     # Computer players (issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "balanced",

@@ -29,6 +29,7 @@ from bot.render.limits import (
     shorten,
 )
 from bot.render.message import EMBED_COLOUR, ButtonSpec, ButtonStyle, OutgoingMessage
+from bot.render.seat_hints import seat_hints
 from bot.render.views import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
 from engine import RaiseSize
 
@@ -170,6 +171,7 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
             lines.append(t("table.to_act_computer", locale, name=name))
         if snapshot.hand_over:
             lines.append(t("table.hand_over", locale))
+    lines += seat_hints(snapshot, locale)
     if snapshot.next_hand_at is not None:
         lines.append(t("table.next_hand", locale, when=f"<t:{snapshot.next_hand_at}:R>"))
     elif snapshot.tournament is not None:

@@ -196,6 +196,10 @@ class TableSnapshot:
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None
+    #: The table's time banks: (seconds at the start, seconds added, every so
+    #: many hands), all 0 without; and whether the player to act is on theirs.
+    time_bank: tuple[int, int, int] = (0, 0, 0)
+    time_bank_running: bool = False
 
 
 @dataclass(frozen=True, slots=True)

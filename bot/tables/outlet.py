@@ -63,6 +63,15 @@ class Outlet(Protocol):
         take DMs from the bot (a DM that failed otherwise is tried again)."""
         ...
 
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        """Post a turn notice in the channel that pings ``user_id`` and nobody
+        else; its message id (``None``: it could not be posted)."""
+        ...
+
+    async def delete(self, message_id: int) -> None:
+        """Delete one of the table's messages (a turn notice); gone already is fine."""
+        ...
+
 
 def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
     """A discord.py view drawing ``buttons``.
@@ -91,6 +100,13 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
 #: Nobody is pinged by a table's messages, whatever a name in them says; set on each
 #: message as well as on the client, so no client setting can turn pings back on.
 NO_PINGS: Final = discord.AllowedMentions.none()
+
+
+def only_pinging(user_id: int) -> discord.AllowedMentions:
+    """Mentions that ping ``user_id`` and nobody else (no role, no @everyone)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)]
+    )
 
 
 def _without_files(message: OutgoingMessage) -> OutgoingMessage:
@@ -244,6 +260,26 @@ class DiscordOutlet:
             log.warning("Could not post in %s; trying again later", self.channel_id, exc_info=True)
             return False
         return True
+
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        # A turn notice is not tried again: late, it would ping for a turn that is over.
+        try:
+            posted = await self._channel().send(
+                content=message.content,
+                allowed_mentions=only_pinging(user_id),
+            )
+        except discord.HTTPException:
+            log.warning("Could not post a turn notice in %s", self.channel_id, exc_info=True)
+            return None
+        return posted.id
+
+    async def delete(self, message_id: int) -> None:
+        try:
+            await self._channel().get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.warning("Could not delete message %s in %s", message_id, self.channel_id)
 
     async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
         delivered = await self._send_private(user_id, message)

@@ -41,7 +41,26 @@ class _SendPrivate:
     on_refused: Callable[[int], None] | None
 
 
-_Delivery = _ShowTable | _Post | _SendPrivate
+@dataclass
+class PostedNotice:
+    """A turn notice in the channel: the message Discord gave it, once posted."""
+
+    user_id: int
+    message: OutgoingMessage
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class _Notify:
+    notice: PostedNotice
+
+
+@dataclass(frozen=True)
+class _Delete:
+    notice: PostedNotice
+
+
+_Delivery = _ShowTable | _Post | _SendPrivate | _Notify | _Delete
 
 
 class Publisher:
@@ -69,6 +88,18 @@ class Publisher:
         on_refused: Callable[[int], None] | None = None,
     ) -> None:
         self._queue.append(_SendPrivate(user_id, message, on_refused))
+        self._wake()
+
+    def notify(self, user_id: int, message: OutgoingMessage) -> PostedNotice:
+        """Post a turn notice that mentions (and pings) only ``user_id``."""
+        notice = PostedNotice(user_id, message)
+        self._queue.append(_Notify(notice))
+        self._wake()
+        return notice
+
+    def delete(self, notice: PostedNotice) -> None:
+        """Delete a turn notice (once it is posted; one never posted is let be)."""
+        self._queue.append(_Delete(notice))
         self._wake()
 
     @property
@@ -102,5 +133,12 @@ class Publisher:
                         delivered = await self.outlet.send_private(user_id, message)
                         if not delivered and on_refused is not None:
                             on_refused(user_id)
+                    case _Notify(notice):
+                        notice.message_id = await self.outlet.post_notice(
+                            notice.user_id, notice.message
+                        )
+                    case _Delete(notice):
+                        if notice.message_id is not None:
+                            await self.outlet.delete(notice.message_id)
             except Exception:
                 log.exception("Delivering %s for %s failed", type(delivery).__name__, self.name)

@@ -13,6 +13,10 @@ parts it holds, each in a file of its own:
   computer player's decision, a member sitting out), and each turn's deadline;
 - :mod:`~bot.tables.view` and :mod:`~bot.tables.watchers`: what is shown, and to whom;
 - :mod:`~bot.tables.hole_card_dms`: each player's cards by DM;
+- :mod:`~bot.tables.seat_console`, :mod:`~bot.tables.pre_actions`,
+  :mod:`~bot.tables.time_bank` and :mod:`~bot.tables.turn_notices`: each
+  player's seat view kept current, their choices made before their turn,
+  their time bank and the notice that it is their turn;
 - :mod:`~bot.tables.restore`: the table rebuilt after a restart;
 - :mod:`~bot.tables.computer_seats`: computer players and their decisions.
 
@@ -39,8 +43,10 @@ The lock is never held while waiting for Discord, only over the database's
 short transactions, which is what makes a shown action always a logged one.
 
 **The clock.** When the acting player's deadline passes, the clock acts for
-them (:meth:`engine.Hand.timeout_action`); two such timeouts in a row sit the
-player out. A player who is sitting out or leaving is acted for at once when
+them (:meth:`engine.Hand.timeout_action`), once their time bank (if the
+table gives one) has run out too; two such timeouts in a row sit the player
+out. A player who chose a pre-action has it taken the moment their turn comes.
+A player who is sitting out or leaving is acted for at once when
 their turn comes.
 
 **Closing** voids a hand in progress (every stack back to where it was when
@@ -76,20 +82,27 @@ from bot.tables.hole_card_dms import HoleCardDms
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
+from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
+from bot.tables.show_or_muck import ShowOrMuck
 from bot.tables.stand_ins import StandIns
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
+from bot.tables.time_bank import TimeBanks
 from bot.tables.tournament import TournamentProgress
+from bot.tables.turn_notices import TurnNotices
 from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
     Action,
     ActionKind,
+    Card,
     HoleCardsDealt,
     IllegalAction,
+    PreAction,
     Table,
     format_action,
 )
@@ -145,11 +158,28 @@ class TableRunner:
         self.computers = ComputerSeats.at_table(
             self.state, self.desk, self.keeper, services, saved=computers
         )
-        self.stand_ins = StandIns(self.state, self.keeper, self.clock, self.computers, self._apply)
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(self.state, services.database, self.publisher)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
-        self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]
+        self.banks = TimeBanks(self.state, self.clock)
+        self.pre_actions = PreActions()
+        self.stand_ins = StandIns(
+            self.state,
+            self.keeper,
+            self.clock,
+            self.computers,
+            self.banks,
+            self.pre_actions,
+            self._apply,
+        )
+        self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
+        self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
+        self.shows = ShowOrMuck(self.state, services.database, self.publisher)
+        self.watchers: list[TableWatcher] = [
+            TableMessageWatcher(self.publisher),
+            self.seats,
+            self.notices,
+        ]
         self._lock = asyncio.Lock()
 
     # What the table holds, for the commands' callers and the tests.
@@ -216,7 +246,7 @@ class TableRunner:
         clock is waiting for a future moment and every message is delivered."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + timeout
-        while self._lock.locked() or not self.publisher.idle or self.timer.busy:
+        while self._lock.locked() or self.timer.busy or self._delivering():
             if loop.time() > give_up:
                 raise TimeoutError(f"table {self.table_id} did not settle")
             await asyncio.sleep(0.001)
@@ -360,6 +390,24 @@ class TableRunner:
                 self._changed()  # even after a failure: the clock must see what is due
             return acted
 
+    async def choose_pre_action(self, user_id: int, kind: PreAction | None, hand_no: int) -> None:
+        """Set (or, ``None``, clear) the player's pre-action for hand ``hand_no``.
+        Only their own seat view changes: the table is not told."""
+        async with self._lock:
+            turns.check_open(self.state)
+            self.pre_actions.choose(self.live, user_id, kind, hand_no)
+            self.seats.refresh(only=user_id)
+
+    async def show_cards(
+        self, user_id: int, card_index: int | None = None, hand_no: int | None = None
+    ) -> tuple[Card, ...]:
+        """Show cards of the hand that ended last (:mod:`bot.tables.show_or_muck`)."""
+        async with self._lock:
+            turns.check_open(self.state)
+            cards = await self.shows.show(user_id, card_index, hand_no)
+            self._changed()
+            return cards
+
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
         """What the player to act may bet or raise to, for the bet/raise form;
         refused as :meth:`act` would refuse. Reads without the lock."""
@@ -417,6 +465,9 @@ class TableRunner:
             finally:
                 self._changed()
 
+    def _delivering(self) -> bool:
+        return not self.publisher.idle or self.seats.busy or self.notices.busy
+
     # ----------------------------------------------------- inside the lock
 
     @property
@@ -448,6 +499,7 @@ class TableRunner:
         """The write-ahead sequence: verify, log, then apply one action; settle
         the hand if it ended."""
         hand = live.hand
+        self.banks.acted(live, live.deal.players[index])
         try:
             hand.verify(index, action)
         except IllegalAction as error:
@@ -485,6 +537,7 @@ class TableRunner:
             await self._settle(live)
 
     async def _settle(self, live: LiveHand) -> None:
+        self.banks.after_hand(live)
         settled = await self.dealer.settle(live)
         for user_id in self.state.departed():
             self._forget(user_id)
@@ -507,6 +560,7 @@ class TableRunner:
         if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
             wake = leave_at if wake is None else min(wake, leave_at)
         self.timer.arm(wake)
+        self.pre_actions.prune(self.live)
         self._show(fresh=fresh)
 
     def _show(self, *, fresh: bool = False) -> None:

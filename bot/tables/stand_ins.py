@@ -4,7 +4,10 @@ When the player to act does not act, someone acts for them: the clock for a
 member whose time ran out (:meth:`engine.Hand.timeout_action`; two timeouts in
 a row sit the member out), the engine's player for a computer player whose
 pause is over (:mod:`bot.tables.computer_seats`), and the clock at once for a
-member who is sitting out or leaving. Each turn's deadline is the table's
+member who is sitting out or leaving. A member's time bank, where the table
+gives one, runs before the clock acts (:mod:`bot.tables.time_bank`), and a
+member who chose a pre-action has it taken the moment their turn comes
+(:mod:`bot.tables.pre_actions`). Each turn's deadline is the table's
 ``action_seconds`` for a member, a computer player's pause for a computer.
 
 The :class:`~bot.tables.runner.TableRunner` calls these under its lock and
@@ -20,7 +23,9 @@ from bot.house_bank import is_computer
 from bot.tables.clock import Clock
 from bot.tables.computer_seats import ComputerSeats
 from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
+from bot.tables.time_bank import TimeBanks
 from engine import Action
 
 #: Timeouts in a row after which a player is sat out.
@@ -50,12 +55,16 @@ class StandIns:
         keeper: TableKeeper,
         clock: Clock,
         computers: ComputerSeats,
+        banks: TimeBanks,
+        pre_actions: PreActions,
         apply: ApplyAction,
     ) -> None:
         self.state = state
         self.keeper = keeper
         self.clock = clock
         self.computers = computers
+        self.banks = banks
+        self.pre_actions = pre_actions
         self.apply = apply
 
     def start_turn(self, live: LiveHand) -> None:
@@ -77,6 +86,8 @@ class StandIns:
             await self.apply(live, index, action, actor=user_id)
             await self.play_for_the_absent()
             return
+        if self.banks.run(live, user_id):
+            return  # the player's time bank runs: the clock waits for it
         table = self.state.table
         player = self.state.players.get(user_id)
         if player is not None:
@@ -88,7 +99,8 @@ class StandIns:
 
     async def play_for_the_absent(self) -> None:
         """Act at once, as the clock would, for each player to act who is not
-        there to do it (sitting out, or a member leaving)."""
+        there to do it (sitting out, or a member leaving), and take the pre-action
+        of a player whose turn it is who chose one."""
         state = self.state
         while (live := state.live) is not None and not live.hand.is_complete:
             index = live.hand.to_act
@@ -100,5 +112,11 @@ class StandIns:
             # A computer player that was removed plays out its hand on its own clock.
             staying = seat is not None and (not seat.leaving or is_computer(user_id))
             if seat is not None and not seat.sitting_out and staying:
-                return
+                chosen = self.pre_actions.due(live)
+                if chosen is None:
+                    return
+                await self.apply(live, chosen[0], chosen[1], actor=user_id)
+                if user_id in state.players:
+                    state.players[user_id].timeouts = 0
+                continue
             await self.apply(live, index, live.hand.timeout_action(), actor=None)

@@ -42,6 +42,7 @@ from typing import Any, Final
 from bot.errors import CroupierError
 from bot.settings import Settings
 from engine import (
+    MAX_TIME_BANK_SECONDS,
     RAKE_CAP_BIG_BLINDS,
     ROTATIONS,
     STARTING_STACK_BIG_BLINDS,
@@ -53,11 +54,14 @@ from engine import (
     Rotation,
     Stakes,
     TableRules,
+    TimeBankRule,
     Variant,
     deals_tournaments,
     default_schedule,
     plays_for_antes,
     table_stakes,
+    takes_straddle,
+    takes_table_ante,
 )
 
 MAX_CHIPS: Final = 1_000_000_000
@@ -130,6 +134,11 @@ class TableSettings:
     #: How long each blind level lasts: minutes, or a number of hands.
     level_minutes: int | None = None
     level_hands: int | None = None
+    #: Each player's time bank: seconds at the start, and seconds added every
+    #: so many hands (all 0: none); see :mod:`engine.time_bank`.
+    time_bank_seconds: int = 0
+    time_bank_add_seconds: int = 0
+    time_bank_every_hands: int = 0
     #: Whether /poker addbot may seat computer players (staked by the house bank).
     computer_players: bool = True
 
@@ -190,17 +199,27 @@ class TableSettings:
             raise TableSettingsError("table.config.rake_cap")
         if config.jackpots and not config.plays_for_antes:
             raise TableSettingsError("table.config.jackpots", variant=variant.name)
-        blinds_only = config.rotation is None and variant.uses_blinds
+        single_game = config.rotation is None
         if config.ante or config.big_blind_ante:
-            if not blinds_only:
+            if not (single_game and takes_table_ante(variant)):
                 raise TableSettingsError("table.config.ante_game", variant=config.display_name)
             if not 1 <= config.ante <= config.big_blind:
                 raise TableSettingsError(
                     "table.config.ante", ante=config.ante, big_blind=config.big_blind
                 )
-        if config.straddle and not (blinds_only and variant.betting.is_big_bet):
+        try:
+            config.time_bank()
+        except ValueError:
+            raise TableSettingsError("table.config.time_bank", high=MAX_TIME_BANK_SECONDS) from None
+        if config.straddle and not (single_game and takes_straddle(variant)):
             raise TableSettingsError("table.config.straddle", variant=config.display_name)
         return config
+
+    def time_bank(self) -> TimeBankRule:
+        """How this table fills its players' time banks."""
+        return TimeBankRule(
+            self.time_bank_seconds, self.time_bank_add_seconds, self.time_bank_every_hands
+        )
 
     @property
     def schedule(self) -> BlindSchedule | None:
@@ -363,6 +382,7 @@ def new_table_config(
     straddle: bool = False,
     rake_percent: float | None = None,
     rake_cap: int | None = None,
+    time_bank: TimeBankRule | None = None,
     computer_players: bool = True,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
@@ -411,6 +431,10 @@ def new_table_config(
         "rake_basis_points": rake_basis_points,
         "computer_players": computer_players,
     }
+    if time_bank is not None:
+        common["time_bank_seconds"] = time_bank.start_seconds
+        common["time_bank_add_seconds"] = time_bank.add_seconds
+        common["time_bank_every_hands"] = time_bank.every_hands
     if tournament:
         return TableSettings.checked(
             **common,

@@ -98,6 +98,11 @@ def table_view(
         if state.next_hand_at is None
         else int(moment.wall_time(state.next_hand_at)),
         tournament=tournament,
+        time_bank=(
+            settings.time_bank_seconds,
+            settings.time_bank_add_seconds,
+            settings.time_bank_every_hands,
+        ),
     )
     snapshot = _with_mix(state, snapshot, game)
     if shown_from is None:
@@ -129,6 +134,7 @@ def table_view(
         or actor is None
         or is_computer(deal.players[actor])
         else int(moment.wall_time(live.deadline)),
+        time_bank_running=live is not None and actor is not None and live.bank_started is not None,
         last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
         choices=None if actor is None else choices(hand),
         seq=len(hand.actions),
@@ -317,6 +323,8 @@ def _seat_line(
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
             cards, description = event.cards, " / ".join(event.descriptions)
+    # Shown by choice once the hand was over (bot/tables/show_or_muck.py).
+    cards = shown_from.shown_after.get(seat.player) or cards
     return SeatLine(
         seat.number,
         seat.player,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.database import Database
 from bot.tables.hand_log import LoggedAction, replay
-from engine.cards import Card
+from engine.cards import Card, parse_cards
 from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
 from engine.hand import Hand
 from engine.plain_data import deal_from_data
@@ -36,7 +36,8 @@ class HandRecord:
     board: tuple[Card, ...]
     #: Cards everybody saw as they were dealt: stud's up cards, an ace shown to draw four.
     face_up: frozenset[Card]
-    #: The cards each player showed at the showdown (mucked and folded hands are absent).
+    #: The cards each player showed at the showdown, or chose to show once the
+    #: hand was over (mucked and folded hands are otherwise absent).
     shown: dict[int, tuple[Card, ...]]
     #: The cards drawn for the button when this hand started a game: public.
     button_draw: tuple[Card, ...]
@@ -51,6 +52,14 @@ async def _replayed(database: Database, hand_id: int) -> tuple[Deal, Hand]:
     )
     logged = [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions]
     return deal, replay(deal, logged)
+
+
+async def shown_after(database: Database, hand_id: int) -> dict[int, tuple[Card, ...]]:
+    """The cards players chose to show once hand ``hand_id`` was over."""
+    rows = await database.fetch_all(
+        "SELECT user_id, cards FROM hand_shows WHERE hand_id = ?", (hand_id,)
+    )
+    return {row["user_id"]: tuple(parse_cards(row["cards"])) for row in rows}
 
 
 def dealt_to(hand: Hand, index: int) -> tuple[Card, ...]:
@@ -88,9 +97,12 @@ async def hand_records(database: Database) -> list[HandRecord]:
                     for card in (event.cards if isinstance(event, UpCardsDealt) else (event.card,))
                 ),
                 shown={
-                    players[event.player]: tuple(event.cards)
-                    for event in hand.events
-                    if isinstance(event, HandShown)
+                    **{
+                        players[event.player]: tuple(event.cards)
+                        for event in hand.events
+                        if isinstance(event, HandShown)
+                    },
+                    **await shown_after(database, row["id"]),
                 },
                 button_draw=tuple(card for _, card in deal.button_draw.cards)
                 if deal.button_draw is not None

@@ -57,7 +57,7 @@ CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♠♥♦♣])")
 #: The hand a message is about: the table message, the result, a player's cards,
 #: a deck opening.
 HAND_NUMBER = re.compile(
-    r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your cards, hand (\d+)|^Hand (\d+) was dealt",
+    r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your (?:cards|seat), hand (\d+)|^Hand (\d+) was dealt",
     re.MULTILINE,
 )
 #: A hand's line in /history: the lines after it, to the next, are about it.

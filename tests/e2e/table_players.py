@@ -58,6 +58,9 @@ class Style:
     #: Per turn: someone asks for their cards; someone not to act clicks.
     cards_click: float = 0.05
     out_of_turn_click: float = 0.03
+    #: The share of seat views opened by a player not to act who then chooses a
+    #: pre-action on it (a private choice, taken when their turn comes).
+    pre_action_click: float = 0.0
 
 
 @dataclass
@@ -300,6 +303,8 @@ class TablePlayers:
             )
             assert shown.ephemeral, shown
             self.played.count("button:cards")
+            if member is not actor and self.rng.random() < self.style.pre_action_click:
+                await self._pre_act(member, shown)
         # A button that acts at once (the raise form and the discard menu answer otherwise).
         clicks = sorted(set(turn.buttons) - {"raise", "discard"})
         if clicks and self.rng.random() < self.style.out_of_turn_click:
@@ -314,6 +319,22 @@ class TablePlayers:
             assert "not your turn" in text or "not playing this hand" in text, text
             self.played.count("refused:out_of_turn")
 
+    async def _pre_act(self, member: Member, shown: Reply) -> None:
+        """Choose one of the pre-actions the member's seat view offers, if any."""
+        view = shown.message
+        if view is None:
+            return
+        offered = [
+            str(c["custom_id"])
+            for c in view.all_components()
+            if str(c.get("custom_id", "")).startswith("croupier:pre:")
+            and not str(c["custom_id"]).endswith(":clear")
+        ]
+        if not offered:
+            return
+        await member.click(custom_id=self.rng.choice(offered), message=view)
+        self.played.count("seat:pre_action")
+
     async def _top_up_the_busted(self) -> bool:
         """Top up every busted player; whether anyone was."""
         if self.top_up is None:
@@ -323,7 +344,8 @@ class TablePlayers:
             member = self.by_name.get(seat.name)
             if member is None or seat.stack or "sitting out" not in seat.status:
                 continue
-            reply = await member.slash("poker", "topup", amount=self.top_up)
+            # Settled: under load the answer may come after a "thinking" defer.
+            reply = await (await member.slash("poker", "topup", amount=self.top_up)).settled()
             assert "You added" in reply.text, reply.text
             self.played.count("command:topup")
             topped = True

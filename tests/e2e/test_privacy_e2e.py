@@ -34,8 +34,27 @@ from tests.e2e.table_view import TableView
 HANDS = int(os.environ.get("CROUPIER_E2E_HANDS", "200"))
 SLOW_HANDS = 1000
 STUD_AND_DRAW_HANDS = max(20, HANDS // 5)
-#: Often enough that every player asks for their cards many times.
-CURIOUS = Style(cards_click=0.15, out_of_turn_click=0.05)
+#: Often enough that every player asks for their cards many times, and chooses
+#: pre-actions on the seat view that answers.
+CURIOUS = Style(cards_click=0.15, out_of_turn_click=0.05, pre_action_click=0.5)
+
+
+def assert_seat_views_private(fake: FakeDiscord) -> None:
+    """Every seat view, and every pre-action chosen on one, was shown to its owner
+    alone; every turn notice named (and could ping) only its own player."""
+    for message in fake.state.messages.values():
+        text = message.text()
+        private = "Your seat, hand" in text or any(
+            str(c.get("custom_id", "")).startswith("croupier:pre:")
+            for c in message.all_components()
+        )
+        if private or "Chosen before your turn" in text:
+            assert message.ephemeral and message.visible_to is not None, text
+            assert message.visible_to == frozenset({message.interaction_user_id}), text
+        if message.kind == "channel" and "it is your turn" in message.content:
+            mentions = message.allowed_mentions or {}
+            (pinged,) = mentions.get("users", [])
+            assert message.content.startswith(f"<@{pinged}>") and not mentions.get("parse")
 
 
 def dm_of_hand(member: Member, hand: HandRecord) -> list[str]:
@@ -62,6 +81,9 @@ async def play_and_check(
         cat.close_dms()
         dm_off = await dan.slash("poker", "dm", setting="off")
         assert "no longer get your cards by DM" in dm_off.text
+        # Turn notices: Eve is mentioned in the channel, Ann told by DM.
+        await (await eve.slash("poker", "notify", setting="mention")).settled()
+        await (await ann.slash("poker", "notify", setting="dm")).settled()
 
         created = await ann.slash(
             "poker",
@@ -80,6 +102,8 @@ async def play_and_check(
         played = 0
         while played < hands:
             played = await table.play_hands(min(50, hands - played))
+            for member in players:  # whoever may, shows the hand that just ended
+                await (await member.slash("poker", "show")).settled()
             for member in (*players, zed):
                 history = await member.slash("history")
                 await history.settled()
@@ -92,6 +116,7 @@ async def play_and_check(
 
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [*players, zed], records, records[0].table_id)
+        assert_seat_views_private(fake)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
         assert not report.problems, report.problems[:5]
 
@@ -104,6 +129,7 @@ async def play_and_check(
     assert report.emojis_read > 10 * hands, "few cards were drawn as emojis"
     assert report.pictures_read > 0, "no showdown picture was checked"
     assert table.played.moves["button:cards"] > hands // 10
+    assert table.played.moves["seat:pre_action"] > hands // 40
     assert table.played.moves["refused:out_of_turn"] > 0
     if variant == "F7S":
         assert table.played.moves["button:bringin"] > 0
