@@ -176,6 +176,43 @@ class PotCarriedOver(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RunItTwiceOffered(Event):
+    """Everyone is all in before the last board card and the table runs it
+    twice if ``players`` (those still in the hand) all want it."""
+
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RunoutChosen(Event):
+    """A player's choice: the rest of the board dealt ``count`` times (1 or 2)."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunoutsDecided(Event):
+    """How many times the rest of the board is dealt: 2 when everyone asked
+    for twice, else 1."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class BountyPaid(Event):
+    """The 7-2 bounty: ``winner`` won with seven-deuce and showed it; each
+    other player dealt in paid ``(player, chips)`` (all they had, if less)."""
+
+    winner: int
+    payments: tuple[tuple[int, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(chips for _, chips in self.payments)
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     finishing_stacks: tuple[int, ...]
 
