@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import ComponentNotFound, FakeDiscord, Member, StoredMessage
 from tests.e2e.table_view import RESULT_TITLE, Turn, is_table_message, turn_of
 

@@ -25,11 +25,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.play_figures import ChipPoint
 from bot.render import card_faces
 from bot.render.hand_result import result_message
 from bot.render.showdown_picture import render_showdown, showdown_scene
-from bot.tables.snapshot import HandResult, PotWin, ShownHand
+from bot.render.views import ChipPoint, HandResultView, PotWin, ShownHand
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.evaluation import Evaluation, evaluate
 from engine.evaluation.described import described
@@ -42,7 +41,7 @@ def _shown(name: str, hole: str, board: tuple[Card, ...]) -> tuple[ShownHand, Ha
     return ShownHand(name, tuple(parse_cards(hole)), value.describe(), (described(value),)), value
 
 
-def holdem_result(players: int) -> HandResult:
+def holdem_result(players: int) -> HandResultView:
     """A hold'em showdown of ``players`` hands, the first winning."""
     rng = random.Random(players)
     deck = list(ALL_CARDS)
@@ -56,10 +55,10 @@ def holdem_result(players: int) -> HandResult:
     win = PotWin(
         0, 1, "whole", 1200, ((best[0].name, 1200),), "", described(best[1]), None, best[1].cards
     )
-    return HandResult(1, 42, tuple(hand for hand, _ in shown), (), (win,), board=board)
+    return HandResultView(1, 42, tuple(hand for hand, _ in shown), (), (win,), board=board)
 
 
-def stud_result(players: int) -> HandResult:
+def stud_result(players: int) -> HandResultView:
     """A seven card stud showdown: seven cards a hand, no board."""
     rng = random.Random(100 + players)
     deck = list(ALL_CARDS)
@@ -72,7 +71,7 @@ def stud_result(players: int) -> HandResult:
     win = PotWin(
         0, 1, "whole", 800, ((best[0].name, 800),), "", described(best[1]), None, best[1].cards
     )
-    return HandResult(1, 42, tuple(hand for hand, _ in shown), (), (win,))
+    return HandResultView(1, 42, tuple(hand for hand, _ in shown), (), (win,))
 
 
 def chip_points(count: int) -> list[ChipPoint]:

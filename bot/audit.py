@@ -199,10 +199,10 @@ async def run(path: Path) -> int:
 def _default_replayer() -> HandReplayer | None:
     """The table runner's replayer, when the runner is installed."""
     try:
-        from bot.tables.hand_log import replay_finished_hand  # type: ignore[attr-defined]
+        from bot.tables.hand_log import replay_finished_hand
     except ImportError:
         return None
-    return replay_finished_hand  # type: ignore[no-any-return]
+    return replay_finished_hand
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -37,7 +37,7 @@ from bot.render.card_faces import (
     face_png,
 )
 from bot.render.card_markup import BACK, CardFaces
-from engine.cards import ALL_CARDS, Card
+from engine import ALL_CARDS, Card
 
 log = logging.getLogger(__name__)
 

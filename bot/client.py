@@ -41,7 +41,7 @@ from bot.settings import Settings
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.registry import TableRegistry
-from bot.tables.runner import TableServices
+from bot.tables.services import TableServices
 
 log = logging.getLogger(__name__)
 

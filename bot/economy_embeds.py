@@ -4,16 +4,14 @@ the economy commands answer with, every word from the catalogue.
 
 from __future__ import annotations
 
-from typing import Final
-
 import discord
 
 from bot.i18n import number, t
 from bot.play_figures import PlayFigures
+from bot.render.message import EMBED_COLOUR
 from bot.stats import LeaderboardPage, PlayerStats, RecentHand, TournamentStats
 
 #: The felt green of the croupier's embeds.
-EMBED_COLOUR: Final = discord.Colour.from_rgb(0x2E, 0x7D, 0x32)
 
 
 def leaderboard_embed(page: LeaderboardPage, locale: str) -> discord.Embed:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -73,11 +74,8 @@ async def reply_with_error(interaction: discord.Interaction[Any], error: BaseExc
     """Tell the person what went wrong, ephemerally, whether or not they were answered yet."""
     # The command's name or the component's custom id, never the interaction's data:
     # a discard menu's values are the player's own cards, which no log may hold.
-    where = (
-        interaction.command.qualified_name
-        if interaction.command
-        else (interaction.data or {}).get("custom_id")
-    )
+    data: Mapping[str, object] = interaction.data or {}
+    where = interaction.command.qualified_name if interaction.command else data.get("custom_id")
     if is_too_late(error):
         log.warning("Too late to answer %s for user %s", where, interaction.user.id)
         return

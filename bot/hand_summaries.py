@@ -9,27 +9,11 @@ log (:func:`bot.tables.hand_log.replay_logged_hand`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 from bot.database import Database
+from bot.render.views import HandSummary
 from bot.stats import RecentHand
 from bot.tables.hand_log import replay_logged_hand
-from engine.cards import Card
-from engine.evaluation.described import HandDescription
-from engine.verdicts import pot_verdicts, shown_hands
-
-Outcome = Literal["won_showdown", "won", "lost_showdown", "folded", "lost"]
-
-
-@dataclass(frozen=True, slots=True)
-class HandSummary:
-    cards: tuple[Card, ...]
-    board: tuple[Card, ...]
-    outcome: Outcome
-    #: The player's hand as shown (showdowns), and the kicker that won it.
-    shown: HandDescription | None = None
-    kicker: int | None = None
+from engine import pot_verdicts, shown_hands
 
 
 async def summarise(database: Database, hand: RecentHand, user_id: int) -> HandSummary | None:

@@ -25,8 +25,9 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from bot.database import Database
+from bot.render.views import ChipPoint
 from bot.tables.hand_log import replay_logged_hand
-from engine.tendencies import big_blind_of, habits
+from engine import big_blind_of, habits
 
 log = logging.getLogger(__name__)
 
@@ -50,14 +51,6 @@ class PlayFigures:
     went_to_showdown: float | None
     won_at_showdown: float | None
     bb_per_100: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class ChipPoint:
-    """One cash hand on the chart: its result and which session it belongs to."""
-
-    net: int
-    session: int
 
 
 async def play_figures(database: Database, guild_id: int, user_id: int) -> PlayFigures:

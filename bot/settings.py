@@ -98,7 +98,7 @@ def load_settings(
     switch = (environment.get(TEST_ENDPOINTS_SWITCH) or "").strip() or "false"
     allowed = _boolean(TEST_ENDPOINTS_SWITCH, switch)
     values.pop(TEST_ENDPOINTS_SWITCH, None)
-    honoured = {
+    honoured: dict[str, str] = {
         name: value
         for name, value in test_values.items()
         if allowed and (environment.get(name) or "").strip() == value

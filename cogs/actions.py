@@ -20,6 +20,7 @@ from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.render.action_words import acted_key
 from bot.tables.errors import NoHandNow, StaleButton, StaleCommand, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from cogs.amounts import checked_amount
@@ -49,7 +50,7 @@ class Actions(commands.Cog):
         except (StaleButton, StaleHand):
             raise StaleCommand() from None
         await interaction.followup.send(
-            t(f"acted.{acted.kind}", locale_of(interaction), amount=acted.amount, to=acted.to),
+            t(acted_key(acted.kind), locale_of(interaction), amount=acted.amount, to=acted.to),
             ephemeral=True,
         )
 

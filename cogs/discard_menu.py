@@ -19,15 +19,16 @@ import discord
 from bot.error_replies import reply_with_error
 from bot.errors import CroupierError
 from bot.i18n import t
+from bot.render.action_words import acted_key
 from bot.render.card_markup import TEXT_FACES, CardFaces, card_speech_name, cards_markup
+from bot.render.custom_ids import discard_menu_id
+from bot.render.message import OutgoingMessage
 from bot.render.private_view import private_message
-from bot.tables.custom_ids import discard_menu_id
-from bot.tables.outlet import OutgoingMessage
+from bot.render.views import DiscardChoices
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
-from bot.tables.snapshot import DiscardChoices
 from cogs.unanswered import take
-from engine.cards import Card, parse_cards
+from engine import Card, parse_cards
 
 #: How long the menu stays usable; the table's own clock is what really limits it.
 MENU_SECONDS = 300
@@ -122,7 +123,7 @@ class DiscardMenu(discord.ui.View):
                 view = self.runner.private_view(self.user_id)
                 private = private_message(view, self.locale, self.faces, where=False)
             await interaction.edit_original_response(
-                content=t(f"acted.{acted.kind}", self.locale, amount=acted.amount, to=acted.to),
+                content=t(acted_key(acted.kind), self.locale, amount=acted.amount, to=acted.to),
                 embed=private.embed if private is not None else None,
                 view=None,
             )

@@ -1,7 +1,7 @@
 """The buttons under a table message and the bet/raise form.
 
 The buttons are dynamic items: their custom ids (see
-:mod:`bot.tables.custom_ids`) carry the table, the hand and how many actions
+:mod:`bot.render.custom_ids`) carry the table, the hand and how many actions
 the hand had when they were drawn, so they work after a restart and a stale
 or doubled click is refused by the runner. Only the player to act may act;
 anyone else gets an ephemeral sentence saying why. "Discard" or "Draw" answers
@@ -26,13 +26,13 @@ from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
 from bot.player_decks import faces_for
+from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
 from bot.render.limits import MODAL_TITLE, shorten
 from bot.render.private_view import private_message
-from bot.tables.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
+from bot.render.views import Choices
 from bot.tables.errors import StaleHand
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
-from bot.tables.snapshot import Choices
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
 from cogs.unanswered import take

@@ -36,32 +36,33 @@ from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
 from bot.render.limits import CONTENT
 from bot.render.names import shown_name
-from bot.settings import Settings
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
-from bot.tables.config import (
-    MAX_ACTION_SECONDS,
-    MAX_HANDS_PER_GAME,
-    MAX_LEVEL_HANDS,
-    MAX_LEVEL_MINUTES,
-    MAX_SEATS,
-    MIN_ACTION_SECONDS,
-    MIN_SEATS,
-    TableConfig,
-    TableConfigError,
-    dealt_variants,
-    mixed_games,
-)
 from bot.tables.deck_openings import hand_opening
 from bot.tables.errors import NothingToVerify, NotTableOwner, NotTournamentOwner
 from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import (
+    MAX_ACTION_SECONDS,
+    MAX_HANDS_PER_GAME,
+    MAX_LEVEL_HANDS,
+    MAX_LEVEL_MINUTES,
+    MAX_RAKE_PERCENT,
+    MAX_SEATS,
+    MIN_ACTION_SECONDS,
+    MIN_SEATS,
+    TableSettings,
+    TableSettingsError,
+    dealt_variants,
+    mixed_games,
+    new_table_config,
+)
 from bot.tables.table_store import set_dm_cards
 from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
-from engine.fairness import check_opening
+from engine import check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -69,9 +70,6 @@ HISTORY_HANDS: Final = 5
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
-#: The highest rake a creator may set, in percent, and the default cap in big blinds.
-MAX_RAKE_PERCENT: Final = 10.0
-DEFAULT_RAKE_CAP_BIG_BLINDS: Final = 3
 
 #: What a table needs of the bot in its channel: to see it, and to post and edit the
 #: table message, its results and announcements (embeds).
@@ -104,107 +102,6 @@ def missing_permissions(have: discord.Permissions, needed: discord.Permissions) 
 GAME_CHOICES: Final = [
     app_commands.Choice(name=rotation.name, value=key) for key, rotation in mixed_games().items()
 ]
-
-
-def table_config(
-    settings: Settings,
-    *,
-    variant: str | None,
-    game: str | None = None,
-    hands_per_game: int | None = None,
-    jackpots: bool = False,
-    tournament: bool = False,
-    buy_in: int | None = None,
-    starting_stack: int | None = None,
-    level_minutes: int | None = None,
-    level_hands: int | None = None,
-    small_blind: int | None,
-    big_blind: int | None,
-    min_buy_in: int | None,
-    max_buy_in: int | None,
-    seats: int | None,
-    action_seconds: int | None,
-    provably_fair: bool,
-    locale: str,
-    ante: int = 0,
-    big_blind_ante: bool = False,
-    straddle: bool = False,
-    rake_percent: float | None = None,
-    rake_cap: int | None = None,
-) -> TableConfig:
-    """A new table's configuration: what the creator chose, the settings' defaults
-    for the rest. Default buy-ins keep the settings' ratio to the big blind; the
-    default number of seats is cut to what the game can deal (eight at stud).
-    ``game`` names a mix of games, which replaces the one ``variant``. A rake
-    is given in percent (2.5 is 250 basis points); its cap defaults to three big
-    blinds.
-
-    A ``tournament`` costs ``buy_in`` (default: 20 big blinds) and starts
-    everyone with ``starting_stack`` tournament chips (default: 100 big blinds);
-    its blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
-    says otherwise."""
-    if game is not None and variant is not None:
-        raise TableConfigError("table.config.variant_and_mix")
-    code = variant or "NT"
-    known = dealt_variants().get(code)
-    most_seats = settings.default_seats if known is None else known.max_players
-    mix = None if game is None else mixed_games().get(game)
-    if mix is not None:
-        code, most_seats = mix.codes[0], mix.max_players
-    if rake_percent is not None and not (
-        isinstance(rake_percent, int | float) and 0 <= rake_percent <= MAX_RAKE_PERCENT
-    ):
-        raise TableConfigError("table.config.rake")
-    rake_basis_points = round((rake_percent or 0) * 100)
-    big = big_blind if big_blind is not None else settings.default_big_blind
-    small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
-    scale = big / settings.default_big_blind
-    common: dict[str, Any] = {
-        "variant": code,
-        "small_blind": small,
-        "big_blind": big,
-        "seats": seats if seats is not None else min(settings.default_seats, most_seats),
-        "action_seconds": action_seconds
-        if action_seconds is not None
-        else settings.default_action_seconds,
-        "provably_fair": provably_fair,
-        "locale": locale,
-        "rotation": game,
-        "hands_per_game": hands_per_game,
-        "jackpots": jackpots,
-        "ante": ante,
-        "big_blind_ante": big_blind_ante,
-        "straddle": straddle,
-        "rake_basis_points": rake_basis_points,
-    }
-    if tournament:
-        return TableConfig.checked(
-            **common,
-            min_buy_in=0,
-            max_buy_in=0,
-            rake_cap=rake_cap or 0,
-            tournament=True,
-            tournament_buy_in=buy_in if buy_in is not None else 20 * big,
-            starting_stack=starting_stack if starting_stack is not None else 100 * big,
-            level_minutes=level_minutes,
-            level_hands=level_hands,
-        )
-    if buy_in is not None or starting_stack is not None:
-        raise TableConfigError("table.config.tournament_options_alone")
-    if level_minutes is not None or level_hands is not None:
-        raise TableConfigError("table.config.tournament_options_alone")
-    return TableConfig.checked(
-        **common,
-        min_buy_in=min_buy_in
-        if min_buy_in is not None
-        else max(big, round(settings.default_min_buy_in * scale)),
-        max_buy_in=max_buy_in
-        if max_buy_in is not None
-        else max(big, round(settings.default_max_buy_in * scale), min_buy_in or 0),
-        rake_cap=(rake_cap if rake_cap is not None else DEFAULT_RAKE_CAP_BIG_BLINDS * big)
-        if rake_basis_points
-        else 0,
-    )
 
 
 def checked_number(value: object, *, high: int) -> int:
@@ -299,7 +196,7 @@ class Tables(commands.Cog):
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
-        code = None if variant is None else chosen_game(variant, locale)
+        code = None if variant is None else chosen_game(variant, locale, dealt_variants())
         if variant is not None and code is None:
             raise BadOption(value=variant)
         if game is not None and game.value not in mixed_games():
@@ -323,9 +220,9 @@ class Tables(commands.Cog):
         if level_hands is not None:
             checked_number(level_hands, high=MAX_LEVEL_HANDS)
         if tournament is True and (min_buy_in is not None or max_buy_in is not None):
-            raise TableConfigError("table.config.tournament_cash_only")
+            raise TableSettingsError("table.config.tournament_cash_only")
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
-        config = table_config(
+        config = new_table_config(
             self.bot.settings,
             variant=code,
             game=None if game is None else game.value,
@@ -400,11 +297,13 @@ class Tables(commands.Cog):
         played = await games_played(self.bot.db, interaction.guild_id or 0)
         return [
             app_commands.Choice(name=name, value=code)
-            for code, name in game_choices(played, locale_of(interaction), current)
+            for code, name in game_choices(
+                played, locale_of(interaction), current, dealt_variants()
+            )
         ]
 
     async def _open_thread(
-        self, interaction: discord.Interaction[Any], config: TableConfig
+        self, interaction: discord.Interaction[Any], config: TableSettings
     ) -> discord.Thread:
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
@@ -442,7 +341,7 @@ class Tables(commands.Cog):
                 locale=locale,
             )
             return t(
-                "tables.registered" if runner.config.tournament else "tables.joined",
+                "tables.registered" if runner.settings.tournament else "tables.joined",
                 locale,
                 seat=movement.seat_no,
                 amount=movement.amount,
@@ -461,7 +360,7 @@ class Tables(commands.Cog):
             if left.movement is None:
                 return t("tables.left_later", locale)
             return t(
-                "tables.unregistered" if runner.config.tournament else "tables.left_now",
+                "tables.unregistered" if runner.settings.tournament else "tables.left_now",
                 locale,
                 amount=left.movement.amount,
                 balance=left.movement.balance,
@@ -533,7 +432,7 @@ class Tables(commands.Cog):
         if self.bot.tables.get(interaction.channel_id) is not runner or runner.closed:
             raise TableChanged()
         movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
-        key = "tables.closed_tournament" if runner.config.tournament else "tables.closed"
+        key = "tables.closed_tournament" if runner.settings.tournament else "tables.closed"
         await interaction.followup.send(
             t(key, locale_of(interaction), count=len(movements)), ephemeral=True
         )

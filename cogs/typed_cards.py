@@ -22,7 +22,7 @@ from typing import Final
 
 from bot.tables.errors import BadCards
 from cogs.amounts import quoted
-from engine.cards import Card, CardError, parse_cards
+from engine import Card, CardError, parse_cards
 
 __all__ = ["BadCards", "typed_cards"]
 

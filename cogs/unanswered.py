@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Final
 
 import discord
@@ -77,7 +77,8 @@ class Unanswered(commands.Cog):
         await self.sleep(self.answer_within)
         if interaction.response.is_done() or interaction.extras.get(TAKEN):
             return
-        custom_id = (interaction.data or {}).get("custom_id")
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = data.get("custom_id")
         log.info("Nothing answered %s from user %s", custom_id, interaction.user.id)
         # A handler answering at this very moment wins; then this answer is refused.
         with contextlib.suppress(discord.HTTPException, discord.InteractionResponded):

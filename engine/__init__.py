@@ -1,0 +1,251 @@
+"""Poker itself, in pure Python: the engine's front door.
+
+Everything the layers above use is imported from here (``from engine import
+Hand``); the modules behind it are the engine's own business. The hand
+histories have a front door of their own, :mod:`engine.phh`.
+
+- Cards and decks: :class:`Card`, :func:`parse_cards`, :class:`Deck`.
+- The games: :data:`VARIANTS`, each a :class:`Variant` (data, not a subclass).
+- One hand: :class:`Hand` from a :class:`HandSetup`. It says whose turn it is
+  (:attr:`Hand.to_act`) and what that player may do (:meth:`Hand.legal_actions`,
+  quick sizes included), checks an action without taking it
+  (:meth:`Hand.verify`), takes it (:meth:`Hand.act`, returning the
+  :mod:`events <engine.events>` it caused), and knows what the clock does for
+  a player who does not act (:meth:`Hand.timeout_action`).
+- Many hands: a :class:`Table` under its :class:`TableRules` (seats, the
+  button, blinds and antes, sitting out, top-ups, tournaments' levels), with
+  the :func:`table_stakes` each game is dealt at.
+- Provably fair decks: :func:`commit`, :func:`open_cards`, :func:`check_opening`.
+- Equity: :func:`equities` and :func:`equity_vs_range` (:mod:`engine.equity`),
+  loaded when first asked for, since they need numpy.
+
+>>> from engine import VARIANTS, BetOrRaise, CheckOrCall, Hand, HandSetup, RaiseSize
+>>> deck = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5s"))
+>>> hand = Hand(HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10, deck=deck))
+>>> legal = hand.legal_actions()
+>>> hand.to_act, legal.call_amount, legal.raise_to(RaiseSize.POT)
+(1, 5, 30)
+>>> hand.verify(1, BetOrRaise(15))
+Traceback (most recent call last):
+...
+engine.errors.IllegalAction: The minimum raise is to 20.
+>>> [event.kind for event in hand.act(1, CheckOrCall())]
+['call']
+"""
+
+import importlib
+from typing import TYPE_CHECKING
+
+from engine.actions import (
+    Action,
+    BetOrRaise,
+    CheckOrCall,
+    Discard,
+    Fold,
+    PostBringIn,
+    RaiseSize,
+    ShowOrMuck,
+    format_action,
+    parse_action,
+)
+from engine.blind_structure import deals_tournaments, default_schedule
+from engine.cards import (
+    ACE,
+    ALL_CARDS,
+    Card,
+    CardError,
+    Deck,
+    DeckKind,
+    format_cards,
+    parse_cards,
+)
+from engine.draws import DrawRules
+from engine.errors import EngineError, IllegalAction
+from engine.evaluation import Category, Evaluation, HandValue, evaluate
+from engine.evaluation.described import HandDescription, described
+from engine.events import (
+    ActionKind,
+    BetKind,
+    BetReturned,
+    BoardDealt,
+    CardsDiscarded,
+    DiscardKind,
+    Event,
+    ForcedBetPosted,
+    HandEnded,
+    HandMucked,
+    HandShown,
+    HoleCardsDealt,
+    PlayerActed,
+    PointCardChosen,
+    PointCardKind,
+    PotAwarded,
+    PotCarriedOver,
+    PotShare,
+    RakeTaken,
+    UpCardsDealt,
+    cards_seen_by,
+    players_who_drew,
+)
+from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commit, open_cards
+from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
+from engine.payouts import chip_chop, prizes, shared_prizes
+from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
+from engine.pots import Pot
+from engine.rotation import ROTATIONS, GameOutlook, Rotation
+from engine.stakes import (
+    MAX_BUY_IN_BIG_BLINDS,
+    MIN_BUY_IN_BIG_BLINDS,
+    RAKE_CAP_BIG_BLINDS,
+    STARTING_STACK_BIG_BLINDS,
+    TOURNAMENT_BUY_IN_BIG_BLINDS,
+    AnteKind,
+    BlindSchedule,
+    Stakes,
+    ante_stakes,
+    plays_for_antes,
+    stud_stakes,
+    table_stakes,
+)
+from engine.table import (
+    CashOut,
+    Deal,
+    Departure,
+    HandResult,
+    MissedBlinds,
+    Seat,
+    Table,
+    TableRules,
+)
+from engine.tendencies import PlayerHabits, big_blind_of, habits
+from engine.variants import VARIANTS, BettingStructure, Variant, variant
+from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
+
+if TYPE_CHECKING:
+    from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
+
+#: Names served from a module imported only when one of them is first asked for.
+_LATER = {
+    name: "engine.equity"
+    for name in ("EquityResult", "HandEquity", "Range", "equities", "equity_vs_range")
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module 'engine' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = [
+    "ACE",
+    "ALL_CARDS",
+    "MAX_BUY_IN_BIG_BLINDS",
+    "MIN_BUY_IN_BIG_BLINDS",
+    "RAKE_CAP_BIG_BLINDS",
+    "ROTATIONS",
+    "STARTING_STACK_BIG_BLINDS",
+    "TOURNAMENT_BUY_IN_BIG_BLINDS",
+    "VARIANTS",
+    "Action",
+    "ActionKind",
+    "AnteKind",
+    "BetKind",
+    "BetOrRaise",
+    "BetReturned",
+    "BettingStructure",
+    "BlindSchedule",
+    "BoardDealt",
+    "Card",
+    "CardError",
+    "CardsDiscarded",
+    "CashOut",
+    "Category",
+    "CheckOrCall",
+    "Deal",
+    "Deck",
+    "DeckKind",
+    "DeckProof",
+    "Departure",
+    "Discard",
+    "DiscardKind",
+    "DrawRules",
+    "EngineError",
+    "EquityResult",
+    "Evaluation",
+    "Event",
+    "Fold",
+    "ForcedBetPosted",
+    "GameOutlook",
+    "Hand",
+    "HandDescription",
+    "HandEnded",
+    "HandEquity",
+    "HandMucked",
+    "HandResult",
+    "HandSetup",
+    "HandShown",
+    "HandValue",
+    "HoleCardsDealt",
+    "IllegalAction",
+    "LegalActions",
+    "MissedBlinds",
+    "OpenedCard",
+    "Opening",
+    "Phase",
+    "PlayerActed",
+    "PlayerHabits",
+    "PointCardChosen",
+    "PointCardKind",
+    "PostBringIn",
+    "Pot",
+    "PotAwarded",
+    "PotCarriedOver",
+    "PotShare",
+    "PotVerdict",
+    "RaiseSize",
+    "Rake",
+    "RakeTaken",
+    "Range",
+    "Rotation",
+    "Seat",
+    "ShowOrMuck",
+    "ShownHandVerdict",
+    "Stakes",
+    "Table",
+    "TableRules",
+    "UpCardsDealt",
+    "Variant",
+    "ante_stakes",
+    "big_blind_of",
+    "cards_seen_by",
+    "check_opening",
+    "chip_chop",
+    "commit",
+    "deal_from_data",
+    "deal_to_data",
+    "deals_tournaments",
+    "default_schedule",
+    "described",
+    "equities",
+    "equity_vs_range",
+    "evaluate",
+    "format_action",
+    "format_cards",
+    "habits",
+    "open_cards",
+    "parse_action",
+    "parse_cards",
+    "players_who_drew",
+    "plays_for_antes",
+    "pot_verdicts",
+    "prizes",
+    "shared_prizes",
+    "shown_hands",
+    "stud_stakes",
+    "table_from_data",
+    "table_stakes",
+    "table_to_data",
+    "variant",
+]

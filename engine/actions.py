@@ -14,6 +14,7 @@ so a hand's action log is also the body of its hand history.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from engine.cards import Card, CardError, format_cards, parse_cards
 
@@ -64,6 +65,17 @@ class ChooseRunouts:
 
 
 Action = Fold | CheckOrCall | BetOrRaise | PostBringIn | Discard | ShowOrMuck | ChooseRunouts
+
+
+class RaiseSize(Enum):
+    """The sizes a player names instead of an amount: the minimum raise, half
+    the pot, the pot, all in (:meth:`engine.hand.LegalActions.raise_to` says
+    what each comes to)."""
+
+    MIN = "min"
+    HALF_POT = "half"
+    POT = "pot"
+    ALL_IN = "allin"
 
 
 class NotationError(ValueError):

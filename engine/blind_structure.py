@@ -21,11 +21,19 @@ from __future__ import annotations
 from typing import Final
 
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule
+from engine.variants import Variant
 
 #: Each level's blinds as a multiple of the first level's.
 LEVEL_STEPS: Final = (1, 2, 3, 4, 6, 8, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300, 400)
 #: The first level (counting from 1) with a big blind ante.
 FIRST_ANTE_LEVEL: Final = 4
+
+
+def deals_tournaments(game: Variant) -> bool:
+    """Whether a sit-and-go can deal ``game``: its blinds rise level by level,
+    so it deals the games played with blinds (not stud's bring-in, nor a game
+    played for antes alone)."""
+    return game.uses_blinds and not game.uses_bring_in
 
 
 def default_schedule(

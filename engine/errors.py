@@ -43,6 +43,7 @@ MESSAGES: Final[dict[str, str]] = {
     "card_not_held": "You do not hold {card}.",
     "card_twice": "{card} is named twice.",
     "not_discarding": "There is nothing to discard now.",
+    "discard_first": "Discard or draw first; betting comes after.",
     "not_showdown": "There is no showdown now.",
     "already_discarded": "You have already discarded.",
     # The table: seats, chips and the game between hands.

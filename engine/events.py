@@ -9,8 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from engine.cards import Card
+
+#: What a betting action was, as :class:`PlayerActed` names it.
+BetKind = Literal["fold", "check", "call", "bet", "raise", "complete", "bring-in"]
+#: What a discard or draw was: cards thrown away without replacement, a draw,
+#: or standing pat (a draw of none).
+DiscardKind = Literal["discard", "draw", "stand_pat"]
+#: Double Hold'em: a player set their point card (:class:`PointCardChosen`).
+PointCardKind = Literal["point_card"]
+#: Every action a player takes in a hand before the showdown.
+ActionKind = BetKind | DiscardKind | PointCardKind
+#: The forced bets, as :class:`ForcedBetPosted` names them.
+ForcedBetKind = Literal["ante", "dead small blind", "small blind", "big blind", "straddle", "post"]
+#: Which part of a pot an award is: all of it, the high or the low half, or
+#: one board's share in a double-board game.
+PotShare = Literal["whole", "high", "low", "board 1", "board 2"]
 
 
 class Event:
@@ -30,7 +46,7 @@ class ForcedBetPosted(Event):
     to come into the game). ``kind`` is one of those words."""
 
     player: int
-    kind: str
+    kind: ForcedBetKind
     amount: int
     all_in: bool
 
@@ -87,7 +103,7 @@ class PlayerActed(Event):
     """
 
     player: int
-    kind: str
+    kind: BetKind
     amount: int
     to: int
     all_in: bool
@@ -100,6 +116,12 @@ class CardsDiscarded(Event):
     player: int
     count: int
     replaced: bool
+
+    @property
+    def kind(self) -> DiscardKind:
+        if not self.count:
+            return "stand_pat"
+        return "draw" if self.replaced else "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +176,7 @@ class PotAwarded(Event):
     """
 
     pot_index: int
-    share: str
+    share: PotShare
     amount: int
     winners: tuple[tuple[int, int], ...]
     description: str
@@ -232,3 +254,14 @@ def cards_seen_by(events: Iterable[Event], player: int | None) -> set[Card]:
         elif isinstance(event, DrawAceShown):
             seen.add(event.card)
     return seen
+
+
+def players_who_drew(events: Iterable[Event]) -> set[int]:
+    """The hand indices of the players who drew at least one card. In a draw
+    game the order of their cards would tell which were dealt first and which
+    were drawn, so an opponent's copy of the hand hides all of them."""
+    return {
+        event.player
+        for event in events
+        if isinstance(event, CardsDiscarded) and event.replaced and event.count > 0
+    }

@@ -45,6 +45,7 @@ from engine.actions import (
     Discard,
     Fold,
     PostBringIn,
+    RaiseSize,
     ShowOrMuck,
 )
 from engine.cards import ACE, Card
@@ -225,6 +226,44 @@ class LegalActions:
         if self.raise_choices:
             return amount in self.raise_choices
         return self.min_raise_to <= amount <= self.max_raise_to
+
+    @property
+    def all_in_to(self) -> int:
+        """The bet that puts the player all in."""
+        return self.bet + self.stack
+
+    def raise_to(self, size: RaiseSize) -> int | None:
+        """What a bet or raise of ``size`` goes to, or ``None`` where it is not offered.
+
+        Half pot and pot mean: call first, then bet that share of the pot as it
+        would be after the call. A size outside the range offered is not offered
+        rather than silently changed.
+
+        >>> legal = LegalActions(0, Phase.BETTING, can_fold=True, call_amount=5, can_call=True,
+        ...                      can_raise=True, min_raise_to=20, max_raise_to=1000,
+        ...                      stack=995, bet=5, pot=15)
+        >>> legal.raise_to(RaiseSize.POT), legal.raise_to(RaiseSize.HALF_POT)
+        (30, 20)
+        >>> [(size.value, to) for size, to in legal.quick_raises()]
+        [('min', 20), ('half', 20), ('pot', 30), ('allin', 1000)]
+        """
+        if not self.can_raise:
+            return None
+        if size is RaiseSize.MIN:
+            return self.min_raise_to
+        if size is RaiseSize.ALL_IN:
+            return self.all_in_to if self.max_raise_to == self.all_in_to else None
+        pot_after_call = self.pot + self.call_amount
+        share = pot_after_call if size is RaiseSize.POT else pot_after_call // 2
+        to = self.bet + self.call_amount + share
+        return to if self.allows_raise_to(to) else None
+
+    def quick_raises(self) -> tuple[tuple[RaiseSize, int], ...]:
+        """Each size offered and its amount, where a bet or raise has a range of
+        amounts (with one amount only, there is nothing to choose)."""
+        if self.min_raise_to == self.max_raise_to:
+            return ()
+        return tuple((size, to) for size in RaiseSize if (to := self.raise_to(size)) is not None)
 
 
 @dataclass(slots=True)
@@ -539,7 +578,10 @@ class Hand:
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand, bets of this round included."""
-        totals = list(map(add, self.contributions, self.bets))
+        return self._pots_of(list(map(add, self.contributions, self.bets)))
+
+    def _pots_of(self, totals: list[int]) -> list[Pot]:
+        """The pots of what each player put in (``totals``), with the dead money."""
         dead = self.setup.carried_pot
         if self.setup.dead_blinds:
             dead += sum(self.dead_posted)
@@ -593,6 +635,72 @@ class Hand:
                 stack=self.stacks[player],
             )
         raise IllegalAction("cannot_act_now")
+
+    @property
+    def to_act(self) -> int | None:
+        """Whose turn it is in any phase: the bettor (the bring-in included), the
+        next to discard or draw, the next to show or muck; ``None`` while cards
+        are being dealt and once the hand is over."""
+        phase = self.phase
+        if phase is _BETTING:
+            return self.actor
+        if phase is _DISCARDING:
+            return self._pending_discards[0] if self._pending_discards else None
+        if phase is _SHOWDOWN and self._showdown is not None and self._showdown.pending:
+            return self._showdown.pending[0]
+        return None
+
+    def verify(self, player: int, action: Action) -> None:
+        """Raise the :class:`IllegalAction` :meth:`act` would raise for this
+        action, changing nothing (PokerKit's ``verify_*``): what a caller that
+        must record an action before taking it asks first."""
+        kind = type(action)
+        if kind not in _BET_ACTIONS:
+            self._check_turn_order(player)
+            match action:
+                case Discard(cards):
+                    self._check_discard(player, cards)
+                case ShowOrMuck(show):
+                    self._check_show_or_muck(player, show)
+                case _:  # not an action at all
+                    if player == self.actor and self.phase is _BETTING:
+                        raise IllegalAction("cannot_act_now")
+                    self._refuse_bettor(player)
+            return
+        if player != self.actor or self.phase is not _BETTING:
+            self._refuse_bettor(player)
+        options = self._options
+        assert options is not None
+        if kind is BetOrRaise:
+            self._check_raise(player, cast(BetOrRaise, action).to)
+        elif kind is PostBringIn:
+            if not options.can_post_bring_in:
+                raise IllegalAction("not_bring_in")
+        elif options.can_post_bring_in:
+            raise IllegalAction("bring_in_only_now")
+        elif kind is Fold and not options.can_fold:
+            raise IllegalAction("cannot_fold")
+
+    def collected_pots(self) -> list[Pot]:
+        """The pots gathered from the betting rounds that are over, as :meth:`pots`
+        builds them (dead antes and a carried jackpot in the main pot); this
+        round's bets are still in front of the players."""
+        return self._pots_of(list(self.contributions))
+
+    def timeout_action(self) -> Action:
+        """What the clock does for the player to act who did not: stand pat in a
+        draw, throw away the lowest cards where a discard is required (set the
+        lowest as the point card in Double Hold'em), post a pending bring-in (it
+        cannot be folded), check if possible, else fold."""
+        legal = self.legal_actions()
+        if legal.phase is _DISCARDING:
+            held = sorted(self.hole_cards[legal.player], key=lambda card: (card.rank, card.suit))
+            return Discard(tuple(held[: legal.discard_min]))
+        if legal.phase is _SHOWDOWN:
+            return ShowOrMuck(not legal.can_muck)
+        if legal.can_post_bring_in:
+            return PostBringIn()
+        return CheckOrCall() if legal.can_check else Fold()
 
     # ----------------------------------------------------------------- actions
 
@@ -1071,7 +1179,7 @@ class Hand:
                 reaches = sorted(map(add, bets, stacks))
                 due = min(due, reaches[-2])
                 current = max(current, due)
-            if structure in (_NO_LIMIT, _POT_LIMIT):
+            if structure.is_big_bet:
                 # A live straddle acts as the big blind: raises are at least its size.
                 # One posted short (all in for less) is only a call of what it reached.
                 increment = max([increment, *compress(blinds, map(eq, blinds, bets))])
@@ -1337,6 +1445,8 @@ class Hand:
         """Refuse a betting action by ``player``, who is not the one to act."""
         self._check_turn_order(player)
         actor = self.actor
+        if self.phase is _DISCARDING and player in self._pending_discards:
+            raise IllegalAction("discard_first")
         if self.phase is not _BETTING or actor is None:
             raise IllegalAction("cannot_act_now")
         raise IllegalAction("not_your_turn", actor=f"player {actor + 1}")
@@ -1372,9 +1482,8 @@ class Hand:
         rnd.faced[player] = rnd.current
         rnd.needs_action[player] = False
 
-    def _raise(self, player: int, to: int) -> None:
-        rnd = self._round
-        assert rnd is not None
+    def _check_raise(self, player: int, to: int) -> None:
+        """Refuse a bet or raise to ``to`` that the player to act may not make."""
         # Amounts arrive from what people type: a fraction or a word is no bet.
         if not isinstance(to, int) or isinstance(to, bool):
             raise IllegalAction("whole_chips", amount=to)
@@ -1383,8 +1492,9 @@ class Hand:
         low, high = options.min_raise_to, options.max_raise_to
         if not options.can_raise:
             raise IllegalAction(self._raise_refusal(player) or "cannot_raise")
-        current = rnd.current
-        word = "bet" if current == 0 else "raise"
+        rnd = self._round
+        assert rnd is not None
+        word = "bet" if rnd.current == 0 else "raise"
         reach = self.bets[player] + self.stacks[player]
         if to > reach:
             raise IllegalAction("not_enough_chips", stack=self.stacks[player], amount=reach)
@@ -1396,6 +1506,12 @@ class Hand:
             raise IllegalAction(f"min_{word}", amount=low)
         if to > high:
             raise IllegalAction(f"max_{word}", amount=high)
+
+    def _raise(self, player: int, to: int) -> None:
+        rnd = self._round
+        assert rnd is not None
+        self._check_raise(player, to)
+        current = rnd.current
         completing = rnd.completion
         limit = self.variant.betting.is_capped
         # Limit: raising over an all-in short of a full raise completes it.
@@ -1458,27 +1574,11 @@ class Hand:
     # --------------------------------------------------------- discards
 
     def _discard(self, player: int, cards: tuple[Card, ...]) -> None:
-        if self.phase is not _DISCARDING:
-            raise IllegalAction("not_discarding")
-        if player not in self._pending_discards:
-            if self.folded[player]:
-                raise IllegalAction("folded")
-            raise IllegalAction("already_discarded")
-        if player != self._pending_discards[0]:
-            raise IllegalAction("not_your_turn_anyone")
-        street = self.street
+        ace_shown = self._check_discard(player, cards)
+        street, held = self.street, self.hole_cards[player]
         if street.point_card:
-            self._set_point_card(player, cards)
+            self._set_point_card(player, cards[0])
             return
-        if street.discard and len(cards) != street.discard:
-            raise IllegalAction("must_discard", count=street.discard)
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("card_twice", card=cards[0])
-        held = self.hole_cards[player]
-        for card in cards:
-            if card not in held:
-                raise IllegalAction("card_not_held", card=card)
-        ace_shown = self._check_draw_limit(player, cards) if street.draw else None
         for card in cards:
             index = held.index(card)
             del held[index]
@@ -1492,15 +1592,42 @@ class Hand:
             self.up[player][held.index(ace_shown)] = True
             self.events.append(DrawAceShown(player, ace_shown))
 
-    def _set_point_card(self, player: int, cards: tuple[Card, ...]) -> None:
+    def _check_discard(self, player: int, cards: tuple[Card, ...]) -> Card | None:
+        """Refuse a discard or draw the player may not make now; returns the ace
+        a player drawing beyond the usual limit keeps and shows."""
+        if self.phase is not _DISCARDING:
+            raise IllegalAction("not_discarding")
+        if player not in self._pending_discards:
+            if self.folded[player]:
+                raise IllegalAction("folded")
+            raise IllegalAction("already_discarded")
+        if player != self._pending_discards[0]:
+            raise IllegalAction("not_your_turn_anyone")
+        street = self.street
+        if street.point_card:
+            self._check_point_card(player, cards)
+            return None
+        if street.discard and len(cards) != street.discard:
+            raise IllegalAction("must_discard", count=street.discard)
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("card_twice", card=cards[0])
+        held = self.hole_cards[player]
+        for card in cards:
+            if card not in held:
+                raise IllegalAction("card_not_held", card=card)
+        return self._check_draw_limit(player, cards) if street.draw else None
+
+    def _check_point_card(self, player: int, cards: tuple[Card, ...]) -> None:
+        """Double Hold'em: refuse anything but one of the player's own cards."""
+        if len(cards) != 1:
+            raise IllegalAction("must_choose_point_card")
+        if cards[0] not in self.hole_cards[player]:
+            raise IllegalAction("card_not_held", card=cards[0])
+
+    def _set_point_card(self, player: int, point: Card) -> None:
         """Double Hold'em: ``player`` names the point card, which moves to the
         middle of their hole cards; the other two keep their order."""
         held = self.hole_cards[player]
-        if len(cards) != 1:
-            raise IllegalAction("must_choose_point_card")
-        point = cards[0]
-        if point not in held:
-            raise IllegalAction("card_not_held", card=point)
         others = [card for card in held if card != point]
         held[:] = [others[0], point, *others[1:]]
         self._pending_discards.remove(player)
@@ -1644,21 +1771,28 @@ class Hand:
         return self._round is None and sum(1 for i in self.in_hand if self.stacks[i] > 0) <= 1
 
     def _show_or_muck(self, player: int, show: bool) -> None:
-        sd = self._showdown
-        if sd is None and self.betting_is_over() and len(self.in_hand) > 1:
+        if self._check_show_or_muck(player, show):
             # All in before the last card: hands are turned up before the run-out.
-            if self.folded[player] or player in self._shown_early or not show:
-                raise IllegalAction("not_showdown")
             self._shown_early[player] = len(self.hole_cards[player])
             self.events.append(_hand_shown(player, tuple(self.hole_cards[player]), ()))
             return
+        if not show and not self._may_muck(player):
+            show = True
+        self._reveal(player, show)
+
+    def _check_show_or_muck(self, player: int, show: bool) -> bool:
+        """Refuse a show or muck the player may not make now; returns whether it
+        is a hand turned up early (all in before the last card)."""
+        sd = self._showdown
+        if sd is None and self.betting_is_over() and len(self.in_hand) > 1:
+            if self.folded[player] or player in self._shown_early or not show:
+                raise IllegalAction("not_showdown")
+            return True
         if self.phase is not _SHOWDOWN or sd is None:
             raise IllegalAction("not_showdown")
         if player not in sd.pending:
             raise IllegalAction("not_your_turn_anyone")
-        if not show and not self._may_muck(player):
-            show = True
-        self._reveal(player, show)
+        return False
 
     def _reveal(self, player: int, show: bool) -> None:
         sd = self._showdown

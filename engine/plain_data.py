@@ -8,14 +8,14 @@ rebuilt from its setup and the actions taken (:meth:`engine.hand.Hand.replay`).
 
 >>> import json, random
 >>> from engine.stakes import Stakes
->>> from engine.table import Table, TableConfig
->>> config = TableConfig("NT", Stakes(5, 10))
->>> table = Table(config)
+>>> from engine.table import Table, TableRules
+>>> rules = TableRules("NT", Stakes(5, 10))
+>>> table = Table(rules)
 >>> for player in (101, 102, 103):
 ...     _ = table.sit(player, buy_in=1000)
 >>> hand = table.start_hand(random.Random(1))
 >>> saved = json.loads(json.dumps(table_to_data(table)))
->>> again = table_from_data(config, saved)
+>>> again = table_from_data(rules, saved)
 >>> again.deal == table.deal, again.positions == table.positions
 (True, True)
 >>> setup_from_data(setup_to_data(hand.setup)) == hand.setup
@@ -32,7 +32,7 @@ from engine.draws import DrawRules
 from engine.hand import HandSetup, Rake
 from engine.rotation import RotationPosition
 from engine.stakes import LevelClock
-from engine.table import Deal, MissedBlinds, Post, Seat, Table, TableConfig
+from engine.table import Deal, MissedBlinds, Post, Seat, Table, TableRules
 from engine.variants import variant
 
 __all__ = [
@@ -262,18 +262,18 @@ def table_to_data(table: Table) -> Data:
     }
 
 
-def table_from_data(config: TableConfig, data: Data) -> Table:
-    """The table :func:`table_to_data` saved, under the same ``config``."""
+def table_from_data(rules: TableRules, data: Data) -> Table:
+    """The table :func:`table_to_data` saved, under the same ``rules``."""
     positions = data["positions"]
     deal = data["deal"]
     ledger = data["ledger"]
     saved_clock = data["level_clock"]
     level_clock = None
     if saved_clock is not None:
-        if config.schedule is None:
+        if rules.schedule is None:
             raise ValueError("A saved level clock needs a tournament's schedule.")
         level_clock = LevelClock(
-            config.schedule,
+            rules.schedule,
             int(saved_clock["index"]),
             int(saved_clock["began_at_hand"]),
             float(saved_clock["began_at_second"]),
@@ -283,16 +283,16 @@ def table_from_data(config: TableConfig, data: Data) -> Table:
     saved_rotation = data.get("rotation")
     rotation_position = None
     if saved_rotation is not None:
-        if config.rotation is None:
+        if rules.rotation is None:
             raise ValueError("A saved rotation needs a mixed table's configuration.")
         rotation_position = RotationPosition(
-            config.rotation,
+            rules.rotation,
             int(saved_rotation["game_index"]),
             int(saved_rotation["hands_dealt"]),
             int(saved_rotation["orbit_start"]),
         )
     return Table.restored(
-        config,
+        rules,
         seats=[_seat_from_data(seat) for seat in data["seats"]],
         hand_number=int(data["hand_number"]),
         positions=None if positions is None else _positions_from_data(positions),

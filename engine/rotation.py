@@ -61,7 +61,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from engine.stakes import AnteKind, Stakes, stud_stakes
-from engine.variants import VARIANTS, BettingStructure, Variant
+from engine.variants import VARIANTS, Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +185,7 @@ def game_stakes(game: Variant, small_blind: int, big_blind: int) -> Stakes:
     (the module docstring gives the numbers)."""
     if game.uses_bring_in:
         return stud_stakes(small_blind, big_blind)
-    if game.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT):
+    if game.betting.is_big_bet:
         big = max(1, big_blind // 2)
         small = max(1, min(big, big_blind // 4))
         return Stakes(small, big, ante=big, ante_kind=AnteKind.BIG_BLIND)

@@ -16,6 +16,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
+
+from engine.variants import Variant
+
+#: A table's defaults in big blinds, where its creator names no amount: the
+#: buy-in range of a cash table, the most rake a pot pays, and a sit-and-go's
+#: buy-in and the stack everyone starts it with.
+MIN_BUY_IN_BIG_BLINDS: Final = 20
+MAX_BUY_IN_BIG_BLINDS: Final = 100
+RAKE_CAP_BIG_BLINDS: Final = 3
+TOURNAMENT_BUY_IN_BIG_BLINDS: Final = 20
+STARTING_STACK_BIG_BLINDS: Final = 100
 
 
 class AnteKind(Enum):
@@ -102,6 +114,55 @@ def stud_stakes(small_blind: int, big_blind: int) -> Stakes:
         big_bet=2 * big_blind,
         bring_in=bring_in,
     )
+
+
+def plays_for_antes(game: Variant) -> bool:
+    """Whether ``game`` is dealt with neither blinds nor a bring-in (Five Card
+    Draw): everyone antes, and the bets are fixed (:func:`ante_stakes`)."""
+    return not game.uses_blinds and not game.uses_bring_in
+
+
+def ante_stakes(small_blind: int, big_blind: int) -> Stakes:
+    """The stakes of a game dealt with neither blinds nor a bring-in (Five Card
+    Draw, jackpots or not), from the table's two numbers: everyone antes the
+    small blind, the bets are the big blind before the draw and twice it after.
+
+    >>> stakes = ante_stakes(5, 10)
+    >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
+    (5, 10, 20)
+    """
+    return Stakes(small_blind, big_blind, ante=small_blind, ante_kind=AnteKind.EVERY_PLAYER)
+
+
+def table_stakes(
+    game: Variant,
+    small_blind: int,
+    big_blind: int,
+    *,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    straddle: bool = False,
+) -> Stakes:
+    """The stakes a table dealing ``game`` alone plays for, from the two numbers
+    every table is created with: stud's ante, bring-in and bets
+    (:func:`stud_stakes`), everyone's ante in a game without blinds
+    (:func:`ante_stakes`), else the two blinds with the table's own ante (from
+    everyone, or from the big blind for the table) and live straddles.
+
+    >>> from engine.variants import VARIANTS
+    >>> table_stakes(VARIANTS["F7S"], 5, 10).bring_in, table_stakes(VARIANTS["F5D"], 5, 10).ante
+    (5, 5)
+    >>> table_stakes(VARIANTS["NT"], 5, 10, ante=10, big_blind_ante=True).ante_kind.value
+    'big-blind'
+    """
+    if game.uses_bring_in:
+        return stud_stakes(small_blind, big_blind)
+    if plays_for_antes(game):
+        return ante_stakes(small_blind, big_blind)
+    ante_kind = AnteKind.NONE
+    if ante:
+        ante_kind = AnteKind.BIG_BLIND if big_blind_ante else AnteKind.EVERY_PLAYER
+    return Stakes(small_blind, big_blind, ante, ante_kind, straddle=straddle)
 
 
 @dataclass(frozen=True, slots=True)

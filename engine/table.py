@@ -48,7 +48,7 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   seated, in equal parts, the odd chips to the lowest seats.
 
 >>> import random
->>> table = Table(TableConfig("NT", Stakes(5, 10)))
+>>> table = Table(TableRules("NT", Stakes(5, 10)))
 >>> for player in (101, 102, 103):
 ...     _ = table.sit(player, buy_in=1000)
 >>> hand = table.start_hand(random.Random(3))
@@ -83,7 +83,15 @@ from engine.draws import DEFAULT_DRAW_RULES, DrawRules
 from engine.errors import TableError
 from engine.hand import Hand, HandSetup, Rake
 from engine.rotation import GameOutlook, Rotation, RotationPosition, game_stakes
-from engine.stakes import AnteKind, BlindLevel, BlindSchedule, LevelClock, Stakes
+from engine.stakes import (
+    MAX_BUY_IN_BIG_BLINDS,
+    MIN_BUY_IN_BIG_BLINDS,
+    AnteKind,
+    BlindLevel,
+    BlindSchedule,
+    LevelClock,
+    Stakes,
+)
 from engine.variants import BettingStructure, Variant, variant
 
 __all__ = [
@@ -96,7 +104,7 @@ __all__ = [
     "Post",
     "Seat",
     "Table",
-    "TableConfig",
+    "TableRules",
 ]
 
 #: The caller's id for a player (the bot uses Discord user ids).
@@ -115,7 +123,7 @@ class MissedBlinds(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class TableConfig:
+class TableRules:
     """How a table plays. A cash game gives ``stakes``; a tournament gives a
     blind ``schedule`` and everyone's ``starting_stack`` instead.
 
@@ -173,12 +181,11 @@ class TableConfig:
             stakes = self.first_stakes
             if stakes.ante_kind is not AnteKind.EVERY_PLAYER:
                 raise ValueError("Jackpots need an ante from every player.")
-        big_bet_games = (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
-        if self.stakes is not None and self.stakes.straddle and game.betting not in big_bet_games:
+        if self.stakes is not None and self.stakes.straddle and not game.betting.is_big_bet:
             raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
 
     @classmethod
-    def mixed(cls, rotation: Rotation, stakes: Stakes, **options: object) -> TableConfig:
+    def mixed(cls, rotation: Rotation, stakes: Stakes, **options: object) -> TableRules:
         """A cash table dealing ``rotation``'s games at ``stakes`` (two blinds)."""
         return cls(rotation.codes[0], stakes, rotation=rotation, **options)  # type: ignore[arg-type]
 
@@ -201,13 +208,13 @@ class TableConfig:
     def minimum_buy_in(self) -> int:
         if self.schedule is not None:
             return self.starting_stack
-        return self.min_buy_in or 20 * self.first_stakes.big_blind
+        return self.min_buy_in or MIN_BUY_IN_BIG_BLINDS * self.first_stakes.big_blind
 
     @property
     def maximum_buy_in(self) -> int:
         if self.schedule is not None:
             return self.starting_stack
-        return self.max_buy_in or 100 * self.first_stakes.big_blind
+        return self.max_buy_in or MAX_BUY_IN_BIG_BLINDS * self.first_stakes.big_blind
 
 
 @dataclass(slots=True)
@@ -347,9 +354,9 @@ class _Ledger:
 class Table:
     """Seats, chips and the game from hand to hand. See the module docstring."""
 
-    def __init__(self, config: TableConfig) -> None:
-        self.config = config
-        self.variant = config.game
+    def __init__(self, rules: TableRules) -> None:
+        self.rules = rules
+        self.variant = rules.game
         self._seats: dict[int, Seat] = {}
         #: Hands dealt so far; the number of the hand in progress.
         self.hand_number = 0
@@ -359,7 +366,7 @@ class Table:
         #: The hand in progress, as dealt.
         self.deal: Deal | None = None
         self.ledger = _Ledger()
-        self.clock = LevelClock(config.schedule) if config.schedule is not None else None
+        self.clock = LevelClock(rules.schedule) if rules.schedule is not None else None
         #: Tournament finishing places, by player.
         self.finishing_places: dict[PlayerId, int] = {}
         self._draw: ButtonDraw | None = None
@@ -385,14 +392,20 @@ class Table:
         at a mixed table, the current game's)."""
         return self.stakes_for(self.variant)
 
+    @property
+    def base_stakes(self) -> Stakes:
+        """What the table is played for now, as its two blinds name it: a
+        tournament's current level, else the stakes it was created with (at a
+        mixed table each game derives its own from these)."""
+        if self.clock is not None:
+            return self.clock.stakes
+        assert self.rules.stakes is not None
+        return self.rules.stakes
+
     def stakes_for(self, game: Variant) -> Stakes:
         """The stakes ``game`` is dealt at here (at a mixed table, derived per game)."""
-        if self.clock is not None:
-            base = self.clock.stakes
-        else:
-            assert self.config.stakes is not None
-            base = self.config.stakes
-        if self.config.rotation is None:
+        base = self.base_stakes
+        if self.rules.rotation is None:
             return base
         return game_stakes(game, base.small_blind, base.big_blind)
 
@@ -456,7 +469,7 @@ class Table:
         for taken in self._seats.values():
             if taken.player == player:
                 raise TableError("already_seated", seat=taken.number)
-        config = self.config
+        config = self.rules
         if config.is_tournament:
             if buy_in is not None and buy_in != config.starting_stack:
                 raise TableError("tournament_buy_in", amount=config.starting_stack)
@@ -485,7 +498,7 @@ class Table:
         """Take ``player`` off the table with their chips: now, or at the end of
         the hand in progress if they are dealt into it."""
         seat = self.seat_of(player)
-        if self.config.is_tournament and self.hand_number > 0:
+        if self.rules.is_tournament and self.hand_number > 0:
             raise TableError("tournament_no_leave")
         if self.in_current_hand(player):
             seat.leaving = True
@@ -531,7 +544,7 @@ class Table:
         then seated back in.
         """
         seat = self.seat_of(player)
-        config = self.config
+        config = self.rules
         if config.is_tournament:
             raise TableError("tournament_no_top_up")
         if amount < 1:
@@ -563,7 +576,7 @@ class Table:
     def _playing(self, game: Variant | None = None) -> dict[int, Entry]:
         """Seats of the players who could be dealt into the next hand of
         ``game`` (default: the current one), and where each stands with the blinds."""
-        tournament = self.config.is_tournament
+        tournament = self.rules.is_tournament
         uses_blinds = (game or self.variant).uses_blinds
         playing: dict[int, Entry] = {}
         for number, seat in self._seats.items():
@@ -602,8 +615,8 @@ class Table:
         if len(playing) < 2 or positions is None:
             return None
         if not game.uses_blinds:
-            return next_hand_plan_without_blinds(self.config.seats, list(playing), positions)
-        return next_hand_plan(self.config.seats, playing, blind_positions or positions)
+            return next_hand_plan_without_blinds(self.rules.seats, list(playing), positions)
+        return next_hand_plan(self.rules.seats, playing, blind_positions or positions)
 
     def _upcoming(
         self,
@@ -611,7 +624,7 @@ class Table:
         """The next hand as things stand: where a mixed table's rotation will
         be, the game, who could play and the plan (``None``: the button must
         be drawn for a fresh start, and the game is provisional until then)."""
-        rotation = self.config.rotation
+        rotation = self.rules.rotation
         position = self.rotation_position
         if rotation is None or position is None:
             game = self.variant if rotation is None else rotation.variant(0)
@@ -629,7 +642,7 @@ class Table:
         following = position.after_hand(
             button_before=self.positions.button,
             button_after=plan.positions.button,
-            seats=self.config.seats,
+            seats=self.rules.seats,
         )
         if following.game_index != position.game_index:
             game = following.variant
@@ -644,7 +657,7 @@ class Table:
         """A mixed table starting afresh with the button drawn to ``button``:
         the first game, or the game goes on with its orbit starting again
         there (every N hands: the count goes on)."""
-        rotation = self.config.rotation
+        rotation = self.rules.rotation
         assert rotation is not None
         position = self.rotation_position
         if position is None:
@@ -659,7 +672,7 @@ class Table:
         hand's), the next game and how many hands of this one are left,
         counting the hand being played (or the next), as things stand now.
         ``None`` at a table of one game."""
-        rotation = self.config.rotation
+        rotation = self.rules.rotation
         if rotation is None:
             return None
         by_orbit = rotation.hands_per_game is None
@@ -697,14 +710,14 @@ class Table:
         """How many more hands the game of ``position`` deals after the one at
         ``positions`` if nobody comes or goes; ``None`` if it cannot be told."""
         game = position.variant
-        for more in range(self.config.seats + 1):
+        for more in range(self.rules.seats + 1):
             plan = self._plan(game, playing, positions, blind_positions)
             if plan is None or positions is None:
                 return None
             if position.game_over(
                 button_before=positions.button,
                 button_after=plan.positions.button,
-                seats=self.config.seats,
+                seats=self.rules.seats,
             ):
                 return more
             position = replace(position, hands_dealt=position.hands_dealt + 1)
@@ -747,10 +760,10 @@ class Table:
             draw = self._draw
             if draw is None or {seat for seat, _ in draw.cards} != set(playing):
                 draw = self.draw_for_button(rng)
-            if self.config.rotation is not None:
+            if self.rules.rotation is not None:
                 position = self._position_after_draw(draw.winner)
                 game = position.variant
-            plan = first_hand_plan(self.config.seats, list(playing), draw.winner)
+            plan = first_hand_plan(self.rules.seats, list(playing), draw.winner)
         else:
             self._mark_missed_blinds(plan, game)
         self._draw = None
@@ -759,7 +772,7 @@ class Table:
         self.deal = deal
         self.variant = game
         self.rotation_position = position
-        if game.uses_blinds or self.config.rotation is None:
+        if game.uses_blinds or self.rules.rotation is None:
             # At a mixed table stud settles no blinds owed: they wait for a blind game.
             for number in plan.order:
                 seat = self._seats[number]
@@ -772,7 +785,7 @@ class Table:
         return Hand(deal.setup, auto_showdown=auto_showdown)
 
     def _mark_missed_blinds(self, plan: HandPlan, game: Variant) -> None:
-        if self.config.is_tournament or not game.uses_blinds:
+        if self.rules.is_tournament or not game.uses_blinds:
             return
         for passed, small in ((plan.big_blind_passed, False), (plan.small_blind_passed, True)):
             for number in passed:
@@ -807,7 +820,7 @@ class Table:
             if small is not None:
                 blinds[small] = stakes.small_blind
             for i, seat in enumerate(seats):
-                if seat.number in plan.entering and not self.config.is_tournament:
+                if seat.number in plan.entering and not self.rules.is_tournament:
                     posts[i] = stakes.big_blind if seat.new or seat.missed_big_blind else 0
                     dead[i] = stakes.small_blind if seat.missed_small_blind else 0
                     post_records.append(Post(seat.player, posts[i], dead[i]))
@@ -843,10 +856,10 @@ class Table:
             # is dead money in the main pot, and so is a dead small blind.
             ante_trimming=stakes.ante_kind is AnteKind.EVERY_PLAYER,
             dead_blinds=tuple(dead) if any(dead) else (),
-            rake=self.config.rake,
+            rake=self.rules.rake,
             deck=Deck.shuffled(game.deck, rng).order,
             posts=tuple(posts) if any(posts) else (),
-            draw_rules=self.config.draw_rules,
+            draw_rules=self.rules.draw_rules,
             carried_pot=self.carried_pot,
         )
         positions = plan.positions
@@ -910,7 +923,7 @@ class Table:
         busted = [self._seats[number] for number in deal.seats if self._seats[number].stack == 0]
         eliminated: list[tuple[PlayerId, int]] = []
         winner = None
-        if self.config.is_tournament:
+        if self.rules.is_tournament:
             eliminated = self._eliminate(busted, deal, players_before)
             if len(self._seats) == 1 and players_before > 1:
                 (last,) = self._seats.values()
@@ -966,7 +979,7 @@ class Table:
     @classmethod
     def restored(
         cls,
-        config: TableConfig,
+        rules: TableRules,
         *,
         seats: Sequence[Seat],
         hand_number: int,
@@ -984,9 +997,9 @@ class Table:
         """A table as it was saved (see :mod:`engine.plain_data`): its seats, hand
         count, button and blinds, the hand in progress and its chip ledger, and
         at a mixed table where its rotation stands."""
-        table = cls(config)
+        table = cls(rules)
         if rotation_position is not None:
-            if rotation_position.rotation != config.rotation:
+            if rotation_position.rotation != rules.rotation:
                 raise ValueError("The saved rotation is not this table's.")
             table.variant = rotation_position.variant
         if deal is not None and deal.setup.variant != table.variant:
@@ -997,7 +1010,7 @@ class Table:
             raise ValueError("A carried pot cannot be negative.")
         table.carried_pot = carried_pot
         for seat in seats:
-            if seat.number in table._seats or not 1 <= seat.number <= config.seats:
+            if seat.number in table._seats or not 1 <= seat.number <= rules.seats:
                 raise ValueError(f"Seat {seat.number} cannot be restored.")
             table._seats[seat.number] = seat
         if deal is not None and any(
@@ -1010,7 +1023,7 @@ class Table:
         table.deal = deal
         table.ledger = _Ledger(bought_in, cashed_out, rake)
         if level_clock is not None:
-            if config.schedule is None or level_clock.schedule != config.schedule:
+            if rules.schedule is None or level_clock.schedule != rules.schedule:
                 raise ValueError("The level clock does not belong to this table.")
             table.clock = level_clock
         table.finishing_places = dict(finishing_places or {})

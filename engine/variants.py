@@ -33,6 +33,11 @@ class BettingStructure(Enum):
         """Whether the number of bets and raises in a round is limited."""
         return self in (BettingStructure.FIXED_LIMIT, BettingStructure.SPREAD_LIMIT)
 
+    @property
+    def is_big_bet(self) -> bool:
+        """No limit or pot limit: a bet may be any size up to a stack or the pot."""
+        return self in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+
 
 class Opening(Enum):
     """Who opens a betting round."""

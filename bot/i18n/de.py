@@ -204,11 +204,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.not_your_turn": "Du bist nicht dran; {actor} ist am Zug.",
     "table.nothing_to_call": "Es gibt nichts mitzugehen; du kannst checken.",
-    "table.no_bring_in": "Gerade ist kein Bring-in zu setzen.",
-    "table.not_discarding": "Gerade wirft niemand ab und niemand tauscht.",
-    "table.discard_first": "Wähle zuerst mit dem Knopf Abwerfen oder Tauschen deine Karten.",
-    "table.discard_count": "Wähle {low:int} bis {high:int} Karten.",
-    "table.not_your_cards": "Du kannst nur Karten abwerfen, die du hältst, jede einmal.",
+    "engine.discard_first": "Wähle zuerst mit dem Knopf Abwerfen oder Tauschen deine Karten.",
     "table.quick_size_unavailable": (
         "Diese Größe geht jetzt nicht; du kannst auf **{low:int}** bis **{high:int}** setzen "
         "oder erhöhen."

@@ -189,11 +189,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.not_your_turn": "It is not your turn; {actor} is to act.",
     "table.nothing_to_call": "There is nothing to call; you can check.",
-    "table.no_bring_in": "There is no bring-in to post now.",
-    "table.not_discarding": "Nobody is discarding or drawing now.",
-    "table.discard_first": "Choose your cards first, with the Discard or Draw button.",
-    "table.discard_count": "Choose from {low:int} to {high:int} cards.",
-    "table.not_your_cards": "You can only throw away cards you hold, each once.",
+    "engine.discard_first": "Choose your cards first, with the Discard or Draw button.",
     "table.quick_size_unavailable": (
         "That size is not possible now; you can bet or raise to **{low:int}** up to **{high:int}**."
     ),

@@ -15,7 +15,7 @@ average of the sixteen drawn under it (smooth edges), and kept once drawn
 Ranks are set in DejaVu Sans Bold (:mod:`bot.render.fonts`), fitted to
 their box: a ten's two digits are narrowed to the width of one rank.
 
->>> from engine.cards import Card
+>>> from engine import Card
 >>> face(Card.parse("As"), "four_colour", 128).size
 (128, 128)
 >>> face(None, "two_colour", 48).mode
@@ -34,7 +34,7 @@ from typing import Final, Literal, get_args
 from PIL import Image, ImageDraw
 
 from bot.render.fonts import bold_font
-from engine.cards import Card
+from engine import Card
 
 DeckStyle = Literal["two_colour", "four_colour"]
 DECK_STYLES: Final[tuple[DeckStyle, ...]] = get_args(DeckStyle)

@@ -13,7 +13,7 @@ alone, and the name in the markup is what a screen reader reads aloud and
 what hovering shows, so it is the card's name in the reader's language
 ("ace_of_spades", "Pik_Ass"), never the stored emoji's technical name.
 
->>> from engine.cards import parse_cards
+>>> from engine import parse_cards
 >>> cards_markup(parse_cards("AsTd"), TEXT_FACES)
 'A♠ T♦'
 >>> faces = CardFaces("four_colour", {"As": 1234})
@@ -35,7 +35,7 @@ from typing import Final
 
 from bot.i18n import t
 from bot.render.card_faces import DEFAULT_DECK, DeckStyle
-from engine.cards import Card
+from engine import Card
 
 NO_CARDS: Final = "—"
 #: The key of the back's emoji (a face-down card).
@@ -90,7 +90,7 @@ def back_markup(faces: CardFaces = TEXT_FACES, locale: str = "en") -> str:
 def card_speech_name(card: Card, locale: str = "en") -> str:
     """The card's name as an emoji markup name: ``ace_of_spades``, ``Pik_Ass``.
 
-    >>> from engine.cards import Card
+    >>> from engine import Card
     >>> card_speech_name(Card.parse("Kh"), "de"), card_speech_name(Card.parse("Tc"))
     ('Herz_Koenig', 'ten_of_clubs')
     """

@@ -1,6 +1,6 @@
 """Cards as players read them: rank and suit symbol.
 
->>> from engine.cards import parse_cards
+>>> from engine import parse_cards
 >>> cards_text(parse_cards("AsKhTd2c"))
 'A♠ K♥ T♦ 2♣'
 >>> cards_text([])
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.cards import Card
+from engine import Card
 
 NO_CARDS = "—"
 

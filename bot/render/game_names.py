@@ -10,7 +10,7 @@ Omaha"), never by their code (``PO``).
 from __future__ import annotations
 
 from bot.i18n import CATALOGUES, DEFAULT_LOCALE, t
-from engine.variants import VARIANTS
+from engine import VARIANTS
 
 
 def game_name(code: str, locale: str) -> str:

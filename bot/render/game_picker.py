@@ -17,7 +17,7 @@ from typing import Final
 
 from bot.i18n import CATALOGUES
 from bot.render.game_names import game_name
-from bot.tables.config import dealt_variants
+from engine import VARIANTS
 
 #: What Discord's autocomplete shows at most.
 MAX_CHOICES: Final = 25
@@ -29,7 +29,7 @@ def game_choices(
     played: Mapping[str, int], locale: str, typed: str, codes: Iterable[str] | None = None
 ) -> list[tuple[str, str]]:
     """(code, name) of the games matching ``typed``, most played first."""
-    known = list(codes if codes is not None else dealt_variants())
+    known = list(codes if codes is not None else VARIANTS)
     words = typed.casefold().split()
 
     def matches(code: str) -> bool:
@@ -45,7 +45,7 @@ def game_choices(
 
 def chosen_game(text: str, locale: str, codes: Iterable[str] | None = None) -> str | None:
     """The game a picked or typed value names: a code, or a name in any language."""
-    known = list(codes if codes is not None else dealt_variants())
+    known = list(codes if codes is not None else VARIANTS)
     if text in known:
         return text
     wanted = text.strip().casefold()

@@ -10,9 +10,9 @@ its best hand reads. Cards are written by :mod:`bot.render.card_markup`
 (emojis of the reader's deck where the bot has them), and the showdown's
 picture (:mod:`bot.render.showdown_picture`) is attached when anyone showed.
 
->>> from bot.tables.snapshot import HandResult, PotWin
->>> result = HandResult(1, 7, (), (), (PotWin(1, 2, "whole", 120, (("Carol", 120),),
-...                                          "Flush, ace high"),))
+>>> from bot.render.views import HandResultView, PotWin
+>>> result = HandResultView(1, 7, (), (), (PotWin(1, 2, "whole", 120, (("Carol", 120),),
+...                                              "Flush, ace high"),))
 >>> result_message(result, "en").embed.description
 'Carol wins the side pot of **120** with Flush, ace high.'
 """
@@ -20,27 +20,27 @@ picture (:mod:`bot.render.showdown_picture`) is attached when anyone showed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 import discord
 
-from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import t
 from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
 from bot.render.hand_words import hand_label, hand_with
 from bot.render.limits import EMBED_DESCRIPTION, NAME, check_embed, shorten
+from bot.render.message import EMBED_COLOUR, OutgoingFile, OutgoingMessage
 from bot.render.showdown_picture import (
     FILENAME,
     reading_order,
     render_showdown,
     showdown_scene,
 )
-from bot.tables.outlet import OutgoingFile, OutgoingMessage
-from bot.tables.snapshot import HandResult, PotWin, ShownHand
+from bot.render.views import HandResultView, PotWin, ShownHand
 
 
 def result_message(
-    result: HandResult, locale: str, faces: CardFaces = TEXT_FACES, *, picture: bool = True
+    result: HandResultView, locale: str, faces: CardFaces = TEXT_FACES, *, picture: bool = True
 ) -> OutgoingMessage:
     """The result of a hand for readers of ``locale``, cards drawn from ``faces``
     (its deck also draws the picture); ``picture=False`` leaves the picture out."""
@@ -70,7 +70,9 @@ def result_message(
     return OutgoingMessage(embed=check_embed(embed), files=files)
 
 
-def showdown_files(result: HandResult, deck: DeckStyle, locale: str) -> tuple[OutgoingFile, ...]:
+def showdown_files(
+    result: HandResultView, deck: DeckStyle, locale: str
+) -> tuple[OutgoingFile, ...]:
     """The showdown's picture as an attachment (none when nobody showed),
     described in words for screen readers."""
     scene = showdown_scene(result, deck, locale, sorted_cards=not result.board)
@@ -118,11 +120,16 @@ def pot_name(win: PotWin, locale: str) -> str:
         pot = t("result.pot.side", locale)
     else:
         pot = t("result.pot.side_n", locale, n=win.pot_index)
-    if win.share in ("high", "low"):
-        pot = t(f"result.share.{win.share}", locale, pot=pot)
-    elif win.share.startswith("board "):  # double-board games: "board 2"
-        pot = t("result.share.board", locale, pot=pot, n=win.share.split()[1])
-    return pot
+    match win.share:
+        case "whole":
+            return pot
+        case "high":
+            return t("result.share.high", locale, pot=pot)
+        case "low":
+            return t("result.share.low", locale, pot=pot)
+        case "board 1" | "board 2":  # double-board games
+            return t("result.share.board", locale, pot=pot, n=win.share.split()[1])
+    assert_never(win.share)
 
 
 def _win(win: PotWin, locale: str) -> str:

@@ -8,9 +8,9 @@ line like "Ann shows 3♠ K♣: …" ends with) and the form that follows "with"
 ("wins the pot with a pair of threes"; German needs its own case there: "mit
 einem Paar Dreien").
 
->>> from engine.cards import parse_cards
->>> from engine.evaluation import Evaluation, evaluate
->>> from engine.evaluation.described import described
+>>> from engine import parse_cards
+>>> from engine import Evaluation, evaluate
+>>> from engine import described
 >>> value = evaluate(Evaluation.STANDARD_HIGH, parse_cards("3s3h"), parse_cards("Kd9c7d5s2h"))
 >>> hand = described(value)
 >>> hand_label(hand, "en"), hand_label(hand, "de")
@@ -25,9 +25,7 @@ from typing import Final, Literal
 
 from bot.i18n import t
 from bot.render.card_faces import RANK_LABELS
-from engine.cards import ACE
-from engine.evaluation.described import HandDescription
-from engine.evaluation.kinds import Category
+from engine import ACE, Category, HandDescription
 
 Form = Literal["label", "with"]
 

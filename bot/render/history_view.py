@@ -2,8 +2,8 @@
 a summary of how it went beside its hand history file.
 
 >>> from bot.stats import RecentHand
->>> from bot.hand_summaries import HandSummary
->>> from engine.cards import parse_cards
+>>> from bot.render.views import HandSummary
+>>> from engine import parse_cards
 >>> recent = RecentHand(1, 1, 555, 12, "F2L3D", "2024-05-01T20:00:00Z", -20, 0, False)
 >>> summary = HandSummary(tuple(parse_cards("7s5h4d3c2h")), (), "folded")
 >>> print(history_lines([(recent, summary)], "en"))
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.hand_summaries import HandSummary
 from bot.i18n import t
 from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
 from bot.render.game_names import game_name
 from bot.render.hand_words import hand_with
+from bot.render.views import HandSummary
 from bot.stats import RecentHand
 
 

@@ -8,35 +8,14 @@ cards" answer, shown in that channel, does not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import discord
 
-from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import t
 from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
 from bot.render.hand_words import hand_label
 from bot.render.limits import check_embed
-from bot.tables.outlet import OutgoingMessage
-from engine.cards import Card
-from engine.evaluation.described import HandDescription
-
-
-@dataclass(frozen=True, slots=True)
-class PrivateView:
-    table_id: int
-    channel_id: int
-    hand_no: int
-    cards: tuple[Card, ...]
-    board: tuple[Card, ...]
-    #: The best hand described by the engine, one per way the pot is won (high,
-    #: low; each board in double-board games).
-    best: tuple[str, ...]
-    folded: bool = False
-    #: Every board, in games dealt with more than one.
-    boards: tuple[tuple[Card, ...], ...] = ()
-    #: The best hand as data, one per way the pot is won (and board).
-    hands: tuple[HandDescription, ...] = ()
+from bot.render.message import EMBED_COLOUR, OutgoingMessage
+from bot.render.views import PrivateView
 
 
 def private_message(

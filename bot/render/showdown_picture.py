@@ -30,8 +30,8 @@ from bot.i18n import number
 from bot.render.card_faces import CARD_ASPECT, DECK_STYLES, DeckStyle, face
 from bot.render.fonts import bold_font
 from bot.render.names import plain_name
-from bot.tables.snapshot import HandResult
-from engine.cards import Card, format_cards, parse_cards
+from bot.render.views import HandResultView
+from engine import Card, format_cards, parse_cards
 
 #: The PNG text chunk holding the scene the picture was drawn from.
 SCENE_KEY: Final = "croupier:showdown"
@@ -123,7 +123,7 @@ class ShowdownScene:
 
 
 def showdown_scene(
-    result: HandResult, deck: DeckStyle, locale: str, *, sorted_cards: bool = False
+    result: HandResultView, deck: DeckStyle, locale: str, *, sorted_cards: bool = False
 ) -> ShowdownScene | None:
     """The scene of ``result``'s showdown, or ``None`` when nobody showed.
 
@@ -159,7 +159,7 @@ def reading_order(cards: Sequence[Card], best: Sequence[Card]) -> tuple[Card, ..
     """``cards`` with those of the best hand first, as it reads, then the rest
     from the highest rank down.
 
-    >>> from engine.cards import parse_cards
+    >>> from engine import parse_cards
     >>> " ".join(map(str, reading_order(parse_cards("2c9hKsKd7c"), parse_cards("KsKd9h7c2c"))))
     'Ks Kd 9h 7c 2c'
     """

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from bot.i18n import number, t
-from bot.play_figures import ChipPoint
+from bot.render.views import ChipPoint
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -14,9 +14,10 @@ from typing import Protocol
 
 import discord
 
-from bot.economy_embeds import EMBED_COLOUR
 from bot.i18n import ordinal, t
+from bot.render.action_words import quick_size_key, told_key
 from bot.render.cards import cards_text
+from bot.render.custom_ids import table_button_id
 from bot.render.limits import (
     BUTTON_LABEL,
     EMBED_DESCRIPTION,
@@ -27,9 +28,9 @@ from bot.render.limits import (
     check_embed,
     shorten,
 )
-from bot.tables.custom_ids import table_button_id
-from bot.tables.outlet import ButtonSpec, ButtonStyle, OutgoingMessage
-from bot.tables.snapshot import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
+from bot.render.message import EMBED_COLOUR, ButtonSpec, ButtonStyle, OutgoingMessage
+from bot.render.views import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
+from engine import RaiseSize
 
 
 class _ButtonMaker(Protocol):
@@ -268,7 +269,7 @@ def _pots(pots: tuple[int, ...], locale: str) -> str:
 
 def _action(action: LastAction, locale: str) -> str:
     text = t(
-        f"action.{action.kind}",
+        told_key(action.kind),
         locale,
         name=shorten(action.name, NAME),
         amount=action.amount,
@@ -394,13 +395,14 @@ def _action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list
         for move, amount in zip(("small", "big"), choices.raise_choices, strict=True):
             found.append(button(move, t(key, locale, to=amount), "secondary", 1))
         return found
-    for move, amount in choices.quick_sizes:
-        found.append(button(move, t(f"button.quick.{move}", locale, amount=amount), "secondary", 1))
-    if choices.call_is_all_in and not any(move == "allin" for move, _ in choices.quick_sizes):
+    for size, amount in choices.quick_sizes:
+        label = t(quick_size_key(size), locale, amount=amount)
+        found.append(button(size.value, label, "secondary", 1))
+    if choices.call_is_all_in and RaiseSize.ALL_IN not in dict(choices.quick_sizes):
         found.append(
             button(
-                "allin",
-                t("button.quick.allin", locale, amount=choices.call_amount),
+                RaiseSize.ALL_IN.value,
+                t(quick_size_key(RaiseSize.ALL_IN), locale, amount=choices.call_amount),
                 "secondary",
                 1,
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -33,6 +34,28 @@ class Clock(Protocol):
 def wall_time_at(clock: Clock, when: float) -> float:
     """The UNIX time at which the monotonic ``when`` of ``clock`` falls."""
     return clock.wall_now() + (when - clock.now())
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One reading of a clock, for the pure parts (the view) that must say when
+    something falls due without reading a clock themselves.
+
+    >>> moment = Moment(now=100.0, wall_now=1_700_000_000.0)
+    >>> moment.wall_time(130.0)
+    1700000030.0
+    """
+
+    now: float
+    wall_now: float
+
+    @classmethod
+    def of(cls, clock: Clock) -> Moment:
+        return cls(clock.now(), clock.wall_now())
+
+    def wall_time(self, when: float) -> float:
+        """The UNIX time at which the monotonic ``when`` falls."""
+        return self.wall_now + (when - self.now)
 
 
 class SystemClock:

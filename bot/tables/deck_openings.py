@@ -16,15 +16,21 @@ opened whatever they drew.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.database import Database
 from bot.tables.hand_log import replay_logged_hand
-from engine.cards import Card
-from engine.events import CardsDiscarded, HoleCardsDealt, cards_seen_by
-from engine.fairness import Opening, open_cards
-from engine.plain_data import deal_from_data
+from engine import (
+    Card,
+    Event,
+    HoleCardsDealt,
+    Opening,
+    cards_seen_by,
+    deal_from_data,
+    open_cards,
+    players_who_drew,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,16 +73,9 @@ async def hand_opening(
     return HandOpening(commitment, over, open_cards(deck, row["secret"], positions))
 
 
-def cards_of_drawing_opponents(events: Iterable[object], player: int | None) -> set[Card]:
+def cards_of_drawing_opponents(events: Sequence[Event], player: int | None) -> set[Card]:
     """Every card dealt to a player other than ``player`` who drew in a draw game."""
-    drew = {
-        event.player
-        for event in events
-        if isinstance(event, CardsDiscarded)
-        and event.replaced
-        and event.count > 0
-        and event.player != player
-    }
+    drew = {other for other in players_who_drew(events) if other != player}
     return {
         card
         for event in events

@@ -8,64 +8,64 @@ A refusal never changes anything. The engine's own refusals
 from __future__ import annotations
 
 from bot.errors import CroupierError
-from engine.errors import IllegalAction
+from engine import IllegalAction
 
 
-class TableError(CroupierError):
+class TableRefusal(CroupierError):
     """A request to a table was refused; the table is unchanged."""
 
 
-class NoTableHere(TableError):
+class NoTableHere(TableRefusal):
     key = "table.none_here"
 
 
-class TableExists(TableError):
+class TableExists(TableRefusal):
     key = "table.exists"
 
 
-class TableIsClosed(TableError):
+class TableIsClosed(TableRefusal):
     key = "table.closed"
 
 
-class NotSeated(TableError):
+class NotSeated(TableRefusal):
     key = "table.not_seated"
 
 
-class NotInHand(TableError):
+class NotInHand(TableRefusal):
     key = "table.not_in_hand"
 
 
-class NoHandNow(TableError):
+class NoHandNow(TableRefusal):
     key = "table.no_hand"
 
 
-class StaleHand(TableError):
+class StaleHand(TableRefusal):
     """A click on a message of a hand that is over."""
 
     key = "table.stale_hand"
 
 
-class StaleButton(TableError):
+class StaleButton(TableRefusal):
     """A click on buttons the table has moved past (a double click, or a late one)."""
 
     key = "table.stale_button"
 
 
-class StaleCommand(TableError):
+class StaleCommand(TableRefusal):
     """An action command that arrived after the hand moved past the moment it was sent in
     (the same command twice, or a command and a click for the same turn)."""
 
     key = "table.stale_command"
 
 
-class NotYourTurn(TableError):
+class NotYourTurn(TableRefusal):
     key = "table.not_your_turn"
 
     def __init__(self, *, actor: str) -> None:
         super().__init__(actor=actor)
 
 
-class Refused(TableError):
+class Refused(TableRefusal):
     """The engine's rules refused the request, or no action fits what was asked."""
 
     def __init__(self, key: str, /, **params: object) -> None:
@@ -76,7 +76,7 @@ class Refused(TableError):
         return cls(f"engine.{error.key}", **error.params)
 
 
-class BadCards(TableError):
+class BadCards(TableRefusal):
     """Typed text that is not a list of cards."""
 
     key = "table.bad_cards"
@@ -85,7 +85,7 @@ class BadCards(TableError):
         super().__init__(text=text)
 
 
-class BadAmount(TableError):
+class BadAmount(TableRefusal):
     """Typed text that is not a whole number of chips in range."""
 
     key = "table.bad_amount"
@@ -94,32 +94,32 @@ class BadAmount(TableError):
         super().__init__(text=text, low=low, high=high)
 
 
-class NotTableOwner(TableError):
+class NotTableOwner(TableRefusal):
     key = "table.not_owner"
 
 
-class NothingToVerify(TableError):
+class NothingToVerify(TableRefusal):
     key = "table.verify_nothing"
 
     def __init__(self, *, hand_no: int) -> None:
         super().__init__(hand_no=hand_no)
 
 
-class TournamentStarted(TableError):
+class TournamentStarted(TableRefusal):
     """Registering, unregistering or starting once the tournament is under way."""
 
     key = "table.tournament_started"
 
 
-class NotATournament(TableError):
+class NotATournament(TableRefusal):
     key = "table.not_tournament"
 
 
-class TooFewToStart(TableError):
+class TooFewToStart(TableRefusal):
     key = "table.tournament_too_few"
 
 
-class TournamentBuyIn(TableError):
+class TournamentBuyIn(TableRefusal):
     """A buy-in other than the tournament's own."""
 
     key = "table.tournament_buy_in"
@@ -128,7 +128,7 @@ class TournamentBuyIn(TableError):
         super().__init__(amount=amount)
 
 
-class NotTournamentOwner(TableError):
+class NotTournamentOwner(TableRefusal):
     """Starting a tournament one did not open, without managing the channel."""
 
     key = "table.not_owner_start"

@@ -26,10 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Database, Transaction
-from engine.actions import Action, format_action, parse_action
-from engine.hand import Hand
-from engine.plain_data import deal_from_data, deal_to_data
-from engine.table import Deal
+from engine import Action, Deal, Hand, deal_from_data, deal_to_data, parse_action
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -248,11 +245,6 @@ def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
         player, action = logged.parsed()
         hand.act(player, action)
     return hand
-
-
-def action_text(player: int, action: Action) -> str:
-    """An action as the log writes it: PHH notation."""
-    return format_action(player, action)
 
 
 async def replay_logged_hand(database: Database, hand_id: int) -> tuple[Deal, Hand]:

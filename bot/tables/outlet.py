@@ -26,17 +26,15 @@ counts towards Discord's limit on invalid requests.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Final, Literal, Protocol
+from typing import Final, Protocol
 
 import discord
 
-log = logging.getLogger(__name__)
+from bot.render.message import ButtonSpec, OutgoingMessage
 
-ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+log = logging.getLogger(__name__)
 
 #: Discord's code for "Cannot send messages to this user".
 CANNOT_MESSAGE_USER = 50007
@@ -48,53 +46,6 @@ RESHOW_TRIES: Final = 12
 #: How many times a failed channel post, and a failed DM, is tried in all.
 POST_TRIES: Final = 6
 DM_TRIES: Final = 3
-
-
-@dataclass(frozen=True, slots=True)
-class ButtonSpec:
-    """One button: its custom id, label, colour, row (0–4) and whether it is greyed out."""
-
-    custom_id: str
-    label: str
-    style: ButtonStyle = "secondary"
-    row: int = 0
-    disabled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class OutgoingFile:
-    """A file attached to a message (a picture), with its alt text."""
-
-    filename: str
-    data: bytes
-    description: str | None = None
-
-    def discord_file(self) -> discord.File:
-        """A fresh discord.py file: one is used up by each send."""
-        return discord.File(io.BytesIO(self.data), self.filename, description=self.description)
-
-
-@dataclass(frozen=True, slots=True)
-class OutgoingMessage:
-    """What a message says: text, an embed, buttons, files. Built by ``bot.render``."""
-
-    content: str | None = None
-    embed: discord.Embed | None = None
-    buttons: tuple[ButtonSpec, ...] = field(default=())
-    files: tuple[OutgoingFile, ...] = field(default=())
-
-    def public_text(self) -> str:
-        """Everything a reader sees, as one string (for logs and tests)."""
-        parts = [self.content or ""]
-        if self.embed is not None:
-            data = self.embed.to_dict()
-            parts += [data.get("title", ""), data.get("description", "")]
-            for item in data.get("fields", []):
-                parts += [item["name"], item["value"]]
-            parts.append(data.get("footer", {}).get("text", ""))
-        parts += [button.label for button in self.buttons]
-        parts += [f"[{file.filename}]" for file in self.files]
-        return "\n".join(parts)
 
 
 class Outlet(Protocol):

@@ -17,7 +17,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.tables.outlet import OutgoingMessage, Outlet
+from bot.render.message import OutgoingMessage
+from bot.tables.outlet import Outlet
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,12 @@ import logging
 from collections.abc import Callable
 
 from bot.cashier import SeatMovement
-from bot.tables.config import TableConfig
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.outlet import Outlet
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.restore import restore_runner
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
 
 log = logging.getLogger(__name__)
@@ -50,7 +52,7 @@ class TableRegistry:
         return list(self._runners.values())
 
     async def create(
-        self, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
+        self, guild_id: int, channel_id: int, creator_id: int, config: TableSettings
     ) -> TableRunner:
         """Open a table in ``channel_id`` and show it; :class:`TableExists` if there is one."""
         existing = self._runners.get(channel_id)
@@ -114,16 +116,7 @@ class TableRegistry:
             if channel_id in self._runners:
                 continue
             try:
-                runner = await TableRunner.restore(
-                    stored.record,
-                    stored.config,
-                    self.services,
-                    self.outlet_for(channel_id),
-                    state=stored.state,
-                    seats=stored.seats,
-                    carried_pot=stored.carried_pot,
-                    prize_pool=stored.prize_pool,
-                )
+                runner = await restore_runner(stored, self.services, self.outlet_for(channel_id))
                 await runner.start()
             except Exception:
                 log.exception("Could not restore table %s", stored.record.table_id)

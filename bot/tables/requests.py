@@ -3,29 +3,43 @@
 Buttons and commands ask in a player's words: fold, check, call, bet or raise
 to an amount, all in, or a quick size (the minimum raise, half the pot, the
 pot); in stud also the bring-in, and the small or the big bet where an open
-pair offers both. :func:`resolve` turns the request into the engine's action using only
-the amounts the engine offers in :class:`~engine.hand.LegalActions`; whether
-the action is legal is then the engine's decision.
+pair offers both; in a discard or draw, the cards to throw away.
+:func:`resolve` turns the request into the engine's action using only what the
+engine offers in :class:`~engine.LegalActions` (the amount of each quick size
+included); whether the action is legal is then the engine's decision
+(:meth:`engine.Hand.verify`), with the engine's reason when it is not.
 
->>> from engine.hand import LegalActions, Phase
+>>> from engine import LegalActions, Phase
 >>> legal = LegalActions(0, Phase.BETTING, can_fold=True, call_amount=5, can_call=True,
 ...                      can_raise=True, min_raise_to=20, max_raise_to=1000,
 ...                      stack=995, bet=5, pot=15)
->>> quick_raise_to(Move.POT, legal)  # call 5, then raise the pot of 20: to 30
-30
->>> resolve(ActionRequest(Move.HALF_POT), legal)
-BetOrRaise(to=20)
+>>> resolve(ActionRequest(Move.POT), legal)  # call 5, then raise the pot of 20: to 30
+BetOrRaise(to=30)
+>>> resolve(ActionRequest(Move.CALL), LegalActions(0, Phase.BETTING, can_check=True))
+Traceback (most recent call last):
+...
+bot.tables.errors.Refused: There is nothing to call; you can check.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from bot.tables.errors import Refused
-from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
-from engine.cards import Card
-from engine.hand import LegalActions, Phase
+from engine import (
+    Action,
+    BetOrRaise,
+    Card,
+    CheckOrCall,
+    Discard,
+    Fold,
+    LegalActions,
+    Phase,
+    PostBringIn,
+    RaiseSize,
+)
 
 
 class Move(Enum):
@@ -48,8 +62,19 @@ class Move(Enum):
     DISCARD = "discard"
 
 
-#: The quick sizes offered as buttons, in the order they are shown.
-QUICK_SIZES: tuple[Move, ...] = (Move.MIN, Move.HALF_POT, Move.POT, Move.ALL_IN)
+#: The moves that name a size rather than an amount, and the engine's size for each.
+QUICK_SIZES: Final[dict[Move, RaiseSize]] = {
+    Move.MIN: RaiseSize.MIN,
+    Move.HALF_POT: RaiseSize.HALF_POT,
+    Move.POT: RaiseSize.POT,
+    Move.ALL_IN: RaiseSize.ALL_IN,
+}
+#: The moves that stand for one action whatever the amounts.
+_PLAIN: Final[dict[Move, Action]] = {
+    Move.FOLD: Fold(),
+    Move.CHECK_OR_CALL: CheckOrCall(),
+    Move.BRING_IN: PostBringIn(),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,68 +86,25 @@ class ActionRequest:
     cards: tuple[Card, ...] = ()
 
 
-def all_in_to(legal: LegalActions) -> int:
-    """The bet that puts the player all in."""
-    return legal.bet + legal.stack
-
-
-def quick_raise_to(move: Move, legal: LegalActions) -> int | None:
-    """The bet or raise a quick size stands for, or ``None`` where it is not offered.
-
-    Half pot and pot mean: call first, then bet that share of the pot as it
-    would be after the call. A size outside what the engine offers is not
-    offered at all rather than silently changed.
-    """
-    if not legal.can_raise:
-        return None
-    if move is Move.MIN:
-        return legal.min_raise_to
-    if move is Move.ALL_IN:
-        reach = all_in_to(legal)
-        return reach if legal.max_raise_to == reach else None
-    if move not in (Move.HALF_POT, Move.POT):
-        raise ValueError(f"{move} is not a quick size")
-    facing = legal.bet + legal.call_amount
-    pot_after_call = legal.pot + legal.call_amount
-    to = facing + (pot_after_call if move is Move.POT else pot_after_call // 2)
-    if not legal.allows_raise_to(to):
-        return None
-    return to
-
-
-def choice_raise_to(move: Move, legal: LegalActions) -> int | None:
-    """The small or the big bet of stud's open pair, or ``None`` where there is no such choice."""
-    if not legal.can_raise or len(legal.raise_choices) != 2:
-        return None
-    if move is Move.SMALL_BET:
-        return legal.raise_choices[0]
-    if move is Move.BIG_BET:
-        return legal.raise_choices[1]
-    raise ValueError(f"{move} is not a choice of bet sizes")
-
-
 def resolve(request: ActionRequest, legal: LegalActions) -> Action:
-    """The engine action a request stands for, or :class:`Refused` if none does."""
+    """The engine action a request stands for, or :class:`Refused` where the
+    request itself makes no sense now (a check facing a bet, a call with
+    nothing to call, a quick size the range does not reach).
+
+    Everything else is the engine's to judge: a discard outside a discard, a
+    bet during one, a bring-in with none due; and where no bet or raise is
+    possible at all, the request becomes the smallest one, which the engine
+    refuses with its reason (jacks or better to open, the cap, a betting round
+    not reopened).
+    """
     move = request.move
-    if move is Move.DISCARD or legal.phase is Phase.DISCARDING:
-        if move is not Move.DISCARD or legal.phase is not Phase.DISCARDING:
-            raise Refused("table.not_discarding" if move is Move.DISCARD else "table.discard_first")
-        if not legal.discard_min <= len(request.cards) <= legal.discard_max:
-            raise Refused("table.discard_count", low=legal.discard_min, high=legal.discard_max)
+    if move is Move.DISCARD:
         return Discard(request.cards)
-    if move is Move.BRING_IN:
-        if not legal.can_post_bring_in:
-            raise Refused("table.no_bring_in")
-        return PostBringIn()
-    if move in (Move.SMALL_BET, Move.BIG_BET):
-        choice = choice_raise_to(move, legal)
-        if choice is None:
-            raise Refused("engine.cannot_raise")
-        return BetOrRaise(choice)
-    if move is Move.FOLD:
-        return Fold()
-    if move is Move.CHECK_OR_CALL:
-        return CheckOrCall()
+    plain = _PLAIN.get(move)
+    if plain is not None:
+        return plain
+    if legal.phase is not Phase.BETTING:
+        return CheckOrCall()  # refused by the engine: the cards come first
     if move is Move.CHECK:
         if not legal.can_check:
             raise Refused("engine.cannot_check", amount=legal.call_amount)
@@ -135,13 +117,17 @@ def resolve(request: ActionRequest, legal: LegalActions) -> Action:
         if request.amount is None:
             raise ValueError("a bet or raise needs an amount")
         return BetOrRaise(request.amount)
-    if move is Move.ALL_IN and not legal.can_raise and legal.can_call:
-        # Nobody could call more: all in is a call (all in itself when the stack is short).
-        return CheckOrCall()
-    to = quick_raise_to(move, legal)
-    if to is None:
-        if not legal.can_raise:
+    if not legal.can_raise:
+        if move is Move.ALL_IN and legal.can_call:
+            # Nobody could call more: all in is a call (all in itself when the stack is short).
+            return CheckOrCall()
+        return BetOrRaise(legal.min_raise_to)
+    if move in (Move.SMALL_BET, Move.BIG_BET):
+        if len(legal.raise_choices) != 2:
             raise Refused("engine.cannot_raise")
+        return BetOrRaise(legal.raise_choices[0 if move is Move.SMALL_BET else 1])
+    to = legal.raise_to(QUICK_SIZES[move])
+    if to is None:
         raise Refused(
             "table.quick_size_unavailable", low=legal.min_raise_to, high=legal.max_raise_to
         )

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Database, Transaction
-from bot.tables.config import TableConfig
 from bot.tables.errors import TableExists
+from bot.tables.table_settings import TableSettings
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
@@ -42,7 +42,7 @@ class StoredSeat:
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     record: TableRecord
-    config: TableConfig
+    config: TableSettings
     state: dict[str, Any]
     seats: tuple[StoredSeat, ...]
     #: Jackpots: chips in the pot waiting for the next deal.
@@ -56,7 +56,7 @@ class TableStore:
         self.database = database
 
     async def create(
-        self, guild_id: int, channel_id: int, creator_id: int, config: TableConfig
+        self, guild_id: int, channel_id: int, creator_id: int, config: TableSettings
     ) -> TableRecord:
         """A new open table; :class:`TableExists` when the channel has one already."""
         try:
@@ -89,7 +89,7 @@ class TableStore:
             found.append(
                 StoredTable(
                     TableRecord(row["id"], row["guild_id"], row["channel_id"], row["creator_id"]),
-                    TableConfig.from_json(row["config"]),
+                    TableSettings.from_json(row["config"]),
                     json.loads(row["state"] or "{}"),
                     tuple(
                         StoredSeat(s["seat_no"], s["user_id"], s["stack"], bool(s["sitting_out"]))

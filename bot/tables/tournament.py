@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.payouts import prizes, shared_prizes
+from engine import prizes, shared_prizes
 
 
 @dataclass
@@ -96,7 +96,7 @@ def elimination_prizes(
     by_place: dict[int, list[int]] = {}
     for player, place in eliminated:
         by_place.setdefault(place, []).append(player)
-    paid = []
+    paid: list[tuple[int, int, int]] = []
     for place, players in by_place.items():
         shares = shared_prizes(place_prizes, place=place, players=len(players))
         paid.extend((player, place, share) for player, share in zip(players, shares, strict=True))

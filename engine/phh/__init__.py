@@ -23,6 +23,7 @@ from engine.phh.history import HandHistory, HistoryError
 from engine.phh.notation import Amount, NotationError
 from engine.phh.reading import load, loads, loads_all
 from engine.phh.replaying import ReplayError, ReplayResult, replay
+from engine.phh.seen_by import history_seen_by
 from engine.phh.writing import dumps, dumps_all
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "ReplayResult",
     "dumps",
     "dumps_all",
+    "history_seen_by",
     "load",
     "loads",
     "loads_all",

@@ -14,6 +14,11 @@ Dealing(player=4, cards=(None, None, Card('Ad')))
 Betting(player=2, verb='cbr', amount=Decimal('0.75'))
 >>> parse_line("p2 sm"), parse_line("p2 sm -")
 (Showdown(player=1, show=False, cards=()), Showdown(player=1, show=True, cards=()))
+
+:func:`format_line` writes a line back:
+
+>>> format_line(Dealing(4, (None, None, Card.parse("Ad"))))
+'d dh p5 ????Ad'
 """
 
 from __future__ import annotations
@@ -152,3 +157,24 @@ def parse_line(text: str) -> Line:
         case [actor, "sm", cards]:
             return Showdown(_player(actor), True, parse_cards(cards))
     raise NotationError(f"“{text.strip()}” is not an action this format knows.")
+
+
+def format_line(line: Line) -> str:
+    """Write one entry of a PHH ``actions`` array (commentaries are not kept).
+    Player indices are 0-based, as :func:`parse_line` reads them."""
+    match line:
+        case Dealing(None, cards):
+            return f"d db {format_cards(cards)}"
+        case Dealing(int() as player, cards):
+            return f"d dh p{player + 1} {format_cards(cards)}"
+        case Betting(player, verb, None):
+            return f"p{player + 1} {verb}"
+        case Betting(player, verb, amount):
+            return f"p{player + 1} {verb} {amount}"
+        case Discarding(player, cards):
+            return f"p{player + 1} sd {format_cards(cards)}".rstrip()
+        case Showdown(player, False, _):
+            return f"p{player + 1} sm"
+        case Showdown(player, True, cards):
+            return f"p{player + 1} sm {format_cards(cards) or '-'}"
+    return ""

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.tables.custom_ids import TABLE_BUTTON
-from bot.tables.outlet import OutgoingMessage
+from bot.render.custom_ids import TABLE_BUTTON
+from bot.render.message import OutgoingMessage
 from bot.tables.runner import TableRunner
 from tests.bot.table_fakes import RecordingOutlet
 

@@ -11,10 +11,11 @@ from typing import Literal
 from bot.cashier import Cashier
 from bot.daily import DailyReward
 from bot.database import Database
-from bot.tables.config import TableConfig
-from bot.tables.outlet import OutgoingMessage
+from bot.render.message import OutgoingMessage
 from bot.tables.registry import TableRegistry
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
 from tests.bot.fake_clock import FakeClock
 
@@ -64,7 +65,7 @@ class RecordingOutlet:
         return [d for d in self.deliveries if d.kind == "dm" and d.user_id == user_id]
 
 
-def config(**changes: object) -> TableConfig:
+def config(**changes: object) -> TableSettings:
     options: dict[str, object] = {
         "variant": "NT",
         "small_blind": 5,
@@ -75,7 +76,7 @@ def config(**changes: object) -> TableConfig:
         "action_seconds": 30,
     }
     options.update(changes)
-    return TableConfig.checked(**options)
+    return TableSettings.checked(**options)
 
 
 def services(database: Database, clock: FakeClock, seed: int = 7) -> TableServices:
@@ -91,7 +92,7 @@ async def new_table(
     database: Database,
     clock: FakeClock,
     outlet: RecordingOutlet,
-    table_config: TableConfig | None = None,
+    table_config: TableSettings | None = None,
     *,
     seed: int = 7,
     channel_id: int = CHANNEL,
@@ -106,8 +107,8 @@ async def new_table(
 async def deal_next(runner: TableRunner, clock: FakeClock) -> None:
     """Let the pause between hands pass; a hand is then being played."""
     await runner.settled()
-    assert runner.next_hand_at is not None, "no deal is due"
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.state.next_hand_at is not None, "no deal is due"
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     assert runner.live is not None
 
@@ -116,7 +117,7 @@ async def seated_table(
     database: Database,
     clock: FakeClock,
     outlet: RecordingOutlet,
-    table_config: TableConfig,
+    table_config: TableSettings,
     players: Mapping[int, str],
     *,
     buy_in: int = 500,

@@ -80,7 +80,7 @@ def player_to_act(runner: TableRunner) -> int | None:
 
 async def rebuy_the_busted(runner: TableRunner) -> None:
     """Bring every busted player back to the minimum buy-in and sit them in."""
-    minimum = runner.engine_config.minimum_buy_in
+    minimum = runner.table.rules.minimum_buy_in
     for seat in list(runner.table.seats.values()):
         if seat.stack < minimum and not seat.leaving:
             await runner.top_up(seat.player, minimum - seat.stack)
@@ -98,9 +98,9 @@ async def play_hands(runner: TableRunner, clock: FakeClock, rng: random.Random, 
         if runner.live is None:
             await rebuy_the_busted(runner)
             await runner.settled()
-            if runner.next_hand_at is None:
+            if runner.state.next_hand_at is None:
                 break  # fewer than two can play
-            clock.advance(max(0.0, runner.next_hand_at - clock.now()))
+            clock.advance(max(0.0, runner.state.next_hand_at - clock.now()))
             await runner.settled()
         while (user_id := player_to_act(runner)) is not None:
             try:

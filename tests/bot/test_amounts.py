@@ -11,8 +11,9 @@ import pytest
 
 from bot.settings import Settings
 from bot.tables.errors import BadAmount
+from bot.tables.table_settings import new_table_config
 from cogs.amounts import checked_amount, parse_chip_amount
-from cogs.tables import may_close, table_config
+from cogs.tables import may_close
 
 
 @pytest.mark.parametrize(
@@ -63,7 +64,7 @@ def test_command_options_are_checked_again(value: object) -> None:
 
 def test_a_new_table_takes_the_settings_defaults_scaled_to_its_big_blind() -> None:
     settings = Settings(discord_token="x")
-    default = table_config(
+    default = new_table_config(
         settings,
         variant=None,
         small_blind=None,
@@ -78,7 +79,7 @@ def test_a_new_table_takes_the_settings_defaults_scaled_to_its_big_blind() -> No
     assert (default.variant, default.small_blind, default.big_blind) == ("NT", 5, 10)
     assert (default.min_buy_in, default.max_buy_in) == (200, 1000)
     assert (default.seats, default.action_seconds) == (9, 30)
-    bigger = table_config(
+    bigger = new_table_config(
         settings,
         variant="PO",
         small_blind=None,

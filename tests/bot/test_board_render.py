@@ -5,8 +5,8 @@ result, in English and German."""
 from __future__ import annotations
 
 from bot.render.hand_result import pot_name
-from bot.render.private_view import PrivateView, private_message
-from bot.tables.snapshot import PotWin
+from bot.render.private_view import private_message
+from bot.render.views import PotWin, PrivateView
 from engine.cards import parse_cards
 
 

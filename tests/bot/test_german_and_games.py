@@ -12,13 +12,13 @@ import pytest
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
-from bot.hand_summaries import HandSummary
 from bot.i18n import CATALOGUES, t
 from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
+from bot.render.views import HandSummary
 from bot.settings import Settings
 from bot.stats import RecentHand
-from bot.tables.config import dealt_variants
+from bot.tables.table_settings import dealt_variants
 from engine.cards import parse_cards
 from engine.evaluation import Evaluation, evaluate
 from engine.evaluation.described import described

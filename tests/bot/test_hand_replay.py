@@ -9,8 +9,8 @@ import pytest
 
 from bot.audit import audit
 from bot.database import Database
-from bot.tables.config import dealt_variants
 from bot.tables.hand_log import replay_finished_hand
+from bot.tables.table_settings import dealt_variants
 from engine.variants import VARIANTS
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock

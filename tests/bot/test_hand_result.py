@@ -12,10 +12,10 @@ from bot.database import Database
 from bot.render.card_markup import CardFaces
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label, hand_with
-from bot.render.private_view import PrivateView, private_message
+from bot.render.private_view import private_message
 from bot.render.showdown_picture import scene_of_png
+from bot.render.views import HandResultView, PotWin, PrivateView, ShownHand
 from bot.tables.runner import TableRunner
-from bot.tables.snapshot import HandResult, PotWin, ShownHand
 from engine.cards import parse_cards
 from engine.evaluation import Evaluation, evaluate
 from engine.evaluation.described import HandDescription, described
@@ -83,7 +83,7 @@ def test_a_low_and_a_kicker_are_worded_too() -> None:
 
 def test_the_kicker_that_decided_is_named() -> None:
     ann = judged("3sKc")
-    result = HandResult(
+    result = HandResultView(
         1, 7, (shown("Ann", "3sKc"), shown("Ben", "3cQd")), (), (win(("Ann",), ann, kicker=11),)
     )
     text = result_message(result, "en").public_text()
@@ -97,7 +97,7 @@ def test_the_kicker_that_decided_is_named() -> None:
 def test_a_split_says_what_both_have() -> None:
     board = tuple(parse_cards("5s6d7d8h9s"))
     ann = judged("2c2d", board)
-    result = HandResult(
+    result = HandResultView(
         1,
         7,
         (shown("Ann", "2c2d", board), shown("Ben", "3c3d", board)),
@@ -110,11 +110,13 @@ def test_a_split_says_what_both_have() -> None:
 
 def test_mucked_hands_share_one_line() -> None:
     ann = judged("3sKc")
-    result = HandResult(1, 7, (shown("Ann", "3sKc"),), ("Ben", "Cat", "Dan"), (win(("Ann",), ann),))
+    result = HandResultView(
+        1, 7, (shown("Ann", "3sKc"),), ("Ben", "Cat", "Dan"), (win(("Ann",), ann),)
+    )
     text = result_message(result, "en").public_text()
     assert "Ben, Cat and Dan muck." in text
     assert text.count("muck") == 1
-    one = HandResult(1, 7, (shown("Ann", "3sKc"),), ("Ben",), (win(("Ann",), ann),))
+    one = HandResultView(1, 7, (shown("Ann", "3sKc"),), ("Ben",), (win(("Ann",), ann),))
     assert "Ben mucks." in result_message(one, "en").public_text()
     assert "Ben wirft verdeckt weg." in result_message(one, "de").public_text()
 
@@ -123,18 +125,18 @@ def test_draw_and_stud_hands_are_shown_sorted() -> None:
     # Five card draw: no board; the hand reads kings first, then from the highest.
     value = judged("2c9hKs7cKd", ())
     hand = ShownHand("Ann", tuple(parse_cards("2c9hKs7cKd")), "", (described(value),))
-    result = HandResult(1, 7, (hand,), (), (win(("Ann",), value),))
+    result = HandResultView(1, 7, (hand,), (), (win(("Ann",), value),))
     assert "Ann shows K♠ K♦ 9♥ 7♣ 2♣: Pair of kings" in result_message(result, "en").public_text()
     scene = scene_of_png(result_message(result, "en").files[0].data)
     assert [str(card) for card in scene.hands[0].cards] == ["Ks", "Kd", "9h", "7c", "2c"]
     # Hold'em hole cards stay as dealt.
-    holdem = HandResult(1, 7, (shown("Ann", "3sKc"),), (), (), board=BOARD)
+    holdem = HandResultView(1, 7, (shown("Ann", "3sKc"),), (), (), board=BOARD)
     assert "Ann shows 3♠ K♣" in result_message(holdem, "en").public_text()
 
 
 def test_the_picture_holds_the_board_and_shown_hands_with_the_winning_cards_marked() -> None:
     ann = judged("9s9h")
-    result = HandResult(
+    result = HandResultView(
         1,
         7,
         (shown("Ann", "9s9h"), shown("Ben", "3cQd")),
@@ -155,7 +157,7 @@ def test_the_picture_holds_the_board_and_shown_hands_with_the_winning_cards_mark
 
 
 def test_no_picture_when_nobody_showed() -> None:
-    result = HandResult(1, 7, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
+    result = HandResultView(1, 7, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
     message = result_message(result, "en")
     assert message.files == () and message.embed is not None and not message.embed.image
 
@@ -181,8 +183,8 @@ async def test_a_runners_showdown_result_is_worded_from_data_and_pictured(
     while runner.live is not None:  # checked down: both hands are shown
         await runner.act(to_act(runner), CALL)
     await runner.settled()
-    assert runner.last_hand is not None
-    board = set(runner.last_hand.hand.board)
+    assert runner.state.last_hand is not None
+    board = set(runner.state.last_hand.hand.board)
     (result,) = [d.message for d in outlet.deliveries if d.kind == "post" and d.message.files]
     scene = scene_of_png(result.files[0].data)
     shown = {card for hand in scene.hands for card in hand.cards}
@@ -221,7 +223,7 @@ def test_my_cards_in_the_channel_does_not_name_it_but_a_dm_does() -> None:
 def test_a_double_board_showdown_pictures_both_boards() -> None:
     second = tuple(parse_cards("AhKhQh8c4d"))
     ann = judged("9s9h")
-    result = HandResult(
+    result = HandResultView(
         1,
         7,
         (shown("Ann", "9s9h"),),

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables.histories import drawing_players, full_history, history_seen_by
+from bot.tables.histories import full_history
 from engine.actions import BetOrRaise, CheckOrCall, Discard, Fold
 from engine.cards import parse_cards
-from engine.events import cards_seen_by
+from engine.events import cards_seen_by, players_who_drew
 from engine.hand import Hand, HandSetup
-from engine.phh import loads, replay
+from engine.phh import dumps, history_seen_by, loads, replay
 from engine.variants import VARIANTS
 
 # Hole cards go round one at a time: p1 As, p2 Kd, p3 Qc, p1 Ah, p2 Kh, p3 2c.
@@ -53,9 +53,8 @@ def test_the_full_history_replays_to_the_same_stacks() -> None:
 
 
 def seen_by(hand: Hand, text: str, player: int) -> str:
-    return history_seen_by(
-        text, player, cards_seen_by(hand.events, player), drew=drawing_players(hand.events)
-    )
+    seen = cards_seen_by(hand.events, player)
+    return dumps(history_seen_by(loads(text), player, seen, drew=players_who_drew(hand.events)))
 
 
 @pytest.mark.parametrize("to_showdown", [True, False])

@@ -12,14 +12,20 @@ import pytest
 
 from bot.database import Database
 from bot.settings import Settings
-from bot.tables.config import TableConfigError
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move
-from cogs.tables import table_config
+from bot.tables.table_settings import TableSettingsError, new_table_config
 from engine.stakes import AnteKind
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import RecordingOutlet, config, deal_next, seated_table, to_act
+from tests.bot.table_fakes import (
+    RecordingOutlet,
+    config,
+    deal_next,
+    new_table,
+    seated_table,
+    to_act,
+)
 
 NAMES = {11: "Ann", 12: "Ben", 13: "Cat", 14: "Dan"}
 
@@ -43,15 +49,15 @@ def created(**options: Any) -> Any:
         "locale": "en",
     }
     chosen.update(options)
-    return table_config(Settings(discord_token="x"), **chosen)
+    return new_table_config(Settings(discord_token="x"), **chosen)
 
 
 def test_the_options_reach_the_engines_stakes_and_rake() -> None:
-    table = created(ante=2, straddle=True, rake_percent=2.5).engine_config()
+    table = created(ante=2, straddle=True, rake_percent=2.5).rules()
     stakes = table.first_stakes
     assert (stakes.ante, stakes.ante_kind, stakes.straddle) == (2, AnteKind.EVERY_PLAYER, True)
     assert table.rake is not None and (table.rake.basis_points, table.rake.cap) == (250, 30)
-    big_blind_ante = created(ante=10, big_blind_ante=True).engine_config().first_stakes
+    big_blind_ante = created(ante=10, big_blind_ante=True).rules().first_stakes
     assert (big_blind_ante.ante, big_blind_ante.ante_kind) == (10, AnteKind.BIG_BLIND)
     assert created(rake_percent=5, rake_cap=7).rake_cap == 7
 
@@ -73,7 +79,7 @@ def test_the_options_reach_the_engines_stakes_and_rake() -> None:
 def test_what_a_game_cannot_have_is_refused_with_a_sentence(
     options: dict[str, Any], key: str
 ) -> None:
-    with pytest.raises(TableConfigError) as refusal:
+    with pytest.raises(TableSettingsError) as refusal:
         created(**options)
     assert refusal.value.message_key == key
     assert refusal.value.sentence("en") and refusal.value.sentence("de")
@@ -149,3 +155,29 @@ async def test_the_house_rakes_a_pot_that_saw_a_flop_and_the_audit_agrees(
     assert "The house takes **1**." in outlet.posts()[-1]
     await runner.stop()
     await assert_audit_clean(database)
+
+
+async def test_the_pots_shown_are_the_pots_the_hand_holds_with_a_big_blind_ante(
+    database: Database, clock: FakeClock
+) -> None:
+    """The big blind's ante is dead money in the main pot, not part of the big
+    blind's bet: a short big blind all in makes a main pot of 160 and a side
+    pot of 100 (the table once showed 180 and 80)."""
+    outlet = RecordingOutlet()
+    table = config(ante=10, big_blind_ante=True, min_buy_in=50)
+    # Seed 2 makes Ann, the short stack, the big blind, and Ben the button.
+    runner = await new_table(database, clock, outlet, table, seed=2)
+    for user_id, name, buy_in in ((11, "Ann", 60), (12, "Ben", 500), (13, "Cat", 500)):
+        await runner.join(user_id, name, buy_in=buy_in)
+    await deal_next(runner, clock)
+    live = runner.live
+    assert live is not None and live.deal.big_blind_seat == live.deal.seats[1]
+    assert live.deal.players == (13, 11, 12)
+    await runner.act(12, ActionRequest(Move.RAISE_TO, 100))
+    await runner.act(13, ActionRequest(Move.CHECK_OR_CALL))
+    await runner.act(11, ActionRequest(Move.CHECK_OR_CALL))  # all in for 50 more
+    await runner.settled()
+    assert len(live.hand.board) == 3
+    assert [pot.amount for pot in live.hand.pots()] == [160, 100]
+    assert "Main pot: **160** · Side pot: **100**" in outlet.table.public_text()
+    await runner.stop()

@@ -9,7 +9,8 @@ from typing import Any
 
 import discord
 
-from bot.tables.outlet import DiscordOutlet, OutgoingFile, OutgoingMessage
+from bot.render.message import OutgoingFile, OutgoingMessage
+from bot.tables.outlet import DiscordOutlet
 
 
 @dataclass

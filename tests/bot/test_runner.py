@@ -13,6 +13,7 @@ import pytest
 from bot.cashier import InsufficientChips
 from bot.database import Database
 from bot.errors import CroupierError
+from bot.render.message import OutgoingMessage
 from bot.tables.errors import (
     NoHandNow,
     NotSeated,
@@ -22,8 +23,8 @@ from bot.tables.errors import (
     StaleHand,
     TableIsClosed,
 )
-from bot.tables.outlet import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
+from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore, set_dm_cards
 from engine.cards import Card
@@ -133,8 +134,8 @@ async def test_a_hand_plays_to_the_end_and_chips_reconcile(
     assert any("wins" in text for text in outlet.posts())
     phh = await database.fetch_value("SELECT phh FROM hands")
     history = loads(phh)
-    assert runner.last_hand is not None
-    assert list(history.players) == [NAMES[uid] for uid in runner.last_hand.deal.players]
+    assert runner.state.last_hand is not None
+    assert list(history.players) == [NAMES[uid] for uid in runner.state.last_hand.deal.players]
     assert replay(history).matches_recorded
     await assert_chips_reconcile(database)
 
@@ -152,7 +153,7 @@ async def test_hands_keep_coming_while_two_sit_in_and_stop_when_fewer(
     await runner.act(to_act(runner), FOLD)
     await runner.sit_out(BEN)
     await runner.settled()
-    assert runner.next_hand_at is None and runner.live is None
+    assert runner.state.next_hand_at is None and runner.live is None
 
 
 async def test_a_side_pot_is_formed_and_paid(
@@ -250,7 +251,7 @@ async def test_buy_in_range_and_seats_are_checked(runner: TableRunner) -> None:
         with pytest.raises(Refused) as caught:
             await runner.join(ANN, "Ann", buy_in=amount)
         assert caught.value.message_key == key
-    assert ANN not in runner.players
+    assert ANN not in runner.state.players
     movement = await runner.join(ANN, "Ann")  # the most the table allows
     assert movement.amount == 1000 and movement.seat_no == 1
     with pytest.raises(Refused, match="already sit in seat 1"):
@@ -276,7 +277,7 @@ async def test_a_refused_buy_in_leaves_the_table_as_it_was(
     runner = await new_table(database, clock, outlet, config(max_buy_in=20_000))
     with pytest.raises(InsufficientChips):
         await runner.join(ANN, "Ann", buy_in=STARTING_CHIPS + 1)
-    assert not runner.table.is_seated(ANN) and ANN not in runner.players
+    assert not runner.table.is_seated(ANN) and ANN not in runner.state.players
     assert runner.table.ledger.bought_in == 0
     await runner.join(ANN, "Ann", buy_in=STARTING_CHIPS)  # the seat is still free
     assert runner.table.seat_of(ANN).number == 1
@@ -313,7 +314,7 @@ async def test_leaving_mid_hand_cashes_out_when_the_hand_ends(
     assert (
         await database.fetch_value("SELECT COUNT(*) FROM seats WHERE user_id = ?", (leaver,)) == 0
     )
-    assert leaver not in runner.players
+    assert leaver not in runner.state.players
     folded = await database.fetch_one(
         "SELECT finishing_stack FROM hand_players WHERE user_id = ?", (leaver,)
     )
@@ -369,7 +370,7 @@ async def test_the_clock_checks_when_it_can_and_folds_otherwise(
     assert runner.live is None, "the small blind faced a bet and was folded"
     row = await database.fetch_one("SELECT actor, action FROM hand_actions ORDER BY seq")
     assert row is not None and row["actor"] is None and row["action"].endswith(" f")
-    assert runner.players[facing_the_big_blind].timeouts == 1
+    assert runner.state.players[facing_the_big_blind].timeouts == 1
 
     await deal(runner, clock)
     await runner.act(to_act(runner), CALL)  # the small blind completes
@@ -383,7 +384,7 @@ async def test_the_clock_checks_when_it_can_and_folds_otherwise(
     assert last is not None and last["actor"] is None and last["action"].endswith(" cc")
     # Heads-up the blinds swap: the player the clock folded is now the big blind.
     assert big_blind == facing_the_big_blind
-    assert runner.players[big_blind].timeouts == 2
+    assert runner.state.players[big_blind].timeouts == 2
 
 
 async def test_two_timeouts_in_a_row_sit_the_player_out(
@@ -407,7 +408,7 @@ async def test_two_timeouts_in_a_row_sit_the_player_out(
     assert timeouts == 2
     assert runner.table.seat_of(sleeper).sitting_out
     await runner.sit_in(sleeper)
-    assert runner.players[sleeper].timeouts == 0
+    assert runner.state.players[sleeper].timeouts == 0
 
 
 async def test_acting_resets_the_timeouts(runner: TableRunner, clock: FakeClock) -> None:
@@ -421,7 +422,7 @@ async def test_acting_resets_the_timeouts(runner: TableRunner, clock: FakeClock)
         await runner.act(to_act(runner), CALL)
     if runner.live is not None:
         await runner.act(sleeper, CALL)
-    assert runner.players[sleeper].timeouts == 0
+    assert runner.state.players[sleeper].timeouts == 0
 
 
 # --------------------------------------------------------------- private
@@ -525,14 +526,7 @@ async def _restore(
     database: Database, clock: FakeClock, outlet: RecordingOutlet, seed: int = 99
 ) -> TableRunner:
     (stored,) = await TableStore(database).open_tables()
-    runner = await TableRunner.restore(
-        stored.record,
-        stored.config,
-        services(database, clock, seed),
-        outlet,
-        state=stored.state,
-        seats=stored.seats,
-    )
+    runner = await restore_runner(stored, services(database, clock, seed), outlet)
     await runner.start()
     return runner
 
@@ -558,7 +552,7 @@ async def test_a_new_runner_rebuilds_the_hand_from_the_log_and_finishes_it(
     assert [list(c) for c in resumed.hand.hole_cards] == cards_before
     assert to_act(restored) == actor_before and len(resumed.hand.actions) == seq_before
     assert outlet.deliveries[0].kind == "table" and outlet.deliveries[0].fresh
-    assert restored.players[ANN].name == "Ann"
+    assert restored.state.players[ANN].name == "Ann"
     await play_out(restored)
     assert await database.fetch_value("SELECT status FROM hands") == "finished"
     await assert_chips_reconcile(database)
@@ -705,7 +699,7 @@ async def test_a_deal_the_database_refused_is_tried_again(
 
 async def test_a_refused_join_keeps_the_seated_players_record(runner: TableRunner) -> None:
     await runner.join(ANN, "Ann", buy_in=500, locale="de")
-    runner.players[ANN].timeouts = 1
+    runner.state.players[ANN].timeouts = 1
     with pytest.raises(Refused):
         await runner.join(ANN, "Someone else", buy_in=500)
-    assert runner.players[ANN].name == "Ann" and runner.players[ANN].timeouts == 1
+    assert runner.state.players[ANN].name == "Ann" and runner.state.players[ANN].timeouts == 1

@@ -117,17 +117,17 @@ async def test_a_discard_must_be_the_players_own_cards_in_the_right_number(
     others = [c for i, cards in enumerate(live.hand.hole_cards) if i != index for c in cards]
     mine = live.hand.hole_cards[index]
     for cards, key in (
-        ((others[0],), "table.not_your_cards"),
-        ((mine[0], mine[0]), "table.not_your_cards"),
-        ((), "table.discard_count"),
-        ((mine[0], mine[1]), "table.discard_count"),
+        ((others[0],), "engine.card_not_held"),
+        ((mine[0], mine[0]), "engine.must_discard"),
+        ((), "engine.must_discard"),
+        ((mine[0], mine[1]), "engine.must_discard"),
     ):
         with pytest.raises(Refused) as refused:
             await runner.act(user_id, ActionRequest(Move.DISCARD, cards=cards))
         assert refused.value.message_key == key
     with pytest.raises(Refused) as refused:
         await runner.act(user_id, CALL)
-    assert refused.value.message_key == "table.discard_first"
+    assert refused.value.message_key == "engine.discard_first"
     someone_else = next(uid for uid in live.deal.players if uid != user_id)
     with pytest.raises(NotYourTurn):
         await runner.act(someone_else, ActionRequest(Move.DISCARD, cards=()))

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from bot.database import Database
-from bot.tables.config import dealt_variants
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move
+from bot.tables.table_settings import dealt_variants
 from engine.hand import Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
@@ -31,8 +31,8 @@ async def test_random_hands_of_every_variant_end_with_the_chips_reconciled(
         await runner.join(user_id, name, buy_in=1000)
     for _ in range(4):
         await runner.settled()
-        assert runner.next_hand_at is not None
-        clock.advance(runner.next_hand_at - clock.now())
+        assert runner.state.next_hand_at is not None
+        clock.advance(runner.state.next_hand_at - clock.now())
         await runner.settled()
         for _step in range(200):
             live = runner.live

@@ -5,16 +5,14 @@ chips reconcile and the audit replays every hand."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from bot.database import Database
-from bot.tables.config import TableConfigError
 from bot.tables.errors import Refused
 from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettingsError
 from engine.hand import Phase
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
@@ -46,10 +44,10 @@ FIRST_OPENS = dealt("Jh Js 7c 4d 2h", "3c 6d 9h Qc As", "4c 7d Th Kd 2s")
 
 
 async def deal(runner: TableRunner, clock: FakeClock, deck: Rigged) -> None:
-    runner.services = replace(runner.services, rng=deck)
+    runner.dealer.rng = deck
     await runner.settled()
-    assert runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.state.next_hand_at is not None
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     assert runner.live is not None
 
@@ -150,11 +148,11 @@ async def test_the_last_player_to_leave_takes_the_carried_pot(database: Database
 
 @pytest.mark.parametrize("variant", ["NT", "F2L3D", "F7S"])
 def test_jackpots_are_for_five_card_draw_only(variant: str) -> None:
-    with pytest.raises(TableConfigError) as refused:
+    with pytest.raises(TableSettingsError) as refused:
         config(variant=variant, jackpots=True)
     assert refused.value.message_key == "table.config.jackpots"
 
 
 def test_a_mix_has_no_jackpots() -> None:
-    with pytest.raises(TableConfigError):
+    with pytest.raises(TableSettingsError):
         config(rotation="ppc", jackpots=True)

@@ -10,8 +10,8 @@ import random
 import pytest
 
 from bot.database import Database
-from bot.tables.config import TableConfig, TableConfigError
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettings, TableSettingsError
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
@@ -31,8 +31,8 @@ CHANGES = "H.O.R.S.E.: the game changes to **{}**."
 
 async def deal_next(runner: TableRunner, clock: FakeClock) -> None:
     await runner.settled()
-    assert runner.live is None and runner.next_hand_at is not None
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.live is None and runner.state.next_hand_at is not None
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     assert runner.live is not None
 
@@ -177,7 +177,7 @@ async def test_a_table_switching_every_two_hands_says_so(database: Database) -> 
 def test_a_mix_that_cannot_be_dealt_is_refused_with_a_sentence(
     options: dict[str, object], key: str
 ) -> None:
-    with pytest.raises(TableConfigError) as refused:
+    with pytest.raises(TableSettingsError) as refused:
         config(**options)
     assert refused.value.message_key == key
     assert refused.value.sentence("en")
@@ -185,7 +185,7 @@ def test_a_mix_that_cannot_be_dealt_is_refused_with_a_sentence(
 
 def test_a_mixed_configuration_survives_its_json() -> None:
     mixed = config(variant="NT", rotation="hose", hands_per_game=4)
-    assert TableConfig.from_json(mixed.to_json()) == mixed
+    assert TableSettings.from_json(mixed.to_json()) == mixed
     assert mixed.display_name == "H.O.S.E."
-    engine = mixed.engine_config()
+    engine = mixed.rules()
     assert engine.rotation is not None and engine.rotation.hands_per_game == 4

@@ -8,10 +8,11 @@ import pytest
 
 from bot.database import Database
 from bot.render.table_message import table_message
-from bot.tables.config import TableConfig, dealt_variants, stud_stakes
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move, resolve
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettings, dealt_variants
+from engine import stud_stakes
 from engine.actions import BetOrRaise, PostBringIn
 from engine.cards import Card
 from engine.hand import LegalActions, Phase
@@ -65,10 +66,10 @@ def test_stud_is_dealt() -> None:
 
 def test_a_stud_table_takes_ante_bring_in_and_bets_from_its_blinds() -> None:
     stakes = (
-        TableConfig.checked(
+        TableSettings.checked(
             variant="F7S", small_blind=5, big_blind=10, min_buy_in=100, max_buy_in=1000, seats=6
         )
-        .engine_config()
+        .rules()
         .first_stakes
     )
     assert (stakes.ante, stakes.bring_in, stakes.fixed_small_bet, stakes.fixed_big_bet) == (
@@ -81,12 +82,16 @@ def test_a_stud_table_takes_ante_bring_in_and_bets_from_its_blinds() -> None:
     assert tiny.ante == 1 and tiny.bring_in == 1 and tiny.fixed_small_bet == 1
 
 
-def test_the_bring_in_request_is_refused_when_none_is_pending() -> None:
-    betting = LegalActions(0, Phase.BETTING, can_check=True, can_raise=True)
-    with pytest.raises(Refused):
-        resolve(BRING_IN, betting)
+async def test_the_bring_in_request_is_refused_when_none_is_pending(
+    database: Database, clock: FakeClock
+) -> None:
     pending = LegalActions(0, Phase.BETTING, can_post_bring_in=True, bring_in_amount=5)
     assert resolve(BRING_IN, pending) == PostBringIn()
+    runner = await seated_table(database, clock, RecordingOutlet(), config(), NAMES)
+    with pytest.raises(Refused) as refused:
+        await runner.act(to_act(runner), BRING_IN)
+    assert refused.value.sentence("en") == "There is no bring-in to post now."
+    await runner.stop()
 
 
 def test_an_open_pair_offers_the_small_and_the_big_bet() -> None:

@@ -9,10 +9,12 @@ import pytest
 
 from bot.database import Database
 from bot.stats import player_stats, tournament_stats
-from bot.tables.config import TableConfig, TableConfigError
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettings, TableSettingsError
+from bot.tables.tournament import TournamentProgress
+from bot.tables.tournament_desk import TournamentDesk
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
@@ -34,7 +36,7 @@ NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat", DAN: "Dan", EVE: "Eve"}
 BUY_IN = 100
 
 
-def tournament(**changes: object) -> TableConfig:
+def tournament(**changes: object) -> TableSettings:
     options: dict[str, object] = {
         "tournament": True,
         "tournament_buy_in": BUY_IN,
@@ -44,6 +46,11 @@ def tournament(**changes: object) -> TableConfig:
     }
     options.update(changes)
     return config(**options)
+
+
+def progress_of(runner: TableRunner) -> TournamentProgress:
+    assert isinstance(runner.desk, TournamentDesk)
+    return runner.desk.progress
 
 
 async def balance(database: Database, user_id: int) -> int:
@@ -74,8 +81,8 @@ async def everyone_all_in(runner: TableRunner, clock: FakeClock) -> None:
     """Deal one hand: the first to act goes all in and everybody calls. (Late in
     a tournament the blinds may put everyone all in: the hand is over at once.)"""
     await runner.settled()
-    assert runner.next_hand_at is not None, "no deal is due"
-    clock.advance(runner.next_hand_at - clock.now())
+    assert runner.state.next_hand_at is not None, "no deal is due"
+    clock.advance(runner.state.next_hand_at - clock.now())
     await runner.settled()
     while (live := runner.live) is not None:
         move = Move.ALL_IN if live.hand.legal_actions().can_raise else Move.CHECK_OR_CALL
@@ -124,7 +131,7 @@ async def test_a_four_player_tournament_rises_its_blinds_and_pays_its_winner(
     assert "blinds up every 2 hands" in text
     await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat"})
     assert "Registered: **3** of 4 · prize pool **300**" in outlet.table.public_text()
-    assert runner.next_hand_at is None  # not before it begins
+    assert runner.state.next_hand_at is None  # not before it begins
     await register(runner, {DAN: "Dan"})  # the last seat starts it
     assert "The tournament begins with 4 players. Prize pool **400**: 1st 400." in outlet.posts()
     for user_id in (ANN, BEN, CAT, DAN):
@@ -286,10 +293,10 @@ def test_tournaments_refuse_what_they_cannot_deal() -> None:
         ({"starting_stack": 15}, "table.config.starting_stack"),
         ({"tournament_buy_in": 0}, "table.config.tournament_buy_in"),
     ):
-        with pytest.raises(TableConfigError) as refused:
+        with pytest.raises(TableSettingsError) as refused:
             tournament(**changes)
         assert refused.value.message_key == key
-    with pytest.raises(TableConfigError) as refused:
+    with pytest.raises(TableSettingsError) as refused:
         config(starting_stack=1000)
     assert refused.value.message_key == "table.config.tournament_options_alone"
 
@@ -310,15 +317,15 @@ async def test_a_restart_resumes_the_level_clock_places_and_pool(database: Datab
     while runner.live is not None:
         await runner.act(to_act(runner), ActionRequest(Move.FOLD))
     await runner.settled()
-    assert runner.progress is not None and runner.table.clock is not None
+    assert runner.table.clock is not None
     level_clock = runner.table.clock
     saved = (
         level_clock.index,
         level_clock.began_at_second,
-        round(runner.progress.elapsed(now=clock.now()), 6),
+        round(progress_of(runner).elapsed(now=clock.now()), 6),
         dict(runner.table.finishing_places),
-        runner.progress.prize_pool,
-        runner.progress.entrants,
+        progress_of(runner).prize_pool,
+        progress_of(runner).entrants,
     )
     assert saved[0] >= 1 and saved[4] == 500
     await before.stop_all()
@@ -326,14 +333,14 @@ async def test_a_restart_resumes_the_level_clock_places_and_pool(database: Datab
 
     after, outlets = registry(database, clock)
     (restored,) = await after.restore_all()
-    assert restored.progress is not None and restored.table.clock is not None
+    assert restored.table.clock is not None
     assert (
         restored.table.clock.index,
         restored.table.clock.began_at_second,
-        round(restored.progress.elapsed(now=clock.now()), 6),
+        round(progress_of(restored).elapsed(now=clock.now()), 6),
         dict(restored.table.finishing_places),
-        restored.progress.prize_pool,
-        restored.progress.entrants,
+        progress_of(restored).prize_pool,
+        progress_of(restored).entrants,
     ) == saved
     await restored.settled()
     text = outlets[0].table.public_text()

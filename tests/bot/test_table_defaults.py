@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from bot.settings import Settings
-from bot.tables.config import dealt_variants
-from cogs.tables import table_config
+from bot.tables.table_settings import dealt_variants, new_table_config
 
 
 def _default(variant: str) -> int:
-    config = table_config(
+    config = new_table_config(
         Settings(discord_token="x", default_seats=9),
         variant=variant,
         small_blind=None,

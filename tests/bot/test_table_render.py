@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from bot.render.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
 from bot.render.hand_result import result_message
 from bot.render.limits import (
     BUTTON_LABEL,
@@ -18,18 +19,19 @@ from bot.render.limits import (
     ROWS,
     embed_size,
 )
-from bot.render.private_view import PrivateView, private_message
+from bot.render.private_view import private_message
 from bot.render.table_message import table_message
-from bot.tables.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
-from bot.tables.snapshot import (
+from bot.render.views import (
     Choices,
-    HandResult,
+    HandResultView,
     LastAction,
     PotWin,
+    PrivateView,
     SeatLine,
     ShownHand,
     TableSnapshot,
 )
+from engine import RaiseSize
 from engine.cards import parse_cards
 
 BIG = 1_000_000_000
@@ -85,7 +87,7 @@ def crowded_table(locale_digits: int = 10) -> TableSnapshot:
             is_bet=False,
             min_raise_to=BIG,
             max_raise_to=BIG,
-            quick_sizes=(("min", BIG), ("half", BIG), ("pot", BIG), ("allin", BIG)),
+            quick_sizes=tuple((size, BIG) for size in RaiseSize),
         ),
         commitment="f" * 64,
         next_hand_at=1_700_000_100,
@@ -147,7 +149,7 @@ def test_no_buttons_between_hands_and_my_cards_always_during_one() -> None:
 
 
 def test_the_result_names_pots_shares_and_hands() -> None:
-    result = HandResult(
+    result = HandResultView(
         table_id=1,
         hand_no=7,
         shown=(ShownHand("Carol", tuple(parse_cards("AhKh")), "Flush, ace high"),),
@@ -168,7 +170,7 @@ def test_the_result_names_pots_shares_and_hands() -> None:
     assert "Carol wins the side pot of **120** with Flush, ace high." in text
     assert "The house takes **3**." in text
     assert "/poker verify hand:7" in text
-    uncontested = HandResult(1, 8, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
+    uncontested = HandResultView(1, 8, (), (), (PotWin(0, 1, "whole", 30, (("Ann", 30),), ""),))
     assert "Ann wins the pot of **30**." in result_message(uncontested, "en").public_text()
 
 
@@ -183,7 +185,8 @@ def test_stud_open_pair_offers_two_bet_buttons_and_nothing_between() -> None:
 
     choices = Choices(
         seq=4, can_fold=False, can_check=True, call_amount=0, can_raise=True, is_bet=True,
-        min_raise_to=10, max_raise_to=20, quick_sizes=(("min", 10),), raise_choices=(10, 20),
+        min_raise_to=10, max_raise_to=20, quick_sizes=((RaiseSize.MIN, 10),),
+        raise_choices=(10, 20),
     )  # fmt: skip
     message = table_message(replace(crowded_table(), choices=choices), "en")
     labels = [b.label for b in message.buttons]

@@ -51,7 +51,7 @@ async def test_every_message_shows_only_what_is_committed(
     # The clock acts too: a timeout is logged before it is shown.
     await rebuy_the_busted(runner)
     await runner.settled()
-    clock.advance(max(0.0, (runner.next_hand_at or clock.now()) - clock.now()))
+    clock.advance(max(0.0, (runner.state.next_hand_at or clock.now()) - clock.now()))
     await runner.settled()
     assert player_to_act(runner) is not None
     clock.advance(30)

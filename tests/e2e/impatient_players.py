@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.tables.custom_ids import TABLE_BUTTON
+from bot.render.custom_ids import TABLE_BUTTON
 from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse, Reply, StoredMessage
 
 _TO_ACT = re.compile(r"To act: \*\*(?P<name>.+?)\*\*, the clock acts <t:(?P<deadline>\d+):R>")

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply
 from tests.e2e.table_view import TableView, Turn
 

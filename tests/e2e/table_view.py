@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from bot.tables.custom_ids import TABLE_BUTTON
+from bot.render.custom_ids import TABLE_BUTTON
 from tests.e2e.fake_discord import FakeDiscord, StoredMessage
 
 #: "To act: **Ann**, the clock acts <t:…:R>" in the table message (a name's own

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.database import Database
+from bot.render.custom_ids import table_button_id
 from bot.tables import outlet
-from bot.tables.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.table_players import open_table

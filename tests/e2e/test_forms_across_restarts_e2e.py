@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import input_id, open_table

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_view import TableView, Turn

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from engine.variants import VARIANTS
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import running_croupier

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.database import Database
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord, Reply
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import open_table

@@ -18,8 +18,8 @@ import pytest
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
+from bot.render.custom_ids import table_button_id
 from bot.settings import Settings
-from bot.tables.custom_ids import table_button_id
 from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.events import HandShown
@@ -87,8 +87,8 @@ class Table:
         """Let the pause pass until the next hand is dealt; its number."""
         await self.settled()
         runner = self.runner
-        assert runner.next_hand_at is not None, "no hand is due"
-        self.clock.advance(runner.next_hand_at - self.clock.now())
+        assert runner.state.next_hand_at is not None, "no hand is due"
+        self.clock.advance(runner.state.next_hand_at - self.clock.now())
         await self.settled()
         live = runner.live
         assert live is not None
@@ -111,10 +111,10 @@ class Table:
     def offered(self, action: str) -> bool:
         choices = self.runner.snapshot().choices
         assert choices is not None
-        return action in dict(choices.quick_sizes)
+        return action in {size.value for size, _ in choices.quick_sizes}
 
     def note_showdown(self) -> None:
-        last = self.runner.last_hand
+        last = self.runner.state.last_hand
         assert last is not None
         self.shown[last.hand_no] = {
             last.deal.players[e.player] for e in last.hand.events if isinstance(e, HandShown)
@@ -235,7 +235,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
         sleeper = table.to_act()
         clock.advance(30)
         await table.settled()
-        assert table.runner.players[sleeper.id].timeouts == 1
+        assert table.runner.state.players[sleeper.id].timeouts == 1
         assert any("(out of time)" in seen.text for seen in fake_discord.seen_by(eve))
 
     while table.runner.live is not None:
@@ -249,7 +249,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
             assert said.startswith(("You checked", "You called"))
     table.note_showdown()
     assert not table.runner.table.is_seated(leaver.id)
-    assert leaver.id not in table.runner.players
+    assert leaver.id not in table.runner.state.players
     hand_two = [m for m in fake_discord.messages() if m.embeds and f"Hand {second}\n" in m.text()]
     assert hand_two, "the result of hand 2 was posted"
 
@@ -483,7 +483,7 @@ async def test_a_draw_is_made_by_command(
     theirs = live.hand.hole_cards[1 - index][0]
     for typed, refusal in (
         ("ace of spades", "is not a list of cards"),
-        (f"{mine[0]} {theirs}", "only throw away cards you hold"),
+        (f"{mine[0]} {theirs}", f"You do not hold {theirs}."),
     ):
         reply = await (await drawer.slash("discard", cards=typed)).settled()
         assert refusal in reply.text and live.hand.hole_cards[index] == mine

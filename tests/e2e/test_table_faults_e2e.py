@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.database import Database
-from bot.tables.custom_ids import table_button_id
+from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord, ModalRejected, OptionRejected, Reply
 from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import symbols_seen

@@ -120,7 +120,7 @@ async def test_close_closes_only_the_table_whose_permission_it_checked(
             monkeypatch.setattr(discord.InteractionResponse, "defer", defer)
             answer = await defer(self, **kwargs)
             await croupier.bot.tables.close(fake.channel.id, by=0)
-            await croupier.bot.tables.create(fake.guild_id, fake.channel.id, cat.id, first.config)
+            await croupier.bot.tables.create(fake.guild_id, fake.channel.id, cat.id, first.settings)
             return answer
 
         monkeypatch.setattr(discord.InteractionResponse, "defer", slow_defer)

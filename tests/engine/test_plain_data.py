@@ -10,15 +10,15 @@ from engine.errors import TableError
 from engine.hand import Hand, Rake
 from engine.plain_data import setup_from_data, setup_to_data, table_from_data, table_to_data
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule, Stakes
-from engine.table import MissedBlinds, Table, TableConfig
+from engine.table import MissedBlinds, Table, TableRules
 from tests.engine.dealing import fold_to_the_big_blind, play_randomly
 
-CASH = TableConfig(
+CASH = TableRules(
     "NT", Stakes(5, 10, ante=10, ante_kind=AnteKind.BIG_BLIND), seats=6, rake=Rake(500, 30)
 )
 
 
-def through_json(config: TableConfig, table: Table) -> Table:
+def through_json(config: TableRules, table: Table) -> Table:
     return table_from_data(config, json.loads(json.dumps(table_to_data(table))))
 
 
@@ -77,7 +77,7 @@ def test_setups_round_trip() -> None:
 
 def test_a_tournament_keeps_its_level_clock_and_places() -> None:
     schedule = BlindSchedule((BlindLevel(25, 50, hands=2), BlindLevel(50, 100)))
-    config = TableConfig("NT", schedule=schedule, starting_stack=1000, seats=4)
+    config = TableRules("NT", schedule=schedule, starting_stack=1000, seats=4)
     table = Table(config)
     for player in (1, 2, 3):
         table.sit(player)
@@ -103,7 +103,7 @@ def test_damaged_data_is_refused() -> None:
 
 
 def test_voiding_a_hand_keeps_the_stacks_and_lets_leavers_go() -> None:
-    table = Table(TableConfig("NT", Stakes(5, 10)))
+    table = Table(TableRules("NT", Stakes(5, 10)))
     for player in (1, 2, 3):
         table.sit(player, buy_in=500)
     assert table.can_deal

@@ -11,7 +11,7 @@ from engine.actions import BetOrRaise, CheckOrCall, Fold
 from engine.errors import IllegalAction, TableError
 from engine.hand import VARIANTS, Hand, HandSetup, Rake
 from engine.stakes import AnteKind, Stakes
-from engine.table import CashOut, Deal, MissedBlinds, Post, Table, TableConfig
+from engine.table import CashOut, Deal, MissedBlinds, Post, Table, TableRules
 from tests.engine.dealing import Rigged, check_down, fold_to_the_big_blind
 
 STAKES = Stakes(5, 10)
@@ -21,7 +21,7 @@ def make_table(
     seats: dict[int, int], *, seat_count: int = 6, stakes: Stakes = STAKES, **config: Any
 ) -> Table:
     """A table with ``seats`` (seat -> player), each bought in for 1,000."""
-    table = Table(TableConfig("NT", stakes, seats=seat_count, **config))
+    table = Table(TableRules("NT", stakes, seats=seat_count, **config))
     for seat, player in seats.items():
         table.sit(player, seat, buy_in=1000)
     return table
@@ -337,7 +337,7 @@ def test_a_dead_small_blind_when_the_big_blind_left() -> None:
 
 
 def test_buy_ins_are_between_twenty_and_a_hundred_big_blinds() -> None:
-    table = Table(TableConfig("NT", STAKES))
+    table = Table(TableRules("NT", STAKES))
     with pytest.raises(TableError) as error:
         table.sit(1, buy_in=199)
     assert str(error.value) == "The minimum buy-in is 200."
@@ -350,14 +350,14 @@ def test_buy_ins_are_between_twenty_and_a_hundred_big_blinds() -> None:
 
 
 def test_configured_buy_ins_apply() -> None:
-    table = Table(TableConfig("NT", STAKES, min_buy_in=50, max_buy_in=300))
+    table = Table(TableRules("NT", STAKES, min_buy_in=50, max_buy_in=300))
     table.sit(1, buy_in=50)
     with pytest.raises(TableError):
         table.sit(2, buy_in=301)
 
 
 def test_seats_are_chosen_or_given_and_refused_sensibly() -> None:
-    table = Table(TableConfig("NT", STAKES, seats=3))
+    table = Table(TableRules("NT", STAKES, seats=3))
     assert table.sit(1, 2).number == 2
     assert table.sit(2).number == 1  # the lowest free seat
     assert _refusal(lambda: table.sit(3, 2)).key == "seat_taken"
@@ -404,7 +404,7 @@ def test_a_player_not_in_the_hand_may_top_up_during_it() -> None:
 
 
 def test_table_errors_are_illegal_actions_with_sentences() -> None:
-    refusal = _refusal(lambda: Table(TableConfig("NT", STAKES)).leave(5))
+    refusal = _refusal(lambda: Table(TableRules("NT", STAKES)).leave(5))
     assert isinstance(refusal, IllegalAction)
     assert refusal.sentence == "You do not sit at this table."
 
@@ -556,7 +556,7 @@ def test_re_straddles_stop_at_the_first_player_who_does_not() -> None:
 
 
 def test_pot_limit_has_one_straddle() -> None:
-    table = Table(TableConfig("PT", Stakes(5, 10, straddle=True), seats=6))
+    table = Table(TableRules("PT", Stakes(5, 10, straddle=True), seats=6))
     for seat in range(1, 6):
         table.sit(10 + seat, seat, buy_in=1000)
     button_on(table, 1)
@@ -570,11 +570,11 @@ def test_no_straddle_where_the_table_does_not_allow_it() -> None:
     table = make_table({1: 11, 2: 12})
     assert _refusal(lambda: table.choose_straddle(11, True)).key == "no_straddle"
     with pytest.raises(ValueError):
-        TableConfig("FT", Stakes(5, 10, straddle=True))
+        TableRules("FT", Stakes(5, 10, straddle=True))
 
 
 def test_limit_bets_reach_the_hand() -> None:
-    table = Table(TableConfig("FT", Stakes(5, 10)))
+    table = Table(TableRules("FT", Stakes(5, 10)))
     for player in (1, 2, 3):
         table.sit(player, buy_in=500)
     hand = table.start_hand(random.Random(1))
@@ -594,15 +594,15 @@ def test_rake_is_kept_by_the_house_and_counted() -> None:
 
 def test_table_configs_are_checked() -> None:
     with pytest.raises(ValueError, match="2 to 4 seats"):
-        TableConfig("NR", STAKES, seats=6)
+        TableRules("NR", STAKES, seats=6)
     with pytest.raises(ValueError):
-        TableConfig("NT", STAKES, seats=11)
+        TableRules("NT", STAKES, seats=11)
     with pytest.raises(KeyError):
-        TableConfig("XX", STAKES)
+        TableRules("XX", STAKES)
     with pytest.raises(ValueError):
-        TableConfig("NT")
+        TableRules("NT")
     with pytest.raises(ValueError):
-        TableConfig("NT", STAKES, min_buy_in=500, max_buy_in=400)
+        TableRules("NT", STAKES, min_buy_in=500, max_buy_in=400)
 
 
 def test_without_blinds_everyone_is_dealt_in_and_the_button_moves_on(
@@ -611,7 +611,7 @@ def test_without_blinds_everyone_is_dealt_in_and_the_button_moves_on(
     # A game with antes and no blinds (stud's shape, dealt like hold'em here).
     antes_only = replace(VARIANTS["FT"], code="TEST-ANTES", uses_blinds=False)
     monkeypatch.setitem(VARIANTS, "TEST-ANTES", antes_only)
-    table = Table(TableConfig("TEST-ANTES", Stakes(5, 10, 5, AnteKind.EVERY_PLAYER)))
+    table = Table(TableRules("TEST-ANTES", Stakes(5, 10, 5, AnteKind.EVERY_PLAYER)))
     for seat, player in ((1, 11), (3, 13), (4, 14)):
         table.sit(player, seat, buy_in=500)
     button_on(table, 3)

@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.hand import Hand, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.stakes import AnteKind, Stakes
-from engine.table import Table, TableConfig
+from engine.table import Table, TableRules
 from tests.engine.dealing import Rigged
 
 JACKPOTS = DrawRules(jackpots=True)
@@ -24,7 +24,7 @@ FIRST_OPENS = ("Jh Js 7c 4d 2h", "3c 6d 9h Qc As", "4c 7d Th Kd 2s")
 
 
 def jackpot_table(players: int = 3) -> Table:
-    table = Table(TableConfig("F5D", ANTES, seats=6, draw_rules=JACKPOTS))
+    table = Table(TableRules("F5D", ANTES, seats=6, draw_rules=JACKPOTS))
     for seat in range(1, players + 1):
         table.sit(100 + seat, seat, buy_in=1000)
     table.draw_for_button(Rigged(" ".join(["As", "2c", "3c", "4c", "5c", "6c"][:players])))
@@ -84,12 +84,12 @@ def test_a_carried_pot_survives_saving_the_table() -> None:
     hand = table.start_hand(dealt(*NOBODY_OPENS))
     check_around(hand)
     table.finish_hand(hand)
-    again = table_from_data(table.config, json.loads(json.dumps(table_to_data(table))))
+    again = table_from_data(table.rules, json.loads(json.dumps(table_to_data(table))))
     assert again.carried_pot == 15
     following = again.start_hand(dealt(*FIRST_OPENS))
     assert following.setup.carried_pot == 15 and following.setup.draw_rules == JACKPOTS
     # ... and the hand in progress, as logged, deals the same again.
-    saved = table_from_data(again.config, json.loads(json.dumps(table_to_data(again))))
+    saved = table_from_data(again.rules, json.loads(json.dumps(table_to_data(again))))
     assert saved.deal == again.deal
 
 
@@ -107,12 +107,12 @@ def test_a_pot_left_carried_goes_back_to_the_players_in_equal_parts() -> None:
 
 def test_jackpots_need_a_draw_game_without_blinds_and_an_ante() -> None:
     with pytest.raises(ValueError, match="without blinds"):
-        TableConfig("N2L1D", ANTES, seats=6, draw_rules=JACKPOTS)
+        TableRules("N2L1D", ANTES, seats=6, draw_rules=JACKPOTS)
     with pytest.raises(ValueError, match="without blinds"):
-        TableConfig("F7S", ANTES, seats=6, draw_rules=JACKPOTS)
+        TableRules("F7S", ANTES, seats=6, draw_rules=JACKPOTS)
     with pytest.raises(ValueError, match="ante from every player"):
-        TableConfig("F5D", Stakes(5, 10), seats=6, draw_rules=JACKPOTS)
-    assert TableConfig("F5D", ANTES, seats=6, draw_rules=JACKPOTS).draw_rules.jackpots
+        TableRules("F5D", Stakes(5, 10), seats=6, draw_rules=JACKPOTS)
+    assert TableRules("F5D", ANTES, seats=6, draw_rules=JACKPOTS).draw_rules.jackpots
 
 
 def test_players_all_leaving_with_a_hand_nobody_opened_take_its_pot() -> None:

@@ -10,14 +10,14 @@ from engine.button import Entry
 from engine.errors import TableError
 from engine.hand import Rake
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule, Stakes
-from engine.table import MissedBlinds, Table, TableConfig
+from engine.table import MissedBlinds, Table, TableRules
 from engine.variants import VARIANTS
 from tests.engine.dealing import play_randomly
 
 CODES = ["NT", "PT", "FT", "ST", "PO", "FO/8", "NS", "NP", "NCP", "NR"]
 
 
-def random_config(rng: random.Random, code: str) -> TableConfig:
+def random_config(rng: random.Random, code: str) -> TableRules:
     game = VARIANTS[code]
     big_blind = rng.choice([2, 10, 50])
     ante_kind = rng.choice(list(AnteKind))
@@ -26,7 +26,7 @@ def random_config(rng: random.Random, code: str) -> TableConfig:
     stakes = Stakes(
         big_blind // 2, big_blind, ante, ante_kind, straddle=big_bet_game and rng.random() < 0.5
     )
-    return TableConfig(
+    return TableRules(
         code,
         stakes,
         seats=rng.randint(2, min(10, game.max_players)),
@@ -37,7 +37,7 @@ def random_config(rng: random.Random, code: str) -> TableConfig:
 
 def shuffle_the_seats(table: Table, rng: random.Random, next_player: list[int]) -> None:
     """Between hands (or during one), players do what players do."""
-    config = table.config
+    config = table.rules
     for _ in range(rng.randint(0, 3)):
         seated = [seat.player for seat in table.seats.values()]
         roll = rng.random()
@@ -115,7 +115,7 @@ def test_a_tournament_plays_down_to_one_winner_with_every_place_given(
     rng = random.Random(seed)
     rising = [BlindLevel(b, 2 * b, ante=2 * b, hands=5) for b in (25, 50, 100, 200, 400, 800)]
     schedule = BlindSchedule((*rising, BlindLevel(2000, 4000, ante=4000)))
-    table = Table(TableConfig("NT", schedule=schedule, starting_stack=3000, seats=9))
+    table = Table(TableRules("NT", schedule=schedule, starting_stack=3000, seats=9))
     for player in range(1, players + 1):
         table.sit(player)
     winner = None

@@ -14,7 +14,7 @@ from engine.hand import Hand, Phase
 from engine.plain_data import table_from_data, table_to_data
 from engine.rotation import HORSE, HOSE, PPC_2023, Rotation
 from engine.stakes import AnteKind, Stakes
-from engine.table import Deal, MissedBlinds, Table, TableConfig
+from engine.table import Deal, MissedBlinds, Table, TableRules
 from tests.engine.dealing import Rigged
 
 STAKES = Stakes(5, 10)
@@ -41,7 +41,7 @@ def mixed_table(
 ) -> Table:
     """A mixed table at 5/10 with a player (100 + seat) in each of ``seats``,
     the first button drawn to ``button`` (default: the first seat)."""
-    table = Table(TableConfig.mixed(rotation, STAKES, seats=seat_count))
+    table = Table(TableRules.mixed(rotation, STAKES, seats=seat_count))
     for seat in seats:
         table.sit(100 + seat, seat, buy_in=1000)
     winner = seats[0] if button is None else button
@@ -216,7 +216,7 @@ def test_the_orbit_ends_when_the_button_passes_a_seat_its_player_left() -> None:
 
 
 def test_a_player_busting_mid_orbit_shortens_the_orbit() -> None:
-    table = Table(TableConfig.mixed(HORSE, STAKES, seats=4, min_buy_in=10))
+    table = Table(TableRules.mixed(HORSE, STAKES, seats=4, min_buy_in=10))
     for seat in (1, 2, 3, 4):
         table.sit(100 + seat, seat, buy_in=10 if seat == 3 else 1000)
     table.draw_for_button(Rigged("As 2c 3c 4c"))
@@ -266,7 +266,7 @@ def test_a_saved_mixed_table_goes_on_where_it_was() -> None:
     table = mixed_table(HORSE, [1, 2, 3, 4, 5, 6])
     play(table, 15)  # in the middle of Razz
     saved = json.loads(json.dumps(table_to_data(table)))
-    again = table_from_data(table.config, saved)
+    again = table_from_data(table.rules, saved)
     assert again.rotation_position == table.rotation_position
     assert again.blind_positions == table.blind_positions
     assert again.variant.code == "FR" and again.game_outlook() == table.game_outlook()
@@ -281,24 +281,24 @@ def test_a_table_in_a_hand_of_stud_restores_with_its_game() -> None:
     play(table, 6)
     table.start_hand(random.Random(1))
     assert table.variant.code == "FR"
-    again = table_from_data(table.config, json.loads(json.dumps(table_to_data(table))))
+    again = table_from_data(table.rules, json.loads(json.dumps(table_to_data(table))))
     assert again.deal == table.deal and again.variant.code == "FR"
 
 
 def test_mixed_table_configurations_are_checked() -> None:
     with pytest.raises(ValueError, match="2 to 8 seats"):
-        TableConfig.mixed(HORSE, STAKES, seats=9)
+        TableRules.mixed(HORSE, STAKES, seats=9)
     with pytest.raises(ValueError, match="starts with FT"):
-        TableConfig("FO/8", STAKES, rotation=HORSE)
+        TableRules("FO/8", STAKES, rotation=HORSE)
     with pytest.raises(ValueError, match="two blinds"):
-        TableConfig.mixed(HORSE, Stakes(5, 10, ante=1, ante_kind=AnteKind.EVERY_PLAYER))
-    assert TableConfig.mixed(PPC_2023, STAKES, seats=6).rotation == PPC_2023
+        TableRules.mixed(HORSE, Stakes(5, 10, ante=1, ante_kind=AnteKind.EVERY_PLAYER))
+    assert TableRules.mixed(PPC_2023, STAKES, seats=6).rotation == PPC_2023
     with pytest.raises(ValueError, match="2 to 6 seats"):
-        TableConfig.mixed(PPC_2023, STAKES, seats=7)
+        TableRules.mixed(PPC_2023, STAKES, seats=7)
 
 
 def test_a_table_of_one_game_has_no_outlook_and_keeps_its_game() -> None:
-    table = Table(TableConfig("FT", STAKES, seats=6))
+    table = Table(TableRules("FT", STAKES, seats=6))
     for seat in (1, 2, 3):
         table.sit(100 + seat, seat, buy_in=1000)
     deals = play(table, 8)

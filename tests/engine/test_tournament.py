@@ -8,7 +8,7 @@ from engine.actions import BetOrRaise, CheckOrCall, Fold
 from engine.errors import TableError
 from engine.hand import Rake
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule, Stakes
-from engine.table import Table, TableConfig
+from engine.table import Table, TableRules
 from tests.engine.dealing import Rigged, fold_to_the_big_blind
 
 SCHEDULE = BlindSchedule(
@@ -22,7 +22,7 @@ SCHEDULE = BlindSchedule(
 
 
 def tournament(players: int, schedule: BlindSchedule = SCHEDULE) -> Table:
-    table = Table(TableConfig("NT", schedule=schedule, starting_stack=1000, seats=6))
+    table = Table(TableRules("NT", schedule=schedule, starting_stack=1000, seats=6))
     for player in range(1, players + 1):
         table.sit(player * 10, player)
     table.draw_for_button(Rigged("As"))  # seat 1 has the first button
@@ -60,7 +60,7 @@ def test_blind_levels_rise_on_the_clock_the_caller_passes() -> None:
 
 
 def test_a_cash_table_has_no_levels() -> None:
-    table = Table(TableConfig("NT", Stakes(5, 10)))
+    table = Table(TableRules("NT", Stakes(5, 10)))
     assert table.advance_level_if_due(elapsed_seconds=10**6) is None
     assert table.level is None
 
@@ -131,4 +131,4 @@ def test_players_busting_with_equal_stacks_share_the_better_place() -> None:
 
 def test_a_tournament_takes_no_rake() -> None:
     with pytest.raises(ValueError, match="no rake"):
-        TableConfig("NT", schedule=SCHEDULE, starting_stack=1000, rake=Rake(500, 10))
+        TableRules("NT", schedule=SCHEDULE, starting_stack=1000, rake=Rake(500, 10))

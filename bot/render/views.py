@@ -1,17 +1,20 @@
-"""What everyone at a table may see, frozen at one moment.
+"""What the renderers draw: a table, a hand's result and a player's own seat,
+frozen at one moment.
 
-The runner builds a :class:`TableSnapshot` under its lock and the renderers
-draw messages from it afterwards. It is the boundary that keeps hole cards
-private: a snapshot holds a player's cards only once they were shown at
-showdown (or dealt face up), never the face-down cards of a hand in play.
+The table's view (:mod:`bot.tables.view`) builds these values from the
+running table's state and the renderers of this package draw messages from
+them. A :class:`TableSnapshot` is the boundary that keeps hole cards private:
+it holds a player's cards only once they were shown at showdown (or dealt face
+up), never the face-down cards of a hand in play. :class:`DiscardChoices` and
+:class:`PrivateView` hold one player's own cards and are shown only to them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from engine.cards import Card
-from engine.evaluation.described import HandDescription
+from engine import ActionKind, Card, HandDescription, PotShare, RaiseSize
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +44,7 @@ class LastAction:
     """An action as the table tells it; ``by_clock`` when the player did not act themselves."""
 
     name: str
-    kind: str
+    kind: ActionKind
     amount: int
     to: int
     all_in: bool
@@ -60,8 +63,8 @@ class Choices:
     is_bet: bool
     min_raise_to: int
     max_raise_to: int
-    #: The amount each quick size stands for (``Move.value`` → bet to), where offered.
-    quick_sizes: tuple[tuple[str, int], ...]
+    #: The amount each quick size stands for, where offered.
+    quick_sizes: tuple[tuple[RaiseSize, int], ...]
     #: Whether calling puts the player all in (the All in button then calls).
     call_is_all_in: bool = False
     #: Stud: the player may post the bring-in (of this amount) instead of completing.
@@ -212,7 +215,7 @@ class PotWin:
     pot_count: int
     #: ``"whole"``, ``"high"`` or ``"low"``, or ``"board 1"``, ``"board 2"`` ... in
     #: games with more than one board.
-    share: str
+    share: PotShare
     amount: int
     #: (name, chips) of every winner.
     winners: tuple[tuple[str, int], ...]
@@ -225,7 +228,7 @@ class PotWin:
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResultView:
     table_id: int
     hand_no: int
     shown: tuple[ShownHand, ...]
@@ -238,3 +241,51 @@ class HandResult:
     board: tuple[Card, ...] = ()
     #: Every board, in games dealt with more than one (``board`` is the first).
     boards: tuple[tuple[Card, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    """A player's own view of their hand: their hole cards and best hand so far.
+
+    Like :class:`DiscardChoices` it holds the player's own hole cards: it is
+    only ever sent to that player, by DM or as an ephemeral answer.
+    """
+
+    table_id: int
+    channel_id: int
+    hand_no: int
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    #: The best hand described by the engine, one per way the pot is won (high,
+    #: low; each board in double-board games).
+    best: tuple[str, ...]
+    folded: bool = False
+    #: Every board, in games dealt with more than one.
+    boards: tuple[tuple[Card, ...], ...] = ()
+    #: The best hand as data, one per way the pot is won (and board).
+    hands: tuple[HandDescription, ...] = ()
+
+
+#: How a hand ended for the player it is told to.
+Outcome = Literal["won_showdown", "won", "lost_showdown", "folded", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """A finished hand told from one player's seat, for /history: their own
+    cards, the board, and how it ended for them."""
+
+    cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    outcome: Outcome
+    #: The player's hand as shown (showdowns), and the kicker that won it.
+    shown: HandDescription | None = None
+    kicker: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChipPoint:
+    """One cash hand on the chart: its result and which session it belongs to."""
+
+    net: int
+    session: int

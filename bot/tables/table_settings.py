@@ -15,21 +15,21 @@ deal the games with blinds (not stud or five card draw, and neither mixes,
 which the engine deals at cash tables only, nor a cash table's house rules).
 
 It is chosen once, when the table is created, and kept as JSON in
-``tables.config``. :meth:`TableConfig.checked` refuses a configuration no
+``tables.config``. :meth:`TableSettings.checked` refuses a configuration no
 table could be played with, naming the option at fault.
 
->>> config = TableConfig.checked(variant="NT", small_blind=5, big_blind=10,
+>>> config = TableSettings.checked(variant="NT", small_blind=5, big_blind=10,
 ...                              min_buy_in=200, max_buy_in=1000, seats=6)
->>> TableConfig.from_json(config.to_json()) == config
+>>> TableSettings.from_json(config.to_json()) == config
 True
->>> horse = TableConfig.checked(variant="NT", rotation="horse", small_blind=5, big_blind=10,
+>>> horse = TableSettings.checked(variant="NT", rotation="horse", small_blind=5, big_blind=10,
 ...                             min_buy_in=200, max_buy_in=1000, seats=6)
->>> horse.variant, horse.display_name, horse.engine_config().rotation.codes[:2]
+>>> horse.variant, horse.display_name, horse.rules().rotation.codes[:2]
 ('FT', 'H.O.R.S.E.', ('FT', 'FO/8'))
->>> sng = TableConfig.checked(variant="NT", small_blind=10, big_blind=20, min_buy_in=0,
+>>> sng = TableSettings.checked(variant="NT", small_blind=10, big_blind=20, min_buy_in=0,
 ...                           max_buy_in=0, seats=6, tournament=True, tournament_buy_in=100,
 ...                           starting_stack=2000)
->>> sng.level_minutes, sng.min_buy_in, sng.engine_config().schedule.levels[1].big_blind
+>>> sng.level_minutes, sng.min_buy_in, sng.rules().schedule.levels[1].big_blind
 (10, 2000, 40)
 """
 
@@ -40,17 +40,30 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from bot.errors import CroupierError
-from engine.blind_structure import default_schedule
-from engine.draws import DrawRules
-from engine.hand import Rake
-from engine.rotation import ROTATIONS, Rotation
-from engine.stakes import AnteKind, BlindSchedule, Stakes, stud_stakes
-from engine.table import TableConfig as EngineTableConfig
-from engine.variants import VARIANTS, BettingStructure, Variant
+from bot.settings import Settings
+from engine import (
+    RAKE_CAP_BIG_BLINDS,
+    ROTATIONS,
+    STARTING_STACK_BIG_BLINDS,
+    TOURNAMENT_BUY_IN_BIG_BLINDS,
+    VARIANTS,
+    BlindSchedule,
+    DrawRules,
+    Rake,
+    Rotation,
+    Stakes,
+    TableRules,
+    Variant,
+    deals_tournaments,
+    default_schedule,
+    plays_for_antes,
+    table_stakes,
+)
 
 MAX_CHIPS: Final = 1_000_000_000
 #: The largest rake a table may take: 10 % of the pot.
 MAX_RAKE_BASIS_POINTS: Final = 1_000
+MAX_RAKE_PERCENT: Final = MAX_RAKE_BASIS_POINTS / 100
 MIN_ACTION_SECONDS: Final = 5
 MAX_ACTION_SECONDS: Final = 600
 MIN_SEATS: Final = 2
@@ -62,7 +75,7 @@ DEFAULT_LEVEL_MINUTES: Final = 10
 MAX_LEVEL_HANDS: Final = 100
 
 
-class TableConfigError(CroupierError):
+class TableSettingsError(CroupierError):
     """A table cannot be created with these options; nothing was created."""
 
 
@@ -75,25 +88,13 @@ def dealt_variants() -> dict[str, Variant]:
     return dict(VARIANTS)
 
 
-def ante_stakes(small_blind: int, big_blind: int) -> Stakes:
-    """The stakes of a game dealt with neither blinds nor a bring-in (Five Card
-    Draw, jackpots or not), from the table's two numbers: everyone antes the
-    small blind, the bets are the big blind before the draw and twice it after.
-
-    >>> stakes = ante_stakes(5, 10)
-    >>> stakes.ante, stakes.fixed_small_bet, stakes.fixed_big_bet
-    (5, 10, 20)
-    """
-    return Stakes(small_blind, big_blind, ante=small_blind, ante_kind=AnteKind.EVERY_PLAYER)
-
-
 def mixed_games() -> dict[str, Rotation]:
     """The mixes a table can deal, by the key a configuration names them with."""
     return dict(ROTATIONS)
 
 
 @dataclass(frozen=True, slots=True)
-class TableConfig:
+class TableSettings:
     variant: str
     small_blind: int
     big_blind: int
@@ -131,22 +132,22 @@ class TableConfig:
     level_hands: int | None = None
 
     @classmethod
-    def checked(cls, **options: Any) -> TableConfig:
-        """The configuration, or :class:`TableConfigError` for the first bad option.
+    def checked(cls, **options: Any) -> TableSettings:
+        """The configuration, or :class:`TableSettingsError` for the first bad option.
         A mixed table's ``variant`` becomes its first game."""
         config = cls(**options)
         most_players = MAX_SEATS
         if config.rotation is not None:
             rotation = mixed_games().get(config.rotation)
             if rotation is None:
-                raise TableConfigError("table.config.variant", variant=config.rotation)
+                raise TableSettingsError("table.config.variant", variant=config.rotation)
             config = replace(config, variant=rotation.codes[0])
             most_players = rotation.max_players
         if config.hands_per_game is not None:
             if config.rotation is None:
-                raise TableConfigError("table.config.hands_per_game_alone")
+                raise TableSettingsError("table.config.hands_per_game_alone")
             if not 1 <= config.hands_per_game <= MAX_HANDS_PER_GAME:
-                raise TableConfigError(
+                raise TableSettingsError(
                     "table.config.hands_per_game",
                     hands=config.hands_per_game,
                     low=1,
@@ -154,14 +155,14 @@ class TableConfig:
                 )
         variant = dealt_variants().get(config.variant)
         if variant is None:
-            raise TableConfigError("table.config.variant", variant=config.variant)
+            raise TableSettingsError("table.config.variant", variant=config.variant)
         config = _checked_tournament(config, variant)
         if not 1 <= config.small_blind <= config.big_blind <= MAX_CHIPS:
-            raise TableConfigError(
+            raise TableSettingsError(
                 "table.config.blinds", small_blind=config.small_blind, big_blind=config.big_blind
             )
         if not config.big_blind <= config.min_buy_in <= config.max_buy_in <= MAX_CHIPS:
-            raise TableConfigError(
+            raise TableSettingsError(
                 "table.config.buy_in",
                 big_blind=config.big_blind,
                 min_buy_in=config.min_buy_in,
@@ -169,11 +170,11 @@ class TableConfig:
             )
         most = min(most_players, variant.max_players)
         if not MIN_SEATS <= config.seats <= most:
-            raise TableConfigError(
+            raise TableSettingsError(
                 "table.config.seats", seats=config.seats, low=MIN_SEATS, high=most
             )
         if not MIN_ACTION_SECONDS <= config.action_seconds <= MAX_ACTION_SECONDS:
-            raise TableConfigError(
+            raise TableSettingsError(
                 "table.config.action_seconds",
                 seconds=config.action_seconds,
                 low=MIN_ACTION_SECONDS,
@@ -182,22 +183,21 @@ class TableConfig:
         if not (0 <= config.rake_basis_points <= MAX_RAKE_BASIS_POINTS) or not (
             0 <= config.rake_cap <= MAX_CHIPS
         ):
-            raise TableConfigError("table.config.rake")
+            raise TableSettingsError("table.config.rake")
         if config.rake_basis_points and not config.rake_cap:
-            raise TableConfigError("table.config.rake_cap")
+            raise TableSettingsError("table.config.rake_cap")
         if config.jackpots and not config.plays_for_antes:
-            raise TableConfigError("table.config.jackpots", variant=variant.name)
+            raise TableSettingsError("table.config.jackpots", variant=variant.name)
         blinds_only = config.rotation is None and variant.uses_blinds
         if config.ante or config.big_blind_ante:
             if not blinds_only:
-                raise TableConfigError("table.config.ante_game", variant=config.display_name)
+                raise TableSettingsError("table.config.ante_game", variant=config.display_name)
             if not 1 <= config.ante <= config.big_blind:
-                raise TableConfigError(
+                raise TableSettingsError(
                     "table.config.ante", ante=config.ante, big_blind=config.big_blind
                 )
-        big_bets = variant.betting in (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
-        if config.straddle and not (blinds_only and big_bets):
-            raise TableConfigError("table.config.straddle", variant=config.display_name)
+        if config.straddle and not (blinds_only and variant.betting.is_big_bet):
+            raise TableSettingsError("table.config.straddle", variant=config.display_name)
         return config
 
     @property
@@ -218,9 +218,8 @@ class TableConfig:
     @property
     def plays_for_antes(self) -> bool:
         """A single game with neither blinds nor a bring-in (Five Card Draw):
-        antes and bets from :func:`ante_stakes`, jackpots possible."""
-        game = self.engine_variant
-        return self.rotation is None and not game.uses_blinds and not game.uses_bring_in
+        antes and bets from :func:`engine.ante_stakes`, jackpots possible."""
+        return self.rotation is None and plays_for_antes(self.engine_variant)
 
     @property
     def engine_rotation(self) -> Rotation | None:
@@ -236,11 +235,11 @@ class TableConfig:
         rotation = self.engine_rotation
         return self.engine_variant.name if rotation is None else rotation.name
 
-    def engine_config(self) -> EngineTableConfig:
-        """The engine table's configuration: the rules of the game played here."""
+    def rules(self) -> TableRules:
+        """The engine table's rules: the game played here and its stakes."""
         schedule = self.schedule
         if schedule is not None:
-            return EngineTableConfig(
+            return TableRules(
                 self.variant,
                 schedule=schedule,
                 starting_stack=self.starting_stack,
@@ -249,19 +248,20 @@ class TableConfig:
         rake = None
         if self.rake_basis_points:
             rake = Rake(self.rake_basis_points, self.rake_cap)
-        ante_kind = AnteKind.NONE
-        if self.ante:
-            ante_kind = AnteKind.BIG_BLIND if self.big_blind_ante else AnteKind.EVERY_PLAYER
-        stakes = Stakes(
-            self.small_blind, self.big_blind, self.ante, ante_kind, straddle=self.straddle
-        )
         rotation = self.engine_rotation
-        if self.engine_variant.uses_bring_in and rotation is None:
-            stakes = stud_stakes(self.small_blind, self.big_blind)
-        if self.plays_for_antes:
-            stakes = ante_stakes(self.small_blind, self.big_blind)
+        if rotation is None:
+            stakes = table_stakes(
+                self.engine_variant,
+                self.small_blind,
+                self.big_blind,
+                ante=self.ante,
+                big_blind_ante=self.big_blind_ante,
+                straddle=self.straddle,
+            )
+        else:  # each game of the mix derives its own (engine.rotation.game_stakes)
+            stakes = Stakes(self.small_blind, self.big_blind)
         draw_rules = DrawRules(jackpots=self.jackpots)
-        return EngineTableConfig(
+        return TableRules(
             self.variant,
             stakes,
             seats=self.seats,
@@ -276,11 +276,11 @@ class TableConfig:
         return json.dumps(asdict(self), sort_keys=True)
 
     @classmethod
-    def from_json(cls, text: str) -> TableConfig:
+    def from_json(cls, text: str) -> TableSettings:
         return cls.checked(**json.loads(text))
 
 
-def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
+def _checked_tournament(config: TableSettings, variant: Variant) -> TableSettings:
     """A tournament's options checked, its buy-in range set to the starting
     stack and its levels' length defaulted; a cash table must not have them."""
     if not config.tournament:
@@ -290,7 +290,7 @@ def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
             or config.level_minutes is not None
             or config.level_hands is not None
         ):
-            raise TableConfigError("table.config.tournament_options_alone")
+            raise TableSettingsError("table.config.tournament_options_alone")
         return config
     if (
         config.rotation is not None
@@ -301,31 +301,31 @@ def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
         or config.big_blind_ante
         or config.straddle
     ):
-        raise TableConfigError("table.config.tournament_cash_only")
-    if variant.uses_bring_in or not variant.uses_blinds:
-        raise TableConfigError("table.config.tournament_game", variant=variant.name)
+        raise TableSettingsError("table.config.tournament_cash_only")
+    if not deals_tournaments(variant):
+        raise TableSettingsError("table.config.tournament_game", variant=variant.name)
     if not 1 <= config.tournament_buy_in <= MAX_CHIPS:
-        raise TableConfigError(
+        raise TableSettingsError(
             "table.config.tournament_buy_in", amount=config.tournament_buy_in, high=MAX_CHIPS
         )
     if not 2 * config.big_blind <= config.starting_stack <= MAX_CHIPS:
-        raise TableConfigError(
+        raise TableSettingsError(
             "table.config.starting_stack",
             amount=config.starting_stack,
             low=2 * config.big_blind,
             high=MAX_CHIPS,
         )
     if config.level_minutes is not None and config.level_hands is not None:
-        raise TableConfigError("table.config.level_minutes_or_hands")
+        raise TableSettingsError("table.config.level_minutes_or_hands")
     if config.level_hands is not None and not 1 <= config.level_hands <= MAX_LEVEL_HANDS:
-        raise TableConfigError(
+        raise TableSettingsError(
             "table.config.level_hands", hands=config.level_hands, high=MAX_LEVEL_HANDS
         )
     minutes = config.level_minutes
     if config.level_hands is None:
         minutes = DEFAULT_LEVEL_MINUTES if minutes is None else minutes
         if not 1 <= minutes <= MAX_LEVEL_MINUTES:
-            raise TableConfigError(
+            raise TableSettingsError(
                 "table.config.level_minutes", minutes=minutes, high=MAX_LEVEL_MINUTES
             )
     return replace(
@@ -333,4 +333,107 @@ def _checked_tournament(config: TableConfig, variant: Variant) -> TableConfig:
         level_minutes=minutes,
         min_buy_in=config.starting_stack,
         max_buy_in=config.starting_stack,
+    )
+
+
+def new_table_config(
+    settings: Settings,
+    *,
+    variant: str | None,
+    game: str | None = None,
+    hands_per_game: int | None = None,
+    jackpots: bool = False,
+    tournament: bool = False,
+    buy_in: int | None = None,
+    starting_stack: int | None = None,
+    level_minutes: int | None = None,
+    level_hands: int | None = None,
+    small_blind: int | None,
+    big_blind: int | None,
+    min_buy_in: int | None,
+    max_buy_in: int | None,
+    seats: int | None,
+    action_seconds: int | None,
+    provably_fair: bool,
+    locale: str,
+    ante: int = 0,
+    big_blind_ante: bool = False,
+    straddle: bool = False,
+    rake_percent: float | None = None,
+    rake_cap: int | None = None,
+) -> TableSettings:
+    """A new table's configuration: what the creator chose, the settings' defaults
+    for the rest. Default buy-ins keep the settings' ratio to the big blind; the
+    default number of seats is cut to what the game can deal (eight at stud).
+    ``game`` names a mix of games, which replaces the one ``variant``. A rake
+    is given in percent (2.5 is 250 basis points); its cap defaults to the
+    engine's :data:`~engine.RAKE_CAP_BIG_BLINDS`.
+
+    A ``tournament`` costs ``buy_in`` and starts everyone with ``starting_stack``
+    tournament chips (the engine's defaults in big blinds, 20 and 100); its
+    blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
+    says otherwise."""
+    if game is not None and variant is not None:
+        raise TableSettingsError("table.config.variant_and_mix")
+    code = variant or "NT"
+    known = dealt_variants().get(code)
+    most_seats = settings.default_seats if known is None else known.max_players
+    mix = None if game is None else mixed_games().get(game)
+    if mix is not None:
+        code, most_seats = mix.codes[0], mix.max_players
+    if rake_percent is not None and not (
+        isinstance(rake_percent, int | float) and 0 <= rake_percent <= MAX_RAKE_PERCENT
+    ):
+        raise TableSettingsError("table.config.rake")
+    rake_basis_points = round((rake_percent or 0) * 100)
+    big = big_blind if big_blind is not None else settings.default_big_blind
+    small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
+    scale = big / settings.default_big_blind
+    common: dict[str, Any] = {
+        "variant": code,
+        "small_blind": small,
+        "big_blind": big,
+        "seats": seats if seats is not None else min(settings.default_seats, most_seats),
+        "action_seconds": action_seconds
+        if action_seconds is not None
+        else settings.default_action_seconds,
+        "provably_fair": provably_fair,
+        "locale": locale,
+        "rotation": game,
+        "hands_per_game": hands_per_game,
+        "jackpots": jackpots,
+        "ante": ante,
+        "big_blind_ante": big_blind_ante,
+        "straddle": straddle,
+        "rake_basis_points": rake_basis_points,
+    }
+    if tournament:
+        return TableSettings.checked(
+            **common,
+            min_buy_in=0,
+            max_buy_in=0,
+            rake_cap=rake_cap or 0,
+            tournament=True,
+            tournament_buy_in=buy_in if buy_in is not None else TOURNAMENT_BUY_IN_BIG_BLINDS * big,
+            starting_stack=starting_stack
+            if starting_stack is not None
+            else STARTING_STACK_BIG_BLINDS * big,
+            level_minutes=level_minutes,
+            level_hands=level_hands,
+        )
+    if buy_in is not None or starting_stack is not None:
+        raise TableSettingsError("table.config.tournament_options_alone")
+    if level_minutes is not None or level_hands is not None:
+        raise TableSettingsError("table.config.tournament_options_alone")
+    return TableSettings.checked(
+        **common,
+        min_buy_in=min_buy_in
+        if min_buy_in is not None
+        else max(big, round(settings.default_min_buy_in * scale)),
+        max_buy_in=max_buy_in
+        if max_buy_in is not None
+        else max(big, round(settings.default_max_buy_in * scale), min_buy_in or 0),
+        rake_cap=(rake_cap if rake_cap is not None else RAKE_CAP_BIG_BLINDS * big)
+        if rake_basis_points
+        else 0,
     )

@@ -1,5 +1,5 @@
 """Render the README's pictures from hands actually played:
-``python -m bot.render.readme_pictures [folder]`` (default ``docs/pictures``).
+``python -m bot.readme_pictures [folder]`` (default ``docs/pictures``).
 
 Four players sit at a real table runner on a scratch database (three tables
 one after the other: three sessions) and play a few hundred hands of
@@ -37,14 +37,15 @@ from bot.play_figures import chip_points
 from bot.render.card_faces import DECK_STYLES, EMOJI_SIZE, face
 from bot.render.card_markup import CardFaces
 from bot.render.fonts import bold_font, regular_font
+from bot.render.message import OutgoingMessage
 from bot.render.stats_chart import chips_chart
 from bot.tables.clock import SystemClock
-from bot.tables.config import TableConfig
-from bot.tables.outlet import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
-from bot.tables.runner import TableRunner, TableServices
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
-from engine.cards import ALL_CARDS, Card
+from engine import ALL_CARDS, Card
 
 GUILD: Final = 1
 PLAYERS: Final = {11: "Ann", 12: "Ben", 13: "Cat", 14: "Dan"}
@@ -86,7 +87,7 @@ async def play(database: Database, channel: Channel, seed: int) -> None:
         public_faces=made_up_faces,
     )
     for table in range(3):
-        config = TableConfig.checked(
+        config = TableSettings.checked(
             variant="NT",
             small_blind=5,
             big_blind=10,

@@ -1,0 +1,53 @@
+"""Hole cards by DM: each player who wants them gets their own cards as they
+are dealt (later streets and draws included), and a DM Discord refuses is
+noted once in the channel, pointing the player to "My cards".
+
+Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
+(:func:`bot.tables.view.private_view`), and only to them.
+"""
+
+from __future__ import annotations
+
+from bot.database import Database
+from bot.i18n import t
+from bot.render.message import OutgoingMessage
+from bot.render.private_view import private_message
+from bot.tables.publisher import Publisher
+from bot.tables.state import LiveHand, TableState
+from bot.tables.table_store import dm_cards_wanted
+from bot.tables.view import private_view
+
+
+class HoleCardDms:
+    def __init__(self, state: TableState, database: Database, publisher: Publisher) -> None:
+        self.state = state
+        self.database = database
+        self.publisher = publisher
+        self._refusals_noted: set[int] = set()
+
+    async def send(self, live: LiveHand, only: set[int] | None = None) -> None:
+        """DM each player who wants it their cards (``only``: these hand indices)."""
+        state = self.state
+        indices = range(len(live.deal.players)) if only is None else sorted(only)
+        players = [live.deal.players[index] for index in indices]
+        wanted = await dm_cards_wanted(self.database, players)
+        for index, user_id in zip(indices, players, strict=True):
+            if user_id not in wanted:
+                continue
+            player = state.players.get(user_id)
+            message = private_message(
+                private_view(state, live, index), player.locale if player else state.locale
+            )
+            self.publisher.send_private(user_id, message, on_refused=self._note_refused)
+
+    def forget(self, user_id: int) -> None:
+        """The player left: should they come back, a refused DM is noted again."""
+        self._refusals_noted.discard(user_id)
+
+    def _note_refused(self, user_id: int) -> None:
+        """Called by the publisher, outside the lock: it only touches a set and the queue."""
+        if user_id in self._refusals_noted:
+            return
+        self._refusals_noted.add(user_id)
+        text = t("table.dm_refused", self.state.locale, mention=f"<@{user_id}>")
+        self.publisher.post(OutgoingMessage(content=text))

@@ -1,0 +1,68 @@
+"""Memory and database agree: every change to a running table is made on the
+engine's table first, then written in one transaction with what goes with it
+and the table's saved state.
+
+A change is made on the engine's :class:`~engine.Table` first, which checks
+the rules (a refusal becomes :class:`~bot.tables.errors.Refused` and nothing
+changes). Then one transaction writes what the change moved (chips, the hand
+log) and the table's saved state (``tables.state``: the engine's table, the
+players, the money desk's own state). If anything fails, the engine's table is
+put back as it was, so memory never holds what the database does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from bot.database import Database, Transaction
+from bot.tables.errors import Refused
+from bot.tables.state import TableState
+from bot.tables.table_store import save_state
+from engine import IllegalAction, table_from_data, table_to_data
+
+_T = TypeVar("_T")
+_W = TypeVar("_W")
+
+
+class TableKeeper:
+    """Changes one table's engine state and writes it, all or nothing."""
+
+    def __init__(self, state: TableState, database: Database) -> None:
+        self.state = state
+        self.database = database
+        #: The money desk's own saved state (a tournament's progress), merged in.
+        self.desk_state: Callable[[], dict[str, Any]] = dict
+
+    async def transact(
+        self,
+        change: Callable[[], _T],
+        write: Callable[[Transaction, _T], Awaitable[_W]],
+    ) -> _W:
+        """Change the engine's table, then write what goes with it and the table's
+        state in one transaction; if anything fails, put the table back."""
+        state = self.state
+        before = table_to_data(state.table)
+        try:
+            changed = change()
+        except IllegalAction as error:
+            state.table = table_from_data(state.rules, before)
+            raise Refused.from_engine(error) from None
+        try:
+            async with self.database.transaction() as tx:
+                written = await write(tx, changed)
+                await save_state(
+                    tx,
+                    state.table_id,
+                    state.saved() | self.desk_state(),
+                    {n: s.sitting_out for n, s in state.table.seats.items()},
+                    carried_pot=state.table.carried_pot,
+                )
+        except BaseException:
+            state.table = table_from_data(state.rules, before)
+            raise
+        return written
+
+
+async def nothing_to_write(tx: Transaction, _: object) -> None:
+    """A change with nothing to write but the table's state."""

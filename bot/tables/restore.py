@@ -1,0 +1,186 @@
+"""Restoring a table after a restart: its engine table, its players and its
+unfinished hand, rebuilt from what the database holds
+(:func:`restore_runner`, which the registry calls for every open table).
+
+The engine's table comes back from its saved state; the database's seats
+must agree with it (they are written in the same transactions), and where
+they do not, the game starts afresh from the seats, which are the chips'
+truth. The unfinished hand is dealt again from its logged start and its
+logged actions replayed (:func:`~bot.tables.hand_log.replay`). A hand whose
+log cannot be replayed is voided: every stack goes back to what it was when
+the hand began, and the channel is told.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.database import Transaction
+from bot.i18n import t
+from bot.render.message import OutgoingMessage
+from bot.tables.hand_log import HandLog, LoggedHand, replay
+from bot.tables.money_desk import MoneyDesk
+from bot.tables.outlet import Outlet
+from bot.tables.persistence import TableKeeper
+from bot.tables.runner import TableRunner
+from bot.tables.services import TableServices
+from bot.tables.state import LiveHand, Player, TableState
+from bot.tables.table_settings import TableSettings
+from bot.tables.table_store import StoredSeat, StoredTable
+from bot.tables.tournament import TournamentProgress
+from bot.tables.view import told
+from engine import (
+    CardsDiscarded,
+    CashOut,
+    PlayerActed,
+    PointCardChosen,
+    Seat,
+    Table,
+    TableRules,
+    table_from_data,
+)
+
+log = logging.getLogger(__name__)
+
+
+async def restore_runner(
+    stored: StoredTable, services: TableServices, outlet: Outlet
+) -> TableRunner:
+    """The runner of a table as the database holds it, carrying on with its
+    unfinished hand or having voided one that cannot be replayed."""
+    settings = stored.config
+    runner = TableRunner(
+        stored.record,
+        settings,
+        services,
+        outlet,
+        table=restored_table(stored, settings.rules()),
+        players=restored_players(stored.state, stored.seats),
+        progress=restored_progress(settings, stored, now=services.clock.now())
+        if settings.tournament
+        else None,
+    )
+    replayed = await replayed_hand(runner.state, runner.hand_log)
+    if isinstance(replayed, Unresumable):
+        notice = await void_unresumable(
+            runner.state, runner.keeper, runner.hand_log, runner.desk, replayed
+        )
+        await runner.resume(None, notice)
+    else:
+        await runner.resume(replayed)
+    return runner
+
+
+@dataclass(frozen=True, slots=True)
+class Unresumable:
+    """A logged hand the engine cannot play again, and why."""
+
+    logged: LoggedHand
+    error: Exception
+
+
+def restored_table(stored: StoredTable, rules: TableRules) -> Table:
+    """The engine's table as it was saved, or afresh from the database's seats."""
+    table_id, seats, carried_pot = stored.record.table_id, stored.seats, stored.carried_pot
+    saved = {(s.seat, s.user_id, s.stack) for s in seats}
+    try:
+        table = table_from_data(rules, stored.state["table"])
+        seated = {(s.number, s.player, s.stack) for s in table.seats.values()}
+        if seated == saved and table.carried_pot == carried_pot:
+            return table
+        log.warning("Table %s: saved seats differ from the database", table_id)
+    except (KeyError, TypeError, ValueError) as error:
+        log.warning("Table %s: its saved state cannot be read: %r", table_id, error)
+    # Start the game afresh from the seats the database holds (the chips' truth).
+    missed = rules.missed_blinds
+    return Table.restored(
+        rules,
+        seats=[Seat(s.seat, s.user_id, s.stack, missed, sitting_out=s.sitting_out) for s in seats],
+        hand_number=int(stored.state.get("table", {}).get("hand_number", 0) or 0),
+        positions=None,
+        deal=None,
+        bought_in=sum(s.stack for s in seats) + carried_pot,
+        carried_pot=carried_pot,
+    )
+
+
+def restored_players(state: dict[str, Any], seats: tuple[StoredSeat, ...]) -> dict[int, Player]:
+    """The seated players, with the names and languages saved for them."""
+    saved = state.get("players", {})
+    return {s.user_id: Player.from_data(s.user_id, saved.get(str(s.user_id), {})) for s in seats}
+
+
+def restored_progress(
+    settings: TableSettings, stored: StoredTable, *, now: float
+) -> TournamentProgress:
+    """A tournament's progress; a tournament that had begun resumes its level clock ``now``."""
+    return TournamentProgress.from_data(
+        stored.state.get("tournament", {}), settings.tournament_buy_in, stored.prize_pool, now=now
+    )
+
+
+async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unresumable | None:
+    """The table's unfinished hand dealt again and replayed from its log, with the
+    actions the table message tells; ``None`` when there is none."""
+    logged = await hand_log.in_progress(state.table_id)
+    deal = state.table.deal
+    if logged is None:
+        if deal is not None:  # dealt in memory, never logged: as if never dealt
+            state.table.void_hand()
+        return None
+    try:
+        if logged.damage is not None or logged.deal is None:
+            raise ValueError(logged.damage)
+        if deal is None or deal != logged.deal:
+            raise ValueError("the table's saved hand is not the logged one")
+        hand = replay(deal, logged.actions)
+    except Exception as error:
+        return Unresumable(logged, error)
+    live = LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret)
+    acted = [
+        (e.player, action)
+        for e in hand.events
+        if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
+        and (action := told(e)) is not None
+    ]
+    live.actions = [
+        replace(action, name=state.name(deal.players[player]), by_clock=entry.actor is None)
+        for entry, (player, action) in zip(logged.actions, acted, strict=False)
+    ]
+    return live
+
+
+async def void_unresumable(
+    state: TableState,
+    keeper: TableKeeper,
+    hand_log: HandLog,
+    desk: MoneyDesk,
+    unresumable: Unresumable,
+) -> OutgoingMessage:
+    """Void a hand that cannot be played again: every stack back to what it was
+    when the hand began, players who were leaving paid out; the notice to post."""
+    logged, error = unresumable.logged, unresumable.error
+    log.warning(
+        "Hand %s of table %s cannot be resumed and is voided: %s",
+        logged.hand_no,
+        state.table_id,
+        error,
+    )
+
+    def void() -> tuple[CashOut, ...]:
+        return state.table.void_hand() if state.table.deal is not None else ()
+
+    async def write(tx: Transaction, cash_outs: tuple[CashOut, ...]) -> None:
+        await hand_log.void(
+            tx,
+            hand_id=logged.hand_id,
+            table_id=state.table_id,
+            deal=logged.deal,
+            reason=f"not resumable: {error}",
+        )
+        await desk.cash_out(tx, cash_outs)
+
+    await keeper.transact(void, write)
+    return OutgoingMessage(content=t("table.hand_voided", state.locale, hand_no=logged.hand_no))

@@ -1,0 +1,28 @@
+"""What every table runner of the process shares: the database, the cashier,
+the clock, the dealer's randomness, the pause between hands and how public
+messages draw cards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.cashier import Cashier
+from bot.database import Database
+from bot.render.card_markup import TEXT_FACES, CardFaces
+from bot.tables.clock import Clock
+
+
+@dataclass(frozen=True, slots=True)
+class TableServices:
+    """What every runner shares: the database, the cashier, the clock, the dealer's randomness."""
+
+    database: Database
+    cashier: Cashier
+    clock: Clock
+    hand_pause_seconds: float = 5.0
+    #: ``None``: shuffle with the operating system's randomness.
+    rng: random.Random | None = None
+    #: How public messages draw cards: the deck, and the emojis synced so far.
+    public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)

@@ -1,0 +1,114 @@
+"""What a running table holds in memory, shared by the parts that run it.
+
+The engine's :class:`~engine.Table` (seats, chips, the button), the players'
+names and languages, the hand being played with its log id and clock, the hand
+that ended last (shown until the next is dealt), when the next deal is due and
+whether the table is closed. The runner owns a :class:`TableState` and hands it
+to its parts (the money desk, the dealer, the view, restoring); none of them
+reaches back into the runner, so none of them imports it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.render.views import HandResultView, LastAction
+from bot.tables.table_settings import TableSettings
+from bot.tables.table_store import TableRecord
+from engine import Deal, Hand, Table, TableRules, table_to_data
+
+
+@dataclass
+class Player:
+    """What the table knows of a seated player beyond the engine's seat."""
+
+    user_id: int
+    name: str
+    locale: str = "en"
+    #: Timeouts in a row; reset when the player acts.
+    timeouts: int = 0
+
+    def to_data(self) -> dict[str, Any]:
+        return {"name": self.name, "locale": self.locale, "timeouts": self.timeouts}
+
+    @classmethod
+    def from_data(cls, user_id: int, data: dict[str, Any]) -> Player:
+        return cls(
+            user_id,
+            str(data.get("name", f"<@{user_id}>")),
+            str(data.get("locale", "en")),
+            int(data.get("timeouts", 0)),
+        )
+
+
+@dataclass
+class LiveHand:
+    """The hand being played (or the one just over), with its log id and clock."""
+
+    hand_id: int
+    deal: Deal
+    hand: Hand
+    commitment: str | None = None
+    secret: str | None = None
+    deadline: float | None = None
+    #: Every action taken, as the table message tells it.
+    actions: list[LastAction] = field(default_factory=list)
+    result: HandResultView | None = None
+
+    @property
+    def last_action(self) -> LastAction | None:
+        return self.actions[-1] if self.actions else None
+
+    @property
+    def hand_no(self) -> int:
+        return self.deal.number
+
+    @property
+    def seq(self) -> int:
+        """How many actions the hand has had (what a button's id carries)."""
+        return len(self.hand.actions)
+
+    def index_of(self, user_id: int) -> int | None:
+        return self.deal.players.index(user_id) if user_id in self.deal.players else None
+
+
+@dataclass
+class TableState:
+    """Everything a running table holds in memory."""
+
+    record: TableRecord
+    settings: TableSettings
+    rules: TableRules
+    table: Table
+    players: dict[int, Player] = field(default_factory=dict)
+    live: LiveHand | None = None
+    #: The hand that ended last, shown until the next one is dealt.
+    last_hand: LiveHand | None = None
+    #: The clock's reading when the next deal is due, when one is.
+    next_hand_at: float | None = None
+    closed: bool = False
+
+    @property
+    def table_id(self) -> int:
+        return self.record.table_id
+
+    @property
+    def locale(self) -> str:
+        """The language of everything posted in the channel."""
+        return self.settings.locale
+
+    def name(self, user_id: int) -> str:
+        player = self.players.get(user_id)
+        return player.name if player is not None else f"<@{user_id}>"
+
+    def departed(self) -> list[int]:
+        """The players the table still names who no longer sit at it."""
+        return [user_id for user_id in self.players if not self.table.is_seated(user_id)]
+
+    def saved(self) -> dict[str, Any]:
+        """The table and its players as ``tables.state`` keeps them."""
+        return {
+            "table": table_to_data(self.table),
+            "players": {str(uid): player.to_data() for uid, player in self.players.items()},
+        }

@@ -1,0 +1,328 @@
+"""The money of a sit-and-go: buy-ins into the prize pool, the start, the
+blinds going up, places paid as they are decided, and closing early.
+
+Players register with ``join`` (the buy-in goes to the prize pool, the seat
+gets the starting stack of tournament chips) and unregister with ``leave``
+until the tournament begins, when every seat is taken or its creator says so.
+From then on nobody joins, tops up or leaves with chips; a player sitting out
+is dealt in and checked or folded for (blinded away). Each deal first moves
+the blinds to the level due; a hand that eliminates players records and pays
+their places in the transaction that settles it, and the one that leaves a
+single player pays the winner and ends the table.
+
+Closed before it begins, a tournament refunds every buy-in; after, the hand
+in progress is voided and what is left of the prize pool is shared among the
+players still in, in proportion to their chips. The progress itself (begun,
+entrants, pool, the level clock's seconds) is :mod:`bot.tables.tournament`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from bot.cashier import Cashier, SeatMovement
+from bot.database import Transaction
+from bot.i18n import ordinal, t
+from bot.render.message import OutgoingMessage
+from bot.render.views import TournamentView
+from bot.tables.clock import Clock, Moment
+from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
+from bot.tables.hand_log import HandLog
+from bot.tables.money_desk import Settled
+from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.publisher import Publisher
+from bot.tables.state import Player, TableState
+from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
+from bot.tables.tournament import TournamentProgress, elimination_prizes
+from engine import CashOut, Deal, Departure, HandResult, Seat, chip_chop
+
+#: (player, place, prize) of a place decided.
+Place = tuple[int, int, int]
+
+
+class TournamentDesk:
+    """A :class:`~bot.tables.money_desk.MoneyDesk` for a sit-and-go."""
+
+    tournament = True
+
+    def __init__(
+        self,
+        state: TableState,
+        keeper: TableKeeper,
+        cashier: Cashier,
+        hand_log: HandLog,
+        publisher: Publisher,
+        clock: Clock,
+        progress: TournamentProgress,
+    ) -> None:
+        self.state = state
+        self.keeper = keeper
+        self.cashier = cashier
+        self.hand_log = hand_log
+        self.publisher = publisher
+        self.clock = clock
+        self.progress = progress
+        self._refunds: dict[int, SeatMovement] = {}
+        #: Places decided by the hand being settled, announced once it is committed.
+        self._places: list[Place] = []
+
+    @property
+    def may_deal(self) -> bool:
+        return self.progress.started and self.state.table.can_deal
+
+    @property
+    def chips_stay_in_play(self) -> bool:
+        return self.progress.started
+
+    async def join(
+        self, user_id: int, name: str, *, buy_in: int | None, seat: int | None, locale: str
+    ) -> SeatMovement:
+        """Enter the tournament: its buy-in to the prize pool, its starting stack
+        to the seat; the last seat taken starts it."""
+        state, progress = self.state, self.progress
+        if progress.started:
+            raise TournamentStarted()
+        if buy_in is not None and buy_in != progress.buy_in:
+            raise TournamentBuyIn(amount=progress.buy_in)
+        if state.table.is_seated(user_id):
+            raise Refused("engine.already_seated", seat=state.table.seat_of(user_id).number)
+        state.players[user_id] = Player(user_id, name, locale)
+
+        async def pay(tx: Transaction, taken: Seat) -> SeatMovement:
+            return await self.cashier.register(
+                state.record.guild_id,
+                user_id,
+                state.table_id,
+                taken.number,
+                progress.buy_in,
+                taken.stack,
+                tx=tx,
+            )
+
+        try:
+            movement = await self.keeper.transact(lambda: state.table.sit(user_id, seat), pay)
+        except BaseException:
+            state.players.pop(user_id, None)
+            raise
+        progress.prize_pool += movement.amount
+        if len(state.table.seats) == state.settings.seats:
+            await self._begin()
+        return movement
+
+    async def leave(self, user_id: int) -> bool:
+        """Unregister before the tournament begins, with the whole buy-in back."""
+        if self.progress.started:
+            raise Refused("engine.tournament_no_leave")
+        state = self.state
+
+        async def refund(tx: Transaction, departure: Departure) -> SeatMovement:
+            return await self.cashier.unregister(state.table_id, departure.seat, tx=tx)
+
+        movement = await self.keeper.transact(lambda: state.table.leave(user_id), refund)
+        self.progress.prize_pool -= movement.amount
+        self._refunds[user_id] = movement
+        return False
+
+    def paid_out(self, user_id: int) -> SeatMovement | None:
+        return self._refunds.pop(user_id, None)
+
+    async def top_up(self, user_id: int, amount: int) -> SeatMovement:
+        """Refused by the engine's table: a tournament has no top-ups."""
+        state = self.state
+
+        async def no_chips(tx: Transaction, _: int) -> SeatMovement:
+            raise RuntimeError(f"table {state.table_id} topped up a tournament seat")
+
+        return await self.keeper.transact(lambda: state.table.top_up(user_id, amount), no_chips)
+
+    async def begin(self) -> None:
+        """Start with the players registered (two at least)."""
+        if self.progress.started:
+            raise TournamentStarted()
+        if len(self.state.table.seats) < 2:
+            raise TooFewToStart()
+        await self._begin()
+
+    async def _begin(self) -> None:
+        progress = self.progress
+        before = (progress.started, progress.entrants, progress.running_since)
+        progress.begin(entrants=len(self.state.table.seats), now=self.clock.now())
+        try:
+            await self.keeper.transact(lambda: None, nothing_to_write)
+        except BaseException:
+            progress.started, progress.entrants, progress.running_since = before
+            raise
+        text = t(
+            "tournament.begins",
+            self.state.locale,
+            players=progress.entrants,
+            pool=progress.prize_pool,
+            payouts=self._payouts_text(),
+        )
+        self.publisher.post(OutgoingMessage(content=text))
+
+    def _payouts_text(self) -> str:
+        locale = self.state.locale
+        return ", ".join(
+            t("tournament.payout", locale, place=ordinal(place, locale), amount=amount)
+            for place, amount in enumerate(self.progress.prizes, start=1)
+        )
+
+    async def close(self) -> list[SeatMovement]:
+        """Before it begins every buy-in goes back; after, the hand in progress is
+        voided and the prize pool left is shared by the chips of the players still in."""
+        state, progress, live = self.state, self.progress, self.state.live
+
+        def void() -> list[Seat]:
+            if live is not None:
+                state.table.void_hand()
+            return list(state.table.seats.values())
+
+        async def write(tx: Transaction, seats: list[Seat]) -> list[SeatMovement]:
+            if live is not None:
+                await self.hand_log.void(
+                    tx,
+                    hand_id=live.hand_id,
+                    table_id=state.table_id,
+                    deal=live.deal,
+                    reason="the table was closed",
+                )
+            movements = []
+            if not progress.started:
+                for seat in seats:
+                    refund = await self.cashier.unregister(state.table_id, seat.number, tx=tx)
+                    movements.append(refund)
+            else:
+                pool = await prize_pool_of(tx, state.table_id)
+                shares = chip_chop(pool, [seat.stack for seat in seats]) if seats else ()
+                for seat, share in zip(seats, shares, strict=True):
+                    await self.cashier.pay_prize(
+                        tx,
+                        state.record.guild_id,
+                        state.table_id,
+                        seat.player,
+                        share,
+                        place=None,
+                        note="the tournament was closed before its end",
+                    )
+                await remove_tournament_seats(tx, state.table_id, [seat.number for seat in seats])
+            await close_table(tx, state.table_id)
+            return movements
+
+        movements = await self.keeper.transact(void, write)
+        progress.prize_pool = 0
+        return movements
+
+    def before_deal(self) -> OutgoingMessage | None:
+        """Move the blinds to the level due; the notice of a new level."""
+        table = self.state.table
+        if table.advance_level_if_due(self.progress.elapsed(now=self.clock.now())) is None:
+            return None
+        assert table.clock is not None
+        stakes = table.stakes
+        text = t(
+            "tournament.level_up_ante" if stakes.ante else "tournament.level_up",
+            self.state.locale,
+            level=table.clock.index + 1,
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+        )
+        return OutgoingMessage(content=text)
+
+    async def settle(self, tx: Transaction, deal: Deal, settled: HandResult) -> None:
+        """Record and pay the places the hand decided. Eliminated players' seats
+        go; the winner takes what is left of the pool, and the table closes."""
+        if settled.cash_outs or settled.shared_pot:
+            raise RuntimeError("a tournament hand paid chips out of play")
+        state, progress = self.state, self.progress
+        seat_of = dict(zip(deal.players, deal.seats, strict=True))
+        places = elimination_prizes(settled.eliminated, progress.prizes)
+        if settled.winner is not None:
+            paid = sum(prize for _, _, prize in places)
+            places.append((settled.winner, 1, await prize_pool_of(tx, state.table_id) - paid))
+        for player, place, prize in places:
+            await self.cashier.pay_prize(
+                tx, state.record.guild_id, state.table_id, player, prize, place=place
+            )
+        await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p, _, _ in places])
+        if settled.winner is not None:
+            await close_table(tx, state.table_id)
+        self._places = places
+
+    def after_settle(self) -> Settled:
+        """ "Cat finishes 4th of 6", "Ann wins the tournament": one notice per
+        place decided; the prize pool in memory follows what was paid."""
+        places, self._places = self._places, []
+        progress, state = self.progress, self.state
+        locale = state.locale
+        notices = []
+        for player, place, prize in places:
+            progress.prize_pool -= prize
+            name, where = state.name(player), ordinal(place, locale)
+            if place == 1:
+                text = t("tournament.winner", locale, name=name, prize=prize)
+            else:
+                key = "tournament.finishes_paid" if prize else "tournament.finishes"
+                text = t(
+                    key,
+                    locale,
+                    name=name,
+                    place=where,
+                    entrants=progress.entrants,
+                    prize=prize,
+                )
+            notices.append(OutgoingMessage(content=text))
+        return Settled(tuple(notices), table_over=any(place == 1 for _, place, _ in places))
+
+    async def cash_out(self, tx: Transaction, cash_outs: Iterable[CashOut]) -> None:
+        if list(cash_outs):
+            raise RuntimeError("a tournament's player left with chips")
+
+    def saved_state(self) -> dict[str, Any]:
+        return {"tournament": self.progress.to_data(now=self.clock.now())}
+
+    def tournament_view(self, moment: Moment) -> TournamentView | None:
+        """The tournament's registrations, or its level, players and prizes."""
+        progress, state = self.progress, self.state
+        level_clock, settings = state.table.clock, state.settings
+        if level_clock is None or state.closed:
+            return None
+        view = TournamentView(
+            started=progress.started,
+            buy_in=progress.buy_in,
+            starting_stack=settings.starting_stack,
+            level_minutes=settings.level_minutes,
+            level_hands=settings.level_hands,
+            registered=len(state.table.seats),
+            seat_count=settings.seats,
+            entrants=progress.entrants,
+            players_left=len(state.table.seats),
+            prize_pool=progress.prize_pool,
+            prizes=progress.prizes,
+        )
+        if not progress.started:
+            return view
+        level, stakes = level_clock.level, level_clock.stakes
+        view = replace(
+            view,
+            level=level_clock.index + 1,
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+            last_level=level.lasts_forever,
+        )
+        if level.seconds is not None:
+            now = moment.now
+            left = level_clock.began_at_second + level.seconds - progress.elapsed(now=now)
+            if left <= 0:
+                return replace(view, next_level_now=True)
+            return replace(view, next_level_at=int(moment.wall_time(now + left)))
+        if level.hands is not None:
+            hands = level.hands - (state.table.hand_number - level_clock.began_at_hand)
+            if hands <= 0:
+                return replace(view, next_level_now=True)
+            return replace(view, hands_to_next_level=hands)
+        return view

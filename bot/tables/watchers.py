@@ -1,0 +1,38 @@
+"""Who is told after every change of a running table.
+
+After each change, under the table's lock, the runner builds the table's view
+once (:func:`bot.tables.view.table_view`) and hands it to each of its
+:class:`TableWatcher` s. A watcher must not wait: it queues its work (a
+message on the publisher, a task of its own) and returns. The table message
+is the first watcher; whatever else must follow the table as it changes (a
+player's private seat view kept current, a computer player noticing its turn
+and acting through :meth:`~bot.tables.runner.TableRunner.act` like anyone
+else) is another one, added with
+:meth:`~bot.tables.runner.TableRunner.watch`, without changing the runner.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.render.table_message import table_message
+from bot.render.views import TableSnapshot
+from bot.tables.publisher import Publisher
+from bot.tables.state import TableState
+
+
+class TableWatcher(Protocol):
+    def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
+        """The table changed (``fresh``: a new hand was dealt); ``view`` is what
+        everyone may see now. Reads ``state``, never changes it."""
+        ...
+
+
+class TableMessageWatcher:
+    """Keeps the one table message showing the table, in the table's language."""
+
+    def __init__(self, publisher: Publisher) -> None:
+        self.publisher = publisher
+
+    def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
+        self.publisher.show_table(table_message(view, state.locale), fresh=fresh)
