@@ -38,19 +38,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from engine.cards import DEUCE
+from engine.cards import DEUCE, Card
+from engine.events import Event, PotAwarded
 from engine.variants import Variant
 
+if TYPE_CHECKING:  # the hand imports this module; its setup is only named here
+    from engine.hand import HandSetup
+
 __all__ = [
+    "NO_HOME_RULES",
     "BombPots",
     "HomeRules",
     "bomb_pot_refusal",
+    "bounty_payments",
+    "check_setup",
+    "double_board_refusal",
     "has_board",
+    "is_seven_deuce",
     "rabbit_hunt_refusal",
     "run_it_twice_refusal",
+    "runouts_open",
     "seven_deuce_refusal",
+    "seven_deuce_winner",
 ]
 
 #: The two ranks of seven-deuce (engine ranks count from the deuce, 0).
@@ -102,7 +113,7 @@ def seven_deuce_refusal(game: Variant) -> str | None:
     if game.hole_card_count != 2 or game.uses_bring_in or game.draws:
         return "seven_deuce_two_cards"
     ranks = {card.rank for card in game.deck.cards}
-    if not SEVEN_DEUCE_RANKS <= ranks:
+    if not ranks >= SEVEN_DEUCE_RANKS:
         return "seven_deuce_deck"
     return None
 
@@ -183,3 +194,99 @@ class HomeRules:
         """Whether hand number ``hand_number`` (from 1) is a bomb pot by the count."""
         bomb = self.bomb_pot
         return bomb is not None and bomb.every > 0 and hand_number % bomb.every == 0
+
+
+#: A table without home-game options.
+NO_HOME_RULES: Final = HomeRules()
+
+
+# ------------------------------------------------------------ the hand's rules
+
+
+def check_setup(setup: HandSetup) -> None:
+    """Refuse (``ValueError``) a hand setup whose home-game options its game
+    cannot play: the table offers an option only where it fits, so this is a
+    caller's mistake, not a player's."""
+    game = setup.variant
+    if setup.run_it_twice and run_it_twice_refusal(game) is not None:
+        raise ValueError(f"{game.name} cannot run the board twice.")
+    if setup.seven_deuce_bounty < 0:
+        raise ValueError("The 7-2 bounty cannot be negative.")
+    if setup.seven_deuce_bounty and seven_deuce_refusal(game) is not None:
+        raise ValueError(f"Seven-deuce cannot win a hand of {game.name}.")
+    if setup.boards not in (0, game.boards) and (
+        not setup.bomb_pot or setup.boards != 2 or double_board_refusal(game) is not None
+    ):
+        raise ValueError("Only a bomb pot of a one-board game is dealt to two boards.")
+    if setup.bomb_pot:
+        if bomb_pot_refusal(game) is not None:
+            raise ValueError(f"{game.name} cannot be played as a bomb pot.")
+        if any(setup.blinds) or any(setup.posts) or not any(setup.antes):
+            raise ValueError("In a bomb pot everyone posts the bomb as an ante, and no blinds.")
+
+
+def runouts_open(
+    game: Variant,
+    street_index: int,
+    stub_size: int,
+    in_hand: Sequence[int],
+    stacks: Sequence[int],
+) -> bool:
+    """Whether the rest of the board may be run twice once street
+    ``street_index`` is over: two or more hands are live, at most one of them
+    has chips left (no more betting), board cards are still to come and the
+    stub holds them twice over (burns are skipped before a card is missing)."""
+    if len(in_hand) < 2 or sum(1 for player in in_hand if stacks[player]) > 1:
+        return False
+    to_come = sum(street.board for street in game.streets[street_index + 1 :])
+    return 0 < 2 * to_come <= stub_size
+
+
+def is_seven_deuce(cards: Sequence[Card]) -> bool:
+    """Whether ``cards`` are a seven and a deuce, of any suits."""
+    return len(cards) == 2 and {card.rank for card in cards} == SEVEN_DEUCE_RANKS
+
+
+def seven_deuce_winner(
+    events: Sequence[Event],
+    hole_cards: Sequence[Sequence[Card]],
+    *,
+    shown: Sequence[bool] | None,
+) -> int | None:
+    """Who collects the 7-2 bounty once the pots are awarded, if anyone: the
+    one player who took the main pot (alone: a split or a shared run-out is
+    not a win), holding seven-deuce, shown at the showdown. ``shown`` is the
+    showdown's record of shown hands, ``None`` when everyone else folded (the
+    winner turns the seven-deuce up to claim the bounty: showing only gains
+    them chips)."""
+    takers = {
+        player
+        for event in events
+        if isinstance(event, PotAwarded) and event.pot_index == 0
+        for player, chips in event.winners
+        if chips
+    }
+    if len(takers) != 1:
+        return None
+    (winner,) = takers
+    if not is_seven_deuce(hole_cards[winner]):
+        return None
+    if shown is not None and not shown[winner]:
+        return None
+    return winner
+
+
+def bounty_payments(
+    winner: int, bounty: int, stacks: Sequence[int], player_count: int
+) -> list[tuple[int, int]]:
+    """What each other player dealt in pays the 7-2 bounty's ``winner``: the
+    bounty, or all they have left when less (nobody owes chips they lack).
+
+    >>> bounty_payments(0, 50, [900, 20, 300], 3)
+    [(1, 20), (2, 50)]
+    """
+    return [
+        (player, min(bounty, stacks[player]))
+        for player in range(player_count)
+        if player != winner and stacks[player]
+    ]

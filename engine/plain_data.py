@@ -83,6 +83,10 @@ def setup_to_data(setup: HandSetup) -> Data:
         },
         "carried_pot": setup.carried_pot,
         "dead_blinds": list(setup.dead_blinds),
+        "run_it_twice": setup.run_it_twice,
+        "bomb_pot": setup.bomb_pot,
+        "boards": setup.boards,
+        "seven_deuce_bounty": setup.seven_deuce_bounty,
     }
 
 
@@ -110,6 +114,11 @@ def setup_from_data(data: Data) -> HandSetup:
         draw_rules=_draw_rules_from_data(data.get("draw_rules")),
         carried_pot=int(data.get("carried_pot", 0)),
         dead_blinds=_ints(data.get("dead_blinds", ())),
+        # Written before the home-game options were: all off.
+        run_it_twice=bool(data.get("run_it_twice", False)),
+        bomb_pot=bool(data.get("bomb_pot", False)),
+        boards=int(data.get("boards", 0)),
+        seven_deuce_bounty=int(data.get("seven_deuce_bounty", 0)),
     )
 
 

@@ -182,6 +182,26 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.no_hand_in_progress": "Gerade wird keine Hand gespielt.",
     "engine.hand_not_over": "Die Hand ist noch nicht vorbei.",
     "engine.not_this_hand": "Das ist nicht die Hand, die dieser Tisch gegeben hat.",
+    "engine.no_run_it_twice_now": "Jetzt ist nichts zu wählen: es wird nicht zweimal ausgeteilt.",
+    "engine.runouts_once_or_twice": "Der Rest des Boards wird einmal oder zweimal ausgeteilt.",
+    "engine.run_it_twice_no_board": "Zweimal austeilen geht nur in Spielen mit Board.",
+    "engine.run_it_twice_two_boards": (
+        "Dieses Spiel hat schon zwei Boards; es wird nicht zweimal ausgeteilt."
+    ),
+    "engine.run_it_twice_cash_only": (
+        "Zweimal austeilen gibt es nur an Cash-Tischen, nicht im Turnier."
+    ),
+    "engine.bomb_pot_no_flop": (
+        "Bomb Pots brauchen ein Spiel mit Blinds und Flop (Hold'em oder Omaha)."
+    ),
+    "engine.bomb_pot_cash_only": "Bomb Pots gibt es nur an Cash-Tischen, nicht im Turnier.",
+    "engine.double_board_already": "Dieses Spiel hat schon zwei Boards.",
+    "engine.rabbit_hunt_no_board": "Die Hasenjagd geht nur in Spielen mit Board.",
+    "engine.seven_deuce_two_cards": (
+        "Die 7-2-Prämie braucht ein Spiel mit zwei verdeckten Karten (Hold'em)."
+    ),
+    "engine.seven_deuce_deck": "Das Blatt dieses Spiels hat keine Siebener und Zweier.",
+    "engine.seven_deuce_cash_only": "Die 7-2-Prämie gibt es nur an Cash-Tischen, nicht im Turnier.",
     # Tische: Ablehnungen.
     "table.none_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /poker create.",
     "table.exists": "Dieser Kanal hat schon einen Tisch.",

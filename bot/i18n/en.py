@@ -169,6 +169,20 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.no_hand_in_progress": "No hand is being played.",
     "engine.hand_not_over": "The hand is not over yet.",
     "engine.not_this_hand": "That is not the hand this table dealt.",
+    "engine.no_run_it_twice_now": "There is no run-out to choose now.",
+    "engine.runouts_once_or_twice": "The rest of the board is run once or twice.",
+    "engine.run_it_twice_no_board": "Run it twice needs a game with a board.",
+    "engine.run_it_twice_two_boards": (
+        "This game already deals two boards; its board is not run twice."
+    ),
+    "engine.run_it_twice_cash_only": "Run it twice is for cash tables, not tournaments.",
+    "engine.bomb_pot_no_flop": "Bomb pots need a game with blinds and a flop (Hold'em or Omaha).",
+    "engine.bomb_pot_cash_only": "Bomb pots are for cash tables, not tournaments.",
+    "engine.double_board_already": "This game already deals two boards.",
+    "engine.rabbit_hunt_no_board": "The rabbit hunt needs a game with a board.",
+    "engine.seven_deuce_two_cards": "The 7-2 bounty needs a game of two hole cards (Hold'em).",
+    "engine.seven_deuce_deck": "This game's deck has no sevens and deuces.",
+    "engine.seven_deuce_cash_only": "The 7-2 bounty is for cash tables, not tournaments.",
     # Tables: refusals.
     "table.none_here": "There is no table in this channel. Open one with /poker create.",
     "table.exists": "This channel already has a table.",
