@@ -20,8 +20,10 @@ BetKind = Literal["fold", "check", "call", "bet", "raise", "complete", "bring-in
 DiscardKind = Literal["discard", "draw", "stand_pat"]
 #: Double Hold'em: a player set their point card (:class:`PointCardChosen`).
 PointCardKind = Literal["point_card"]
+#: Run it twice: a player asked for the rest of the board twice, or once.
+RunoutKind = Literal["run_twice", "run_once"]
 #: Every action a player takes in a hand before the showdown.
-ActionKind = BetKind | DiscardKind | PointCardKind
+ActionKind = BetKind | DiscardKind | PointCardKind | RunoutKind
 #: The forced bets, as :class:`ForcedBetPosted` names them.
 ForcedBetKind = Literal["ante", "dead small blind", "small blind", "big blind", "straddle", "post"]
 #: Which part of a pot an award is: all of it, the high or the low half, or

@@ -623,6 +623,11 @@ class Hand:
         """Players who have not folded."""
         return list(compress(range(self.player_count), map(not_, self.folded)))
 
+    @property
+    def runout_choosers(self) -> tuple[int, ...]:
+        """Run it twice: the players still to choose once or twice."""
+        return tuple(self._runout_choosers) if self.phase is _RUN_IT_TWICE else ()
+
     def is_all_in(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] == 0
 
@@ -1909,6 +1914,12 @@ class Hand:
         self.phase = _RUN_IT_TWICE
         self.actor = None
         self.events.append(RunItTwiceOffered(tuple(self._runout_choosers)))
+        # All in: the hands are turned up before the run-out (as they would be
+        # at the showdown anyway), so the players choose seeing each other's.
+        for player in self._runout_choosers:
+            if player not in self._shown_early:
+                self._shown_early[player] = len(self.hole_cards[player])
+                self.events.append(_hand_shown(player, tuple(self.hole_cards[player]), ()))
         return True
 
     def _check_runout_choice(self, player: int, count: int) -> None:

@@ -258,6 +258,7 @@ def table_to_data(table: Table) -> Data:
         },
         "finishing_places": [[player, place] for player, place in table.finishing_places.items()],
         "carried_pot": table.carried_pot,
+        "bomb_pot_voted": table.bomb_pot_voted,
         "blind_positions": None
         if table.blind_positions is None
         else _positions_to_data(table.blind_positions),
@@ -300,7 +301,7 @@ def table_from_data(rules: TableRules, data: Data) -> Table:
             int(saved_rotation["hands_dealt"]),
             int(saved_rotation["orbit_start"]),
         )
-    return Table.restored(
+    table = Table.restored(
         rules,
         seats=[_seat_from_data(seat) for seat in data["seats"]],
         hand_number=int(data["hand_number"]),
@@ -315,3 +316,6 @@ def table_from_data(rules: TableRules, data: Data) -> Table:
         blind_positions=None if blind_positions is None else _positions_from_data(blind_positions),
         carried_pot=int(data.get("carried_pot", 0)),
     )
+    # Saved before bomb pots existed: no vote pending.
+    table.bomb_pot_voted = bool(data.get("bomb_pot_voted", False))
+    return table

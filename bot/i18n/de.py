@@ -888,4 +888,64 @@ MESSAGES: Final[dict[str, str]] = {
         "Dein Platz hat sich geändert, während deine Anfrage unterwegs war (Platz {seat_no}); "
         "es wurde nichts bewegt. Versuche es noch einmal."
     ),
+    # The home-game options (bot.tables.home_game).
+    "action.run_twice": "{name} will es zweimal austeilen",
+    "action.run_once": "{name} will es einmal austeilen",
+    "acted.run_twice": "Du willst den Rest des Boards zweimal; so kommt es, wenn alle zustimmen.",
+    "acted.run_once": "Du willst den Rest des Boards einmal.",
+    "button.run_twice": "Zweimal austeilen",
+    "button.run_once": "Einmal austeilen",
+    "button.rabbit_hunt": "Hasenjagd",
+    "home.odds": "Chancen: {chances}",
+    "home.odds_simulated": "Chancen (≈, simuliert): {chances}",
+    "home.chances": "{name} {win} %",
+    "home.chances_tie": "{name} {win} % (geteilt {tie} %)",
+    "home.chances_hilo": "{name} alles {win} %, Hälfte {half} %, geteilt {tie} %",
+    "home.run_it_twice_choosing": (
+        "All-in: zweimal austeilen? Noch zu wählen: {names} (keine Antwort rechtzeitig: einmal)."
+    ),
+    "home.run_twice": (
+        "Das Board wird zweimal ausgeteilt: jedes Board gewinnt die Hälfte jedes Pots."
+    ),
+    "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
+    "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
+    "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
+    "home.no_rabbit": (
+        "Jetzt gibt es keinen Hasen zu jagen: die letzte Hand läuft "
+        "noch oder ihr Board war vollständig."
+    ),
+    "home.no_rabbit_hunt": "An diesem Tisch gibt es keine Hasenjagd.",
+    "home.options_saved": (
+        "Die Hausregeln sind gespeichert; sie gelten ab der nächsten Hand: {options}"
+    ),
+    "home.options_none": "keine",
+    "home.option.run_it_twice": "zweimal austeilen",
+    "home.option.rabbit_hunt": "Hasenjagd",
+    "home.option.bomb_pot": "Bomb Pots zu {amount}",
+    "home.option.bomb_pot_every": "alle {hands} Hände",
+    "home.option.double_board": "zwei Boards",
+    "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
+    "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
+    "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
+    "home.bomb_vote": "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen).",
+    "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
+    "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
+    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",
+    "table.config.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
+    "table.config.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
+    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount} sein.",
+    "command.poker.homegame.description": "Hausregeln dieses Tisches (nur wer ihn eröffnet hat).",
+    "command.poker.homegame.run_it_twice": (
+        "All-in vor dem River: die Spieler dürfen zweimal austeilen"
+    ),
+    "command.poker.homegame.rabbit_hunt": (
+        "Nach einer Hand darf jeder das Board sehen, das gekommen wäre"
+    ),
+    "command.poker.homegame.bomb_pot": "Betrag des Bomb Pots, den alle setzen (0: keine)",
+    "command.poker.homegame.bomb_pot_every": "Ein Bomb Pot alle N Hände (0: nur nach Abstimmung)",
+    "command.poker.homegame.double_board": "Bomb Pots mit zwei Boards",
+    "command.poker.homegame.seven_deuce_bounty": (
+        "7-2-Prämie, die jeder andere Spieler zahlt (0: keine)"
+    ),
+    "command.poker.bomb.description": "Stimme für einen Bomb Pot in der nächsten Hand.",
 }

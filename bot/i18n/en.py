@@ -845,4 +845,59 @@ MESSAGES: Final[dict[str, str]] = {
         "Your seat changed while your request was on its way (seat {seat_no}); nothing was "
         "moved. Try again."
     ),
+    # The home-game options (bot.tables.home_game).
+    "action.run_twice": "{name} asks to run it twice",
+    "action.run_once": "{name} asks to run it once",
+    "acted.run_twice": "You asked for the rest of the board twice; it is, if everyone agrees.",
+    "acted.run_once": "You asked for the rest of the board once.",
+    "button.run_twice": "Run it twice",
+    "button.run_once": "Run it once",
+    "button.rabbit_hunt": "Rabbit hunt",
+    "home.odds": "Chances: {chances}",
+    "home.odds_simulated": "Chances (≈, simulated): {chances}",
+    "home.chances": "{name} {win} %",
+    "home.chances_tie": "{name} {win} % (split {tie} %)",
+    "home.chances_hilo": "{name} scoop {win} %, half {half} %, split {tie} %",
+    "home.run_it_twice_choosing": (
+        "All in: run it twice? Still to choose: {names} (no answer in time: once)."
+    ),
+    "home.run_twice": "The board is run twice: each board wins half of every pot.",
+    "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
+    "home.bounty": "7-2 bounty: {name} collects {amount}.",
+    "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
+    "home.no_rabbit": (
+        "There is no rabbit to hunt now: the last hand is not over or its board was complete."
+    ),
+    "home.no_rabbit_hunt": "This table does not hunt rabbits.",
+    "home.options_saved": (
+        "The home-game options are saved; they apply from the next hand: {options}"
+    ),
+    "home.options_none": "none",
+    "home.option.run_it_twice": "run it twice",
+    "home.option.rabbit_hunt": "rabbit hunt",
+    "home.option.bomb_pot": "bomb pots of {amount}",
+    "home.option.bomb_pot_every": "every {hands} hands",
+    "home.option.double_board": "double board",
+    "home.option.seven_deuce_bounty": "7-2 bounty {amount}",
+    "home.not_creator": "Only the player who opened the table can change its home-game options.",
+    "home.no_bomb_pots": "This table plays no bomb pots.",
+    "home.bomb_vote": "{name} votes for a bomb pot ({votes} of {needed} votes).",
+    "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
+    "home.bomb_already": "The next hand is a bomb pot already.",
+    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount}.",
+    "table.config.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
+    "table.config.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
+    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount}.",
+    "command.poker.homegame.description": "Home-game options of this table (its opener only).",
+    "command.poker.homegame.run_it_twice": "All in before the river: players may run it twice",
+    "command.poker.homegame.rabbit_hunt": (
+        "After a hand, anyone may see the board that would have come"
+    ),
+    "command.poker.homegame.bomb_pot": "Bomb pot amount everyone posts (0: no bomb pots)",
+    "command.poker.homegame.bomb_pot_every": (
+        "A bomb pot every N hands (0: only when the table votes)"
+    ),
+    "command.poker.homegame.double_board": "Bomb pots are dealt to two boards",
+    "command.poker.homegame.seven_deuce_bounty": "7-2 bounty each other player pays (0: none)",
+    "command.poker.bomb.description": "Vote for a bomb pot in the next hand.",
 }

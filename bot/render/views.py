@@ -129,6 +129,35 @@ class TournamentView:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOdds:
+    """One live hand's chances when no more betting can happen, as fractions:
+    to win alone (in Hi-Lo: to scoop), to share, and in Hi-Lo to take half."""
+
+    name: str
+    win: float
+    tie: float
+    half: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HomeGameView:
+    """What the home-game options add to the table message."""
+
+    #: Each live hand's chances with the cards still to come (empty: none shown) ...
+    odds: tuple[HandOdds, ...] = ()
+    #: ... worked out exactly, or simulated ("≈").
+    odds_exact: bool = True
+    #: Run it twice: the players still to choose once or twice.
+    runout_choosers: tuple[str, ...] = ()
+    #: How many times the rest of the board is being run (2: run it twice).
+    runouts: int = 1
+    #: A bomb pot: what everyone posted (0: not a bomb pot).
+    bomb_pot: int = 0
+    #: The 7-2 bounty paid: (winner's name, chips collected).
+    bounty: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableSnapshot:
     table_id: int
     variant_name: str
@@ -196,6 +225,10 @@ class TableSnapshot:
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None
+    #: The home-game extras (:mod:`bot.tables.home_view`): everyone's chances
+    #: once no more betting can happen, the players still to choose whether
+    #: the board is run twice, and whether the rabbit may be hunted.
+    home: HomeGameView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +274,9 @@ class HandResultView:
     board: tuple[Card, ...] = ()
     #: Every board, in games dealt with more than one (``board`` is the first).
     boards: tuple[tuple[Card, ...], ...] = ()
+    #: The hand ended before its board was complete at a table that hunts
+    #: rabbits: the message offers the rabbit hunt.
+    rabbit_hunt: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -386,3 +386,42 @@ def test_board_cards_of_a_second_run_name_their_board() -> None:
     hand.act(1, ChooseRunouts(2))
     dealt = [e.board for e in hand.events if isinstance(e, BoardDealt)]
     assert dealt == [0, 0, 0, 1, 1, 1]
+
+
+def test_the_hand_history_of_a_run_twice_hand_replays_both_runs() -> None:
+    from engine.phh.history import HandHistory
+    from engine.phh.replaying import replay
+    from engine.phh.writing import dumps
+
+    hand = heads_up_all_in("AsKh AdKc 2c 3d4h5s 6c Kd 8h 9s Tc JdQh2d 2h 7s", run_it_twice=True)
+    hand.act(0, ChooseRunouts(2))
+    hand.act(1, ChooseRunouts(2))
+    history = HandHistory.from_hand(hand)
+    text = dumps(history)
+    assert "_runout_count = 2" in text
+    assert sum(line.startswith("d db") for line in history.actions) == 6
+    result = replay(history)
+    assert result.ok, result.error
+    assert result.hand is not None and result.hand.boards == hand.boards
+
+
+def test_the_hand_history_of_a_bomb_pot_and_a_bounty_replays() -> None:
+    from engine.phh.history import HandHistory
+    from engine.phh.replaying import replay
+
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 1000),
+        antes=(100, 100),
+        min_bet=10,
+        deck=deck("7sAh 2sKh 2c 7d7h2h"),
+        bomb_pot=True,
+        boards=2,
+        seven_deuce_bounty=30,
+    )
+    hand = Hand(setup)
+    while not hand.is_complete:
+        hand.act(hand.to_act or 0, CheckOrCall())
+    result = replay(HandHistory.from_hand(hand))
+    assert result.ok, result.error
+    assert result.hand is not None and result.hand.stacks == hand.stacks
