@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n import t
+from bot.render.cards import cards_text
 from bot.render.custom_ids import rabbit_button_id
 from bot.render.limits import NAME, shorten
 from bot.render.message import ButtonSpec, ButtonStyle
@@ -38,10 +39,14 @@ def home_lines(home: HomeGameView | None, locale: str) -> list[str]:
     lines: list[str] = []
     if home.bomb_pot:
         lines.append(t("home.bomb_pot", locale, amount=home.bomb_pot))
-    if home.odds:
-        chances = " · ".join(_chances(odds, locale) for odds in home.odds)
-        key = "home.odds" if home.odds_exact else "home.odds_simulated"
-        lines.append(t(key, locale, chances=chances))
+    for stage in home.odds:
+        chances = " · ".join(_chances(odds, locale) for odds in stage.hands)
+        if not stage.exact:
+            chances = "≈ " + chances
+        if stage.board:
+            lines.append(t("home.odds_on", locale, board=cards_text(stage.board), chances=chances))
+        else:
+            lines.append(t("home.odds", locale, chances=chances))
     if home.runout_choosers:
         names = ", ".join(shorten(name, NAME) for name in home.runout_choosers)
         lines.append(t("home.run_it_twice_choosing", locale, names=names))

@@ -140,13 +140,22 @@ class HandOdds:
 
 
 @dataclass(frozen=True, slots=True)
+class OddsStage:
+    """Each live hand's chances with the board as it stood (empty: before the
+    flop), worked out exactly or simulated ("≈")."""
+
+    board: tuple[Card, ...]
+    exact: bool
+    hands: tuple[HandOdds, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HomeGameView:
     """What the home-game options add to the table message."""
 
-    #: Each live hand's chances with the cards still to come (empty: none shown) ...
-    odds: tuple[HandOdds, ...] = ()
-    #: ... worked out exactly, or simulated ("≈").
-    odds_exact: bool = True
+    #: Once no more betting can happen: everyone's chances as each board card
+    #: came (the latest last); empty when there is nothing to show.
+    odds: tuple[OddsStage, ...] = ()
     #: Run it twice: the players still to choose once or twice.
     runout_choosers: tuple[str, ...] = ()
     #: How many times the rest of the board is being run (2: run it twice).

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from bot.render.views import HandOdds, HomeGameView
+from bot.render.views import HandOdds, HomeGameView, OddsStage
 from bot.tables.state import LiveHand, TableState
 from engine import (
     BoardDealt,
@@ -39,26 +39,50 @@ def home_view(state: TableState, shown_from: LiveHand, *, live: bool) -> HomeGam
     runout_choosers: tuple[str, ...] = ()
     if live and hand.phase is Phase.RUN_IT_TWICE:
         runout_choosers = tuple(names[i] for i in hand.runout_choosers)
-    board = _board_when_all_in(hand)
-    faces = _face_up(hand)
-    odds: tuple[HandOdds, ...] = ()
-    exact = True
-    if board is not None and len(faces) >= 2 and set(hand.in_hand) <= set(faces):
-        players = tuple(sorted(faces))
-        answer = _chances(hand.variant.code, tuple(faces[i] for i in players), board)
-        if answer is not None:
-            exact = answer[0]
-            odds = tuple(
-                HandOdds(names[i], win, tie, half)
-                for i, (win, tie, half) in zip(players, answer[1], strict=True)
-            )
+    odds = odds_stages(hand, names)
     bomb = max(hand.setup.antes) if hand.setup.bomb_pot else 0
     bounty = next(
         ((names[e.winner], e.total) for e in hand.events if isinstance(e, BountyPaid)), None
     )
     if not (odds or runout_choosers or bomb or bounty) and hand.runouts == 1:
         return None
-    return HomeGameView(odds, exact, runout_choosers, hand.runouts, bomb, bounty)
+    return HomeGameView(odds, runout_choosers, hand.runouts, bomb, bounty)
+
+
+def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
+    """Everyone's chances from the moment no more betting could happen, as
+    each board card came (on the first board: a second run shares them until
+    it was dealt), while all the live hands are face up."""
+    start = _board_when_all_in(hand)
+    faces = _face_up(hand)
+    if start is None or len(faces) < 2 or not set(hand.in_hand) <= set(faces):
+        return ()
+    players = tuple(sorted(faces))
+    hands = tuple(faces[i] for i in players)
+    stages = []
+    board = list(hand.boards[0])
+    complete = sum(street.board for street in hand.variant.streets)
+    ends, total = [len(start)], 0
+    for street in hand.variant.streets:
+        total += street.board
+        if street.board and len(start) < total < complete and total <= len(board):
+            ends.append(total)  # the flop, then the turn: the river decides
+    for end in ends:
+        answer = _chances(hand.variant.code, hands, tuple(board[:end]))
+        if answer is None:
+            return ()
+        exact, chances = answer
+        stages.append(
+            OddsStage(
+                tuple(board[:end]),
+                exact,
+                tuple(
+                    HandOdds(names[i], win, tie, half)
+                    for i, (win, tie, half) in zip(players, chances, strict=True)
+                ),
+            )
+        )
+    return tuple(stages)
 
 
 def _board_when_all_in(hand: Hand) -> tuple[Card, ...] | None:

@@ -92,7 +92,7 @@ async def test_run_it_twice_splits_the_pot_between_two_boards_and_the_audit_repl
         message = await fake.wait_for(offering, timeout=10)
         text = description(message)
         assert "run it twice? Still to choose: Ann, Ben" in text, text
-        assert "Chances:" in text  # the hands are face up, and each one's chance is shown
+        assert "Chances before the flop: Ann" in text or "Chances on " in text, text
         # The second player to be asked answers first: any player still to choose may.
         twice = buttons_of(message)["twice"]
         seq = int(twice["seq"])
@@ -121,6 +121,8 @@ async def test_run_it_twice_splits_the_pot_between_two_boards_and_the_audit_repl
         text = description(final)
         assert "Board 1" in text and "Board 2" in text, text
         assert "The board is run twice" in text
+        # The chances as each card came: before the flop, on the flop, on the turn.
+        assert "Chances before the flop: Ann" in text and text.count("Chances on ") == 2, text
 
         row = await croupier.database.fetch_one(
             "SELECT id FROM hands WHERE hand_no = ?", (turn.hand_no,)
