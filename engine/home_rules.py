@@ -38,14 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from engine.cards import DEUCE, Card
 from engine.events import Event, PotAwarded
 from engine.variants import Variant
-
-if TYPE_CHECKING:  # the hand imports this module; its setup is only named here
-    from engine.hand import HandSetup
 
 __all__ = [
     "NO_HOME_RULES",
@@ -203,7 +200,29 @@ NO_HOME_RULES: Final = HomeRules()
 # ------------------------------------------------------------ the hand's rules
 
 
-def check_setup(setup: HandSetup) -> None:
+class HomeSetup(Protocol):
+    """What :func:`check_setup` reads of a hand's setup
+    (:class:`engine.hand.HandSetup`, which imports this module)."""
+
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def antes(self) -> tuple[int, ...]: ...
+    @property
+    def blinds(self) -> tuple[int, ...]: ...
+    @property
+    def posts(self) -> tuple[int, ...]: ...
+    @property
+    def run_it_twice(self) -> bool: ...
+    @property
+    def bomb_pot(self) -> bool: ...
+    @property
+    def boards(self) -> int: ...
+    @property
+    def seven_deuce_bounty(self) -> int: ...
+
+
+def check_setup(setup: HomeSetup) -> None:
     """Refuse (``ValueError``) a hand setup whose home-game options its game
     cannot play: the table offers an option only where it fits, so this is a
     caller's mistake, not a player's."""

@@ -86,6 +86,7 @@ from engine import (
     Card,
     HoleCardsDealt,
     IllegalAction,
+    Phase,
     Table,
     format_action,
 )
@@ -464,7 +465,8 @@ class TableRunner:
             return
         user_id = live.deal.players[index]
         player = self.state.players.get(user_id)
-        if player is not None:
+        # Not choosing whether to run it twice is choosing once, not a missed turn.
+        if player is not None and hand.phase is not Phase.RUN_IT_TWICE:
             player.timeouts += 1
             if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and self.table.is_seated(user_id):
                 await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
