@@ -9,6 +9,7 @@ Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
 from __future__ import annotations
 
 from bot.database import Database
+from bot.house_bank import is_computer
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.private_view import private_message
@@ -32,7 +33,7 @@ class HoleCardDms:
         players = [live.deal.players[index] for index in indices]
         wanted = await dm_cards_wanted(self.database, players)
         for index, user_id in zip(indices, players, strict=True):
-            if user_id not in wanted:
+            if user_id not in wanted or is_computer(user_id):
                 continue
             player = state.players.get(user_id)
             message = private_message(
