@@ -49,6 +49,8 @@ BUTTON_MOVES: dict[str, Move] = {
     "bringin": Move.BRING_IN,
     "small": Move.SMALL_BET,
     "big": Move.BIG_BET,
+    "twice": Move.RUN_TWICE,
+    "once": Move.RUN_ONCE,
 }
 
 #: The text and description a form's label may have, as Discord allows.

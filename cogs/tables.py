@@ -44,6 +44,7 @@ from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     MAX_ACTION_SECONDS,
+    MAX_BOMB_POT_EVERY,
     MAX_HANDS_PER_GAME,
     MAX_LEVEL_HANDS,
     MAX_LEVEL_MINUTES,
@@ -61,6 +62,7 @@ from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
 from cogs.amounts import checked_amount
+from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.seat_buttons import PreActionButton, ShowButton
@@ -147,10 +149,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, PreActionButton, ShowButton)
+        self.bot.add_dynamic_items(TableButton, PreActionButton, ShowButton, RabbitButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, PreActionButton, ShowButton)
+        self.bot.remove_dynamic_items(TableButton, PreActionButton, ShowButton, RabbitButton)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
@@ -608,6 +610,61 @@ class Tables(commands.Cog):
             return t(f"tables.straddle_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())
+
+    @poker.command(name="homegame", description=catalogue_str("command.poker.homegame.description"))
+    @app_commands.describe(
+        run_it_twice=catalogue_str("command.poker.homegame.run_it_twice"),
+        rabbit_hunt=catalogue_str("command.poker.homegame.rabbit_hunt"),
+        bomb_pot=catalogue_str("command.poker.homegame.bomb_pot"),
+        bomb_pot_every=catalogue_str("command.poker.homegame.bomb_pot_every"),
+        double_board=catalogue_str("command.poker.homegame.double_board"),
+        seven_deuce_bounty=catalogue_str("command.poker.homegame.seven_deuce_bounty"),
+    )
+    async def homegame(
+        self,
+        interaction: Interaction,
+        run_it_twice: bool | None = None,
+        rabbit_hunt: bool | None = None,
+        bomb_pot: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+        bomb_pot_every: app_commands.Range[int, 0, MAX_BOMB_POT_EVERY] | None = None,
+        double_board: bool | None = None,
+        seven_deuce_bounty: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+    ) -> None:
+        """Only the options given change; the others stay as they are."""
+        runner = self.runner(interaction)
+        given = {
+            "run_it_twice": run_it_twice,
+            "rabbit_hunt": rabbit_hunt,
+            "bomb_pot": bomb_pot,
+            "bomb_pot_every": bomb_pot_every,
+            "double_board": double_board,
+            "seven_deuce_bounty": seven_deuce_bounty,
+        }
+        for name in ("run_it_twice", "rabbit_hunt", "double_board"):
+            if given[name] is not None and not isinstance(given[name], bool):
+                raise BadOption(value=str(given[name]))
+        for name in ("bomb_pot", "seven_deuce_bounty"):
+            amount = given[name]
+            if isinstance(amount, int) and amount:
+                checked_amount(amount)
+        changes = {name: value for name, value in given.items() if value is not None}
+
+        async def change() -> str:
+            config = await runner.change_home_options(interaction.user.id, **changes)
+            return options_summary(config, locale_of(interaction))
+
+        await answer_in_time(interaction, change())
+
+    @poker.command(name="bomb", description=catalogue_str("command.poker.bomb.description"))
+    async def bomb(self, interaction: Interaction) -> None:
+        runner = self.runner(interaction)
+
+        async def vote() -> str:
+            counted = await runner.vote_bomb_pot(interaction.user.id)
+            name = shown_name(interaction.user.display_name)
+            return vote_answer(counted, name, locale_of(interaction))
+
+        await answer_in_time(interaction, vote())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
     @reads_cooldown()

@@ -182,6 +182,26 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.no_hand_in_progress": "Gerade wird keine Hand gespielt.",
     "engine.hand_not_over": "Die Hand ist noch nicht vorbei.",
     "engine.not_this_hand": "Das ist nicht die Hand, die dieser Tisch gegeben hat.",
+    "engine.no_run_it_twice_now": "Jetzt ist nichts zu wählen: es wird nicht zweimal ausgeteilt.",
+    "engine.runouts_once_or_twice": "Der Rest des Boards wird einmal oder zweimal ausgeteilt.",
+    "engine.run_it_twice_no_board": "Zweimal austeilen geht nur in Spielen mit Board.",
+    "engine.run_it_twice_two_boards": (
+        "Dieses Spiel hat schon zwei Boards; es wird nicht zweimal ausgeteilt."
+    ),
+    "engine.run_it_twice_cash_only": (
+        "Zweimal austeilen gibt es nur an Cash-Tischen, nicht im Turnier."
+    ),
+    "engine.bomb_pot_no_flop": (
+        "Bomb Pots brauchen ein Spiel mit Blinds und Flop (Hold'em oder Omaha)."
+    ),
+    "engine.bomb_pot_cash_only": "Bomb Pots gibt es nur an Cash-Tischen, nicht im Turnier.",
+    "engine.double_board_already": "Dieses Spiel hat schon zwei Boards.",
+    "engine.rabbit_hunt_no_board": "Die Hasenjagd geht nur in Spielen mit Board.",
+    "engine.seven_deuce_two_cards": (
+        "Die 7-2-Prämie braucht ein Spiel mit zwei verdeckten Karten (Hold'em)."
+    ),
+    "engine.seven_deuce_deck": "Das Blatt dieses Spiels hat keine Siebener und Zweier.",
+    "engine.seven_deuce_cash_only": "Die 7-2-Prämie gibt es nur an Cash-Tischen, nicht im Turnier.",
     # Tische: Ablehnungen.
     "table.none_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /poker create.",
     "table.exists": "Dieser Kanal hat schon einen Tisch.",
@@ -958,6 +978,66 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.time_bank": (
         "Zeitbank pro Spieler: Sekunden, oder Sekunden+dazu/Hände (z. B. 30+5/10)"
     ),
+    # The home-game options (bot.tables.home_game).
+    "action.run_twice": "{name} will es zweimal austeilen",
+    "action.run_once": "{name} will es einmal austeilen",
+    "acted.run_twice": "Du willst den Rest des Boards zweimal; so kommt es, wenn alle zustimmen.",
+    "acted.run_once": "Du willst den Rest des Boards einmal.",
+    "button.run_twice": "Zweimal austeilen",
+    "button.run_once": "Einmal austeilen",
+    "button.rabbit_hunt": "Hasenjagd",
+    "home.odds": "Chancen vor dem Flop: {chances}",
+    "home.odds_on": "Chancen bei {board}: {chances}",
+    "home.chances": "{name} {win} %",
+    "home.chances_tie": "{name} {win} % (geteilt {tie} %)",
+    "home.chances_hilo": "{name} alles {win} %, Hälfte {half} %, geteilt {tie} %",
+    "home.run_it_twice_choosing": (
+        "All-in: zweimal austeilen? Noch zu wählen: {names} (keine Antwort rechtzeitig: einmal)."
+    ),
+    "home.run_twice": (
+        "Das Board wird zweimal ausgeteilt: jedes Board gewinnt die Hälfte jedes Pots."
+    ),
+    "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
+    "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
+    "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
+    "home.no_rabbit": (
+        "Jetzt gibt es keinen Hasen zu jagen: die letzte Hand läuft "
+        "noch oder ihr Board war vollständig."
+    ),
+    "home.no_rabbit_hunt": "An diesem Tisch gibt es keine Hasenjagd.",
+    "home.options_saved": (
+        "Die Hausregeln sind gespeichert; sie gelten ab der nächsten Hand: {options}"
+    ),
+    "home.options_none": "keine",
+    "home.option.run_it_twice": "zweimal austeilen",
+    "home.option.rabbit_hunt": "Hasenjagd",
+    "home.option.bomb_pot": "Bomb Pots zu {amount}",
+    "home.option.bomb_pot_every": "alle {hands} Hände",
+    "home.option.double_board": "zwei Boards",
+    "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
+    "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
+    "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
+    "home.bomb_vote": "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen).",
+    "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
+    "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
+    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",
+    "table.config.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
+    "table.config.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
+    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount} sein.",
+    "command.poker.homegame.description": "Hausregeln dieses Tisches (nur wer ihn eröffnet hat).",
+    "command.poker.homegame.run_it_twice": (
+        "All-in vor dem River: die Spieler dürfen zweimal austeilen"
+    ),
+    "command.poker.homegame.rabbit_hunt": (
+        "Nach einer Hand darf jeder das Board sehen, das gekommen wäre"
+    ),
+    "command.poker.homegame.bomb_pot": "Betrag des Bomb Pots, den alle setzen (0: keine)",
+    "command.poker.homegame.bomb_pot_every": "Ein Bomb Pot alle N Hände (0: nur nach Abstimmung)",
+    "command.poker.homegame.double_board": "Bomb Pots mit zwei Boards",
+    "command.poker.homegame.seven_deuce_bounty": (
+        "7-2-Prämie, die jeder andere Spieler zahlt (0: keine)"
+    ),
+    "command.poker.bomb.description": "Stimme für einen Bomb Pot in der nächsten Hand.",
     # Computerspieler (Issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "ausgewogen",

@@ -169,6 +169,20 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.no_hand_in_progress": "No hand is being played.",
     "engine.hand_not_over": "The hand is not over yet.",
     "engine.not_this_hand": "That is not the hand this table dealt.",
+    "engine.no_run_it_twice_now": "There is no run-out to choose now.",
+    "engine.runouts_once_or_twice": "The rest of the board is run once or twice.",
+    "engine.run_it_twice_no_board": "Run it twice needs a game with a board.",
+    "engine.run_it_twice_two_boards": (
+        "This game already deals two boards; its board is not run twice."
+    ),
+    "engine.run_it_twice_cash_only": "Run it twice is for cash tables, not tournaments.",
+    "engine.bomb_pot_no_flop": "Bomb pots need a game with blinds and a flop (Hold'em or Omaha).",
+    "engine.bomb_pot_cash_only": "Bomb pots are for cash tables, not tournaments.",
+    "engine.double_board_already": "This game already deals two boards.",
+    "engine.rabbit_hunt_no_board": "The rabbit hunt needs a game with a board.",
+    "engine.seven_deuce_two_cards": "The 7-2 bounty needs a game of two hole cards (Hold'em).",
+    "engine.seven_deuce_deck": "This game's deck has no sevens and deuces.",
+    "engine.seven_deuce_cash_only": "The 7-2 bounty is for cash tables, not tournaments.",
     # Tables: refusals.
     "table.none_here": "There is no table in this channel. Open one with /poker create.",
     "table.exists": "This channel already has a table.",
@@ -918,6 +932,61 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.time_bank": (
         "Time bank per player: seconds, or seconds+added/hands (e.g. 30+5/10)"
     ),
+    # The home-game options (bot.tables.home_game).
+    "action.run_twice": "{name} asks to run it twice",
+    "action.run_once": "{name} asks to run it once",
+    "acted.run_twice": "You asked for the rest of the board twice; it is, if everyone agrees.",
+    "acted.run_once": "You asked for the rest of the board once.",
+    "button.run_twice": "Run it twice",
+    "button.run_once": "Run it once",
+    "button.rabbit_hunt": "Rabbit hunt",
+    "home.odds": "Chances before the flop: {chances}",
+    "home.odds_on": "Chances on {board}: {chances}",
+    "home.chances": "{name} {win} %",
+    "home.chances_tie": "{name} {win} % (split {tie} %)",
+    "home.chances_hilo": "{name} scoop {win} %, half {half} %, split {tie} %",
+    "home.run_it_twice_choosing": (
+        "All in: run it twice? Still to choose: {names} (no answer in time: once)."
+    ),
+    "home.run_twice": "The board is run twice: each board wins half of every pot.",
+    "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
+    "home.bounty": "7-2 bounty: {name} collects {amount}.",
+    "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
+    "home.no_rabbit": (
+        "There is no rabbit to hunt now: the last hand is not over or its board was complete."
+    ),
+    "home.no_rabbit_hunt": "This table does not hunt rabbits.",
+    "home.options_saved": (
+        "The home-game options are saved; they apply from the next hand: {options}"
+    ),
+    "home.options_none": "none",
+    "home.option.run_it_twice": "run it twice",
+    "home.option.rabbit_hunt": "rabbit hunt",
+    "home.option.bomb_pot": "bomb pots of {amount}",
+    "home.option.bomb_pot_every": "every {hands} hands",
+    "home.option.double_board": "double board",
+    "home.option.seven_deuce_bounty": "7-2 bounty {amount}",
+    "home.not_creator": "Only the player who opened the table can change its home-game options.",
+    "home.no_bomb_pots": "This table plays no bomb pots.",
+    "home.bomb_vote": "{name} votes for a bomb pot ({votes} of {needed} votes).",
+    "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
+    "home.bomb_already": "The next hand is a bomb pot already.",
+    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount}.",
+    "table.config.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
+    "table.config.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
+    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount}.",
+    "command.poker.homegame.description": "Home-game options of this table (its opener only).",
+    "command.poker.homegame.run_it_twice": "All in before the river: players may run it twice",
+    "command.poker.homegame.rabbit_hunt": (
+        "After a hand, anyone may see the board that would have come"
+    ),
+    "command.poker.homegame.bomb_pot": "Bomb pot amount everyone posts (0: no bomb pots)",
+    "command.poker.homegame.bomb_pot_every": (
+        "A bomb pot every N hands (0: only when the table votes)"
+    ),
+    "command.poker.homegame.double_board": "Bomb pots are dealt to two boards",
+    "command.poker.homegame.seven_deuce_bounty": "7-2 bounty each other player pays (0: none)",
+    "command.poker.bomb.description": "Vote for a bomb pot in the next hand.",
     # Computer players (issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "balanced",

@@ -18,6 +18,7 @@ from bot.i18n import ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.cards import cards_text
 from bot.render.custom_ids import table_button_id
+from bot.render.home_lines import home_buttons, home_lines
 from bot.render.limits import (
     BUTTON_LABEL,
     EMBED_DESCRIPTION,
@@ -156,6 +157,7 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
             if snapshot.pointing:
                 key = "table.to_point_card"
             lines.append(t(key, locale, names=names))
+        lines.extend(home_lines(snapshot.home, locale))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             lines.append(
                 t(
@@ -343,7 +345,7 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
             disabled,
         )
 
-    buttons: list[ButtonSpec] = []
+    buttons: list[ButtonSpec] = home_buttons(snapshot.home, locale, button)
     if choices is not None:
         buttons += _action_buttons(choices, locale, button)
     elif snapshot.to_discard:

@@ -129,6 +129,44 @@ class TournamentView:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOdds:
+    """One live hand's chances when no more betting can happen, as fractions:
+    to win alone (in Hi-Lo: to scoop), to share, and in Hi-Lo to take half."""
+
+    name: str
+    win: float
+    tie: float
+    half: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OddsStage:
+    """Each live hand's chances with the board as it stood (empty: before the
+    flop), worked out exactly or simulated ("≈")."""
+
+    board: tuple[Card, ...]
+    exact: bool
+    hands: tuple[HandOdds, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HomeGameView:
+    """What the home-game options add to the table message."""
+
+    #: Once no more betting can happen: everyone's chances as each board card
+    #: came (the latest last); empty when there is nothing to show.
+    odds: tuple[OddsStage, ...] = ()
+    #: Run it twice: the players still to choose once or twice.
+    runout_choosers: tuple[str, ...] = ()
+    #: How many times the rest of the board is being run (2: run it twice).
+    runouts: int = 1
+    #: A bomb pot: what everyone posted (0: not a bomb pot).
+    bomb_pot: int = 0
+    #: The 7-2 bounty paid: (winner's name, chips collected).
+    bounty: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableSnapshot:
     table_id: int
     variant_name: str
@@ -200,6 +238,10 @@ class TableSnapshot:
     #: many hands), all 0 without; and whether the player to act is on theirs.
     time_bank: tuple[int, int, int] = (0, 0, 0)
     time_bank_running: bool = False
+    #: The home-game extras (:mod:`bot.tables.home_view`): everyone's chances
+    #: once no more betting can happen, the players still to choose whether
+    #: the board is run twice, and whether the rabbit may be hunted.
+    home: HomeGameView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +287,9 @@ class HandResultView:
     board: tuple[Card, ...] = ()
     #: Every board, in games dealt with more than one (``board`` is the first).
     boards: tuple[tuple[Card, ...], ...] = ()
+    #: The hand ended before its board was complete at a table that hunts
+    #: rabbits: the message offers the rabbit hunt.
+    rabbit_hunt: bool = False
 
 
 @dataclass(frozen=True, slots=True)

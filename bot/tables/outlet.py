@@ -247,6 +247,7 @@ class DiscordOutlet:
                 content=message.content,
                 embed=_or_missing(message.embed),
                 files=[file.discord_file() for file in message.files] or discord.utils.MISSING,
+                view=view_of(message.buttons) or discord.utils.MISSING,
                 allowed_mentions=NO_PINGS,
             )
         except discord.Forbidden:

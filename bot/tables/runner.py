@@ -66,7 +66,7 @@ from typing import Any, Final
 from bot.cashier import SeatMovement
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
-from bot.tables import turns, view
+from bot.tables import home_game, turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
 from bot.tables.clock import Moment
 from bot.tables.computer_seats import ComputerSeats
@@ -146,6 +146,7 @@ class TableRunner:
         self.hand_log = HandLog(services.database)
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
         self.keeper = TableKeeper(self.state, services.database)
+        self.bomb_votes = home_game.BombVotes()
         self.desk = money_desk_for(
             self.state,
             self.keeper,
@@ -407,6 +408,29 @@ class TableRunner:
             cards = await self.shows.show(user_id, card_index, hand_no)
             self._changed()
             return cards
+
+    async def change_home_options(self, user_id: int, **changes: object) -> TableSettings:
+        """The opener changes the home-game options (:mod:`bot.tables.home_game`)."""
+        async with self._lock:
+            try:
+                return await home_game.change_options(self.state, self.keeper, user_id, changes)
+            finally:
+                self._changed()
+
+    async def vote_bomb_pot(self, user_id: int) -> home_game.BombVote:
+        """A seated player's vote for a bomb pot in the next hand."""
+        async with self._lock:
+            try:
+                return await home_game.vote_bomb_pot(
+                    self.state, self.keeper, self.bomb_votes, user_id
+                )
+            finally:
+                self._changed()
+
+    async def hunt_rabbit(self, hand_no: int) -> tuple[Card, ...]:
+        """The board cards hand ``hand_no`` would have dealt (the rabbit hunt)."""
+        async with self._lock:
+            return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
 
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
         """What the player to act may bet or raise to, for the bet/raise form;

@@ -26,7 +26,7 @@ from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
 from bot.tables.time_bank import TimeBanks
-from engine import Action
+from engine import Action, Phase
 
 #: Timeouts in a row after which a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
@@ -90,7 +90,8 @@ class StandIns:
             return  # the player's time bank runs: the clock waits for it
         table = self.state.table
         player = self.state.players.get(user_id)
-        if player is not None:
+        # Not choosing whether to run it twice is choosing once, not a missed turn.
+        if player is not None and hand.phase is not Phase.RUN_IT_TWICE:
             player.timeouts += 1
             if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and table.is_seated(user_id):
                 await self.keeper.transact(lambda: table.sit_out(user_id), nothing_to_write)

@@ -49,7 +49,9 @@ from engine import (
     TOURNAMENT_BUY_IN_BIG_BLINDS,
     VARIANTS,
     BlindSchedule,
+    BombPots,
     DrawRules,
+    HomeRules,
     Rake,
     Rotation,
     Stakes,
@@ -77,6 +79,8 @@ MAX_HANDS_PER_GAME: Final = 100
 MAX_LEVEL_MINUTES: Final = 120
 DEFAULT_LEVEL_MINUTES: Final = 10
 MAX_LEVEL_HANDS: Final = 100
+#: Bomb pots come at most every 100 hands by the count.
+MAX_BOMB_POT_EVERY: Final = 100
 
 
 class TableSettingsError(CroupierError):
@@ -139,6 +143,16 @@ class TableSettings:
     time_bank_seconds: int = 0
     time_bank_add_seconds: int = 0
     time_bank_every_hands: int = 0
+    #: The home-game options (:mod:`engine.home_rules`, set by ``/poker homegame``):
+    #: run it twice, the rabbit hunt, bomb pots of ``bomb_pot`` chips every
+    #: ``bomb_pot_every`` hands (0: when the table votes), to two boards with
+    #: ``double_board``, and the 7-2 bounty in chips (0: none).
+    run_it_twice: bool = False
+    rabbit_hunt: bool = False
+    bomb_pot: int = 0
+    bomb_pot_every: int = 0
+    double_board: bool = False
+    seven_deuce_bounty: int = 0
     #: Whether /poker addbot may seat computer players (staked by the house bank).
     computer_players: bool = True
 
@@ -213,6 +227,7 @@ class TableSettings:
             raise TableSettingsError("table.config.time_bank", high=MAX_TIME_BANK_SECONDS) from None
         if config.straddle and not (single_game and takes_straddle(variant)):
             raise TableSettingsError("table.config.straddle", variant=config.display_name)
+        _check_home_game(config)
         return config
 
     def time_bank(self) -> TimeBankRule:
@@ -220,6 +235,26 @@ class TableSettings:
         return TimeBankRule(
             self.time_bank_seconds, self.time_bank_add_seconds, self.time_bank_every_hands
         )
+
+    @property
+    def home(self) -> HomeRules:
+        """The engine's home-game options of this table."""
+        bomb = None
+        if self.bomb_pot:
+            bomb = BombPots(self.bomb_pot, self.bomb_pot_every, self.double_board)
+        return HomeRules(
+            run_it_twice=self.run_it_twice,
+            bomb_pot=bomb,
+            rabbit_hunt=self.rabbit_hunt,
+            seven_deuce_bounty=self.seven_deuce_bounty,
+        )
+
+    @property
+    def games(self) -> tuple[Variant, ...]:
+        """Every game the table deals: its one game, or its mix's."""
+        rotation = self.engine_rotation
+        codes = rotation.codes if rotation is not None else (self.variant,)
+        return tuple(VARIANTS[code] for code in codes)
 
     @property
     def schedule(self) -> BlindSchedule | None:
@@ -291,6 +326,7 @@ class TableSettings:
             rake=rake,
             rotation=rotation,
             draw_rules=draw_rules,
+            home=self.home,
         )
 
     def to_json(self) -> str:
@@ -299,6 +335,25 @@ class TableSettings:
     @classmethod
     def from_json(cls, text: str) -> TableSettings:
         return cls.checked(**json.loads(text))
+
+
+def _check_home_game(config: TableSettings) -> None:
+    """The home-game options' amounts, and whether the table's games can play them."""
+    if not 0 <= config.bomb_pot <= MAX_CHIPS:
+        raise TableSettingsError("table.config.bomb_pot", amount=config.bomb_pot)
+    if (config.bomb_pot_every or config.double_board) and not config.bomb_pot:
+        raise TableSettingsError("table.config.bomb_pot_options_alone")
+    if not 0 <= config.bomb_pot_every <= MAX_BOMB_POT_EVERY:
+        raise TableSettingsError(
+            "table.config.bomb_pot_every", hands=config.bomb_pot_every, high=MAX_BOMB_POT_EVERY
+        )
+    if not 0 <= config.seven_deuce_bounty <= MAX_CHIPS:
+        raise TableSettingsError(
+            "table.config.seven_deuce_bounty", amount=config.seven_deuce_bounty
+        )
+    refusal = config.home.refusal(config.games, tournament=config.tournament)
+    if refusal is not None:
+        raise TableSettingsError(f"engine.{refusal}")
 
 
 def _checked_tournament(config: TableSettings, variant: Variant) -> TableSettings:

@@ -34,6 +34,7 @@ from bot.render.views import (
     TournamentView,
 )
 from bot.tables.clock import Moment
+from bot.tables.home_view import home_view
 from bot.tables.state import LiveHand, TableState
 from engine import (
     Card,
@@ -48,6 +49,7 @@ from engine import (
     PointCardChosen,
     PotAwarded,
     RakeTaken,
+    RunoutChosen,
     Seat,
     Stakes,
     Variant,
@@ -147,6 +149,7 @@ def table_view(
         button_draw=tuple(
             (state.name(player_at[seat_no]), card) for seat_no, card in draw if seat_no in player_at
         ),
+        home=home_view(state, shown_from, live=live is not None),
     )
 
 
@@ -228,6 +231,8 @@ def told(event: object) -> LastAction | None:
         return LastAction("", event.kind, event.count, 0, False)
     if isinstance(event, PointCardChosen):
         return LastAction("", "point_card", 0, 0, False)
+    if isinstance(event, RunoutChosen):
+        return LastAction("", "run_twice" if event.count == 2 else "run_once", 0, 0, False)
     return None
 
 
@@ -266,6 +271,7 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
         commitment=live.commitment,
         board=tuple(hand.board),
         boards=_more_boards(hand),
+        rabbit_hunt=state.settings.rabbit_hunt and bool(hand.rabbit_cards()),
     )
 
 

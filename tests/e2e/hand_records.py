@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from bot.database import Database
 from bot.tables.hand_log import LoggedAction, replay
 from engine.cards import Card, parse_cards
-from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
+from engine.events import (
+    DrawAceShown,
+    HandShown,
+    HoleCardsDealt,
+    RunItTwiceOffered,
+    UpCardsDealt,
+)
 from engine.hand import Hand
 from engine.plain_data import deal_from_data
 from engine.table import Deal
@@ -41,6 +47,10 @@ class HandRecord:
     shown: dict[int, tuple[Card, ...]]
     #: The cards drawn for the button when this hand started a game: public.
     button_draw: tuple[Card, ...]
+    #: Run it twice: the hands turned up when the players were asked, for everybody.
+    tabled: frozenset[Card] = frozenset()
+    #: The board cards a rabbit hunt showed after the hand: for everybody.
+    rabbit: tuple[Card, ...] = ()
 
 
 async def _replayed(database: Database, hand_id: int) -> tuple[Deal, Hand]:
@@ -72,10 +82,18 @@ def dealt_to(hand: Hand, index: int) -> tuple[Card, ...]:
     )
 
 
+def _at_run_it_twice(hand: Hand, index: int) -> bool:
+    """Whether event ``index`` is a hand turned up when run it twice was offered."""
+    before = [e for e in hand.events[:index] if not isinstance(e, HandShown)]
+    return bool(before) and isinstance(before[-1], RunItTwiceOffered)
+
+
 async def hand_records(database: Database) -> list[HandRecord]:
     """Every hand in the database, oldest first."""
     records = []
-    rows = await database.fetch_all("SELECT id, table_id, hand_no, status FROM hands ORDER BY id")
+    rows = await database.fetch_all(
+        "SELECT id, table_id, hand_no, status, result FROM hands ORDER BY id"
+    )
     for row in rows:
         deal, hand = await _replayed(database, row["id"])
         players = tuple(deal.players)
@@ -89,7 +107,8 @@ async def hand_records(database: Database) -> list[HandRecord]:
                 hole_cards={
                     user_id: dealt_to(hand, index) for index, user_id in enumerate(players)
                 },
-                board=tuple(hand.board),
+                # Every board: a second run, or a double-board bomb pot.
+                board=tuple(card for board in hand.boards for card in board),
                 face_up=frozenset(
                     card
                     for event in hand.events
@@ -106,6 +125,15 @@ async def hand_records(database: Database) -> list[HandRecord]:
                 },
                 button_draw=tuple(card for _, card in deal.button_draw.cards)
                 if deal.button_draw is not None
+                else (),
+                tabled=frozenset(
+                    card
+                    for offered, event in enumerate(hand.events)
+                    if isinstance(event, HandShown) and _at_run_it_twice(hand, offered)
+                    for card in event.cards
+                ),
+                rabbit=tuple(hand.rabbit_cards())
+                if row["result"] and json.loads(row["result"]).get("rabbit_hunted")
                 else (),
             )
         )

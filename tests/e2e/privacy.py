@@ -10,7 +10,9 @@ the message is about:
   thrown away);
 - a card a player showed at that hand's showdown, in a message written after
   it (the result, or the table message once the hand is over);
-- the draw for the button, on its own line.
+- the draw for the button, on its own line;
+- the hands turned up when the players all in are asked to run it twice, and
+  the board cards a rabbit hunt showed after the hand.
 
 Cards drawn as the bot's application emojis (``<:ace_of_spades:123>``) are
 read twice: by the picture the emoji shows (the image uploaded to the fake,
@@ -258,6 +260,7 @@ def split_attachments(text: str) -> tuple[str, list[HandFile]]:
 
 def _allowed(record: HandRecord, viewer: Member, *, after_showdown: bool) -> set[Card]:
     allowed = set(record.board) | record.face_up | set(record.hole_cards.get(viewer.id, ()))
+    allowed |= record.tabled | set(record.rabbit)  # all in, run it twice; the rabbit hunt
     if after_showdown:
         for cards in record.shown.values():
             allowed |= set(cards)
