@@ -306,7 +306,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.last_actions": "Zuletzt: {actions}",
     "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
     "table.hand_over": "Die Hand ist vorbei.",
-    "table.next_hand": "Nächste Hand {when}.",
+    "table.next_hand": "Nächste Hand um {when}.",
+    "table.to_call": "{amount:int} zum Mitgehen",
+    "table.to_check": "kann checken",
+    "table.to_bring_in": "Bring-in {amount:int}",
     "table.waiting": (
         "Warte auf Spieler: Es braucht zwei. Setz dich mit /poker join dazu "
         "(Buy-in {low:int} bis {high:int})."

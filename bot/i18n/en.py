@@ -279,7 +279,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.last_actions": "Latest: {actions}",
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
     "table.hand_over": "The hand is over.",
-    "table.next_hand": "Next hand {when}.",
+    "table.next_hand": "Next hand at {when}.",
+    "table.to_call": "{amount:int} to call",
+    "table.to_check": "may check",
+    "table.to_bring_in": "bring-in {amount:int}",
     "table.waiting": (
         "Waiting for players: two are needed. Join with /poker join "
         "(buy-in {low:int} to {high:int})."

@@ -141,7 +141,9 @@ class TableRunner:
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(self.state, services.database, self.publisher)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
-        self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]
+        self.watchers: list[TableWatcher] = [
+            TableMessageWatcher(self.publisher, services.public_faces)
+        ]
         self._lock = asyncio.Lock()
 
     # What the table holds, for the commands' callers and the tests.
