@@ -159,6 +159,7 @@ class CroupierBot(commands.Bot):
                 clock if clock is not None else SystemClock(),
                 hand_pause_seconds=settings.hand_pause_seconds,
                 public_faces=self.card_emojis.public_faces,
+                faces_of=self.card_emojis.faces,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id),
         )

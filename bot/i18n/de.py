@@ -402,6 +402,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Abzuwerfende Karten",
     "discard_menu.placeholder_point_card": "Deine Point-Karte",
     "discard_menu.stand_pat": "Stehen bleiben",
+    "discard_menu.new_cards_soon": "Deine neue Hand erscheint hier, sobald alle gezogen haben.",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",

@@ -376,6 +376,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Cards to throw away",
     "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
+    "discard_menu.new_cards_soon": "Your new hand shows here as soon as everyone has drawn.",
     # A hand's result.
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} shows {cards}: {description}",

@@ -3,13 +3,19 @@ are dealt (later streets and draws included), and a DM Discord refuses is
 noted once in the channel, pointing the player to "My cards".
 
 Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
-(:func:`bot.tables.view.private_view`), and only to them.
+(:func:`bot.tables.view.private_view`), and only to them, its cards drawn in
+the player's own deck (the emojis synced so far, else text).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.database import Database
 from bot.i18n import t
+from bot.player_decks import deck_of
+from bot.render.card_faces import DeckStyle
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.message import OutgoingMessage
 from bot.render.private_view import private_message
 from bot.tables.publisher import Publisher
@@ -19,10 +25,17 @@ from bot.tables.view import private_view
 
 
 class HoleCardDms:
-    def __init__(self, state: TableState, database: Database, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        database: Database,
+        publisher: Publisher,
+        faces_of: Callable[[DeckStyle], CardFaces] = lambda deck: TEXT_FACES,
+    ) -> None:
         self.state = state
         self.database = database
         self.publisher = publisher
+        self.faces_of = faces_of
         self._refusals_noted: set[int] = set()
 
     async def send(self, live: LiveHand, only: set[int] | None = None) -> None:
@@ -35,8 +48,9 @@ class HoleCardDms:
             if user_id not in wanted:
                 continue
             player = state.players.get(user_id)
+            faces = self.faces_of(await deck_of(self.database, user_id))
             message = private_message(
-                private_view(state, live, index), player.locale if player else state.locale
+                private_view(state, live, index), player.locale if player else state.locale, faces
             )
             self.publisher.send_private(user_id, message, on_refused=self._note_refused)
 

@@ -139,7 +139,7 @@ class TableRunner:
             progress,
         )
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
-        self.dms = HoleCardDms(self.state, services.database, self.publisher)
+        self.dms = HoleCardDms(self.state, services.database, self.publisher, services.faces_of)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.watchers: list[TableWatcher] = [
             TableMessageWatcher(self.publisher, services.public_faces)
@@ -175,6 +175,11 @@ class TableRunner:
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
         self.watchers.append(watcher)
+
+    def unwatch(self, watcher: TableWatcher) -> None:
+        """Stop telling ``watcher`` of changes (it may already be gone)."""
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
 
     # ------------------------------------------------------------- lifecycle
 
