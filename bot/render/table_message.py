@@ -82,20 +82,20 @@ def _blocks(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[Layo
     return blocks
 
 
+def _text(block: LayoutBlock) -> str:
+    return block.text if isinstance(block, TextBlock) else ""
+
+
 def _text_length(blocks: list[LayoutBlock]) -> int:
-    return sum(len(block.text) for block in blocks if isinstance(block, TextBlock))
+    return sum(len(_text(block)) for block in blocks)
 
 
 def _fitted(blocks: list[LayoutBlock]) -> tuple[LayoutBlock, ...]:
     """``blocks`` within Discord's characters for a layout: the longest cut first."""
     fitted = list(blocks)
-    while _text_length(fitted) > LAYOUT_TEXT:
-        index = max(
-            (i for i, block in enumerate(fitted) if isinstance(block, TextBlock)),
-            key=lambda i: len(fitted[i].text),  # type: ignore[union-attr]
-        )
-        text = fitted[index].text  # type: ignore[union-attr]
-        excess = _text_length(fitted) - LAYOUT_TEXT
+    while (excess := _text_length(fitted) - LAYOUT_TEXT) > 0:
+        index = max(range(len(fitted)), key=lambda i: len(_text(fitted[i])))
+        text = _text(fitted[index])
         fitted[index] = TextBlock(shorten(text, max(1, len(text) - excess)))
     return tuple(fitted)
 
