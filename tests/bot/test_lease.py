@@ -1,20 +1,22 @@
 """The database lease: one process at a time runs the bot on a database.
 
-Two connections to one file stand for two processes. A second holder is
+Two connections to one database stand for two processes. A second holder is
 refused while the first is live, takes over once the lease expired or its
 holder on this machine no longer runs, and the first then learns, when it
-renews, that it must stop.
+renews, that it must stop. On SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from bot.database import Database
 from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld
+
+pytestmark = pytest.mark.both_databases
 
 
 class Clock:
@@ -26,9 +28,9 @@ class Clock:
 
 
 @pytest.fixture
-async def other(tmp_path: Path, database: Database) -> AsyncIterator[Database]:
-    """A second connection to the same file: another process's view."""
-    second = await Database.open(tmp_path / "croupier.db")
+async def other(database_target: str, database: Database) -> AsyncIterator[Database]:
+    """A second connection to the same database: another process's view."""
+    second = await Database.open(database_target)
     try:
         yield second
     finally:
@@ -95,3 +97,39 @@ async def test_a_released_lease_is_free_and_leases_are_per_name(
     await first.release()
     again = await Lease.take(other, holder=SECOND, clock=clock)
     assert await again.renew() and await shard.renew()
+
+
+async def test_of_many_processes_taking_a_free_lease_at_once_one_gets_it(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    holders = [Holder(f"host-{n}", n, f"i{n}") for n in range(8)]
+    outcomes = await asyncio.gather(
+        *(
+            Lease.take(database if n % 2 else other, holder=holder, clock=clock)
+            for n, holder in enumerate(holders)
+        ),
+        return_exceptions=True,
+    )
+    taken = [o for o in outcomes if isinstance(o, Lease)]
+    assert len(taken) == 1, outcomes
+    assert all(isinstance(o, LeaseHeld) for o in outcomes if not isinstance(o, Lease))
+    assert await database.fetch_value("SELECT holder FROM leases") == taken[0].holder.text()
+
+
+async def test_of_many_processes_taking_over_a_dead_lease_at_once_one_gets_it(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    await Lease.take(database, holder=FIRST, clock=clock)
+    clock.now += 31  # the first froze
+    outcomes = await asyncio.gather(
+        *(
+            Lease.take(database if n % 2 else other, holder=Holder("b", n, f"i{n}"), clock=clock)
+            for n in range(8)
+        ),
+        return_exceptions=True,
+    )
+    taken = [o for o in outcomes if isinstance(o, Lease)]
+    assert len(taken) == 1, outcomes
+    assert await other.fetch_value("SELECT holder FROM leases") == taken[0].holder.text()
