@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.database import Database
+from bot.house_bank import is_computer
 from bot.i18n import t
 from bot.player_decks import deck_of
 from bot.render.card_faces import DeckStyle
@@ -45,7 +46,7 @@ class HoleCardDms:
         players = [live.deal.players[index] for index in indices]
         wanted = await dm_cards_wanted(self.database, players)
         for index, user_id in zip(indices, players, strict=True):
-            if user_id not in wanted:
+            if user_id not in wanted or is_computer(user_id):
                 continue
             player = state.players.get(user_id)
             faces = self.faces_of(await deck_of(self.database, user_id))

@@ -61,6 +61,7 @@ async def restore_runner(
         progress=restored_progress(settings, stored, now=services.clock.now())
         if settings.tournament
         else None,
+        computers=stored.state.get("computers"),
     )
     replayed = await replayed_hand(runner.state, runner.hand_log)
     if isinstance(replayed, Unresumable):
