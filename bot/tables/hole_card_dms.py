@@ -45,11 +45,18 @@ class HoleCardDms:
         indices = range(len(live.deal.players)) if only is None else sorted(only)
         players = [live.deal.players[index] for index in indices]
         wanted = await dm_cards_wanted(self.database, players)
+        # Every deck read first, then every DM queued at once: nothing (a refusal's
+        # notice) can come between one player's cards and the next's.
+        decks = {
+            user_id: await deck_of(self.database, user_id)
+            for user_id in players
+            if user_id in wanted and not is_computer(user_id)
+        }
         for index, user_id in zip(indices, players, strict=True):
-            if user_id not in wanted or is_computer(user_id):
+            if user_id not in decks:
                 continue
             player = state.players.get(user_id)
-            faces = self.faces_of(await deck_of(self.database, user_id))
+            faces = self.faces_of(decks[user_id])
             message = private_message(
                 private_view(state, live, index), player.locale if player else state.locale, faces
             )
