@@ -326,7 +326,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.last_actions": "Zuletzt: {actions}",
     "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
     "table.hand_over": "Die Hand ist vorbei.",
-    "table.next_hand": "Nächste Hand {when}.",
+    "table.next_hand": "Nächste Hand um {when}.",
+    "table.to_call": "{amount:int} zum Mitgehen",
+    "table.to_check": "kann checken",
+    "table.to_bring_in": "Bring-in {amount:int}",
     "table.waiting": (
         "Warte auf Spieler: Es braucht zwei. Setz dich mit /poker join dazu "
         "(Buy-in {low:int} bis {high:int})."
@@ -419,6 +422,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Abzuwerfende Karten",
     "discard_menu.placeholder_point_card": "Deine Point-Karte",
     "discard_menu.stand_pat": "Stehen bleiben",
+    "discard_menu.new_cards_soon": "Deine neue Hand erscheint hier, sobald alle gezogen haben.",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",

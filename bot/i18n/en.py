@@ -293,7 +293,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.last_actions": "Latest: {actions}",
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
     "table.hand_over": "The hand is over.",
-    "table.next_hand": "Next hand {when}.",
+    "table.next_hand": "Next hand at {when}.",
+    "table.to_call": "{amount:int} to call",
+    "table.to_check": "may check",
+    "table.to_bring_in": "bring-in {amount:int}",
     "table.waiting": (
         "Waiting for players: two are needed. Join with /poker join "
         "(buy-in {low:int} to {high:int})."
@@ -387,6 +390,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Cards to throw away",
     "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
+    "discard_menu.new_cards_soon": "Your new hand shows here as soon as everyone has drawn.",
     # A hand's result.
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} shows {cards}: {description}",

@@ -28,11 +28,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 import discord
 
-from bot.render.message import ButtonSpec, OutgoingMessage
+from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,41 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
         )
     view.stop()
     return view
+
+
+def layout_of(message: OutgoingMessage) -> discord.ui.LayoutView:
+    """A Components V2 view drawing ``message.layout``: one container of its
+    text blocks and dividers, then its buttons in their rows.
+
+    Like :func:`view_of`, it is stopped before it is sent: the tables cog's
+    dynamic items answer the buttons, before and after a restart.
+    """
+    layout = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=EMBED_COLOUR
+    )
+    for block in message.layout:
+        if isinstance(block, TextBlock):
+            container.add_item(discord.ui.TextDisplay(block.text))
+        elif isinstance(block, Divider):
+            container.add_item(discord.ui.Separator())
+    layout.add_item(container)
+    rows: dict[int, discord.ui.ActionRow[discord.ui.LayoutView]] = {}
+    for spec in sorted(message.buttons, key=lambda spec: spec.row):
+        row = rows.get(spec.row)
+        if row is None:
+            row = rows[spec.row] = discord.ui.ActionRow()
+            layout.add_item(row)
+        row.add_item(
+            discord.ui.Button(
+                custom_id=spec.custom_id,
+                label=spec.label,
+                style=getattr(discord.ButtonStyle, spec.style),
+                disabled=spec.disabled,
+            )
+        )
+    layout.stop()
+    return layout
 
 
 #: Nobody is pinged by a table's messages, whatever a name in them says; set on each
@@ -182,18 +217,26 @@ class DiscordOutlet:
 
     async def _show(self, message: OutgoingMessage, *, fresh: bool) -> bool:
         """Edit the table message, or post it; whether Discord now shows it."""
-        view = view_of(message.buttons)
+        if message.layout:
+            # Components V2: no content and no embed (an older table message's
+            # are cleared when it is edited into a layout).
+            layout = layout_of(message)
+            edit: dict[str, Any] = {"content": None, "embed": None, "view": layout}
+            send: dict[str, Any] = {"view": layout}
+        else:
+            view = view_of(message.buttons)
+            edit = {"content": message.content, "embed": _or_missing(message.embed), "view": view}
+            send = {
+                "content": message.content,
+                "embed": _or_missing(message.embed),
+                "view": view if view is not None else discord.utils.MISSING,
+            }
         if not fresh and self.message_id is not None:
             try:
                 await (
                     self._channel()
                     .get_partial_message(self.message_id)
-                    .edit(
-                        content=message.content,
-                        embed=_or_missing(message.embed),
-                        view=view,
-                        allowed_mentions=NO_PINGS,
-                    )
+                    .edit(**edit, allowed_mentions=NO_PINGS)
                 )
                 return True
             except discord.NotFound:
@@ -214,12 +257,7 @@ class DiscordOutlet:
                 )
                 return False
         try:
-            posted = await self._channel().send(
-                content=message.content,
-                embed=_or_missing(message.embed),
-                view=view if view is not None else discord.utils.MISSING,
-                allowed_mentions=NO_PINGS,
-            )
+            posted = await self._channel().send(**send, allowed_mentions=NO_PINGS)
         except discord.Forbidden:
             log.warning("Discord refuses table posts in %s", self.channel_id, exc_info=True)
             return True

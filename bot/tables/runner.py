@@ -169,7 +169,7 @@ class TableRunner:
         desk_state = self.keeper.desk_state
         self.keeper.desk_state = lambda: desk_state() | self.computers.saved()
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
-        self.dms = HoleCardDms(self.state, services.database, self.publisher)
+        self.dms = HoleCardDms(self.state, services.database, self.publisher, services.faces_of)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.banks = TimeBanks(self.state, self.clock)
         self.pre_actions = PreActions()
@@ -177,7 +177,7 @@ class TableRunner:
         self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
         self.shows = ShowOrMuck(self.state, services.database, self.publisher)
         self.watchers: list[TableWatcher] = [
-            TableMessageWatcher(self.publisher),
+            TableMessageWatcher(self.publisher, services.public_faces),
             self.seats,
             self.notices,
         ]
@@ -212,6 +212,11 @@ class TableRunner:
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
         self.watchers.append(watcher)
+
+    def unwatch(self, watcher: TableWatcher) -> None:
+        """Stop telling ``watcher`` of changes (it may already be gone)."""
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
 
     # ------------------------------------------------------------- lifecycle
 

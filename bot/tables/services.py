@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from bot.cashier import Cashier
 from bot.database import Database
+from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.tables.clock import Clock
 
@@ -28,3 +29,5 @@ class TableServices:
     rng: random.Random | None = None
     #: How public messages draw cards: the deck, and the emojis synced so far.
     public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
+    #: How a player's own messages (their cards by DM) draw cards, by their deck.
+    faces_of: Callable[[DeckStyle], CardFaces] = field(default=lambda deck: TEXT_FACES)

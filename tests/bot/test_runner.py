@@ -504,7 +504,11 @@ async def test_hole_cards_never_appear_in_public_before_showdown(
     checked = 0
     for delivery in outlet.public:
         text = delivery.message.public_text()
-        lines = [ln for ln in text.splitlines() if not ln.startswith("Draw for the button")]
+        lines = [
+            ln
+            for ln in text.splitlines()
+            if not ln.removeprefix("-# ").startswith("Draw for the button")
+        ]
         text = "\n".join(lines)
         for hand_no, by_player in holes.items():
             if f"Hand {hand_no}**" not in text and f"Hand {hand_no}\n" not in text + "\n":

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.render.custom_ids import TABLE_BUTTON
 from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse, Reply, StoredMessage
+from tests.e2e.table_view import is_table_message as shows_a_table
 
 _TO_ACT = re.compile(r"To act: \*\*(?P<name>.+?)\*\*, the clock acts <t:(?P<deadline>\d+):R>")
 _HAND_NO = re.compile(r"\*\*Hand (?P<hand>\d+)\*\*")
@@ -82,8 +83,7 @@ def is_table_message(message: StoredMessage, bot_id: int) -> bool:
         message.author_id == bot_id
         and not message.ephemeral
         and message.kind != "dm"
-        and bool(message.embeds)
-        and " · " in str(message.embeds[0].get("title", ""))
+        and shows_a_table(message)
     )
 
 

@@ -29,6 +29,7 @@ from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
 from tests.e2e.privacy import symbols_seen
+from tests.e2e.table_view import is_table_message
 
 STARTING_CHIPS = 10_000
 
@@ -306,11 +307,7 @@ async def test_a_table_is_closed_by_its_creator_and_every_stack_goes_home(
 
 
 def table_messages(fake: FakeDiscord) -> list[StoredMessage]:
-    return [
-        m
-        for m in fake.messages()
-        if m.kind == "channel" and m.embeds and "·" in str(m.embeds[0].get("title", ""))
-    ]
+    return [m for m in fake.messages() if is_table_message(m)]
 
 
 async def two_players_at_a_table(
