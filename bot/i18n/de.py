@@ -868,4 +868,41 @@ MESSAGES: Final[dict[str, str]] = {
         "Dein Platz hat sich geändert, während deine Anfrage unterwegs war (Platz {seat_no}); "
         "es wurde nichts bewegt. Versuche es noch einmal."
     ),
+    # Fair schließen, Direktnachrichten, Neustarts (Issue 11, Seite des Tisches).
+    "table.closing": (
+        "Dieser Tisch schließt, wenn die laufende Hand endet: Niemand kann mehr Platz nehmen, "
+        "nachkaufen oder ein Spiel starten."
+    ),
+    "table.closing_notice": (
+        "**Dieser Tisch schließt, wenn diese Hand endet.** Die Hand wird zu Ende gespielt, dann "
+        "geht jeder Stapel an seinen Besitzer zurück."
+    ),
+    "table.closed_after_hand": (
+        "Die Hand ist vorbei und der Tisch geschlossen: Jeder Stapel ging an seinen Besitzer "
+        "zurück."
+    ),
+    "table.hand_voided_by": (
+        "Hand {hand_no} wurde von {name} annulliert und der Tisch geschlossen. Grund: {reason}. "
+        "Jeder Stapel ist wieder so groß wie zu Beginn der Hand."
+    ),
+    "table.void_reason_gone": "der Kanal des Tisches ist weg",
+    "table.may_not_void": (
+        "Nur wer diesen Kanal verwalten darf, kann die laufende Hand annullieren. Lass "
+        "void_reason weg, dann schließt der Tisch, wenn diese Hand endet."
+    ),
+    "table.may_not_end_tournament": (
+        "Dieses Turnier hat begonnen: Nur wer diesen Kanal verwalten darf, kann es vorzeitig "
+        "beenden und den Preispool nach Chips aufteilen."
+    ),
+    "tables.closing": (
+        "Der Tisch schließt, wenn die laufende Hand endet; dann geht jeder Stapel an seinen "
+        "Besitzer zurück."
+    ),
+    "tables.void_reason_empty": (
+        "Sag in wenigen Worten, warum die Hand annulliert wird (höchstens 200 Zeichen): Der "
+        "Tisch erfährt es."
+    ),
+    "command.poker.close.void_reason": (
+        "Die laufende Hand jetzt annullieren, aus diesem Grund (nur Moderatoren)"
+    ),
 }

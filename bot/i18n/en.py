@@ -831,4 +831,38 @@ MESSAGES: Final[dict[str, str]] = {
         "Your seat changed while your request was on its way (seat {seat_no}); nothing was "
         "moved. Try again."
     ),
+    # Closing fairly, DMs, restarts (issue 11, the runner's side).
+    "table.closing": (
+        "This table closes when the hand in progress ends: nobody can join, top up or start "
+        "a game any more."
+    ),
+    "table.closing_notice": (
+        "**This table closes when this hand ends.** The hand is played out, then every stack "
+        "goes back to its owner."
+    ),
+    "table.closed_after_hand": (
+        "The hand is over and the table is closed: every stack went back to its owner."
+    ),
+    "table.hand_voided_by": (
+        "Hand {hand_no} was voided by {name} and the table closed. Reason: {reason}. Every "
+        "stack is back to what it was when the hand began."
+    ),
+    "table.void_reason_gone": "the table's channel is gone",
+    "table.may_not_void": (
+        "Only someone who can manage this channel may void the hand in progress. Leave out "
+        "void_reason and the table closes when this hand ends."
+    ),
+    "table.may_not_end_tournament": (
+        "This tournament has begun: only someone who can manage this channel may end it early "
+        "and share the prize pool by chips."
+    ),
+    "tables.closing": (
+        "The table closes when the hand in progress ends; every stack then goes back to its owner."
+    ),
+    "tables.void_reason_empty": (
+        "Say in a few words why the hand is voided (at most 200 characters): the table is told."
+    ),
+    "command.poker.close.void_reason": (
+        "Void the hand in progress now, for this reason (moderators only)"
+    ),
 }

@@ -85,6 +85,8 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
     lines: list[str] = []
     if snapshot.closed:
         return [t("table.closed_notice", locale)]
+    if snapshot.closing:
+        lines.append(t("table.closing_notice", locale))
     if snapshot.stud_stakes is not None:
         ante, bring_in, small_bet, big_bet = snapshot.stud_stakes
         lines.append(

@@ -62,6 +62,7 @@ async def restore_runner(
         if settings.tournament
         else None,
     )
+    runner.state.closing = bool(stored.state.get("closing", False))
     replayed = await replayed_hand(runner.state, runner.hand_log)
     if isinstance(replayed, Unresumable):
         notice = await void_unresumable(

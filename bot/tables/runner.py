@@ -40,9 +40,11 @@ them (:meth:`engine.Hand.timeout_action`); two such timeouts in a row sit the
 player out. A player who is sitting out or leaving is acted for at once when
 their turn comes.
 
-**Closing** voids a hand in progress (every stack back to where it was when
-the hand began) rather than playing it out, then the money desk sends every
-chip home, all in one transaction.
+**Closing** during a hand lets the hand finish first (:mod:`bot.tables.closing`);
+voiding it is for a member who can manage the channel, with a reason.
+
+**Failures are tried again.** A tick or a settlement the database refused is
+tried again after a growing pause (:mod:`bot.tables.retry`) until it succeeds.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
 from bot.tables.clock import Moment
+from bot.tables.closing import Closed, close_now, mark_closing
 from bot.tables.dealer import Dealer
 from bot.tables.desks import money_desk_for
 from bot.tables.errors import (
@@ -74,6 +77,7 @@ from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
+from bot.tables.retry import Backoff
 from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
@@ -142,6 +146,11 @@ class TableRunner:
         self.dms = HoleCardDms(self.state, services.database, self.publisher)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]
+        #: Called once the table is closed (the registry lets it go).
+        self.when_closed: Callable[[TableRunner], None] | None = None
+        #: After a failed tick: when to try again, and the growing pause.
+        self.retry_at: float | None = None
+        self.backoff = Backoff()
         self._lock = asyncio.Lock()
 
     # What the table holds, for the commands' callers and the tests.
@@ -169,6 +178,11 @@ class TableRunner:
     @property
     def closed(self) -> bool:
         return self.state.closed
+
+    @property
+    def tournament_under_way(self) -> bool:
+        """A tournament that has begun: closing it early shares its prize pool."""
+        return self.desk.tournament and self.desk.chips_stay_in_play
 
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
@@ -226,7 +240,7 @@ class TableRunner:
     ) -> SeatMovement:
         """Seat a player with chips from their balance (a tournament: register)."""
         async with self._lock:
-            turns.check_open(self.state)
+            turns.check_taking_players(self.state)
             movement = await self.desk.join(user_id, name, buy_in=buy_in, seat=seat, locale=locale)
             self._changed()
             return movement
@@ -234,7 +248,7 @@ class TableRunner:
     async def begin_tournament(self) -> None:
         """Start a tournament with the players registered (two at least)."""
         async with self._lock:
-            turns.check_open(self.state)
+            turns.check_taking_players(self.state)
             await self.desk.begin()
             self._changed()
 
@@ -293,22 +307,27 @@ class TableRunner:
         """Add chips from the balance: the table says when and how many."""
         async with self._lock:
             turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
             movement = await self.desk.top_up(user_id, amount)
             self._changed()
             return movement
 
-    async def close(self, by: int) -> list[SeatMovement]:
-        """Close the table: void a hand in progress, then send every chip home."""
+    async def close(self, by: int, *, void_reason: str | None = None, by_name: str = "") -> Closed:
+        """Close the table: at once between hands; during a hand, when it ends
+        (``after_hand``), unless ``void_reason`` voids it now (the caller checked
+        that ``by`` may)."""
         async with self._lock:
-            turns.check_open(self.state)
-            log.info("Table %s is closed by %s", self.table_id, by)
-            movements = await self.desk.close()
             state = self.state
-            state.live = state.last_hand = None
-            state.players.clear()
-            state.closed = True
-            self._changed()
-            return movements
+            turns.check_open(state)
+            if state.live is not None and void_reason is None:
+                turns.check_taking_players(state)  # closing already: said so
+                log.info("Table %s closes after this hand, asked by %s", self.table_id, by)
+                await mark_closing(state, self.keeper)
+                self._changed()
+                return Closed(after_hand=True)
+            log.info("Table %s is closed by %s", self.table_id, by)
+            movements = await self._close_now(void_reason=void_reason, voided_by=by_name)
+            return Closed(tuple(movements))
 
     # --------------------------------------------------------------- playing
 
@@ -369,27 +388,44 @@ class TableRunner:
         return view.table_view(self.state, moment, tournament=self.desk.tournament_view(moment))
 
     async def tick(self) -> None:
-        """Do whatever the clock says is due: a timeout, the next deal, or settling
-        a finished hand again after the database refused it."""
+        """Do whatever the clock says is due: a timeout, the next deal, settling a
+        finished hand again after the database refused it, or closing a table
+        that was closing. A failure is tried again after a growing pause."""
         async with self._lock:
-            state = self.state
-            if state.closed:
+            if self.state.closed:
                 return
             try:
-                now = self.clock.now()
-                live = state.live
-                if live is not None:
-                    if live.deadline is not None and now >= live.deadline:
-                        if live.hand.is_complete:
-                            await self._settle(live)
-                        else:
-                            await self._time_out(live)
-                elif state.next_hand_at is not None and now >= state.next_hand_at:
-                    state.next_hand_at = None  # a failed deal is tried again after a pause
-                    if self.desk.may_deal:
-                        await self._deal()
+                await self._due()
+            except Exception:
+                pause = self.backoff.failed()
+                self.retry_at = self.clock.now() + pause
+                log.warning(
+                    "Table %s: what was due failed; trying again in %.0f s",
+                    self.table_id,
+                    pause,
+                    exc_info=True,
+                )
+            else:
+                self.backoff.succeeded()
+                self.retry_at = None
             finally:
                 self._changed()
+
+    async def _due(self) -> None:
+        state, now = self.state, self.clock.now()
+        live = state.live
+        if live is not None:
+            if live.deadline is not None and now >= live.deadline:
+                if live.hand.is_complete:
+                    await self._settle(live)
+                else:
+                    await self._time_out(live)
+        elif state.closing:  # the hand ended, but closing failed then
+            await self._close_now()
+        elif state.next_hand_at is not None and now >= state.next_hand_at:
+            state.next_hand_at = None  # a failed deal is tried again after a pause
+            if self.desk.may_deal:
+                await self._deal()
 
     # ----------------------------------------------------- inside the lock
 
@@ -439,11 +475,13 @@ class TableRunner:
             return
         user_id = live.deal.players[index]
         player = self.state.players.get(user_id)
-        if player is not None:
-            player.timeouts += 1
-            if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and self.table.is_seated(user_id):
-                await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
+        timeouts = 0 if player is None else player.timeouts + 1
+        seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
+        if timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and seat is not None and not seat.sitting_out:
+            await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
         await self._apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
+        if player is not None:  # counted once the timeout is taken (a failed one is retried)
+            player.timeouts = timeouts
         await self._play_for_the_absent()
 
     async def _play_for_the_absent(self) -> None:
@@ -484,6 +522,23 @@ class TableRunner:
             self.state.closed = True
             self.state.players.clear()
             self._changed()
+            self._let_go()
+        elif self.state.closing:
+            await self._close_now()
+
+    async def _close_now(
+        self, *, void_reason: str | None = None, voided_by: str = ""
+    ) -> list[SeatMovement]:
+        movements = await close_now(
+            self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
+        )
+        self._changed()
+        self._let_go()
+        return movements
+
+    def _let_go(self) -> None:
+        if self.when_closed is not None:
+            self.when_closed(self)
 
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
@@ -493,6 +548,8 @@ class TableRunner:
             now=self.clock.now(),
             pause=self.services.hand_pause_seconds,
         )
+        if wake is not None and self.retry_at is not None and wake < self.retry_at:
+            wake = self.retry_at  # what is due failed just now: not before the pause
         self.timer.arm(wake)
         self._show(fresh=fresh)
 

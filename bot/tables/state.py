@@ -88,6 +88,9 @@ class TableState:
     #: The clock's reading when the next deal is due, when one is.
     next_hand_at: float | None = None
     closed: bool = False
+    #: Closing was asked for during a hand: nothing new is dealt, and the table
+    #: closes when that hand ends (:mod:`bot.tables.closing`).
+    closing: bool = False
 
     @property
     def table_id(self) -> int:
@@ -111,4 +114,5 @@ class TableState:
         return {
             "table": table_to_data(self.table),
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
+            "closing": self.closing,
         }

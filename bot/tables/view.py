@@ -92,6 +92,7 @@ def table_view(
         carried_pot=table.carried_pot if live is None else 0,
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
         closed=state.closed,
+        closing=state.closing,
         next_hand_at=None
         if state.next_hand_at is None
         else int(moment.wall_time(state.next_hand_at)),

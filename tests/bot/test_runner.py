@@ -334,14 +334,15 @@ async def test_leaving_between_hands_cashes_out_at_once(
         await runner.leave(BEN)
 
 
-async def test_close_voids_the_hand_and_returns_every_stack(
+async def test_voiding_returns_every_stack_and_tells_the_table_why(
     runner: TableRunner, clock: FakeClock, database: Database, outlet: RecordingOutlet
 ) -> None:
     await seat(runner, ANN, BEN, CAT)
     await deal(runner, clock)
     await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 100))
-    movements = await runner.close(by=ANN)
-    assert sorted(m.amount for m in movements) == [500, 500, 500]
+    closed = await runner.close(by=ANN, void_reason="a card was exposed", by_name="Ann")
+    assert not closed.after_hand
+    assert sorted(m.amount for m in closed.movements) == [500, 500, 500]
     for player in (ANN, BEN, CAT):
         assert await balance(runner, player) == STARTING_CHIPS
     assert await database.fetch_value("SELECT status FROM hands") == "voided"
@@ -352,6 +353,8 @@ async def test_close_voids_the_hand_and_returns_every_stack(
         await runner.join(DAN, "Dan", buy_in=100)
     await runner.settled()
     assert "closed" in outlet.table.public_text()
+    (voided,) = [text for text in outlet.posts() if "voided" in text]
+    assert "voided by Ann" in voided and "Reason: a card was exposed" in voided
 
 
 # -------------------------------------------------------------------- clock
