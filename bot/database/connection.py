@@ -117,10 +117,13 @@ class Database:
         path: str | os.PathLike[str],
         *,
         migrations: Sequence[Migration] | None = None,
+        migrate: bool = True,
     ) -> Self:
         """Connect to the SQLite file at ``path`` and bring its schema up to date.
 
-        ``migrations`` defaults to the ones shipped with the package.
+        ``migrations`` defaults to the ones shipped with the package;
+        ``migrate=False`` leaves the schema as it is, for :meth:`migrate` later
+        (the launcher first checks that no other process serves the database).
         """
         path = Path(path)
         try:
@@ -137,11 +140,12 @@ class Database:
             await _use_write_ahead_log(connection)
             await connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             await connection.execute("PRAGMA foreign_keys = ON")
-            await apply_migrations(
-                connection,
-                bundled_migrations() if migrations is None else migrations,
-                database_name=str(path),
-            )
+            if migrate:
+                await apply_migrations(
+                    connection,
+                    bundled_migrations() if migrations is None else migrations,
+                    database_name=str(path),
+                )
         except sqlite3.DatabaseError as error:
             await connection.close()
             if not _is_unwritable(error):
@@ -153,6 +157,16 @@ class Database:
             await connection.close()
             raise
         return cls(connection, path)
+
+    async def migrate(self, migrations: Sequence[Migration] | None = None) -> list[int]:
+        """Apply the migrations not yet applied (the package's by default); the
+        versions applied."""
+        async with self._lock:
+            return await apply_migrations(
+                self._connection,
+                bundled_migrations() if migrations is None else migrations,
+                database_name=str(self.path),
+            )
 
     async def close(self) -> None:
         """Close the connection; a running transaction is waited for first."""

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import Database
-from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld
+from bot.database import Database, Migration, bundled_migrations
+from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld, open_leased
 
 
 class Clock:
@@ -95,3 +95,27 @@ async def test_a_released_lease_is_free_and_leases_are_per_name(
     await first.release()
     again = await Lease.take(other, holder=SECOND, clock=clock)
     assert await again.renew() and await shard.renew()
+
+
+async def test_a_second_process_migrates_nothing_while_the_first_serves_the_database(
+    tmp_path: Path, database: Database
+) -> None:
+    """A newer version started beside a running bot must not change the schema
+    under it: the lease is checked before any migration."""
+    await Lease.take(database, holder=FIRST, alive=lambda pid: True)
+    newer = [*bundled_migrations(), Migration(9999, "newer_schema", "CREATE TABLE newer (x);")]
+    with pytest.raises(LeaseHeld):
+        await open_leased(tmp_path / "croupier.db", migrations=newer, holder=SECOND)
+    versions = await database.fetch_all("SELECT version FROM schema_migrations")
+    assert 9999 not in {row["version"] for row in versions}
+    assert not await database.fetch_value("SELECT COUNT(*) FROM sqlite_master WHERE name = 'newer'")
+
+
+async def test_the_launcher_migrates_and_leases_a_free_database(tmp_path: Path) -> None:
+    database, lease = await open_leased(tmp_path / "fresh.db", holder=SECOND)
+    try:
+        assert await database.fetch_value("SELECT holder FROM leases") == SECOND.text()
+        assert await database.fetch_value("SELECT COUNT(*) FROM schema_migrations") >= 6
+    finally:
+        await lease.release()
+        await database.close()
