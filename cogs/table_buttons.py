@@ -35,6 +35,7 @@ from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
+from cogs.dm_notice import tell_if_dms_refused
 from cogs.unanswered import take
 
 #: What each action button asks for.
@@ -93,6 +94,7 @@ class TableButton(
             await self._answer(interaction)
         except Exception as error:
             await reply_with_error(interaction, error)
+        await tell_if_dms_refused(interaction)
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)

@@ -495,6 +495,8 @@ class Tables(commands.Cog):
 
         async def set_cards_by_dm() -> str:
             await set_dm_cards(self.bot.db, interaction.user.id, setting.value == "on")
+            if setting.value == "on":  # they opened their DMs: try again
+                self.bot.tables.services.dm_refusals.reopen(interaction.user.id)
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())

@@ -327,8 +327,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.status.leaving": "geht",
     "table.status.waiting": "wartet auf die nächste Hand",
     "table.dm_refused": (
-        "{mention}, ich konnte dir deine Karten nicht per Direktnachricht schicken. Nutze den "
-        "Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen."
+        "Ich konnte dir deine Karten nicht per Direktnachricht schicken und versuche es vorerst "
+        "nicht mehr. Nutze den Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen; "
+        "wenn du deine Direktnachrichten für mich öffnest, holt /poker dm on sie zurück."
     ),
     "table.hand_voided": (
         "Hand {hand_no} ließ sich nach einem Neustart nicht fortsetzen und wurde annulliert: "

@@ -300,8 +300,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.status.leaving": "leaving",
     "table.status.waiting": "waits for the next hand",
     "table.dm_refused": (
-        "{mention}, I could not send you your cards by DM. Use the **My cards** button "
-        "on the table message to see them."
+        "I could not send you your cards by DM, so I will not try again for now. Use the "
+        "**My cards** button on the table message to see them; if you open your DMs to me, "
+        "/poker dm on brings them back."
     ),
     "table.hand_voided": (
         "Hand {hand_no} could not be resumed after a restart and was voided: every stack "

@@ -1,6 +1,8 @@
 """Hole cards by DM: each player who wants them gets their own cards as they
-are dealt (later streets and draws included), and a DM Discord refuses is
-noted once in the channel, pointing the player to "My cards".
+are dealt (later streets and draws included). A player whose DMs Discord
+refused is not DMed again this session (:mod:`bot.tables.dm_refusals`) and is
+told once, ephemerally, the next time they use a table; "My cards" always
+shows them.
 
 Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
 (:func:`bot.tables.view.private_view`), and only to them.
@@ -9,9 +11,8 @@ Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
 from __future__ import annotations
 
 from bot.database import Database
-from bot.i18n import t
-from bot.render.message import OutgoingMessage
 from bot.render.private_view import private_message
+from bot.tables.dm_refusals import DmRefusals
 from bot.tables.publisher import Publisher
 from bot.tables.state import LiveHand, TableState
 from bot.tables.table_store import dm_cards_wanted
@@ -19,11 +20,17 @@ from bot.tables.view import private_view
 
 
 class HoleCardDms:
-    def __init__(self, state: TableState, database: Database, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        state: TableState,
+        database: Database,
+        publisher: Publisher,
+        refusals: DmRefusals,
+    ) -> None:
         self.state = state
         self.database = database
         self.publisher = publisher
-        self._refusals_noted: set[int] = set()
+        self.refusals = refusals
 
     async def send(self, live: LiveHand, only: set[int] | None = None) -> None:
         """DM each player who wants it their cards (``only``: these hand indices)."""
@@ -32,22 +39,12 @@ class HoleCardDms:
         players = [live.deal.players[index] for index in indices]
         wanted = await dm_cards_wanted(self.database, players)
         for index, user_id in zip(indices, players, strict=True):
-            if user_id not in wanted:
+            if user_id not in wanted or not self.refusals.allows(user_id):
                 continue
+            if live.hand.folded[index]:
+                continue  # cards of a hand already given up help nobody
             player = state.players.get(user_id)
             message = private_message(
                 private_view(state, live, index), player.locale if player else state.locale
             )
-            self.publisher.send_private(user_id, message, on_refused=self._note_refused)
-
-    def forget(self, user_id: int) -> None:
-        """The player left: should they come back, a refused DM is noted again."""
-        self._refusals_noted.discard(user_id)
-
-    def _note_refused(self, user_id: int) -> None:
-        """Called by the publisher, outside the lock: it only touches a set and the queue."""
-        if user_id in self._refusals_noted:
-            return
-        self._refusals_noted.add(user_id)
-        text = t("table.dm_refused", self.state.locale, mention=f"<@{user_id}>")
-        self.publisher.post(OutgoingMessage(content=text))
+            self.publisher.send_private(user_id, message, on_refused=self.refusals.refused)

@@ -143,7 +143,7 @@ class TableRunner:
             progress,
         )
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
-        self.dms = HoleCardDms(self.state, services.database, self.publisher)
+        self.dms = HoleCardDms(self.state, services.database, self.publisher, services.dm_refusals)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]
         #: Called once the table is closed (the registry lets it go).
@@ -431,7 +431,6 @@ class TableRunner:
 
     def _forget(self, user_id: int) -> None:
         self.state.players.pop(user_id, None)
-        self.dms.forget(user_id)
 
     async def _apply(
         self,

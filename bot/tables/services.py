@@ -1,6 +1,6 @@
 """What every table runner of the process shares: the database, the cashier,
-the clock, the dealer's randomness, the pause between hands and how public
-messages draw cards."""
+the clock, the dealer's randomness, the pause between hands, how public
+messages draw cards and who refuses DMs."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.cashier import Cashier
 from bot.database import Database
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.tables.clock import Clock
+from bot.tables.dm_refusals import DmRefusals
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +27,5 @@ class TableServices:
     rng: random.Random | None = None
     #: How public messages draw cards: the deck, and the emojis synced so far.
     public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
+    #: Players who refused the bot's DMs this session (not DMed again).
+    dm_refusals: DmRefusals = field(default_factory=DmRefusals)
