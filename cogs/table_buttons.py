@@ -30,7 +30,7 @@ from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
 from bot.render.limits import MODAL_TITLE, shorten
 from bot.render.private_view import private_message
 from bot.render.views import Choices
-from bot.tables.errors import StaleHand
+from bot.tables.errors import StaleButton, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
@@ -99,6 +99,10 @@ class TableButton(
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
+        clicked = interaction.message
+        on_an_older_message = clicked is not None and not runner.is_current_message(clicked.id)
+        if on_an_older_message and self.action != "cards":
+            raise StaleButton()
         if self.action in ("cards", "discard"):
             bot = cast(CroupierBot, interaction.client)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)

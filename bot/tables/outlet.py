@@ -125,6 +125,8 @@ class DiscordOutlet:
         self.client = client
         self.channel_id = channel_id
         self.message_id: int | None = None
+        #: Told the id of each table message posted (:mod:`bot.tables.message_keeper`).
+        self.on_message: Callable[[int], None] | None = None
         self.reshow_seconds = RESHOW_SECONDS if reshow_seconds is None else reshow_seconds
         #: Counts the table messages asked for; a retry of an older one is dropped.
         self._latest = 0
@@ -223,6 +225,8 @@ class DiscordOutlet:
             return False
         self.message_id = posted.id
         self._owe_fresh = False
+        if self.on_message is not None:
+            self.on_message(posted.id)
         return True
 
     async def post(self, message: OutgoingMessage) -> None:

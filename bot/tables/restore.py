@@ -61,6 +61,7 @@ async def restore_runner(
         progress=restored_progress(settings, stored, now=services.clock.now())
         if settings.tournament
         else None,
+        message_id=stored.message_id,
     )
     runner.state.closing = bool(stored.state.get("closing", False))
     replayed = await replayed_hand(runner.state, runner.hand_log)

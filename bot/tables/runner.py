@@ -72,6 +72,7 @@ from bot.tables.errors import (
 )
 from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
+from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
@@ -122,6 +123,7 @@ class TableRunner:
         table: Table | None = None,
         players: dict[int, Player] | None = None,
         progress: TournamentProgress | None = None,
+        message_id: int | None = None,
     ) -> None:
         rules = settings.rules()
         self.state = TableState(
@@ -132,6 +134,7 @@ class TableRunner:
         self.cashier = services.cashier
         self.hand_log = HandLog(services.database)
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
+        self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
         self.desk = money_desk_for(
             self.state,
@@ -207,9 +210,15 @@ class TableRunner:
                 live.deadline = self.clock.now() + self.settings.action_seconds
 
     async def start(self) -> None:
-        """Show the table and start its clock (after creation or a restore)."""
+        """Show the table and start its clock (after creation or a restore): a
+        restored table edits the message it showed before."""
         async with self._lock:
-            self._changed(fresh=True)
+            self._changed(fresh=self.message.message_id is None)
+
+    def is_current_message(self, message_id: int) -> bool:
+        """Whether a click on ``message_id`` is on the table's current message."""
+        current = self.message.message_id
+        return current is None or current == message_id
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
