@@ -159,6 +159,7 @@ class CroupierBot(commands.Bot):
                 clock if clock is not None else SystemClock(),
                 hand_pause_seconds=settings.hand_pause_seconds,
                 public_faces=self.card_emojis.public_faces,
+                sit_out_seconds=settings.sit_out_minutes * 60 or None,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id),
         )

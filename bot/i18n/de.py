@@ -906,4 +906,12 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.close.void_reason": (
         "Die laufende Hand jetzt annullieren, aus diesem Grund (nur Moderatoren)"
     ),
+    "table.busted": (
+        "{name} hat keine Chips mehr. /poker topup holt mehr von deinem Guthaben (bis zu "
+        "{high:int} an diesem Tisch), /poker leave gibt den Platz auf."
+    ),
+    "table.sat_out_too_long": (
+        "{name} hat länger als {minutes:int} Minuten ausgesetzt: Der Platz ist wieder frei, und "
+        "der Stapel ging zurück auf das Guthaben."
+    ),
 }

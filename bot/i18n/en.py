@@ -866,4 +866,12 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.close.void_reason": (
         "Void the hand in progress now, for this reason (moderators only)"
     ),
+    "table.busted": (
+        "{name} is out of chips. /poker topup brings more from your balance (up to {high:int} "
+        "at this table), or /poker leave gives the seat up."
+    ),
+    "table.sat_out_too_long": (
+        "{name} sat out for more than {minutes:int} minutes: the seat is free again and the "
+        "stack went back to its owner's balance."
+    ),
 }

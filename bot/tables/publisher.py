@@ -35,6 +35,8 @@ class _ShowTable:
 @dataclass(frozen=True)
 class _Post:
     message: OutgoingMessage
+    #: Called once the outlet has taken the message (posted, or retrying by itself).
+    then: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,8 @@ class Publisher:
             self._queue.append(_ShowTable(message, fresh))
         self._wake()
 
-    def post(self, message: OutgoingMessage) -> None:
-        self._queue.append(_Post(message))
+    def post(self, message: OutgoingMessage, then: Callable[[], None] | None = None) -> None:
+        self._queue.append(_Post(message, then))
         self._wake()
 
     def send_private(
@@ -109,8 +111,10 @@ class Publisher:
                 match delivery:
                     case _ShowTable(message, fresh):
                         await self.outlet.show_table(message, fresh=fresh)
-                    case _Post(message):
+                    case _Post(message, then):
                         await self.outlet.post(message)
+                        if then is not None:
+                            then()
                     case _SendPrivate(user_id, message, on_refused):
                         delivered = await self.outlet.send_private(user_id, message)
                         if not delivered and on_refused is not None:

@@ -57,10 +57,12 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bot.cashier import SeatMovement
+from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
+from bot.tables.busts import bust_notices
 from bot.tables.clock import Moment
 from bot.tables.closing import Closed, close_now, mark_closing
 from bot.tables.dealer import Dealer
@@ -80,6 +82,7 @@ from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
 from bot.tables.retry import Backoff
 from bot.tables.services import TableServices
+from bot.tables.sit_outs import SitOutWatch
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
@@ -147,6 +150,7 @@ class TableRunner:
         )
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(self.state, services.database, self.publisher, services.dm_refusals)
+        self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]
         #: Called once the table is closed (the registry lets it go).
@@ -208,6 +212,8 @@ class TableRunner:
                 await self._settle(live)
             else:
                 live.deadline = self.clock.now() + self.settings.action_seconds
+                # DMs queued when the process stopped may never have gone out.
+                await self.dms.send(live)
 
     async def start(self) -> None:
         """Show the table and start its clock (after creation or a restore): a
@@ -431,7 +437,13 @@ class TableRunner:
                     await self._time_out(live)
         elif state.closing:  # the hand ended, but closing failed then
             await self._close_now()
-        elif state.next_hand_at is not None and now >= state.next_hand_at:
+            return
+        if not self.desk.tournament:
+            for user_id in self.sit_outs.expired():
+                await self._cash_out_sitting_out(user_id)
+        if state.live is not None:
+            return
+        if state.next_hand_at is not None and now >= state.next_hand_at:
             state.next_hand_at = None  # a failed deal is tried again after a pause
             if self.desk.may_deal:
                 await self._deal()
@@ -524,8 +536,19 @@ class TableRunner:
         for user_id in self.state.departed():
             self._forget(user_id)
         self._changed()
-        for notice in settled.notices:
+        state, hand_id = self.state, live.hand_id
+
+        def result_posted() -> None:
+            if state.unposted_result == hand_id:
+                state.unposted_result = None  # saved with the table's next change
+
+        result, *notices = settled.notices
+        self.publisher.post(result, then=result_posted)
+        for notice in notices:
             self.publisher.post(notice)
+        if not self.desk.tournament:
+            for notice in bust_notices(state, live):
+                self.publisher.post(notice)
         if settled.table_over:
             self.state.closed = True
             self.state.players.clear()
@@ -533,6 +556,16 @@ class TableRunner:
             self._let_go()
         elif self.state.closing:
             await self._close_now()
+
+    async def _cash_out_sitting_out(self, user_id: int) -> None:
+        """A player sat out too long: their seat goes, their stack home (at the end
+        of the hand they are dealt into, if any)."""
+        name = self.state.name(user_id)
+        if not await self.desk.leave(user_id):
+            self._forget(user_id)
+        minutes = round((self.sit_outs.seconds or 0) / 60)
+        text = t("table.sat_out_too_long", self.state.locale, name=name, minutes=minutes)
+        self.publisher.post(OutgoingMessage(content=text))
 
     async def _close_now(
         self, *, void_reason: str | None = None, voided_by: str = ""
@@ -556,6 +589,9 @@ class TableRunner:
             now=self.clock.now(),
             pause=self.services.hand_pause_seconds,
         )
+        sit_out_ends = self.sit_outs.note()
+        if sit_out_ends is not None and not self.desk.tournament:
+            wake = sit_out_ends if wake is None else min(wake, sit_out_ends)
         if wake is not None and self.retry_at is not None and wake < self.retry_at:
             wake = self.retry_at  # what is due failed just now: not before the pause
         self.timer.arm(wake)

@@ -27,5 +27,7 @@ class TableServices:
     rng: random.Random | None = None
     #: How public messages draw cards: the deck, and the emojis synced so far.
     public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
+    #: Seconds a player may sit out at a cash table before being cashed out (``None``: ever).
+    sit_out_seconds: float | None = None
     #: Players who refused the bot's DMs this session (not DMed again).
     dm_refusals: DmRefusals = field(default_factory=DmRefusals)

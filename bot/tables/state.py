@@ -28,17 +28,26 @@ class Player:
     locale: str = "en"
     #: Timeouts in a row; reset when the player acts.
     timeouts: int = 0
+    #: UNIX time the player began sitting out (:mod:`bot.tables.sit_outs`).
+    sitting_out_since: float | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "locale": self.locale, "timeouts": self.timeouts}
+        return {
+            "name": self.name,
+            "locale": self.locale,
+            "timeouts": self.timeouts,
+            "sitting_out_since": self.sitting_out_since,
+        }
 
     @classmethod
     def from_data(cls, user_id: int, data: dict[str, Any]) -> Player:
+        since = data.get("sitting_out_since")
         return cls(
             user_id,
             str(data.get("name", f"<@{user_id}>")),
             str(data.get("locale", "en")),
             int(data.get("timeouts", 0)),
+            float(since) if isinstance(since, int | float) else None,
         )
 
 
@@ -91,6 +100,9 @@ class TableState:
     #: Closing was asked for during a hand: nothing new is dealt, and the table
     #: closes when that hand ends (:mod:`bot.tables.closing`).
     closing: bool = False
+    #: The hand whose result is settled but not yet handed to Discord: posted
+    #: again after a restart (:mod:`bot.tables.restore`).
+    unposted_result: int | None = None
 
     @property
     def table_id(self) -> int:
@@ -115,4 +127,5 @@ class TableState:
             "table": table_to_data(self.table),
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
             "closing": self.closing,
+            "unposted_result": self.unposted_result,
         }
