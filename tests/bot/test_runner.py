@@ -560,7 +560,7 @@ async def test_a_new_runner_rebuilds_the_hand_from_the_log_and_finishes_it(
     assert resumed is not None and resumed.hand_no == 1
     assert [list(c) for c in resumed.hand.hole_cards] == cards_before
     assert to_act(restored) == actor_before and len(resumed.hand.actions) == seq_before
-    assert [d for d in outlet.deliveries if d.kind == "table"][0].fresh
+    assert next(d for d in outlet.deliveries if d.kind == "table").fresh
     # DMs queued when the old process died may never have gone: the cards come again.
     assert {d.user_id for d in outlet.deliveries if d.kind == "dm"} == {ANN, BEN, CAT}
     assert restored.state.players[ANN].name == "Ann"
