@@ -119,7 +119,13 @@ from engine.table import (
 )
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
-from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
+from engine.verdicts import (
+    PotVerdict,
+    ShownHandVerdict,
+    in_showing_order,
+    pot_verdicts,
+    shown_hands,
+)
 
 if TYPE_CHECKING:
     from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
@@ -234,6 +240,7 @@ __all__ = [
     "format_action",
     "format_cards",
     "habits",
+    "in_showing_order",
     "open_cards",
     "parse_action",
     "parse_cards",

@@ -52,6 +52,7 @@ from engine import (
     Variant,
     described,
     evaluate,
+    in_showing_order,
     pot_verdicts,
     shown_hands,
 )
@@ -309,7 +310,9 @@ def _seat_line(
     description = ""
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
-            cards, description = event.cards, " / ".join(event.descriptions)
+            # A draw game's shown cards in rank order: never which were drawn.
+            cards = in_showing_order(game, event.cards)
+            description = " / ".join(event.descriptions)
     return SeatLine(
         seat.number,
         seat.player,
