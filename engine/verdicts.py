@@ -171,7 +171,7 @@ def in_showing_order(variant: Variant, cards: Sequence[Card]) -> tuple[Card, ...
     >>> from engine.cards import parse_cards
     >>> from engine.variants import VARIANTS
     >>> " ".join(map(str, in_showing_order(VARIANTS["F5D"], parse_cards("2c9hKsKd7c"))))
-    'Ks Kd 9h 7c 2c'
+    'Kd Ks 9h 7c 2c'
     >>> " ".join(map(str, in_showing_order(VARIANTS["NT"], parse_cards("2cAs"))))
     '2c As'
     """
