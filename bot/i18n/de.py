@@ -914,4 +914,5 @@ MESSAGES: Final[dict[str, str]] = {
         "{name} hat länger als {minutes:int} Minuten ausgesetzt: Der Platz ist wieder frei, und "
         "der Stapel ging zurück auf das Guthaben."
     ),
+    "table.the_croupier": "dem Croupier",
 }

@@ -874,4 +874,5 @@ MESSAGES: Final[dict[str, str]] = {
         "{name} sat out for more than {minutes:int} minutes: the seat is free again and the "
         "stack went back to its owner's balance."
     ),
+    "table.the_croupier": "the croupier",
 }

@@ -100,8 +100,10 @@ class TableRegistry:
         if runner is None or runner.closed:
             return []
         log.warning("Closing table %s: %s", runner.table_id, why)
-        reason = t("table.void_reason_gone", runner.settings.locale)
-        return list((await self.close(channel_id, by=0, void_reason=reason)).movements)
+        locale = runner.settings.locale
+        reason, croupier = t("table.void_reason_gone", locale), t("table.the_croupier", locale)
+        closed = await self.close(channel_id, by=0, void_reason=reason, by_name=croupier)
+        return list(closed.movements)
 
     async def server_gone(self, guild_id: int) -> None:
         """The bot left a server, or was removed from it: close each of its tables."""
