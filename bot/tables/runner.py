@@ -57,12 +57,11 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bot.cashier import SeatMovement
-from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
-from bot.tables.busts import bust_notices
+from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
 from bot.tables.closing import Closed, close_now, mark_closing
 from bot.tables.dealer import Dealer
@@ -440,7 +439,8 @@ class TableRunner:
             return
         if not self.desk.tournament:
             for user_id in self.sit_outs.expired():
-                await self._cash_out_sitting_out(user_id)
+                if await self.sit_outs.cash_out(user_id, self.desk, self.publisher):
+                    self._forget(user_id)
         if state.live is not None:
             return
         if state.next_hand_at is not None and now >= state.next_hand_at:
@@ -536,19 +536,9 @@ class TableRunner:
         for user_id in self.state.departed():
             self._forget(user_id)
         self._changed()
-        state, hand_id = self.state, live.hand_id
-
-        def result_posted() -> None:
-            if state.unposted_result == hand_id:
-                state.unposted_result = None  # saved with the table's next change
-
-        result, *notices = settled.notices
-        self.publisher.post(result, then=result_posted)
-        for notice in notices:
-            self.publisher.post(notice)
-        if not self.desk.tournament:
-            for notice in bust_notices(state, live):
-                self.publisher.post(notice)
+        post_hand_over(
+            self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
+        )
         if settled.table_over:
             self.state.closed = True
             self.state.players.clear()
@@ -556,16 +546,6 @@ class TableRunner:
             self._let_go()
         elif self.state.closing:
             await self._close_now()
-
-    async def _cash_out_sitting_out(self, user_id: int) -> None:
-        """A player sat out too long: their seat goes, their stack home (at the end
-        of the hand they are dealt into, if any)."""
-        name = self.state.name(user_id)
-        if not await self.desk.leave(user_id):
-            self._forget(user_id)
-        minutes = round((self.sit_outs.seconds or 0) / 60)
-        text = t("table.sat_out_too_long", self.state.locale, name=name, minutes=minutes)
-        self.publisher.post(OutgoingMessage(content=text))
 
     async def _close_now(
         self, *, void_reason: str | None = None, voided_by: str = ""

@@ -10,7 +10,11 @@ over.
 
 from __future__ import annotations
 
+from bot.i18n import t
+from bot.render.message import OutgoingMessage
 from bot.tables.clock import Clock
+from bot.tables.money_desk import MoneyDesk
+from bot.tables.publisher import Publisher
 from bot.tables.state import TableState
 
 
@@ -57,3 +61,13 @@ class SitOutWatch:
             and player.sitting_out_since is not None
             and wall_now - player.sitting_out_since >= self.seconds
         ]
+
+    async def cash_out(self, user_id: int, desk: MoneyDesk, publisher: Publisher) -> bool:
+        """Give up the seat of a player who sat out too long (at the end of the hand
+        they are dealt into, if any) and tell the table; whether they left now."""
+        name = self.state.name(user_id)
+        left_now = not await desk.leave(user_id)
+        minutes = round((self.seconds or 0) / 60)
+        text = t("table.sat_out_too_long", self.state.locale, name=name, minutes=minutes)
+        publisher.post(OutgoingMessage(content=text))
+        return left_now
