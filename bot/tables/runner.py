@@ -221,9 +221,12 @@ class TableRunner:
             self._changed(fresh=self.message.message_id is None)
 
     def is_current_message(self, message_id: int) -> bool:
-        """Whether a click on ``message_id`` is on the table's current message."""
+        """Whether a click on ``message_id`` is not on an older table message.
+
+        Discord's ids grow with time: a newer id is a table message whose post is
+        still on its way back to the outlet, and counts as current."""
         current = self.message.message_id
-        return current is None or current == message_id
+        return current is None or message_id >= current
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
