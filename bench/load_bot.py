@@ -47,7 +47,7 @@ async def run_bot() -> None:
     settings = load_settings()
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     point_discord_py_at(settings)
-    async with await Database.open(settings.database_path) as database:
+    async with await Database.open(settings.database) as database:
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
         async with bot:
             stop = asyncio.Event()

@@ -34,7 +34,7 @@ import yarl
 from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.database.lease import RENEW_EVERY, Lease, open_leased
-from bot.database.location import check_database_path
+from bot.database.location import check_database_path, secrets_of
 from bot.errors import CroupierError
 from bot.i18n import t
 from bot.log_setup import configure_logging
@@ -73,7 +73,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = replace(settings, sync_global=True)
 
     configure_logging(
-        settings.log_level, settings.library_log_level, secrets=[settings.discord_token]
+        settings.log_level,
+        settings.library_log_level,
+        secrets=[settings.discord_token, *secrets_of(settings.database_url or "")],
     )
     for name in settings.ignored_settings:
         log.warning(t("launcher.ignored_setting", name=name))
@@ -108,10 +110,11 @@ def point_discord_py_at(settings: Settings) -> None:
 async def run(settings: Settings) -> None:
     """Run the bot until it stops or SIGTERM arrives; the lease is given back and the
     database closed either way."""
-    check_database_path(settings.database_path)
-    database, lease = await open_leased(settings.database_path)
+    if settings.database_url is None:
+        check_database_path(settings.database_path)
+    database, lease = await open_leased(settings.database)
     async with database:
-        log.info("Database %s is ready", settings.database_path)
+        log.info("Database %s is ready", database.description)
         try:
             await _run_holding(settings, database, lease)
         finally:

@@ -13,10 +13,12 @@ Checks, each reported with what it compared:
 4. no chips sit on a closed table, in its seats, carried pot or prize pool;
 5. every finished hand replays to its recorded result (when a replayer is given).
 
-``python -m bot.audit [--database PATH]`` prints one line per check and exits
-non-zero on any discrepancy. Chips in a hand in progress are still counted in
-the seats' stacks: a seat's stack changes only when its hand is settled, in the
-same transaction as the hand's result.
+``python -m bot.audit [--database PATH_OR_URL]`` prints one line per check and
+exits non-zero on any discrepancy, on a SQLite file or a PostgreSQL database
+alike. It reads one snapshot of the database (:meth:`Database.snapshot`), so a
+bot may go on playing meanwhile. Chips in a hand in progress are still counted
+in the seats' stacks: a seat's stack changes only when its hand is settled, in
+the same transaction as the hand's result.
 """
 
 from __future__ import annotations
@@ -29,12 +31,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.database import Database
+from bot.database import Database, Reader
+from bot.database.location import SETTING, DatabaseUnusable, is_postgresql_url
 
 GRANT_KINDS = ("starting_grant", "daily", "admin_grant")
 
 #: Replays one finished hand from its stored log; returns a discrepancy or None.
-HandReplayer = Callable[[Database, int], Awaitable[str | None]]
+HandReplayer = Callable[[Reader, int], Awaitable[str | None]]
 
 
 @dataclass(slots=True)
@@ -59,7 +62,8 @@ class AuditReport:
         return "\n".join([*self.lines, verdict])
 
 
-async def audit(database: Database, replay_hand: HandReplayer | None = None) -> AuditReport:
+async def audit(database: Reader, replay_hand: HandReplayer | None = None) -> AuditReport:
+    """Every check on ``database`` (best a snapshot: the checks are several reads)."""
     report = AuditReport()
     await _balances_match_ledger(database, report)
     await _chips_are_conserved(database, report)
@@ -70,7 +74,7 @@ async def audit(database: Database, replay_hand: HandReplayer | None = None) -> 
     return report
 
 
-async def _balances_match_ledger(database: Database, report: AuditReport) -> None:
+async def _balances_match_ledger(database: Reader, report: AuditReport) -> None:
     rows = await database.fetch_all(
         "SELECT b.guild_id, b.user_id, b.chips, COALESCE(SUM(l.delta), 0) AS ledger"
         " FROM balances b LEFT JOIN ledger l"
@@ -89,7 +93,7 @@ async def _balances_match_ledger(database: Database, report: AuditReport) -> Non
         report.passed(line)
 
 
-async def _chips_are_conserved(database: Database, report: AuditReport) -> None:
+async def _chips_are_conserved(database: Reader, report: AuditReport) -> None:
     marks = ",".join("?" * len(GRANT_KINDS))
     granted = await database.fetch_value(
         f"SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE kind IN ({marks})", GRANT_KINDS
@@ -121,7 +125,7 @@ async def _chips_are_conserved(database: Database, report: AuditReport) -> None:
         report.failed(line, [f"difference {accounted - int(granted):+d}"])
 
 
-async def _prize_pools_match_ledger(database: Database, report: AuditReport) -> None:
+async def _prize_pools_match_ledger(database: Reader, report: AuditReport) -> None:
     rows = await database.fetch_all(
         "SELECT t.id, t.prize_pool, COALESCE(-SUM(l.delta), 0) AS ledger FROM tables t"
         " LEFT JOIN ledger l ON l.table_id = t.id"
@@ -140,7 +144,7 @@ async def _prize_pools_match_ledger(database: Database, report: AuditReport) -> 
         report.passed(line)
 
 
-async def _closed_tables_are_empty(database: Database, report: AuditReport) -> None:
+async def _closed_tables_are_empty(database: Reader, report: AuditReport) -> None:
     rows = await database.fetch_all(
         "SELECT s.table_id, s.seat_no, s.stack FROM seats s JOIN tables t ON t.id = s.table_id"
         " WHERE t.status = 'closed' AND s.stack > 0"
@@ -162,7 +166,7 @@ async def _closed_tables_are_empty(database: Database, report: AuditReport) -> N
 
 
 async def _finished_hands_replay(
-    database: Database, report: AuditReport, replay_hand: HandReplayer
+    database: Reader, report: AuditReport, replay_hand: HandReplayer
 ) -> None:
     ids = [
         row["id"]
@@ -182,14 +186,19 @@ async def _finished_hands_replay(
         report.passed(line)
 
 
-async def run(path: Path) -> int:
-    if not path.exists():
-        print(f"There is no database at {path}.", file=sys.stderr)
+async def run(target: str) -> int:
+    """Audit the SQLite file or PostgreSQL database ``target``; print the report."""
+    if not is_postgresql_url(target) and not Path(target).exists():
+        print(f"There is no database at {target}.", file=sys.stderr)
         return 2
-    database = await Database.open(path)
     try:
-        replayer = _default_replayer()
-        report = await audit(database, replayer)
+        database = await Database.open(target)
+    except DatabaseUnusable as error:
+        print(error, file=sys.stderr)
+        return 2
+    try:
+        async with database.snapshot() as snapshot:
+            report = await audit(snapshot, _default_replayer())
     finally:
         await database.close()
     print(report.render())
@@ -211,9 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--database",
-        type=Path,
-        default=Path(os.environ.get("CROUPIER_DATABASE", "croupier.db")),
-        help="the SQLite file (default: $CROUPIER_DATABASE or croupier.db)",
+        default=os.environ.get(SETTING) or "croupier.db",
+        help=f"the SQLite file or PostgreSQL URL (default: ${SETTING} or croupier.db)",
     )
     arguments = parser.parse_args(argv)
     return asyncio.run(run(arguments.database))

@@ -16,6 +16,14 @@ refunds and prizes, each with its ledger row.
 
 Settling a hand (stacks after the pots, rake, ``hand_players``) belongs to the
 table runner; it uses the same database and the same ledger kinds.
+
+Two processes may share one PostgreSQL database, so every row the cashier
+reads in order to change it (a balance, a seat, a table, a daily streak) is
+read with :meth:`~bot.database.Transaction.lock_one`: a second movement of the
+same chips waits for the first and then sees what it did. A balance is created
+with ``INSERT ... ON CONFLICT DO NOTHING``, so two first movements at once
+grant the starting chips once. And each write still names the value it read
+(``WHERE chips = ?``), so a write made on a stale reading moves nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from bot.database import Database, Transaction
 from bot.errors import CroupierError
 from bot.settings import Settings
 
-#: The most chips one movement may carry; keeps sums far from SQLite's 64-bit limit.
+#: The most chips one movement may carry; keeps sums far from the databases' 64-bit limit.
 MAX_AMOUNT: Final = 1_000_000_000
 
 LedgerKind = Literal[
@@ -215,7 +223,7 @@ class Cashier:
         """
         async with self.database.transaction() as tx:
             await self._ensure(tx, guild_id, user_id)
-            row = await tx.fetch_one(
+            row = await tx.lock_one(
                 "SELECT daily_streak, last_daily_date FROM balances"
                 " WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id),
@@ -489,22 +497,27 @@ class Cashier:
     # The ledger's two writers.
 
     async def _ensure(self, tx: Transaction, guild_id: int, user_id: int) -> int:
+        # Another process may be creating the same balance: the primary key lets
+        # one insert through, and the other finds the row made (after waiting
+        # for its transaction on PostgreSQL) and grants nothing.
+        created = await tx.execute(
+            "INSERT INTO balances (guild_id, user_id, chips) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO NOTHING",
+            (guild_id, user_id, self.starting_chips),
+        )
+        if created:
+            await tx.execute(
+                "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind)"
+                " VALUES (?, ?, ?, ?, 'starting_grant')",
+                (guild_id, user_id, self.starting_chips, self.starting_chips),
+            )
+            return self.starting_chips
         row = await tx.fetch_one(
             "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
-        if row is not None:
-            chips: int = row["chips"]
-            return chips
-        await tx.execute(
-            "INSERT INTO balances (guild_id, user_id, chips) VALUES (?, ?, ?)",
-            (guild_id, user_id, self.starting_chips),
-        )
-        await tx.execute(
-            "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind)"
-            " VALUES (?, ?, ?, ?, 'starting_grant')",
-            (guild_id, user_id, self.starting_chips, self.starting_chips),
-        )
-        return self.starting_chips
+        assert row is not None, "the balance exists"
+        chips: int = row["chips"]
+        return chips
 
     async def _move(
         self,
@@ -519,7 +532,7 @@ class Cashier:
         note: str | None = None,
     ) -> int:
         """Change an existing balance by ``delta`` and write its ledger row."""
-        row = await tx.fetch_one(
+        row = await tx.lock_one(
             "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
         assert row is not None, "the balance is ensured first"
@@ -542,7 +555,8 @@ class Cashier:
 
     @staticmethod
     async def _open_table(tx: Transaction, table_id: int, guild_id: int) -> None:
-        row = await tx.fetch_one("SELECT guild_id, status FROM tables WHERE id = ?", (table_id,))
+        # Locked: seats are taken one at a time, and a closing table waits.
+        row = await tx.lock_one("SELECT guild_id, status FROM tables WHERE id = ?", (table_id,))
         if row is None or row["guild_id"] != guild_id:
             raise TableNotFound(table_id=table_id)
         if row["status"] != "open":
@@ -550,7 +564,8 @@ class Cashier:
 
     @staticmethod
     async def _seat(tx: Transaction, table_id: int, seat_no: int) -> _Seat:
-        row = await tx.fetch_one(
+        # Locks the seat and its table: nobody else moves this seat's chips meanwhile.
+        row = await tx.lock_one(
             "SELECT seats.user_id, seats.stack, tables.guild_id, tables.status FROM seats"
             " JOIN tables ON tables.id = seats.table_id"
             " WHERE seats.table_id = ? AND seats.seat_no = ?",

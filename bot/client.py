@@ -277,7 +277,7 @@ class CroupierBot(commands.Bot):
             await tx.execute(
                 "INSERT INTO published_commands (scope, fingerprint) VALUES (?, ?)"
                 " ON CONFLICT (scope) DO UPDATE SET fingerprint = excluded.fingerprint,"
-                " published_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                f" published_at = {tx.sql_now}",
                 (scope, published),
             )
 

@@ -63,12 +63,13 @@ async def play_figures(database: Database, guild_id: int, user_id: int) -> PlayF
         " COALESCE(SUM(h.aggressive_actions), 0) AS aggressive,"
         " COALESCE(SUM(h.calls), 0) AS calls,"
         " COALESCE(SUM(h.saw_second_round), 0) AS saw_second,"
-        " COALESCE(SUM(h.saw_second_round AND p.went_to_showdown), 0) AS showdowns,"
+        " COUNT(*) FILTER (WHERE h.saw_second_round = 1 AND p.went_to_showdown = 1)"
+        "   AS showdowns,"
         " COALESCE(SUM(p.went_to_showdown), 0) AS all_showdowns,"
         " COALESCE(SUM(p.won_at_showdown), 0) AS won_showdowns,"
-        " COALESCE(SUM(p.tournament = 0), 0) AS cash_hands,"
+        " COUNT(*) FILTER (WHERE p.tournament = 0) AS cash_hands,"
         " COALESCE(SUM(CASE WHEN p.tournament = 0"
-        "   THEN CAST(p.net AS REAL) / h.big_blind END), 0) AS big_blinds"
+        "   THEN CAST(p.net AS DOUBLE PRECISION) / h.big_blind END), 0) AS big_blinds"
         " FROM hand_players p JOIN hand_habits h"
         "   ON h.hand_id = p.hand_id AND h.user_id = p.user_id"
         " WHERE p.guild_id = ? AND p.user_id = ?",
@@ -116,9 +117,9 @@ async def record_habits(database: Database, guild_id: int, user_id: int) -> int:
         async with database.transaction() as tx:
             for hand_id, player, habit, big_blind in found:
                 await tx.execute(
-                    "INSERT OR IGNORE INTO hand_habits (hand_id, user_id, voluntarily_put_in,"
+                    "INSERT INTO hand_habits (hand_id, user_id, voluntarily_put_in,"
                     " raised_first, aggressive_actions, calls, saw_second_round, big_blind)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hand_id, user_id) DO NOTHING",
                     (
                         hand_id,
                         player,
@@ -141,7 +142,7 @@ async def chip_points(
         "SELECT * FROM (SELECT p.net, hands.table_id, hands.ended_at, hands.id"
         " FROM hand_players p JOIN hands ON hands.id = p.hand_id"
         " WHERE p.guild_id = ? AND p.user_id = ? AND p.tournament = 0"
-        " ORDER BY hands.ended_at DESC, hands.id DESC LIMIT ?)"
+        " ORDER BY hands.ended_at DESC, hands.id DESC LIMIT ?) AS recent"
         " ORDER BY ended_at, id",
         (guild_id, user_id, limit),
     )

@@ -15,7 +15,6 @@ from bot.render.card_faces import DECK_STYLES, DEFAULT_DECK, DeckStyle
 from bot.render.card_markup import CardFaces
 
 DECK_CHOICES: Final = DECK_STYLES
-_NOW: Final = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 async def deck_of(database: Database, user_id: int) -> DeckStyle:
@@ -32,7 +31,7 @@ async def set_deck(database: Database, user_id: int, deck: DeckStyle) -> None:
     async with database.transaction() as tx:
         await tx.execute(
             "INSERT INTO player_settings (user_id, deck) VALUES (?, ?)"
-            f" ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = {_NOW}",
+            f" ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = {tx.sql_now}",
             (user_id, deck),
         )
 

@@ -21,6 +21,7 @@ from typing import Final, TypeVar
 
 from dotenv import dotenv_values
 
+from bot.database.location import is_postgresql_url
 from bot.errors import CroupierError
 
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -47,7 +48,11 @@ class Settings:
     """Everything the bot is configured with. Defaults are the documented ones."""
 
     discord_token: str = field(repr=False)
+    #: The SQLite file, unless ``CROUPIER_DATABASE`` is a PostgreSQL URL.
     database_path: Path = Path("croupier.db")
+    #: The PostgreSQL database when ``CROUPIER_DATABASE`` is a ``postgresql://`` URL
+    #: (it may hold a password: never shown whole).
+    database_url: str | None = field(default=None, repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_global: bool = False
@@ -84,6 +89,11 @@ class Settings:
     #: Test-only settings found where they are not honoured (in .env, or without the switch).
     ignored_settings: tuple[str, ...] = ()
 
+    @property
+    def database(self) -> str | Path:
+        """What ``CROUPIER_DATABASE`` names: the PostgreSQL URL, or the SQLite file."""
+        return self.database_url if self.database_url is not None else self.database_path
+
 
 def load_settings(
     environ: Mapping[str, str] | None = None,
@@ -116,7 +126,8 @@ def load_settings(
 
     settings = Settings(
         discord_token=token,
-        database_path=_read(values, "CROUPIER_DATABASE", Path("croupier.db"), Path),
+        database_path=_read(values, "CROUPIER_DATABASE", Path("croupier.db"), _database_path),
+        database_url=_read(values, "CROUPIER_DATABASE", None, _database_url),
         dev_guild_id=_read(values, "CROUPIER_DEV_GUILD", None, _guild_id),
         log_level=_read(values, "CROUPIER_LOG_LEVEL", "INFO", _log_level),
         sync_global=_read(
@@ -164,6 +175,14 @@ def load_settings(
     _check_order(settings, "default_big_blind", "default_min_buy_in")
     _check_order(settings, "default_min_buy_in", "default_max_buy_in")
     return settings
+
+
+def _database_path(raw: str) -> Path:
+    return Path("croupier.db") if is_postgresql_url(raw) else Path(raw)
+
+
+def _database_url(raw: str) -> str | None:
+    return raw if is_postgresql_url(raw) else None
 
 
 def _merge(environ: Mapping[str, str], env_file: Path | None) -> dict[str, str]:

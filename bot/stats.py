@@ -133,9 +133,11 @@ async def leaderboard(
         raise ValueError(f"offset {offset} and limit {limit} make no page")
     by_player = _BY_PLAYER[by]
     parameters = {"guild": guild_id, "limit": limit, "offset": offset}
-    total: int = await database.fetch_value(f"SELECT COUNT(*) FROM ({by_player})", parameters)
+    total: int = await database.fetch_value(
+        f"SELECT COUNT(*) FROM ({by_player}) AS board", parameters
+    )
     rows = await database.fetch_all(
-        f"SELECT user_id, value FROM ({by_player})"
+        f"SELECT user_id, value FROM ({by_player}) AS board"
         " ORDER BY value DESC, user_id LIMIT :limit OFFSET :offset",
         parameters,
     )
@@ -151,7 +153,7 @@ async def player_stats(database: Database, guild_id: int, user_id: int) -> Playe
     (chips won and lost at cash tables only)."""
     row = await database.fetch_one(
         "SELECT COUNT(*) AS hands_played,"
-        " COALESCE(SUM(won_chips > 0), 0) AS hands_won,"
+        " COUNT(*) FILTER (WHERE won_chips > 0) AS hands_won,"
         " COALESCE(SUM(CASE WHEN tournament = 0 THEN net END), 0) AS net,"
         " COALESCE(MAX(CASE WHEN tournament = 0 THEN won_chips END), 0) AS biggest_pot_won,"
         " COALESCE(SUM(went_to_showdown), 0) AS showdowns_seen,"
@@ -167,8 +169,8 @@ async def tournament_stats(database: Database, guild_id: int, user_id: int) -> T
     """The player's tournaments on a server that are over (their table closed)."""
     row = await database.fetch_one(
         "SELECT COUNT(*) AS played,"
-        " COALESCE(SUM(e.place = 1), 0) AS won,"
-        " COALESCE(SUM(e.prize > 0), 0) AS in_the_money,"
+        " COUNT(*) FILTER (WHERE e.place = 1) AS won,"
+        " COUNT(*) FILTER (WHERE e.prize > 0) AS in_the_money,"
         " COALESCE(SUM(e.buy_in), 0) AS buy_ins,"
         " COALESCE(SUM(e.prize), 0) AS prizes"
         " FROM tournament_entries e JOIN tables t ON t.id = e.table_id"

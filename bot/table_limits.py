@@ -24,7 +24,7 @@ async def check_may_open(
     """Raise :class:`TableLimitReached` if ``creator_id`` may not open another table
     on server ``guild_id`` now."""
     row = await database.fetch_one(
-        "SELECT COUNT(*) AS server, COALESCE(SUM(creator_id = ?), 0) AS member FROM tables"
+        "SELECT COUNT(*) AS server, COUNT(*) FILTER (WHERE creator_id = ?) AS member FROM tables"
         " WHERE guild_id = ? AND status = 'open'",
         (creator_id, guild_id),
     )

@@ -3,8 +3,8 @@
 :func:`assert_audit_clean` runs :func:`bot.audit.audit` with the hand log's
 replayer (every finished hand is dealt again and must reach its recorded
 result) and fails the test with the audit's own report. End-to-end tests whose
-bot runs in another process pass the database file to
-:func:`assert_audit_clean_at` once the bot has stopped or been killed.
+bot runs in another process pass the database (a SQLite file or a PostgreSQL
+URL) to :func:`assert_audit_clean_at` once the bot has stopped or been killed.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ async def assert_audit_clean(database: Database) -> AuditReport:
     return report
 
 
-async def assert_audit_clean_at(path: Path) -> AuditReport:
-    """Open the SQLite file at ``path`` (migrating it as the bot would) and audit it."""
+async def assert_audit_clean_at(path: Path | str) -> AuditReport:
+    """Open the database at ``path`` (migrating it as the bot would) and audit it."""
     async with await Database.open(path) as database:
         return await assert_audit_clean(database)

@@ -1,177 +1,193 @@
-"""The one SQLite connection of a running bot, and its transactions.
+"""The one database interface of the bot, whichever database keeps the chips.
 
-:meth:`Database.open` sets the connection up (write-ahead logging, foreign
-keys, a busy timeout) and applies pending migrations before anything else
-touches it. Every write that must be atomic, and every chip movement, goes
-through :meth:`Database.transaction`, a ``BEGIN IMMEDIATE`` transaction that
-commits when its block ends and rolls back when the block raises.
+:meth:`Database.open` takes ``CROUPIER_DATABASE``'s value: a file path opens
+SQLite (:mod:`bot.database.sqlite`, the default, nothing to install or run), a
+``postgresql://`` URL opens PostgreSQL (:mod:`bot.database.postgresql`, for
+several processes on one database). Either way the schema is brought up to
+date before anything else touches it, and the rest of the bot sees only this
+module's classes:
 
-All tasks share the connection, so an :class:`asyncio.Lock` gives a transaction
-the connection to itself: the reads it makes to decide something cannot
-interleave with another task's writes, and the plain reads on
-:class:`Database` never see another task's uncommitted work.
-``BEGIN IMMEDIATE`` and the busy timeout do the same job between processes.
+- :meth:`Database.transaction` gives a :class:`Transaction`: its statements
+  commit together when the block ends and roll back together when it raises.
+  Every chip movement happens inside one. Transactions do not nest.
+- :meth:`Transaction.lock_one` reads a row the transaction is about to change
+  and keeps any other transaction, in this process or another, from changing
+  it until this one ends (SQLite: every transaction already holds the write
+  lock; PostgreSQL: ``SELECT ... FOR NO KEY UPDATE``).
+- :meth:`Database.fetch_one` and friends read committed data outside any
+  transaction; :meth:`Database.snapshot` gives a :class:`Reader` whose reads
+  all see one consistent moment, while the bot goes on writing.
+- A statement the schema refuses (a ``CHECK``, a foreign key, a unique key, a
+  trigger) raises :class:`IntegrityError` (:class:`UniqueViolation` for a
+  unique key), from either database.
+
+SQL is written once, in the subset both databases speak, with ``?`` or
+``:name`` parameters; rows are read by column name or position. Where the
+databases must differ the backend says it: :attr:`Transaction.sql_now` (the
+time as the schema's defaults write it), :meth:`Transaction.lock_one`, and
+:meth:`Transaction.insert` returning the new row's ``id``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
-from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
-import aiosqlite
+from bot.database.placeholders import Parameters
 
-from bot.database.location import SETTING, DatabaseUnusable
-from bot.database.migrator import Migration, apply_migrations, bundled_migrations
+if TYPE_CHECKING:
+    from bot.database.migrator import Migration
 
-#: How long a write waits for another process's transaction before failing.
-BUSY_TIMEOUT_MS: Final = 5000
-#: What docs/GUARANTEES.md promises: a committed transaction survives the process
-#: being killed and a power cut. Set explicitly, because SQLite builds differ in
-#: their default for WAL mode (``SQLITE_DEFAULT_WAL_SYNCHRONOUS``), and NORMAL can
-#: lose the last transactions on a power cut.
-SYNCHRONOUS: Final = "FULL"
-
-Row = sqlite3.Row
-#: Positional (``?``) or named (``:name``) statement parameters.
-Parameters = Sequence[Any] | Mapping[str, Any]
+__all__ = [
+    "Database",
+    "IntegrityError",
+    "Parameters",
+    "Reader",
+    "Row",
+    "Transaction",
+    "UniqueViolation",
+]
 
 _inside_transaction: ContextVar[bool] = ContextVar("_inside_transaction", default=False)
 
 
-async def _use_write_ahead_log(connection: aiosqlite.Connection) -> None:
-    # Switching a new file to WAL needs an exclusive lock, and SQLite answers
-    # "database is locked" at once instead of calling the busy handler when
-    # another connection is opening the same file, so wait here instead.
-    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
-    while True:
-        try:
-            await connection.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or asyncio.get_running_loop().time() > deadline:
-                raise
-        await asyncio.sleep(0.02)
+class IntegrityError(Exception):
+    """The database refused a statement that would break the schema's rules
+    (a ``CHECK``, a foreign key, a unique key, a trigger). Its transaction
+    rolls back; the message is the database's own."""
 
 
-def _is_unwritable(error: sqlite3.DatabaseError) -> bool:
-    """Whether SQLite says the file or its folder cannot be opened or written."""
-    text = str(error).lower()
-    return any(
-        words in text
-        for words in ("readonly", "read-only", "unable to open", "disk i/o", "not a database")
-    )
+class UniqueViolation(IntegrityError):
+    """A row would repeat a unique key (a seat taken, a second open table in a channel)."""
 
 
-class Transaction:
+class Row(Protocol):
+    """One row read: by column name (``row["chips"]``) or position (``row[0]``);
+    ``dict(row)`` and ``tuple(row)`` work too."""
+
+    def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+
+class Reader(Protocol):
+    """Something to read from: a :class:`Database`, a :class:`Transaction`, a snapshot."""
+
+    async def fetch_one(self, sql: str, parameters: Parameters = ()) -> Row | None: ...
+
+    async def fetch_all(self, sql: str, parameters: Parameters = ()) -> list[Row]: ...
+
+    async def fetch_value(self, sql: str, parameters: Parameters = ()) -> Any: ...
+
+
+class Transaction(ABC):
     """The statements of one open transaction; only valid inside its ``async with``."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._connection = connection
+    #: SQL for the time now in UTC, as ISO-8601 text like the schema's defaults
+    #: (``2024-05-06T12:00:00.123Z``), to write it in a statement: ``f"... = {tx.sql_now}"``.
+    sql_now: ClassVar[str]
 
+    @abstractmethod
     async def execute(self, sql: str, parameters: Parameters = ()) -> int:
         """Run one statement; return how many rows it changed."""
-        async with self._connection.execute(sql, parameters) as cursor:
-            return cursor.rowcount
 
-    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> int:
-        """Run one statement for each parameter row; return how many rows changed."""
-        async with self._connection.executemany(sql, rows) as cursor:
-            return cursor.rowcount
+    @abstractmethod
+    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None:
+        """Run one statement for each parameter row."""
 
+    @abstractmethod
     async def insert(self, sql: str, parameters: Parameters = ()) -> int:
-        """Run one ``INSERT``; return the new row's id."""
-        async with self._connection.execute(sql, parameters) as cursor:
-            row_id = cursor.lastrowid
-        if row_id is None:
-            raise RuntimeError(f"statement inserted no row: {sql}")
-        return row_id
+        """Run one ``INSERT`` into a table keyed by ``id``; return the new row's id."""
 
+    @abstractmethod
     async def fetch_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
-        async with self._connection.execute(sql, parameters) as cursor:
-            row: Row | None = await cursor.fetchone()
-            return row
+        """The first row of a read, or ``None``."""
 
+    @abstractmethod
     async def fetch_all(self, sql: str, parameters: Parameters = ()) -> list[Row]:
-        async with self._connection.execute(sql, parameters) as cursor:
-            return list(await cursor.fetchall())
+        """Every row of a read."""
+
+    @abstractmethod
+    async def lock_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
+        """Read the row (a plain ``SELECT``) this transaction is about to change, and
+        keep every other transaction from changing it until this one ends.
+
+        What this transaction decides from the row stays true until it commits:
+        a second process that wants the same row waits, then reads what this one
+        wrote. The rows of every table named in the ``SELECT`` are locked.
+        """
+
+    async def fetch_value(self, sql: str, parameters: Parameters = ()) -> Any:
+        """The first column of the first row, or ``None`` when there is no row."""
+        row = await self.fetch_one(sql, parameters)
+        return None if row is None else row[0]
 
 
-class Database:
-    """One aiosqlite connection with migrations applied. Open with :meth:`open`."""
+class Database(ABC):
+    """The bot's database. Open with :meth:`open`; close with :meth:`close` or
+    ``async with``."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
-        self._connection = connection
-        self._lock = asyncio.Lock()
-        self.path = path
+    #: ``"sqlite"`` or ``"postgresql"``.
+    backend: ClassVar[str]
 
-    @classmethod
+    @staticmethod
     async def open(
-        cls,
-        path: str | os.PathLike[str],
+        target: str | os.PathLike[str],
         *,
         migrations: Sequence[Migration] | None = None,
         migrate: bool = True,
-    ) -> Self:
-        """Connect to the SQLite file at ``path`` and bring its schema up to date.
+    ) -> Database:
+        """Open the database ``target`` names (a SQLite file, or a ``postgresql://``
+        URL) and bring its schema up to date.
 
-        ``migrations`` defaults to the ones shipped with the package;
-        ``migrate=False`` leaves the schema as it is, for :meth:`migrate` later
-        (the launcher first checks that no other process serves the database).
+        ``migrations`` defaults to the ones shipped with the package for that database;
+        ``migrate=False`` leaves the schema as it is, for :meth:`migrate` later (the
+        launcher first checks that no other process serves the database).
+        The backends are this class's subclasses, which the package's front door
+        (:mod:`bot.database`) loads, so this module never imports them.
         """
-        path = Path(path)
-        try:
-            connection = await aiosqlite.connect(
-                path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None
-            )
-        except sqlite3.OperationalError as error:
-            raise DatabaseUnusable(
-                "database.cannot_open", name=SETTING, path=str(path), reason=str(error)
-            ) from None
-        try:
-            connection.row_factory = sqlite3.Row
-            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            await _use_write_ahead_log(connection)
-            await connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-            await connection.execute("PRAGMA foreign_keys = ON")
-            if migrate:
-                await apply_migrations(
-                    connection,
-                    bundled_migrations() if migrations is None else migrations,
-                    database_name=str(path),
-                )
-        except sqlite3.DatabaseError as error:
-            await connection.close()
-            if not _is_unwritable(error):
-                raise
-            raise DatabaseUnusable(
-                "database.cannot_open", name=SETTING, path=str(path), reason=str(error)
-            ) from None
-        except BaseException:
-            await connection.close()
-            raise
-        return cls(connection, path)
+        for backend in Database.__subclasses__():
+            if backend.opens(target):
+                return await backend.open_target(target, migrations=migrations, migrate=migrate)
+        raise LookupError("no database backend is loaded for this target")
 
-    async def migrate(self, migrations: Sequence[Migration] | None = None) -> list[int]:
-        """Apply the migrations not yet applied (the package's by default); the
-        versions applied."""
-        async with self._lock:
-            return await apply_migrations(
-                self._connection,
-                bundled_migrations() if migrations is None else migrations,
-                database_name=str(self.path),
-            )
+    @classmethod
+    @abstractmethod
+    def opens(cls, target: str | os.PathLike[str]) -> bool:
+        """Whether ``target`` (``CROUPIER_DATABASE``'s value) names a database of this kind."""
 
+    @classmethod
+    @abstractmethod
+    async def open_target(
+        cls,
+        target: str | os.PathLike[str],
+        *,
+        migrations: Sequence[Migration] | None,
+        migrate: bool = True,
+    ) -> Database:
+        """Open ``target``, which :meth:`opens` accepted, as :meth:`open` does."""
+
+    @abstractmethod
+    async def migrate(self, migrations: Sequence[Migration] | None = None) -> None:
+        """Apply the migrations not yet applied (the package's for this database)."""
+
+    @property
+    @abstractmethod
+    def description(self) -> str:
+        """Which database this is, fit for a log line (a URL's password left out)."""
+
+    @abstractmethod
     async def close(self) -> None:
-        """Close the connection; a running transaction is waited for first."""
-        async with self._lock:
-            await self._connection.close()
+        """Close the connections; a running transaction is waited for first."""
 
     async def __aenter__(self) -> Self:
         return self
@@ -184,53 +200,58 @@ class Database:
     ) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN IMMEDIATE`` ... ``COMMIT``, or ``ROLLBACK`` if the block raises.
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """A transaction that commits when its block ends, or rolls back if the block raises.
 
         Transactions do not nest: opening one inside another in the same task
         raises :class:`RuntimeError` rather than waiting for itself forever.
         """
         if _inside_transaction.get():
             raise RuntimeError("a transaction is already open in this task")
-        async with self._lock:
-            token = _inside_transaction.set(True)
-            try:
-                await self._connection.execute("BEGIN IMMEDIATE")
-                try:
-                    yield Transaction(self._connection)
-                    await self._connection.execute("COMMIT")
-                except BaseException:
-                    if self._connection.in_transaction:
-                        await self._connection.execute("ROLLBACK")
-                    raise
-            finally:
-                _inside_transaction.reset(token)
+        return self._marked(self._transaction())
+
+    @asynccontextmanager
+    async def _marked(
+        self, transaction: AbstractAsyncContextManager[Transaction]
+    ) -> AsyncIterator[Transaction]:
+        token = _inside_transaction.set(True)
+        try:
+            async with transaction as tx:
+                yield tx
+        finally:
+            _inside_transaction.reset(token)
+
+    @abstractmethod
+    def _transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """The backend's transaction: begin, yield, commit or roll back."""
+
+    @abstractmethod
+    def snapshot(self) -> AbstractAsyncContextManager[Reader]:
+        """Reads that all see the database as it was at one moment (every committed
+        transaction up to then, none after), while other work goes on writing."""
 
     async def fetch_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
         """One row of a read outside any transaction, or ``None``."""
         self._refuse_inside_transaction()
-        async with self._lock:
-            return await Transaction(self._connection).fetch_one(sql, parameters)
+        return await self._fetch_one(sql, parameters)
 
     async def fetch_all(self, sql: str, parameters: Parameters = ()) -> list[Row]:
         """Every row of a read outside any transaction."""
         self._refuse_inside_transaction()
-        async with self._lock:
-            return await Transaction(self._connection).fetch_all(sql, parameters)
+        return await self._fetch_all(sql, parameters)
 
     async def fetch_value(self, sql: str, parameters: Parameters = ()) -> Any:
         """The first column of the first row, or ``None`` when there is no row."""
         row = await self.fetch_one(sql, parameters)
         return None if row is None else row[0]
 
+    @abstractmethod
+    async def _fetch_one(self, sql: str, parameters: Parameters) -> Row | None: ...
+
+    @abstractmethod
+    async def _fetch_all(self, sql: str, parameters: Parameters) -> list[Row]: ...
+
     @staticmethod
     def _refuse_inside_transaction() -> None:
         if _inside_transaction.get():
             raise RuntimeError("inside a transaction, read through the transaction")
-
-    async def pragma(self, name: str) -> Any:
-        """The value of ``PRAGMA name``, e.g. ``journal_mode``."""
-        if not name.replace("_", "").isalpha():
-            raise ValueError(f"not a pragma name: {name!r}")
-        return await self.fetch_value(f"PRAGMA {name}")

@@ -14,7 +14,12 @@ the expiry). A holder that finds, when it renews, that its lease was taken over
 must stop acting at once (:meth:`Lease.renew` returns ``False``).
 
 Leases are keyed by name so that shards can later each hold their own
-(``shard:0``, ``shard:1`` ...).
+(``shard:0``, ``shard:1`` ...). Taking one works the same on SQLite and on a
+PostgreSQL database that several processes share: a free lease is taken by
+inserting its row (the primary key admits one), a held one is read locked
+(:meth:`~bot.database.Transaction.lock_one`) while this process decides.
+Expiry is judged by the taking process's clock, so machines sharing one
+database must keep their clocks in step (NTP).
 
 The lease is checked before the schema is migrated (:func:`open_leased`): a
 second process, perhaps a newer version, must not change the schema under a
@@ -133,10 +138,23 @@ class Lease:
         me = lease.holder.text()
         async with database.transaction() as tx:
             now = clock()
-            row = await tx.fetch_one(
-                "SELECT holder, expires_at FROM leases WHERE name = ?", (name,)
-            )
-            if row is not None and row["holder"] != me:
+            # A free name is taken by inserting its row; of two processes taking
+            # it at once, the primary key lets one through. A held one is locked
+            # while this process decides, so two processes taking over a dead
+            # holder's lease do it one after the other, and the second finds the
+            # first live. (A lease given back in between is free again.)
+            row = None
+            while row is None:
+                if await tx.execute(
+                    "INSERT INTO leases (name, holder, acquired_at, renewed_at, expires_at)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                    (name, me, now, now, now + seconds),
+                ):
+                    return lease
+                row = await tx.lock_one(
+                    "SELECT holder, expires_at FROM leases WHERE name = ?", (name,)
+                )
+            if row["holder"] != me:
                 live = row["expires_at"] > now and not _gone(row["holder"], lease.holder, alive)
                 if live:
                     raise LeaseHeld(
@@ -146,11 +164,9 @@ class Lease:
                     )
                 log.warning("Taking over the %s lease from %s", name, row["holder"])
             changed = await tx.execute(
-                "INSERT INTO leases (name, holder, acquired_at, renewed_at, expires_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET"
-                " holder = excluded.holder, acquired_at = excluded.acquired_at,"
-                " renewed_at = excluded.renewed_at, expires_at = excluded.expires_at",
-                (name, me, now, now, now + seconds),
+                "UPDATE leases SET holder = ?, acquired_at = ?, renewed_at = ?, expires_at = ?"
+                " WHERE name = ?",
+                (me, now, now, now + seconds, name),
             )
             if changed != 1:
                 raise RuntimeError(f"the {name} lease was not written")
@@ -186,6 +202,9 @@ async def check_free(
     database whose schema has no leases yet has no holder."""
     has_leases = await database.fetch_value(
         "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
+        if database.backend == "sqlite"
+        else "SELECT COUNT(*) FROM information_schema.tables"
+        " WHERE table_schema = current_schema() AND table_name = 'leases'"
     )
     if not has_leases:
         return

@@ -1,38 +1,40 @@
-"""Schema migrations: finding the numbered ``.sql`` files and applying each exactly once.
+"""Schema migrations: the numbered ``.sql`` files of each database, and which of
+them a database still needs.
 
-Migrations live in ``bot/database/migrations/`` as ``NNNN_what_it_does.sql``,
-shipped as package data. ``schema_migrations`` records which versions a
-database has; each pending migration runs in its own ``BEGIN IMMEDIATE``
-transaction together with the row that records it, so a failing migration
-leaves the database as it was, and a second process starting at the same
-moment waits for the first and then finds nothing left to do.
+Each database has its own files, because the two speak different SQL where a
+schema is concerned (types, keys that count up, triggers, changing a ``CHECK``):
+SQLite's in ``bot/database/migrations/``, PostgreSQL's in
+``bot/database/migrations/postgresql/``, both named ``NNNN_what_it_does.sql``
+and shipped as package data. Version *N* of one is the twin of version *N* of
+the other: same name, and the same tables, columns, keys, checks, indexes and
+triggers afterwards (``tests/bot/test_schema_twins.py`` compares them).
+
+``schema_migrations`` records which versions a database has. Each backend
+applies every pending migration in its own transaction together with the row
+that records it, so a failing migration leaves the database as it was, and a
+second process starting at the same moment waits for the first and then finds
+nothing left to do (:mod:`bot.database.sqlite`, :mod:`bot.database.postgresql`).
 """
 
 from __future__ import annotations
 
-import logging
 import re
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Final
-
-import aiosqlite
+from typing import Final, Literal
 
 from bot.errors import CroupierError
 
-log = logging.getLogger(__name__)
+Backend = Literal["sqlite", "postgresql"]
 
 _FILE_NAME: Final = re.compile(r"(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql")
-
-_CREATE_SCHEMA_MIGRATIONS: Final = """
-CREATE TABLE IF NOT EXISTS schema_migrations (
-    version     INTEGER PRIMARY KEY,
-    name        TEXT NOT NULL,
-    applied_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-)
-"""
+#: Where each database's migrations are, inside ``bot/database/migrations/``.
+_FOLDERS: Final[dict[Backend, tuple[str, ...]]] = {
+    "sqlite": ("migrations",),
+    "postgresql": ("migrations", "postgresql"),
+}
 
 
 class SchemaTooNew(CroupierError):
@@ -50,13 +52,15 @@ class Migration:
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """The migrations shipped with the package, in order.
+def bundled_migrations(backend: Backend = "sqlite") -> list[Migration]:
+    """The migrations shipped with the package for ``backend``, in order.
 
     Raises :class:`ValueError` for a misnamed file or a repeated version, which
     are packaging defects rather than anything a user can fix.
     """
-    folder = resources.files("bot.database").joinpath("migrations")
+    folder = resources.files("bot.database")
+    for part in _FOLDERS[backend]:
+        folder = folder.joinpath(part)
     found: list[Migration] = []
     for entry in folder.iterdir():
         if not entry.name.endswith(".sql"):
@@ -65,10 +69,11 @@ def bundled_migrations() -> list[Migration]:
         if match is None:
             raise ValueError(f"migration file {entry.name!r} is not named NNNN_name.sql")
         found.append(Migration(int(match["version"]), match["name"], entry.read_text("utf-8")))
-    return _in_order(found)
+    return in_order(found)
 
 
-def _in_order(migrations: Iterable[Migration]) -> list[Migration]:
+def in_order(migrations: Iterable[Migration]) -> list[Migration]:
+    """The migrations sorted by version; :class:`ValueError` for a misnamed or repeated one."""
     ordered = sorted(migrations, key=lambda m: m.version)
     for migration in ordered:
         if not re.fullmatch(r"[a-z0-9_]+", migration.name) or migration.version < 1:
@@ -79,61 +84,25 @@ def _in_order(migrations: Iterable[Migration]) -> list[Migration]:
     return ordered
 
 
-async def applied_versions(connection: aiosqlite.Connection) -> set[int]:
-    """The versions recorded in ``schema_migrations`` (creating the table if needed)."""
-    await connection.execute(_CREATE_SCHEMA_MIGRATIONS)
-    async with connection.execute("SELECT version FROM schema_migrations") as cursor:
-        return {row[0] for row in await cursor.fetchall()}
+def pending(
+    migrations: Sequence[Migration], done: Collection[int], *, database_name: str
+) -> list[Migration]:
+    """The migrations not in ``done``, in order.
 
-
-async def apply_migrations(
-    connection: aiosqlite.Connection,
-    migrations: Sequence[Migration],
-    *,
-    database_name: str = "",
-) -> list[int]:
-    """Apply every migration not yet recorded, in order; return the versions applied.
-
-    Each runs in its own ``BEGIN IMMEDIATE`` transaction with the row recording
-    it. The connection must be in autocommit mode (``isolation_level=None``).
+    Raises :class:`SchemaTooNew` when the database has a version newer than
+    any this code knows: a newer Croupier migrated it, and this one must not
+    write to a schema it does not understand.
     """
-    migrations = _in_order(migrations)
-    done = await applied_versions(connection)
-    known = max((m.version for m in migrations), default=0)
+    ordered = in_order(migrations)
+    known = max((m.version for m in ordered), default=0)
     newest = max(done, default=0)
     if newest > known:
         raise SchemaTooNew(path=database_name, found=newest, known=known)
-
-    applied: list[int] = []
-    for migration in migrations:
-        if migration.version in done:
-            continue
-        await connection.execute("BEGIN IMMEDIATE")
-        try:
-            # Another process may have applied it while we waited for the lock.
-            async with connection.execute(
-                "SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)
-            ) as cursor:
-                if await cursor.fetchone() is None:
-                    for statement in split_statements(migration.sql):
-                        await connection.execute(statement)
-                    await connection.execute(
-                        "INSERT INTO schema_migrations (version, name) VALUES (?, ?)",
-                        (migration.version, migration.name),
-                    )
-                    applied.append(migration.version)
-            await connection.execute("COMMIT")
-        except BaseException:
-            if connection.in_transaction:
-                await connection.execute("ROLLBACK")
-            raise
-        if applied and applied[-1] == migration.version:
-            log.info("Applied migration %04d_%s", migration.version, migration.name)
-    return applied
+    return [m for m in ordered if m.version not in done]
 
 
 def split_statements(sql: str) -> list[str]:
-    r"""The statements of a script, split where SQLite itself says one is complete.
+    r"""The statements of a SQLite script, split where SQLite itself says one is complete.
 
     ``executescript`` would commit the surrounding transaction first, so a
     migration runs statement by statement instead. Semicolons inside strings,
@@ -143,14 +112,14 @@ def split_statements(sql: str) -> list[str]:
     ['CREATE TABLE a (x);', '-- a; comment\nCREATE TABLE b (y);']
     """
     statements: list[str] = []
-    pending = ""
+    part = ""
     for piece in sql.split(";"):
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            statement = pending.strip()
+        part += piece + ";"
+        if sqlite3.complete_statement(part):
+            statement = part.strip()
             if _has_code(statement):
                 statements.append(statement)
-            pending = ""
+            part = ""
     return statements
 
 

@@ -848,6 +848,37 @@ MESSAGES: Final[dict[str, str]] = {
         "CROUPIER_DATABASE ist {path}, und SQLite kann diese Datei nicht nutzen ({reason}): "
         "Wähle eine andere Datei."
     ),
+    "database.cannot_connect": (
+        "{name} ist {url}, aber diese PostgreSQL-Datenbank ist nicht nutzbar ({reason}): "
+        "Prüfe, ob der Server läuft, die Datenbank existiert und der Benutzer sich anmelden darf."
+    ),
+    # Moving a SQLite database into PostgreSQL (python -m bot.copy_database, issue 16).
+    "copy.no_source": "Unter {path} gibt es keine SQLite-Datenbank.",
+    "copy.not_postgresql": (
+        "Das Ziel muss eine PostgreSQL-URL sein, etwa "
+        "postgresql://croupier@localhost/croupier, nicht {target}."
+    ),
+    "copy.target_not_empty": (
+        "Die PostgreSQL-Datenbank {url} enthält schon Daten (Tabelle {table} hat Zeilen): "
+        "Kopiere in eine leere Datenbank."
+    ),
+    "copy.columns_differ": (
+        "Die Tabelle {table} hat in den beiden Datenbanken andere Spalten ({difference}); "
+        "beide sollten von dieser Croupier-Version migriert sein."
+    ),
+    "copy.copied": (
+        "{rows:int} Zeilen aus {tables:int} Tabellen von {source} nach {target} kopiert."
+    ),
+    "copy.audit_of": "Die Prüfung von {database}:",
+    "copy.audits_agree": (
+        "Beide Prüfungen sind sauber und stimmen Zeile für Zeile überein. Um ab jetzt mit "
+        "PostgreSQL zu laufen, setze CROUPIER_DATABASE auf ihre URL ({target}, mit dem "
+        "Passwort, falls sie eins hat) und starte den Bot."
+    ),
+    "copy.audits_differ": (
+        "Die beiden Prüfungen sind nicht beide sauber oder stimmen nicht überein (siehe oben): "
+        "Bleib bei SQLite."
+    ),
     # Who may open tables (issue 11).
     "tables.limit_member": (
         "Du hast auf diesem Server schon {count:int} offene Tische, mehr darf ein Mitglied "

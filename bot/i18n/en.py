@@ -812,6 +812,34 @@ MESSAGES: Final[dict[str, str]] = {
     "database.cannot_open": (
         "CROUPIER_DATABASE is {path}, which SQLite cannot use ({reason}): choose another file."
     ),
+    "database.cannot_connect": (
+        "{name} is {url}, but that PostgreSQL database cannot be used ({reason}): check that "
+        "the server runs, that the database exists and that the user may log in."
+    ),
+    # Moving a SQLite database into PostgreSQL (python -m bot.copy_database, issue 16).
+    "copy.no_source": "There is no SQLite database at {path}.",
+    "copy.not_postgresql": (
+        "The target must be a PostgreSQL URL such as postgresql://croupier@localhost/croupier, "
+        "not {target}."
+    ),
+    "copy.target_not_empty": (
+        "The PostgreSQL database {url} already holds data (table {table} has rows): copy into "
+        "an empty database."
+    ),
+    "copy.columns_differ": (
+        "Table {table} has other columns in the two databases ({difference}); both should have "
+        "been migrated by this version of Croupier."
+    ),
+    "copy.copied": "Copied {rows:int} rows of {tables:int} tables from {source} to {target}.",
+    "copy.audit_of": "The audit of {database}:",
+    "copy.audits_agree": (
+        "Both audits are clean and agree line for line. To run on PostgreSQL from now on, set "
+        "CROUPIER_DATABASE to its URL ({target}, with the password if it has one) and start "
+        "the bot."
+    ),
+    "copy.audits_differ": (
+        "The two audits are not both clean or do not agree (see above): keep running on SQLite."
+    ),
     # Who may open tables (issue 11).
     "tables.limit_member": (
         "You already have {count:int} open tables on this server, the most one member may "

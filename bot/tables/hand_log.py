@@ -25,10 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.database import Database, Transaction
+from bot.database import Database, Reader, Transaction
 from engine import Action, Deal, Hand, deal_from_data, deal_to_data, parse_action
-
-_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +151,7 @@ class HandLog:
                 (guild_id, rake, table_id, hand_id),
             )
         await tx.execute(
-            f"UPDATE hands SET status = 'finished', result = ?, phh = ?, ended_at = {_NOW}"
+            f"UPDATE hands SET status = 'finished', result = ?, phh = ?, ended_at = {tx.sql_now}"
             " WHERE id = ? AND status = 'in_progress'",
             (json.dumps(result), phh, hand_id),
         )
@@ -191,7 +189,7 @@ class HandLog:
                     ),
                 )
         await tx.execute(
-            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {_NOW}"
+            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {tx.sql_now}"
             " WHERE id = ? AND status = 'in_progress'",
             (json.dumps({"voided": reason}), hand_id),
         )
@@ -247,7 +245,7 @@ def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
     return hand
 
 
-async def replay_logged_hand(database: Database, hand_id: int) -> tuple[Deal, Hand]:
+async def replay_logged_hand(database: Reader, hand_id: int) -> tuple[Deal, Hand]:
     """Deal hand ``hand_id`` again from its log, as far as the log goes.
 
     Raises as :func:`replay` does, and :class:`LookupError` if there is no such hand.
@@ -262,7 +260,7 @@ async def replay_logged_hand(database: Database, hand_id: int) -> tuple[Deal, Ha
     return deal, replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
 
 
-async def replay_finished_hand(database: Database, hand_id: int) -> str | None:
+async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
     """Deal a finished hand again from its log and compare it with what was recorded.
 
     The audit's replay check (:mod:`bot.audit`): the replayed hand must be over,

@@ -9,16 +9,13 @@ worth nothing outside it (an eliminated player's none, the winner's all).
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.database import Database, Transaction
+from bot.database import Database, Transaction, UniqueViolation
 from bot.tables.errors import TableExists
 from bot.tables.table_settings import TableSettings
-
-_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +65,8 @@ class TableStore:
                     " tournament) VALUES (?, ?, ?, ?, '{}', ?)",
                     (guild_id, channel_id, creator_id, config.to_json(), config.tournament),
                 )
-        except sqlite3.IntegrityError as error:
-            if "tables.channel_id" in str(error) or "UNIQUE" in str(error):
-                raise TableExists() from None
-            raise
+        except UniqueViolation:  # the channel's one open table (the only unique key here)
+            raise TableExists() from None
         return TableRecord(table_id, guild_id, channel_id, creator_id)
 
     async def open_tables(self) -> list[StoredTable]:
@@ -169,7 +164,8 @@ async def prize_pool_of(tx: Transaction, table_id: int) -> int:
 
 async def close_table(tx: Transaction, table_id: int) -> None:
     await tx.execute(
-        f"UPDATE tables SET status = 'closed', closed_at = {_NOW} WHERE id = ? AND status = 'open'",
+        f"UPDATE tables SET status = 'closed', closed_at = {tx.sql_now}"
+        " WHERE id = ? AND status = 'open'",
         (table_id,),
     )
 
@@ -191,6 +187,6 @@ async def set_dm_cards(database: Database, user_id: int, wanted: bool) -> None:
         await tx.execute(
             "INSERT INTO player_settings (user_id, dm_cards) VALUES (?, ?)"
             f" ON CONFLICT (user_id) DO UPDATE SET dm_cards = excluded.dm_cards,"
-            f" updated_at = {_NOW}",
+            f" updated_at = {tx.sql_now}",
             (user_id, int(wanted)),
         )

@@ -1,9 +1,9 @@
-"""Fixtures for the bot's tests: a migrated database in a temporary file."""
+"""Fixtures for the bot's tests: a migrated database, SQLite unless the test
+runs on both databases (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -11,8 +11,8 @@ from bot.database import Database
 
 
 @pytest.fixture
-async def database(tmp_path: Path) -> AsyncIterator[Database]:
-    db = await Database.open(tmp_path / "croupier.db")
+async def database(database_target: str) -> AsyncIterator[Database]:
+    db = await Database.open(database_target)
     try:
         yield db
     finally:

@@ -30,7 +30,7 @@ async def assert_chips_reconcile(database: Database) -> None:
     mismatched = await database.fetch_all(
         "SELECT b.user_id FROM balances b LEFT JOIN ledger l"
         " ON l.guild_id = b.guild_id AND l.user_id = b.user_id"
-        " GROUP BY b.guild_id, b.user_id HAVING SUM(l.delta) IS NOT b.chips"
+        " GROUP BY b.guild_id, b.user_id HAVING SUM(l.delta) IS DISTINCT FROM b.chips"
     )
     assert not mismatched
     nets = await database.fetch_all(

@@ -1,7 +1,8 @@
 """A witness of the write-ahead rule: whatever the table shows is already in the database.
 
-:class:`LogWitness` reads the database through its own SQLite connection, which
-sees only committed transactions and never waits for the runner's. It is
+:class:`LogWitness` reads the database through its own connection (SQLite or
+PostgreSQL: :mod:`tests.blocking_reader`), which sees only committed
+transactions and never waits for the runner's. It is
 asked about every message at two moments: when the runner hands it to its
 publisher (under the table's lock, the moment the runner decides to show it)
 and when the outlet sends it to Discord. Each message is read for what it
@@ -12,7 +13,6 @@ that is over) and compared with the log.
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from typing import Any
 from bot.render.custom_ids import TABLE_BUTTON
 from bot.render.message import OutgoingMessage
 from bot.tables.runner import TableRunner
+from tests.blocking_reader import BlockingReader
 from tests.bot.table_fakes import RecordingOutlet
 
 _HAND_NO = re.compile(r"[Hh]and (\d+)")
@@ -51,23 +52,24 @@ def what_it_shows(message: OutgoingMessage, *, result: bool = False) -> Shown:
 
 @dataclass
 class LogWitness:
-    path: Path
+    #: The database: a SQLite file or a PostgreSQL URL.
+    target: str | Path
     table_id: int
     checked: int = 0
     violations: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db = BlockingReader(self.target)
 
     def close(self) -> None:
         self._db.close()
 
     def _hand(self, hand_no: int) -> tuple[str, int] | None:
-        row = self._db.execute(
+        row = self._db.one(
             "SELECT h.status, (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
             " FROM hands h WHERE h.table_id = ? AND h.hand_no = ?",
             (self.table_id, hand_no),
-        ).fetchone()
+        )
         return None if row is None else (row[0], row[1])
 
     def check(self, moment: str, kind: str, message: OutgoingMessage) -> None:

@@ -1,11 +1,15 @@
-"""The audit finds every chip, and notices one that went missing or appeared."""
+"""The audit finds every chip, and notices one that went missing or appeared,
+on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from datetime import date
 from pathlib import Path
+
+import pytest
 
 from bot.audit import audit
 from bot.cashier import Cashier
@@ -14,6 +18,8 @@ from bot.database import Database
 from tests.bot.tables import open_table
 
 GUILD, ALICE, BOB = 100, 1, 2
+
+pytestmark = pytest.mark.both_databases
 
 
 async def _busy_database(database: Database) -> int:
@@ -121,11 +127,10 @@ async def test_a_closed_tournament_holding_its_pool_is_found(database: Database)
     assert f"table {table} prize pool: 200" in report.render()
 
 
-async def test_the_command_exits_non_zero_on_a_discrepancy(tmp_path: Path) -> None:
-    path = tmp_path / "croupier.db"
-    database = await Database.open(path)
+async def test_the_command_exits_non_zero_on_a_discrepancy(database_target: str) -> None:
+    database = await Database.open(database_target)
     await _busy_database(database)
-    command = [sys.executable, "-m", "bot.audit", "--database", str(path)]
+    command = [sys.executable, "-m", "bot.audit", "--database", database_target]
     clean = subprocess.run(command, capture_output=True, text=True, check=False)
     async with database.transaction() as tx:
         await tx.execute("UPDATE balances SET chips = chips - 3 WHERE user_id = ?", (ALICE,))
@@ -146,3 +151,19 @@ def test_the_command_says_so_when_there_is_no_database(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "There is no database" in result.stderr
+
+
+def test_the_command_says_so_when_the_postgresql_server_cannot_be_reached() -> None:
+    with socket.socket() as probe:  # a port where nothing listens
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"postgresql://croupier:s3cret@127.0.0.1:{port}/croupier"
+    result = subprocess.run(
+        [sys.executable, "-m", "bot.audit", "--database", url],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "PostgreSQL database cannot be used" in result.stderr
+    assert "s3cret" not in result.stdout + result.stderr

@@ -1,12 +1,11 @@
-"""The cashier: every chip movement with its ledger row, never a negative balance."""
+"""The cashier: every chip movement with its ledger row, never a negative balance.
+On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -23,12 +22,14 @@ from bot.cashier import (
     TableNotFound,
 )
 from bot.daily import DailyReward
-from bot.database import Database
+from bot.database import Database, IntegrityError
 from tests.bot.tables import close_table, open_table
 
 GUILD, OTHER_GUILD = 100, 200
 ALICE, BOB = 1, 2
 MONDAY = date(2024, 5, 6)
+
+pytestmark = pytest.mark.both_databases
 
 
 @pytest.fixture
@@ -224,7 +225,7 @@ async def test_the_schema_refuses_a_negative_balance_even_if_code_tried(
     cashier: Cashier, database: Database
 ) -> None:
     await cashier.ensure_balance(GUILD, ALICE)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with database.transaction() as tx:
             await tx.execute("UPDATE balances SET chips = chips - 1001")
 
@@ -241,8 +242,8 @@ async def test_concurrent_buy_ins_cannot_overdraw(cashier: Cashier, database: Da
     assert await cashier.balance(GUILD, ALICE) == 400
 
 
-async def test_two_processes_buying_in_cannot_overdraw(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
+async def test_two_processes_buying_in_cannot_overdraw(database_target: str) -> None:
+    path = database_target
     reward = DailyReward(base=100, streak_bonus=10, streak_cap=7)
     first_db, second_db = await Database.open(path), await Database.open(path)
     try:

@@ -19,7 +19,9 @@ import pytest
 from aiohttp import web
 
 from bot.__main__ import point_discord_py_at
+from bot.database import bundled_migrations
 from bot.settings import Settings
+from tests.blocking_reader import BlockingReader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,8 +98,14 @@ def test_without_a_fake_discord_the_endpoints_stay_discords() -> None:
     assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "wss://gateway.discord.gg/"
 
 
-async def test_a_refused_token_exits_1_after_building_the_database(tmp_path: Path) -> None:
-    """Pointed at a stand-in Discord that refuses every token, through DISCORD_API_BASE."""
+@pytest.mark.both_databases
+async def test_a_refused_token_exits_1_after_building_the_database(
+    tmp_path: Path, new_database: str
+) -> None:
+    """Pointed at a stand-in Discord that refuses every token, through DISCORD_API_BASE.
+    On PostgreSQL the URL carries a password (which the test server does not ask
+    for), and it appears nowhere in what the bot writes."""
+    database = new_database.replace("://croupier@", "://croupier:pa55word@")
     requests: list[str] = []
 
     async def refuse(request: web.Request) -> web.Response:
@@ -127,6 +135,7 @@ async def test_a_refused_token_exits_1_after_building_the_database(tmp_path: Pat
             DISCORD_API_BASE=f"http://127.0.0.1:{port}/api/v10",
             DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
             CROUPIER_ALLOW_TEST_ENDPOINTS="true",
+            CROUPIER_DATABASE=database,
         )
         process = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -146,7 +155,15 @@ async def test_a_refused_token_exits_1_after_building_the_database(tmp_path: Pat
     )
     assert "Traceback" not in stderr.decode()
     assert requests == ["/api/v10/users/@me"]
-    assert (tmp_path / "croupier.db").exists(), "the database is built before the client starts"
+    assert "pa55word" not in stderr.decode()
+    kind = "PostgreSQL" if database.startswith("postgresql") else "SQLite"
+    assert f"Database {kind} {new_database} is ready" in stderr.decode()
+    # The database was built before the client started, and the lease given back.
+    with BlockingReader(new_database) as built:  # reads without migrating anything
+        assert built.rows("SELECT COUNT(*) FROM schema_migrations") == [
+            (len(bundled_migrations()),)
+        ]
+        assert built.rows("SELECT COUNT(*) FROM leases") == [(0,)]
 
 
 def _unused_port() -> int:

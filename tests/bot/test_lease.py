@@ -1,13 +1,14 @@
 """The database lease: one process at a time runs the bot on a database.
 
-Two connections to one file stand for two processes. A second holder is
+Two connections to one database stand for two processes. A second holder is
 refused while the first is live, takes over once the lease expired or its
 holder on this machine no longer runs, and the first then learns, when it
-renews, that it must stop.
+renews, that it must stop. On SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import pytest
 
 from bot.database import Database, Migration, bundled_migrations
 from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld, open_leased
+
+pytestmark = pytest.mark.both_databases
 
 
 class Clock:
@@ -26,9 +29,9 @@ class Clock:
 
 
 @pytest.fixture
-async def other(tmp_path: Path, database: Database) -> AsyncIterator[Database]:
-    """A second connection to the same file: another process's view."""
-    second = await Database.open(tmp_path / "croupier.db")
+async def other(database_target: str, database: Database) -> AsyncIterator[Database]:
+    """A second connection to the same database: another process's view."""
+    second = await Database.open(database_target)
     try:
         yield second
     finally:
@@ -97,18 +100,56 @@ async def test_a_released_lease_is_free_and_leases_are_per_name(
     assert await again.renew() and await shard.renew()
 
 
+async def test_of_many_processes_taking_a_free_lease_at_once_one_gets_it(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    holders = [Holder(f"host-{n}", n, f"i{n}") for n in range(8)]
+    outcomes = await asyncio.gather(
+        *(
+            Lease.take(database if n % 2 else other, holder=holder, clock=clock)
+            for n, holder in enumerate(holders)
+        ),
+        return_exceptions=True,
+    )
+    taken = [o for o in outcomes if isinstance(o, Lease)]
+    assert len(taken) == 1, outcomes
+    assert all(isinstance(o, LeaseHeld) for o in outcomes if not isinstance(o, Lease))
+    assert await database.fetch_value("SELECT holder FROM leases") == taken[0].holder.text()
+
+
+async def test_of_many_processes_taking_over_a_dead_lease_at_once_one_gets_it(
+    database: Database, other: Database
+) -> None:
+    clock = Clock()
+    await Lease.take(database, holder=FIRST, clock=clock)
+    clock.now += 31  # the first froze
+    outcomes = await asyncio.gather(
+        *(
+            Lease.take(database if n % 2 else other, holder=Holder("b", n, f"i{n}"), clock=clock)
+            for n in range(8)
+        ),
+        return_exceptions=True,
+    )
+    taken = [o for o in outcomes if isinstance(o, Lease)]
+    assert len(taken) == 1, outcomes
+    assert await other.fetch_value("SELECT holder FROM leases") == taken[0].holder.text()
+
+
 async def test_a_second_process_migrates_nothing_while_the_first_serves_the_database(
-    tmp_path: Path, database: Database
+    database_target: str, database: Database
 ) -> None:
     """A newer version started beside a running bot must not change the schema
     under it: the lease is checked before any migration."""
     await Lease.take(database, holder=FIRST, alive=lambda pid: True)
-    newer = [*bundled_migrations(), Migration(9999, "newer_schema", "CREATE TABLE newer (x);")]
+    newer = [
+        *bundled_migrations(database.backend),
+        Migration(9999, "newer_schema", "CREATE TABLE newer (x INTEGER);"),
+    ]
     with pytest.raises(LeaseHeld):
-        await open_leased(tmp_path / "croupier.db", migrations=newer, holder=SECOND)
+        await open_leased(database_target, migrations=newer, holder=SECOND)
     versions = await database.fetch_all("SELECT version FROM schema_migrations")
     assert 9999 not in {row["version"] for row in versions}
-    assert not await database.fetch_value("SELECT COUNT(*) FROM sqlite_master WHERE name = 'newer'")
 
 
 async def test_the_launcher_migrates_and_leases_a_free_database(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from bot.database import Database
@@ -17,6 +18,9 @@ from tests.bot.table_fakes import GUILD, RecordingOutlet, config, deal_next, sea
 ANN, BEN = 11, 12
 CALL = ActionRequest(Move.CHECK_OR_CALL)
 FOLD = ActionRequest(Move.FOLD)
+
+# The figures' SQL runs on both databases.
+pytestmark = pytest.mark.both_databases
 
 
 async def test_figures_count_what_each_player_did(database: Database) -> None:

@@ -10,7 +10,7 @@ while an action is in the middle of its write.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -33,14 +33,16 @@ SLOW_STATEMENT = 0.01
 
 @pytest.fixture
 def slow_writes(monkeypatch: pytest.MonkeyPatch) -> None:
-    execute = Transaction.execute
+    def slowed(execute: Callable[..., Awaitable[int]]) -> Callable[..., Awaitable[int]]:
+        async def slow(self: Transaction, sql: str, parameters: Any = ()) -> int:
+            changed = await execute(self, sql, parameters)
+            await asyncio.sleep(SLOW_STATEMENT)  # the transaction is still open
+            return changed
 
-    async def slow(self: Transaction, sql: str, parameters: Any = ()) -> int:
-        changed = await execute(self, sql, parameters)
-        await asyncio.sleep(SLOW_STATEMENT)  # the transaction is still open
-        return changed
+        return slow
 
-    monkeypatch.setattr(Transaction, "execute", slow)
+    for kind in Transaction.__subclasses__():  # each database's own transactions
+        monkeypatch.setattr(kind, "execute", slowed(kind.execute))
 
 
 @pytest.fixture

@@ -223,3 +223,13 @@ def test_library_logging_and_table_limits_are_settings() -> None:
     with pytest.raises(SettingsError) as caught:
         load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_LIBRARY_LOG_LEVEL": "chatty"}, NO_FILE)
     assert str(caught.value).startswith("CROUPIER_LIBRARY_LOG_LEVEL must be one of")
+
+
+def test_a_postgresql_url_names_the_database_and_its_password_stays_out_of_sight() -> None:
+    url = "postgresql://croupier:s3cret@db.example:5432/croupier"
+    settings = load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_DATABASE": url}, NO_FILE)
+    assert settings.database_url == url
+    assert settings.database == url
+    assert "s3cret" not in repr(settings)
+    plain = load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_DATABASE": "data/c.db"}, NO_FILE)
+    assert (plain.database_url, plain.database) == (None, Path("data/c.db"))

@@ -13,6 +13,9 @@ from tests.bot.tables import Result, finished_hand, open_table
 GUILD, OTHER_GUILD = 100, 200
 ANN, BEN, CAT, DAN = 11, 12, 13, 14
 
+# The statistics' SQL runs on both databases.
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
 async def played(database: Database) -> Database:
@@ -132,6 +135,8 @@ async def test_recent_hands_newest_first(played: Database) -> None:
 
 
 async def test_leaderboard_queries_use_the_players_index(played: Database) -> None:
+    if played.backend != "sqlite":
+        pytest.skip("SQLite's query plan; PostgreSQL plans a table this small by a scan")
     plan = await played.fetch_all(
         "EXPLAIN QUERY PLAN SELECT user_id, SUM(net) FROM hand_players"
         " WHERE guild_id = ? GROUP BY user_id",

@@ -1,12 +1,12 @@
 """Two processes on one database (the lease keeps a second bot from starting;
 this is the second line of defence): a write that assumes a state checks that
 the database still holds it. Two registries on two connections to one file
-stand for two processes that both restored the same table."""
+stand for two processes that both restored the same table. On SQLite and on
+PostgreSQL."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -18,10 +18,12 @@ from tests.bot.table_fakes import config, registry
 
 GUILD, CHANNEL, ANN = 100, 200, 11
 
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
-async def second(tmp_path: Path, database: Database) -> AsyncIterator[Database]:
-    other = await Database.open(tmp_path / "croupier.db")
+async def second(database_target: str, database: Database) -> AsyncIterator[Database]:
+    other = await Database.open(database_target)
     try:
         yield other
     finally:

@@ -3,7 +3,8 @@
 Every message is checked twice by a :class:`~tests.bot.log_witness.LogWitness`
 with its own connection: when the runner queues it and when the outlet sends
 it. Buttons drawn after n actions need n committed actions; a hand shown as
-over must be settled; hole cards need their hand logged.
+over must be settled; hole cards need their hand logged. On SQLite and on
+PostgreSQL.
 """
 
 from __future__ import annotations
@@ -24,13 +25,17 @@ from tests.bot.table_players import play_hands, player_to_act, rebuy_the_busted
 
 PLAYERS = {11: "Ann", 12: "Ben", 13: "Cat"}
 
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture
-async def witnessed(database: Database) -> AsyncIterator[tuple[TableRunner, LogWitness]]:
+async def witnessed(
+    database: Database, database_target: str
+) -> AsyncIterator[tuple[TableRunner, LogWitness]]:
     outlet = WitnessedOutlet()
     clock = FakeClock()
     runner = await new_table(database, clock, outlet, config(provably_fair=True))
-    witness = LogWitness(database.path, runner.table_id)
+    witness = LogWitness(database_target, runner.table_id)
     outlet.witness = witness
     witness.watch(runner)
     runner.clock = clock

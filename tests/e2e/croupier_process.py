@@ -1,17 +1,19 @@
 """Croupier as a child process against the fake Discord, to kill and restart.
 
 :class:`CroupierProcess` runs the real launcher with the fake's settings and a
-database file that outlives every process. Each bot is forked from a fork
-server (:mod:`tests.e2e.warm_croupier`) that imported the bot once, so a
-restart costs the bot's start-up, not Python's imports.
+database (a SQLite file, or a PostgreSQL URL) that outlives every process.
+Each bot is forked from a fork server (:mod:`tests.e2e.warm_croupier`) that
+imported the bot once, so a restart costs the bot's start-up, not Python's
+imports.
 
     async with CroupierProcess(fake, tmp_path / "croupier.db") as croupier:
         await croupier.start()           # connected to the fake's gateway on return
         await croupier.kill()            # SIGKILL, whatever it was doing
         await croupier.start(die_at=12)  # dies by itself in its 12th statement
 
-Each bot's stderr goes to ``logs/bot-N.log`` beside the database, for reading
-after a failure (:meth:`CroupierProcess.log_text`).
+Each bot's stderr goes to ``logs/bot-N.log`` beside the database file (or in
+the folder ``logs`` names), for reading after a failure
+(:meth:`CroupierProcess.log_text`).
 """
 
 from __future__ import annotations
@@ -48,14 +50,18 @@ class CroupierProcess:
     def __init__(
         self,
         fake: FakeDiscord,
-        database: Path,
+        database: Path | str,
         *,
+        logs: Path | None = None,
         settings: dict[str, str] | None = None,
         start_timeout: float = 30.0,
     ) -> None:
         self.fake = fake
         self.database = database
-        self.logs = database.parent / "logs"
+        if logs is None:
+            assert isinstance(database, Path), "a PostgreSQL database needs a folder for logs"
+            logs = database.parent / "logs"
+        self.logs = logs
         self.logs.mkdir(parents=True, exist_ok=True)
         self.environment = (
             os.environ

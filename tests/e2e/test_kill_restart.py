@@ -15,8 +15,9 @@ kill. After every restart:
 
 and at the end the audit balances to the chip and every finished hand replays.
 
-The CI run makes ``CROUPIER_KILLS`` (default 50) kills; a soak is the same
-test with more: ``CROUPIER_KILLS=1000 pytest tests/e2e/test_kill_restart.py``.
+The test runs on SQLite and on PostgreSQL (``[sqlite]``, ``[postgresql]``).
+The CI run makes ``CROUPIER_KILLS`` (default 50) kills on each; a soak is the
+same test with more: ``CROUPIER_KILLS=1000 pytest tests/e2e/test_kill_restart.py``.
 ``CROUPIER_KILL_SEED`` replays a run (the seed is printed).
 """
 
@@ -26,12 +27,14 @@ import asyncio
 import contextlib
 import os
 import random
-import sqlite3
 import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from tests.audited import assert_audit_clean_at
+from tests.blocking_reader import BlockingReader
 from tests.e2e.croupier_process import CroupierProcess
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, NoResponse
 from tests.e2e.impatient_players import Players, TableView
@@ -54,41 +57,39 @@ DOOMED = 0.5
 DOOMED_WITHIN = 12
 
 
-def in_progress(database: Path) -> dict[int, tuple[int, int, int]]:
+def in_progress(database: BlockingReader) -> dict[int, tuple[int, int, int]]:
     """The unfinished hand of each table: table id -> (hand id, hand number, actions)."""
-    with sqlite3.connect(database) as db:
-        rows = db.execute(
-            "SELECT h.table_id, h.id, h.hand_no,"
-            " (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
-            " FROM hands h WHERE h.status = 'in_progress'"
-        ).fetchall()
+    rows = database.rows(
+        "SELECT h.table_id, h.id, h.hand_no,"
+        " (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
+        " FROM hands h WHERE h.status = 'in_progress'"
+    )
     return {table_id: (hand_id, hand_no, actions) for table_id, hand_id, hand_no, actions in rows}
 
 
-def hand_state(database: Path, hand_id: int) -> tuple[str, int]:
-    with sqlite3.connect(database) as db:
-        status, actions = db.execute(
-            "SELECT status, (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
-            " FROM hands h WHERE h.id = ?",
-            (hand_id,),
-        ).fetchone()
+def hand_state(database: BlockingReader, hand_id: int) -> tuple[str, int]:
+    found = database.one(
+        "SELECT status, (SELECT COUNT(*) FROM hand_actions a WHERE a.hand_id = h.id)"
+        " FROM hands h WHERE h.id = ?",
+        (hand_id,),
+    )
+    assert found is not None
+    status, actions = found
     return str(status), int(actions)
 
 
-def open_channels(database: Path) -> set[int]:
-    with sqlite3.connect(database) as db:
-        rows = db.execute("SELECT channel_id FROM tables WHERE status = 'open'").fetchall()
+def open_channels(database: BlockingReader) -> set[int]:
+    rows = database.rows("SELECT channel_id FROM tables WHERE status = 'open'")
     return {channel_id for (channel_id,) in rows}
 
 
-def short_stacked(database: Path) -> list[tuple[int, int]]:
+def short_stacked(database: BlockingReader) -> list[tuple[int, int]]:
     """(channel, player) of every seat with less than half a buy-in."""
-    with sqlite3.connect(database) as db:
-        rows = db.execute(
-            "SELECT t.channel_id, s.user_id FROM seats s JOIN tables t ON t.id = s.table_id"
-            " WHERE t.status = 'open' AND s.stack < ?",
-            (BUY_IN // 2,),
-        ).fetchall()
+    rows = database.rows(
+        "SELECT t.channel_id, s.user_id FROM seats s JOIN tables t ON t.id = s.table_id"
+        " WHERE t.status = 'open' AND s.stack < ?",
+        (BUY_IN // 2,),
+    )
     return [(channel_id, user_id) for channel_id, user_id in rows]
 
 
@@ -99,11 +100,17 @@ async def quietly(reply_coroutine: object) -> None:
 
 
 class KillRun:
-    def __init__(self, fake: FakeDiscord, croupier: CroupierProcess, rng: random.Random) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        croupier: CroupierProcess,
+        rng: random.Random,
+        database: BlockingReader,
+    ) -> None:
         self.fake = fake
         self.croupier = croupier
         self.rng = rng
-        self.database = croupier.database
+        self.database = database
         self.members: list[Member] = []
         self.tables: list[Players] = []
         self.kills: Counter[str] = Counter()
@@ -227,11 +234,9 @@ class KillRun:
         return True
 
     def channel_of(self, table_id: int) -> int:
-        with sqlite3.connect(self.database) as db:
-            (channel_id,) = db.execute(
-                "SELECT channel_id FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-        return int(channel_id)
+        found = self.database.one("SELECT channel_id FROM tables WHERE id = ?", (table_id,))
+        assert found is not None
+        return int(found[0])
 
     async def check_resumed(
         self,
@@ -296,30 +301,38 @@ class KillRun:
         self.outcomes["clicked after restart"] += 1
 
 
+@pytest.mark.both_databases
 async def test_kills_at_random_moments_lose_nothing(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, database_target: str
 ) -> None:
     print(f"CROUPIER_KILL_SEED={SEED} CROUPIER_KILLS={KILLS}")
     fake_discord.rate_limits.time_scale = BULK_RATE_CLOCK  # fifty restarts at machine speed
     rng = random.Random(SEED)
     began = time.monotonic()
-    async with CroupierProcess(fake_discord, tmp_path / "croupier.db") as croupier:
-        run = KillRun(fake_discord, croupier, rng)
+    async with CroupierProcess(fake_discord, database_target, logs=tmp_path / "logs") as croupier:
         channels = [fake_discord.channel.id]
         channels += [fake_discord.add_channel(f"poker-{n}").id for n in range(2, len(TABLES) + 1)]
         await croupier.start()
-        await run.open_tables(channels)
-        while run.total_kills < KILLS:
-            if croupier.alive:
-                await run.play(rng.randint(0, 6) if not run.doomed else 12)
-                if rng.random() < 0.3:
-                    await run.housekeeping()
-                await run.kill_soon()
-            await run.restart_and_check()
-        if not croupier.alive:
-            await croupier.start()
-        await run.play(5)
-        await croupier.stop()
+        with BlockingReader(database_target) as reader:  # once the bot has made the database
+            run = KillRun(fake_discord, croupier, rng, reader)
+            await run.open_tables(channels)
+            while run.total_kills < KILLS:
+                if croupier.alive:
+                    await run.play(rng.randint(0, 6) if not run.doomed else 12)
+                    if rng.random() < 0.3:
+                        await run.housekeeping()
+                    await run.kill_soon()
+                await run.restart_and_check()
+            if not croupier.alive:
+                await croupier.start()
+            await run.play(5)
+            await croupier.stop()
+            (finished,) = reader.rows("SELECT COUNT(*) FROM hands WHERE status = 'finished'")[0]
+            (actions,) = reader.rows("SELECT COUNT(*) FROM hand_actions")[0]
+            by_game = reader.rows(
+                "SELECT variant, COUNT(*), SUM((SELECT COUNT(*) FROM hand_actions a"
+                " WHERE a.hand_id = h.id)) AS actions FROM hands h GROUP BY variant"
+            )
     print(
         f"{run.total_kills} kills in {time.monotonic() - began:.0f} s: {dict(run.kills)};"
         f" after restarts: {dict(run.outcomes)}"
@@ -329,13 +342,6 @@ async def test_kills_at_random_moments_lose_nothing(
     )
     assert run.outcomes["resumed"] > KILLS // 4
     assert run.outcomes["clicked after restart"] > KILLS // 8
-    with sqlite3.connect(tmp_path / "croupier.db") as db:
-        (finished,) = db.execute("SELECT COUNT(*) FROM hands WHERE status = 'finished'").fetchone()
-        (actions,) = db.execute("SELECT COUNT(*) FROM hand_actions").fetchone()
-        by_game = db.execute(
-            "SELECT variant, COUNT(*), SUM((SELECT COUNT(*) FROM hand_actions a"
-            " WHERE a.hand_id = h.id)) FROM hands h GROUP BY variant"
-        ).fetchall()
     print("hands and actions by game:", by_game)
     assert finished >= KILLS // 10 and actions >= KILLS, "the game went on between kills"
-    await assert_audit_clean_at(tmp_path / "croupier.db")
+    await assert_audit_clean_at(database_target)

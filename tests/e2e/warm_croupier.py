@@ -35,6 +35,7 @@ from typing import Any
 
 import bot.__main__
 import bot.client  # imported now rather than in every child
+import bot.database.postgresql  # both kinds of transaction, for die_at_statement
 from bot.database import Transaction
 
 #: How often the server looks for children that ended, in seconds.
@@ -56,8 +57,10 @@ def die_at_statement(number: int) -> None:
 
         return statement
 
-    for name in ("execute", "executemany", "insert"):
-        setattr(Transaction, name, counted(getattr(Transaction, name)))
+    # Each database has its own kind of transaction; whichever this bot uses counts.
+    for kind in Transaction.__subclasses__():
+        for name in ("execute", "executemany", "insert"):
+            setattr(kind, name, counted(getattr(kind, name)))
 
 
 def run_child(log_path: str, die_at: int | None) -> None:
