@@ -349,6 +349,7 @@ async def test_a_restart_resumes_the_level_clock_places_and_pool(database: Datab
     await play_to_the_end(restored, clock)
     finished = await places(database)
     assert sorted(prize for _, prize in finished.values()) == [0, 0, 0, 175, 325]
+    assert restored.closed and not after.runners, "a finished tournament leaves memory"
     await after.stop_all()
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
