@@ -2,10 +2,12 @@
 
 Checks, each reported with what it compared:
 
-1. every balance equals the sum of its ledger rows;
+1. every balance equals the sum of its ledger rows, and so does every
+   server's house bank (the computer players' stake, :mod:`bot.house_bank`);
 2. balances, plus stacks at open cash tables, plus jackpots carried at open
    tables, plus the prize pools of open tournaments, plus the house's rake,
-   equal every chip ever granted (starting grants, daily claims, admin grants);
+   plus the house banks (below zero by what they staked and lost), equal every
+   chip ever granted (starting grants, daily claims, admin grants);
    a tournament's seats hold tournament chips, which are not counted: its
    buy-ins are in its prize pool;
 3. every tournament's prize pool equals its buy-ins less its refunds and
@@ -33,6 +35,7 @@ from pathlib import Path
 
 from bot.database import Database, Reader
 from bot.database.location import SETTING, DatabaseUnusable, is_postgresql_url
+from bot.house_bank import HOUSE_KINDS
 
 GRANT_KINDS = ("starting_grant", "daily", "admin_grant")
 
@@ -66,6 +69,7 @@ async def audit(database: Reader, replay_hand: HandReplayer | None = None) -> Au
     """Every check on ``database`` (best a snapshot: the checks are several reads)."""
     report = AuditReport()
     await _balances_match_ledger(database, report)
+    await _house_banks_match_ledger(database, report)
     await _chips_are_conserved(database, report)
     await _prize_pools_match_ledger(database, report)
     await _closed_tables_are_empty(database, report)
@@ -93,6 +97,27 @@ async def _balances_match_ledger(database: Reader, report: AuditReport) -> None:
         report.passed(line)
 
 
+async def _house_banks_match_ledger(database: Reader, report: AuditReport) -> None:
+    marks = ",".join("?" * len(HOUSE_KINDS))
+    rows = await database.fetch_all(
+        "SELECT guild_id, SUM(bank) AS bank, SUM(ledger) AS ledger FROM ("
+        " SELECT guild_id, chips AS bank, 0 AS ledger FROM house_banks"
+        f" UNION ALL SELECT guild_id, 0, delta FROM ledger WHERE kind IN ({marks})"
+        ") AS banks GROUP BY guild_id",
+        HOUSE_KINDS,
+    )
+    wrong = [
+        f"guild {r['guild_id']}: house bank {r['bank']}, ledger {r['ledger']}"
+        for r in rows
+        if r["bank"] != r["ledger"]
+    ]
+    line = f"{len(rows)} house bank(s) equal the sum of their ledger rows"
+    if wrong:
+        report.failed(line, wrong)
+    else:
+        report.passed(line)
+
+
 async def _chips_are_conserved(database: Reader, report: AuditReport) -> None:
     marks = ",".join("?" * len(GRANT_KINDS))
     granted = await database.fetch_value(
@@ -112,12 +137,14 @@ async def _chips_are_conserved(database: Reader, report: AuditReport) -> None:
     rake = await database.fetch_value(
         "SELECT COALESCE(SUM(ABS(delta)), 0) FROM ledger WHERE kind = 'rake'"
     )
-    accounted = int(balances) + int(on_tables) + int(carried) + int(pools) + int(rake)
+    banks = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM house_banks")
+    accounted = int(balances) + int(on_tables) + int(carried) + int(pools) + int(rake) + int(banks)
     jackpots = f" + carried jackpots {carried}" if carried else ""
     prize_pools = f" + prize pools {pools}" if pools else ""
+    house = f" + house banks {banks}" if banks else ""
     line = (
         f"granted {granted} = balances {balances} + at tables {on_tables}{jackpots}"
-        f"{prize_pools} + rake {rake} ({accounted})"
+        f"{prize_pools} + rake {rake}{house} ({accounted})"
     )
     if accounted == int(granted):
         report.passed(line)
@@ -129,7 +156,8 @@ async def _prize_pools_match_ledger(database: Reader, report: AuditReport) -> No
     rows = await database.fetch_all(
         "SELECT t.id, t.prize_pool, COALESCE(-SUM(l.delta), 0) AS ledger FROM tables t"
         " LEFT JOIN ledger l ON l.table_id = t.id"
-        " AND l.kind IN ('tournament_buy_in', 'tournament_refund', 'tournament_prize')"
+        " AND l.kind IN ('tournament_buy_in', 'tournament_refund', 'tournament_prize',"
+        " 'house_stake', 'house_return')"
         " WHERE t.tournament = 1 GROUP BY t.id"
     )
     wrong = [

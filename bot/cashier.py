@@ -24,6 +24,9 @@ same chips waits for the first and then sees what it did. A balance is created
 with ``INSERT ... ON CONFLICT DO NOTHING``, so two first movements at once
 grant the starting chips once. And each write still names the value it read
 (``WHERE chips = ?``), so a write made on a stale reading moves nothing.
+
+A computer player (a negative id) has no balance: every movement of its chips
+goes to and from its server's house bank instead (:mod:`bot.house_bank`).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from typing import Final, Literal
 from bot.daily import DailyReward, next_claim_opens
 from bot.database import Database, Transaction
 from bot.errors import CroupierError
+from bot.house_bank import bank_chips, is_computer, move_bank_chips
 from bot.settings import Settings
 
 #: The most chips one movement may carry; keeps sums far from the databases' 64-bit limit.
@@ -497,6 +501,8 @@ class Cashier:
     # The ledger's two writers.
 
     async def _ensure(self, tx: Transaction, guild_id: int, user_id: int) -> int:
+        if is_computer(user_id):  # no balance, no grant: the house bank stakes it
+            return await bank_chips(tx, guild_id)
         # Another process may be creating the same balance: the primary key lets
         # one insert through, and the other finds the row made (after waiting
         # for its transaction on PostgreSQL) and grants nothing.
@@ -532,6 +538,10 @@ class Cashier:
         note: str | None = None,
     ) -> int:
         """Change an existing balance by ``delta`` and write its ledger row."""
+        if is_computer(user_id):
+            return await move_bank_chips(
+                tx, guild_id, user_id, delta, table_id=table_id, hand_id=hand_id, what=kind
+            )
         row = await tx.lock_one(
             "SELECT chips FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )

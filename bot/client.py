@@ -158,6 +158,7 @@ class CroupierBot(commands.Bot):
                 self.cashier,
                 clock if clock is not None else SystemClock(),
                 hand_pause_seconds=settings.hand_pause_seconds,
+                computer_pace_seconds=settings.computer_pace_seconds,
                 public_faces=self.card_emojis.public_faces,
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
             ),

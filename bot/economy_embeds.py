@@ -9,7 +9,13 @@ import discord
 from bot.i18n import number, t
 from bot.play_figures import PlayFigures
 from bot.render.message import EMBED_COLOUR
-from bot.stats import LeaderboardPage, PlayerStats, RecentHand, TournamentStats
+from bot.stats import (
+    AgainstComputers,
+    LeaderboardPage,
+    PlayerStats,
+    RecentHand,
+    TournamentStats,
+)
 
 #: The felt green of the croupier's embeds.
 
@@ -44,6 +50,7 @@ def stats_embed(
     locale: str,
     tournaments: TournamentStats | None = None,
     figures: PlayFigures | None = None,
+    computers: AgainstComputers | None = None,
 ) -> discord.Embed:
     """A player's record on this server: chips, hands, winnings, showdowns, the
     figures players compare, last hands."""
@@ -81,6 +88,14 @@ def stats_embed(
                 cashed=tournaments.in_the_money,
                 prizes=tournaments.prizes,
                 buy_ins=tournaments.buy_ins,
+            ),
+            inline=False,
+        )
+    if computers is not None and computers.hands:
+        embed.add_field(
+            name=t("stats.against_computers", locale),
+            value=t(
+                "stats.against_computers_value", locale, hands=computers.hands, net=computers.net
             ),
             inline=False,
         )

@@ -7,6 +7,9 @@ pot awarded them chips (``won_chips > 0``), so both winners of a split pot have
 won it. "Chips" means everything a player owns here: their balance plus the
 stacks they have in front of them at cash tables.
 
+Computer players (negative ids, :mod:`bot.house_bank`) have no balance and
+are never ranked; a member's record against them is :class:`AgainstComputers`.
+
 Tournament chips are not chips: net winnings, the biggest pot and the chips
 leaderboard count cash tables only, while hands played and won count every
 hand. A tournament's result is its place and prize (:class:`TournamentStats`).
@@ -34,11 +37,11 @@ _CHIPS_BY_PLAYER: Final = """
 """
 _NET_BY_PLAYER: Final = """
     SELECT user_id, SUM(net) AS value FROM hand_players
-    WHERE guild_id = :guild AND tournament = 0 GROUP BY user_id
+    WHERE guild_id = :guild AND tournament = 0 AND user_id > 0 GROUP BY user_id
 """
 _HANDS_WON_BY_PLAYER: Final = """
     SELECT user_id, COUNT(*) AS value FROM hand_players
-    WHERE guild_id = :guild AND won_chips > 0 GROUP BY user_id
+    WHERE guild_id = :guild AND won_chips > 0 AND user_id > 0 GROUP BY user_id
 """
 _BY_PLAYER: Final[dict[LeaderboardBy, str]] = {
     "chips": _CHIPS_BY_PLAYER,
@@ -111,6 +114,15 @@ class TournamentStats:
 
 
 @dataclass(frozen=True, slots=True)
+class AgainstComputers:
+    """A member's finished hands with a computer player dealt in, and their net
+    result in those hands at cash tables."""
+
+    hands: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
 class RecentHand:
     hand_id: int
     table_id: int
@@ -163,6 +175,20 @@ async def player_stats(database: Database, guild_id: int, user_id: int) -> Playe
     )
     assert row is not None, "an aggregate always has a row"
     return PlayerStats(**dict(row))
+
+
+async def against_computers(database: Database, guild_id: int, user_id: int) -> AgainstComputers:
+    """How the player did in the hands they played with computer players."""
+    row = await database.fetch_one(
+        "SELECT COUNT(*) AS hands,"
+        " COALESCE(SUM(CASE WHEN me.tournament = 0 THEN me.net END), 0) AS net"
+        " FROM hand_players me WHERE me.guild_id = ? AND me.user_id = ?"
+        " AND EXISTS (SELECT 1 FROM hand_players them"
+        " WHERE them.hand_id = me.hand_id AND them.user_id < 0)",
+        (guild_id, user_id),
+    )
+    assert row is not None, "an aggregate always has a row"
+    return AgainstComputers(**dict(row))
 
 
 async def tournament_stats(database: Database, guild_id: int, user_id: int) -> TournamentStats:

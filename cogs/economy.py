@@ -35,6 +35,7 @@ from bot.stats import (
     LEADERBOARDS,
     LeaderboardBy,
     LeaderboardPage,
+    against_computers,
     leaderboard,
     player_stats,
     recent_hands,
@@ -257,6 +258,7 @@ class Economy(commands.Cog):
             locale=locale,
             tournaments=await tournament_stats(self.bot.db, guild_id, target.id),
             figures=await play_figures(self.bot.db, guild_id, target.id),
+            computers=await against_computers(self.bot.db, guild_id, target.id),
         )
         points = await chip_points(self.bot.db, guild_id, target.id)
         if not points:

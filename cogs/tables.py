@@ -1,5 +1,5 @@
 """The table commands: /poker create, join, leave, sitout, sitin, topup, start,
-close, dm and verify, and /history.
+close, dm and verify, addbot and removebot, and /history.
 
 A tournament is a table too: ``/poker create tournament:true`` opens one,
 ``join`` and ``leave`` register and unregister until it begins, and ``start``
@@ -46,6 +46,7 @@ from bot.tables.errors import (
     NothingToVerify,
     NotTableOwner,
     NotTournamentOwner,
+    Refused,
 )
 from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
@@ -69,7 +70,7 @@ from cogs.amounts import checked_amount
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
 from cogs.table_buttons import TableButton
-from engine import check_opening
+from engine import STYLES, check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -106,6 +107,14 @@ def missing_permissions(have: discord.Permissions, needed: discord.Permissions) 
     return [name for name, wanted in needed if wanted and not getattr(have, name)]
 
 
+#: The computer players' styles, each named with what it is like (its full
+#: sentence is in the answer to /poker addbot and in the README).
+STYLE_CHOICES: Final = [
+    app_commands.Choice(
+        name=catalogue_str(f"command.poker.addbot.style.{name.replace('-', '_')}"), value=name
+    )
+    for name in STYLES
+]
 GAME_CHOICES: Final = [
     app_commands.Choice(name=rotation.name, value=key) for key, rotation in mixed_games().items()
 ]
@@ -189,6 +198,7 @@ class Tables(commands.Cog):
         starting_stack=catalogue_str("command.poker.create.starting_stack"),
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
+        computer_players=catalogue_str("command.poker.create.computer_players"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def create(
@@ -217,6 +227,7 @@ class Tables(commands.Cog):
         starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
+        computer_players: bool = True,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         code = None if variant is None else chosen_game(variant, locale, dealt_variants())
@@ -269,6 +280,7 @@ class Tables(commands.Cog):
             straddle=straddle is True,
             rake_percent=rake,
             rake_cap=rake_cap,
+            computer_players=computer_players is not False,
         )
         if thread and not interaction.permissions.create_public_threads:
             raise NoThreadPermission()
@@ -441,6 +453,65 @@ class Tables(commands.Cog):
             return t("tables.tournament_started", locale_of(interaction))
 
         await answer_in_time(interaction, begin())
+
+    @poker.command(name="addbot", description=catalogue_str("command.poker.addbot.description"))
+    @app_commands.describe(
+        style=catalogue_str("command.poker.addbot.style"),
+        seat=catalogue_str("command.poker.addbot.seat"),
+    )
+    @app_commands.choices(style=STYLE_CHOICES)
+    async def addbot(
+        self,
+        interaction: Interaction,
+        style: app_commands.Choice[str] | None = None,
+        seat: app_commands.Range[int, MIN_SEATS - 1, MAX_SEATS] | None = None,
+    ) -> None:
+        runner = self.runner(interaction)
+        if not may_close(interaction, runner):
+            raise Refused("computer.not_owner")
+        locale = locale_of(interaction)
+
+        async def add() -> str:
+            movement = await runner.add_computer(
+                None if style is None else style.value,
+                None if seat is None else checked_number(seat, high=MAX_SEATS),
+            )
+            chosen = runner.computers.styles[movement.user_id]
+            return t(
+                "computer.registered" if runner.settings.tournament else "computer.added",
+                locale,
+                name=runner.state.name(movement.user_id),
+                seat=movement.seat_no,
+                amount=movement.amount,
+                about=t(chosen.message_key, locale),
+            )
+
+        await answer_in_time(interaction, add())
+
+    @poker.command(
+        name="removebot", description=catalogue_str("command.poker.removebot.description")
+    )
+    @app_commands.describe(seat=catalogue_str("command.poker.removebot.seat"))
+    async def removebot(
+        self,
+        interaction: Interaction,
+        seat: app_commands.Range[int, MIN_SEATS - 1, MAX_SEATS] | None = None,
+    ) -> None:
+        runner = self.runner(interaction)
+        if not may_close(interaction, runner):
+            raise Refused("computer.not_owner")
+        locale = locale_of(interaction)
+
+        async def remove() -> str:
+            number = None if seat is None else checked_number(seat, high=MAX_SEATS)
+            computer = runner.computers.to_remove(number)
+            name = runner.state.name(computer)
+            left = await runner.remove_computer(number)
+            if left.movement is None:
+                return t("computer.removed_later", locale, name=name)
+            return t("computer.removed", locale, name=name, amount=left.movement.amount)
+
+        await answer_in_time(interaction, remove())
 
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
     @app_commands.describe(void_reason=catalogue_str("command.poker.close.void_reason"))

@@ -16,8 +16,12 @@ histories have a front door of their own, :mod:`engine.phh`.
   button, blinds and antes, sitting out, top-ups, tournaments' levels), with
   the :func:`table_stakes` each game is dealt at.
 - Provably fair decks: :func:`commit`, :func:`open_cards`, :func:`check_opening`.
+- What one seat may see of a hand: :class:`SeatView` from :func:`seat_view`
+  (a human's private view and a computer player's decisions both read it).
 - Equity: :func:`equities` and :func:`equity_vs_range` (:mod:`engine.equity`),
-  loaded when first asked for, since they need numpy.
+  and computer players: :class:`ComputerPlayer` of a :class:`Style` from
+  :data:`STYLES` (:mod:`engine.computer`), loaded when first asked for, since
+  they need numpy.
 
 >>> from engine import VARIANTS, BetOrRaise, CheckOrCall, Hand, HandSetup, RaiseSize
 >>> deck = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5s"))
@@ -93,6 +97,7 @@ from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pots import Pot
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
+from engine.seat_view import SeatView, seat_view
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -128,12 +133,20 @@ from engine.verdicts import (
 )
 
 if TYPE_CHECKING:
+    from engine.computer import DEFAULT_STYLE, STYLES, ComputerPlayer, Style, style_named
     from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
 
-#: Names served from a module imported only when one of them is first asked for.
+#: Names served from a module imported only when one of them is first asked for
+#: (both need numpy, which a process that never asks need not load).
 _LATER = {
-    name: "engine.equity"
-    for name in ("EquityResult", "HandEquity", "Range", "equities", "equity_vs_range")
+    **{
+        name: "engine.equity"
+        for name in ("EquityResult", "HandEquity", "Range", "equities", "equity_vs_range")
+    },
+    **{
+        name: "engine.computer"
+        for name in ("DEFAULT_STYLE", "STYLES", "ComputerPlayer", "Style", "style_named")
+    },
 }
 
 
@@ -147,11 +160,13 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "ACE",
     "ALL_CARDS",
+    "DEFAULT_STYLE",
     "MAX_BUY_IN_BIG_BLINDS",
     "MIN_BUY_IN_BIG_BLINDS",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
     "STARTING_STACK_BIG_BLINDS",
+    "STYLES",
     "TOURNAMENT_BUY_IN_BIG_BLINDS",
     "VARIANTS",
     "Action",
@@ -169,6 +184,7 @@ __all__ = [
     "CashOut",
     "Category",
     "CheckOrCall",
+    "ComputerPlayer",
     "Deal",
     "Deck",
     "DeckKind",
@@ -216,9 +232,11 @@ __all__ = [
     "Range",
     "Rotation",
     "Seat",
+    "SeatView",
     "ShowOrMuck",
     "ShownHandVerdict",
     "Stakes",
+    "Style",
     "Table",
     "TableRules",
     "UpCardsDealt",
@@ -248,9 +266,11 @@ __all__ = [
     "plays_for_antes",
     "pot_verdicts",
     "prizes",
+    "seat_view",
     "shared_prizes",
     "shown_hands",
     "stud_stakes",
+    "style_named",
     "table_from_data",
     "table_stakes",
     "table_to_data",

@@ -946,4 +946,72 @@ MESSAGES: Final[dict[str, str]] = {
         "der Stapel ging zurück auf das Guthaben."
     ),
     "table.the_croupier": "dem Croupier",
+    # Computerspieler (Issue 14).
+    "computer.name": "Bot {name} ({style})",
+    "computer.style_name.balanced": "ausgewogen",
+    "computer.style_name.tight_passive": "tight-passiv",
+    "computer.style_name.tight_aggressive": "tight-aggressiv",
+    "computer.style_name.loose_aggressive": "loose-aggressiv",
+    "computer.style_name.calling_station": "Calling Station",
+    "computer.style.balanced": (
+        "Spielt eine solide Mischung: ausgewählte Starthände, setzt mit guten Händen, blufft "
+        "ab und zu und steigt aus, wenn der Preis nicht stimmt."
+    ),
+    "computer.style.tight_passive": (
+        "Spielt wenige Hände und erhöht selten: es checkt und geht mit, und wenn es setzt, "
+        "hat es meist eine starke Hand."
+    ),
+    "computer.style.tight_aggressive": (
+        "Spielt wenige Hände, diese aber hart: es erhöht lieber, als mitzugehen, und setzt "
+        "weiter, solange es vorne liegt."
+    ),
+    "computer.style.loose_aggressive": (
+        "Spielt viele Hände und macht Druck mit häufigem Setzen, Erhöhen und Bluffen."
+    ),
+    "computer.style.calling_station": (
+        "Spielt viele Hände und steigt ungern aus: es geht Einsatz um Einsatz mit und erhöht "
+        "selten ohne große Hand."
+    ),
+    "command.poker.create.computer_players": (
+        "Ob /poker addbot hier Computerspieler setzen darf (Standard: ja)"
+    ),
+    "command.poker.addbot.description": "Setze einen Computerspieler, den die Hausbank ausstattet.",
+    "command.poker.addbot.style": "Wie er spielt (Standard: ausgewogen)",
+    "command.poker.addbot.seat": "Sein Platz (Standard: der erste freie)",
+    "command.poker.addbot.style.balanced": "Ausgewogen: solide Mischung, blufft ab und zu",
+    "command.poker.addbot.style.tight_passive": "Tight-passiv: wenige Hände, checkt und geht mit",
+    "command.poker.addbot.style.tight_aggressive": "Tight-aggressiv: wenige Hände, hart gespielt",
+    "command.poker.addbot.style.loose_aggressive": (
+        "Loose-aggressiv: viele Hände, setzt und blufft"
+    ),
+    "command.poker.addbot.style.calling_station": "Calling Station: geht fast immer mit",
+    "command.poker.removebot.description": (
+        "Lass einen Computerspieler gehen; seine Chips gehen an die Bank."
+    ),
+    "command.poker.removebot.seat": "Sein Platz (Standard: der zuletzt gesetzte Computerspieler)",
+    "computer.added": (
+        "{name} sitzt auf Platz {seat} mit **{amount:int}** Chips aus der Hausbank. {about}"
+    ),
+    "computer.registered": (
+        "{name} ist auf Platz {seat} angemeldet; die Hausbank hat das Buy-in von "
+        "**{amount:int}** bezahlt, und ein Preisgeld geht an die Bank zurück. {about}"
+    ),
+    "computer.removed": (
+        "{name} ist gegangen; seine **{amount:int}** Chips gingen an die Hausbank zurück."
+    ),
+    "computer.removed_later": (
+        "{name} geht, wenn diese Hand endet; seine Chips gehen dann an die Hausbank zurück."
+    ),
+    "computer.not_allowed": "An diesem Tisch sind keine Computerspieler erlaubt.",
+    "computer.unknown_style": "Es gibt keinen Stil „{style}“. Wähle einen von: {styles}.",
+    "computer.none_seated": "An diesem Tisch sitzt kein Computerspieler.",
+    "computer.not_in_seat": "Auf Platz {seat} sitzt kein Computerspieler.",
+    "computer.not_owner": (
+        "Nur wer diesen Tisch eröffnet hat oder diesen Kanal verwalten darf, kann "
+        "Computerspieler hinzufügen oder entfernen."
+    ),
+    "stats.against_computers": "Gegen Computerspieler",
+    "stats.against_computers_value": (
+        "{hands:int} Hände mit ihnen am Tisch · {net:+int} Chips an Cash-Tischen"
+    ),
 }

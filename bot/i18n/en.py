@@ -903,4 +903,66 @@ MESSAGES: Final[dict[str, str]] = {
         "stack went back to its owner's balance."
     ),
     "table.the_croupier": "the croupier",
+    # Computer players (issue 14).
+    "computer.name": "Bot {name} ({style})",
+    "computer.style_name.balanced": "balanced",
+    "computer.style_name.tight_passive": "tight-passive",
+    "computer.style_name.tight_aggressive": "tight-aggressive",
+    "computer.style_name.loose_aggressive": "loose-aggressive",
+    "computer.style_name.calling_station": "calling station",
+    "computer.style.balanced": (
+        "Plays a solid mix: selective starting hands, bets its good hands, bluffs now and then "
+        "and folds when the price is wrong."
+    ),
+    "computer.style.tight_passive": (
+        "Plays few hands and rarely raises: it checks and calls, and a bet from it usually "
+        "means a strong hand."
+    ),
+    "computer.style.tight_aggressive": (
+        "Plays few hands but plays them hard: it raises rather than calls and keeps betting "
+        "when it has the best of it."
+    ),
+    "computer.style.loose_aggressive": (
+        "Plays many hands and puts pressure on with frequent bets, raises and bluffs."
+    ),
+    "computer.style.calling_station": (
+        "Plays lots of hands and hates to fold: it calls bet after bet and seldom raises "
+        "without a big hand."
+    ),
+    "command.poker.create.computer_players": (
+        "Whether /poker addbot may seat computer players here (default: yes)"
+    ),
+    "command.poker.addbot.description": "Seat a computer player, staked by the house bank.",
+    "command.poker.addbot.style": "How it plays (default: balanced)",
+    "command.poker.addbot.seat": "The seat it takes (default: the first free one)",
+    "command.poker.addbot.style.balanced": "Balanced: a solid mix, bluffs now and then",
+    "command.poker.addbot.style.tight_passive": "Tight-passive: few hands, checks and calls",
+    "command.poker.addbot.style.tight_aggressive": "Tight-aggressive: few hands, played hard",
+    "command.poker.addbot.style.loose_aggressive": "Loose-aggressive: many hands, bets and bluffs",
+    "command.poker.addbot.style.calling_station": "Calling station: calls almost anything",
+    "command.poker.removebot.description": "Let a computer player go; its chips go to the bank.",
+    "command.poker.removebot.seat": "Its seat (default: the computer player seated last)",
+    "computer.added": (
+        "{name} sits in seat {seat} with **{amount:int}** chips from the house bank. {about}"
+    ),
+    "computer.registered": (
+        "{name} is registered in seat {seat}; the house bank paid its buy-in of "
+        "**{amount:int}**, and any prize it wins goes back to the bank. {about}"
+    ),
+    "computer.removed": "{name} left; its **{amount:int}** chips went back to the house bank.",
+    "computer.removed_later": (
+        "{name} leaves when this hand ends; its chips then go back to the house bank."
+    ),
+    "computer.not_allowed": "This table does not allow computer players.",
+    "computer.unknown_style": "There is no style “{style}”. Choose one of: {styles}.",
+    "computer.none_seated": "No computer player sits at this table.",
+    "computer.not_in_seat": "No computer player sits in seat {seat}.",
+    "computer.not_owner": (
+        "Only the player who opened this table, or someone who can manage this channel, "
+        "can add or remove computer players."
+    ),
+    "stats.against_computers": "Against computer players",
+    "stats.against_computers_value": (
+        "{hands:int} hands with them at the table · {net:+int} chips at cash tables"
+    ),
 }

@@ -11,6 +11,7 @@ Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
 from __future__ import annotations
 
 from bot.database import Database
+from bot.house_bank import is_computer
 from bot.render.private_view import private_message
 from bot.tables.dm_refusals import DmRefusals
 from bot.tables.publisher import Publisher
@@ -39,7 +40,7 @@ class HoleCardDms:
         players = [live.deal.players[index] for index in indices]
         wanted = await dm_cards_wanted(self.database, players)
         for index, user_id in zip(indices, players, strict=True):
-            if user_id not in wanted or not self.refusals.allows(user_id):
+            if user_id not in wanted or is_computer(user_id) or not self.refusals.allows(user_id):
                 continue
             if live.hand.folded[index]:
                 continue  # cards of a hand already given up help nobody

@@ -64,6 +64,7 @@ async def restore_runner(
         if settings.tournament
         else None,
         message_id=stored.message_id,
+        computers=stored.state.get("computers"),
     )
     runner.state.closing = bool(stored.state.get("closing", False))
     unposted = stored.state.get("unposted_result")

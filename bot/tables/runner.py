@@ -11,7 +11,8 @@ parts it holds, each in a file of its own:
 - :mod:`~bot.tables.action_timer`: the clock that acts when a player does not;
 - :mod:`~bot.tables.view` and :mod:`~bot.tables.watchers`: what is shown, and to whom;
 - :mod:`~bot.tables.hole_card_dms`: each player's cards by DM;
-- :mod:`~bot.tables.restore`: the table rebuilt after a restart.
+- :mod:`~bot.tables.restore`: the table rebuilt after a restart;
+- :mod:`~bot.tables.computer_seats`: computer players and their decisions.
 
 Every rule is the engine's: the runner asks, and turns refusals into sentences.
 
@@ -52,11 +53,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from bot.cashier import SeatMovement
+from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import turns, view
@@ -64,6 +67,7 @@ from bot.tables.action_timer import ActionTimer, next_wake
 from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
 from bot.tables.closing import Closed, close_now, mark_closing
+from bot.tables.computer_seats import ComputerSeats
 from bot.tables.dealer import Dealer
 from bot.tables.desks import money_desk_for
 from bot.tables.errors import (
@@ -126,6 +130,7 @@ class TableRunner:
         players: dict[int, Player] | None = None,
         progress: TournamentProgress | None = None,
         message_id: int | None = None,
+        computers: Mapping[str, Any] | None = None,
     ) -> None:
         rules = settings.rules()
         self.state = TableState(
@@ -147,6 +152,16 @@ class TableRunner:
             self.clock,
             progress,
         )
+        self.computers = ComputerSeats(
+            self.state,
+            self.desk,
+            pace_seconds=services.computer_pace_seconds,
+            # Repeatable where the deck is (tests), without drawing from the deck's.
+            rng=None if services.rng is None else random.Random(record.table_id),
+            saved=computers,
+        )
+        desk_state = self.keeper.desk_state
+        self.keeper.desk_state = lambda: desk_state() | self.computers.saved()
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(self.state, services.database, self.publisher, services.dm_refusals)
         self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
@@ -210,7 +225,7 @@ class TableRunner:
             if live.hand.is_complete:
                 await self._settle(live)
             else:
-                live.deadline = self.clock.now() + self.settings.action_seconds
+                self._start_turn(live)
                 # DMs queued when the process stopped may never have gone out.
                 await self.dms.send(live)
 
@@ -328,6 +343,20 @@ class TableRunner:
             movement = await self.desk.top_up(user_id, amount)
             self._changed()
             return movement
+
+    async def add_computer(self, style: str | None, seat: int | None) -> SeatMovement:
+        """Seat a computer player staked by the house bank (a tournament: register one)."""
+        async with self._lock:
+            turns.check_open(self.state)
+            movement = await self.computers.add(style, seat)
+            self._changed()
+            return movement
+
+    async def remove_computer(self, seat: int | None) -> Left:
+        """Let a computer player go (the one in ``seat``, else the last seated):
+        now, or when the hand it is in ends; its chips go back to the bank."""
+        turns.check_open(self.state)
+        return await self.leave(self.computers.to_remove(seat))
 
     async def close(self, by: int, *, void_reason: str | None = None, by_name: str = "") -> Closed:
         """Close the table: at once between hands; during a hand, when it ends
@@ -448,13 +477,23 @@ class TableRunner:
             return
         if state.next_hand_at is not None and now >= state.next_hand_at:
             state.next_hand_at = None  # a failed deal is tried again after a pause
-            if self.desk.may_deal:
+            if self._may_deal:
                 await self._deal()
 
     # ----------------------------------------------------- inside the lock
 
+    @property
+    def _may_deal(self) -> bool:
+        return self.desk.may_deal and self.computers.may_deal()
+
+    def _start_turn(self, live: LiveHand) -> None:
+        """The next player's clock: the table's, or a computer player's pause."""
+        seconds = self.computers.seconds_to_act(live, self.settings.action_seconds)
+        live.deadline = self.clock.now() + seconds
+
     def _forget(self, user_id: int) -> None:
         self.state.players.pop(user_id, None)
+        self.computers.forget(user_id)
 
     async def _apply(
         self,
@@ -487,7 +526,7 @@ class TableRunner:
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
             await self._settle(live)
         else:
-            live.deadline = self.clock.now() + self.settings.action_seconds
+            self._start_turn(live)
         return Acted(acted.kind, acted.amount, acted.to, acted.all_in)
 
     async def _time_out(self, live: LiveHand) -> None:
@@ -497,6 +536,11 @@ class TableRunner:
             live.deadline = None
             return
         user_id = live.deal.players[index]
+        if self.computers.to_act(live) == index:  # its pause is over: it decides
+            action = self.computers.decide(live, index)
+            await self._apply(live, index, action, actor=user_id)
+            await self._play_for_the_absent()
+            return
         player = self.state.players.get(user_id)
         timeouts = 0 if player is None else player.timeouts + 1
         seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
@@ -509,21 +553,23 @@ class TableRunner:
 
     async def _play_for_the_absent(self) -> None:
         """Act at once, as the clock would, for each player to act who is not
-        there to do it (sitting out, or leaving)."""
+        there to do it (sitting out, or a member leaving)."""
         while (live := self.live) is not None and not live.hand.is_complete:
             index = live.hand.to_act
             if index is None:
                 return
             user_id = live.deal.players[index]
             seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
-            if seat is not None and not seat.sitting_out and not seat.leaving:
+            # A computer player that was removed plays out its hand on its own clock.
+            staying = seat is not None and (not seat.leaving or is_computer(user_id))
+            if seat is not None and not seat.sitting_out and staying:
                 return
             await self._apply(live, index, live.hand.timeout_action(), actor=None)
 
     async def _deal(self) -> None:
         live, notices = await self.dealer.deal()
         self.state.live, self.state.last_hand = live, None
-        live.deadline = self.clock.now() + self.settings.action_seconds
+        self._start_turn(live)
         for notice in notices:
             self.publisher.post(notice)
         self._show(fresh=True)
@@ -538,6 +584,8 @@ class TableRunner:
         settled = await self.dealer.settle(live)
         for user_id in self.state.departed():
             self._forget(user_id)
+        if not settled.table_over:
+            await self.computers.buy_back_in()
         self._changed()
         post_hand_over(
             self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
@@ -568,7 +616,7 @@ class TableRunner:
         """After a change: arm the clock for what is now due, then show the table."""
         wake = next_wake(
             self.state,
-            may_deal=self.desk.may_deal,
+            may_deal=self._may_deal,
             now=self.clock.now(),
             pause=self.services.hand_pause_seconds,
         )

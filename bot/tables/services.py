@@ -23,6 +23,8 @@ class TableServices:
     cashier: Cashier
     clock: Clock
     hand_pause_seconds: float = 5.0
+    #: A computer player's pause before it acts, as a person's (about; 0: at once).
+    computer_pace_seconds: float = 2.0
     #: ``None``: shuffle with the operating system's randomness.
     rng: random.Random | None = None
     #: How public messages draw cards: the deck, and the emojis synced so far.

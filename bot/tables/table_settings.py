@@ -130,6 +130,8 @@ class TableSettings:
     #: How long each blind level lasts: minutes, or a number of hands.
     level_minutes: int | None = None
     level_hands: int | None = None
+    #: Whether /poker addbot may seat computer players (staked by the house bank).
+    computer_players: bool = True
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
@@ -361,6 +363,7 @@ def new_table_config(
     straddle: bool = False,
     rake_percent: float | None = None,
     rake_cap: int | None = None,
+    computer_players: bool = True,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
@@ -406,6 +409,7 @@ def new_table_config(
         "big_blind_ante": big_blind_ante,
         "straddle": straddle,
         "rake_basis_points": rake_basis_points,
+        "computer_players": computer_players,
     }
     if tournament:
         return TableSettings.checked(

@@ -54,6 +54,7 @@ from engine import (
     evaluate,
     in_showing_order,
     pot_verdicts,
+    seat_view,
     shown_hands,
 )
 
@@ -170,11 +171,13 @@ def choices(hand: Hand) -> Choices | None:
 
 def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
     """The hole cards and best hand so far of the player at hand index ``index``:
-    only ever shown to that player."""
+    only ever shown to that player. Read from the seat's view, the same one a
+    computer player in that seat decides from."""
     hand = live.hand
-    cards, board = tuple(hand.hole_cards[index]), tuple(hand.board)
+    seen = seat_view(hand, index)
+    cards, board = seen.hole_cards, seen.board
     values = []
-    for each_board in hand.boards:
+    for each_board in seen.boards:
         for evaluation in hand.variant.evaluations:
             try:
                 value = evaluate(evaluation, cards, each_board)
@@ -189,7 +192,7 @@ def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
         cards,
         board,
         tuple(value.describe() for value in values),
-        hand.folded[index],
+        seen.folded[index],
         _more_boards(hand),
         tuple(described(value) for value in values),
     )

@@ -9,7 +9,7 @@ from bot.database import Database
 
 async def assert_chips_reconcile(database: Database) -> None:
     """Every chip is somewhere: balances + cash seats + carried jackpots + prize
-    pools + rake == what was granted,
+    pools + rake + house banks == what was granted,
     and each balance is the sum of its ledger rows."""
     granted = await database.fetch_value(
         "SELECT COALESCE(SUM(delta), 0) FROM ledger"
@@ -26,7 +26,9 @@ async def assert_chips_reconcile(database: Database) -> None:
     )
     carried = await database.fetch_value("SELECT COALESCE(SUM(carried_pot), 0) FROM tables")
     pools = await database.fetch_value("SELECT COALESCE(SUM(prize_pool), 0) FROM tables")
-    assert balances + stacks + carried + pools + rake == granted
+    # The house banks stake computer players: below zero by what they put in play.
+    banks = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM house_banks")
+    assert balances + stacks + carried + pools + rake + banks == granted
     mismatched = await database.fetch_all(
         "SELECT b.user_id FROM balances b LEFT JOIN ledger l"
         " ON l.guild_id = b.guild_id AND l.user_id = b.user_id"

@@ -127,6 +127,48 @@ async def test_a_closed_tournament_holding_its_pool_is_found(database: Database)
     assert f"table {table} prize pool: 200" in report.render()
 
 
+async def _computer_player_won(database: Database) -> Cashier:
+    """A computer player (id -1) staked 300 by the house bank won 100 from Alice
+    and went home; Alice is still seated."""
+    cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
+    table = await open_table(database, GUILD, 11)
+    await cashier.buy_in(GUILD, ALICE, table, 0, 400)
+    await cashier.buy_in(GUILD, -1, table, 1, 300)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE seats SET stack = 300 WHERE user_id = ?", (ALICE,))
+        await tx.execute("UPDATE seats SET stack = 400 WHERE user_id = -1")
+    await cashier.cash_out(table, 1)
+    return cashier
+
+
+async def test_the_house_bank_counts_and_owns_no_balance(database: Database) -> None:
+    cashier = await _computer_player_won(database)
+    report = await audit(database)
+    assert report.clean, report.render()
+    assert "1 house bank(s) equal the sum of their ledger rows" in report.render()
+    assert "granted 1000 = balances 600 + at tables 300 + rake 0 + house banks 100" in (
+        report.render()
+    )
+    assert await cashier.balance(GUILD, -1) is None
+    kinds = await database.fetch_all(
+        "SELECT kind, delta FROM ledger WHERE user_id IS NULL ORDER BY id"
+    )
+    assert [(row["kind"], row["delta"]) for row in kinds] == [
+        ("house_stake", -300),
+        ("house_return", 400),
+    ]
+
+
+async def test_a_house_bank_that_does_not_match_its_ledger_is_found(database: Database) -> None:
+    await _computer_player_won(database)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE house_banks SET chips = chips + 50")
+    report = await audit(database)
+    assert not report.clean
+    assert "guild 100: house bank 150, ledger 100" in report.render()
+    assert "difference +50" in report.render()
+
+
 async def test_the_command_exits_non_zero_on_a_discrepancy(database_target: str) -> None:
     database = await Database.open(database_target)
     await _busy_database(database)

@@ -1,0 +1,221 @@
+"""The computer players of one table: who they are, seating and removing them,
+and each one's decision when its turn comes.
+
+A computer player sits at the table like a member, under a negative id (no
+Discord id is one, :func:`bot.house_bank.is_computer`), with a name that marks
+it ("Bot Ada (tight-aggressive)": a plain word, which every picture can
+draw). Its chips come from the server's house bank:
+the money desk seats it as it seats anyone, and the cashier moves a computer
+player's chips to and from the bank. Its style is saved with the table's state
+in the transaction that seats it, so a restarted table knows it again.
+
+**Deciding.** When a computer player's turn comes the runner gives it a short
+human-like pause (``computer_pace_seconds``, on the table's own clock, so the
+table is never blocked), then asks :meth:`ComputerSeats.decide`: the engine's
+:class:`~engine.ComputerPlayer` of its style reads the seat's
+:class:`~engine.SeatView` (what a member in that seat could see, and nothing
+else) and answers an action, which the runner then takes exactly as it takes
+a click: verified, written ahead to the hand's log, applied. It keeps no
+memory between decisions, so after a restart it simply decides again.
+
+A computer player that busts at a cash table buys back in from the bank
+between hands; it never times out and never sits out. Removed, it leaves at
+once between hands, or plays out the hand it is in and leaves when it ends.
+A cash table deals only while a member is playing at it: computer players do
+not play each other in an empty room.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from bot.cashier import SeatMovement
+from bot.house_bank import is_computer
+from bot.i18n import t
+from bot.tables.errors import Refused
+from bot.tables.money_desk import MoneyDesk
+from bot.tables.state import LiveHand, TableState
+from engine import (
+    DEFAULT_STYLE,
+    STYLES,
+    Action,
+    ComputerPlayer,
+    IllegalAction,
+    Style,
+    seat_view,
+    style_named,
+)
+
+log = logging.getLogger(__name__)
+
+#: The names computer players are given, in order, at one table.
+NAMES: Final = ("Ada", "Blaise", "Charles", "Dorothy", "Edsger", "Grace", "Hedy", "Alan", "Kurt")
+#: A computer player's buy-in at a cash table, in big blinds (within the table's range).
+BUY_IN_BIG_BLINDS: Final = 100
+
+
+class ComputerSeats:
+    """The computer players at one table and their styles."""
+
+    def __init__(
+        self,
+        state: TableState,
+        desk: MoneyDesk,
+        *,
+        pace_seconds: float,
+        rng: random.Random | None = None,
+        saved: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.state = state
+        self.desk = desk
+        self.pace_seconds = pace_seconds
+        #: The players' randomness (bluffs, mixed strategies), apart from the dealer's.
+        self.rng = rng if rng is not None else random.Random()
+        self.styles: dict[int, Style] = {}
+        for key, name in (saved or {}).items():
+            try:
+                self.styles[int(key)] = style_named(str(name))
+            except (KeyError, ValueError):
+                self.styles[int(key)] = DEFAULT_STYLE
+
+    # ------------------------------------------------------------- reading
+
+    def saved(self) -> dict[str, Any]:
+        """The styles of the computer players seated, for the table's saved state."""
+        seated = [uid for uid in self.styles if self.state.table.is_seated(uid)]
+        return {"computers": {str(uid): self.styles[uid].name for uid in seated}}
+
+    def seated(self) -> list[int]:
+        """The computer players at the table, in seat order."""
+        seats = sorted(self.state.table.seats.values(), key=lambda seat: seat.number)
+        return [seat.player for seat in seats if is_computer(seat.player)]
+
+    def members_playing(self) -> bool:
+        """Whether a member sits at the table and is not sitting out."""
+        return any(
+            not is_computer(seat.player) and not seat.sitting_out
+            for seat in self.state.table.seats.values()
+        )
+
+    def may_deal(self) -> bool:
+        """Whether the players seated justify a deal: a member playing, or a
+        tournament that must be played to its end."""
+        return self.desk.tournament or self.members_playing() or not self.seated()
+
+    def to_act(self, live: LiveHand) -> int | None:
+        """The hand index of the computer player to act now, if it is one's turn."""
+        hand = live.hand
+        if hand.is_complete:
+            return None
+        try:
+            index = hand.legal_actions().player
+        except IllegalAction:
+            return None
+        return index if is_computer(live.deal.players[index]) else None
+
+    def seconds_to_act(self, live: LiveHand, action_seconds: float) -> float:
+        """How long the player to act has: a member the table's clock, a computer
+        player its pause, a little longer or shorter each time as a person's."""
+        if self.to_act(live) is None:
+            return action_seconds
+        return self.pace_seconds * self.rng.uniform(0.6, 1.4)
+
+    # ------------------------------------------------------------ deciding
+
+    def decide(self, live: LiveHand, index: int) -> Action:
+        """The computer player's action, from its seat's view alone. Should it
+        fail to decide, it checks or folds as the clock would: a table never
+        waits on a computer player (the log names only the error's kind, since
+        its message could hold a card)."""
+        user_id = live.deal.players[index]
+        player = ComputerPlayer(self.styles.get(user_id, DEFAULT_STYLE))
+        try:
+            action = player.decide(seat_view(live.hand, index), self.rng)
+            live.hand.verify(index, action)
+        except Exception as error:
+            log.error(
+                "Computer player %s of table %s could not decide (%s); the clock acts for it",
+                user_id,
+                self.state.table_id,
+                type(error).__name__,
+            )
+            return live.hand.timeout_action()
+        return action
+
+    # ------------------------------------------------------------- seating
+
+    async def add(self, style: str | None, seat: int | None) -> SeatMovement:
+        """Seat a computer player of ``style`` (default: balanced), staked by the bank."""
+        state = self.state
+        if not state.settings.computer_players:
+            raise Refused("computer.not_allowed")
+        try:
+            chosen = DEFAULT_STYLE if style is None else style_named(style)
+        except KeyError:
+            raise Refused("computer.unknown_style", style=style, styles=", ".join(STYLES)) from None
+        user_id = self._free_id()
+        name = t(
+            "computer.name",
+            state.locale,
+            name=NAMES[(-user_id - 1) % len(NAMES)],
+            style=t(f"computer.style_name.{chosen.name.replace('-', '_')}", state.locale),
+        )
+        buy_in = None if self.desk.tournament else self._buy_in()
+        self.styles[user_id] = chosen  # saved with the seat, in its transaction
+        try:
+            return await self.desk.join(
+                user_id, name, buy_in=buy_in, seat=seat, locale=state.locale
+            )
+        except BaseException:
+            del self.styles[user_id]
+            raise
+
+    def to_remove(self, seat: int | None) -> int:
+        """The computer player to remove: the one in ``seat``, else the last seated."""
+        table = self.state.table
+        if seat is None:
+            seated = self.seated()
+            if not seated:
+                raise Refused("computer.none_seated")
+            return seated[-1]
+        taken = table.seats.get(seat)
+        if taken is None or not is_computer(taken.player):
+            raise Refused("computer.not_in_seat", seat=seat)
+        return taken.player
+
+    def forget(self, user_id: int) -> None:
+        self.styles.pop(user_id, None)
+
+    async def buy_back_in(self) -> None:
+        """Between hands at a cash table: computer players who busted buy back
+        in from the bank (a failure waits for the next hand)."""
+        if self.desk.tournament:
+            return
+        table = self.state.table
+        for user_id in self.seated():
+            seat = table.seat_of(user_id)
+            if not seat.busted or table.in_current_hand(user_id):
+                continue
+            try:
+                await self.desk.top_up(user_id, self._buy_in() - seat.stack)
+            except Exception:
+                log.exception(
+                    "Computer player %s of table %s could not buy back in",
+                    user_id,
+                    self.state.table_id,
+                )
+
+    def _buy_in(self) -> int:
+        rules = self.state.rules
+        wanted = BUY_IN_BIG_BLINDS * self.state.settings.big_blind
+        return max(rules.minimum_buy_in, min(rules.maximum_buy_in, wanted))
+
+    def _free_id(self) -> int:
+        taken = {seat.player for seat in self.state.table.seats.values()} | set(self.styles)
+        user_id = -1
+        while user_id in taken:
+            user_id -= 1
+        return user_id

@@ -1,0 +1,370 @@
+"""Computer players at a running table: seated and staked by the house bank,
+deciding from their seat's view after a pause on the table's clock, logged
+like any player's actions, deciding again after a restart, leaving with their
+chips back to the bank, in tournaments too; and never seeing a card a member
+in their seat could not."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+import bot.tables.computer_seats as computer_seats
+from bot.database import Database
+from bot.house_bank import house_bank
+from bot.stats import against_computers, leaderboard
+from bot.tables.errors import Refused
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.restore import restore_runner
+from bot.tables.runner import TableRunner
+from bot.tables.table_store import TableStore
+from bot.tables.view import private_view
+from engine import Action, Card, Hand, HandShown, SeatView, UpCardsDealt
+from tests.audited import assert_audit_clean
+from tests.bot.fake_clock import FakeClock
+from tests.bot.table_fakes import (
+    CHANNEL,
+    CREATOR,
+    GUILD,
+    STARTING_CHIPS,
+    RecordingOutlet,
+    config,
+    services,
+)
+
+ANN = 11
+CALL = ActionRequest(Move.CHECK_OR_CALL)
+PACE = 2.0
+
+
+async def table(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet, **changes: object
+) -> TableRunner:
+    settings = config(**changes)
+    record = await TableStore(database).create(GUILD, CHANNEL, CREATOR, settings)
+    shared = replace(services(database, clock), computer_pace_seconds=PACE)
+    runner = TableRunner(record, settings, shared, outlet)
+    await runner.start()
+    return runner
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def runner(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> AsyncIterator[TableRunner]:
+    runner = await table(database, clock, outlet)
+    yield runner
+    await runner.stop()
+
+
+@pytest.fixture
+def outlet() -> RecordingOutlet:
+    return RecordingOutlet()
+
+
+async def step(runner: TableRunner, clock: FakeClock) -> None:
+    """Ann calls when it is her turn (and buys back in when she busts); otherwise
+    the clock moves to what is due next."""
+    await runner.settled()
+    live = runner.live
+    actor = None if live is None or live.hand.is_complete else live.hand.actor
+    if live is not None and actor is not None and live.deal.players[actor] == ANN:
+        try:
+            await runner.act(ANN, CALL)
+        except Refused:  # stud's first round: the bring-in
+            await runner.act(ANN, ActionRequest(Move.BRING_IN))
+        return
+    wake = clock.next_wake
+    if wake is None and runner.table.is_seated(ANN) and runner.table.seat_of(ANN).busted:
+        await runner.top_up(ANN, 500)  # she busted: the table waits for her
+        return
+    assert wake is not None, "nothing is due at the table"
+    clock.advance(max(0.0, wake - clock.now()))
+
+
+async def play_hands(runner: TableRunner, clock: FakeClock, hands: int) -> None:
+    start = runner.table.hands_played
+    for _ in range(hands * 200):
+        await runner.settled()
+        if runner.table.hands_played >= start + hands and runner.live is None:
+            return
+        await step(runner, clock)
+    raise AssertionError("the table stopped dealing")
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card anywhere in ``value``: its fields, tuples and events, deeply."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, tuple | list | set | frozenset):
+        for item in value:
+            yield from cards_in(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from cards_in(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from cards_in(getattr(value, field.name))
+
+
+def hidden_from(hand: Hand, seat: int) -> set[Card]:
+    """The cards a member in ``seat`` cannot know: the others' face-down cards
+    not shown, and the deck still to come."""
+    public: set[Card] = set()
+    for event in hand.events:
+        if event.visible_to is None and isinstance(event, UpCardsDealt | HandShown):
+            public.update(event.cards)
+    others = {
+        card for player, cards in enumerate(hand.hole_cards) if player != seat for card in cards
+    }
+    stub = set(hand.setup.deck or ()) - set(cards_in(hand.hole_cards)) - set(cards_in(hand.boards))
+    return (others - public) | stub
+
+
+async def test_a_member_plays_computer_players_staked_by_the_house_bank(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    added = await runner.add_computer("tight-aggressive", None)
+    assert added.seat_no == 1 and added.amount == 1000  # 100 big blinds, within the range
+    assert await house_bank(database, GUILD) == -1000
+    assert runner.state.name(added.user_id) == "Bot Ada (tight-aggressive)"
+    await runner.add_computer(None, 4)
+    await runner.join(ANN, "Ann", buy_in=500)
+    assert runner.computers.styles[added.user_id].name == "tight-aggressive"
+
+    await play_hands(runner, clock, 12)
+    actions = await database.fetch_all(
+        "SELECT actor, COUNT(*) AS n FROM hand_actions GROUP BY actor ORDER BY actor"
+    )
+    by_actor = {row["actor"]: row["n"] for row in actions}
+    assert by_actor.get(-1, 0) > 0 and by_actor.get(-2, 0) > 0  # logged as theirs
+    assert by_actor.get(None, 0) == 0  # the clock never acted for anyone
+
+    # Ann's record against them; the bots are ranked nowhere.
+    record = await against_computers(database, GUILD, ANN)
+    assert record.hands >= 12
+    net = await database.fetch_value(
+        "SELECT SUM(net) FROM hand_players WHERE user_id = ? AND tournament = 0", (ANN,)
+    )
+    assert record.net == net
+    for board in ("net", "hands_won"):
+        page = await leaderboard(database, GUILD, board)
+        assert all(entry.user_id > 0 for entry in page.entries)
+    assert await assert_audit_clean(database)
+
+
+async def test_a_computer_player_waits_its_pause_without_holding_up_the_table(
+    runner: TableRunner, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    computer = (await runner.add_computer(None, None)).user_id
+    await runner.join(ANN, "Ann", buy_in=500)
+    for _ in range(20):
+        await runner.settled()
+        live = runner.live
+        if live is not None and live.deal.players[live.hand.actor or 0] == computer:
+            break
+        await step(runner, clock)
+    live = runner.live
+    assert live is not None and live.deal.players[live.hand.actor or 0] == computer
+    before = live.seq
+    # Ann may look at her cards while it thinks; it has not acted yet.
+    assert runner.private_view(ANN).cards
+    assert live.deadline is not None
+    assert 0.6 * PACE <= live.deadline - clock.now() <= 1.4 * PACE
+    clock.advance(live.deadline - clock.now() - 0.01)
+    await runner.settled()
+    assert live.seq == before
+    clock.advance(0.01)
+    await runner.settled()
+    assert runner.live is not live or live.seq == before + 1
+
+
+async def test_what_a_computer_player_decides_from_holds_no_card_its_seat_could_not_see(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet, monkeypatch: Any
+) -> None:
+    seen: list[tuple[SeatView, set[Card], tuple[Card, ...]]] = []
+    real_seat_view = computer_seats.seat_view
+
+    def watched(hand: Hand, index: int) -> SeatView:
+        view = real_seat_view(hand, index)
+        seen.append((view, hidden_from(hand, index), tuple(hand.hole_cards[index])))
+        return view
+
+    monkeypatch.setattr(computer_seats, "seat_view", watched)
+    # Stud deals cards face up and down, so the view must sort them; then hold'em.
+    for changes in ({"variant": "F7S", "seats": 4}, {}):
+        runner = await table(database, clock, outlet, **changes)
+        for _ in range(3):
+            await runner.add_computer(None, None)
+        await runner.join(ANN, "Ann", buy_in=500)
+        await play_hands(runner, clock, 6)
+        live = runner.live or runner.state.last_hand
+        assert live is not None
+        await runner.close(CREATOR)
+        await runner.stop()
+    assert len(seen) > 40
+    for view, hidden, own in seen:
+        assert not set(cards_in(view)) & hidden
+        assert view.hole_cards == own
+    await assert_audit_clean(database)
+
+
+async def test_a_members_private_view_is_the_seat_view(
+    runner: TableRunner, clock: FakeClock
+) -> None:
+    await runner.add_computer(None, None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await play_hands(runner, clock, 1)
+    while runner.live is None:
+        await step(runner, clock)
+    live = runner.live
+    index = live.deal.players.index(ANN)
+    shown = private_view(runner.state, live, index)
+    view = computer_seats.seat_view(live.hand, index)
+    assert (shown.cards, shown.board) == (view.hole_cards, view.board)
+
+
+async def test_after_a_restart_a_computer_player_simply_decides_again(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    runner = await table(database, clock, outlet)
+    computer = (await runner.add_computer("calling-station", None)).user_id
+    await runner.join(ANN, "Ann", buy_in=500)
+    for _ in range(50):
+        await runner.settled()
+        live = runner.live
+        if live is not None and live.deal.players[live.hand.actor or 0] == computer:
+            break
+        await step(runner, clock)
+    live = runner.live
+    assert live is not None
+    seq, hand_no = live.seq, live.hand_no
+    await runner.stop()
+
+    stored = await TableStore(database).open_tables()
+    shared = replace(services(database, clock), computer_pace_seconds=PACE)
+    again = await restore_runner(stored[0], shared, RecordingOutlet())
+    await again.start()
+    assert again.computers.styles[computer].name == "calling-station"
+    assert again.live is not None and (again.live.hand_no, again.live.seq) == (hand_no, seq)
+    await play_hands(again, clock, 3)
+    assert again.table.hands_played >= hand_no + 2
+    await again.stop()
+    await assert_audit_clean(database)
+
+
+async def test_removing_computer_players_returns_their_chips_to_the_bank(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    first = (await runner.add_computer(None, None)).user_id
+    await runner.add_computer("loose-aggressive", None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await play_hands(runner, clock, 4)
+    while runner.live is None:
+        await step(runner, clock)
+    left = await runner.remove_computer(None)  # the last seated, in the hand being played
+    assert left.movement is None
+    await play_hands(runner, clock, 1)
+    assert len(runner.computers.seated()) == 1
+    # It played its hand out, deciding for itself: the clock never acted for it.
+    assert await database.fetch_value("SELECT COUNT(*) FROM hand_actions WHERE actor IS NULL") == 0
+    stack = runner.table.seat_of(first).stack
+    bank_before = await house_bank(database, GUILD)
+    left = await runner.remove_computer(1)
+    assert left.movement is not None and left.movement.amount == stack
+    assert await house_bank(database, GUILD) == bank_before + stack
+    assert runner.computers.seated() == []
+    kinds = await database.fetch_all(
+        "SELECT kind, COUNT(*) AS n FROM ledger WHERE user_id IS NULL GROUP BY kind"
+    )
+    assert {row["kind"]: row["n"] for row in kinds} == {"house_stake": 2, "house_return": 2}
+    # With only computer players left nothing more is dealt; Ann keeps her chips.
+    with pytest.raises(Refused) as refused:
+        await runner.remove_computer(None)
+    assert refused.value.message_key == "computer.none_seated"
+    await assert_audit_clean(database)
+
+
+async def test_refusals_change_nothing(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    runner = await table(database, clock, outlet, computer_players=False)
+    with pytest.raises(Refused) as refused:
+        await runner.add_computer(None, None)
+    assert refused.value.message_key == "computer.not_allowed"
+    await runner.close(CREATOR)
+    await runner.stop()
+
+    runner = await table(database, clock, outlet)
+    with pytest.raises(Refused) as refused:
+        await runner.add_computer("shark", None)
+    assert refused.value.message_key == "computer.unknown_style"
+    await runner.join(ANN, "Ann", buy_in=500)
+    with pytest.raises(Refused) as refused:
+        await runner.add_computer(None, 1)  # Ann's seat
+    assert refused.value.message_key == "engine.seat_taken"
+    with pytest.raises(Refused) as refused:
+        await runner.remove_computer(1)
+    assert refused.value.message_key == "computer.not_in_seat"
+    assert await house_bank(database, GUILD) == 0
+    assert runner.computers.styles == {}
+    assert await runner.cashier.balance(GUILD, ANN) == STARTING_CHIPS - 500
+    await runner.stop()
+
+
+async def test_computer_players_fill_a_tournament_and_their_prizes_go_to_the_bank(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    runner = await table(
+        database,
+        clock,
+        outlet,
+        seats=3,
+        tournament=True,
+        tournament_buy_in=200,
+        starting_stack=300,
+        level_hands=3,
+    )
+    await runner.join(ANN, "Ann")
+    await runner.add_computer("loose-aggressive", None)
+    await runner.add_computer("tight-aggressive", None)  # the last seat starts it
+    assert await house_bank(database, GUILD) == -400
+    for _ in range(5000):
+        if runner.closed:
+            break
+        await step(runner, clock)
+        await runner.settled()
+    assert runner.closed
+    prizes = await database.fetch_all(
+        "SELECT user_id, place, prize FROM tournament_entries ORDER BY place"
+    )
+    paid_to_bots = sum(row["prize"] for row in prizes if row["user_id"] < 0)
+    assert sum(row["prize"] for row in prizes) == 600
+    assert await house_bank(database, GUILD) == -400 + paid_to_bots
+    assert await runner.cashier.balance(GUILD, ANN) == STARTING_CHIPS - 200 + sum(
+        row["prize"] for row in prizes if row["user_id"] == ANN
+    )
+    await assert_audit_clean(database)
+
+
+async def test_a_computer_player_that_cannot_decide_never_stops_the_table(
+    runner: TableRunner, clock: FakeClock, monkeypatch: Any, caplog: Any
+) -> None:
+    def broken(self: object, view: SeatView, rng: object) -> Action:
+        raise ValueError(f"cannot read {view.hole_cards}")
+
+    monkeypatch.setattr(computer_seats.ComputerPlayer, "decide", broken)
+    await runner.add_computer(None, None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await play_hands(runner, clock, 3)  # the clock checks or folds for it
+    assert "could not decide (ValueError)" in caplog.text
+    assert "cannot read" not in caplog.text  # the message could hold its cards
