@@ -145,6 +145,8 @@ def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
     lines: list[str] = []
     if snapshot.closed:
         return lines
+    if snapshot.closing:
+        lines.append(t("table.closing_notice", locale))
     if snapshot.hand_no is not None:
         if snapshot.to_discard:
             names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)

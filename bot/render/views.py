@@ -211,6 +211,8 @@ class TableSnapshot:
     #: The first button's high-card draw: (name, card) per player.
     button_draw: tuple[tuple[str, Card], ...] = ()
     closed: bool = False
+    #: The table closes when the hand in progress ends.
+    closing: bool = False
     #: A mixed table: the mix's name (``variant_name`` is the game shown).
     mix_name: str | None = None
     #: A mixed table's game with blinds: (small blind, big blind, big-blind ante,

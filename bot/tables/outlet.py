@@ -16,7 +16,9 @@ new hand's message that could not be posted is posted with the next state
 instead of editing the last hand's. A hand's result or a notice that failed
 the same way is posted again later (it may then come after newer messages),
 and so is a DM of cards, a few times only: cards arriving long after they
-were dealt help nobody. What Discord refuses for good (no permission, a
+were dealt help nobody. A DM Discord makes wait longer than
+:data:`DM_PATIENCE_SECONDS` (a rate limit) is given up for now and tried again
+later, so it holds up nothing. What Discord refuses for good (no permission, a
 deleted channel, a player's closed DMs) is not tried again: each refusal
 counts towards Discord's limit on invalid requests.
 
@@ -46,6 +48,10 @@ RESHOW_TRIES: Final = 12
 #: How many times a failed channel post, and a failed DM, is tried in all.
 POST_TRIES: Final = 6
 DM_TRIES: Final = 3
+#: How long one DM may take, a rate limit's wait included, before it is given up
+#: for now and tried again later (discord.py would otherwise sleep out a 429's
+#: ``retry_after``, however long, holding up the DMs queued behind it).
+DM_PATIENCE_SECONDS: Final = 5.0
 
 
 class Outlet(Protocol):
@@ -170,6 +176,8 @@ class DiscordOutlet:
         self.client = client
         self.channel_id = channel_id
         self.message_id: int | None = None
+        #: Told the id of each table message posted (:mod:`bot.tables.message_keeper`).
+        self.on_message: Callable[[int], None] | None = None
         self.reshow_seconds = RESHOW_SECONDS if reshow_seconds is None else reshow_seconds
         #: Counts the table messages asked for; a retry of an older one is dropped.
         self._latest = 0
@@ -271,6 +279,8 @@ class DiscordOutlet:
             return False
         self.message_id = posted.id
         self._owe_fresh = False
+        if self.on_message is not None:
+            self.on_message(posted.id)
         return True
 
     async def post(self, message: OutgoingMessage) -> None:
@@ -332,18 +342,22 @@ class DiscordOutlet:
 
     async def _send_private(self, user_id: int, message: OutgoingMessage) -> bool | None:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
-        try:
+
+        async def send() -> None:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             await channel.send(
                 content=message.content,
                 embed=_or_missing(message.embed),
                 allowed_mentions=NO_PINGS,
             )
+
+        try:
+            await asyncio.wait_for(send(), DM_PATIENCE_SECONDS)
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE_USER:
                 log.warning("Discord refused a DM to %s", user_id, exc_info=True)
             return False
-        except discord.HTTPException:
+        except (discord.HTTPException, discord.RateLimited, TimeoutError):
             log.warning("Could not send a DM to %s; trying again later", user_id, exc_info=True)
             return None
         return True

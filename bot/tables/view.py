@@ -54,6 +54,7 @@ from engine import (
     Variant,
     described,
     evaluate,
+    in_showing_order,
     pot_verdicts,
     seat_view,
     shown_hands,
@@ -96,6 +97,7 @@ def table_view(
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
         has_board=any(street.board for street in game.streets),
         closed=state.closed,
+        closing=state.closing,
         next_hand_at=None
         if state.next_hand_at is None
         else int(moment.wall_time(state.next_hand_at)),
@@ -325,7 +327,9 @@ def _seat_line(
     showed = False
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
-            cards, description = event.cards, " / ".join(event.descriptions)
+            # A draw game's shown cards in rank order: never which were drawn.
+            cards = in_showing_order(game, event.cards)
+            description = " / ".join(event.descriptions)
             showed = True
     # Shown by choice once the hand was over (bot/tables/show_or_muck.py).
     if shown_from.shown_after.get(seat.player):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,12 +88,22 @@ def is_table_message(message: StoredMessage, bot_id: int) -> bool:
     )
 
 
-def newest_table(fake: FakeDiscord, channel_id: int, *, after: int = 0) -> TableView | None:
-    """The table message of ``channel_id`` posted last (with an id above ``after``)."""
+def newest_table(
+    fake: FakeDiscord,
+    channel_id: int,
+    *,
+    after: int = 0,
+    versions: Mapping[int, int] | None = None,
+) -> TableView | None:
+    """The table message of ``channel_id`` posted last (with an id above ``after``,
+    or, given the ``versions`` messages had then, edited since)."""
     bot_id = fake.state.bot.id
     for message in reversed(fake.messages(channel_id)):
-        if message.id <= after:
-            break
+        edited = versions is not None and message.version > versions.get(message.id, 0)
+        if message.id <= after and not edited:
+            if versions is None:
+                break
+            continue
         if is_table_message(message, bot_id):
             return TableView.of(message)
     return None
@@ -119,8 +130,10 @@ class Players:
         self.channel_id = channel_id
         self.by_name = {member.name: member for member in members}
 
-    def view(self, *, after: int = 0) -> TableView | None:
-        return newest_table(self.fake, self.channel_id, after=after)
+    def view(
+        self, *, after: int = 0, versions: Mapping[int, int] | None = None
+    ) -> TableView | None:
+        return newest_table(self.fake, self.channel_id, after=after, versions=versions)
 
     async def act(self, rng: random.Random, view: TableView, *, wait: bool = False) -> Reply | None:
         """The player to act clicks a random enabled action button (or types a command)."""
