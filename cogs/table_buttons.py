@@ -30,11 +30,12 @@ from bot.player_decks import faces_for
 from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
 from bot.render.limits import MODAL_TITLE, shorten
 from bot.render.views import Choices
-from bot.tables.errors import StaleHand
+from bot.tables.errors import StaleButton, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
+from cogs.dm_notice import tell_if_dms_refused
 from cogs.seat_view import show_seat
 from cogs.unanswered import take
 
@@ -96,10 +97,15 @@ class TableButton(
             await self._answer(interaction)
         except Exception as error:
             await reply_with_error(interaction, error)
+        await tell_if_dms_refused(interaction)
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
+        clicked = interaction.message
+        on_an_older_message = clicked is not None and not runner.is_current_message(clicked.id)
+        if on_an_older_message and self.action != "cards":
+            raise StaleButton()
         if self.action in ("cards", "discard"):
             bot = cast(CroupierBot, interaction.client)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)

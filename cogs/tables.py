@@ -35,11 +35,19 @@ from bot.render.card_markup import TEXT_FACES, cards_markup
 from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
 from bot.render.limits import CONTENT
-from bot.render.names import shown_name
+from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
+from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
-from bot.tables.errors import NothingToVerify, NotTableOwner, NotTournamentOwner, Refused
+from bot.tables.errors import (
+    MayNotEndTournament,
+    MayNotVoid,
+    NothingToVerify,
+    NotTableOwner,
+    NotTournamentOwner,
+    Refused,
+)
 from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
@@ -124,6 +132,22 @@ def checked_number(value: object, *, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
         raise BadOption(value=value)
     return value
+
+
+class EmptyReason(CroupierError, app_commands.CheckFailure):
+    """A reason for voiding a hand with nothing in it once cleaned."""
+
+    key = "tables.void_reason_empty"
+
+
+def checked_reason(value: object) -> str:
+    """The reason for voiding a hand, made safe to show to the table."""
+    if not isinstance(value, str):
+        raise BadOption(value=value)
+    reason = shown_name(value, MAX_VOID_REASON)
+    if not value.strip() or len(value) > MAX_VOID_REASON or reason == NO_NAME:
+        raise EmptyReason()
+    return reason
 
 
 def may_close(interaction: discord.Interaction[Any], runner: TableRunner) -> bool:
@@ -500,8 +524,22 @@ class Tables(commands.Cog):
         await answer_in_time(interaction, remove())
 
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
-    async def close(self, interaction: Interaction) -> None:
+    @app_commands.describe(void_reason=catalogue_str("command.poker.close.void_reason"))
+    async def close(
+        self,
+        interaction: Interaction,
+        void_reason: app_commands.Range[str, 1, MAX_VOID_REASON] | None = None,
+    ) -> None:
+        """Close at once between hands, after the hand in progress otherwise
+        (bot/tables/closing.py); voiding that hand, or ending a tournament under
+        way, is for members who can manage the channel."""
         runner = self.runner(interaction)
+        manager = interaction.permissions.manage_channels
+        reason = None if void_reason is None else checked_reason(void_reason)
+        if reason is not None and not manager:
+            raise MayNotVoid()
+        if runner.tournament_under_way and not manager:
+            raise MayNotEndTournament()
         if not may_close(interaction, runner):
             raise NotTableOwner()
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -511,10 +549,17 @@ class Tables(commands.Cog):
         # the registry taking the runner).
         if self.bot.tables.get(interaction.channel_id) is not runner or runner.closed:
             raise TableChanged()
-        movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
+        closed = await self.bot.tables.close(
+            interaction.channel_id,
+            interaction.user.id,
+            void_reason=reason,
+            by_name=shown_name(interaction.user.display_name),
+        )
         key = "tables.closed_tournament" if runner.settings.tournament else "tables.closed"
+        if closed.after_hand:
+            key = "tables.closing"
         await interaction.followup.send(
-            t(key, locale_of(interaction), count=len(movements)), ephemeral=True
+            t(key, locale_of(interaction), count=len(closed.movements)), ephemeral=True
         )
 
     @poker.command(name="dm", description=catalogue_str("command.poker.dm.description"))
@@ -531,6 +576,8 @@ class Tables(commands.Cog):
 
         async def set_cards_by_dm() -> str:
             await set_dm_cards(self.bot.db, interaction.user.id, setting.value == "on")
+            if setting.value == "on":  # they opened their DMs: try again
+                self.bot.tables.services.dm_refusals.reopen(interaction.user.id)
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())

@@ -144,7 +144,13 @@ from engine.table import (
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, spend
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
-from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
+from engine.verdicts import (
+    PotVerdict,
+    ShownHandVerdict,
+    in_showing_order,
+    pot_verdicts,
+    shown_hands,
+)
 
 if TYPE_CHECKING:
     from engine.computer import DEFAULT_STYLE, STYLES, ComputerPlayer, Style, style_named
@@ -288,6 +294,7 @@ __all__ = [
     "format_action",
     "format_cards",
     "habits",
+    "in_showing_order",
     "offered_pre_actions",
     "open_cards",
     "parse_action",

@@ -327,7 +327,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
     "table.to_act_computer": "Am Zug: **{name}**, überlegt…",
     "table.hand_over": "Die Hand ist vorbei.",
-    "table.next_hand": "Nächste Hand {when}.",
+    "table.next_hand": "Nächste Hand um {when}.",
+    "table.to_call": "{amount:int} zum Mitgehen",
+    "table.to_check": "kann checken",
+    "table.to_bring_in": "Bring-in {amount:int}",
     "table.waiting": (
         "Warte auf Spieler: Es braucht zwei. Setz dich mit /poker join dazu "
         "(Buy-in {low:int} bis {high:int})."
@@ -348,8 +351,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.status.leaving": "geht",
     "table.status.waiting": "wartet auf die nächste Hand",
     "table.dm_refused": (
-        "{mention}, ich konnte dir deine Karten nicht per Direktnachricht schicken. Nutze den "
-        "Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen."
+        "Ich konnte dir deine Karten nicht per Direktnachricht schicken und versuche es vorerst "
+        "nicht mehr. Nutze den Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen; "
+        "wenn du deine Direktnachrichten für mich öffnest, holt /poker dm on sie zurück."
     ),
     "table.hand_voided": (
         "Hand {hand_no} ließ sich nach einem Neustart nicht fortsetzen und wurde annulliert: "
@@ -420,6 +424,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Abzuwerfende Karten",
     "discard_menu.placeholder_point_card": "Deine Point-Karte",
     "discard_menu.stand_pat": "Stehen bleiben",
+    "discard_menu.new_cards_soon": "Deine neue Hand erscheint hier, sobald alle gezogen haben.",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",
@@ -1038,6 +1043,52 @@ MESSAGES: Final[dict[str, str]] = {
         "7-2-Prämie, die jeder andere Spieler zahlt (0: keine)"
     ),
     "command.poker.bomb.description": "Stimme für einen Bomb Pot in der nächsten Hand.",
+    # Fair schließen, Direktnachrichten, Neustarts (Issue 11, Seite des Tisches).
+    "table.closing": (
+        "Dieser Tisch schließt, wenn die laufende Hand endet: Niemand kann mehr Platz nehmen, "
+        "nachkaufen oder ein Spiel starten."
+    ),
+    "table.closing_notice": (
+        "**Dieser Tisch schließt, wenn diese Hand endet.** Die Hand wird zu Ende gespielt, dann "
+        "geht jeder Stapel an seinen Besitzer zurück."
+    ),
+    "table.closed_after_hand": (
+        "Die Hand ist vorbei und der Tisch geschlossen: Jeder Stapel ging an seinen Besitzer "
+        "zurück."
+    ),
+    "table.hand_voided_by": (
+        "Hand {hand_no} wurde von {name} annulliert und der Tisch geschlossen. Grund: {reason}. "
+        "Jeder Stapel ist wieder so groß wie zu Beginn der Hand."
+    ),
+    "table.void_reason_gone": "der Kanal des Tisches ist weg",
+    "table.may_not_void": (
+        "Nur wer diesen Kanal verwalten darf, kann die laufende Hand annullieren. Lass "
+        "void_reason weg, dann schließt der Tisch, wenn diese Hand endet."
+    ),
+    "table.may_not_end_tournament": (
+        "Dieses Turnier hat begonnen: Nur wer diesen Kanal verwalten darf, kann es vorzeitig "
+        "beenden und den Preispool nach Chips aufteilen."
+    ),
+    "tables.closing": (
+        "Der Tisch schließt, wenn die laufende Hand endet; dann geht jeder Stapel an seinen "
+        "Besitzer zurück."
+    ),
+    "tables.void_reason_empty": (
+        "Sag in wenigen Worten, warum die Hand annulliert wird (höchstens 200 Zeichen): Der "
+        "Tisch erfährt es."
+    ),
+    "command.poker.close.void_reason": (
+        "Die laufende Hand jetzt annullieren, aus diesem Grund (nur Moderatoren)"
+    ),
+    "table.busted": (
+        "{name} hat keine Chips mehr. /poker topup holt mehr von deinem Guthaben (bis zu "
+        "{high:int} an diesem Tisch), /poker leave gibt den Platz auf."
+    ),
+    "table.sat_out_too_long": (
+        "{name} hat länger als {minutes:int} Minuten ausgesetzt: Der Platz ist wieder frei, und "
+        "der Stapel ging zurück auf das Guthaben."
+    ),
+    "table.the_croupier": "dem Croupier",
     # Computerspieler (Issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "ausgewogen",

@@ -294,7 +294,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
     "table.to_act_computer": "To act: **{name}**, thinking…",
     "table.hand_over": "The hand is over.",
-    "table.next_hand": "Next hand {when}.",
+    "table.next_hand": "Next hand at {when}.",
+    "table.to_call": "{amount:int} to call",
+    "table.to_check": "may check",
+    "table.to_bring_in": "bring-in {amount:int}",
     "table.waiting": (
         "Waiting for players: two are needed. Join with /poker join "
         "(buy-in {low:int} to {high:int})."
@@ -315,8 +318,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.status.leaving": "leaving",
     "table.status.waiting": "waits for the next hand",
     "table.dm_refused": (
-        "{mention}, I could not send you your cards by DM. Use the **My cards** button "
-        "on the table message to see them."
+        "I could not send you your cards by DM, so I will not try again for now. Use the "
+        "**My cards** button on the table message to see them; if you open your DMs to me, "
+        "/poker dm on brings them back."
     ),
     "table.hand_voided": (
         "Hand {hand_no} could not be resumed after a restart and was voided: every stack "
@@ -388,6 +392,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Cards to throw away",
     "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
+    "discard_menu.new_cards_soon": "Your new hand shows here as soon as everyone has drawn.",
     # A hand's result.
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} shows {cards}: {description}",
@@ -987,6 +992,49 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.homegame.double_board": "Bomb pots are dealt to two boards",
     "command.poker.homegame.seven_deuce_bounty": "7-2 bounty each other player pays (0: none)",
     "command.poker.bomb.description": "Vote for a bomb pot in the next hand.",
+    # Closing fairly, DMs, restarts (issue 11, the runner's side).
+    "table.closing": (
+        "This table closes when the hand in progress ends: nobody can join, top up or start "
+        "a game any more."
+    ),
+    "table.closing_notice": (
+        "**This table closes when this hand ends.** The hand is played out, then every stack "
+        "goes back to its owner."
+    ),
+    "table.closed_after_hand": (
+        "The hand is over and the table is closed: every stack went back to its owner."
+    ),
+    "table.hand_voided_by": (
+        "Hand {hand_no} was voided by {name} and the table closed. Reason: {reason}. Every "
+        "stack is back to what it was when the hand began."
+    ),
+    "table.void_reason_gone": "the table's channel is gone",
+    "table.may_not_void": (
+        "Only someone who can manage this channel may void the hand in progress. Leave out "
+        "void_reason and the table closes when this hand ends."
+    ),
+    "table.may_not_end_tournament": (
+        "This tournament has begun: only someone who can manage this channel may end it early "
+        "and share the prize pool by chips."
+    ),
+    "tables.closing": (
+        "The table closes when the hand in progress ends; every stack then goes back to its owner."
+    ),
+    "tables.void_reason_empty": (
+        "Say in a few words why the hand is voided (at most 200 characters): the table is told."
+    ),
+    "command.poker.close.void_reason": (
+        "Void the hand in progress now, for this reason (moderators only)"
+    ),
+    "table.busted": (
+        "{name} is out of chips. /poker topup brings more from your balance (up to {high:int} "
+        "at this table), or /poker leave gives the seat up."
+    ),
+    "table.sat_out_too_long": (
+        "{name} sat out for more than {minutes:int} minutes: the seat is free again and the "
+        "stack went back to its owner's balance."
+    ),
+    "table.the_croupier": "the croupier",
     # Computer players (issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "balanced",

@@ -37,6 +37,9 @@ class SeatLine:
     #: Cards everyone has seen: shown at showdown, or dealt face up.
     shown: tuple[Card, ...] = ()
     shown_description: str = ""
+    #: Stud, in a hand being played: the seat's cards in the order dealt, a
+    #: face-down card as ``None`` (drawn as a back); empty in other games.
+    dealt: tuple[Card | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +179,8 @@ class TableSnapshot:
     max_buy_in: int
     seat_count: int
     seats: tuple[SeatLine, ...]
+    #: Whether the game shown deals a board (hold'em, Omaha), not stud or draw.
+    has_board: bool = True
     #: Stud: (ante, bring-in, small bet, big bet); ``None`` at tables with blinds.
     stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
@@ -206,6 +211,8 @@ class TableSnapshot:
     #: The first button's high-card draw: (name, card) per player.
     button_draw: tuple[tuple[str, Card], ...] = ()
     closed: bool = False
+    #: The table closes when the hand in progress ends.
+    closing: bool = False
     #: A mixed table: the mix's name (``variant_name`` is the game shown).
     mix_name: str | None = None
     #: A mixed table's game with blinds: (small blind, big blind, big-blind ante,

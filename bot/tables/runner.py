@@ -49,9 +49,11 @@ out. A player who chose a pre-action has it taken the moment their turn comes.
 A player who is sitting out or leaving is acted for at once when
 their turn comes.
 
-**Closing** voids a hand in progress (every stack back to where it was when
-the hand began) rather than playing it out, then the money desk sends every
-chip home, all in one transaction.
+**Closing** during a hand lets the hand finish first (:mod:`bot.tables.closing`);
+voiding it is for a member who can manage the channel, with a reason.
+
+**Failures are tried again.** A tick or a settlement the database refused is
+tried again after a growing pause (:mod:`bot.tables.retry`) until it succeeds.
 """
 
 from __future__ import annotations
@@ -68,7 +70,9 @@ from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
+from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
+from bot.tables.closing import Closed, close_now, mark_closing
 from bot.tables.computer_seats import ComputerSeats
 from bot.tables.dealer import Dealer
 from bot.tables.desks import money_desk_for
@@ -79,15 +83,18 @@ from bot.tables.errors import (
 )
 from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
+from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
+from bot.tables.retry import Backoff
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
 from bot.tables.show_or_muck import ShowOrMuck
+from bot.tables.sit_outs import SitOutWatch
 from bot.tables.stand_ins import StandIns
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
@@ -134,6 +141,7 @@ class TableRunner:
         table: Table | None = None,
         players: dict[int, Player] | None = None,
         progress: TournamentProgress | None = None,
+        message_id: int | None = None,
         computers: Mapping[str, Any] | None = None,
     ) -> None:
         rules = settings.rules()
@@ -145,6 +153,7 @@ class TableRunner:
         self.cashier = services.cashier
         self.hand_log = HandLog(services.database)
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
+        self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
         self.bomb_votes = home_game.BombVotes()
         self.desk = money_desk_for(
@@ -160,7 +169,14 @@ class TableRunner:
             self.state, self.desk, self.keeper, services, saved=computers
         )
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
-        self.dms = HoleCardDms(self.state, services.database, self.publisher)
+        self.dms = HoleCardDms(
+            self.state,
+            services.database,
+            self.publisher,
+            services.dm_refusals,
+            services.faces_of,
+        )
+        self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.banks = TimeBanks(self.state, self.clock)
         self.pre_actions = PreActions()
@@ -177,10 +193,15 @@ class TableRunner:
         self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
         self.shows = ShowOrMuck(self.state, services.database, self.publisher)
         self.watchers: list[TableWatcher] = [
-            TableMessageWatcher(self.publisher),
+            TableMessageWatcher(self.publisher, services.public_faces),
             self.seats,
             self.notices,
         ]
+        #: Called once the table is closed (the registry lets it go).
+        self.when_closed: Callable[[TableRunner], None] | None = None
+        #: After a failed tick: when to try again, and the growing pause.
+        self.retry_at: float | None = None
+        self.backoff = Backoff()
         self._lock = asyncio.Lock()
 
     # What the table holds, for the commands' callers and the tests.
@@ -209,9 +230,19 @@ class TableRunner:
     def closed(self) -> bool:
         return self.state.closed
 
+    @property
+    def tournament_under_way(self) -> bool:
+        """A tournament that has begun: closing it early shares its prize pool."""
+        return self.desk.tournament and self.desk.chips_stay_in_play
+
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
         self.watchers.append(watcher)
+
+    def unwatch(self, watcher: TableWatcher) -> None:
+        """Stop telling ``watcher`` of changes (it may already be gone)."""
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -230,11 +261,22 @@ class TableRunner:
                 await self._settle(live)
             else:
                 self.stand_ins.start_turn(live)
+                # DMs queued when the process stopped may never have gone out.
+                await self.dms.send(live)
 
     async def start(self) -> None:
-        """Show the table and start its clock (after creation or a restore)."""
+        """Show the table and start its clock (after creation or a restore): a
+        restored table edits the message it showed before."""
         async with self._lock:
-            self._changed(fresh=True)
+            self._changed(fresh=self.message.message_id is None)
+
+    def is_current_message(self, message_id: int) -> bool:
+        """Whether a click on ``message_id`` is not on an older table message.
+
+        Discord's ids grow with time: a newer id is a table message whose post is
+        still on its way back to the outlet, and counts as current."""
+        current = self.message.message_id
+        return current is None or message_id >= current
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
@@ -265,7 +307,7 @@ class TableRunner:
     ) -> SeatMovement:
         """Seat a player with chips from their balance (a tournament: register)."""
         async with self._lock:
-            turns.check_open(self.state)
+            turns.check_taking_players(self.state)
             movement = await self.desk.join(user_id, name, buy_in=buy_in, seat=seat, locale=locale)
             self._changed()
             return movement
@@ -273,7 +315,7 @@ class TableRunner:
     async def begin_tournament(self) -> None:
         """Start a tournament with the players registered (two at least)."""
         async with self._lock:
-            turns.check_open(self.state)
+            turns.check_taking_players(self.state)
             await self.desk.begin()
             self._changed()
 
@@ -332,6 +374,7 @@ class TableRunner:
         """Add chips from the balance: the table says when and how many."""
         async with self._lock:
             turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
             movement = await self.desk.top_up(user_id, amount)
             self._changed()
             return movement
@@ -350,18 +393,22 @@ class TableRunner:
         turns.check_open(self.state)
         return await self.leave(self.computers.to_remove(seat))
 
-    async def close(self, by: int) -> list[SeatMovement]:
-        """Close the table: void a hand in progress, then send every chip home."""
+    async def close(self, by: int, *, void_reason: str | None = None, by_name: str = "") -> Closed:
+        """Close the table: at once between hands; during a hand, when it ends
+        (``after_hand``), unless ``void_reason`` voids it now (the caller checked
+        that ``by`` may)."""
         async with self._lock:
-            turns.check_open(self.state)
-            log.info("Table %s is closed by %s", self.table_id, by)
-            movements = await self.desk.close()
             state = self.state
-            state.live = state.last_hand = None
-            state.players.clear()
-            state.closed = True
-            self._changed()
-            return movements
+            turns.check_open(state)
+            if state.live is not None and void_reason is None:
+                turns.check_taking_players(state)  # closing already: said so
+                log.info("Table %s closes after this hand, asked by %s", self.table_id, by)
+                await mark_closing(state, self.keeper)
+                self._changed()
+                return Closed(after_hand=True)
+            log.info("Table %s is closed by %s", self.table_id, by)
+            movements = await self._close_now(void_reason=void_reason, voided_by=by_name)
+            return Closed(tuple(movements))
 
     # --------------------------------------------------------------- playing
 
@@ -463,34 +510,57 @@ class TableRunner:
         return view.table_view(self.state, moment, tournament=self.desk.tournament_view(moment))
 
     async def tick(self) -> None:
-        """Do whatever the clock says is due: a timeout, the next deal, or settling
-        a finished hand again after the database refused it."""
+        """Do whatever the clock says is due: a timeout, the next deal, settling a
+        finished hand again after the database refused it, or closing a table
+        that was closing. A failure is tried again after a growing pause."""
         async with self._lock:
-            state = self.state
-            if state.closed:
+            if self.state.closed:
                 return
             try:
-                now = self.clock.now()
-                live = state.live
-                if live is not None:
-                    if live.deadline is not None and now >= live.deadline:
-                        if live.hand.is_complete:
-                            await self._settle(live)
-                        else:
-                            await self.stand_ins.time_out(live)
-                elif (leave_at := self.computers.idle_departure(now)) is not None and (
-                    now >= leave_at
-                ):
-                    await self._computers_leave()
-                elif state.next_hand_at is not None and now >= state.next_hand_at:
-                    state.next_hand_at = None  # a failed deal is tried again after a pause
-                    if self._may_deal:
-                        await self._deal()
+                await self._due()
+            except Exception:
+                pause = self.backoff.failed()
+                self.retry_at = self.clock.now() + pause
+                log.warning(
+                    "Table %s: what was due failed; trying again in %.0f s",
+                    self.table_id,
+                    pause,
+                    exc_info=True,
+                )
+            else:
+                self.backoff.succeeded()
+                self.retry_at = None
             finally:
                 self._changed()
 
     def _delivering(self) -> bool:
         return not self.publisher.idle or self.seats.busy or self.notices.busy
+
+    async def _due(self) -> None:
+        state, now = self.state, self.clock.now()
+        live = state.live
+        if live is not None:
+            if live.deadline is not None and now >= live.deadline:
+                if live.hand.is_complete:
+                    await self._settle(live)
+                else:
+                    await self.stand_ins.time_out(live)
+        elif state.closing:  # the hand ended, but closing failed then
+            await self._close_now()
+            return
+        if not self.desk.tournament:
+            for user_id in self.sit_outs.expired():
+                if await self.sit_outs.cash_out(user_id, self.desk, self.publisher):
+                    self._forget(user_id)
+        if state.live is not None:
+            return
+        if (leave_at := self.computers.idle_departure(now)) is not None and now >= leave_at:
+            await self._computers_leave()
+            return
+        if state.next_hand_at is not None and now >= state.next_hand_at:
+            state.next_hand_at = None  # a failed deal is tried again after a pause
+            if self._may_deal:
+                await self._deal()
 
     # ----------------------------------------------------- inside the lock
 
@@ -508,7 +578,6 @@ class TableRunner:
 
     def _forget(self, user_id: int) -> None:
         self.state.players.pop(user_id, None)
-        self.dms.forget(user_id)
         self.computers.forget(user_id)
 
     async def _apply(
@@ -568,12 +637,30 @@ class TableRunner:
         if not settled.table_over:
             await self.computers.buy_back_in()
         self._changed()
-        for notice in settled.notices:
-            self.publisher.post(notice)
+        post_hand_over(
+            self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
+        )
         if settled.table_over:
             self.state.closed = True
             self.state.players.clear()
             self._changed()
+            self._let_go()
+        elif self.state.closing:
+            await self._close_now()
+
+    async def _close_now(
+        self, *, void_reason: str | None = None, voided_by: str = ""
+    ) -> list[SeatMovement]:
+        movements = await close_now(
+            self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
+        )
+        self._changed()
+        self._let_go()
+        return movements
+
+    def _let_go(self) -> None:
+        if self.when_closed is not None:
+            self.when_closed(self)
 
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
@@ -583,6 +670,11 @@ class TableRunner:
         )
         if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
             wake = leave_at if wake is None else min(wake, leave_at)
+        sit_out_ends = self.sit_outs.note()
+        if sit_out_ends is not None and not self.desk.tournament:
+            wake = sit_out_ends if wake is None else min(wake, sit_out_ends)
+        if wake is not None and self.retry_at is not None and wake < self.retry_at:
+            wake = self.retry_at  # what is due failed just now: not before the pause
         self.timer.arm(wake)
         self.pre_actions.prune(self.live)
         self._show(fresh=fresh)

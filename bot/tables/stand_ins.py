@@ -91,11 +91,19 @@ class StandIns:
         table = self.state.table
         player = self.state.players.get(user_id)
         # Not choosing whether to run it twice is choosing once, not a missed turn.
-        if player is not None and hand.phase is not Phase.RUN_IT_TWICE:
-            player.timeouts += 1
-            if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and table.is_seated(user_id):
-                await self.keeper.transact(lambda: table.sit_out(user_id), nothing_to_write)
+        missed = hand.phase is not Phase.RUN_IT_TWICE
+        timeouts = 0 if player is None else player.timeouts + 1
+        seat = table.seat_of(user_id) if table.is_seated(user_id) else None
+        if (
+            missed
+            and timeouts >= TIMEOUTS_BEFORE_SITTING_OUT
+            and seat is not None
+            and not seat.sitting_out
+        ):
+            await self.keeper.transact(lambda: table.sit_out(user_id), nothing_to_write)
         await self.apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
+        if player is not None and missed:  # counted once taken (a failed one is retried)
+            player.timeouts = timeouts
         await self.play_for_the_absent()
 
     async def play_for_the_absent(self) -> None:

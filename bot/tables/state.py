@@ -32,6 +32,8 @@ class Player:
     #: and hands they were dealt in here (:mod:`bot.tables.time_bank`).
     time_bank: int | None = None
     hands_dealt: int = 0
+    #: UNIX time the player began sitting out (:mod:`bot.tables.sit_outs`).
+    sitting_out_since: float | None = None
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -40,10 +42,12 @@ class Player:
             "timeouts": self.timeouts,
             "time_bank": self.time_bank,
             "hands_dealt": self.hands_dealt,
+            "sitting_out_since": self.sitting_out_since,
         }
 
     @classmethod
     def from_data(cls, user_id: int, data: dict[str, Any]) -> Player:
+        since = data.get("sitting_out_since")
         return cls(
             user_id,
             str(data.get("name", f"<@{user_id}>")),
@@ -51,6 +55,7 @@ class Player:
             int(data.get("timeouts", 0)),
             None if data.get("time_bank") is None else int(data["time_bank"]),
             int(data.get("hands_dealt", 0)),
+            float(since) if isinstance(since, int | float) else None,
         )
 
 
@@ -107,6 +112,12 @@ class TableState:
     #: The clock's reading when the next deal is due, when one is.
     next_hand_at: float | None = None
     closed: bool = False
+    #: Closing was asked for during a hand: nothing new is dealt, and the table
+    #: closes when that hand ends (:mod:`bot.tables.closing`).
+    closing: bool = False
+    #: The hand whose result is settled but not yet handed to Discord: posted
+    #: again after a restart (:mod:`bot.tables.restore`).
+    unposted_result: int | None = None
 
     @property
     def table_id(self) -> int:
@@ -130,4 +141,6 @@ class TableState:
         return {
             "table": table_to_data(self.table),
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
+            "closing": self.closing,
+            "unposted_result": self.unposted_result,
         }

@@ -23,6 +23,7 @@ from bot.tables.errors import (
     Refused,
     StaleButton,
     StaleHand,
+    TableClosing,
     TableIsClosed,
 )
 from bot.tables.state import LiveHand, TableState
@@ -41,6 +42,14 @@ class Turn:
 def check_open(state: TableState) -> None:
     if state.closed:
         raise TableIsClosed()
+
+
+def check_taking_players(state: TableState) -> None:
+    """Open, and not closing after the hand in progress (nobody joins, tops up
+    or starts a game at a table about to close)."""
+    check_open(state)
+    if state.closing:
+        raise TableClosing()
 
 
 def seat_of(state: TableState, user_id: int) -> Seat:

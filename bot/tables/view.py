@@ -55,6 +55,7 @@ from engine import (
     Variant,
     described,
     evaluate,
+    in_showing_order,
     pot_verdicts,
     seat_view,
     shown_hands,
@@ -95,7 +96,9 @@ def table_view(
         rake_cap=settings.rake_cap,
         carried_pot=table.carried_pot if live is None else 0,
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
+        has_board=any(street.board for street in game.streets),
         closed=state.closed,
+        closing=state.closing,
         next_hand_at=None
         if state.next_hand_at is None
         else int(moment.wall_time(state.next_hand_at)),
@@ -326,11 +329,24 @@ def _seat_line(
     # Stud's up cards were dealt face up: everyone has seen them. Down cards never are.
     cards: tuple[Card, ...] = tuple(hand.up_cards(index))
     description = ""
+    showed = False
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
-            cards, description = event.cards, " / ".join(event.descriptions)
+            # A draw game's shown cards in rank order: never which were drawn.
+            cards = in_showing_order(game, event.cards)
+            description = " / ".join(event.descriptions)
+            showed = True
     # Shown by choice once the hand was over (bot/tables/show_or_muck.py).
-    cards = shown_from.shown_after.get(seat.player) or cards
+    if shown_from.shown_after.get(seat.player):
+        cards, showed = shown_from.shown_after[seat.player], True
+    # Stud's cards in the order dealt, the down cards as backs (never their faces).
+    dealt: tuple[Card | None, ...] = ()
+    deals_up = any(street.hole_up for street in game.streets)
+    if deals_up and in_play and not hand.folded[index] and not showed:
+        dealt = tuple(
+            card if up else None
+            for card, up in zip(hand.hole_cards[index], hand.up[index], strict=True)
+        )
     return SeatLine(
         seat.number,
         seat.player,
@@ -348,6 +364,7 @@ def _seat_line(
         to_act=in_play and hand.to_act == index,
         shown=cards,
         shown_description=description,
+        dealt=dealt,
     )
 
 

@@ -72,6 +72,8 @@ EMOJI = re.compile(r"<a?:(?P<name>\w+):(?P<id>\d+)>")
 UNREADABLE = "?"
 RESULT_TITLE = re.compile(r"^Hand \d+$", re.MULTILINE)
 BUTTON_DRAW = "Draw for the button:"
+#: Small type in a Components V2 text ("-# ..."): the table message's fine print.
+SMALL = "-# "
 #: The first line of an attached history or opening, as the fake renders attachments.
 HAND_FILE = re.compile(
     r"^\[table(?P<table>\d+)-hand(?P<hand>\d+)(?P<kind>\.phh|-opening\.txt)\]$", re.MULTILINE
@@ -198,7 +200,9 @@ class CardReader:
 
 def cards_in(text: str, reader: CardReader | None = None) -> list[str]:
     """The cards ``text`` shows: written out ("A♠") or as emojis (faces)."""
-    kept = "\n".join(line for line in text.splitlines() if not line.startswith(BUTTON_DRAW))
+    kept = "\n".join(
+        line for line in text.splitlines() if not line.removeprefix(SMALL).startswith(BUTTON_DRAW)
+    )
     found = CARD.findall(kept)
     for match in EMOJI.finditer(kept):
         card = (reader or CardReader()).emoji_card(match["name"], int(match["id"]))

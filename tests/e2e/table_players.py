@@ -25,6 +25,8 @@ IDLE_STEP = 0.5
 SELECT_MENU = 3
 #: Refusals a move made on a turn the table has already left may get.
 STALE_REFUSALS = ("not your turn", "moved on", "hand that is over", "No hand")
+#: The bot telling a player, once, that their DMs are closed to it: not a refusal.
+DM_NOTICE = "could not send you your cards by DM"
 #: What the bot confirms for each action command.
 CONFIRMATIONS = {
     "check": ("You checked.",),
@@ -137,6 +139,21 @@ class TablePlayers:
         self.played = Played()
 
     # ------------------------------------------------------------- playing
+
+    async def close_table(self, closer: Member) -> str:
+        """``/poker close`` by ``closer``; a hand in progress is played out first,
+        as the table then asks, until the table says it is closed. The answer."""
+        closed = await closer.slash("poker", "close")
+        await closed.settled()
+        if "closes when the hand in progress ends" in closed.text:
+            await self.play_hands(1, idle_timeout=3.0)
+
+            def told() -> bool:
+                posted = self.fake.messages(self.view.channel_id)
+                return any("the table is closed" in message.text() for message in posted)
+
+            await self.fake.wait_for(told, 10)
+        return closed.text
 
     async def play_hands(self, count: int, *, idle_timeout: float = 10.0) -> int:
         """Play until ``count`` more hands have their results posted; the number
@@ -273,7 +290,11 @@ class TablePlayers:
             answers = [m.text() for m in reply.followups]
             if reply.type == 5 and reply.message is not None:
                 answers.append(reply.message.text())
-            return [text for text in answers if text and not text.startswith("You ")]
+            return [
+                text
+                for text in answers
+                if text and not text.startswith("You ") and DM_NOTICE not in text
+            ]
 
         def done() -> bool:
             later = self.view.turn()

@@ -20,7 +20,7 @@ from tests.e2e.fake_discord.messages import StoredMessage
 from tests.e2e.hand_records import _replayed, hand_records
 from tests.e2e.privacy import check_privacy
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.table_view import TableView, Turn
+from tests.e2e.table_view import TableView, Turn, layout_text
 
 
 async def answer(member: Member, *words: str, **options: object) -> str:
@@ -39,7 +39,8 @@ def buttons_of(message: StoredMessage) -> dict[str, re.Match[str]]:
 
 
 def description(message: StoredMessage) -> str:
-    return str(message.embeds[0].get("description", ""))
+    """The table message's text as the channel shows it (a Components V2 layout)."""
+    return layout_text(message)
 
 
 async def open_heads_up(fake: FakeDiscord, **home: Any) -> tuple[Member, Member, TableView]:

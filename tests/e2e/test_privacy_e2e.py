@@ -8,7 +8,9 @@ way. Afterwards every card in everything each member was shown (every version
 of every message, embed, button, modal, attached hand history, deck opening
 and showdown picture, every card emoji, their ephemerals and their DMs) is
 checked against the hands as the database logged them
-(:mod:`tests.e2e.privacy`). Cards reach members as emojis once the bot has
+(:mod:`tests.e2e.privacy`), the table message's card emojis (board, stud's up
+cards and backs) and each player's DMs of their cards in their own deck's
+emojis included. Cards reach members as emojis once the bot has
 synced them (Ben plays with the four-colour deck), and as text before. Seven card stud (up cards are
 everybody's) and triple draw (draws and discards stay their owner's, even
 after a showdown) are played the same way.
@@ -26,10 +28,10 @@ import pytest
 
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.hand_records import HandRecord, hand_records
-from tests.e2e.privacy import check_privacy
+from tests.e2e.privacy import EMOJI, CardReader, cards_in, check_privacy
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import Style, TablePlayers
-from tests.e2e.table_view import TableView
+from tests.e2e.table_view import TableView, is_table_message
 
 HANDS = int(os.environ.get("CROUPIER_E2E_HANDS", "200"))
 SLOW_HANDS = 1000
@@ -127,6 +129,17 @@ async def play_and_check(
     assert report.history_cards_checked > 0, "no /history file was checked"
     assert report.opened_cards_checked > 0, "no /poker verify opening was checked"
     assert report.emojis_read > 10 * hands, "few cards were drawn as emojis"
+    # The table message draws the board (and stud's up cards, its down cards as
+    # backs) as the table's emojis; the watcher's every sighting of it was checked.
+    on_table = [
+        sighting.text
+        for sighting in fake.seen_by(zed)
+        if sighting.message_id in fake.state.messages
+        and is_table_message(fake.state.messages[sighting.message_id])
+    ]
+    assert sum(len(EMOJI.findall(text)) for text in on_table) > hands
+    if variant == "F7S":
+        assert any(":face_down_card:" in text for text in on_table)
     assert report.pictures_read > 0, "no showdown picture was checked"
     assert table.played.moves["button:cards"] > hands // 10
     assert table.played.moves["seat:pre_action"] > hands // 40
@@ -140,13 +153,17 @@ async def play_and_check(
         for member in (ann, ben, eve):
             if member.id in hand.players and variant == "NT":
                 (dm,) = dm_of_hand(member, hand)
-                cards = " ".join(card.symbol for card in hand.hole_cards[member.id])
-                assert f"Your cards: **{cards}**" in dm
+                (line,) = [ln for ln in dm.splitlines() if ln.startswith("Your cards:")]
+                # Drawn as the player's own deck's emojis, named for screen readers.
+                assert "<:" in line
+                cards = [card.symbol for card in hand.hole_cards[member.id]]
+                assert cards_in(line, CardReader(fake)) == cards
             elif member.id in hand.players:  # later streets and draws bring more DMs
                 assert dm_of_hand(member, hand)
         assert not dm_of_hand(cat, hand) and not dm_of_hand(dan, hand)
-    notices = [m for m in fake.messages(fake.channel) if cat.mention in m.content]
-    assert len(notices) == 1 and "could not send you your cards" in notices[0].content
+    # Cat, whose DMs are closed, is told once and alone (tests/e2e/test_table_faults_e2e.py).
+    notices = [m for m in fake.messages(fake.channel) if "could not send you" in m.text()]
+    assert all(m.kind == "ephemeral" for m in notices) and len(notices) <= 1
     assert report.own_cards_seen is not None
     assert report.own_cards_seen["Cat"] > 0 and report.own_cards_seen["Dan"] > 0
     assert report.own_cards_seen["Zed"] == 0

@@ -25,6 +25,7 @@ from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
 from tests.e2e.privacy import symbols_seen
+from tests.e2e.table_view import is_table_message, layout_text
 
 
 @pytest.fixture
@@ -258,12 +259,8 @@ async def test_the_time_bank_saves_a_slow_player(
 
 def table_message_text(fake: FakeDiscord) -> str:
     """The newest table message as the channel shows it."""
-    tables = [
-        m
-        for m in fake.messages()
-        if m.kind == "channel" and m.embeds and "·" in str(m.embeds[0].get("title", ""))
-    ]
-    return tables[-1].text()
+    tables = [m for m in fake.messages() if is_table_message(m)]
+    return layout_text(tables[-1])
 
 
 async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
