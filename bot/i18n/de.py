@@ -325,6 +325,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.side_pot_n": "Nebenpot {n}: **{amount:int}**",
     "table.last_actions": "Zuletzt: {actions}",
     "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
+    "table.to_act_computer": "Am Zug: **{name}**, überlegt…",
     "table.hand_over": "Die Hand ist vorbei.",
     "table.next_hand": "Nächste Hand um {when}.",
     "table.to_call": "{amount:int} zum Mitgehen",
@@ -1147,6 +1148,14 @@ MESSAGES: Final[dict[str, str]] = {
     "computer.not_allowed": "An diesem Tisch sind keine Computerspieler erlaubt.",
     "computer.unknown_style": "Es gibt keinen Stil „{style}“. Wähle einen von: {styles}.",
     "computer.none_seated": "An diesem Tisch sitzt kein Computerspieler.",
+    "computer.no_leave_tournament": (
+        "Dieses Turnier hat begonnen: Ein Computerspieler spielt es wie alle bis zum Ende."
+    ),
+    "computer.left_idle": (
+        "Hier hat eine Weile kein Mitglied gespielt, deshalb sind die Computerspieler "
+        "gegangen; ihre **{amount:int}** Chips gingen an die Hausbank zurück. "
+        "Mit `/poker addbot` holst du sie jederzeit zurück."
+    ),
     "computer.not_in_seat": "Auf Platz {seat} sitzt kein Computerspieler.",
     "computer.not_owner": (
         "Nur wer diesen Tisch eröffnet hat oder diesen Kanal verwalten darf, kann "

@@ -292,6 +292,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.side_pot_n": "Side pot {n}: **{amount:int}**",
     "table.last_actions": "Latest: {actions}",
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
+    "table.to_act_computer": "To act: **{name}**, thinking…",
     "table.hand_over": "The hand is over.",
     "table.next_hand": "Next hand at {when}.",
     "table.to_call": "{amount:int} to call",
@@ -1087,6 +1088,14 @@ MESSAGES: Final[dict[str, str]] = {
     "computer.not_allowed": "This table does not allow computer players.",
     "computer.unknown_style": "There is no style “{style}”. Choose one of: {styles}.",
     "computer.none_seated": "No computer player sits at this table.",
+    "computer.no_leave_tournament": (
+        "This tournament has begun: a computer player plays it to the end, like everyone."
+    ),
+    "computer.left_idle": (
+        "No member has played here for a while, so the computer players have left; "
+        "their **{amount:int}** chips went back to the house bank. "
+        "`/poker addbot` brings them back whenever you like."
+    ),
     "computer.not_in_seat": "No computer player sits in seat {seat}.",
     "computer.not_owner": (
         "Only the player who opened this table, or someone who can manage this channel, "

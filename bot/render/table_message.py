@@ -166,6 +166,14 @@ def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
             lines.append(
                 t("table.marker.to_act", locale) + " " + line + (f" · {owed}" if owed else "")
             )
+        elif snapshot.actor_name is not None and (snapshot.actor_id or 0) < 0:
+            # A computer player (negative id) is thinking: its pause is no clock.
+            name = shorten(snapshot.actor_name, NAME)
+            lines.append(
+                t("table.marker.to_act", locale)
+                + " "
+                + t("table.to_act_computer", locale, name=name)
+            )
         if snapshot.hand_over:
             lines.append(t("table.hand_over", locale))
         if snapshot.last_actions:

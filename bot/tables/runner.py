@@ -8,7 +8,9 @@ parts it holds, each in a file of its own:
 - :mod:`~bot.tables.persistence`: every change written with the table's state;
 - :mod:`~bot.tables.cash_desk` or :mod:`~bot.tables.tournament_desk`: the money;
 - :mod:`~bot.tables.dealer`: dealing a hand and settling it;
-- :mod:`~bot.tables.action_timer`: the clock that acts when a player does not;
+- :mod:`~bot.tables.action_timer`: the clock that wakes the table when something is due;
+- :mod:`~bot.tables.stand_ins`: acting for a player who does not (the clock, a
+  computer player's decision, a member sitting out), and each turn's deadline;
 - :mod:`~bot.tables.view` and :mod:`~bot.tables.watchers`: what is shown, and to whom;
 - :mod:`~bot.tables.hole_card_dms`: each player's cards by DM;
 - :mod:`~bot.tables.seat_console`, :mod:`~bot.tables.pre_actions`,
@@ -59,13 +61,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
-from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
@@ -95,6 +95,7 @@ from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
 from bot.tables.show_or_muck import ShowOrMuck
 from bot.tables.sit_outs import SitOutWatch
+from bot.tables.stand_ins import StandIns
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
@@ -108,7 +109,6 @@ from engine import (
     Card,
     HoleCardsDealt,
     IllegalAction,
-    Phase,
     PreAction,
     Table,
     format_action,
@@ -116,8 +116,6 @@ from engine import (
 
 log = logging.getLogger(__name__)
 
-#: Timeouts in a row after which a player is sat out.
-TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
 #: Seconds before settling a finished hand is tried again when the database failed.
 SETTLE_RETRY_SECONDS: Final = 5.0
 
@@ -167,16 +165,9 @@ class TableRunner:
             self.clock,
             progress,
         )
-        self.computers = ComputerSeats(
-            self.state,
-            self.desk,
-            pace_seconds=services.computer_pace_seconds,
-            # Repeatable where the deck is (tests), without drawing from the deck's.
-            rng=None if services.rng is None else random.Random(record.table_id),
-            saved=computers,
+        self.computers = ComputerSeats.at_table(
+            self.state, self.desk, self.keeper, services, saved=computers
         )
-        desk_state = self.keeper.desk_state
-        self.keeper.desk_state = lambda: desk_state() | self.computers.saved()
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
         self.dms = HoleCardDms(
             self.state,
@@ -189,6 +180,15 @@ class TableRunner:
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.banks = TimeBanks(self.state, self.clock)
         self.pre_actions = PreActions()
+        self.stand_ins = StandIns(
+            self.state,
+            self.keeper,
+            self.clock,
+            self.computers,
+            self.banks,
+            self.pre_actions,
+            self._apply,
+        )
         self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
         self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
         self.shows = ShowOrMuck(self.state, services.database, self.publisher)
@@ -260,7 +260,7 @@ class TableRunner:
             if live.hand.is_complete:
                 await self._settle(live)
             else:
-                self._start_turn(live)
+                self.stand_ins.start_turn(live)
                 # DMs queued when the process stopped may never have gone out.
                 await self.dms.send(live)
 
@@ -327,7 +327,7 @@ class TableRunner:
             at_end_of_hand = await self.desk.leave(user_id)
             try:
                 if at_end_of_hand:
-                    await self._play_for_the_absent()  # their turn now: the hand may end
+                    await self.stand_ins.play_for_the_absent()  # their turn now: the hand may end
                 else:
                     self._forget(user_id)
             finally:
@@ -366,7 +366,7 @@ class TableRunner:
             if back:
                 self.state.players[user_id].timeouts = 0
             try:
-                await self._play_for_the_absent()
+                await self.stand_ins.play_for_the_absent()
             finally:
                 self._changed()
 
@@ -433,7 +433,7 @@ class TableRunner:
                 acted = await self._apply(turn.live, turn.index, action, actor=user_id)
                 if user_id in self.state.players:
                     self.state.players[user_id].timeouts = 0
-                await self._play_for_the_absent()
+                await self.stand_ins.play_for_the_absent()
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
             return acted
@@ -544,7 +544,7 @@ class TableRunner:
                 if live.hand.is_complete:
                     await self._settle(live)
                 else:
-                    await self._time_out(live)
+                    await self.stand_ins.time_out(live)
         elif state.closing:  # the hand ended, but closing failed then
             await self._close_now()
             return
@@ -553,6 +553,9 @@ class TableRunner:
                 if await self.sit_outs.cash_out(user_id, self.desk, self.publisher):
                     self._forget(user_id)
         if state.live is not None:
+            return
+        if (leave_at := self.computers.idle_departure(now)) is not None and now >= leave_at:
+            await self._computers_leave()
             return
         if state.next_hand_at is not None and now >= state.next_hand_at:
             state.next_hand_at = None  # a failed deal is tried again after a pause
@@ -565,10 +568,13 @@ class TableRunner:
     def _may_deal(self) -> bool:
         return self.desk.may_deal and self.computers.may_deal()
 
-    def _start_turn(self, live: LiveHand) -> None:
-        """The next player's clock: the table's, or a computer player's pause."""
-        seconds = self.computers.seconds_to_act(live, self.settings.action_seconds)
-        live.deadline = self.clock.now() + seconds
+    async def _computers_leave(self) -> None:
+        """No member plays here any more: the computer players go, chips to the bank."""
+        left, notice = await self.computers.leave_idle_table()
+        for user_id in left:
+            self._forget(user_id)
+        if notice is not None:
+            self.publisher.post(notice)
 
     def _forget(self, user_id: int) -> None:
         self.state.players.pop(user_id, None)
@@ -606,71 +612,18 @@ class TableRunner:
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
             await self._settle(live)
         else:
-            self._start_turn(live)
+            self.stand_ins.start_turn(live)
         return Acted(acted.kind, acted.amount, acted.to, acted.all_in)
-
-    async def _time_out(self, live: LiveHand) -> None:
-        hand = live.hand
-        index = hand.to_act
-        if index is None:
-            live.deadline = None
-            return
-        user_id = live.deal.players[index]
-        if self.computers.to_act(live) == index:  # its pause is over: it decides
-            action = self.computers.decide(live, index)
-            await self._apply(live, index, action, actor=user_id)
-            await self._play_for_the_absent()
-            return
-        if self.banks.run(live, user_id):
-            return  # the player's time bank runs: the clock waits for it
-        player = self.state.players.get(user_id)
-        # Not choosing whether to run it twice is choosing once, not a missed turn.
-        missed = hand.phase is not Phase.RUN_IT_TWICE
-        timeouts = 0 if player is None else player.timeouts + 1
-        seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
-        if (
-            missed
-            and timeouts >= TIMEOUTS_BEFORE_SITTING_OUT
-            and seat is not None
-            and not seat.sitting_out
-        ):
-            await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
-        await self._apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
-        if player is not None and missed:  # counted once taken (a failed one is retried)
-            player.timeouts = timeouts
-        await self._play_for_the_absent()
-
-    async def _play_for_the_absent(self) -> None:
-        """Act at once, as the clock would, for each player to act who is not
-        there to do it (sitting out, or a member leaving), and take the pre-action
-        of a player whose turn it is who chose one."""
-        while (live := self.live) is not None and not live.hand.is_complete:
-            index = live.hand.to_act
-            if index is None:
-                return
-            user_id = live.deal.players[index]
-            seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
-            # A computer player that was removed plays out its hand on its own clock.
-            staying = seat is not None and (not seat.leaving or is_computer(user_id))
-            if seat is not None and not seat.sitting_out and staying:
-                chosen = self.pre_actions.due(live)
-                if chosen is None:
-                    return
-                await self._apply(live, chosen[0], chosen[1], actor=user_id)
-                if user_id in self.state.players:
-                    self.state.players[user_id].timeouts = 0
-                continue
-            await self._apply(live, index, live.hand.timeout_action(), actor=None)
 
     async def _deal(self) -> None:
         live, notices = await self.dealer.deal()
         self.state.live, self.state.last_hand = live, None
-        self._start_turn(live)
+        self.stand_ins.start_turn(live)
         for notice in notices:
             self.publisher.post(notice)
         self._show(fresh=True)
         await self.dms.send(live)
-        await self._play_for_the_absent()
+        await self.stand_ins.play_for_the_absent()
         if self.live is live and live.hand.is_complete:
             # Blinds and antes put everyone but one all in: nothing is left to decide.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
@@ -711,12 +664,12 @@ class TableRunner:
 
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
+        now = self.clock.now()
         wake = next_wake(
-            self.state,
-            may_deal=self._may_deal,
-            now=self.clock.now(),
-            pause=self.services.hand_pause_seconds,
+            self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds
         )
+        if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
+            wake = leave_at if wake is None else min(wake, leave_at)
         sit_out_ends = self.sit_outs.note()
         if sit_out_ends is not None and not self.desk.tournament:
             wake = sit_out_ends if wake is None else min(wake, sit_out_ends)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from bot.house_bank import is_computer
 from bot.render.views import (
     Choices,
     DiscardChoices,
@@ -131,8 +132,12 @@ def table_view(
         hand_over=live is None,
         actor_name=None if actor is None else state.name(deal.players[actor]),
         actor_id=None if actor is None else deal.players[actor],
+        # A computer player's pause is no clock: no deadline is shown for it.
         deadline=None
-        if live is None or live.deadline is None or actor is None
+        if live is None
+        or live.deadline is None
+        or actor is None
+        or is_computer(deal.players[actor])
         else int(moment.wall_time(live.deadline)),
         time_bank_running=live is not None and actor is not None and live.bank_started is not None,
         last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
