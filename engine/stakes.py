@@ -122,6 +122,20 @@ def plays_for_antes(game: Variant) -> bool:
     return not game.uses_blinds and not game.uses_bring_in
 
 
+def takes_table_ante(game: Variant) -> bool:
+    """Whether a table dealing ``game`` alone may add its own ante (from
+    everyone, or from the big blind for the table): only where blinds are
+    posted; stud and the games played for antes have theirs already."""
+    return game.uses_blinds
+
+
+def takes_straddle(game: Variant) -> bool:
+    """Whether a table dealing ``game`` alone may offer live straddles: only
+    no-limit and pot-limit games dealt with blinds, where the straddle acts as
+    a third blind that sets the size of every raise."""
+    return game.uses_blinds and game.betting.is_big_bet
+
+
 def ante_stakes(small_blind: int, big_blind: int) -> Stakes:
     """The stakes of a game dealt with neither blinds nor a bring-in (Five Card
     Draw, jackpots or not), from the table's two numbers: everyone antes the

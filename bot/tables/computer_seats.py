@@ -22,7 +22,11 @@ A computer player that busts at a cash table buys back in from the bank
 between hands; it never times out and never sits out. Removed, it leaves at
 once between hands, or plays out the hand it is in and leaves when it ends.
 A cash table deals only while a member is playing at it: computer players do
-not play each other in an empty room.
+not play each other in an empty room. Nor do they wait in one for ever,
+holding the bank's chips: once no member has played at the table for
+:data:`IDLE_SECONDS` (the last one left, or everyone sits out), they leave
+between hands, their stacks go back to the bank, and the channel is told so.
+The wait starts again after a restart.
 """
 
 from __future__ import annotations
@@ -35,15 +39,20 @@ from typing import Any, Final
 from bot.cashier import SeatMovement
 from bot.house_bank import is_computer
 from bot.i18n import t
+from bot.render.message import OutgoingMessage
 from bot.tables.errors import Refused
 from bot.tables.money_desk import MoneyDesk
+from bot.tables.persistence import TableKeeper
+from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, TableState
 from engine import (
     DEFAULT_STYLE,
     STYLES,
     Action,
+    ChooseRunouts,
     ComputerPlayer,
     IllegalAction,
+    Phase,
     Style,
     seat_view,
     style_named,
@@ -55,6 +64,10 @@ log = logging.getLogger(__name__)
 NAMES: Final = ("Ada", "Blaise", "Charles", "Dorothy", "Edsger", "Grace", "Hedy", "Alan", "Kurt")
 #: A computer player's buy-in at a cash table, in big blinds (within the table's range).
 BUY_IN_BIG_BLINDS: Final = 100
+#: How long computer players wait at a cash table where no member plays before
+#: they leave and their chips go back to the bank: five minutes, time enough
+#: for a member's short break.
+IDLE_SECONDS: Final = 300.0
 
 
 class ComputerSeats:
@@ -75,11 +88,36 @@ class ComputerSeats:
         #: The players' randomness (bluffs, mixed strategies), apart from the dealer's.
         self.rng = rng if rng is not None else random.Random()
         self.styles: dict[int, Style] = {}
+        #: Since when no member has played at this cash table (computer players seated).
+        self.idle_since: float | None = None
         for key, name in (saved or {}).items():
             try:
                 self.styles[int(key)] = style_named(str(name))
             except (KeyError, ValueError):
                 self.styles[int(key)] = DEFAULT_STYLE
+
+    @classmethod
+    def at_table(
+        cls,
+        state: TableState,
+        desk: MoneyDesk,
+        keeper: TableKeeper,
+        services: TableServices,
+        *,
+        saved: Mapping[str, Any] | None = None,
+    ) -> ComputerSeats:
+        """The computer players of a runner's table, their styles saved with its state."""
+        seats = cls(
+            state,
+            desk,
+            pace_seconds=services.computer_pace_seconds,
+            # Repeatable where the deck is (tests), without drawing from the deck's.
+            rng=None if services.rng is None else random.Random(state.table_id),
+            saved=saved,
+        )
+        desk_state = keeper.desk_state
+        keeper.desk_state = lambda: desk_state() | seats.saved()
+        return seats
 
     # ------------------------------------------------------------- reading
 
@@ -123,6 +161,37 @@ class ComputerSeats:
             return action_seconds
         return self.pace_seconds * self.rng.uniform(0.6, 1.4)
 
+    def idle_departure(self, now: float) -> float | None:
+        """When the computer players leave a cash table where no member plays
+        (``None``: they stay); the wait starts at the first call that sees it idle."""
+        idle = (
+            not self.desk.tournament
+            and not self.state.closed
+            and bool(self.seated())
+            and not self.members_playing()
+        )
+        if not idle:
+            self.idle_since = None
+            return None
+        if self.idle_since is None:
+            self.idle_since = now
+        return self.idle_since + IDLE_SECONDS
+
+    async def leave_idle_table(self) -> tuple[list[int], OutgoingMessage | None]:
+        """Between hands, every computer player leaves the idle table, its stack
+        back to the bank: who left, and the notice for the channel."""
+        left, chips = [], 0
+        for user_id in self.seated():
+            await self.desk.leave(user_id)
+            movement = self.desk.paid_out(user_id)
+            chips += 0 if movement is None else movement.amount
+            left.append(user_id)
+        self.idle_since = None
+        if not left:
+            return left, None
+        text = t("computer.left_idle", self.state.locale, amount=chips)
+        return left, OutgoingMessage(content=text)
+
     # ------------------------------------------------------------ deciding
 
     def decide(self, live: LiveHand, index: int) -> Action:
@@ -131,6 +200,8 @@ class ComputerSeats:
         waits on a computer player (the log names only the error's kind, since
         its message could hold a card)."""
         user_id = live.deal.players[index]
+        if live.hand.phase is Phase.RUN_IT_TWICE:
+            return ChooseRunouts(1)  # a computer player runs the board once
         player = ComputerPlayer(self.styles.get(user_id, DEFAULT_STYLE))
         try:
             action = player.decide(seat_view(live.hand, index), self.rng)
@@ -176,6 +247,8 @@ class ComputerSeats:
     def to_remove(self, seat: int | None) -> int:
         """The computer player to remove: the one in ``seat``, else the last seated."""
         table = self.state.table
+        if self.desk.chips_stay_in_play:  # a tournament under way: no member leaves either
+            raise Refused("computer.no_leave_tournament")
         if seat is None:
             seated = self.seated()
             if not seated:

@@ -13,9 +13,11 @@ else) is another one, added with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.table_message import table_message
 from bot.render.views import TableSnapshot
 from bot.tables.publisher import Publisher
@@ -30,11 +32,17 @@ class TableWatcher(Protocol):
 
 
 class TableMessageWatcher:
-    """Keeps the one table message showing the table, in the table's language."""
+    """Keeps the one table message showing the table, in the table's language,
+    its cards drawn with the table's faces (the emojis synced so far)."""
 
-    def __init__(self, publisher: Publisher) -> None:
+    def __init__(
+        self, publisher: Publisher, faces: Callable[[], CardFaces] = lambda: TEXT_FACES
+    ) -> None:
         self.publisher = publisher
+        self.faces = faces
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         # Rendered when delivered: ``view`` is immutable, so it shows this moment.
-        self.publisher.show_table(partial(table_message, view, state.locale), fresh=fresh)
+        self.publisher.show_table(
+            partial(table_message, view, state.locale, self.faces()), fresh=fresh
+        )

@@ -84,7 +84,7 @@ async def step(runner: TableRunner, clock: FakeClock) -> None:
             await runner.act(ANN, ActionRequest(Move.BRING_IN))
         return
     wake = clock.next_wake
-    if wake is None and runner.table.is_seated(ANN) and runner.table.seat_of(ANN).busted:
+    if live is None and runner.table.is_seated(ANN) and runner.table.seat_of(ANN).busted:
         await runner.top_up(ANN, 500)  # she busted: the table waits for her
         return
     assert wake is not None, "nothing is due at the table"
@@ -368,3 +368,111 @@ async def test_a_computer_player_that_cannot_decide_never_stops_the_table(
     await play_hands(runner, clock, 3)  # the clock checks or folds for it
     assert "could not decide (ValueError)" in caplog.text
     assert "cannot read" not in caplog.text  # the message could hold its cards
+
+
+async def until_no_hand(runner: TableRunner, clock: FakeClock) -> None:
+    """Play on until no hand is being played (Ann calling)."""
+    for _ in range(400):
+        await runner.settled()
+        if runner.live is None:
+            return
+        await step(runner, clock)
+    raise AssertionError("the hand never ended")
+
+
+async def test_computer_players_leave_a_table_no_member_plays_at(
+    runner: TableRunner, clock: FakeClock, database: Database, outlet: RecordingOutlet
+) -> None:
+    await runner.add_computer(None, None)
+    await runner.add_computer("calling-station", None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await play_hands(runner, clock, 2)
+    await until_no_hand(runner, clock)
+    await runner.sit_out(ANN)  # a short break: they wait for her
+    await runner.settled()
+    clock.advance(computer_seats.IDLE_SECONDS - 10)
+    await runner.settled()
+    assert len(runner.computers.seated()) == 2
+    await runner.sit_in(ANN)  # back in time: the wait is forgotten
+    await play_hands(runner, clock, 1)
+    await until_no_hand(runner, clock)
+    stacks = sum(runner.table.seat_of(uid).stack for uid in runner.computers.seated())
+    bank_before = await house_bank(database, GUILD)
+    await runner.leave(ANN)  # the last member goes
+    await runner.settled()
+    played = runner.table.hands_played
+    clock.advance(computer_seats.IDLE_SECONDS - 1)
+    await runner.settled()
+    assert len(runner.computers.seated()) == 2  # still within the wait
+    assert clock.next_wake is not None
+    clock.advance(clock.next_wake - clock.now())
+    await runner.settled()
+    assert runner.computers.seated() == [] and runner.table.seats == {}
+    assert runner.table.hands_played == played  # no hand among computer players alone
+    assert runner.computers.styles == {}
+    assert await house_bank(database, GUILD) == bank_before + stacks
+    told = outlet.posts()[-1]
+    assert "computer players have left" in told and f"**{stacks:,}**" in told
+    assert clock.next_wake is None  # an empty table waits for nobody
+    await assert_audit_clean(database)
+
+
+async def test_computer_players_leave_when_every_member_sits_out(
+    runner: TableRunner, clock: FakeClock, database: Database
+) -> None:
+    await runner.add_computer(None, None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await play_hands(runner, clock, 1)
+    await until_no_hand(runner, clock)
+    await runner.sit_out(ANN)
+    await runner.settled()
+    (bot,) = runner.computers.seated()
+    stack = runner.table.seat_of(bot).stack
+    bank_before = await house_bank(database, GUILD)
+    clock.advance(computer_seats.IDLE_SECONDS)
+    await runner.settled()
+    assert runner.computers.seated() == []
+    assert runner.table.is_seated(ANN)  # she keeps her seat and her chips
+    assert await house_bank(database, GUILD) == bank_before + stack
+    await assert_audit_clean(database)
+
+
+async def test_a_computer_player_cannot_be_removed_from_a_tournament_under_way(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    runner = await table(
+        database,
+        clock,
+        outlet,
+        seats=2,
+        tournament=True,
+        tournament_buy_in=200,
+        starting_stack=300,
+    )
+    await runner.join(ANN, "Ann")
+    bot = (await runner.add_computer(None, None)).user_id  # the last seat starts it
+    await runner.settled()
+    with pytest.raises(Refused) as refused:
+        await runner.remove_computer(None)
+    assert refused.value.message_key == "computer.no_leave_tournament"
+    assert runner.table.is_seated(bot) and not runner.table.seat_of(bot).leaving
+    assert await house_bank(database, GUILD) == -200
+    await runner.stop()
+
+
+async def test_the_table_says_a_computer_player_is_thinking_without_a_clock(
+    runner: TableRunner, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    await runner.add_computer(None, None)
+    await runner.join(ANN, "Ann", buy_in=500)
+    for _ in range(50):
+        await runner.settled()
+        live = runner.live
+        if live is not None and runner.computers.to_act(live) is not None:
+            break
+        await step(runner, clock)
+    snapshot = runner.snapshot()
+    assert snapshot.actor_id is not None and snapshot.actor_id < 0
+    assert snapshot.deadline is None
+    text = outlet.table.public_text()
+    assert "thinking" in text and "the clock acts" not in text
