@@ -19,7 +19,11 @@ for ``--seconds`` the benchmark measures:
   and so the memory per table;
 - inside the bot: its event loop's lag and the garbage collector's pauses;
 - how busy each process was (CPU seconds per second) and the bot's CPU time
-  per action, to show what the run was limited by, with the machine's load.
+  per action, to show what the run was limited by, with the machine's load;
+- the floor's CPU: once every table is seated and before play starts, the
+  bot's CPU per ``/noop`` sent back to back (its idle CPU over as long a
+  quiet spell subtracted), so the CPU per poker action of the same run and
+  the same bot process can be set against what any interaction costs.
 
 Prints one JSON object per line: one per table count, then a summary. The
 default (``--tables 10 --seconds 10``) is a quick check; see bench/LOAD.md.
@@ -34,6 +38,7 @@ import contextlib
 import json
 import os
 import platform
+import signal
 import tempfile
 import time
 from collections.abc import Sequence
@@ -54,6 +59,10 @@ BUY_IN = 10_000
 #: How often the floor command is sent, and how many table commands run at once at set-up.
 FLOOR_INTERVAL = 0.1
 SETUP_CONCURRENCY = 25
+#: The floor's CPU: how long the bot is watched idle and then answering /noop back to back,
+#: and how many /noop are in flight at once then.
+FLOOR_CPU_SECONDS = 3.0
+FLOOR_CPU_SENDERS = 8
 #: An interaction not acknowledged this long after the window closed is counted as lost.
 GRACE_SECONDS = 3.5
 
@@ -113,6 +122,44 @@ async def send_floor(member: Member, channel_id: int, stop: asyncio.Event) -> No
             await asyncio.wait_for(stop.wait(), FLOOR_INTERVAL)
 
 
+async def floor_cpu(bot: BotProcess, member: Member, channel_id: int) -> dict[str, float]:
+    """The bot's CPU per /noop, its idle CPU over an equal quiet spell subtracted."""
+    idle_cpu, idle_started = cpu_seconds(bot.pid), time.monotonic()
+    await asyncio.sleep(FLOOR_CPU_SECONDS)
+    idle_rate = (cpu_seconds(bot.pid) - idle_cpu) / (time.monotonic() - idle_started)
+    answered = 0
+    deadline = time.monotonic() + FLOOR_CPU_SECONDS
+
+    async def sender() -> None:
+        nonlocal answered
+        while time.monotonic() < deadline:
+            await member.slash("noop", channel=channel_id, timeout=30)
+            answered += 1
+
+    busy_cpu, busy_started = cpu_seconds(bot.pid), time.monotonic()
+    await asyncio.gather(*(sender() for _ in range(FLOOR_CPU_SENDERS)))
+    elapsed = time.monotonic() - busy_started
+    spent = cpu_seconds(bot.pid) - busy_cpu - idle_rate * elapsed
+    return {
+        "noops": answered,
+        "noops_per_second": round(answered / elapsed, 1),
+        "idle_cpu_busy": round(idle_rate, 3),
+        "cpu_ms_per_noop": round(1000 * spent / max(answered, 1), 2),
+    }
+
+
+async def heap_census(bot: BotProcess, path: Path) -> dict[str, Any]:
+    """Ask the bot (SIGUSR1) what its garbage collector tracks; wait for the answer."""
+    path.unlink(missing_ok=True)
+    os.kill(bot.pid, signal.SIGUSR1)
+    for _ in range(300):
+        await asyncio.sleep(0.1)
+        with contextlib.suppress(FileNotFoundError, json.JSONDecodeError):
+            found: dict[str, Any] = json.loads(path.read_text())
+            return found
+    return {"tracked": None, "frozen": None, "top": []}
+
+
 def latencies(
     fake: FakeDiscord, start: float, end: float, kind: int, channels: set[int]
 ) -> Latencies:
@@ -152,6 +199,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
                 "CROUPIER_STARTING_CHIPS": str(BUY_IN * 10),
                 "CROUPIER_LOG_LEVEL": "INFO",
                 "CROUPIER_BENCH_LOOP": str(workdir / f"loop-{tables}.json"),
+                "CROUPIER_BENCH_HEAP": str(workdir / f"heap-{tables}.json"),
                 **_profile_environment(workdir, tables),
             },
             module="bench.load_bot",
@@ -173,6 +221,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             )
         )
         setup_seconds = time.monotonic() - setup_started
+        floor_cost = await floor_cpu(bot, floor_member, floor_channel.id)
         crowd.start_playing()
         await asyncio.sleep(warmup)
 
@@ -186,8 +235,11 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
         end = fake.clock.now()
         hands = sum(len(d.results) for d in crowd.tables.values()) - hands_before
         bot_busy = (cpu_seconds(bot.pid) - bot_cpu) / (end - start)
+        # What the 10-per-second floor commands of the window cost, at the floor's price.
+        floor_share = floor_cost["cpu_ms_per_noop"] / 1000 / FLOOR_INTERVAL
         own_busy = (time.process_time() - own_cpu) / (end - start)
         rss_loaded = resident_kib(bot.pid)
+        heap = await heap_census(bot, workdir / f"heap-{tables}.json")
         stop_floor.set()
         await floor
         await asyncio.sleep(GRACE_SECONDS)
@@ -230,12 +282,25 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             "rss_idle_mib": round(rss_idle / 1024, 1),
             "rss_loaded_mib": round(rss_loaded / 1024, 1),
             "rss_kib_per_table": round((rss_loaded - rss_idle) / tables, 1),
+            "bot_gc_tracked_objects": heap["tracked"],
+            "bot_gc_frozen_objects": heap["frozen"],
+            "bot_gc_tracked_top": heap["top"][:8],
             "bot_loop_lag_ms": lag,
             "bot_gc_pauses_ms": pauses,
             "bot_cpu_busy": round(bot_busy, 2),
             "bot_cpu_ms_per_action": round(
                 1000 * bot_busy / max(actions.count, 1) * (end - start), 2
             ),
+            "bot_cpu_ms_per_noop": floor_cost["cpu_ms_per_noop"],
+            "action_cpu_over_floor": round(
+                1000
+                * (bot_busy - floor_share - floor_cost["idle_cpu_busy"])
+                * (end - start)
+                / max(actions.count, 1)
+                / max(floor_cost["cpu_ms_per_noop"], 0.01),
+                2,
+            ),
+            "floor_cpu": floor_cost,
             "driver_cpu_busy": round(own_busy, 2),
             "audit_clean": clean,
             # Other work on the machine skews every figure: its 1-minute load average.
@@ -282,9 +347,11 @@ def _figures(found: Latencies, *, unanswered: bool = True) -> dict[str, float | 
 
 
 def _profile_environment(workdir: Path, tables: int) -> dict[str, str]:
+    # CROUPIER_BENCH_NO_FREEZE=1 runs the bot without bot.heap's gc.freeze, to compare.
+    passed = {key: "1" for key in ("CROUPIER_BENCH_NO_FREEZE",) if os.environ.get(key)}
     if not os.environ.get("CROUPIER_BENCH_PROFILE"):
-        return {}
-    return {"CROUPIER_BENCH_PROFILE": str(workdir / f"bot-{tables}.prof")}
+        return passed
+    return passed | {"CROUPIER_BENCH_PROFILE": str(workdir / f"bot-{tables}.prof")}
 
 
 async def main_async(arguments: argparse.Namespace) -> None:
@@ -307,6 +374,9 @@ async def main_async(arguments: argparse.Namespace) -> None:
                 "machine": platform.machine(),
                 "p99_over_floor": {run["tables"]: run["p99_over_floor"] for run in runs},
                 "rss_kib_per_table": dict(zip(counts, per_table, strict=True)),
+                "action_cpu_over_floor": {
+                    run["tables"]: run["action_cpu_over_floor"] for run in runs
+                },
             }
         ),
         flush=True,

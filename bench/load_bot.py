@@ -3,10 +3,14 @@
 Exactly what ``python -m bot`` runs (settings from the environment, the
 database opened and migrated first, discord.py pointed where the settings
 say, stopped by SIGTERM), with one extension more: :mod:`bench.noop`. With
-``CROUPIER_BENCH_PROFILE=path`` the whole run is profiled with cProfile and
+``CROUPIER_BENCH_PROFILE=path`` the whole run is profiled with cProfile (in
+the main thread's CPU time) and
 the statistics are written to ``path`` when it stops; with
 ``CROUPIER_BENCH_LOOP=path`` the event loop's lag and the garbage
-collector's pauses are (:mod:`bench.loop_watch`).
+collector's pauses are (:mod:`bench.loop_watch`); with
+``CROUPIER_BENCH_HEAP=path``, SIGUSR1 writes a census of the objects the
+garbage collector tracks (how many, how many frozen, the commonest types) to
+``path``.
 """
 
 from __future__ import annotations
@@ -14,9 +18,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import cProfile
+import gc
+import json
 import logging
 import os
 import signal
+import time
+from collections import Counter
 from pathlib import Path
 
 import discord
@@ -25,6 +33,7 @@ from bench.loop_watch import LoopWatch
 from bot.__main__ import point_discord_py_at
 from bot.client import EXTENSIONS, create_client
 from bot.database import Database
+from bot.heap import set_aside_start_up_objects
 from bot.settings import load_settings
 
 FLOOR_EXTENSION = "bench.noop"
@@ -43,15 +52,34 @@ async def run() -> None:
             watch.write(Path(watch_to))
 
 
+def write_heap_census(path: Path) -> None:
+    """What a full garbage collection would have to walk, by type."""
+    tracked = gc.get_objects()
+    kinds = Counter(type(thing).__qualname__ for thing in tracked)
+    census = {
+        "tracked": len(tracked),
+        "frozen": gc.get_freeze_count(),
+        "top": kinds.most_common(30),
+    }
+    del tracked
+    path.write_text(json.dumps(census))
+
+
 async def run_bot() -> None:
     settings = load_settings()
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     point_discord_py_at(settings)
     async with await Database.open(settings.database) as database:
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
+        if not os.environ.get("CROUPIER_BENCH_NO_FREEZE"):  # to measure without it
+            set_aside_start_up_objects()
         async with bot:
             stop = asyncio.Event()
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+            loop = asyncio.get_running_loop()
+            loop.add_signal_handler(signal.SIGTERM, stop.set)
+            heap_to = os.environ.get("CROUPIER_BENCH_HEAP")
+            if heap_to:
+                loop.add_signal_handler(signal.SIGUSR1, write_heap_census, Path(heap_to))
             running = asyncio.create_task(bot.start(settings.discord_token))
             stopping = asyncio.create_task(stop.wait())
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -66,7 +94,9 @@ def main() -> None:
     if not profile_to:
         asyncio.run(run())
         return
-    profiler = cProfile.Profile()
+    # The main thread's CPU time, not the wall clock: on a shared machine the wall
+    # clock charges whatever function was running when the process lost its core.
+    profiler = cProfile.Profile(time.thread_time)
     profiler.enable()
     try:
         asyncio.run(run())

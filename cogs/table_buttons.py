@@ -1,6 +1,6 @@
 """The buttons under a table message and the bet/raise form.
 
-The buttons are dynamic items: their custom ids (see
+The buttons are answered from their custom ids alone, which (see
 :mod:`bot.render.custom_ids`) carry the table, the hand and how many actions
 the hand had when they were drawn, so they work after a restart and a stale
 or doubled click is refused by the runner. Only the player to act may act;
@@ -17,8 +17,8 @@ is asked, and a refusal then follows up ephemerally.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self, cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 import discord
 
@@ -27,7 +27,7 @@ from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
 from bot.player_decks import faces_for
-from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
+from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id
 from bot.render.limits import MODAL_TITLE, shorten
 from bot.render.views import Choices
 from bot.tables.errors import StaleButton, StaleHand
@@ -68,26 +68,30 @@ def runner_for(interaction: discord.Interaction[Any], table_id: int) -> TableRun
     return runner
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=TABLE_BUTTON.pattern,
-):
+class TableButton:
+    """A click on a table message's button, read from its custom id alone.
+
+    Not a discord.py dynamic item: for every click on one of those, discord.py
+    rebuilds a whole ``View`` from the clicked message (every button of the
+    table) only to find the one clicked. The cog's listener reads the custom
+    id instead (:meth:`clicked`) and answers here.
+    """
+
     def __init__(self, table_id: int, hand_no: int, seq: int, action: str) -> None:
         self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
-        super().__init__(
-            discord.ui.Button(
-                label=action, custom_id=table_button_id(table_id, hand_no, seq, action)
-            )
-        )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
+    def clicked(cls, interaction: discord.Interaction[Any]) -> TableButton | None:
+        """The table button this interaction clicked, or None if it is anything else."""
+        if interaction.type is not discord.InteractionType.component:
+            return None
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = data.get("custom_id")
+        if data.get("component_type") != discord.ComponentType.button.value:
+            return None
+        match = TABLE_BUTTON.fullmatch(custom_id) if isinstance(custom_id, str) else None
+        if match is None:
+            return None
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -173,10 +173,19 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton, PreActionButton, ShowButton, RabbitButton)
+        # Table buttons are answered by on_interaction below, not as dynamic items:
+        # discord.py rebuilds the whole message's view for each dynamic item click.
+        self.bot.add_dynamic_items(PreActionButton, ShowButton, RabbitButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton, PreActionButton, ShowButton, RabbitButton)
+        self.bot.remove_dynamic_items(PreActionButton, ShowButton, RabbitButton)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[CroupierBot]) -> None:
+        """A click on a table message's button: answered from its custom id."""
+        button = TableButton.clicked(interaction)
+        if button is not None:
+            await button.callback(interaction)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)

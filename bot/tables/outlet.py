@@ -82,9 +82,9 @@ class Outlet(Protocol):
 def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
     """A discord.py view drawing ``buttons``.
 
-    Clicks are handled by the dynamic items the tables cog registers for these
-    custom ids, so the view itself is stopped before it is sent: discord.py
-    then keeps no copy of it per message.
+    Clicks are answered by the tables cog's listener from these custom ids,
+    so the view itself is stopped before it is sent: discord.py then keeps no
+    copy of it per message.
     """
     if not buttons:
         return None

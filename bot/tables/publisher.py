@@ -8,6 +8,11 @@ the same table message that pile up while one is in flight collapse into the
 newest, so a slow channel shows the latest state rather than every step; a
 fresh table message (a new hand) or any other message is never skipped.
 
+The table message is handed over unrendered (a function of an immutable
+snapshot) and rendered when it is delivered, so edits that collapse into a
+newer one are never rendered at all: under load, when edits pile up, the bot
+renders once per edit Discord sees rather than once per change.
+
 DMs go their own way, in order among themselves: a DM Discord makes wait (a
 rate limit on one player's DM channel) never holds up the table message.
 """
@@ -26,9 +31,13 @@ from bot.tables.outlet import Outlet
 log = logging.getLogger(__name__)
 
 
+#: A table message not rendered yet: called once, when it is delivered.
+Render = Callable[[], OutgoingMessage]
+
+
 @dataclass
 class _ShowTable:
-    message: OutgoingMessage
+    render: Render
     fresh: bool
 
 
@@ -77,11 +86,13 @@ class Publisher:
         self._dm_queue: deque[_Delivery] = deque()
         self._dm_worker: asyncio.Task[None] | None = None
 
-    def show_table(self, message: OutgoingMessage, *, fresh: bool = False) -> None:
+    def show_table(self, render: Render, *, fresh: bool = False) -> None:
+        """Show the table message ``render()`` makes; it is called at delivery, and
+        not at all if a newer edit replaces this one first."""
         if not fresh and self._queue and isinstance(self._queue[-1], _ShowTable):
-            self._queue[-1].message = message  # not sent yet: send the newest instead
+            self._queue[-1].render = render  # not sent yet: send the newest instead
         else:
-            self._queue.append(_ShowTable(message, fresh))
+            self._queue.append(_ShowTable(render, fresh))
         self._wake()
 
     def post(self, message: OutgoingMessage, then: Callable[[], None] | None = None) -> None:
@@ -140,8 +151,8 @@ class Publisher:
             delivery = queue.popleft()
             try:
                 match delivery:
-                    case _ShowTable(message, fresh):
-                        await self.outlet.show_table(message, fresh=fresh)
+                    case _ShowTable(render, fresh):
+                        await self.outlet.show_table(render(), fresh=fresh)
                     case _Post(message, then):
                         await self.outlet.post(message)
                         if then is not None:

@@ -14,6 +14,7 @@ else) is another one, added with
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 from bot.render.card_markup import TEXT_FACES, CardFaces
@@ -41,4 +42,7 @@ class TableMessageWatcher:
         self.faces = faces
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
-        self.publisher.show_table(table_message(view, state.locale, self.faces()), fresh=fresh)
+        # Rendered when delivered: ``view`` is immutable, so it shows this moment.
+        self.publisher.show_table(
+            partial(table_message, view, state.locale, self.faces()), fresh=fresh
+        )

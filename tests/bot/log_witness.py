@@ -13,6 +13,7 @@ that is over) and compared with the log.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,9 +98,10 @@ class LogWitness:
             publisher.send_private,
         )
 
-        def queued_table(message: OutgoingMessage, *, fresh: bool = False) -> None:
+        def queued_table(render: Callable[[], OutgoingMessage], *, fresh: bool = False) -> None:
+            message = render()  # what would be delivered if nothing newer replaced it
             self.check("queued", "table", message)
-            show_table(message, fresh=fresh)
+            show_table(lambda: message, fresh=fresh)
 
         def queued_post(message: OutgoingMessage, **options: Any) -> None:
             self.check("queued", "result" if _is_result(message) else "post", message)

@@ -1,0 +1,59 @@
+"""The publisher: table edits that pile up behind a slow channel collapse into the
+newest, and the ones that collapse are never rendered."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.render.message import OutgoingMessage
+from bot.tables.publisher import Publisher
+from tests.bot.table_fakes import RecordingOutlet
+
+
+class SlowOutlet(RecordingOutlet):
+    """The first table edit hangs until released, like a rate-limited channel."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+        await self.release.wait()
+        await super().show_table(message, fresh=fresh)
+
+
+async def test_edits_behind_a_slow_edit_are_rendered_once_as_the_newest() -> None:
+    outlet = SlowOutlet()
+    publisher = Publisher(outlet)
+    rendered: list[str] = []
+
+    def render(text: str) -> OutgoingMessage:
+        rendered.append(text)
+        return OutgoingMessage(content=text)
+
+    publisher.show_table(lambda: render("hand 1, nobody acted"), fresh=True)
+    await asyncio.sleep(0)  # the first edit is on its way and hangs
+    for step in ("Ann called", "Ben checked", "Ann bet 10"):
+        publisher.show_table(lambda step=step: render(f"hand 1, {step}"))
+    outlet.release.set()
+    await publisher.drain()
+
+    shown = [delivery.message.content for delivery in outlet.deliveries]
+    assert shown == ["hand 1, nobody acted", "hand 1, Ann bet 10"]
+    assert rendered == shown  # the two edits that were replaced were never drawn
+
+
+async def test_a_new_hand_is_never_collapsed_into_an_edit() -> None:
+    outlet = SlowOutlet()
+    publisher = Publisher(outlet)
+    publisher.show_table(lambda: OutgoingMessage(content="hand 1 over"), fresh=False)
+    await asyncio.sleep(0)
+    publisher.show_table(lambda: OutgoingMessage(content="hand 1 result edit"))
+    publisher.show_table(lambda: OutgoingMessage(content="hand 2 dealt"), fresh=True)
+    outlet.release.set()
+    await publisher.drain()
+    assert [(d.message.content, d.fresh) for d in outlet.deliveries] == [
+        ("hand 1 over", False),
+        ("hand 1 result edit", False),
+        ("hand 2 dealt", True),
+    ]
