@@ -50,6 +50,9 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("F2L3D", ("Cat", "Dan")),
 )
 ACTION_SECONDS = 5
+#: How long a restarted bot may take to show a table again (import, login, emoji
+#: sync, restoring every table) before the test calls it stuck.
+RESTORE_SECONDS = 30
 BUY_IN = 500
 #: How likely a start is doomed to die by itself in the middle of a write,
 #: and in which of its statements at the latest.
@@ -251,7 +254,9 @@ class KillRun:
             view = players.view(after=posted_before, versions=self.versions_before)
             return view if view is not None and view.hand_no is not None else None
 
-        view = await self.croupier.wait_unless_it_dies(shown_again, 10)
+        # A generous bound: a restarted process imports, logs in, syncs its emojis and
+        # restores every table before it shows one, and CI machines are shared.
+        view = await self.croupier.wait_unless_it_dies(shown_again, RESTORE_SECONDS)
         if view is None:
             return False  # a doomed bot died before it showed the table
         status, logged = hand_state(self.database, hand_id)
