@@ -1361,7 +1361,9 @@ class Hand:
         # Nothing to raise with, or nobody who could call any more.
         if rnd.live_reach[player] <= current or rnd.opponents_reach(player) <= current:
             return "cannot_raise"
-        if self._cap_reached():
+        # A bet and three raises: only then is the cap asked about (a call
+        # saved at nearly every decision).
+        if rnd.bet_count >= 4 and self._cap_reached():
             return "capped"
         if self.setup.draw_rules.jackpots and self._needs_openers(player):
             return "no_openers"
@@ -1380,12 +1382,13 @@ class Hand:
         return rnd.current - rnd.faced[player] < rnd.increment
 
     def _cap_reached(self) -> bool:
-        """One bet and three raises per round. A round that begins with only two
-        players has no cap; in stud the cap also lifts once only two remain,
-        unless it was reached before."""
+        """Whether the bet and three raises made this round (counted by
+        :meth:`_raise_refusal`) cap it: only in limit games. A round that
+        begins with only two players has no cap; in stud the cap also lifts
+        once only two remain, unless it was reached before."""
         rnd = self._round
         assert rnd is not None
-        if not self.variant.betting.is_capped or rnd.bet_count < 4:
+        if not self.variant.betting.is_capped:
             return False
         if self.variant.cap_lifts_when_two_remain:
             # Stud: only the last round, once two remain (seed 003, "Letzte Wettrunde").
