@@ -1039,8 +1039,11 @@ class Hand:
             self._stub.take(cards)
         boards = self.boards
         # Boards are dealt in turn: this street's cards go to the first board
-        # that has fewer cards than the one before it.
-        index = next((b for b in range(1, len(boards)) if len(boards[b]) < len(boards[0])), 0)
+        # that has fewer cards than the one before it. With one board (most
+        # games) there is nothing to look for: no generator built every street.
+        index = 0
+        if len(boards) > 1:
+            index = next((b for b in range(1, len(boards)) if len(boards[b]) < len(boards[0])), 0)
         boards[index].extend(cards)
         self.events.append(_board_dealt(self.street.name, tuple(cards), index))
 
