@@ -502,7 +502,11 @@ class Hand:
         self._round_opener: int | None = None
         self.awarded = [0] * n
         self.pots_awarded: list[Pot] = []
-        self._stub = Stub(setup.variant.deck.cards, setup.deck)
+        # The game's cards are read off its deck kind (an Enum member's property,
+        # about 2,000 instructions) only when they will be named as dealt; a
+        # hand dealing from its own order holds exactly that order's cards.
+        order = setup.deck
+        self._stub = Stub(setup.variant.deck.cards if order is None else order, order)
         self._betting_rounds = 0
         self._round: _Round | None = None
         self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
