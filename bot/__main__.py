@@ -2,14 +2,15 @@
 
 Reads the settings (a mistake is one sentence on stderr and exit status 2),
 sets up logging (:mod:`bot.log_setup`: nothing secret at any level), checks
-that the database can be written, opens and migrates it and takes its lease
-(:mod:`bot.database.lease`: a second bot on the same database refuses to
-start) before the client exists, points discord.py at a fake Discord only when
-a test asks for it in the environment, logs in (trying again with a growing
-pause, one line each, while Discord cannot be reached), runs the bot until it
-is stopped (Ctrl-C or SIGTERM), and gives the lease back and closes the
-database on the way out. Each operator's mistake is one sentence naming the
-setting to fix, with exit status 1 (2 for a malformed setting).
+that the database can be written, opens it, checks its lease, migrates it and
+takes the lease (:mod:`bot.database.lease`: a second bot on the same database
+refuses to start, and migrates nothing) before the client exists, points
+discord.py at a fake Discord only when a test asks for it in the environment,
+logs in (trying again with a growing pause, one line each, while Discord cannot
+be reached), runs the bot until it is stopped (Ctrl-C or SIGTERM), and gives
+the lease back and closes the database on the way out. Each operator's mistake
+is one sentence naming the setting to fix, with exit status 1 (2 for a
+malformed setting).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import yarl
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
-from bot.database.lease import RENEW_EVERY, Lease
+from bot.database.lease import RENEW_EVERY, Lease, open_leased
 from bot.database.location import check_database_path, secrets_of
 from bot.errors import CroupierError
 from bot.i18n import t
@@ -111,8 +112,8 @@ async def run(settings: Settings) -> None:
     database closed either way."""
     if settings.database_url is None:
         check_database_path(settings.database_path)
-    async with await Database.open(settings.database) as database:
-        lease = await Lease.take(database)
+    database, lease = await open_leased(settings.database)
+    async with database:
         log.info("Database %s is ready", database.description)
         try:
             await _run_holding(settings, database, lease)

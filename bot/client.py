@@ -160,6 +160,8 @@ class CroupierBot(commands.Bot):
                 hand_pause_seconds=settings.hand_pause_seconds,
                 computer_pace_seconds=settings.computer_pace_seconds,
                 public_faces=self.card_emojis.public_faces,
+                faces_of=self.card_emojis.faces,
+                sit_out_seconds=settings.sit_out_minutes * 60 or None,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id),
         )

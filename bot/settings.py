@@ -82,6 +82,8 @@ class Settings:
     max_tables_per_server: int = 25
     #: Slash commands, and clicks, one member may make in 10 seconds (0: no limit).
     flood_limit: int = 20
+    #: Minutes a player may sit out at a cash table before the seat is cashed out (0: ever).
+    sit_out_minutes: int = 30
     # Only for running against a fake Discord; the launcher applies them. They are read
     # from the process environment alone, and only when TEST_ENDPOINTS_SWITCH is set there.
     discord_api_base: str | None = None
@@ -160,6 +162,7 @@ def load_settings(
         max_tables_per_member=number("CROUPIER_MAX_TABLES_PER_MEMBER", 2, 0, 1000),
         max_tables_per_server=number("CROUPIER_MAX_TABLES_PER_SERVER", 25, 0, 100_000),
         flood_limit=number("CROUPIER_FLOOD_LIMIT", 20, 0, 10_000),
+        sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
         ),

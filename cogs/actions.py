@@ -24,6 +24,7 @@ from bot.render.action_words import acted_key
 from bot.tables.errors import NoHandNow, StaleButton, StaleCommand, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from cogs.amounts import checked_amount
+from cogs.dm_notice import tell_if_dms_refused
 from cogs.typed_cards import typed_cards
 
 Interaction = discord.Interaction[CroupierBot]
@@ -53,6 +54,7 @@ class Actions(commands.Cog):
             t(acted_key(acted.kind), locale_of(interaction), amount=acted.amount, to=acted.to),
             ephemeral=True,
         )
+        await tell_if_dms_refused(interaction)
 
     @app_commands.command(name="check", description=catalogue_str("command.check.description"))
     @app_commands.guild_only()

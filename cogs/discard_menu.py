@@ -7,10 +7,16 @@ thrown away, offers a Stand pat button. The choice goes to the runner as a
 :attr:`~bot.tables.requests.Move.DISCARD` request; the runner checks that the
 cards are the player's and the engine judges the rest. The menu carries the
 hand and the action count it was opened at, so a late choice is refused.
+
+A draw's confirmation shows the player's whole new hand at once: the
+replacements are dealt when the whole table has drawn (as the engine and
+PHH order it), so an early drawer's answer says the hand will show there and
+is edited to show it, whole, when the round's draw is dealt.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
@@ -24,14 +30,31 @@ from bot.render.card_markup import TEXT_FACES, CardFaces, card_speech_name, card
 from bot.render.custom_ids import discard_menu_id
 from bot.render.message import OutgoingMessage
 from bot.render.private_view import private_message
-from bot.render.views import DiscardChoices
+from bot.render.views import DiscardChoices, TableSnapshot
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
+from bot.tables.state import TableState
 from cogs.unanswered import take
 from engine import Card, parse_cards
 
 #: How long the menu stays usable; the table's own clock is what really limits it.
 MENU_SECONDS = 300
+#: How long a drawer's answer waits for the round's draw to be dealt (an
+#: interaction's answer can be edited for 15 minutes).
+DRAW_WAIT_SECONDS = 600
+
+
+class DrawDealt:
+    """A table watcher that wakes when hand ``hand_no``'s draw has been dealt
+    (the round's drawing is over) or the hand has ended."""
+
+    def __init__(self, hand_no: int) -> None:
+        self.hand_no = hand_no
+        self.dealt = asyncio.Event()
+
+    def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
+        if view.hand_no != self.hand_no or view.hand_over or not view.drawing:
+            self.dealt.set()
 
 
 def menu_prompt(choices: DiscardChoices, locale: str, faces: CardFaces = TEXT_FACES) -> str:
@@ -108,7 +131,10 @@ class DiscardMenu(discord.ui.View):
 
     async def _throw(self, interaction: discord.Interaction[Any], cards: tuple[Card, ...]) -> None:
         take(interaction)
-        private: OutgoingMessage | None = None
+        draw = DrawDealt(self.choices.hand_no)
+        waits = self.choices.draw and bool(cards)
+        if waits:
+            self.runner.watch(draw)
         try:
             await interaction.response.defer()
             acted = await self.runner.act(
@@ -118,14 +144,28 @@ class DiscardMenu(discord.ui.View):
                 seq=self.choices.seq,
             )
             self.stop()
+            said = t(acted_key(acted.kind), self.locale, amount=acted.amount, to=acted.to)
+            if waits and not draw.dealt.is_set():
+                # Not a partial hand: the new one, whole, once the round's draw is dealt.
+                await interaction.edit_original_response(
+                    content=f"{said}\n{t('discard_menu.new_cards_soon', self.locale)}",
+                    embed=None,
+                    view=None,
+                )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(draw.dealt.wait(), DRAW_WAIT_SECONDS)
             # The player's cards after the exchange, so they need not ask again.
+            private: OutgoingMessage | None = None
             with contextlib.suppress(CroupierError):
                 view = self.runner.private_view(self.user_id)
-                private = private_message(view, self.locale, self.faces, where=False)
+                if view.hand_no == self.choices.hand_no:
+                    private = private_message(view, self.locale, self.faces, where=False)
             await interaction.edit_original_response(
-                content=t(acted_key(acted.kind), self.locale, amount=acted.amount, to=acted.to),
+                content=said,
                 embed=private.embed if private is not None else None,
                 view=None,
             )
         except Exception as error:
             await reply_with_error(interaction, error)
+        finally:
+            self.runner.unwatch(draw)

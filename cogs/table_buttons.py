@@ -7,7 +7,8 @@ or doubled click is refused by the runner. Only the player to act may act;
 anyone else gets an ephemeral sentence saying why. "Discard" or "Draw" answers
 the player whose turn it is with a menu of their own cards (cogs/discard_menu.py).
 "My cards" always answers
-with a fresh ephemeral message, since a dismissed one cannot be shown again.
+with a fresh ephemeral seat view, since a dismissed one cannot be shown again
+(cogs/seat_buttons.py).
 
 Every click is answered at once: an action defers the interaction (no
 visible change; the table message is edited by the runner) before the runner
@@ -28,13 +29,14 @@ from bot.i18n.discord_bridge import locale_of
 from bot.player_decks import faces_for
 from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id, table_button_id
 from bot.render.limits import MODAL_TITLE, shorten
-from bot.render.private_view import private_message
 from bot.render.views import Choices
-from bot.tables.errors import StaleHand
+from bot.tables.errors import StaleButton, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
+from cogs.dm_notice import tell_if_dms_refused
+from cogs.seat_view import show_seat
 from cogs.unanswered import take
 
 #: What each action button asks for.
@@ -48,6 +50,8 @@ BUTTON_MOVES: dict[str, Move] = {
     "bringin": Move.BRING_IN,
     "small": Move.SMALL_BET,
     "big": Move.BIG_BET,
+    "twice": Move.RUN_TWICE,
+    "once": Move.RUN_ONCE,
 }
 
 #: The text and description a form's label may have, as Discord allows.
@@ -93,18 +97,21 @@ class TableButton(
             await self._answer(interaction)
         except Exception as error:
             await reply_with_error(interaction, error)
+        await tell_if_dms_refused(interaction)
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
+        clicked = interaction.message
+        on_an_older_message = clicked is not None and not runner.is_current_message(clicked.id)
+        if on_an_older_message and self.action != "cards":
+            raise StaleButton()
         if self.action in ("cards", "discard"):
             bot = cast(CroupierBot, interaction.client)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
         if self.action == "cards":
-            # Shown in the table's channel: no need to say which channel it is.
-            message = private_message(runner.private_view(user_id), locale, faces, where=False)
-            assert message.embed is not None
-            await interaction.response.send_message(embed=message.embed, ephemeral=True)
+            # The player's seat view, kept current (cogs/seat_buttons.py).
+            await show_seat(interaction, runner, locale, faces)
             return
         if self.action == "discard":
             menu = runner.discard_choices(user_id, hand_no=self.hand_no, seq=self.seq)

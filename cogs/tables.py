@@ -1,5 +1,5 @@
 """The table commands: /poker create, join, leave, sitout, sitin, topup, start,
-close, dm and verify, addbot and removebot, and /history.
+close, dm, notify, show and verify, addbot and removebot, and /history.
 
 A tournament is a table too: ``/poker create tournament:true`` opens one,
 ``join`` and ``leave`` register and unregister until it begins, and ``start``
@@ -35,15 +35,24 @@ from bot.render.card_markup import TEXT_FACES, cards_markup
 from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
 from bot.render.limits import CONTENT
-from bot.render.names import shown_name
+from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
+from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
-from bot.tables.errors import NothingToVerify, NotTableOwner, NotTournamentOwner, Refused
+from bot.tables.errors import (
+    MayNotEndTournament,
+    MayNotVoid,
+    NothingToVerify,
+    NotTableOwner,
+    NotTournamentOwner,
+    Refused,
+)
 from bot.tables.histories import history_for_player
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     MAX_ACTION_SECONDS,
+    MAX_BOMB_POT_EVERY,
     MAX_HANDS_PER_GAME,
     MAX_LEVEL_HANDS,
     MAX_LEVEL_MINUTES,
@@ -58,15 +67,21 @@ from bot.tables.table_settings import (
     new_table_config,
 )
 from bot.tables.table_store import set_dm_cards
+from bot.tables.time_bank import parse_time_bank
+from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
 from cogs.amounts import checked_amount
+from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of, player
+from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.table_buttons import TableButton
 from engine import STYLES, check_opening
 
 Interaction = discord.Interaction[CroupierBot]
 
 HISTORY_HANDS: Final = 5
+#: What /poker show may show: all the cards, or one by its place in the hand.
+SHOWN_CARD: Final[dict[str, int | None]] = {"all": None, "first": 0, "second": 1}
 #: Discord's limit of files on one message.
 MAX_FILES: Final = 10
 
@@ -119,6 +134,22 @@ def checked_number(value: object, *, high: int) -> int:
     return value
 
 
+class EmptyReason(CroupierError, app_commands.CheckFailure):
+    """A reason for voiding a hand with nothing in it once cleaned."""
+
+    key = "tables.void_reason_empty"
+
+
+def checked_reason(value: object) -> str:
+    """The reason for voiding a hand, made safe to show to the table."""
+    if not isinstance(value, str):
+        raise BadOption(value=value)
+    reason = shown_name(value, MAX_VOID_REASON)
+    if not value.strip() or len(value) > MAX_VOID_REASON or reason == NO_NAME:
+        raise EmptyReason()
+    return reason
+
+
 def may_close(interaction: discord.Interaction[Any], runner: TableRunner) -> bool:
     """The table's creator, or a member who can manage the channel, may close it."""
     return (
@@ -142,10 +173,10 @@ class Tables(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TableButton)
+        self.bot.add_dynamic_items(TableButton, PreActionButton, ShowButton, RabbitButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(TableButton)
+        self.bot.remove_dynamic_items(TableButton, PreActionButton, ShowButton, RabbitButton)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
@@ -174,6 +205,7 @@ class Tables(commands.Cog):
         starting_stack=catalogue_str("command.poker.create.starting_stack"),
         level_minutes=catalogue_str("command.poker.create.level_minutes"),
         level_hands=catalogue_str("command.poker.create.level_hands"),
+        time_bank=catalogue_str("command.poker.create.time_bank"),
         computer_players=catalogue_str("command.poker.create.computer_players"),
     )
     @app_commands.choices(game=GAME_CHOICES)
@@ -203,6 +235,7 @@ class Tables(commands.Cog):
         starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
+        time_bank: app_commands.Range[str, 1, 20] | None = None,
         computer_players: bool = True,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
@@ -256,6 +289,7 @@ class Tables(commands.Cog):
             straddle=straddle is True,
             rake_percent=rake,
             rake_cap=rake_cap,
+            time_bank=None if time_bank is None else parse_time_bank(str(time_bank)),
             computer_players=computer_players is not False,
         )
         if thread and not interaction.permissions.create_public_threads:
@@ -490,8 +524,22 @@ class Tables(commands.Cog):
         await answer_in_time(interaction, remove())
 
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
-    async def close(self, interaction: Interaction) -> None:
+    @app_commands.describe(void_reason=catalogue_str("command.poker.close.void_reason"))
+    async def close(
+        self,
+        interaction: Interaction,
+        void_reason: app_commands.Range[str, 1, MAX_VOID_REASON] | None = None,
+    ) -> None:
+        """Close at once between hands, after the hand in progress otherwise
+        (bot/tables/closing.py); voiding that hand, or ending a tournament under
+        way, is for members who can manage the channel."""
         runner = self.runner(interaction)
+        manager = interaction.permissions.manage_channels
+        reason = None if void_reason is None else checked_reason(void_reason)
+        if reason is not None and not manager:
+            raise MayNotVoid()
+        if runner.tournament_under_way and not manager:
+            raise MayNotEndTournament()
         if not may_close(interaction, runner):
             raise NotTableOwner()
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -501,10 +549,17 @@ class Tables(commands.Cog):
         # the registry taking the runner).
         if self.bot.tables.get(interaction.channel_id) is not runner or runner.closed:
             raise TableChanged()
-        movements = await self.bot.tables.close(interaction.channel_id, interaction.user.id)
+        closed = await self.bot.tables.close(
+            interaction.channel_id,
+            interaction.user.id,
+            void_reason=reason,
+            by_name=shown_name(interaction.user.display_name),
+        )
         key = "tables.closed_tournament" if runner.settings.tournament else "tables.closed"
+        if closed.after_hand:
+            key = "tables.closing"
         await interaction.followup.send(
-            t(key, locale_of(interaction), count=len(movements)), ephemeral=True
+            t(key, locale_of(interaction), count=len(closed.movements)), ephemeral=True
         )
 
     @poker.command(name="dm", description=catalogue_str("command.poker.dm.description"))
@@ -521,9 +576,49 @@ class Tables(commands.Cog):
 
         async def set_cards_by_dm() -> str:
             await set_dm_cards(self.bot.db, interaction.user.id, setting.value == "on")
+            if setting.value == "on":  # they opened their DMs: try again
+                self.bot.tables.services.dm_refusals.reopen(interaction.user.id)
             return t(f"tables.dm_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, set_cards_by_dm())
+
+    @poker.command(name="notify", description=catalogue_str("command.poker.notify.description"))
+    @app_commands.describe(setting=catalogue_str("command.poker.notify.setting"))
+    @app_commands.choices(
+        setting=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.notify.{choice}"), value=choice)
+            for choice in NOTICE_CHOICES
+        ]
+    )
+    async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+        chosen = next((choice for choice in NOTICE_CHOICES if choice == setting.value), None)
+        if chosen is None:
+            raise BadOption(value=setting.value)
+
+        async def choose() -> str:
+            await set_notice_choice(self.bot.db, interaction.user.id, chosen)
+            return t(f"tables.notify_{chosen}", locale_of(interaction))
+
+        await answer_in_time(interaction, choose())
+
+    @poker.command(name="show", description=catalogue_str("command.poker.show.description"))
+    @app_commands.describe(card=catalogue_str("command.poker.show.card"))
+    @app_commands.choices(
+        card=[
+            app_commands.Choice(name=catalogue_str(f"command.poker.show.{what}"), value=what)
+            for what in SHOWN_CARD
+        ]
+    )
+    async def show(
+        self, interaction: Interaction, card: app_commands.Choice[str] | None = None
+    ) -> None:
+        what = "all" if card is None else card.value
+        if what not in SHOWN_CARD:
+            raise BadOption(value=what)
+        runner = self.runner(interaction)
+        shown = await runner.show_cards(interaction.user.id, SHOWN_CARD[what])
+        text = t("tables.shown", locale_of(interaction), cards=cards_markup(shown, TEXT_FACES))
+        await interaction.response.send_message(text, ephemeral=True)
 
     @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
     @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))
@@ -562,6 +657,61 @@ class Tables(commands.Cog):
             return t(f"tables.straddle_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())
+
+    @poker.command(name="homegame", description=catalogue_str("command.poker.homegame.description"))
+    @app_commands.describe(
+        run_it_twice=catalogue_str("command.poker.homegame.run_it_twice"),
+        rabbit_hunt=catalogue_str("command.poker.homegame.rabbit_hunt"),
+        bomb_pot=catalogue_str("command.poker.homegame.bomb_pot"),
+        bomb_pot_every=catalogue_str("command.poker.homegame.bomb_pot_every"),
+        double_board=catalogue_str("command.poker.homegame.double_board"),
+        seven_deuce_bounty=catalogue_str("command.poker.homegame.seven_deuce_bounty"),
+    )
+    async def homegame(
+        self,
+        interaction: Interaction,
+        run_it_twice: bool | None = None,
+        rabbit_hunt: bool | None = None,
+        bomb_pot: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+        bomb_pot_every: app_commands.Range[int, 0, MAX_BOMB_POT_EVERY] | None = None,
+        double_board: bool | None = None,
+        seven_deuce_bounty: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
+    ) -> None:
+        """Only the options given change; the others stay as they are."""
+        runner = self.runner(interaction)
+        given = {
+            "run_it_twice": run_it_twice,
+            "rabbit_hunt": rabbit_hunt,
+            "bomb_pot": bomb_pot,
+            "bomb_pot_every": bomb_pot_every,
+            "double_board": double_board,
+            "seven_deuce_bounty": seven_deuce_bounty,
+        }
+        for name in ("run_it_twice", "rabbit_hunt", "double_board"):
+            if given[name] is not None and not isinstance(given[name], bool):
+                raise BadOption(value=str(given[name]))
+        for name in ("bomb_pot", "seven_deuce_bounty"):
+            amount = given[name]
+            if isinstance(amount, int) and amount:
+                checked_amount(amount)
+        changes = {name: value for name, value in given.items() if value is not None}
+
+        async def change() -> str:
+            config = await runner.change_home_options(interaction.user.id, **changes)
+            return options_summary(config, locale_of(interaction))
+
+        await answer_in_time(interaction, change())
+
+    @poker.command(name="bomb", description=catalogue_str("command.poker.bomb.description"))
+    async def bomb(self, interaction: Interaction) -> None:
+        runner = self.runner(interaction)
+
+        async def vote() -> str:
+            counted = await runner.vote_bomb_pot(interaction.user.id)
+            name = shown_name(interaction.user.display_name)
+            return vote_answer(counted, name, locale_of(interaction))
+
+        await answer_in_time(interaction, vote())
 
     @poker.command(name="verify", description=catalogue_str("command.poker.verify.description"))
     @reads_cooldown()

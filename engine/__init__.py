@@ -44,6 +44,7 @@ from engine.actions import (
     Action,
     BetOrRaise,
     CheckOrCall,
+    ChooseRunouts,
     Discard,
     Fold,
     PostBringIn,
@@ -72,6 +73,7 @@ from engine.events import (
     BetKind,
     BetReturned,
     BoardDealt,
+    BountyPaid,
     CardsDiscarded,
     DiscardKind,
     Event,
@@ -87,17 +89,32 @@ from engine.events import (
     PotCarriedOver,
     PotShare,
     RakeTaken,
+    RunItTwiceOffered,
+    RunoutChosen,
+    RunoutsDecided,
     UpCardsDealt,
     cards_seen_by,
     players_who_drew,
 )
 from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commit, open_cards
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
+from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules
 from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
+from engine.pot_odds import PotOdds, pot_odds
 from engine.pots import Pot
+from engine.pre_actions import (
+    PreAction,
+    PreActionChoice,
+    choose_pre_action,
+    offered_pre_actions,
+    pre_action_move,
+    price_for,
+    still_stands,
+)
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
+from engine.show_choices import ShowOptions, cards_to_show, show_options
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -125,8 +142,15 @@ from engine.table import (
     TableRules,
 )
 from engine.tendencies import PlayerHabits, big_blind_of, habits
+from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, spend
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
-from engine.verdicts import PotVerdict, ShownHandVerdict, pot_verdicts, shown_hands
+from engine.verdicts import (
+    PotVerdict,
+    ShownHandVerdict,
+    in_showing_order,
+    pot_verdicts,
+    shown_hands,
+)
 
 if TYPE_CHECKING:
     from engine.computer import DEFAULT_STYLE, STYLES, ComputerPlayer, Style, style_named
@@ -158,7 +182,9 @@ __all__ = [
     "ALL_CARDS",
     "DEFAULT_STYLE",
     "MAX_BUY_IN_BIG_BLINDS",
+    "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
+    "NO_HOME_RULES",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
     "STARTING_STACK_BIG_BLINDS",
@@ -174,12 +200,15 @@ __all__ = [
     "BettingStructure",
     "BlindSchedule",
     "BoardDealt",
+    "BombPots",
+    "BountyPaid",
     "Card",
     "CardError",
     "CardsDiscarded",
     "CashOut",
     "Category",
     "CheckOrCall",
+    "ChooseRunouts",
     "ComputerPlayer",
     "Deal",
     "Deck",
@@ -206,6 +235,7 @@ __all__ = [
     "HandShown",
     "HandValue",
     "HoleCardsDealt",
+    "HomeRules",
     "IllegalAction",
     "LegalActions",
     "MissedBlinds",
@@ -220,28 +250,38 @@ __all__ = [
     "Pot",
     "PotAwarded",
     "PotCarriedOver",
+    "PotOdds",
     "PotShare",
     "PotVerdict",
+    "PreAction",
+    "PreActionChoice",
     "RaiseSize",
     "Rake",
     "RakeTaken",
     "Range",
     "Rotation",
+    "RunItTwiceOffered",
+    "RunoutChosen",
+    "RunoutsDecided",
     "Seat",
     "SeatView",
+    "ShowOptions",
     "ShowOrMuck",
     "ShownHandVerdict",
     "Stakes",
     "Style",
     "Table",
     "TableRules",
+    "TimeBankRule",
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
     "big_blind_of",
     "cards_seen_by",
+    "cards_to_show",
     "check_opening",
     "chip_chop",
+    "choose_pre_action",
     "commit",
     "deal_from_data",
     "deal_to_data",
@@ -254,16 +294,24 @@ __all__ = [
     "format_action",
     "format_cards",
     "habits",
+    "in_showing_order",
+    "offered_pre_actions",
     "open_cards",
     "parse_action",
     "parse_cards",
     "players_who_drew",
     "plays_for_antes",
+    "pot_odds",
     "pot_verdicts",
+    "pre_action_move",
+    "price_for",
     "prizes",
     "seat_view",
     "shared_prizes",
+    "show_options",
     "shown_hands",
+    "spend",
+    "still_stands",
     "stud_stakes",
     "style_named",
     "table_from_data",

@@ -7,6 +7,8 @@ so a hand's action log is also the body of its hand history.
 'p3 cbr 600'
 >>> parse_action("p3 cbr 600")
 (2, BetOrRaise(to=600))
+>>> format_action(0, ChooseRunouts(2)), parse_action("p1 rc 2")
+('p1 rc 2', (0, ChooseRunouts(count=2)))
 """
 
 from __future__ import annotations
@@ -54,7 +56,15 @@ class ShowOrMuck:
     show: bool = True
 
 
-Action = Fold | CheckOrCall | BetOrRaise | PostBringIn | Discard | ShowOrMuck
+@dataclass(frozen=True, slots=True)
+class ChooseRunouts:
+    """Run it twice: how many times this player wants the rest of the board
+    dealt (1 or 2). Twice only if everyone still in the hand says twice."""
+
+    count: int
+
+
+Action = Fold | CheckOrCall | BetOrRaise | PostBringIn | Discard | ShowOrMuck | ChooseRunouts
 
 
 class RaiseSize(Enum):
@@ -89,6 +99,10 @@ def format_action(player: int, action: Action) -> str:
         case ShowOrMuck(show):
             # PHH: "sm -" shows the cards already dealt, a bare "sm" mucks.
             return f"{actor} sm -" if show else f"{actor} sm"
+        case ChooseRunouts(count):
+            # Not PHH (which has no such action): the hand log's own line. A
+            # PHH file says how often the board was run in ``_runout_count``.
+            return f"{actor} rc {count}"
     raise NotationError(f"Cannot write {action!r}.")
 
 
@@ -129,6 +143,8 @@ def parse_action(text: str) -> tuple[int, Action]:
                 return player, ShowOrMuck(True)
             case "sm", [_cards]:
                 return player, ShowOrMuck(True)
+            case "rc", [count]:
+                return player, ChooseRunouts(int(count))
     except (ValueError, CardError) as error:
         raise NotationError(f"“{text}”: {error}") from None
     raise NotationError(f"“{text}” is not an action this engine knows.")

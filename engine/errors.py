@@ -46,6 +46,19 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_first": "Discard or draw first; betting comes after.",
     "not_showdown": "There is no showdown now.",
     "already_discarded": "You have already discarded.",
+    # The home-game options (engine.home_rules).
+    "no_run_it_twice_now": "There is no run-out to choose now.",
+    "runouts_once_or_twice": "The rest of the board is run once or twice.",
+    "run_it_twice_no_board": "Run it twice needs a game with a board.",
+    "run_it_twice_two_boards": "This game already deals two boards; its board is not run twice.",
+    "run_it_twice_cash_only": "Run it twice is for cash tables, not tournaments.",
+    "bomb_pot_no_flop": "Bomb pots need a game with blinds and a flop (Hold'em or Omaha).",
+    "bomb_pot_cash_only": "Bomb pots are for cash tables, not tournaments.",
+    "double_board_already": "This game already deals two boards.",
+    "rabbit_hunt_no_board": "The rabbit hunt needs a game with a board.",
+    "seven_deuce_two_cards": "The 7-2 bounty needs a game of two hole cards (Hold'em).",
+    "seven_deuce_deck": "This game's deck has no sevens and deuces.",
+    "seven_deuce_cash_only": "The 7-2 bounty is for cash tables, not tournaments.",
     # The table: seats, chips and the game between hands.
     "no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
     "seat_taken": "Seat {seat} is taken.",
@@ -68,6 +81,9 @@ MESSAGES: Final[dict[str, str]] = {
     "no_hand_in_progress": "No hand is being played.",
     "hand_not_over": "The hand is not over yet.",
     "not_this_hand": "That is not the hand this table dealt.",
+    "pre_action_not_offered": "That choice is not open to you now.",
+    "nothing_to_show": "You have no cards you may show now.",
+    "show_all_or_nothing": "In this game you may show your whole hand only.",
 }
 
 

@@ -20,8 +20,10 @@ BetKind = Literal["fold", "check", "call", "bet", "raise", "complete", "bring-in
 DiscardKind = Literal["discard", "draw", "stand_pat"]
 #: Double Hold'em: a player set their point card (:class:`PointCardChosen`).
 PointCardKind = Literal["point_card"]
+#: Run it twice: a player asked for the rest of the board twice, or once.
+RunoutKind = Literal["run_twice", "run_once"]
 #: Every action a player takes in a hand before the showdown.
-ActionKind = BetKind | DiscardKind | PointCardKind
+ActionKind = BetKind | DiscardKind | PointCardKind | RunoutKind
 #: The forced bets, as :class:`ForcedBetPosted` names them.
 ForcedBetKind = Literal["ante", "dead small blind", "small blind", "big blind", "straddle", "post"]
 #: Which part of a pot an award is: all of it, the high or the low half, or
@@ -195,6 +197,43 @@ class PotCarriedOver(Event):
     """Jackpots: nobody opened; ``amount`` stays in the pot for the next deal."""
 
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunItTwiceOffered(Event):
+    """Everyone is all in before the last board card and the table runs it
+    twice if ``players`` (those still in the hand) all want it."""
+
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RunoutChosen(Event):
+    """A player's choice: the rest of the board dealt ``count`` times (1 or 2)."""
+
+    player: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunoutsDecided(Event):
+    """How many times the rest of the board is dealt: 2 when everyone asked
+    for twice, else 1."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class BountyPaid(Event):
+    """The 7-2 bounty: ``winner`` won with seven-deuce and showed it; each
+    other player dealt in paid ``(player, chips)`` (all they had, if less)."""
+
+    winner: int
+    payments: tuple[tuple[int, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(chips for _, chips in self.payments)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,10 +43,12 @@ from itertools import compress, repeat
 from operator import add, and_, eq, itemgetter, mul, not_, sub
 from typing import Final, NoReturn, cast
 
+from engine import home_rules
 from engine.actions import (
     Action,
     BetOrRaise,
     CheckOrCall,
+    ChooseRunouts,
     Discard,
     Fold,
     PostBringIn,
@@ -60,6 +62,7 @@ from engine.evaluation import Evaluation, describe_strength, evaluate, strength_
 from engine.events import (
     BetReturned,
     BoardDealt,
+    BountyPaid,
     CardsDiscarded,
     DrawAceShown,
     Event,
@@ -74,6 +77,9 @@ from engine.events import (
     PotAwarded,
     PotCarriedOver,
     RakeTaken,
+    RunItTwiceOffered,
+    RunoutChosen,
+    RunoutsDecided,
     StreetStarted,
     StubReshuffled,
     UpCardsDealt,
@@ -135,6 +141,15 @@ class HandSetup:
     ``draw_rules`` are the table's draw settings (draw limit, jackpots).
     ``carried_pot`` is dead money already in the pot: a jackpot nobody opened
     on the previous deal.
+
+    The home-game options (:mod:`engine.home_rules`): ``run_it_twice`` offers
+    the players still in the hand to deal the rest of the board twice when
+    everyone is all in before its last card; ``bomb_pot`` skips the first
+    betting round (everyone's bomb is posted as an ante, so the flop comes
+    at once); ``boards`` deals that many boards instead of the game's own
+    count (a double-board bomb pot: 2, each board half of every pot);
+    ``seven_deuce_bounty`` is what each other player dealt in pays a player
+    who wins with seven-deuce and shows it.
     """
 
     variant: Variant
@@ -152,16 +167,28 @@ class HandSetup:
     draw_rules: DrawRules = DEFAULT_DRAW_RULES
     carried_pot: int = 0
     dead_blinds: tuple[int, ...] = ()
+    run_it_twice: bool = False
+    bomb_pot: bool = False
+    boards: int = 0
+    seven_deuce_bounty: int = 0
 
     @property
     def player_count(self) -> int:
         return len(self.starting_stacks)
+
+    @property
+    def board_count(self) -> int:
+        """Boards each board card is dealt to: the game's, or the setup's own count."""
+        return self.boards or self.variant.boards
 
 
 class Phase(Enum):
     DEALING = "dealing"
     DISCARDING = "discarding"
     BETTING = "betting"
+    #: Run it twice: everyone is all in and the players still in the hand
+    #: choose how many times the rest of the board is dealt.
+    RUN_IT_TWICE = "run it twice"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
 
@@ -172,6 +199,7 @@ _DEALING: Final = Phase.DEALING
 _DISCARDING: Final = Phase.DISCARDING
 _BETTING: Final = Phase.BETTING
 _SHOWDOWN: Final = Phase.SHOWDOWN
+_RUN_IT_TWICE: Final = Phase.RUN_IT_TWICE
 _COMPLETE: Final = Phase.COMPLETE
 _NO_LIMIT: Final = BettingStructure.NO_LIMIT
 _POT_LIMIT: Final = BettingStructure.POT_LIMIT
@@ -335,6 +363,9 @@ class _Showdown:
     pots: tuple[Pot, ...] = ()
     #: Someone is all in, so every hand is turned up (fixed once it begins).
     everyone_shows: bool = False
+    #: Not a showdown: everyone else folded and the pots are awarded, and the
+    #: winner may show their hand or not (the 7-2 bounty is paid on a show).
+    after_win: bool = False
 
     @property
     def started(self) -> bool:
@@ -402,8 +433,13 @@ class Hand:
         "_previous_aggressor",
         "_round",
         "_round_opener",
+        "_run_base",
+        "_run_from",
+        "_runout_choosers",
+        "_runouts_decided",
         "_showdown",
         "_shown_early",
+        "_street_boards",
         "_street_discards",
         "_stub",
         "_values",
@@ -430,6 +466,8 @@ class Hand:
         "player_count",
         "pots_awarded",
         "rake_taken",
+        "run",
+        "runouts",
         "setup",
         "stacks",
         "street",
@@ -451,6 +489,7 @@ class Hand:
             raise ValueError("A carried pot cannot be negative.")
         if setup.draw_rules.jackpots and (any(setup.blinds) or setup.variant.uses_bring_in):
             raise ValueError("Jackpots are played with antes only.")
+        home_rules.check_setup(setup)
         for name, values in (
             ("antes", setup.antes),
             ("blinds", setup.blinds),
@@ -477,8 +516,19 @@ class Hand:
         self.hole_cards: list[list[Card]] = list(map(list, repeat((), n)))
         self.up: list[list[bool]] = list(map(list, repeat((), n)))
         #: Every board, in order; ``board`` is the first (the only one in most games).
-        self.boards: list[list[Card]] = list(map(list, repeat((), setup.variant.boards)))
+        self.boards: list[list[Card]] = list(map(list, repeat((), setup.board_count)))
         self.board: list[Card] = self.boards[0]
+        #: Boards each street's board cards are dealt to (1 on a second run).
+        self._street_boards = setup.board_count
+        #: Run it twice: the players still to choose; whether the choice is
+        #: made; how many runs (``runouts``) and which one is being dealt
+        #: (``run``); the street and board length the second run starts from.
+        self._runout_choosers: list[int] = []
+        self._runouts_decided = False
+        self.runouts = 1
+        self.run = 1
+        self._run_from = 0
+        self._run_base = 0
         self.discards: list[list[Card]] = list(map(list, repeat((), n)))
         self.street_index = -1
         #: The street being played (the first one until it starts).
@@ -548,6 +598,11 @@ class Hand:
         """Players who have not folded."""
         return list(compress(range(self.player_count), map(not_, self.folded)))
 
+    @property
+    def runout_choosers(self) -> tuple[int, ...]:
+        """Run it twice: the players still to choose once or twice."""
+        return tuple(self._runout_choosers) if self.phase is _RUN_IT_TWICE else ()
+
     def is_all_in(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] == 0
 
@@ -565,7 +620,7 @@ class Hand:
         if self.setup.dead_blinds:
             dead += sum(self.dead_posted)
             totals = list(map(sub, totals, self.dead_posted))
-        if self.setup.ante_trimming:
+        if self.setup.ante_trimming or self.setup.bomb_pot:  # a bomb is a live bet
             return build_pots(totals, self.folded, dead)
         dead += sum(self.antes_posted)
         live = [t - a for t, a in zip(totals, self.antes_posted, strict=True)]
@@ -613,6 +668,9 @@ class Hand:
                 can_muck=self._may_muck(player),
                 stack=self.stacks[player],
             )
+        if self.phase is _RUN_IT_TWICE:
+            player = self._runout_choosers[0]
+            return _legal_actions(player, self.phase, stack=self.stacks[player])
         raise IllegalAction("cannot_act_now")
 
     @property
@@ -627,6 +685,8 @@ class Hand:
             return self._pending_discards[0] if self._pending_discards else None
         if phase is _SHOWDOWN and self._showdown is not None and self._showdown.pending:
             return self._showdown.pending[0]
+        if phase is _RUN_IT_TWICE:
+            return self._runout_choosers[0]
         return None
 
     def verify(self, player: int, action: Action) -> None:
@@ -641,6 +701,8 @@ class Hand:
                     self._check_discard(player, cards)
                 case ShowOrMuck(show):
                     self._check_show_or_muck(player, show)
+                case ChooseRunouts(count):
+                    self._check_runout_choice(player, count)
                 case _:  # not an action at all
                     if player == self.actor and self.phase is _BETTING:
                         raise IllegalAction("cannot_act_now")
@@ -677,6 +739,8 @@ class Hand:
             return Discard(tuple(held[: legal.discard_min]))
         if legal.phase is _SHOWDOWN:
             return ShowOrMuck(not legal.can_muck)
+        if legal.phase is _RUN_IT_TWICE:
+            return ChooseRunouts(1)  # no choice in time: the board is run once
         if legal.can_post_bring_in:
             return PostBringIn()
         return CheckOrCall() if legal.can_check else Fold()
@@ -750,6 +814,8 @@ class Hand:
                 self._discard(player, cards)
             case ShowOrMuck(show):
                 self._show_or_muck(player, show)
+            case ChooseRunouts(count):
+                self._choose_runouts(player, count)
             case _:  # not an action at all
                 if player == self.actor and self.phase is _BETTING:
                     raise IllegalAction("cannot_act_now")
@@ -811,6 +877,7 @@ class Hand:
         for name in ("events", "actions", "awarded", "pots_awarded", "_pending_deals"):
             state[name] = list(state[name])
         state["_pending_discards"] = list(self._pending_discards)
+        state["_runout_choosers"] = list(self._runout_choosers)
         for name in ("hole_cards", "up", "discards", "_street_discards", "boards"):
             state[name] = [list(row) for row in state[name]]
         state["board"] = state["boards"][0]
@@ -823,7 +890,12 @@ class Hand:
         sd = self._showdown
         if sd is not None:
             state["_showdown"] = _Showdown(
-                list(sd.pending), list(sd.shown), list(sd.mucked), sd.pots, sd.everyone_shows
+                list(sd.pending),
+                list(sd.shown),
+                list(sd.mucked),
+                sd.pots,
+                sd.everyone_shows,
+                sd.after_win,
             )
         for name, value in state.items():
             setattr(twin, name, value)
@@ -909,7 +981,7 @@ class Hand:
             per_player = street.hole_down + street.hole_up
             deals = [(i, per_player) for i in self.in_hand]
         if street.board:
-            deals += [(None, street.board)] * self.variant.boards
+            deals += [(None, street.board)] * self._street_boards
         if deals:
             deals = self._burn_and_plan(deals)
         self._pending_deals = deals
@@ -1082,8 +1154,19 @@ class Hand:
                 if self._pending_deals:
                     return
                 if self.street.betting and self.folded.count(False) > 1:
-                    self._open_betting()
+                    if self._betting_rounds == 0 and self.setup.bomb_pot:
+                        # A bomb pot: no betting before the flop.
+                        self._betting_rounds = 1
+                    else:
+                        self._open_betting()
+                        continue
+                if self._end_street():
                     continue
+                return
+            if phase is _RUN_IT_TWICE:
+                if self._runout_choosers:
+                    return
+                self.phase = _DEALING
                 if self._end_street():
                     continue
                 return
@@ -1106,8 +1189,13 @@ class Hand:
         if self.folded.count(False) == 1:
             self._award()
             return False
+        if not self._runouts_decided and self._offer_runouts():
+            return True
         if self.street_index + 1 < len(self.variant.streets):
             self._start_street(self.street_index + 1)
+            return True
+        if self.run < self.runouts:
+            self._start_second_run()
             return True
         self._begin_showdown()
         return True
@@ -1779,6 +1867,96 @@ class Hand:
             self.events.append(_hand_mucked(player))
         sd.pending.remove(player)
 
+    # ------------------------------------------------ home-game options
+
+    def _offer_runouts(self) -> bool:
+        """Run it twice: when no more betting can happen, two or more hands are
+        live and board cards are still to come, the players still in the hand
+        choose how often the rest of the board is dealt. Returns whether the
+        hand now waits for that choice."""
+        self._runouts_decided = len(self.boards) > 1 or not self.setup.run_it_twice
+        self._runouts_decided = self._runouts_decided or not home_rules.runouts_open(
+            self.variant, self.street_index, self._stub.size, self.in_hand, self.stacks
+        )
+        if self._runouts_decided:
+            return False
+        self._runout_choosers = self.in_hand
+        self._run_from = self.street_index + 1
+        self._run_base = len(self.board)
+        self.phase = _RUN_IT_TWICE
+        self.actor = None
+        self.events.append(RunItTwiceOffered(tuple(self._runout_choosers)))
+        # All in: the hands are turned up before the run-out (as they would be
+        # at the showdown anyway), so the players choose seeing each other's.
+        for player in self._runout_choosers:
+            if player not in self._shown_early:
+                self._shown_early[player] = len(self.hole_cards[player])
+                self.events.append(_hand_shown(player, tuple(self.hole_cards[player]), ()))
+        return True
+
+    def _check_runout_choice(self, player: int, count: int) -> None:
+        if self.phase is not _RUN_IT_TWICE:
+            raise IllegalAction("no_run_it_twice_now")
+        if player not in self._runout_choosers:
+            raise IllegalAction("not_your_turn_anyone")
+        if count not in (1, 2):
+            raise IllegalAction("runouts_once_or_twice")
+
+    def _choose_runouts(self, player: int, count: int) -> None:
+        """One player's choice; once somebody says once, or everyone twice, it is decided."""
+        self._check_runout_choice(player, count)
+        self._runout_choosers.remove(player)
+        self.events.append(RunoutChosen(player, count))
+        if count == 1:
+            self._runout_choosers.clear()
+        elif not self._runout_choosers:
+            self.runouts = 2
+        if not self._runout_choosers:
+            self._runouts_decided = True
+            self.events.append(RunoutsDecided(self.runouts))
+
+    def _start_second_run(self) -> None:
+        """The first run is dealt: the second board starts as the cards both
+        runs share and takes the rest from the same deck, street by street."""
+        self.run = 2
+        self.boards.append(self.board[: self._run_base])
+        self._street_boards = 1
+        self._start_street(self._run_from)
+
+    def _pay_seven_deuce_bounty(self) -> None:
+        """The 7-2 bounty: see :func:`engine.home_rules.seven_deuce_winner`."""
+        sd = self._showdown
+        winner = home_rules.seven_deuce_winner(
+            self.events, self.hole_cards, shown=None if sd is None else sd.shown
+        )
+        if winner is None:
+            return
+        if sd is None:  # won without a showdown: the seven-deuce is turned up to claim it
+            self.events.append(_hand_shown(winner, tuple(self.hole_cards[winner]), ()))
+        payments = home_rules.bounty_payments(
+            winner, self.setup.seven_deuce_bounty, self.stacks, self.player_count
+        )
+        for player, chips in payments:
+            self.stacks[player] -= chips
+            self.stacks[winner] += chips
+        self.events.append(BountyPaid(winner, tuple(payments)))
+
+    def rabbit_cards(self) -> list[Card]:
+        """The rabbit hunt: the board cards that would have come had the hand
+        gone on, from the same deck with the same burns (nothing of anyone's
+        hole cards). Empty when the board was complete or the hand dealt by name."""
+        if not self.is_complete or self._stub.deals_by_name or len(self.boards) > 1:
+            return []
+        stub = self._stub.copy()
+        cards: list[Card] = []
+        for street in self.variant.streets[self.street_index + 1 :]:
+            if not street.board:
+                continue
+            if street.burn and stub.size > street.board:
+                stub.burn()
+            cards += stub.deal(min(street.board, stub.size))
+        return cards
+
     # ------------------------------------------------------------ awarding
 
     def _award(self) -> None:
@@ -1802,6 +1980,9 @@ class Hand:
             if boards == 1:
                 self._award_pot(index, pot.amount, contenders, 0, "whole")
                 continue
+            if self.runouts > 1:
+                self._award_runs(index, pot.amount, contenders)
+                continue
             # Each board wins its share of the pot; the odd chips go to the first boards.
             share, odd = divmod(pot.amount, boards)
             evaluations = len(self.variant.evaluations)
@@ -1810,12 +1991,34 @@ class Hand:
                 self._award_pot(
                     index, amount, contenders, board * evaluations, f"board {board + 1}"
                 )
+        if self.setup.seven_deuce_bounty:
+            self._pay_seven_deuce_bounty()
         self.contributions[:] = [0] * self.player_count
         self.dead_posted[:] = [0] * self.player_count
         self.phase = _COMPLETE
         self.is_complete = True
         self.actor = None
         self.events.append(_hand_ended(tuple(self.stacks)))
+
+    def _award_runs(self, index: int, amount: int, contenders: list[int]) -> None:
+        """Run it twice: each run (board) wins half of pot ``index``. An odd
+        chip goes by the table's odd-chip rule, as in a split pot: to the run
+        won by the first winner clockwise from the button."""
+        share, odd = divmod(amount, self.runouts)
+        evaluations = len(self.variant.evaluations)
+        winners = [
+            {
+                player
+                for k in range(run * evaluations, (run + 1) * evaluations)
+                for player in self._best(contenders, k)
+            }
+            for run in range(self.runouts)
+        ]
+        first = min(set().union(*winners))
+        odd_run = next(run for run, won in enumerate(winners) if first in won)
+        for run in range(self.runouts):
+            chips = share + (odd if run == odd_run else 0)
+            self._award_pot(index, chips, contenders, run * evaluations, f"board {run + 1}")
 
     def _award_pot(
         self, index: int, amount: int, contenders: list[int], first: int, whole: str

@@ -83,6 +83,10 @@ def setup_to_data(setup: HandSetup) -> Data:
         },
         "carried_pot": setup.carried_pot,
         "dead_blinds": list(setup.dead_blinds),
+        "run_it_twice": setup.run_it_twice,
+        "bomb_pot": setup.bomb_pot,
+        "boards": setup.boards,
+        "seven_deuce_bounty": setup.seven_deuce_bounty,
     }
 
 
@@ -110,6 +114,11 @@ def setup_from_data(data: Data) -> HandSetup:
         draw_rules=_draw_rules_from_data(data.get("draw_rules")),
         carried_pot=int(data.get("carried_pot", 0)),
         dead_blinds=_ints(data.get("dead_blinds", ())),
+        # Written before the home-game options were: all off.
+        run_it_twice=bool(data.get("run_it_twice", False)),
+        bomb_pot=bool(data.get("bomb_pot", False)),
+        boards=int(data.get("boards", 0)),
+        seven_deuce_bounty=int(data.get("seven_deuce_bounty", 0)),
     )
 
 
@@ -249,6 +258,7 @@ def table_to_data(table: Table) -> Data:
         },
         "finishing_places": [[player, place] for player, place in table.finishing_places.items()],
         "carried_pot": table.carried_pot,
+        "bomb_pot_voted": table.bomb_pot_voted,
         "blind_positions": None
         if table.blind_positions is None
         else _positions_to_data(table.blind_positions),
@@ -291,7 +301,7 @@ def table_from_data(rules: TableRules, data: Data) -> Table:
             int(saved_rotation["hands_dealt"]),
             int(saved_rotation["orbit_start"]),
         )
-    return Table.restored(
+    table = Table.restored(
         rules,
         seats=[_seat_from_data(seat) for seat in data["seats"]],
         hand_number=int(data["hand_number"]),
@@ -306,3 +316,6 @@ def table_from_data(rules: TableRules, data: Data) -> Table:
         blind_positions=None if blind_positions is None else _positions_from_data(blind_positions),
         carried_pot=int(data.get("carried_pot", 0)),
     )
+    # Saved before bomb pots existed: no vote pending.
+    table.bomb_pot_voted = bool(data.get("bomb_pot_voted", False))
+    return table

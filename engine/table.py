@@ -80,8 +80,16 @@ from engine.button import (
 )
 from engine.cards import Deck, DeckKind
 from engine.draws import DEFAULT_DRAW_RULES, DrawRules
-from engine.errors import TableError
+from engine.errors import MESSAGES, TableError
 from engine.hand import Hand, HandSetup, Rake
+from engine.home_rules import (
+    NO_HOME_RULES,
+    HomeRules,
+    bomb_pot_refusal,
+    double_board_refusal,
+    run_it_twice_refusal,
+    seven_deuce_refusal,
+)
 from engine.rotation import GameOutlook, Rotation, RotationPosition, game_stakes
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
@@ -145,6 +153,8 @@ class TableRules:
     rotation: Rotation | None = None
     #: Draw games: the draw limits and whether the pot is a jackpot.
     draw_rules: DrawRules = DEFAULT_DRAW_RULES
+    #: Run it twice, bomb pots, the rabbit hunt, the 7-2 bounty (all off).
+    home: HomeRules = NO_HOME_RULES
 
     def __post_init__(self) -> None:
         game = variant(self.variant)
@@ -184,6 +194,10 @@ class TableRules:
                 raise ValueError("Jackpots need an ante from every player.")
         if self.stakes is not None and self.stakes.straddle and not takes_straddle(game):
             raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
+        games = [variant(code) for code in rotation.codes] if rotation is not None else [game]
+        refusal = self.home.refusal(games, tournament=self.is_tournament)
+        if refusal is not None:
+            raise ValueError(MESSAGES[refusal])
 
     @classmethod
     def mixed(cls, rotation: Rotation, stakes: Stakes, **options: object) -> TableRules:
@@ -379,6 +393,8 @@ class Table:
         self.blind_positions: Positions | None = None
         #: Jackpots: chips nobody opened for, waiting in the pot for the next deal.
         self.carried_pot = 0
+        #: The table voted for a bomb pot: the next hand that can be one is.
+        self.bomb_pot_voted = False
 
     # ------------------------------------------------------------------ queries
 
@@ -844,6 +860,13 @@ class Table:
             antes = [a + stakes.ante for a in antes]
         elif stakes.ante_kind is AnteKind.BIG_BLIND and big is not None:
             antes[big] += stakes.ante
+        home = self.rules.home
+        bomb = home.bomb_pot if self._bomb_pot_now(game, number) else None
+        if bomb is not None:
+            # Everyone posts the bomb, live, and nobody bets before the flop.
+            blinds, posts, dead = [0] * n, [0] * n, [0] * n
+            antes = [bomb.amount] * n
+            post_records, straddle_seat, restraddle_seats = [], None, ()
         setup = HandSetup(
             game,
             tuple(seat.stack for seat in seats),
@@ -862,6 +885,10 @@ class Table:
             posts=tuple(posts) if any(posts) else (),
             draw_rules=self.rules.draw_rules,
             carried_pot=self.carried_pot,
+            run_it_twice=home.run_it_twice and run_it_twice_refusal(game) is None,
+            bomb_pot=bomb is not None,
+            boards=2 if bomb is not None and bomb.double_board else 0,
+            seven_deuce_bounty=home.seven_deuce_bounty if seven_deuce_refusal(game) is None else 0,
         )
         positions = plan.positions
         return Deal(
@@ -878,6 +905,19 @@ class Table:
             posts=tuple(post_records),
             button_draw=draw,
         )
+
+    def _bomb_pot_now(self, game: Variant, number: int) -> bool:
+        """Whether hand ``number`` is a bomb pot: by the count, or because the
+        table voted for one (the vote is spent on the next hand that can be one)."""
+        home = self.rules.home
+        if home.bomb_pot is None or bomb_pot_refusal(game) is not None:
+            return False
+        if home.bomb_pot.double_board and double_board_refusal(game) is not None:
+            return False
+        if self.bomb_pot_voted:
+            self.bomb_pot_voted = False
+            return True
+        return home.bomb_pot_due(number)
 
     @staticmethod
     def _restraddles(

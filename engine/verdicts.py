@@ -29,7 +29,7 @@ from engine.evaluation.showdown import evaluate
 from engine.evaluation.value import HandValue
 from engine.events import HandShown, PotAwarded
 from engine.hand import Hand
-from engine.variants import BoardAward
+from engine.variants import BoardAward, Variant
 
 #: The evaluation (by its place in the variant's list) each share is judged by.
 _EVALUATION_OF_SHARE = {"whole": 0, "high": 0, "low": 1}
@@ -158,3 +158,23 @@ def _judged(
         return evaluate(evaluation, hole, board)
     except ValueError:  # too few cards to make a hand of this kind
         return None
+
+
+def in_showing_order(variant: Variant, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A shown hand's cards in the order everyone may see them.
+
+    A draw game deals the cards drawn after the ones kept, so showing a hand
+    in the order it was dealt would tell which cards were drawn: there the
+    cards are shown from the highest rank down. Other games keep their order
+    (stud's up cards were seen where they lie).
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.variants import VARIANTS
+    >>> " ".join(map(str, in_showing_order(VARIANTS["F5D"], parse_cards("2c9hKsKd7c"))))
+    'Kd Ks 9h 7c 2c'
+    >>> " ".join(map(str, in_showing_order(VARIANTS["NT"], parse_cards("2cAs"))))
+    '2c As'
+    """
+    if not variant.draws:
+        return tuple(cards)
+    return tuple(sorted(cards, key=lambda card: (-card.rank, card.suit)))

@@ -141,18 +141,23 @@ class Database(ABC):
 
     @staticmethod
     async def open(
-        target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None = None
+        target: str | os.PathLike[str],
+        *,
+        migrations: Sequence[Migration] | None = None,
+        migrate: bool = True,
     ) -> Database:
         """Open the database ``target`` names (a SQLite file, or a ``postgresql://``
         URL) and bring its schema up to date.
 
-        ``migrations`` defaults to the ones shipped with the package for that database.
+        ``migrations`` defaults to the ones shipped with the package for that database;
+        ``migrate=False`` leaves the schema as it is, for :meth:`migrate` later (the
+        launcher first checks that no other process serves the database).
         The backends are this class's subclasses, which the package's front door
         (:mod:`bot.database`) loads, so this module never imports them.
         """
         for backend in Database.__subclasses__():
             if backend.opens(target):
-                return await backend.open_target(target, migrations=migrations)
+                return await backend.open_target(target, migrations=migrations, migrate=migrate)
         raise LookupError("no database backend is loaded for this target")
 
     @classmethod
@@ -163,9 +168,17 @@ class Database(ABC):
     @classmethod
     @abstractmethod
     async def open_target(
-        cls, target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None
+        cls,
+        target: str | os.PathLike[str],
+        *,
+        migrations: Sequence[Migration] | None,
+        migrate: bool = True,
     ) -> Database:
         """Open ``target``, which :meth:`opens` accepted, as :meth:`open` does."""
+
+    @abstractmethod
+    async def migrate(self, migrations: Sequence[Migration] | None = None) -> None:
+        """Apply the migrations not yet applied (the package's for this database)."""
 
     @property
     @abstractmethod

@@ -20,6 +20,11 @@ inserting its row (the primary key admits one), a held one is read locked
 (:meth:`~bot.database.Transaction.lock_one`) while this process decides.
 Expiry is judged by the taking process's clock, so machines sharing one
 database must keep their clocks in step (NTP).
+
+The lease is checked before the schema is migrated (:func:`open_leased`): a
+second process, perhaps a newer version, must not change the schema under a
+process still serving the database. A database too old to have leases has no
+holder that could be told.
 """
 
 from __future__ import annotations
@@ -29,11 +34,13 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Final
 
 from bot.database.connection import Database
+from bot.database.migrator import Migration
 from bot.errors import CroupierError
 
 log = logging.getLogger(__name__)
@@ -181,3 +188,53 @@ class Lease:
             await tx.execute(
                 "DELETE FROM leases WHERE name = ? AND holder = ?", (self.name, self.holder.text())
             )
+
+
+async def check_free(
+    database: Database,
+    name: str = BOT_LEASE,
+    *,
+    holder: Holder | None = None,
+    clock: Callable[[], float] = time.time,
+    alive: Callable[[int], bool] = _process_alive,
+) -> None:
+    """Raise :class:`LeaseHeld` when another live process holds the lease; a
+    database whose schema has no leases yet has no holder."""
+    has_leases = await database.fetch_value(
+        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
+        if database.backend == "sqlite"
+        else "SELECT COUNT(*) FROM information_schema.tables"
+        " WHERE table_schema = current_schema() AND table_name = 'leases'"
+    )
+    if not has_leases:
+        return
+    row = await database.fetch_one("SELECT holder, expires_at FROM leases WHERE name = ?", (name,))
+    me = holder or Holder.this_process()
+    now = clock()
+    if row is None or row["holder"] == me.text():
+        return
+    if row["expires_at"] > now and not _gone(row["holder"], me, alive):
+        raise LeaseHeld(
+            name=name, holder=row["holder"], seconds=max(1, round(row["expires_at"] - now))
+        )
+
+
+async def open_leased(
+    path: str | Path,
+    *,
+    migrations: Sequence[Migration] | None = None,
+    holder: Holder | None = None,
+    alive: Callable[[int], bool] = _process_alive,
+) -> tuple[Database, Lease]:
+    """Open the database, check that no other live process serves it, only then
+    migrate it, and take its lease; on any refusal the database is closed again."""
+    database = await Database.open(path, migrate=False)
+    try:
+        holder = holder or Holder.this_process()
+        await check_free(database, holder=holder, alive=alive)
+        await database.migrate(migrations)
+        lease = await Lease.take(database, holder=holder, alive=alive)
+    except BaseException:
+        await database.close()
+        raise
+    return database, lease

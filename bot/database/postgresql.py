@@ -198,9 +198,13 @@ class PostgresDatabase(Database):
 
     @classmethod
     async def open_target(
-        cls, target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None
+        cls,
+        target: str | os.PathLike[str],
+        *,
+        migrations: Sequence[Migration] | None,
+        migrate: bool = True,
     ) -> Database:
-        return await cls.connect(str(target), migrations=migrations)
+        return await cls.connect(str(target), migrations=migrations, migrate=migrate)
 
     @classmethod
     async def connect(
@@ -209,6 +213,7 @@ class PostgresDatabase(Database):
         *,
         migrations: Sequence[Migration] | None = None,
         pool_size: int = POOL_SIZE,
+        migrate: bool = True,
     ) -> Self:
         """Connect to the PostgreSQL database at ``url`` and bring its schema up to date.
 
@@ -235,17 +240,22 @@ class PostgresDatabase(Database):
             raise DatabaseUnusable(
                 "database.cannot_connect", name=SETTING, url=shown(url), reason=_reason(error)
             ) from None
+        database = cls(pool, url)
         try:
-            async with pool.acquire() as connection:
-                await _apply_migrations(
-                    connection,
-                    bundled_migrations("postgresql") if migrations is None else migrations,
-                    database_name=shown(url),
-                )
+            if migrate:
+                await database.migrate(migrations)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, url)
+        return database
+
+    async def migrate(self, migrations: Sequence[Migration] | None = None) -> None:
+        async with self._pool.acquire() as connection:
+            await _apply_migrations(
+                connection,
+                bundled_migrations("postgresql") if migrations is None else migrations,
+                database_name=self._shown,
+            )
 
     @property
     def description(self) -> str:

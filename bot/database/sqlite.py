@@ -156,9 +156,13 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def open_target(
-        cls, target: str | os.PathLike[str], *, migrations: Sequence[Migration] | None
+        cls,
+        target: str | os.PathLike[str],
+        *,
+        migrations: Sequence[Migration] | None,
+        migrate: bool = True,
     ) -> Database:
-        return await cls.connect(target, migrations=migrations)
+        return await cls.connect(target, migrations=migrations, migrate=migrate)
 
     @classmethod
     async def connect(
@@ -166,8 +170,10 @@ class SqliteDatabase(Database):
         path: str | os.PathLike[str],
         *,
         migrations: Sequence[Migration] | None = None,
+        migrate: bool = True,
     ) -> Self:
-        """Connect to the SQLite file at ``path`` and bring its schema up to date.
+        """Connect to the SQLite file at ``path`` and bring its schema up to date
+        (unless ``migrate`` is false).
 
         ``migrations`` defaults to the ones shipped with the package.
         """
@@ -181,11 +187,12 @@ class SqliteDatabase(Database):
         try:
             await _use_write_ahead_log(connection)
             await connection.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
-            await _apply_migrations(
-                connection,
-                bundled_migrations("sqlite") if migrations is None else migrations,
-                database_name=str(path),
-            )
+            if migrate:
+                await _apply_migrations(
+                    connection,
+                    bundled_migrations("sqlite") if migrations is None else migrations,
+                    database_name=str(path),
+                )
         except sqlite3.DatabaseError as error:
             await connection.close()
             if not _is_unwritable(error):
@@ -201,6 +208,14 @@ class SqliteDatabase(Database):
     @property
     def description(self) -> str:
         return f"SQLite {self.path}"
+
+    async def migrate(self, migrations: Sequence[Migration] | None = None) -> None:
+        async with self._lock:
+            await _apply_migrations(
+                self._connection,
+                bundled_migrations("sqlite") if migrations is None else migrations,
+                database_name=str(self.path),
+            )
 
     async def close(self) -> None:
         async with self._lock:

@@ -182,6 +182,26 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.no_hand_in_progress": "Gerade wird keine Hand gespielt.",
     "engine.hand_not_over": "Die Hand ist noch nicht vorbei.",
     "engine.not_this_hand": "Das ist nicht die Hand, die dieser Tisch gegeben hat.",
+    "engine.no_run_it_twice_now": "Jetzt ist nichts zu wählen: es wird nicht zweimal ausgeteilt.",
+    "engine.runouts_once_or_twice": "Der Rest des Boards wird einmal oder zweimal ausgeteilt.",
+    "engine.run_it_twice_no_board": "Zweimal austeilen geht nur in Spielen mit Board.",
+    "engine.run_it_twice_two_boards": (
+        "Dieses Spiel hat schon zwei Boards; es wird nicht zweimal ausgeteilt."
+    ),
+    "engine.run_it_twice_cash_only": (
+        "Zweimal austeilen gibt es nur an Cash-Tischen, nicht im Turnier."
+    ),
+    "engine.bomb_pot_no_flop": (
+        "Bomb Pots brauchen ein Spiel mit Blinds und Flop (Hold'em oder Omaha)."
+    ),
+    "engine.bomb_pot_cash_only": "Bomb Pots gibt es nur an Cash-Tischen, nicht im Turnier.",
+    "engine.double_board_already": "Dieses Spiel hat schon zwei Boards.",
+    "engine.rabbit_hunt_no_board": "Die Hasenjagd geht nur in Spielen mit Board.",
+    "engine.seven_deuce_two_cards": (
+        "Die 7-2-Prämie braucht ein Spiel mit zwei verdeckten Karten (Hold'em)."
+    ),
+    "engine.seven_deuce_deck": "Das Blatt dieses Spiels hat keine Siebener und Zweier.",
+    "engine.seven_deuce_cash_only": "Die 7-2-Prämie gibt es nur an Cash-Tischen, nicht im Turnier.",
     # Tische: Ablehnungen.
     "table.none_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /poker create.",
     "table.exists": "Dieser Kanal hat schon einen Tisch.",
@@ -306,7 +326,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.last_actions": "Zuletzt: {actions}",
     "table.to_act": "Am Zug: **{name}**, die Uhr handelt {deadline}",
     "table.hand_over": "Die Hand ist vorbei.",
-    "table.next_hand": "Nächste Hand {when}.",
+    "table.next_hand": "Nächste Hand um {when}.",
+    "table.to_call": "{amount:int} zum Mitgehen",
+    "table.to_check": "kann checken",
+    "table.to_bring_in": "Bring-in {amount:int}",
     "table.waiting": (
         "Warte auf Spieler: Es braucht zwei. Setz dich mit /poker join dazu "
         "(Buy-in {low:int} bis {high:int})."
@@ -327,8 +350,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.status.leaving": "geht",
     "table.status.waiting": "wartet auf die nächste Hand",
     "table.dm_refused": (
-        "{mention}, ich konnte dir deine Karten nicht per Direktnachricht schicken. Nutze den "
-        "Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen."
+        "Ich konnte dir deine Karten nicht per Direktnachricht schicken und versuche es vorerst "
+        "nicht mehr. Nutze den Knopf **Meine Karten** an der Tischnachricht, um sie zu sehen; "
+        "wenn du deine Direktnachrichten für mich öffnest, holt /poker dm on sie zurück."
     ),
     "table.hand_voided": (
         "Hand {hand_no} ließ sich nach einem Neustart nicht fortsetzen und wurde annulliert: "
@@ -399,6 +423,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Abzuwerfende Karten",
     "discard_menu.placeholder_point_card": "Deine Point-Karte",
     "discard_menu.stand_pat": "Stehen bleiben",
+    "discard_menu.new_cards_soon": "Deine neue Hand erscheint hier, sobald alle gezogen haben.",
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",
@@ -899,6 +924,170 @@ MESSAGES: Final[dict[str, str]] = {
         "Dein Platz hat sich geändert, während deine Anfrage unterwegs war (Platz {seat_no}); "
         "es wurde nichts bewegt. Versuche es noch einmal."
     ),
+    # Dein Platz (Issue 13): die private Ansicht, Vorauswahl, Zeitbank, Hinweise.
+    "engine.pre_action_not_offered": "Diese Wahl steht dir jetzt nicht offen.",
+    "engine.nothing_to_show": "Du hast jetzt keine Karten, die du zeigen darfst.",
+    "engine.show_all_or_nothing": "In diesem Spiel darfst du nur die ganze Hand zeigen.",
+    "seat.may_show": "Bis zur nächsten Hand darfst du deine Karten dem Tisch zeigen.",
+    "seat.show_all": "Meine Hand zeigen",
+    "seat.show_one": "Nur {card} zeigen",
+    "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
+    "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
+    "command.poker.show.description": "Zeige deine Karten der gerade beendeten Hand.",
+    "command.poker.show.card": "Alle deine Karten, oder (im Hold'em) nur eine",
+    "command.poker.show.all": "Alle",
+    "command.poker.show.first": "Nur die erste Karte",
+    "command.poker.show.second": "Nur die zweite Karte",
+    "seat.title": "Dein Platz, Hand {hand_no}",
+    "seat.to_call": (
+        "Zum Mitgehen: **{price:int}** in einen Pot von **{pot:int}**: Pot Odds {ratio} zu 1 "
+        "(du brauchst {percent} %, um ausgeglichen zu spielen)"
+    ),
+    "seat.nothing_to_call": "Nichts zum Mitgehen; der Pot ist **{pot:int}**.",
+    "seat.stack": "Dein Stack: **{stack:int}**",
+    "seat.time_bank": "Zeitbank: **{seconds}** s",
+    "seat.your_turn": "Du bist dran: handle mit den Knöpfen des Tisches.",
+    "seat.hand_over": "Die Hand ist vorbei.",
+    "seat.choose": "Entscheide vor deinem Zug (nur du siehst das):",
+    "seat.chosen": "Vor deinem Zug gewählt: **{choice}**. Nur du siehst das.",
+    "seat.pre.check_fold": "Checken/aussteigen",
+    "seat.pre.check": "Checken",
+    "seat.pre.call": "{amount:int} mitgehen",
+    "seat.pre.call_any": "Alles mitgehen",
+    "seat.pre.fold_any": "Bei jedem Einsatz aussteigen",
+    "seat.pre.clear": "Meine Wahl löschen",
+    "table.on_time_bank": "⏳ **{name}** nutzt die Zeitbank.",
+    "table.time_bank": "Zeitbank: {seconds} s pro Spieler.",
+    "table.time_bank_refilled": (
+        "Zeitbank: {seconds} s pro Spieler, alle {every} Hände {add} s mehr."
+    ),
+    "table.notify_hint": "Willst du erfahren, wann du dran bist? Nutze /poker notify.",
+    "table.config.time_bank": (
+        "Eine Zeitbank wird als Sekunden angegeben, oder Sekunden+dazu/Hände (zum Beispiel "
+        "30 oder 30+5/10), jeweils höchstens {high} Sekunden."
+    ),
+    "notice.dm": "Du bist dran in {channel} (Hand {hand_no}).",
+    "notice.mention": "{mention}, du bist dran (Hand {hand_no}).",
+    "tables.notify_none": "Du wirst nicht benachrichtigt, wenn du dran bist.",
+    "tables.notify_dm": "Ab jetzt bekommst du eine DM, wenn du dran bist.",
+    "tables.notify_mention": (
+        "Ab jetzt erwähnt dich eine kurze Nachricht im Kanal des Tisches, wenn du dran bist; "
+        "sie wird gelöscht, sobald du handelst."
+    ),
+    "command.poker.notify.description": "Wähle, wie du erfährst, dass du dran bist.",
+    "command.poker.notify.setting": "Wie du es erfährst",
+    "command.poker.notify.none": "Gar nicht",
+    "command.poker.notify.dm": "Per DM",
+    "command.poker.notify.mention": "Im Kanal erwähnen",
+    "command.poker.create.time_bank": (
+        "Zeitbank pro Spieler: Sekunden, oder Sekunden+dazu/Hände (z. B. 30+5/10)"
+    ),
+    # The home-game options (bot.tables.home_game).
+    "action.run_twice": "{name} will es zweimal austeilen",
+    "action.run_once": "{name} will es einmal austeilen",
+    "acted.run_twice": "Du willst den Rest des Boards zweimal; so kommt es, wenn alle zustimmen.",
+    "acted.run_once": "Du willst den Rest des Boards einmal.",
+    "button.run_twice": "Zweimal austeilen",
+    "button.run_once": "Einmal austeilen",
+    "button.rabbit_hunt": "Hasenjagd",
+    "home.odds": "Chancen vor dem Flop: {chances}",
+    "home.odds_on": "Chancen bei {board}: {chances}",
+    "home.chances": "{name} {win} %",
+    "home.chances_tie": "{name} {win} % (geteilt {tie} %)",
+    "home.chances_hilo": "{name} alles {win} %, Hälfte {half} %, geteilt {tie} %",
+    "home.run_it_twice_choosing": (
+        "All-in: zweimal austeilen? Noch zu wählen: {names} (keine Antwort rechtzeitig: einmal)."
+    ),
+    "home.run_twice": (
+        "Das Board wird zweimal ausgeteilt: jedes Board gewinnt die Hälfte jedes Pots."
+    ),
+    "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
+    "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
+    "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
+    "home.no_rabbit": (
+        "Jetzt gibt es keinen Hasen zu jagen: die letzte Hand läuft "
+        "noch oder ihr Board war vollständig."
+    ),
+    "home.no_rabbit_hunt": "An diesem Tisch gibt es keine Hasenjagd.",
+    "home.options_saved": (
+        "Die Hausregeln sind gespeichert; sie gelten ab der nächsten Hand: {options}"
+    ),
+    "home.options_none": "keine",
+    "home.option.run_it_twice": "zweimal austeilen",
+    "home.option.rabbit_hunt": "Hasenjagd",
+    "home.option.bomb_pot": "Bomb Pots zu {amount}",
+    "home.option.bomb_pot_every": "alle {hands} Hände",
+    "home.option.double_board": "zwei Boards",
+    "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
+    "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
+    "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
+    "home.bomb_vote": "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen).",
+    "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
+    "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
+    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",
+    "table.config.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
+    "table.config.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
+    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount} sein.",
+    "command.poker.homegame.description": "Hausregeln dieses Tisches (nur wer ihn eröffnet hat).",
+    "command.poker.homegame.run_it_twice": (
+        "All-in vor dem River: die Spieler dürfen zweimal austeilen"
+    ),
+    "command.poker.homegame.rabbit_hunt": (
+        "Nach einer Hand darf jeder das Board sehen, das gekommen wäre"
+    ),
+    "command.poker.homegame.bomb_pot": "Betrag des Bomb Pots, den alle setzen (0: keine)",
+    "command.poker.homegame.bomb_pot_every": "Ein Bomb Pot alle N Hände (0: nur nach Abstimmung)",
+    "command.poker.homegame.double_board": "Bomb Pots mit zwei Boards",
+    "command.poker.homegame.seven_deuce_bounty": (
+        "7-2-Prämie, die jeder andere Spieler zahlt (0: keine)"
+    ),
+    "command.poker.bomb.description": "Stimme für einen Bomb Pot in der nächsten Hand.",
+    # Fair schließen, Direktnachrichten, Neustarts (Issue 11, Seite des Tisches).
+    "table.closing": (
+        "Dieser Tisch schließt, wenn die laufende Hand endet: Niemand kann mehr Platz nehmen, "
+        "nachkaufen oder ein Spiel starten."
+    ),
+    "table.closing_notice": (
+        "**Dieser Tisch schließt, wenn diese Hand endet.** Die Hand wird zu Ende gespielt, dann "
+        "geht jeder Stapel an seinen Besitzer zurück."
+    ),
+    "table.closed_after_hand": (
+        "Die Hand ist vorbei und der Tisch geschlossen: Jeder Stapel ging an seinen Besitzer "
+        "zurück."
+    ),
+    "table.hand_voided_by": (
+        "Hand {hand_no} wurde von {name} annulliert und der Tisch geschlossen. Grund: {reason}. "
+        "Jeder Stapel ist wieder so groß wie zu Beginn der Hand."
+    ),
+    "table.void_reason_gone": "der Kanal des Tisches ist weg",
+    "table.may_not_void": (
+        "Nur wer diesen Kanal verwalten darf, kann die laufende Hand annullieren. Lass "
+        "void_reason weg, dann schließt der Tisch, wenn diese Hand endet."
+    ),
+    "table.may_not_end_tournament": (
+        "Dieses Turnier hat begonnen: Nur wer diesen Kanal verwalten darf, kann es vorzeitig "
+        "beenden und den Preispool nach Chips aufteilen."
+    ),
+    "tables.closing": (
+        "Der Tisch schließt, wenn die laufende Hand endet; dann geht jeder Stapel an seinen "
+        "Besitzer zurück."
+    ),
+    "tables.void_reason_empty": (
+        "Sag in wenigen Worten, warum die Hand annulliert wird (höchstens 200 Zeichen): Der "
+        "Tisch erfährt es."
+    ),
+    "command.poker.close.void_reason": (
+        "Die laufende Hand jetzt annullieren, aus diesem Grund (nur Moderatoren)"
+    ),
+    "table.busted": (
+        "{name} hat keine Chips mehr. /poker topup holt mehr von deinem Guthaben (bis zu "
+        "{high:int} an diesem Tisch), /poker leave gibt den Platz auf."
+    ),
+    "table.sat_out_too_long": (
+        "{name} hat länger als {minutes:int} Minuten ausgesetzt: Der Platz ist wieder frei, und "
+        "der Stapel ging zurück auf das Guthaben."
+    ),
+    "table.the_croupier": "dem Croupier",
     # Computerspieler (Issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "ausgewogen",

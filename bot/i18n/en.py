@@ -169,6 +169,20 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.no_hand_in_progress": "No hand is being played.",
     "engine.hand_not_over": "The hand is not over yet.",
     "engine.not_this_hand": "That is not the hand this table dealt.",
+    "engine.no_run_it_twice_now": "There is no run-out to choose now.",
+    "engine.runouts_once_or_twice": "The rest of the board is run once or twice.",
+    "engine.run_it_twice_no_board": "Run it twice needs a game with a board.",
+    "engine.run_it_twice_two_boards": (
+        "This game already deals two boards; its board is not run twice."
+    ),
+    "engine.run_it_twice_cash_only": "Run it twice is for cash tables, not tournaments.",
+    "engine.bomb_pot_no_flop": "Bomb pots need a game with blinds and a flop (Hold'em or Omaha).",
+    "engine.bomb_pot_cash_only": "Bomb pots are for cash tables, not tournaments.",
+    "engine.double_board_already": "This game already deals two boards.",
+    "engine.rabbit_hunt_no_board": "The rabbit hunt needs a game with a board.",
+    "engine.seven_deuce_two_cards": "The 7-2 bounty needs a game of two hole cards (Hold'em).",
+    "engine.seven_deuce_deck": "This game's deck has no sevens and deuces.",
+    "engine.seven_deuce_cash_only": "The 7-2 bounty is for cash tables, not tournaments.",
     # Tables: refusals.
     "table.none_here": "There is no table in this channel. Open one with /poker create.",
     "table.exists": "This channel already has a table.",
@@ -279,7 +293,10 @@ MESSAGES: Final[dict[str, str]] = {
     "table.last_actions": "Latest: {actions}",
     "table.to_act": "To act: **{name}**, the clock acts {deadline}",
     "table.hand_over": "The hand is over.",
-    "table.next_hand": "Next hand {when}.",
+    "table.next_hand": "Next hand at {when}.",
+    "table.to_call": "{amount:int} to call",
+    "table.to_check": "may check",
+    "table.to_bring_in": "bring-in {amount:int}",
     "table.waiting": (
         "Waiting for players: two are needed. Join with /poker join "
         "(buy-in {low:int} to {high:int})."
@@ -300,8 +317,9 @@ MESSAGES: Final[dict[str, str]] = {
     "table.status.leaving": "leaving",
     "table.status.waiting": "waits for the next hand",
     "table.dm_refused": (
-        "{mention}, I could not send you your cards by DM. Use the **My cards** button "
-        "on the table message to see them."
+        "I could not send you your cards by DM, so I will not try again for now. Use the "
+        "**My cards** button on the table message to see them; if you open your DMs to me, "
+        "/poker dm on brings them back."
     ),
     "table.hand_voided": (
         "Hand {hand_no} could not be resumed after a restart and was voided: every stack "
@@ -373,6 +391,7 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.placeholder": "Cards to throw away",
     "discard_menu.placeholder_point_card": "Your point card",
     "discard_menu.stand_pat": "Stand pat",
+    "discard_menu.new_cards_soon": "Your new hand shows here as soon as everyone has drawn.",
     # A hand's result.
     "result.title": "Hand {hand_no}",
     "result.shows": "{name} shows {cards}: {description}",
@@ -859,6 +878,162 @@ MESSAGES: Final[dict[str, str]] = {
         "Your seat changed while your request was on its way (seat {seat_no}); nothing was "
         "moved. Try again."
     ),
+    # Your seat (issue 13): the private seat view, pre-actions, time banks, turn notices.
+    "engine.pre_action_not_offered": "That choice is not open to you now.",
+    "engine.nothing_to_show": "You have no cards you may show now.",
+    "engine.show_all_or_nothing": "In this game you may show your whole hand only.",
+    "seat.may_show": "Until the next deal you may show your cards to the table.",
+    "seat.show_all": "Show my hand",
+    "seat.show_one": "Show {card} only",
+    "table.shows_after": "**{name}** shows {cards} (hand {hand_no}).",
+    "tables.shown": "You showed {cards} to the table.",
+    "command.poker.show.description": "Show your cards of the hand that just ended.",
+    "command.poker.show.card": "All your cards, or (in Hold'em) just one",
+    "command.poker.show.all": "All",
+    "command.poker.show.first": "The first card only",
+    "command.poker.show.second": "The second card only",
+    "seat.title": "Your seat, hand {hand_no}",
+    "seat.to_call": (
+        "To call: **{price:int}** into a pot of **{pot:int}**: pot odds {ratio} to 1 "
+        "(you need {percent} % to break even)"
+    ),
+    "seat.nothing_to_call": "Nothing to call; the pot is **{pot:int}**.",
+    "seat.stack": "Your stack: **{stack:int}**",
+    "seat.time_bank": "time bank: **{seconds}** s",
+    "seat.your_turn": "It is your turn: act with the table's buttons.",
+    "seat.hand_over": "The hand is over.",
+    "seat.choose": "Decide before your turn (only you see this):",
+    "seat.chosen": "Chosen before your turn: **{choice}**. Only you see this.",
+    "seat.pre.check_fold": "Check/fold",
+    "seat.pre.check": "Check",
+    "seat.pre.call": "Call {amount:int}",
+    "seat.pre.call_any": "Call any",
+    "seat.pre.fold_any": "Fold to any bet",
+    "seat.pre.clear": "Clear my choice",
+    "table.on_time_bank": "⏳ **{name}** is using their time bank.",
+    "table.time_bank": "Time bank: {seconds} s per player.",
+    "table.time_bank_refilled": (
+        "Time bank: {seconds} s per player, {add} s more every {every} hands."
+    ),
+    "table.notify_hint": "Want to be told when it is your turn? Use /poker notify.",
+    "table.config.time_bank": (
+        "A time bank is given as seconds, or seconds+added/hands (for example 30 or "
+        "30+5/10), each at most {high} seconds."
+    ),
+    "notice.dm": "It is your turn in {channel} (hand {hand_no}).",
+    "notice.mention": "{mention}, it is your turn (hand {hand_no}).",
+    "tables.notify_none": "You will not be told when it is your turn.",
+    "tables.notify_dm": "From now on you get a DM when it is your turn.",
+    "tables.notify_mention": (
+        "From now on a short message in the table's channel mentions you when it is your "
+        "turn; it is deleted once you act."
+    ),
+    "command.poker.notify.description": "Choose how you are told that it is your turn.",
+    "command.poker.notify.setting": "How to tell you",
+    "command.poker.notify.none": "Not at all",
+    "command.poker.notify.dm": "By DM",
+    "command.poker.notify.mention": "Mention me in the channel",
+    "command.poker.create.time_bank": (
+        "Time bank per player: seconds, or seconds+added/hands (e.g. 30+5/10)"
+    ),
+    # The home-game options (bot.tables.home_game).
+    "action.run_twice": "{name} asks to run it twice",
+    "action.run_once": "{name} asks to run it once",
+    "acted.run_twice": "You asked for the rest of the board twice; it is, if everyone agrees.",
+    "acted.run_once": "You asked for the rest of the board once.",
+    "button.run_twice": "Run it twice",
+    "button.run_once": "Run it once",
+    "button.rabbit_hunt": "Rabbit hunt",
+    "home.odds": "Chances before the flop: {chances}",
+    "home.odds_on": "Chances on {board}: {chances}",
+    "home.chances": "{name} {win} %",
+    "home.chances_tie": "{name} {win} % (split {tie} %)",
+    "home.chances_hilo": "{name} scoop {win} %, half {half} %, split {tie} %",
+    "home.run_it_twice_choosing": (
+        "All in: run it twice? Still to choose: {names} (no answer in time: once)."
+    ),
+    "home.run_twice": "The board is run twice: each board wins half of every pot.",
+    "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
+    "home.bounty": "7-2 bounty: {name} collects {amount}.",
+    "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
+    "home.no_rabbit": (
+        "There is no rabbit to hunt now: the last hand is not over or its board was complete."
+    ),
+    "home.no_rabbit_hunt": "This table does not hunt rabbits.",
+    "home.options_saved": (
+        "The home-game options are saved; they apply from the next hand: {options}"
+    ),
+    "home.options_none": "none",
+    "home.option.run_it_twice": "run it twice",
+    "home.option.rabbit_hunt": "rabbit hunt",
+    "home.option.bomb_pot": "bomb pots of {amount}",
+    "home.option.bomb_pot_every": "every {hands} hands",
+    "home.option.double_board": "double board",
+    "home.option.seven_deuce_bounty": "7-2 bounty {amount}",
+    "home.not_creator": "Only the player who opened the table can change its home-game options.",
+    "home.no_bomb_pots": "This table plays no bomb pots.",
+    "home.bomb_vote": "{name} votes for a bomb pot ({votes} of {needed} votes).",
+    "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
+    "home.bomb_already": "The next hand is a bomb pot already.",
+    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount}.",
+    "table.config.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
+    "table.config.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
+    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount}.",
+    "command.poker.homegame.description": "Home-game options of this table (its opener only).",
+    "command.poker.homegame.run_it_twice": "All in before the river: players may run it twice",
+    "command.poker.homegame.rabbit_hunt": (
+        "After a hand, anyone may see the board that would have come"
+    ),
+    "command.poker.homegame.bomb_pot": "Bomb pot amount everyone posts (0: no bomb pots)",
+    "command.poker.homegame.bomb_pot_every": (
+        "A bomb pot every N hands (0: only when the table votes)"
+    ),
+    "command.poker.homegame.double_board": "Bomb pots are dealt to two boards",
+    "command.poker.homegame.seven_deuce_bounty": "7-2 bounty each other player pays (0: none)",
+    "command.poker.bomb.description": "Vote for a bomb pot in the next hand.",
+    # Closing fairly, DMs, restarts (issue 11, the runner's side).
+    "table.closing": (
+        "This table closes when the hand in progress ends: nobody can join, top up or start "
+        "a game any more."
+    ),
+    "table.closing_notice": (
+        "**This table closes when this hand ends.** The hand is played out, then every stack "
+        "goes back to its owner."
+    ),
+    "table.closed_after_hand": (
+        "The hand is over and the table is closed: every stack went back to its owner."
+    ),
+    "table.hand_voided_by": (
+        "Hand {hand_no} was voided by {name} and the table closed. Reason: {reason}. Every "
+        "stack is back to what it was when the hand began."
+    ),
+    "table.void_reason_gone": "the table's channel is gone",
+    "table.may_not_void": (
+        "Only someone who can manage this channel may void the hand in progress. Leave out "
+        "void_reason and the table closes when this hand ends."
+    ),
+    "table.may_not_end_tournament": (
+        "This tournament has begun: only someone who can manage this channel may end it early "
+        "and share the prize pool by chips."
+    ),
+    "tables.closing": (
+        "The table closes when the hand in progress ends; every stack then goes back to its owner."
+    ),
+    "tables.void_reason_empty": (
+        "Say in a few words why the hand is voided (at most 200 characters): the table is told."
+    ),
+    "command.poker.close.void_reason": (
+        "Void the hand in progress now, for this reason (moderators only)"
+    ),
+    "table.busted": (
+        "{name} is out of chips. /poker topup brings more from your balance (up to {high:int} "
+        "at this table), or /poker leave gives the seat up."
+    ),
+    "table.sat_out_too_long": (
+        "{name} sat out for more than {minutes:int} minutes: the seat is free again and the "
+        "stack went back to its owner's balance."
+    ),
+    "table.the_croupier": "the croupier",
     # Computer players (issue 14).
     "computer.name": "Bot {name} ({style})",
     "computer.style_name.balanced": "balanced",

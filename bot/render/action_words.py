@@ -43,6 +43,8 @@ def told_key(kind: ActionKind) -> str:
             return "action.stand_pat"
         case "point_card":
             return "action.point_card"
+        case "run_twice" | "run_once":
+            return f"action.{kind}"
     assert_never(kind)
 
 
@@ -71,6 +73,8 @@ def acted_key(kind: ActionKind) -> str:
             return "acted.stand_pat"
         case "point_card":
             return "acted.point_card"
+        case "run_twice" | "run_once":
+            return f"acted.{kind}"
     assert_never(kind)
 
 

@@ -33,11 +33,14 @@ BUTTON_ACTIONS: Final = (
     "small",
     "big",
     "discard",
+    # Run it twice: the rest of the board twice, or once.
+    "twice",
+    "once",
 )
 
 TABLE_BUTTON: Final = re.compile(
     r"croupier:table:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
-    r"(?P<action>fold|call|raise|min|half|pot|allin|cards|bringin|small|big|discard)"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|cards|bringin|small|big|discard|twice|once)"
 )
 RAISE_MODAL: Final = re.compile(
     r"croupier:raise:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6})"
@@ -63,3 +66,11 @@ DISCARD_MENU: Final = re.compile(
 
 def discard_menu_id(table_id: int, hand_no: int, seq: int) -> str:
     return f"croupier:discard:{table_id}:{hand_no}:{seq}"
+
+
+#: The rabbit hunt's button, on the result of a hand that ended before its board was complete.
+RABBIT_BUTTON: Final = re.compile(r"croupier:rabbit:(?P<table>\d{1,20}):(?P<hand>\d{1,10})")
+
+
+def rabbit_button_id(table_id: int, hand_no: int) -> str:
+    return f"croupier:rabbit:{table_id}:{hand_no}"

@@ -28,6 +28,7 @@ from bot.i18n import t
 from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
 from bot.render.hand_words import hand_label, hand_with
+from bot.render.home_lines import rabbit_button
 from bot.render.limits import EMBED_DESCRIPTION, NAME, check_embed, shorten
 from bot.render.message import EMBED_COLOUR, OutgoingFile, OutgoingMessage
 from bot.render.showdown_picture import (
@@ -67,7 +68,8 @@ def result_message(
         files = showdown_files(result, faces.deck, locale)
         if files:
             embed.set_image(url=f"attachment://{FILENAME}")
-    return OutgoingMessage(embed=check_embed(embed), files=files)
+    buttons = rabbit_button(result, locale)
+    return OutgoingMessage(embed=check_embed(embed), files=files, buttons=buttons)
 
 
 def showdown_files(

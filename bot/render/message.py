@@ -1,5 +1,10 @@
-r"""What a message says: text, an embed, buttons, files; what every renderer returns
-and every outlet delivers.
+r"""What a message says: text, an embed or a layout, buttons, files; what every
+renderer returns and every outlet delivers.
+
+A *layout* is a Components V2 message (discord.py's ``LayoutView``): one
+container of text blocks and dividers, the buttons under it; such a message
+carries no content and no embed. It is kept here as plain data so renderers stay
+pure and the outlet alone builds discord.py's components from it.
 
 >>> OutgoingMessage(content="Hand 3", buttons=(ButtonSpec("id", "Fold"),)).public_text()
 'Hand 3\nFold'
@@ -43,6 +48,25 @@ class OutgoingFile:
 
 
 @dataclass(frozen=True, slots=True)
+class TextBlock:
+    """Markdown text in a layout (a Text Display)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Divider:
+    """A line between two parts of a layout (a Separator)."""
+
+
+LayoutBlock = TextBlock | Divider
+#: Discord's limits on a Components V2 message: characters of all its text,
+#: and components in all (container, texts, dividers, rows and buttons).
+LAYOUT_TEXT: Final = 4000
+LAYOUT_COMPONENTS: Final = 40
+
+
+@dataclass(frozen=True, slots=True)
 class OutgoingMessage:
     """What a message says: text, an embed, buttons, files. Built by ``bot.render``."""
 
@@ -50,6 +74,12 @@ class OutgoingMessage:
     embed: discord.Embed | None = None
     buttons: tuple[ButtonSpec, ...] = field(default=())
     files: tuple[OutgoingFile, ...] = field(default=())
+    #: A Components V2 message: its blocks (then no content and no embed).
+    layout: tuple[LayoutBlock, ...] = field(default=())
+
+    def layout_text(self) -> str:
+        """The text of the layout's blocks, as Discord counts it."""
+        return "\n".join(block.text for block in self.layout if isinstance(block, TextBlock))
 
     def public_text(self) -> str:
         """Everything a reader sees, as one string (for logs and tests)."""
@@ -60,6 +90,8 @@ class OutgoingMessage:
             for item in data.get("fields", []):
                 parts += [item["name"], item["value"]]
             parts.append(data.get("footer", {}).get("text", ""))
+        if self.layout:
+            parts.append(self.layout_text())
         parts += [button.label for button in self.buttons]
         parts += [f"[{file.filename}]" for file in self.files]
         return "\n".join(parts)

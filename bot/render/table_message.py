@@ -1,36 +1,53 @@
-"""The one table message of a hand: the embed everyone watches and the buttons
-the player to act clicks.
+"""The one table message of a hand: what everyone watches, and the buttons the
+player to act clicks.
 
-The embed names the game and stakes, the hand number, the board, the main and
-side pots, every seat (name, stack, bet this round, folded, all in, sitting
-out, the button and blinds), whose turn it is with a live countdown, the last
-action and, at provably fair tables, the deck's commitment. Only cards every
-player has seen appear in it: the snapshot carries no others.
+It is a Components V2 message (a layout: one container, then the buttons),
+drawn mobile first, top to bottom:
+
+1. the game and the hand number in small type, then the board and the pots,
+   large;
+2. one compact line per seat: name, stack, this round's bet, folded / all in /
+   sitting out, button and blinds, stud's cards (face-down ones as backs), the
+   player to act marked;
+3. the turn: who is to act, what they must call and when the clock acts; who
+   still draws; the latest actions in small type;
+4. in small type, what rarely changes: stakes, house rules, the next game of
+   a mix, the draw for the button (first hand only), the deck's commitment.
+
+Each part is a function of the snapshot returning its lines, so a new line
+(a time bank, the all-in odds) is one more call in its part. Cards are the
+table's card emojis where the bot has them (:mod:`bot.render.card_markup`),
+else text; only cards every player has seen appear: the snapshot carries no
+others.
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-import discord
-
 from bot.i18n import ordinal, t
 from bot.render.action_words import quick_size_key, told_key
-from bot.render.cards import cards_text
+from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
 from bot.render.custom_ids import table_button_id
-from bot.render.limits import (
-    BUTTON_LABEL,
-    EMBED_DESCRIPTION,
-    FIELD_NAME,
-    FIELD_VALUE,
-    FOOTER,
-    NAME,
-    check_embed,
-    shorten,
+from bot.render.home_lines import home_buttons, home_lines
+from bot.render.limits import BUTTON_LABEL, NAME, shorten
+from bot.render.message import (
+    LAYOUT_TEXT,
+    ButtonSpec,
+    ButtonStyle,
+    Divider,
+    LayoutBlock,
+    OutgoingMessage,
+    TextBlock,
 )
-from bot.render.message import EMBED_COLOUR, ButtonSpec, ButtonStyle, OutgoingMessage
+from bot.render.seat_hints import seat_hints
 from bot.render.views import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
 from engine import RaiseSize
+
+#: Markdown for large and small lines.
+LARGE = "## "
+MEDIUM = "### "
+SMALL = "-# "
 
 
 class _ButtonMaker(Protocol):
@@ -39,8 +56,54 @@ class _ButtonMaker(Protocol):
     ) -> ButtonSpec: ...
 
 
-def table_message(snapshot: TableSnapshot, locale: str) -> OutgoingMessage:
-    """The table message for ``snapshot``, in the table's language."""
+def table_message(
+    snapshot: TableSnapshot, locale: str, faces: CardFaces = TEXT_FACES
+) -> OutgoingMessage:
+    """The table message for ``snapshot``, in the table's language, its cards
+    drawn with ``faces`` (as text when the emojis would not fit)."""
+    blocks = _blocks(snapshot, locale, faces)
+    if faces is not TEXT_FACES and _text_length(blocks) > LAYOUT_TEXT:
+        blocks = _blocks(snapshot, locale, TEXT_FACES)
+    return OutgoingMessage(layout=_fitted(blocks), buttons=_buttons(snapshot, locale))
+
+
+def _blocks(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[LayoutBlock]:
+    parts = [
+        _headline(snapshot, locale, faces),
+        _seat_lines(snapshot, locale, faces),
+        _turn(snapshot, locale),
+        [SMALL + line for line in _fine_print(snapshot, locale, faces)],
+    ]
+    blocks: list[LayoutBlock] = []
+    for lines in parts:
+        if not lines:
+            continue
+        if blocks:
+            blocks.append(Divider())
+        blocks.append(TextBlock("\n".join(lines)))
+    return blocks
+
+
+def _text(block: LayoutBlock) -> str:
+    return block.text if isinstance(block, TextBlock) else ""
+
+
+def _text_length(blocks: list[LayoutBlock]) -> int:
+    return sum(len(_text(block)) for block in blocks)
+
+
+def _fitted(blocks: list[LayoutBlock]) -> tuple[LayoutBlock, ...]:
+    """``blocks`` within Discord's characters for a layout: the longest cut first."""
+    fitted = list(blocks)
+    while (excess := _text_length(fitted) - LAYOUT_TEXT) > 0:
+        index = max(range(len(fitted)), key=lambda i: len(_text(fitted[i])))
+        text = _text(fitted[index])
+        fitted[index] = TextBlock(shorten(text, max(1, len(text) - excess)))
+    return tuple(fitted)
+
+
+def _headline(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[str]:
+    """The game and hand in small type; the board and the pots, large."""
     title = t(
         "table.title" if snapshot.mix_name is None else "table.title_mixed",
         locale,
@@ -49,42 +112,94 @@ def table_message(snapshot: TableSnapshot, locale: str) -> OutgoingMessage:
         big_blind=snapshot.big_blind,
         **({} if snapshot.mix_name is None else {"mix": snapshot.mix_name}),
     )
-    embed = discord.Embed(
-        title=shorten(title, 256),
-        description=shorten("\n".join(_description(snapshot, locale)), EMBED_DESCRIPTION),
-        colour=EMBED_COLOUR,
+    if snapshot.hand_no is not None:
+        title += " · " + t("table.hand_no", locale, hand_no=snapshot.hand_no)
+    lines = [SMALL + shorten(title, 300)]
+    if snapshot.closed:
+        return [*lines, t("table.closed_notice", locale)]
+    if snapshot.hand_no is None:
+        return lines
+    if snapshot.boards:
+        for n, board in enumerate(snapshot.boards, start=1):
+            cards = cards_markup(board, faces, locale)
+            lines.append(MEDIUM + t("table.board_n", locale, n=n, board=cards))
+    elif snapshot.has_board and snapshot.board:
+        cards = cards_markup(snapshot.board, faces, locale)
+        lines.append(LARGE + t("table.board", locale, board=cards))
+    lines.append(
+        (MEDIUM if snapshot.board or snapshot.boards else LARGE) + _pots(snapshot.pots, locale)
     )
-    for line in snapshot.seats:
-        embed.add_field(
-            name=shorten(_seat_name(line, locale), FIELD_NAME),
-            value=shorten(_seat_value(line, locale), FIELD_VALUE),
-            inline=True,
-        )
-    if snapshot.commitment:
-        embed.set_footer(
-            text=shorten(t("table.commitment", locale, commitment=snapshot.commitment), FOOTER)
-        )
-    return OutgoingMessage(embed=check_embed(embed), buttons=_buttons(snapshot, locale))
+    return lines
 
 
-def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
-    """The table's ante, straddle and rake, as set when it was created."""
-    rules = []
-    if snapshot.ante:
-        key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
-        rules.append(t(key, locale, ante=snapshot.ante))
-    if snapshot.straddle:
-        rules.append(t("table.straddle_allowed", locale))
-    if snapshot.rake_basis_points:
-        percent = f"{snapshot.rake_basis_points / 100:g}"
-        rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
-    return rules
+def _seat_lines(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[str]:
+    lines = [_seat_line(line, locale, faces) for line in snapshot.seats]
+    if snapshot.tournament is not None:
+        lines = [*_tournament(snapshot.tournament, locale), *lines]
+    return lines
 
 
-def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
+def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
+    """Who is to act and what it costs them, who still draws, what just happened,
+    and what comes next."""
     lines: list[str] = []
     if snapshot.closed:
-        return [t("table.closed_notice", locale)]
+        return lines
+    if snapshot.closing:
+        lines.append(t("table.closing_notice", locale))
+    if snapshot.hand_no is not None:
+        if snapshot.to_discard:
+            names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)
+            key = "table.to_draw" if snapshot.drawing else "table.to_discard"
+            if snapshot.pointing:
+                key = "table.to_point_card"
+            lines.append(t(key, locale, names=names))
+        lines.extend(home_lines(snapshot.home, locale))
+        if snapshot.actor_name is not None and snapshot.deadline is not None:
+            line = t(
+                "table.to_act",
+                locale,
+                name=shorten(snapshot.actor_name, NAME),
+                deadline=f"<t:{snapshot.deadline}:R>",
+            )
+            owed = _what_it_costs(snapshot.choices, locale)
+            lines.append(
+                t("table.marker.to_act", locale) + " " + line + (f" · {owed}" if owed else "")
+            )
+        if snapshot.hand_over:
+            lines.append(t("table.hand_over", locale))
+        if snapshot.last_actions:
+            told = " · ".join(_action(action, locale) for action in snapshot.last_actions)
+            lines.append(SMALL + t("table.last_actions", locale, actions=told))
+    lines += seat_hints(snapshot, locale)
+    if snapshot.next_hand_at is not None:
+        # A fixed time, not a countdown: the message stays in the channel after the
+        # next hand's is posted, and "Next hand 10 minutes ago" would mislead.
+        lines.append(t("table.next_hand", locale, when=f"<t:{snapshot.next_hand_at}:T>"))
+    elif snapshot.tournament is not None:
+        pass  # a tournament's lines say how it starts
+    elif snapshot.hand_no is None or snapshot.hand_over:
+        lines.append(t("table.waiting", locale, low=snapshot.min_buy_in, high=snapshot.max_buy_in))
+    return lines
+
+
+def _what_it_costs(choices: Choices | None, locale: str) -> str:
+    """What the player to act must put in to stay: the call, or the bring-in."""
+    if choices is None:
+        return ""
+    if choices.can_bring_in:
+        return t("table.to_bring_in", locale, amount=choices.bring_in_amount)
+    if choices.can_check or not choices.call_amount:
+        return t("table.to_check", locale)
+    return t("table.to_call", locale, amount=choices.call_amount)
+
+
+def _fine_print(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[str]:
+    """What rarely changes: the stakes, house rules, the next game, the first
+    hand's draw for the button, the deck's commitment."""
+    lines: list[str] = []
+    if snapshot.closed:
+        return lines
     if snapshot.stud_stakes is not None:
         ante, bring_in, small_bet, big_bet = snapshot.stud_stakes
         lines.append(
@@ -106,8 +221,6 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
     house_rules = _house_rules(snapshot, locale)
     if house_rules:
         lines.append(" · ".join(house_rules))
-    if snapshot.tournament is not None:
-        lines.extend(_tournament(snapshot.tournament, locale))
     if snapshot.blind_stakes is not None:
         small_blind, big_blind, ante, small_bet, big_bet = snapshot.blind_stakes
         if small_bet:
@@ -133,53 +246,29 @@ def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
             )
     if snapshot.next_game is not None:
         lines.append(_next_game(snapshot, locale))
-    if snapshot.button_draw:
-        draw = ", ".join(
-            f"{shorten(name, NAME)} {cards_text([card])}" for name, card in snapshot.button_draw
+    if snapshot.button_draw and snapshot.hand_no in (None, 1):
+        draw = " · ".join(
+            f"{shorten(name, NAME)} {cards_markup([card], faces, locale)}"
+            for name, card in snapshot.button_draw
         )
         lines.append(t("table.button_draw", locale, draw=draw))
-    if snapshot.hand_no is not None:
-        lines.append(t("table.hand_no", locale, hand_no=snapshot.hand_no))
-        if snapshot.boards:
-            for n, board in enumerate(snapshot.boards, start=1):
-                lines.append(t("table.board_n", locale, n=n, board=cards_text(board)))
-        else:
-            lines.append(t("table.board", locale, board=cards_text(snapshot.board)))
-        lines.append(_pots(snapshot.pots, locale))
-        if snapshot.last_actions:
-            told = " · ".join(_action(action, locale) for action in snapshot.last_actions)
-            lines.append(t("table.last_actions", locale, actions=told))
-        if snapshot.to_discard:
-            names = ", ".join(shorten(name, NAME) for name in snapshot.to_discard)
-            key = "table.to_draw" if snapshot.drawing else "table.to_discard"
-            if snapshot.pointing:
-                key = "table.to_point_card"
-            lines.append(t(key, locale, names=names))
-        if snapshot.actor_name is not None and snapshot.deadline is not None:
-            lines.append(
-                t(
-                    "table.to_act",
-                    locale,
-                    name=shorten(snapshot.actor_name, NAME),
-                    deadline=f"<t:{snapshot.deadline}:R>",
-                )
-            )
-        if snapshot.hand_over:
-            lines.append(t("table.hand_over", locale))
-    if snapshot.next_hand_at is not None:
-        lines.append(t("table.next_hand", locale, when=f"<t:{snapshot.next_hand_at}:R>"))
-    elif snapshot.tournament is not None:
-        pass  # a tournament's lines say how it starts
-    elif snapshot.hand_no is None or snapshot.hand_over:
-        lines.append(
-            t(
-                "table.waiting",
-                locale,
-                low=snapshot.min_buy_in,
-                high=snapshot.max_buy_in,
-            )
-        )
+    if snapshot.commitment:
+        lines.append(t("table.commitment", locale, commitment=snapshot.commitment))
     return lines
+
+
+def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
+    """The table's ante, straddle and rake, as set when it was created."""
+    rules = []
+    if snapshot.ante:
+        key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
+        rules.append(t(key, locale, ante=snapshot.ante))
+    if snapshot.straddle:
+        rules.append(t("table.straddle_allowed", locale))
+    if snapshot.rake_basis_points:
+        percent = f"{snapshot.rake_basis_points / 100:g}"
+        rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
+    return rules
 
 
 def _tournament(view: TournamentView, locale: str) -> list[str]:
@@ -282,7 +371,12 @@ def _action(action: LastAction, locale: str) -> str:
     return text
 
 
-def _seat_name(line: SeatLine, locale: str) -> str:
+def _seat_line(line: SeatLine, locale: str, faces: CardFaces) -> str:
+    """One seat on one line: "⏳ 3. **Cat** (D) · **740** · bet 20 · all in"."""
+    name = shorten(line.name, NAME)
+    if line.to_act:
+        name = f"**{name}**"
+    head = t("table.seat", locale, seat=line.seat, name=name)
     markers = []
     if line.button:
         markers.append(t("table.marker.button", locale))
@@ -290,14 +384,11 @@ def _seat_name(line: SeatLine, locale: str) -> str:
         markers.append(t("table.marker.small_blind", locale))
     if line.big_blind:
         markers.append(t("table.marker.big_blind", locale))
+    if markers:
+        head += " " + " ".join(markers)
     if line.to_act:
-        markers.append(t("table.marker.to_act", locale))
-    name = t("table.seat", locale, seat=line.seat, name=shorten(line.name, NAME))
-    return " ".join([name, *markers])
-
-
-def _seat_value(line: SeatLine, locale: str) -> str:
-    parts = [t("table.stack", locale, amount=line.stack)]
+        head = t("table.marker.to_act", locale) + " " + head
+    parts = [head, t("table.stack", locale, amount=line.stack)]
     if line.bet:
         parts.append(t("table.bet", locale, amount=line.bet))
     if line.folded:
@@ -310,13 +401,19 @@ def _seat_value(line: SeatLine, locale: str) -> str:
         parts.append(t("table.status.leaving", locale))
     if not line.in_hand and not line.sitting_out and not line.leaving:
         parts.append(t("table.status.waiting", locale))
-    text = " · ".join(parts)
-    if line.shown:
-        shown = cards_text(line.shown)
+    if line.dealt:
+        back = back_markup(faces, locale)
+        parts.append(
+            " ".join(
+                back if card is None else cards_markup([card], faces, locale) for card in line.dealt
+            )
+        )
+    elif line.shown:
+        shown = cards_markup(line.shown, faces, locale)
         if line.shown_description:
             shown += f" ({line.shown_description})"
-        text += "\n" + shown
-    return text
+        parts.append(shown)
+    return " · ".join(parts)
 
 
 def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
@@ -337,7 +434,7 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
             disabled,
         )
 
-    buttons: list[ButtonSpec] = []
+    buttons: list[ButtonSpec] = home_buttons(snapshot.home, locale, button)
     if choices is not None:
         buttons += _action_buttons(choices, locale, button)
     elif snapshot.to_discard:

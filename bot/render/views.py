@@ -37,6 +37,9 @@ class SeatLine:
     #: Cards everyone has seen: shown at showdown, or dealt face up.
     shown: tuple[Card, ...] = ()
     shown_description: str = ""
+    #: Stud, in a hand being played: the seat's cards in the order dealt, a
+    #: face-down card as ``None`` (drawn as a back); empty in other games.
+    dealt: tuple[Card | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +132,44 @@ class TournamentView:
 
 
 @dataclass(frozen=True, slots=True)
+class HandOdds:
+    """One live hand's chances when no more betting can happen, as fractions:
+    to win alone (in Hi-Lo: to scoop), to share, and in Hi-Lo to take half."""
+
+    name: str
+    win: float
+    tie: float
+    half: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OddsStage:
+    """Each live hand's chances with the board as it stood (empty: before the
+    flop), worked out exactly or simulated ("≈")."""
+
+    board: tuple[Card, ...]
+    exact: bool
+    hands: tuple[HandOdds, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HomeGameView:
+    """What the home-game options add to the table message."""
+
+    #: Once no more betting can happen: everyone's chances as each board card
+    #: came (the latest last); empty when there is nothing to show.
+    odds: tuple[OddsStage, ...] = ()
+    #: Run it twice: the players still to choose once or twice.
+    runout_choosers: tuple[str, ...] = ()
+    #: How many times the rest of the board is being run (2: run it twice).
+    runouts: int = 1
+    #: A bomb pot: what everyone posted (0: not a bomb pot).
+    bomb_pot: int = 0
+    #: The 7-2 bounty paid: (winner's name, chips collected).
+    bounty: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableSnapshot:
     table_id: int
     variant_name: str
@@ -138,6 +179,8 @@ class TableSnapshot:
     max_buy_in: int
     seat_count: int
     seats: tuple[SeatLine, ...]
+    #: Whether the game shown deals a board (hold'em, Omaha), not stud or draw.
+    has_board: bool = True
     #: Stud: (ante, bring-in, small bet, big bet); ``None`` at tables with blinds.
     stud_stakes: tuple[int, int, int, int] | None = None
     hand_no: int | None = None
@@ -168,6 +211,8 @@ class TableSnapshot:
     #: The first button's high-card draw: (name, card) per player.
     button_draw: tuple[tuple[str, Card], ...] = ()
     closed: bool = False
+    #: The table closes when the hand in progress ends.
+    closing: bool = False
     #: A mixed table: the mix's name (``variant_name`` is the game shown).
     mix_name: str | None = None
     #: A mixed table's game with blinds: (small blind, big blind, big-blind ante,
@@ -196,6 +241,14 @@ class TableSnapshot:
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None
+    #: The table's time banks: (seconds at the start, seconds added, every so
+    #: many hands), all 0 without; and whether the player to act is on theirs.
+    time_bank: tuple[int, int, int] = (0, 0, 0)
+    time_bank_running: bool = False
+    #: The home-game extras (:mod:`bot.tables.home_view`): everyone's chances
+    #: once no more betting can happen, the players still to choose whether
+    #: the board is run twice, and whether the rabbit may be hunted.
+    home: HomeGameView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +294,9 @@ class HandResultView:
     board: tuple[Card, ...] = ()
     #: Every board, in games dealt with more than one (``board`` is the first).
     boards: tuple[tuple[Card, ...], ...] = ()
+    #: The hand ended before its board was complete at a table that hunts
+    #: rabbits: the message offers the rabbit hunt.
+    rabbit_hunt: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,9 @@ def next_wake(state: TableState, *, may_deal: bool, now: float, pause: float) ->
     if state.live is not None:
         state.next_hand_at = None
         return state.live.deadline
+    if state.closing:  # the hand is over: close now (again, if closing failed)
+        state.next_hand_at = None
+        return now
     if not may_deal:
         state.next_hand_at = None
         return None
@@ -66,7 +69,13 @@ class ActionTimer:
             self.disarm()
             return
         sleep = self._sleep
-        if sleep is not None and sleep.when == when and not sleep.task.done():
+        # A sleep set for that moment is kept, unless it is the tick re-arming itself.
+        if (
+            sleep is not None
+            and sleep.when == when
+            and not sleep.task.done()
+            and sleep.task is not asyncio.current_task()
+        ):
             return
         self.disarm()
         task = asyncio.create_task(self._wait(when), name=self.name)

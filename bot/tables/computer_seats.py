@@ -42,8 +42,10 @@ from engine import (
     DEFAULT_STYLE,
     STYLES,
     Action,
+    ChooseRunouts,
     ComputerPlayer,
     IllegalAction,
+    Phase,
     Style,
     seat_view,
     style_named,
@@ -131,6 +133,8 @@ class ComputerSeats:
         waits on a computer player (the log names only the error's kind, since
         its message could hold a card)."""
         user_id = live.deal.players[index]
+        if live.hand.phase is Phase.RUN_IT_TWICE:
+            return ChooseRunouts(1)  # a computer player runs the board once
         player = ComputerPlayer(self.styles.get(user_id, DEFAULT_STYLE))
         try:
             action = player.decide(seat_view(live.hand, index), self.rng)

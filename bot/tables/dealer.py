@@ -125,7 +125,12 @@ class Dealer:
             )
             await desk.settle(tx, deal, settled)
 
-        await self.keeper.transact(lambda: state.table.finish_hand(hand), write)
+        state.unposted_result = live.hand_id  # saved with the settlement
+        try:
+            await self.keeper.transact(lambda: state.table.finish_hand(hand), write)
+        except BaseException:
+            state.unposted_result = None
+            raise
         settled = desk.after_settle()
         state.live, state.last_hand = None, live
         result = result_message(live.result, state.locale, self.public_faces())

@@ -4,7 +4,9 @@ While a hand is played only its commitment is known. Once it is over, the
 hand is dealt again from its log and each card someone saw is opened
 (:mod:`engine.fairness`): to everybody the board, cards dealt face up, aces
 shown to draw four and hands shown at showdown; to a player dealt in, their
-own hole cards as well. A folded hand stays closed for everyone else.
+own hole cards as well. Cards a player chose to show once the hand was over
+(:mod:`bot.tables.show_or_muck`) and the board cards a rabbit hunt showed are
+opened to everybody too. A folded hand stays closed for everyone else.
 
 In a draw game the deck's positions would tell which of an opponent's shown
 cards were dealt first and which were drawn (the first deal takes the top of
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 
 from bot.database import Database
 from bot.tables.hand_log import replay_logged_hand
+from bot.tables.show_or_muck import cards_shown_after
 from engine import (
     Card,
     Event,
@@ -51,7 +54,7 @@ async def hand_opening(
 ) -> HandOpening | None:
     """The opening of hand ``hand_no`` for ``user_id``; ``None`` if there is no such hand."""
     row = await database.fetch_one(
-        "SELECT id, status, initial, commitment, secret FROM hands"
+        "SELECT id, status, initial, commitment, secret, result FROM hands"
         " WHERE table_id = ? AND hand_no = ?",
         (table_id, hand_no),
     )
@@ -69,6 +72,9 @@ async def hand_opening(
     deck = deal.setup.deck or ()
     player = deal.players.index(user_id) if user_id in deal.players else None
     seen = cards_seen_by(hand.events, player) - cards_of_drawing_opponents(hand.events, player)
+    seen |= await cards_shown_after(database, row["id"])
+    if row["result"] and json.loads(row["result"]).get("rabbit_hunted"):
+        seen |= set(hand.rabbit_cards())  # shown to the table by the rabbit hunt
     positions = [position for position, card in enumerate(deck) if card in seen]
     return HandOpening(commitment, over, open_cards(deck, row["secret"], positions))
 

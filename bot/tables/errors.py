@@ -27,6 +27,25 @@ class TableIsClosed(TableRefusal):
     key = "table.closed"
 
 
+class TableClosing(TableRefusal):
+    """The table closes when the hand in progress ends (:mod:`bot.tables.closing`)."""
+
+    key = "table.closing"
+
+
+class MayNotVoid(TableRefusal):
+    """Voiding a hand is for members who can manage the channel."""
+
+    key = "table.may_not_void"
+
+
+class MayNotEndTournament(TableRefusal):
+    """Ending a tournament under way early (its pool shared by chips) is for
+    members who can manage the channel."""
+
+    key = "table.may_not_end_tournament"
+
+
 class NotSeated(TableRefusal):
     key = "table.not_seated"
 

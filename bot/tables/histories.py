@@ -5,7 +5,9 @@ card dealt included, written by :mod:`engine.phh` with the table's metadata
 and the players' names as they typed them. A player who downloads a hand
 with /history gets the same history with every card they did not see written
 as ``??`` (:func:`engine.phh.history_seen_by` says which, and hides the order
-of an opponent's cards in a draw game), as they saw the hand at the table.
+of an opponent's cards in a draw game), as they saw the hand at the table
+(cards shown by choice once the hand was over included:
+:mod:`bot.tables.show_or_muck`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from bot.database import Database
 from bot.render.names import plain_name
 from bot.tables.hand_log import replay_logged_hand
+from bot.tables.show_or_muck import cards_shown_after
 from engine import Hand, cards_seen_by, players_who_drew
 from engine.phh import HandHistory, dumps, history_seen_by, loads
 
@@ -53,6 +56,6 @@ async def history_for_player(database: Database, hand_id: int, user_id: int) -> 
     if user_id not in deal.players:
         return None
     player = deal.players.index(user_id)
-    seen = cards_seen_by(hand.events, player)
+    seen = cards_seen_by(hand.events, player) | await cards_shown_after(database, hand_id)
     copy = history_seen_by(loads(str(text)), player, seen, drew=players_who_drew(hand.events))
     return dumps(copy)

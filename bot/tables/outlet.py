@@ -16,7 +16,9 @@ new hand's message that could not be posted is posted with the next state
 instead of editing the last hand's. A hand's result or a notice that failed
 the same way is posted again later (it may then come after newer messages),
 and so is a DM of cards, a few times only: cards arriving long after they
-were dealt help nobody. What Discord refuses for good (no permission, a
+were dealt help nobody. A DM Discord makes wait longer than
+:data:`DM_PATIENCE_SECONDS` (a rate limit) is given up for now and tried again
+later, so it holds up nothing. What Discord refuses for good (no permission, a
 deleted channel, a player's closed DMs) is not tried again: each refusal
 counts towards Discord's limit on invalid requests.
 
@@ -28,11 +30,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 import discord
 
-from bot.render.message import ButtonSpec, OutgoingMessage
+from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +48,10 @@ RESHOW_TRIES: Final = 12
 #: How many times a failed channel post, and a failed DM, is tried in all.
 POST_TRIES: Final = 6
 DM_TRIES: Final = 3
+#: How long one DM may take, a rate limit's wait included, before it is given up
+#: for now and tried again later (discord.py would otherwise sleep out a 429's
+#: ``retry_after``, however long, holding up the DMs queued behind it).
+DM_PATIENCE_SECONDS: Final = 5.0
 
 
 class Outlet(Protocol):
@@ -61,6 +67,15 @@ class Outlet(Protocol):
     async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
         """Send ``message`` to the player by DM; ``False`` when the player does not
         take DMs from the bot (a DM that failed otherwise is tried again)."""
+        ...
+
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        """Post a turn notice in the channel that pings ``user_id`` and nobody
+        else; its message id (``None``: it could not be posted)."""
+        ...
+
+    async def delete(self, message_id: int) -> None:
+        """Delete one of the table's messages (a turn notice); gone already is fine."""
         ...
 
 
@@ -88,9 +103,51 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
     return view
 
 
+def layout_of(message: OutgoingMessage) -> discord.ui.LayoutView:
+    """A Components V2 view drawing ``message.layout``: one container of its
+    text blocks and dividers, then its buttons in their rows.
+
+    Like :func:`view_of`, it is stopped before it is sent: the tables cog's
+    dynamic items answer the buttons, before and after a restart.
+    """
+    layout = discord.ui.LayoutView(timeout=None)
+    container: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=EMBED_COLOUR
+    )
+    for block in message.layout:
+        if isinstance(block, TextBlock):
+            container.add_item(discord.ui.TextDisplay(block.text))
+        elif isinstance(block, Divider):
+            container.add_item(discord.ui.Separator())
+    layout.add_item(container)
+    rows: dict[int, discord.ui.ActionRow[discord.ui.LayoutView]] = {}
+    for spec in sorted(message.buttons, key=lambda spec: spec.row):
+        row = rows.get(spec.row)
+        if row is None:
+            row = rows[spec.row] = discord.ui.ActionRow()
+            layout.add_item(row)
+        row.add_item(
+            discord.ui.Button(
+                custom_id=spec.custom_id,
+                label=spec.label,
+                style=getattr(discord.ButtonStyle, spec.style),
+                disabled=spec.disabled,
+            )
+        )
+    layout.stop()
+    return layout
+
+
 #: Nobody is pinged by a table's messages, whatever a name in them says; set on each
 #: message as well as on the client, so no client setting can turn pings back on.
 NO_PINGS: Final = discord.AllowedMentions.none()
+
+
+def only_pinging(user_id: int) -> discord.AllowedMentions:
+    """Mentions that ping ``user_id`` and nobody else (no role, no @everyone)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(id=user_id)]
+    )
 
 
 def _without_files(message: OutgoingMessage) -> OutgoingMessage:
@@ -119,6 +176,8 @@ class DiscordOutlet:
         self.client = client
         self.channel_id = channel_id
         self.message_id: int | None = None
+        #: Told the id of each table message posted (:mod:`bot.tables.message_keeper`).
+        self.on_message: Callable[[int], None] | None = None
         self.reshow_seconds = RESHOW_SECONDS if reshow_seconds is None else reshow_seconds
         #: Counts the table messages asked for; a retry of an older one is dropped.
         self._latest = 0
@@ -166,18 +225,26 @@ class DiscordOutlet:
 
     async def _show(self, message: OutgoingMessage, *, fresh: bool) -> bool:
         """Edit the table message, or post it; whether Discord now shows it."""
-        view = view_of(message.buttons)
+        if message.layout:
+            # Components V2: no content and no embed (an older table message's
+            # are cleared when it is edited into a layout).
+            layout = layout_of(message)
+            edit: dict[str, Any] = {"content": None, "embed": None, "view": layout}
+            send: dict[str, Any] = {"view": layout}
+        else:
+            view = view_of(message.buttons)
+            edit = {"content": message.content, "embed": _or_missing(message.embed), "view": view}
+            send = {
+                "content": message.content,
+                "embed": _or_missing(message.embed),
+                "view": view if view is not None else discord.utils.MISSING,
+            }
         if not fresh and self.message_id is not None:
             try:
                 await (
                     self._channel()
                     .get_partial_message(self.message_id)
-                    .edit(
-                        content=message.content,
-                        embed=_or_missing(message.embed),
-                        view=view,
-                        allowed_mentions=NO_PINGS,
-                    )
+                    .edit(**edit, allowed_mentions=NO_PINGS)
                 )
                 return True
             except discord.NotFound:
@@ -198,12 +265,7 @@ class DiscordOutlet:
                 )
                 return False
         try:
-            posted = await self._channel().send(
-                content=message.content,
-                embed=_or_missing(message.embed),
-                view=view if view is not None else discord.utils.MISSING,
-                allowed_mentions=NO_PINGS,
-            )
+            posted = await self._channel().send(**send, allowed_mentions=NO_PINGS)
         except discord.Forbidden:
             log.warning("Discord refuses table posts in %s", self.channel_id, exc_info=True)
             return True
@@ -217,6 +279,8 @@ class DiscordOutlet:
             return False
         self.message_id = posted.id
         self._owe_fresh = False
+        if self.on_message is not None:
+            self.on_message(posted.id)
         return True
 
     async def post(self, message: OutgoingMessage) -> None:
@@ -231,6 +295,7 @@ class DiscordOutlet:
                 content=message.content,
                 embed=_or_missing(message.embed),
                 files=[file.discord_file() for file in message.files] or discord.utils.MISSING,
+                view=view_of(message.buttons) or discord.utils.MISSING,
                 allowed_mentions=NO_PINGS,
             )
         except discord.Forbidden:
@@ -245,6 +310,26 @@ class DiscordOutlet:
             return False
         return True
 
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        # A turn notice is not tried again: late, it would ping for a turn that is over.
+        try:
+            posted = await self._channel().send(
+                content=message.content,
+                allowed_mentions=only_pinging(user_id),
+            )
+        except discord.HTTPException:
+            log.warning("Could not post a turn notice in %s", self.channel_id, exc_info=True)
+            return None
+        return posted.id
+
+    async def delete(self, message_id: int) -> None:
+        try:
+            await self._channel().get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.warning("Could not delete message %s in %s", message_id, self.channel_id)
+
     async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
         delivered = await self._send_private(user_id, message)
         if delivered is None:
@@ -257,18 +342,22 @@ class DiscordOutlet:
 
     async def _send_private(self, user_id: int, message: OutgoingMessage) -> bool | None:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
-        try:
+
+        async def send() -> None:
             channel = await self.client.create_dm(discord.Object(id=user_id))
             await channel.send(
                 content=message.content,
                 embed=_or_missing(message.embed),
                 allowed_mentions=NO_PINGS,
             )
+
+        try:
+            await asyncio.wait_for(send(), DM_PATIENCE_SECONDS)
         except discord.Forbidden as error:
             if error.code != CANNOT_MESSAGE_USER:
                 log.warning("Discord refused a DM to %s", user_id, exc_info=True)
             return False
-        except discord.HTTPException:
+        except (discord.HTTPException, discord.RateLimited, TimeoutError):
             log.warning("Could not send a DM to %s; trying again later", user_id, exc_info=True)
             return None
         return True

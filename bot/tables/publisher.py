@@ -7,6 +7,9 @@ already being taken. Messages go out in the order they were queued. Edits of
 the same table message that pile up while one is in flight collapse into the
 newest, so a slow channel shows the latest state rather than every step; a
 fresh table message (a new hand) or any other message is never skipped.
+
+DMs go their own way, in order among themselves: a DM Discord makes wait (a
+rate limit on one player's DM channel) never holds up the table message.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ class _ShowTable:
 @dataclass(frozen=True)
 class _Post:
     message: OutgoingMessage
+    #: Called once the outlet has taken the message (posted, or retrying by itself).
+    then: Callable[[], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,26 @@ class _SendPrivate:
     on_refused: Callable[[int], None] | None
 
 
-_Delivery = _ShowTable | _Post | _SendPrivate
+@dataclass
+class PostedNotice:
+    """A turn notice in the channel: the message Discord gave it, once posted."""
+
+    user_id: int
+    message: OutgoingMessage
+    message_id: int | None = None
+
+
+@dataclass(frozen=True)
+class _Notify:
+    notice: PostedNotice
+
+
+@dataclass(frozen=True)
+class _Delete:
+    notice: PostedNotice
+
+
+_Delivery = _ShowTable | _Post | _SendPrivate | _Notify | _Delete
 
 
 class Publisher:
@@ -50,6 +74,8 @@ class Publisher:
         self.name = name
         self._queue: deque[_Delivery] = deque()
         self._worker: asyncio.Task[None] | None = None
+        self._dm_queue: deque[_Delivery] = deque()
+        self._dm_worker: asyncio.Task[None] | None = None
 
     def show_table(self, message: OutgoingMessage, *, fresh: bool = False) -> None:
         if not fresh and self._queue and isinstance(self._queue[-1], _ShowTable):
@@ -58,8 +84,8 @@ class Publisher:
             self._queue.append(_ShowTable(message, fresh))
         self._wake()
 
-    def post(self, message: OutgoingMessage) -> None:
-        self._queue.append(_Post(message))
+    def post(self, message: OutgoingMessage, then: Callable[[], None] | None = None) -> None:
+        self._queue.append(_Post(message, then))
         self._wake()
 
     def send_private(
@@ -68,18 +94,36 @@ class Publisher:
         message: OutgoingMessage,
         on_refused: Callable[[int], None] | None = None,
     ) -> None:
-        self._queue.append(_SendPrivate(user_id, message, on_refused))
+        self._dm_queue.append(_SendPrivate(user_id, message, on_refused))
+        if self._dm_worker is None or self._dm_worker.done():
+            self._dm_worker = asyncio.create_task(
+                self._deliver(self._dm_queue), name=f"publisher-{self.name}-dms"
+            )
+
+    def notify(self, user_id: int, message: OutgoingMessage) -> PostedNotice:
+        """Post a turn notice that mentions (and pings) only ``user_id``."""
+        notice = PostedNotice(user_id, message)
+        self._queue.append(_Notify(notice))
+        self._wake()
+        return notice
+
+    def delete(self, notice: PostedNotice) -> None:
+        """Delete a turn notice (once it is posted; one never posted is let be)."""
+        self._queue.append(_Delete(notice))
         self._wake()
 
     @property
     def idle(self) -> bool:
-        return not self._queue and (self._worker is None or self._worker.done())
+        return not self._queue and not self._dm_queue and not self._working()
+
+    def _working(self) -> list[asyncio.Task[None]]:
+        return [w for w in (self._worker, self._dm_worker) if w is not None and not w.done()]
 
     async def drain(self) -> None:
         """Wait until everything queued so far has been delivered."""
         while not self.idle:
-            if self._worker is not None:
-                await asyncio.shield(self._worker)
+            for worker in self._working():
+                await asyncio.shield(worker)
 
     async def close(self) -> None:
         """Deliver what is queued, then stop."""
@@ -87,20 +131,31 @@ class Publisher:
 
     def _wake(self) -> None:
         if self._worker is None or self._worker.done():
-            self._worker = asyncio.create_task(self._deliver(), name=f"publisher-{self.name}")
+            self._worker = asyncio.create_task(
+                self._deliver(self._queue), name=f"publisher-{self.name}"
+            )
 
-    async def _deliver(self) -> None:
-        while self._queue:
-            delivery = self._queue.popleft()
+    async def _deliver(self, queue: deque[_Delivery]) -> None:
+        while queue:
+            delivery = queue.popleft()
             try:
                 match delivery:
                     case _ShowTable(message, fresh):
                         await self.outlet.show_table(message, fresh=fresh)
-                    case _Post(message):
+                    case _Post(message, then):
                         await self.outlet.post(message)
+                        if then is not None:
+                            then()
                     case _SendPrivate(user_id, message, on_refused):
                         delivered = await self.outlet.send_private(user_id, message)
                         if not delivered and on_refused is not None:
                             on_refused(user_id)
+                    case _Notify(notice):
+                        notice.message_id = await self.outlet.post_notice(
+                            notice.user_id, notice.message
+                        )
+                    case _Delete(notice):
+                        if notice.message_id is not None:
+                            await self.outlet.delete(notice.message_id)
             except Exception:
                 log.exception("Delivering %s for %s failed", type(delivery).__name__, self.name)

@@ -15,6 +15,8 @@ import logging
 from collections.abc import Callable
 
 from bot.cashier import SeatMovement
+from bot.i18n import t
+from bot.tables.closing import Closed
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.outlet import Outlet
 from bot.tables.restore import restore_runner
@@ -62,19 +64,34 @@ class TableRegistry:
         try:
             record = await self.store.create(guild_id, channel_id, creator_id, config)
             runner = TableRunner(record, config, self.services, self.outlet_for(channel_id))
-            self._runners[channel_id] = runner
+            self._keep(runner)
         finally:
             self._creating.discard(channel_id)
         await runner.start()
         return runner
 
-    async def close(self, channel_id: int, by: int) -> list[SeatMovement]:
-        """Close the table in ``channel_id``, returning every stack to its owner."""
+    def _keep(self, runner: TableRunner) -> None:
+        """Hold a running table until it closes (a finished tournament, a table
+        closed after its last hand): then let it go, so memory holds open tables only."""
+        self._runners[runner.record.channel_id] = runner
+        runner.when_closed = self._let_go
+
+    def _let_go(self, runner: TableRunner) -> None:
+        channel_id = runner.record.channel_id
+        if self._runners.get(channel_id) is runner:
+            del self._runners[channel_id]
+
+    async def close(
+        self, channel_id: int, by: int, *, void_reason: str | None = None, by_name: str = ""
+    ) -> Closed:
+        """Close the table in ``channel_id``: every stack home now, or once the hand
+        in progress ends (:mod:`bot.tables.closing`)."""
         runner = self.require(channel_id)
-        movements = await runner.close(by)
-        self._runners.pop(channel_id, None)
-        await runner.stop()
-        return movements
+        closed = await runner.close(by, void_reason=void_reason, by_name=by_name)
+        if not closed.after_hand:
+            self._let_go(runner)
+            await runner.stop()
+        return closed
 
     async def place_gone(self, channel_id: int, why: str) -> list[SeatMovement]:
         """The table's channel or thread was deleted, or the bot can no longer see it:
@@ -83,7 +100,10 @@ class TableRegistry:
         if runner is None or runner.closed:
             return []
         log.warning("Closing table %s: %s", runner.table_id, why)
-        return await self.close(channel_id, by=0)
+        locale = runner.settings.locale
+        reason, croupier = t("table.void_reason_gone", locale), t("table.the_croupier", locale)
+        closed = await self.close(channel_id, by=0, void_reason=reason, by_name=croupier)
+        return list(closed.movements)
 
     async def server_gone(self, guild_id: int) -> None:
         """The bot left a server, or was removed from it: close each of its tables."""
@@ -121,7 +141,9 @@ class TableRegistry:
             except Exception:
                 log.exception("Could not restore table %s", stored.record.table_id)
                 continue
-            self._runners[channel_id] = runner
+            if runner.closed:  # closing, and its hand ended with the restart
+                continue
+            self._keep(runner)
             restored.append(runner)
         log.info("Restored %d tables", len(restored))
         return restored

@@ -33,6 +33,7 @@ from engine import (
     BetOrRaise,
     Card,
     CheckOrCall,
+    ChooseRunouts,
     Discard,
     Fold,
     LegalActions,
@@ -60,6 +61,9 @@ class Move(Enum):
     BIG_BET = "big"
     #: Discard (Pineapple) or draw: throw away the request's ``cards``; none is standing pat.
     DISCARD = "discard"
+    #: All in before the river at a run-it-twice table: the rest of the board twice, or once.
+    RUN_TWICE = "twice"
+    RUN_ONCE = "once"
 
 
 #: The moves that name a size rather than an amount, and the engine's size for each.
@@ -74,6 +78,8 @@ _PLAIN: Final[dict[Move, Action]] = {
     Move.FOLD: Fold(),
     Move.CHECK_OR_CALL: CheckOrCall(),
     Move.BRING_IN: PostBringIn(),
+    Move.RUN_TWICE: ChooseRunouts(2),
+    Move.RUN_ONCE: ChooseRunouts(1),
 }
 
 

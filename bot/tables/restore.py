@@ -19,18 +19,20 @@ from typing import Any
 
 from bot.database import Transaction
 from bot.i18n import t
+from bot.render.hand_result import result_message
 from bot.render.message import OutgoingMessage
-from bot.tables.hand_log import HandLog, LoggedHand, replay
+from bot.tables.hand_log import HandLog, LoggedHand, replay, replay_logged_hand
 from bot.tables.money_desk import MoneyDesk
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper
+from bot.tables.publisher import Publisher
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import StoredSeat, StoredTable
 from bot.tables.tournament import TournamentProgress
-from bot.tables.view import told
+from bot.tables.view import result_view, told
 from engine import (
     CardsDiscarded,
     CashOut,
@@ -61,8 +63,13 @@ async def restore_runner(
         progress=restored_progress(settings, stored, now=services.clock.now())
         if settings.tournament
         else None,
+        message_id=stored.message_id,
         computers=stored.state.get("computers"),
     )
+    runner.state.closing = bool(stored.state.get("closing", False))
+    unposted = stored.state.get("unposted_result")
+    if isinstance(unposted, int):
+        await post_result_again(runner.state, services, runner.publisher, unposted)
     replayed = await replayed_hand(runner.state, runner.hand_log)
     if isinstance(replayed, Unresumable):
         notice = await void_unresumable(
@@ -72,6 +79,32 @@ async def restore_runner(
     else:
         await runner.resume(replayed)
     return runner
+
+
+async def post_result_again(
+    state: TableState, services: TableServices, publisher: Publisher, hand_id: int
+) -> None:
+    """Post the result of a hand settled just before the process stopped, which
+    may never have reached the channel (dealt again from its log)."""
+    state.unposted_result = hand_id
+    try:
+        deal, hand = await replay_logged_hand(services.database, hand_id)
+        commitment = await services.database.fetch_value(
+            "SELECT commitment FROM hands WHERE id = ?", (hand_id,)
+        )
+    except Exception:
+        log.warning("Table %s: the result of hand %s is lost", state.table_id, hand_id)
+        return
+    if not hand.is_complete:
+        return
+    live = LiveHand(hand_id, deal, hand, commitment)
+    message = result_message(result_view(state, live), state.locale, services.public_faces())
+
+    def posted() -> None:
+        if state.unposted_result == hand_id:
+            state.unposted_result = None
+
+    publisher.post(message, then=posted)
 
 
 @dataclass(frozen=True, slots=True)

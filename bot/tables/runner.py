@@ -11,6 +11,10 @@ parts it holds, each in a file of its own:
 - :mod:`~bot.tables.action_timer`: the clock that acts when a player does not;
 - :mod:`~bot.tables.view` and :mod:`~bot.tables.watchers`: what is shown, and to whom;
 - :mod:`~bot.tables.hole_card_dms`: each player's cards by DM;
+- :mod:`~bot.tables.seat_console`, :mod:`~bot.tables.pre_actions`,
+  :mod:`~bot.tables.time_bank` and :mod:`~bot.tables.turn_notices`: each
+  player's seat view kept current, their choices made before their turn,
+  their time bank and the notice that it is their turn;
 - :mod:`~bot.tables.restore`: the table rebuilt after a restart;
 - :mod:`~bot.tables.computer_seats`: computer players and their decisions.
 
@@ -37,13 +41,17 @@ The lock is never held while waiting for Discord, only over the database's
 short transactions, which is what makes a shown action always a logged one.
 
 **The clock.** When the acting player's deadline passes, the clock acts for
-them (:meth:`engine.Hand.timeout_action`); two such timeouts in a row sit the
-player out. A player who is sitting out or leaving is acted for at once when
+them (:meth:`engine.Hand.timeout_action`), once their time bank (if the
+table gives one) has run out too; two such timeouts in a row sit the player
+out. A player who chose a pre-action has it taken the moment their turn comes.
+A player who is sitting out or leaving is acted for at once when
 their turn comes.
 
-**Closing** voids a hand in progress (every stack back to where it was when
-the hand began) rather than playing it out, then the money desk sends every
-chip home, all in one transaction.
+**Closing** during a hand lets the hand finish first (:mod:`bot.tables.closing`);
+voiding it is for a member who can manage the channel, with a reason.
+
+**Failures are tried again.** A tick or a settlement the database refused is
+tried again after a growing pause (:mod:`bot.tables.retry`) until it succeeds.
 """
 
 from __future__ import annotations
@@ -60,9 +68,11 @@ from bot.cashier import SeatMovement
 from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
-from bot.tables import turns, view
+from bot.tables import home_game, turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
+from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
+from bot.tables.closing import Closed, close_now, mark_closing
 from bot.tables.computer_seats import ComputerSeats
 from bot.tables.dealer import Dealer
 from bot.tables.desks import money_desk_for
@@ -73,22 +83,33 @@ from bot.tables.errors import (
 )
 from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
+from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, resolve
+from bot.tables.retry import Backoff
+from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
+from bot.tables.show_or_muck import ShowOrMuck
+from bot.tables.sit_outs import SitOutWatch
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
+from bot.tables.time_bank import TimeBanks
 from bot.tables.tournament import TournamentProgress
+from bot.tables.turn_notices import TurnNotices
 from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
     Action,
     ActionKind,
+    Card,
     HoleCardsDealt,
     IllegalAction,
+    Phase,
+    PreAction,
     Table,
     format_action,
 )
@@ -122,6 +143,7 @@ class TableRunner:
         table: Table | None = None,
         players: dict[int, Player] | None = None,
         progress: TournamentProgress | None = None,
+        message_id: int | None = None,
         computers: Mapping[str, Any] | None = None,
     ) -> None:
         rules = settings.rules()
@@ -133,7 +155,9 @@ class TableRunner:
         self.cashier = services.cashier
         self.hand_log = HandLog(services.database)
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
+        self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
+        self.bomb_votes = home_game.BombVotes()
         self.desk = money_desk_for(
             self.state,
             self.keeper,
@@ -154,9 +178,30 @@ class TableRunner:
         desk_state = self.keeper.desk_state
         self.keeper.desk_state = lambda: desk_state() | self.computers.saved()
         self.dealer = Dealer(self.state, self.keeper, self.hand_log, self.desk, services)
-        self.dms = HoleCardDms(self.state, services.database, self.publisher)
+        self.dms = HoleCardDms(
+            self.state,
+            services.database,
+            self.publisher,
+            services.dm_refusals,
+            services.faces_of,
+        )
+        self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
-        self.watchers: list[TableWatcher] = [TableMessageWatcher(self.publisher)]
+        self.banks = TimeBanks(self.state, self.clock)
+        self.pre_actions = PreActions()
+        self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
+        self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
+        self.shows = ShowOrMuck(self.state, services.database, self.publisher)
+        self.watchers: list[TableWatcher] = [
+            TableMessageWatcher(self.publisher, services.public_faces),
+            self.seats,
+            self.notices,
+        ]
+        #: Called once the table is closed (the registry lets it go).
+        self.when_closed: Callable[[TableRunner], None] | None = None
+        #: After a failed tick: when to try again, and the growing pause.
+        self.retry_at: float | None = None
+        self.backoff = Backoff()
         self._lock = asyncio.Lock()
 
     # What the table holds, for the commands' callers and the tests.
@@ -185,9 +230,19 @@ class TableRunner:
     def closed(self) -> bool:
         return self.state.closed
 
+    @property
+    def tournament_under_way(self) -> bool:
+        """A tournament that has begun: closing it early shares its prize pool."""
+        return self.desk.tournament and self.desk.chips_stay_in_play
+
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
         self.watchers.append(watcher)
+
+    def unwatch(self, watcher: TableWatcher) -> None:
+        """Stop telling ``watcher`` of changes (it may already be gone)."""
+        if watcher in self.watchers:
+            self.watchers.remove(watcher)
 
     # ------------------------------------------------------------- lifecycle
 
@@ -206,11 +261,22 @@ class TableRunner:
                 await self._settle(live)
             else:
                 self._start_turn(live)
+                # DMs queued when the process stopped may never have gone out.
+                await self.dms.send(live)
 
     async def start(self) -> None:
-        """Show the table and start its clock (after creation or a restore)."""
+        """Show the table and start its clock (after creation or a restore): a
+        restored table edits the message it showed before."""
         async with self._lock:
-            self._changed(fresh=True)
+            self._changed(fresh=self.message.message_id is None)
+
+    def is_current_message(self, message_id: int) -> bool:
+        """Whether a click on ``message_id`` is not on an older table message.
+
+        Discord's ids grow with time: a newer id is a table message whose post is
+        still on its way back to the outlet, and counts as current."""
+        current = self.message.message_id
+        return current is None or message_id >= current
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
@@ -223,7 +289,7 @@ class TableRunner:
         clock is waiting for a future moment and every message is delivered."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + timeout
-        while self._lock.locked() or not self.publisher.idle or self.timer.busy:
+        while self._lock.locked() or self.timer.busy or self._delivering():
             if loop.time() > give_up:
                 raise TimeoutError(f"table {self.table_id} did not settle")
             await asyncio.sleep(0.001)
@@ -241,7 +307,7 @@ class TableRunner:
     ) -> SeatMovement:
         """Seat a player with chips from their balance (a tournament: register)."""
         async with self._lock:
-            turns.check_open(self.state)
+            turns.check_taking_players(self.state)
             movement = await self.desk.join(user_id, name, buy_in=buy_in, seat=seat, locale=locale)
             self._changed()
             return movement
@@ -249,7 +315,7 @@ class TableRunner:
     async def begin_tournament(self) -> None:
         """Start a tournament with the players registered (two at least)."""
         async with self._lock:
-            turns.check_open(self.state)
+            turns.check_taking_players(self.state)
             await self.desk.begin()
             self._changed()
 
@@ -308,6 +374,7 @@ class TableRunner:
         """Add chips from the balance: the table says when and how many."""
         async with self._lock:
             turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
             movement = await self.desk.top_up(user_id, amount)
             self._changed()
             return movement
@@ -326,18 +393,22 @@ class TableRunner:
         turns.check_open(self.state)
         return await self.leave(self.computers.to_remove(seat))
 
-    async def close(self, by: int) -> list[SeatMovement]:
-        """Close the table: void a hand in progress, then send every chip home."""
+    async def close(self, by: int, *, void_reason: str | None = None, by_name: str = "") -> Closed:
+        """Close the table: at once between hands; during a hand, when it ends
+        (``after_hand``), unless ``void_reason`` voids it now (the caller checked
+        that ``by`` may)."""
         async with self._lock:
-            turns.check_open(self.state)
-            log.info("Table %s is closed by %s", self.table_id, by)
-            movements = await self.desk.close()
             state = self.state
-            state.live = state.last_hand = None
-            state.players.clear()
-            state.closed = True
-            self._changed()
-            return movements
+            turns.check_open(state)
+            if state.live is not None and void_reason is None:
+                turns.check_taking_players(state)  # closing already: said so
+                log.info("Table %s closes after this hand, asked by %s", self.table_id, by)
+                await mark_closing(state, self.keeper)
+                self._changed()
+                return Closed(after_hand=True)
+            log.info("Table %s is closed by %s", self.table_id, by)
+            movements = await self._close_now(void_reason=void_reason, voided_by=by_name)
+            return Closed(tuple(movements))
 
     # --------------------------------------------------------------- playing
 
@@ -366,6 +437,47 @@ class TableRunner:
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
             return acted
+
+    async def choose_pre_action(self, user_id: int, kind: PreAction | None, hand_no: int) -> None:
+        """Set (or, ``None``, clear) the player's pre-action for hand ``hand_no``.
+        Only their own seat view changes: the table is not told."""
+        async with self._lock:
+            turns.check_open(self.state)
+            self.pre_actions.choose(self.live, user_id, kind, hand_no)
+            self.seats.refresh(only=user_id)
+
+    async def show_cards(
+        self, user_id: int, card_index: int | None = None, hand_no: int | None = None
+    ) -> tuple[Card, ...]:
+        """Show cards of the hand that ended last (:mod:`bot.tables.show_or_muck`)."""
+        async with self._lock:
+            turns.check_open(self.state)
+            cards = await self.shows.show(user_id, card_index, hand_no)
+            self._changed()
+            return cards
+
+    async def change_home_options(self, user_id: int, **changes: object) -> TableSettings:
+        """The opener changes the home-game options (:mod:`bot.tables.home_game`)."""
+        async with self._lock:
+            try:
+                return await home_game.change_options(self.state, self.keeper, user_id, changes)
+            finally:
+                self._changed()
+
+    async def vote_bomb_pot(self, user_id: int) -> home_game.BombVote:
+        """A seated player's vote for a bomb pot in the next hand."""
+        async with self._lock:
+            try:
+                return await home_game.vote_bomb_pot(
+                    self.state, self.keeper, self.bomb_votes, user_id
+                )
+            finally:
+                self._changed()
+
+    async def hunt_rabbit(self, hand_no: int) -> tuple[Card, ...]:
+        """The board cards hand ``hand_no`` would have dealt (the rabbit hunt)."""
+        async with self._lock:
+            return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
 
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
         """What the player to act may bet or raise to, for the bet/raise form;
@@ -398,27 +510,54 @@ class TableRunner:
         return view.table_view(self.state, moment, tournament=self.desk.tournament_view(moment))
 
     async def tick(self) -> None:
-        """Do whatever the clock says is due: a timeout, the next deal, or settling
-        a finished hand again after the database refused it."""
+        """Do whatever the clock says is due: a timeout, the next deal, settling a
+        finished hand again after the database refused it, or closing a table
+        that was closing. A failure is tried again after a growing pause."""
         async with self._lock:
-            state = self.state
-            if state.closed:
+            if self.state.closed:
                 return
             try:
-                now = self.clock.now()
-                live = state.live
-                if live is not None:
-                    if live.deadline is not None and now >= live.deadline:
-                        if live.hand.is_complete:
-                            await self._settle(live)
-                        else:
-                            await self._time_out(live)
-                elif state.next_hand_at is not None and now >= state.next_hand_at:
-                    state.next_hand_at = None  # a failed deal is tried again after a pause
-                    if self._may_deal:
-                        await self._deal()
+                await self._due()
+            except Exception:
+                pause = self.backoff.failed()
+                self.retry_at = self.clock.now() + pause
+                log.warning(
+                    "Table %s: what was due failed; trying again in %.0f s",
+                    self.table_id,
+                    pause,
+                    exc_info=True,
+                )
+            else:
+                self.backoff.succeeded()
+                self.retry_at = None
             finally:
                 self._changed()
+
+    def _delivering(self) -> bool:
+        return not self.publisher.idle or self.seats.busy or self.notices.busy
+
+    async def _due(self) -> None:
+        state, now = self.state, self.clock.now()
+        live = state.live
+        if live is not None:
+            if live.deadline is not None and now >= live.deadline:
+                if live.hand.is_complete:
+                    await self._settle(live)
+                else:
+                    await self._time_out(live)
+        elif state.closing:  # the hand ended, but closing failed then
+            await self._close_now()
+            return
+        if not self.desk.tournament:
+            for user_id in self.sit_outs.expired():
+                if await self.sit_outs.cash_out(user_id, self.desk, self.publisher):
+                    self._forget(user_id)
+        if state.live is not None:
+            return
+        if state.next_hand_at is not None and now >= state.next_hand_at:
+            state.next_hand_at = None  # a failed deal is tried again after a pause
+            if self._may_deal:
+                await self._deal()
 
     # ----------------------------------------------------- inside the lock
 
@@ -433,7 +572,6 @@ class TableRunner:
 
     def _forget(self, user_id: int) -> None:
         self.state.players.pop(user_id, None)
-        self.dms.forget(user_id)
         self.computers.forget(user_id)
 
     async def _apply(
@@ -448,6 +586,7 @@ class TableRunner:
         """The write-ahead sequence: verify, log, then apply one action; settle
         the hand if it ended."""
         hand = live.hand
+        self.banks.acted(live, live.deal.players[index])
         try:
             hand.verify(index, action)
         except IllegalAction as error:
@@ -482,17 +621,29 @@ class TableRunner:
             await self._apply(live, index, action, actor=user_id)
             await self._play_for_the_absent()
             return
+        if self.banks.run(live, user_id):
+            return  # the player's time bank runs: the clock waits for it
         player = self.state.players.get(user_id)
-        if player is not None:
-            player.timeouts += 1
-            if player.timeouts >= TIMEOUTS_BEFORE_SITTING_OUT and self.table.is_seated(user_id):
-                await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
+        # Not choosing whether to run it twice is choosing once, not a missed turn.
+        missed = hand.phase is not Phase.RUN_IT_TWICE
+        timeouts = 0 if player is None else player.timeouts + 1
+        seat = self.table.seat_of(user_id) if self.table.is_seated(user_id) else None
+        if (
+            missed
+            and timeouts >= TIMEOUTS_BEFORE_SITTING_OUT
+            and seat is not None
+            and not seat.sitting_out
+        ):
+            await self.keeper.transact(lambda: self.table.sit_out(user_id), nothing_to_write)
         await self._apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
+        if player is not None and missed:  # counted once taken (a failed one is retried)
+            player.timeouts = timeouts
         await self._play_for_the_absent()
 
     async def _play_for_the_absent(self) -> None:
         """Act at once, as the clock would, for each player to act who is not
-        there to do it (sitting out, or a member leaving)."""
+        there to do it (sitting out, or a member leaving), and take the pre-action
+        of a player whose turn it is who chose one."""
         while (live := self.live) is not None and not live.hand.is_complete:
             index = live.hand.to_act
             if index is None:
@@ -502,7 +653,13 @@ class TableRunner:
             # A computer player that was removed plays out its hand on its own clock.
             staying = seat is not None and (not seat.leaving or is_computer(user_id))
             if seat is not None and not seat.sitting_out and staying:
-                return
+                chosen = self.pre_actions.due(live)
+                if chosen is None:
+                    return
+                await self._apply(live, chosen[0], chosen[1], actor=user_id)
+                if user_id in self.state.players:
+                    self.state.players[user_id].timeouts = 0
+                continue
             await self._apply(live, index, live.hand.timeout_action(), actor=None)
 
     async def _deal(self) -> None:
@@ -520,18 +677,37 @@ class TableRunner:
             await self._settle(live)
 
     async def _settle(self, live: LiveHand) -> None:
+        self.banks.after_hand(live)
         settled = await self.dealer.settle(live)
         for user_id in self.state.departed():
             self._forget(user_id)
         if not settled.table_over:
             await self.computers.buy_back_in()
         self._changed()
-        for notice in settled.notices:
-            self.publisher.post(notice)
+        post_hand_over(
+            self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
+        )
         if settled.table_over:
             self.state.closed = True
             self.state.players.clear()
             self._changed()
+            self._let_go()
+        elif self.state.closing:
+            await self._close_now()
+
+    async def _close_now(
+        self, *, void_reason: str | None = None, voided_by: str = ""
+    ) -> list[SeatMovement]:
+        movements = await close_now(
+            self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
+        )
+        self._changed()
+        self._let_go()
+        return movements
+
+    def _let_go(self) -> None:
+        if self.when_closed is not None:
+            self.when_closed(self)
 
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
@@ -541,7 +717,13 @@ class TableRunner:
             now=self.clock.now(),
             pause=self.services.hand_pause_seconds,
         )
+        sit_out_ends = self.sit_outs.note()
+        if sit_out_ends is not None and not self.desk.tournament:
+            wake = sit_out_ends if wake is None else min(wake, sit_out_ends)
+        if wake is not None and self.retry_at is not None and wake < self.retry_at:
+            wake = self.retry_at  # what is due failed just now: not before the pause
         self.timer.arm(wake)
+        self.pre_actions.prune(self.live)
         self._show(fresh=fresh)
 
     def _show(self, *, fresh: bool = False) -> None:

@@ -1,6 +1,6 @@
 """What every table runner of the process shares: the database, the cashier,
-the clock, the dealer's randomness, the pause between hands and how public
-messages draw cards."""
+the clock, the dealer's randomness, the pause between hands, how public
+messages draw cards and who refuses DMs."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 
 from bot.cashier import Cashier
 from bot.database import Database
+from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.tables.clock import Clock
+from bot.tables.dm_refusals import DmRefusals
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,3 +30,9 @@ class TableServices:
     rng: random.Random | None = None
     #: How public messages draw cards: the deck, and the emojis synced so far.
     public_faces: Callable[[], CardFaces] = field(default=lambda: TEXT_FACES)
+    #: How a player's own messages (their cards by DM) draw cards, by their deck.
+    faces_of: Callable[[DeckStyle], CardFaces] = field(default=lambda deck: TEXT_FACES)
+    #: Seconds a player may sit out at a cash table before being cashed out (``None``: ever).
+    sit_out_seconds: float | None = None
+    #: Players who refused the bot's DMs this session (not DMed again).
+    dm_refusals: DmRefusals = field(default_factory=DmRefusals)

@@ -16,7 +16,7 @@ from typing import Any
 from bot.render.views import HandResultView, LastAction
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
-from engine import Deal, Hand, Table, TableRules, table_to_data
+from engine import Card, Deal, Hand, Table, TableRules, table_to_data
 
 
 @dataclass
@@ -28,17 +28,34 @@ class Player:
     locale: str = "en"
     #: Timeouts in a row; reset when the player acts.
     timeouts: int = 0
+    #: Seconds left in the player's time bank (``None``: not yet given one),
+    #: and hands they were dealt in here (:mod:`bot.tables.time_bank`).
+    time_bank: int | None = None
+    hands_dealt: int = 0
+    #: UNIX time the player began sitting out (:mod:`bot.tables.sit_outs`).
+    sitting_out_since: float | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "locale": self.locale, "timeouts": self.timeouts}
+        return {
+            "name": self.name,
+            "locale": self.locale,
+            "timeouts": self.timeouts,
+            "time_bank": self.time_bank,
+            "hands_dealt": self.hands_dealt,
+            "sitting_out_since": self.sitting_out_since,
+        }
 
     @classmethod
     def from_data(cls, user_id: int, data: dict[str, Any]) -> Player:
+        since = data.get("sitting_out_since")
         return cls(
             user_id,
             str(data.get("name", f"<@{user_id}>")),
             str(data.get("locale", "en")),
             int(data.get("timeouts", 0)),
+            None if data.get("time_bank") is None else int(data["time_bank"]),
+            int(data.get("hands_dealt", 0)),
+            float(since) if isinstance(since, int | float) else None,
         )
 
 
@@ -55,6 +72,13 @@ class LiveHand:
     #: Every action taken, as the table message tells it.
     actions: list[LastAction] = field(default_factory=list)
     result: HandResultView | None = None
+    #: The clock's reading when the acting player's time bank began to run
+    #: (``None``: it is not running), and whether the banks were filled after it.
+    bank_started: float | None = None
+    banks_filled: bool = False
+    #: Cards players chose to show once the hand was over, by user id
+    #: (:mod:`bot.tables.show_or_muck`).
+    shown_after: dict[int, tuple[Card, ...]] = field(default_factory=dict)
 
     @property
     def last_action(self) -> LastAction | None:
@@ -88,6 +112,12 @@ class TableState:
     #: The clock's reading when the next deal is due, when one is.
     next_hand_at: float | None = None
     closed: bool = False
+    #: Closing was asked for during a hand: nothing new is dealt, and the table
+    #: closes when that hand ends (:mod:`bot.tables.closing`).
+    closing: bool = False
+    #: The hand whose result is settled but not yet handed to Discord: posted
+    #: again after a restart (:mod:`bot.tables.restore`).
+    unposted_result: int | None = None
 
     @property
     def table_id(self) -> int:
@@ -111,4 +141,6 @@ class TableState:
         return {
             "table": table_to_data(self.table),
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
+            "closing": self.closing,
+            "unposted_result": self.unposted_result,
         }

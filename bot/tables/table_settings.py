@@ -42,17 +42,21 @@ from typing import Any, Final
 from bot.errors import CroupierError
 from bot.settings import Settings
 from engine import (
+    MAX_TIME_BANK_SECONDS,
     RAKE_CAP_BIG_BLINDS,
     ROTATIONS,
     STARTING_STACK_BIG_BLINDS,
     TOURNAMENT_BUY_IN_BIG_BLINDS,
     VARIANTS,
     BlindSchedule,
+    BombPots,
     DrawRules,
+    HomeRules,
     Rake,
     Rotation,
     Stakes,
     TableRules,
+    TimeBankRule,
     Variant,
     deals_tournaments,
     default_schedule,
@@ -75,6 +79,8 @@ MAX_HANDS_PER_GAME: Final = 100
 MAX_LEVEL_MINUTES: Final = 120
 DEFAULT_LEVEL_MINUTES: Final = 10
 MAX_LEVEL_HANDS: Final = 100
+#: Bomb pots come at most every 100 hands by the count.
+MAX_BOMB_POT_EVERY: Final = 100
 
 
 class TableSettingsError(CroupierError):
@@ -132,6 +138,21 @@ class TableSettings:
     #: How long each blind level lasts: minutes, or a number of hands.
     level_minutes: int | None = None
     level_hands: int | None = None
+    #: Each player's time bank: seconds at the start, and seconds added every
+    #: so many hands (all 0: none); see :mod:`engine.time_bank`.
+    time_bank_seconds: int = 0
+    time_bank_add_seconds: int = 0
+    time_bank_every_hands: int = 0
+    #: The home-game options (:mod:`engine.home_rules`, set by ``/poker homegame``):
+    #: run it twice, the rabbit hunt, bomb pots of ``bomb_pot`` chips every
+    #: ``bomb_pot_every`` hands (0: when the table votes), to two boards with
+    #: ``double_board``, and the 7-2 bounty in chips (0: none).
+    run_it_twice: bool = False
+    rabbit_hunt: bool = False
+    bomb_pot: int = 0
+    bomb_pot_every: int = 0
+    double_board: bool = False
+    seven_deuce_bounty: int = 0
     #: Whether /poker addbot may seat computer players (staked by the house bank).
     computer_players: bool = True
 
@@ -200,9 +221,40 @@ class TableSettings:
                 raise TableSettingsError(
                     "table.config.ante", ante=config.ante, big_blind=config.big_blind
                 )
+        try:
+            config.time_bank()
+        except ValueError:
+            raise TableSettingsError("table.config.time_bank", high=MAX_TIME_BANK_SECONDS) from None
         if config.straddle and not (single_game and takes_straddle(variant)):
             raise TableSettingsError("table.config.straddle", variant=config.display_name)
+        _check_home_game(config)
         return config
+
+    def time_bank(self) -> TimeBankRule:
+        """How this table fills its players' time banks."""
+        return TimeBankRule(
+            self.time_bank_seconds, self.time_bank_add_seconds, self.time_bank_every_hands
+        )
+
+    @property
+    def home(self) -> HomeRules:
+        """The engine's home-game options of this table."""
+        bomb = None
+        if self.bomb_pot:
+            bomb = BombPots(self.bomb_pot, self.bomb_pot_every, self.double_board)
+        return HomeRules(
+            run_it_twice=self.run_it_twice,
+            bomb_pot=bomb,
+            rabbit_hunt=self.rabbit_hunt,
+            seven_deuce_bounty=self.seven_deuce_bounty,
+        )
+
+    @property
+    def games(self) -> tuple[Variant, ...]:
+        """Every game the table deals: its one game, or its mix's."""
+        rotation = self.engine_rotation
+        codes = rotation.codes if rotation is not None else (self.variant,)
+        return tuple(VARIANTS[code] for code in codes)
 
     @property
     def schedule(self) -> BlindSchedule | None:
@@ -274,6 +326,7 @@ class TableSettings:
             rake=rake,
             rotation=rotation,
             draw_rules=draw_rules,
+            home=self.home,
         )
 
     def to_json(self) -> str:
@@ -282,6 +335,25 @@ class TableSettings:
     @classmethod
     def from_json(cls, text: str) -> TableSettings:
         return cls.checked(**json.loads(text))
+
+
+def _check_home_game(config: TableSettings) -> None:
+    """The home-game options' amounts, and whether the table's games can play them."""
+    if not 0 <= config.bomb_pot <= MAX_CHIPS:
+        raise TableSettingsError("table.config.bomb_pot", amount=config.bomb_pot)
+    if (config.bomb_pot_every or config.double_board) and not config.bomb_pot:
+        raise TableSettingsError("table.config.bomb_pot_options_alone")
+    if not 0 <= config.bomb_pot_every <= MAX_BOMB_POT_EVERY:
+        raise TableSettingsError(
+            "table.config.bomb_pot_every", hands=config.bomb_pot_every, high=MAX_BOMB_POT_EVERY
+        )
+    if not 0 <= config.seven_deuce_bounty <= MAX_CHIPS:
+        raise TableSettingsError(
+            "table.config.seven_deuce_bounty", amount=config.seven_deuce_bounty
+        )
+    refusal = config.home.refusal(config.games, tournament=config.tournament)
+    if refusal is not None:
+        raise TableSettingsError(f"engine.{refusal}")
 
 
 def _checked_tournament(config: TableSettings, variant: Variant) -> TableSettings:
@@ -365,6 +437,7 @@ def new_table_config(
     straddle: bool = False,
     rake_percent: float | None = None,
     rake_cap: int | None = None,
+    time_bank: TimeBankRule | None = None,
     computer_players: bool = True,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
@@ -413,6 +486,10 @@ def new_table_config(
         "rake_basis_points": rake_basis_points,
         "computer_players": computer_players,
     }
+    if time_bank is not None:
+        common["time_bank_seconds"] = time_bank.start_seconds
+        common["time_bank_add_seconds"] = time_bank.add_seconds
+        common["time_bank_every_hands"] = time_bank.every_hands
     if tournament:
         return TableSettings.checked(
             **common,

@@ -46,6 +46,8 @@ class StoredTable:
     carried_pot: int = 0
     #: A tournament's buy-ins not yet paid out.
     prize_pool: int = 0
+    #: The table message last shown, to edit again after a restart.
+    message_id: int | None = None
 
 
 class TableStore:
@@ -70,8 +72,8 @@ class TableStore:
     async def open_tables(self) -> list[StoredTable]:
         """Every open table with its configuration, saved state and seats."""
         tables = await self.database.fetch_all(
-            "SELECT id, guild_id, channel_id, creator_id, config, state, carried_pot, prize_pool"
-            " FROM tables"
+            "SELECT id, guild_id, channel_id, creator_id, config, state, carried_pot, prize_pool,"
+            " message_id FROM tables"
             " WHERE status = 'open' ORDER BY id"
         )
         found: list[StoredTable] = []
@@ -92,6 +94,7 @@ class TableStore:
                     ),
                     int(row["carried_pot"]),
                     int(row["prize_pool"]),
+                    row["message_id"],
                 )
             )
         return found
@@ -102,6 +105,12 @@ class TableStore:
             "SELECT MAX(id) FROM tables WHERE channel_id = ?", (channel_id,)
         )
         return value
+
+
+async def save_message_id(database: Database, table_id: int, message_id: int) -> None:
+    """Remember the table message now shown (edited again after a restart)."""
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
 
 async def save_state(

@@ -11,7 +11,7 @@ runner asks them again under the lock before acting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.render.views import Choices, DiscardChoices, PrivateView
 from bot.tables import view
@@ -23,6 +23,7 @@ from bot.tables.errors import (
     Refused,
     StaleButton,
     StaleHand,
+    TableClosing,
     TableIsClosed,
 )
 from bot.tables.state import LiveHand, TableState
@@ -41,6 +42,14 @@ class Turn:
 def check_open(state: TableState) -> None:
     if state.closed:
         raise TableIsClosed()
+
+
+def check_taking_players(state: TableState) -> None:
+    """Open, and not closing after the hand in progress (nobody joins, tops up
+    or starts a game at a table about to close)."""
+    check_open(state)
+    if state.closing:
+        raise TableClosing()
 
 
 def seat_of(state: TableState, user_id: int) -> Seat:
@@ -68,6 +77,9 @@ def turn_of(state: TableState, user_id: int, hand_no: int | None, seq: int | Non
         legal = live.hand.legal_actions()
     except IllegalAction as error:
         raise Refused.from_engine(error) from None
+    if legal.phase is Phase.RUN_IT_TWICE and index in live.hand.runout_choosers:
+        # Run it twice: each player still to choose may answer, in any order.
+        return Turn(live, index, replace(legal, player=index))
     if legal.player != index:
         raise NotYourTurn(actor=state.name(live.deal.players[legal.player]))
     return Turn(live, index, legal)

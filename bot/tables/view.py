@@ -33,6 +33,7 @@ from bot.render.views import (
     TournamentView,
 )
 from bot.tables.clock import Moment
+from bot.tables.home_view import home_view
 from bot.tables.state import LiveHand, TableState
 from engine import (
     Card,
@@ -47,11 +48,13 @@ from engine import (
     PointCardChosen,
     PotAwarded,
     RakeTaken,
+    RunoutChosen,
     Seat,
     Stakes,
     Variant,
     described,
     evaluate,
+    in_showing_order,
     pot_verdicts,
     seat_view,
     shown_hands,
@@ -92,11 +95,18 @@ def table_view(
         rake_cap=settings.rake_cap,
         carried_pot=table.carried_pot if live is None else 0,
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
+        has_board=any(street.board for street in game.streets),
         closed=state.closed,
+        closing=state.closing,
         next_hand_at=None
         if state.next_hand_at is None
         else int(moment.wall_time(state.next_hand_at)),
         tournament=tournament,
+        time_bank=(
+            settings.time_bank_seconds,
+            settings.time_bank_add_seconds,
+            settings.time_bank_every_hands,
+        ),
     )
     snapshot = _with_mix(state, snapshot, game)
     if shown_from is None:
@@ -124,6 +134,7 @@ def table_view(
         deadline=None
         if live is None or live.deadline is None or actor is None
         else int(moment.wall_time(live.deadline)),
+        time_bank_running=live is not None and actor is not None and live.bank_started is not None,
         last_actions=tuple(shown_from.actions[-RECENT_ACTIONS:]),
         choices=None if actor is None else choices(hand),
         seq=len(hand.actions),
@@ -136,6 +147,7 @@ def table_view(
         button_draw=tuple(
             (state.name(player_at[seat_no]), card) for seat_no, card in draw if seat_no in player_at
         ),
+        home=home_view(state, shown_from, live=live is not None),
     )
 
 
@@ -217,6 +229,8 @@ def told(event: object) -> LastAction | None:
         return LastAction("", event.kind, event.count, 0, False)
     if isinstance(event, PointCardChosen):
         return LastAction("", "point_card", 0, 0, False)
+    if isinstance(event, RunoutChosen):
+        return LastAction("", "run_twice" if event.count == 2 else "run_once", 0, 0, False)
     return None
 
 
@@ -255,6 +269,7 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
         commitment=live.commitment,
         board=tuple(hand.board),
         boards=_more_boards(hand),
+        rabbit_hunt=state.settings.rabbit_hunt and bool(hand.rabbit_cards()),
     )
 
 
@@ -309,9 +324,24 @@ def _seat_line(
     # Stud's up cards were dealt face up: everyone has seen them. Down cards never are.
     cards: tuple[Card, ...] = tuple(hand.up_cards(index))
     description = ""
+    showed = False
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
-            cards, description = event.cards, " / ".join(event.descriptions)
+            # A draw game's shown cards in rank order: never which were drawn.
+            cards = in_showing_order(game, event.cards)
+            description = " / ".join(event.descriptions)
+            showed = True
+    # Shown by choice once the hand was over (bot/tables/show_or_muck.py).
+    if shown_from.shown_after.get(seat.player):
+        cards, showed = shown_from.shown_after[seat.player], True
+    # Stud's cards in the order dealt, the down cards as backs (never their faces).
+    dealt: tuple[Card | None, ...] = ()
+    deals_up = any(street.hole_up for street in game.streets)
+    if deals_up and in_play and not hand.folded[index] and not showed:
+        dealt = tuple(
+            card if up else None
+            for card, up in zip(hand.hole_cards[index], hand.up[index], strict=True)
+        )
     return SeatLine(
         seat.number,
         seat.player,
@@ -329,6 +359,7 @@ def _seat_line(
         to_act=in_play and hand.to_act == index,
         shown=cards,
         shown_description=description,
+        dealt=dealt,
     )
 
 

@@ -13,8 +13,10 @@ else) is another one, added with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
+from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.table_message import table_message
 from bot.render.views import TableSnapshot
 from bot.tables.publisher import Publisher
@@ -29,10 +31,14 @@ class TableWatcher(Protocol):
 
 
 class TableMessageWatcher:
-    """Keeps the one table message showing the table, in the table's language."""
+    """Keeps the one table message showing the table, in the table's language,
+    its cards drawn with the table's faces (the emojis synced so far)."""
 
-    def __init__(self, publisher: Publisher) -> None:
+    def __init__(
+        self, publisher: Publisher, faces: Callable[[], CardFaces] = lambda: TEXT_FACES
+    ) -> None:
         self.publisher = publisher
+        self.faces = faces
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
-        self.publisher.show_table(table_message(view, state.locale), fresh=fresh)
+        self.publisher.show_table(table_message(view, state.locale, self.faces()), fresh=fresh)

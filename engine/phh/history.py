@@ -59,6 +59,11 @@ POSTS_FIELD = "_posts"
 #: Blinds posted dead (a returning player's missed small blind), which PHH has
 #: no field for: money in the main pot, not the player's bet. In the same order.
 DEAD_BLINDS_FIELD = "_dead_blinds"
+#: The home-game options (:mod:`engine.home_rules`), which PHH has no fields
+#: for: whether the board may be run twice and how many times it was
+#: (``_runout_count``, PokerKit's run-out count: 1 or 2), a bomb pot (no
+#: betting before the flop) and its boards, and the 7-2 bounty.
+HOME_FIELDS = ("_run_it_twice", "_runout_count", "_bomb_pot", "_boards", "_seven_deuce_bounty")
 
 
 class HistoryError(ValueError):
@@ -109,7 +114,9 @@ class HandHistory:
         if players and len(players) != n:
             raise HistoryError(f"{len(players)} names for {n} players.")
         fields = dict(extra or {})
-        clashing = sorted(set(fields) & {*FIELDS, *RAKE_FIELDS, POSTS_FIELD, DEAD_BLINDS_FIELD})
+        clashing = sorted(
+            set(fields) & {*FIELDS, *RAKE_FIELDS, *HOME_FIELDS, POSTS_FIELD, DEAD_BLINDS_FIELD}
+        )
         if clashing:
             raise HistoryError(f"extra cannot set {', '.join(clashing)}.")
         if setup.rake is not None:
@@ -125,6 +132,15 @@ class HandHistory:
             fields[POSTS_FIELD] = list(per_player(setup.posts))
         if any(setup.dead_blinds):
             fields[DEAD_BLINDS_FIELD] = list(per_player(setup.dead_blinds))
+        if setup.run_it_twice:
+            fields["_run_it_twice"] = True
+            fields["_runout_count"] = hand.runouts
+        if setup.bomb_pot:
+            fields["_bomb_pot"] = True
+        if setup.boards:
+            fields["_boards"] = setup.boards
+        if setup.seven_deuce_bounty:
+            fields["_seven_deuce_bounty"] = setup.seven_deuce_bounty
 
         fixed = variant.betting is BettingStructure.FIXED_LIMIT
         return cls(
@@ -247,7 +263,26 @@ class HandHistory:
             rake=rake,
             posts=per_player(POSTS_FIELD, extras[POSTS_FIELD]),
             dead_blinds=per_player(DEAD_BLINDS_FIELD, extras[DEAD_BLINDS_FIELD]),
+            run_it_twice=self.extra.get("_run_it_twice") is True,
+            bomb_pot=self.extra.get("_bomb_pot") is True,
+            boards=self._count("_boards"),
+            seven_deuce_bounty=chips(self._count("_seven_deuce_bounty")),
         )
+
+    def _count(self, name: str, default: int = 0) -> int:
+        """A user-defined field holding a whole number."""
+        value = self.extra.get(name, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise HistoryError(f"{name} must be a whole number.")
+        return value
+
+    @property
+    def runout_count(self) -> int:
+        """How many times the rest of the board was run (``_runout_count``; 1 if unsaid)."""
+        count = self._count("_runout_count", 1)
+        if count not in (1, 2):
+            raise HistoryError("_runout_count must be 1 or 2.")
+        return count
 
 
 def decimal_places(amount: Amount) -> int:

@@ -66,7 +66,7 @@ def action_lines(hand: Hand) -> list[str]:
             case BoardDealt(_, cards, board):
                 # With more than one board, a commentary names the board; the
                 # dealings alternate between them as the engine deals them.
-                note = f" # board {board + 1}" if hand.variant.boards > 1 else ""
+                note = f" # board {board + 1}" if len(hand.boards) > 1 else ""
                 lines.append(f"d db {format_cards(cards)}{note}")
             case PlayerActed(player):
                 action = take(player, object)

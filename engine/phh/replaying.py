@@ -26,7 +26,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from engine.actions import Action, BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn, ShowOrMuck
+from engine.actions import (
+    Action,
+    BetOrRaise,
+    CheckOrCall,
+    ChooseRunouts,
+    Discard,
+    Fold,
+    PostBringIn,
+    ShowOrMuck,
+)
 from engine.cards import Card, format_cards
 from engine.errors import EngineError
 from engine.hand import Hand, Phase
@@ -116,6 +125,7 @@ def replay(history: HandHistory) -> ReplayResult:
     lines = resolve(lines, filler_order(setup.variant))
     for index, line in enumerate(lines):
         try:
+            _choose_runouts(hand, history.runout_count, line)
             _apply(hand, line, scale)
         except (EngineError, ReplayError) as error:
             text = history.actions[index]
@@ -142,6 +152,11 @@ def _apply(hand: Hand, line: Line, scale: int) -> None:
             hand.act(player, _BETTING[verb])
         case Discarding(player, cards):
             hand.act(player, Discard(tuple(_known(cards, "The discard names no real card."))))
+        case Showdown(player, show, cards) if hand.phase is Phase.RUN_IT_TWICE:
+            # The hands the engine turned up when it offered to run the board twice.
+            if not show or not cards:
+                raise ReplayError(f"Player {player + 1}'s hand was turned up, not mucked.")
+            _check_shown(hand, player, cards)
         case Showdown(player, show, cards):
             if show and cards:
                 _check_shown(hand, player, cards)
@@ -154,6 +169,17 @@ def _apply(hand: Hand, line: Line, scale: int) -> None:
                         "last one left in a pot, must be shown."
                     )
             hand.act(player, ShowOrMuck(show))
+
+
+def _choose_runouts(hand: Hand, count: int, line: Line) -> None:
+    """Run it twice: PHH has no line for the players' choice, so the choice is
+    the recorded run-out count (everyone asked for it), made when the hand
+    waits for it and the next line is not one of the hands it turned up."""
+    if hand.phase is not Phase.RUN_IT_TWICE or isinstance(line, Showdown):
+        return
+    for player in hand.runout_choosers:
+        if hand.phase is Phase.RUN_IT_TWICE:
+            hand.act(player, ChooseRunouts(count))
 
 
 def _known(cards: tuple[Card | None, ...], message: str) -> list[Card]:

@@ -101,9 +101,9 @@ class LogWitness:
             self.check("queued", "table", message)
             show_table(message, fresh=fresh)
 
-        def queued_post(message: OutgoingMessage) -> None:
+        def queued_post(message: OutgoingMessage, **options: Any) -> None:
             self.check("queued", "result" if _is_result(message) else "post", message)
-            post(message)
+            post(message, **options)
 
         def queued_private(user_id: int, message: OutgoingMessage, **options: Any) -> None:
             self.check("queued", "cards", message)

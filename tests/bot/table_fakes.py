@@ -25,7 +25,7 @@ STARTING_CHIPS = 10_000
 
 @dataclass(frozen=True)
 class Delivery:
-    kind: Literal["table", "post", "dm"]
+    kind: Literal["table", "post", "dm", "notice", "delete"]
     message: OutgoingMessage
     fresh: bool = False
     user_id: int | None = None
@@ -50,9 +50,16 @@ class RecordingOutlet:
         self.deliveries.append(Delivery("dm", message, user_id=user_id, delivered=delivered))
         return delivered
 
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        self.deliveries.append(Delivery("notice", message, user_id=user_id))
+        return len(self.deliveries)
+
+    async def delete(self, message_id: int) -> None:
+        self.deliveries.append(Delivery("delete", self.deliveries[message_id - 1].message))
+
     @property
     def public(self) -> list[Delivery]:
-        return [d for d in self.deliveries if d.kind != "dm"]
+        return [d for d in self.deliveries if d.kind in ("table", "post")]
 
     @property
     def table(self) -> OutgoingMessage:

@@ -111,3 +111,23 @@ async def test_history_hides_the_order_an_opponent_drew_in_and_still_replays(
         assert result.ok and result.matches_recorded, result
         assert loads(text).finishing_stacks == loads(house).finishing_stacks
     await runner.stop()
+
+
+async def test_the_table_message_and_the_result_show_a_drawn_hand_in_rank_order(
+    database: Database, clock: FakeClock
+) -> None:
+    """Ann kept three cards and drew two: dealt order would show the two last."""
+    runner, _, live = await drawn_hand(database, clock)
+    ann = live.deal.players.index(ANN)  # type: ignore[attr-defined]
+    held = list(live.hand.hole_cards[ann])  # type: ignore[attr-defined]
+    ranked = tuple(sorted(held, key=lambda c: (-c.rank, c.suit)))
+    assert tuple(held) != ranked, "the seed deals a hand whose dealt order tells the draw"
+    (seat,) = [line for line in runner.snapshot().seats if line.user_id == ANN]
+    assert seat.shown == ranked
+    outlet = runner.publisher.outlet
+    assert isinstance(outlet, RecordingOutlet)
+    table = outlet.table.public_text()
+    assert " ".join(card.symbol for card in held) not in table
+    (result,) = [text for text in outlet.posts() if "Hand 1" in text]
+    assert " ".join(card.symbol for card in held) not in result
+    await runner.stop()

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
-from bot.database import Database
-from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld
+from bot.database import Database, Migration, bundled_migrations
+from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld, open_leased
 
 pytestmark = pytest.mark.both_databases
 
@@ -133,3 +134,29 @@ async def test_of_many_processes_taking_over_a_dead_lease_at_once_one_gets_it(
     taken = [o for o in outcomes if isinstance(o, Lease)]
     assert len(taken) == 1, outcomes
     assert await other.fetch_value("SELECT holder FROM leases") == taken[0].holder.text()
+
+
+async def test_a_second_process_migrates_nothing_while_the_first_serves_the_database(
+    database_target: str, database: Database
+) -> None:
+    """A newer version started beside a running bot must not change the schema
+    under it: the lease is checked before any migration."""
+    await Lease.take(database, holder=FIRST, alive=lambda pid: True)
+    newer = [
+        *bundled_migrations(database.backend),
+        Migration(9999, "newer_schema", "CREATE TABLE newer (x INTEGER);"),
+    ]
+    with pytest.raises(LeaseHeld):
+        await open_leased(database_target, migrations=newer, holder=SECOND)
+    versions = await database.fetch_all("SELECT version FROM schema_migrations")
+    assert 9999 not in {row["version"] for row in versions}
+
+
+async def test_the_launcher_migrates_and_leases_a_free_database(tmp_path: Path) -> None:
+    database, lease = await open_leased(tmp_path / "fresh.db", holder=SECOND)
+    try:
+        assert await database.fetch_value("SELECT holder FROM leases") == SECOND.text()
+        assert await database.fetch_value("SELECT COUNT(*) FROM schema_migrations") >= 6
+    finally:
+        await lease.release()
+        await database.close()

@@ -122,7 +122,7 @@ async def test_a_pot_nobody_opened_waits_for_the_next_deal_across_a_restart(
     await check_around(runner)
     assert await carried_pot(database) == 15
     # The creator closes the table: the 15 carried go back, 5 to each player.
-    movements = await runner.close(by=CREATOR)
+    movements = (await runner.close(by=CREATOR)).movements
     assert sorted(movement.amount for movement in movements) == [490, 490, 520]
     assert await carried_pot(database) == 0
     await after.stop_all()

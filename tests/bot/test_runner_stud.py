@@ -57,7 +57,9 @@ def up_cards(runner: TableRunner) -> list[Card]:
 
 def table_text(outlet: RecordingOutlet) -> str:
     lines = outlet.table.public_text().splitlines()
-    return "\n".join(ln for ln in lines if not ln.startswith("Draw for the button"))
+    return "\n".join(
+        ln for ln in lines if not ln.removeprefix("-# ").startswith("Draw for the button")
+    )
 
 
 def test_stud_is_dealt() -> None:

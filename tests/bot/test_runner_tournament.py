@@ -349,6 +349,7 @@ async def test_a_restart_resumes_the_level_clock_places_and_pool(database: Datab
     await play_to_the_end(restored, clock)
     finished = await places(database)
     assert sorted(prize for _, prize in finished.values()) == [0, 0, 0, 175, 325]
+    assert restored.closed and not after.runners, "a finished tournament leaves memory"
     await after.stop_all()
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
@@ -358,7 +359,7 @@ async def test_closing_before_the_start_refunds_every_buy_in(database: Database)
     clock, outlet = FakeClock(), RecordingOutlet()
     runner = await new_table(database, clock, outlet, tournament())
     await register(runner, {ANN: "Ann", BEN: "Ben"})
-    movements = await runner.close(by=CREATOR)
+    movements = (await runner.close(by=CREATOR)).movements
     assert sorted(movement.amount for movement in movements) == [BUY_IN, BUY_IN]
     assert [await balance(database, user) for user in (ANN, BEN)] == [STARTING_CHIPS] * 2
     await assert_chips_reconcile(database)
@@ -371,9 +372,9 @@ async def test_closing_after_the_start_shares_the_pool_by_chips(database: Databa
     await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat", DAN: "Dan"})
     await runner.begin_tournament()
     await fold_around(runner, clock)
-    await deal_next(runner, clock)  # closed in the middle of a hand: it is voided
+    await deal_next(runner, clock)  # voided in the middle of a hand
     stacks = {seat.player: seat.stack for seat in runner.table.seats.values()}
-    await runner.close(by=CREATOR)
+    await runner.close(by=CREATOR, void_reason="the room closes", by_name="Host")
     shares = {user: await balance(database, user) - (STARTING_CHIPS - BUY_IN) for user in stacks}
     assert sum(shares.values()) == 400
     for user, stack in stacks.items():

@@ -7,18 +7,11 @@ from collections import Counter
 
 import pytest
 
+from bot.render.card_markup import BACK, TEXT_FACES, CardFaces
 from bot.render.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
 from bot.render.hand_result import result_message
-from bot.render.limits import (
-    BUTTON_LABEL,
-    BUTTONS_PER_ROW,
-    EMBED_FIELDS,
-    EMBED_TOTAL,
-    FIELD_NAME,
-    FIELD_VALUE,
-    ROWS,
-    embed_size,
-)
+from bot.render.limits import BUTTON_LABEL, BUTTONS_PER_ROW, ROWS
+from bot.render.message import LAYOUT_COMPONENTS, LAYOUT_TEXT
 from bot.render.private_view import private_message
 from bot.render.table_message import table_message
 from bot.render.views import (
@@ -32,9 +25,13 @@ from bot.render.views import (
     TableSnapshot,
 )
 from engine import RaiseSize
-from engine.cards import parse_cards
+from engine.cards import ALL_CARDS, parse_cards
 
 BIG = 1_000_000_000
+#: Every card an emoji, with ids as long as Discord's.
+EVERY_EMOJI = CardFaces(
+    "four_colour", {**{str(c): 10**18 + int(c) for c in ALL_CARDS}, BACK: 10**18 + 99}
+)
 LONG_NAME = "Ｗ" * 32 + "and then some more characters"
 
 
@@ -96,16 +93,15 @@ def crowded_table(locale_digits: int = 10) -> TableSnapshot:
 
 
 @pytest.mark.parametrize("locale", ["en", "de"])
-def test_a_crowded_table_fits_discords_limits(locale: str) -> None:
-    message = table_message(crowded_table(), locale)
-    embed = message.embed
-    assert embed is not None
-    assert embed_size(embed) <= EMBED_TOTAL
-    assert len(embed.fields) <= EMBED_FIELDS
-    for field in embed.fields:
-        assert field.name and len(field.name) <= FIELD_NAME
-        assert field.value and len(field.value) <= FIELD_VALUE
+@pytest.mark.parametrize("faces", [TEXT_FACES, EVERY_EMOJI], ids=["text", "emojis"])
+def test_a_crowded_table_fits_discords_limits(locale: str, faces: CardFaces) -> None:
+    message = table_message(crowded_table(), locale, faces)
+    # Components V2: a layout, no content and no embed.
+    assert message.layout and message.content is None and message.embed is None
+    assert len(message.layout_text()) <= LAYOUT_TEXT
     rows = Counter(button.row for button in message.buttons)
+    components = 1 + len(message.layout) + len(rows) + len(message.buttons)
+    assert components <= LAYOUT_COMPONENTS
     assert len(rows) <= ROWS and max(rows.values()) <= BUTTONS_PER_ROW
     for button in message.buttons:
         assert 1 <= len(button.custom_id) <= MAX_CUSTOM_ID

@@ -15,8 +15,14 @@ from dataclasses import dataclass
 
 from bot.database import Database
 from bot.tables.hand_log import LoggedAction, replay
-from engine.cards import Card
-from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
+from engine.cards import Card, parse_cards
+from engine.events import (
+    DrawAceShown,
+    HandShown,
+    HoleCardsDealt,
+    RunItTwiceOffered,
+    UpCardsDealt,
+)
 from engine.hand import Hand
 from engine.plain_data import deal_from_data
 from engine.table import Deal
@@ -36,10 +42,15 @@ class HandRecord:
     board: tuple[Card, ...]
     #: Cards everybody saw as they were dealt: stud's up cards, an ace shown to draw four.
     face_up: frozenset[Card]
-    #: The cards each player showed at the showdown (mucked and folded hands are absent).
+    #: The cards each player showed at the showdown, or chose to show once the
+    #: hand was over (mucked and folded hands are otherwise absent).
     shown: dict[int, tuple[Card, ...]]
     #: The cards drawn for the button when this hand started a game: public.
     button_draw: tuple[Card, ...]
+    #: Run it twice: the hands turned up when the players were asked, for everybody.
+    tabled: frozenset[Card] = frozenset()
+    #: The board cards a rabbit hunt showed after the hand: for everybody.
+    rabbit: tuple[Card, ...] = ()
 
 
 async def _replayed(database: Database, hand_id: int) -> tuple[Deal, Hand]:
@@ -53,6 +64,14 @@ async def _replayed(database: Database, hand_id: int) -> tuple[Deal, Hand]:
     return deal, replay(deal, logged)
 
 
+async def shown_after(database: Database, hand_id: int) -> dict[int, tuple[Card, ...]]:
+    """The cards players chose to show once hand ``hand_id`` was over."""
+    rows = await database.fetch_all(
+        "SELECT user_id, cards FROM hand_shows WHERE hand_id = ?", (hand_id,)
+    )
+    return {row["user_id"]: tuple(parse_cards(row["cards"])) for row in rows}
+
+
 def dealt_to(hand: Hand, index: int) -> tuple[Card, ...]:
     """Every card hand index ``index`` was dealt, in the order dealt."""
     return tuple(
@@ -63,10 +82,18 @@ def dealt_to(hand: Hand, index: int) -> tuple[Card, ...]:
     )
 
 
+def _at_run_it_twice(hand: Hand, index: int) -> bool:
+    """Whether event ``index`` is a hand turned up when run it twice was offered."""
+    before = [e for e in hand.events[:index] if not isinstance(e, HandShown)]
+    return bool(before) and isinstance(before[-1], RunItTwiceOffered)
+
+
 async def hand_records(database: Database) -> list[HandRecord]:
     """Every hand in the database, oldest first."""
     records = []
-    rows = await database.fetch_all("SELECT id, table_id, hand_no, status FROM hands ORDER BY id")
+    rows = await database.fetch_all(
+        "SELECT id, table_id, hand_no, status, result FROM hands ORDER BY id"
+    )
     for row in rows:
         deal, hand = await _replayed(database, row["id"])
         players = tuple(deal.players)
@@ -80,7 +107,8 @@ async def hand_records(database: Database) -> list[HandRecord]:
                 hole_cards={
                     user_id: dealt_to(hand, index) for index, user_id in enumerate(players)
                 },
-                board=tuple(hand.board),
+                # Every board: a second run, or a double-board bomb pot.
+                board=tuple(card for board in hand.boards for card in board),
                 face_up=frozenset(
                     card
                     for event in hand.events
@@ -88,12 +116,24 @@ async def hand_records(database: Database) -> list[HandRecord]:
                     for card in (event.cards if isinstance(event, UpCardsDealt) else (event.card,))
                 ),
                 shown={
-                    players[event.player]: tuple(event.cards)
-                    for event in hand.events
-                    if isinstance(event, HandShown)
+                    **{
+                        players[event.player]: tuple(event.cards)
+                        for event in hand.events
+                        if isinstance(event, HandShown)
+                    },
+                    **await shown_after(database, row["id"]),
                 },
                 button_draw=tuple(card for _, card in deal.button_draw.cards)
                 if deal.button_draw is not None
+                else (),
+                tabled=frozenset(
+                    card
+                    for offered, event in enumerate(hand.events)
+                    if isinstance(event, HandShown) and _at_run_it_twice(hand, offered)
+                    for card in event.cards
+                ),
+                rabbit=tuple(hand.rabbit_cards())
+                if row["result"] and json.loads(row["result"]).get("rabbit_hunted")
                 else (),
             )
         )

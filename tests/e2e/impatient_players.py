@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.render.custom_ids import TABLE_BUTTON
 from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse, Reply, StoredMessage
+from tests.e2e.table_view import is_table_message as shows_a_table
 
 _TO_ACT = re.compile(r"To act: \*\*(?P<name>.+?)\*\*, the clock acts <t:(?P<deadline>\d+):R>")
 _HAND_NO = re.compile(r"\*\*Hand (?P<hand>\d+)\*\*")
@@ -82,17 +84,26 @@ def is_table_message(message: StoredMessage, bot_id: int) -> bool:
         message.author_id == bot_id
         and not message.ephemeral
         and message.kind != "dm"
-        and bool(message.embeds)
-        and " · " in str(message.embeds[0].get("title", ""))
+        and shows_a_table(message)
     )
 
 
-def newest_table(fake: FakeDiscord, channel_id: int, *, after: int = 0) -> TableView | None:
-    """The table message of ``channel_id`` posted last (with an id above ``after``)."""
+def newest_table(
+    fake: FakeDiscord,
+    channel_id: int,
+    *,
+    after: int = 0,
+    versions: Mapping[int, int] | None = None,
+) -> TableView | None:
+    """The table message of ``channel_id`` posted last (with an id above ``after``,
+    or, given the ``versions`` messages had then, edited since)."""
     bot_id = fake.state.bot.id
     for message in reversed(fake.messages(channel_id)):
-        if message.id <= after:
-            break
+        edited = versions is not None and message.version > versions.get(message.id, 0)
+        if message.id <= after and not edited:
+            if versions is None:
+                break
+            continue
         if is_table_message(message, bot_id):
             return TableView.of(message)
     return None
@@ -119,8 +130,10 @@ class Players:
         self.channel_id = channel_id
         self.by_name = {member.name: member for member in members}
 
-    def view(self, *, after: int = 0) -> TableView | None:
-        return newest_table(self.fake, self.channel_id, after=after)
+    def view(
+        self, *, after: int = 0, versions: Mapping[int, int] | None = None
+    ) -> TableView | None:
+        return newest_table(self.fake, self.channel_id, after=after, versions=versions)
 
     async def act(self, rng: random.Random, view: TableView, *, wait: bool = False) -> Reply | None:
         """The player to act clicks a random enabled action button (or types a command)."""

@@ -10,7 +10,9 @@ the message is about:
   thrown away);
 - a card a player showed at that hand's showdown, in a message written after
   it (the result, or the table message once the hand is over);
-- the draw for the button, on its own line.
+- the draw for the button, on its own line;
+- the hands turned up when the players all in are asked to run it twice, and
+  the board cards a rabbit hunt showed after the hand.
 
 Cards drawn as the bot's application emojis (``<:ace_of_spades:123>``) are
 read twice: by the picture the emoji shows (the image uploaded to the fake,
@@ -57,7 +59,7 @@ CARD = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA][♠♥♦♣])")
 #: The hand a message is about: the table message, the result, a player's cards,
 #: a deck opening.
 HAND_NUMBER = re.compile(
-    r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your cards, hand (\d+)|^Hand (\d+) was dealt",
+    r"\*\*Hand (\d+)\*\*|^Hand (\d+)$|Your (?:cards|seat), hand (\d+)|^Hand (\d+) was dealt",
     re.MULTILINE,
 )
 #: A hand's line in /history: the lines after it, to the next, are about it.
@@ -70,6 +72,8 @@ EMOJI = re.compile(r"<a?:(?P<name>\w+):(?P<id>\d+)>")
 UNREADABLE = "?"
 RESULT_TITLE = re.compile(r"^Hand \d+$", re.MULTILINE)
 BUTTON_DRAW = "Draw for the button:"
+#: Small type in a Components V2 text ("-# ..."): the table message's fine print.
+SMALL = "-# "
 #: The first line of an attached history or opening, as the fake renders attachments.
 HAND_FILE = re.compile(
     r"^\[table(?P<table>\d+)-hand(?P<hand>\d+)(?P<kind>\.phh|-opening\.txt)\]$", re.MULTILINE
@@ -196,7 +200,9 @@ class CardReader:
 
 def cards_in(text: str, reader: CardReader | None = None) -> list[str]:
     """The cards ``text`` shows: written out ("A♠") or as emojis (faces)."""
-    kept = "\n".join(line for line in text.splitlines() if not line.startswith(BUTTON_DRAW))
+    kept = "\n".join(
+        line for line in text.splitlines() if not line.removeprefix(SMALL).startswith(BUTTON_DRAW)
+    )
     found = CARD.findall(kept)
     for match in EMOJI.finditer(kept):
         card = (reader or CardReader()).emoji_card(match["name"], int(match["id"]))
@@ -258,6 +264,7 @@ def split_attachments(text: str) -> tuple[str, list[HandFile]]:
 
 def _allowed(record: HandRecord, viewer: Member, *, after_showdown: bool) -> set[Card]:
     allowed = set(record.board) | record.face_up | set(record.hole_cards.get(viewer.id, ()))
+    allowed |= record.tabled | set(record.rabbit)  # all in, run it twice; the rabbit hunt
     if after_showdown:
         for cards in record.shown.values():
             allowed |= set(cards)

@@ -25,6 +25,8 @@ IDLE_STEP = 0.5
 SELECT_MENU = 3
 #: Refusals a move made on a turn the table has already left may get.
 STALE_REFUSALS = ("not your turn", "moved on", "hand that is over", "No hand")
+#: The bot telling a player, once, that their DMs are closed to it: not a refusal.
+DM_NOTICE = "could not send you your cards by DM"
 #: What the bot confirms for each action command.
 CONFIRMATIONS = {
     "check": ("You checked.",),
@@ -58,6 +60,9 @@ class Style:
     #: Per turn: someone asks for their cards; someone not to act clicks.
     cards_click: float = 0.05
     out_of_turn_click: float = 0.03
+    #: The share of seat views opened by a player not to act who then chooses a
+    #: pre-action on it (a private choice, taken when their turn comes).
+    pre_action_click: float = 0.0
 
 
 @dataclass
@@ -134,6 +139,21 @@ class TablePlayers:
         self.played = Played()
 
     # ------------------------------------------------------------- playing
+
+    async def close_table(self, closer: Member) -> str:
+        """``/poker close`` by ``closer``; a hand in progress is played out first,
+        as the table then asks, until the table says it is closed. The answer."""
+        closed = await closer.slash("poker", "close")
+        await closed.settled()
+        if "closes when the hand in progress ends" in closed.text:
+            await self.play_hands(1, idle_timeout=3.0)
+
+            def told() -> bool:
+                posted = self.fake.messages(self.view.channel_id)
+                return any("the table is closed" in message.text() for message in posted)
+
+            await self.fake.wait_for(told, 10)
+        return closed.text
 
     async def play_hands(self, count: int, *, idle_timeout: float = 10.0) -> int:
         """Play until ``count`` more hands have their results posted; the number
@@ -270,7 +290,11 @@ class TablePlayers:
             answers = [m.text() for m in reply.followups]
             if reply.type == 5 and reply.message is not None:
                 answers.append(reply.message.text())
-            return [text for text in answers if text and not text.startswith("You ")]
+            return [
+                text
+                for text in answers
+                if text and not text.startswith("You ") and DM_NOTICE not in text
+            ]
 
         def done() -> bool:
             later = self.view.turn()
@@ -300,6 +324,8 @@ class TablePlayers:
             )
             assert shown.ephemeral, shown
             self.played.count("button:cards")
+            if member is not actor and self.rng.random() < self.style.pre_action_click:
+                await self._pre_act(member, shown)
         # A button that acts at once (the raise form and the discard menu answer otherwise).
         clicks = sorted(set(turn.buttons) - {"raise", "discard"})
         if clicks and self.rng.random() < self.style.out_of_turn_click:
@@ -314,6 +340,22 @@ class TablePlayers:
             assert "not your turn" in text or "not playing this hand" in text, text
             self.played.count("refused:out_of_turn")
 
+    async def _pre_act(self, member: Member, shown: Reply) -> None:
+        """Choose one of the pre-actions the member's seat view offers, if any."""
+        view = shown.message
+        if view is None:
+            return
+        offered = [
+            str(c["custom_id"])
+            for c in view.all_components()
+            if str(c.get("custom_id", "")).startswith("croupier:pre:")
+            and not str(c["custom_id"]).endswith(":clear")
+        ]
+        if not offered:
+            return
+        await member.click(custom_id=self.rng.choice(offered), message=view)
+        self.played.count("seat:pre_action")
+
     async def _top_up_the_busted(self) -> bool:
         """Top up every busted player; whether anyone was."""
         if self.top_up is None:
@@ -323,7 +365,8 @@ class TablePlayers:
             member = self.by_name.get(seat.name)
             if member is None or seat.stack or "sitting out" not in seat.status:
                 continue
-            reply = await member.slash("poker", "topup", amount=self.top_up)
+            # Settled: under load the answer may come after a "thinking" defer.
+            reply = await (await member.slash("poker", "topup", amount=self.top_up)).settled()
             assert "You added" in reply.text, reply.text
             self.played.count("command:topup")
             topped = True

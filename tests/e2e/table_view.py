@@ -1,7 +1,7 @@
 """A table as the members of its channel see it in the fake Discord.
 
-Only what Discord shows is read here: the table message (its embed and the
-custom ids of its buttons, which carry the table, the hand and how many
+Only what Discord shows is read here: the table message (the text of its
+Components V2 layout and the custom ids of its buttons, which carry the table, the hand and how many
 actions the hand had when they were drawn) and the results posted after each
 hand. Tests drive play from this view, never from the runner's memory, so
 they see the bot the way its players do.
@@ -16,6 +16,8 @@ from typing import Any
 
 from bot.render.custom_ids import TABLE_BUTTON
 from tests.e2e.fake_discord import FakeDiscord, StoredMessage
+from tests.e2e.fake_discord.components import CONTAINER, TEXT_DISPLAY
+from tests.e2e.fake_discord.message_rules import IS_COMPONENTS_V2
 
 #: "To act: **Ann**, the clock acts <t:…:R>" in the table message (a name's own
 #: markdown characters are escaped with backslashes, as the bot shows names).
@@ -63,7 +65,7 @@ class Turn:
 
 @dataclass(frozen=True, slots=True)
 class SeatLine:
-    """One seat's field: "3. Cat (D) ⏳" over "**740** · bet 20 · all in"."""
+    """One seat's line: "⏳ 3. **Cat** (D) · **740** · bet 20 · all in"."""
 
     seat: int
     name: str
@@ -72,22 +74,33 @@ class SeatLine:
     status: str
 
 
-SEAT_NAME = re.compile(r"(?P<seat>\d+)\. (?P<name>\S+)")
-SEAT_VALUE = re.compile(r"\*\*(?P<stack>\d[\d,]*)\*\*(?P<status>.*)", re.DOTALL)
+SEAT = re.compile(
+    r"^(?:⏳ )?(?P<seat>\d+)\. (?:\*\*)?(?P<name>\S+?)(?:\*\*)?(?: \([A-Z]+\))*"
+    r" · \*\*(?P<stack>\d[\d,]*)\*\*(?P<status>.*)$",
+    re.MULTILINE,
+)
+
+
+def layout_text(message: StoredMessage) -> str:
+    """The text of a Components V2 message: its text displays, in order."""
+    return "\n".join(
+        str(component.get("content") or "")
+        for component in message.all_components()
+        if component.get("type") == TEXT_DISPLAY
+    )
+
+
+def title_of(message: StoredMessage) -> str:
+    """The table message's first line, without its small-type mark and hand number."""
+    first = layout_text(message).split("\n", 1)[0].removeprefix("-# ")
+    return first.split(" · **Hand", 1)[0]
 
 
 def seats_of(message: StoredMessage) -> dict[str, SeatLine]:
     seats = {}
-    for field in message.embeds[0].get("fields") or [] if message.embeds else []:
-        name = SEAT_NAME.match(str(field.get("name", "")))
-        value = SEAT_VALUE.match(str(field.get("value", "")))
-        if name is None or value is None:
-            continue
-        seats[name["name"]] = SeatLine(
-            int(name["seat"]),
-            name["name"],
-            int(value["stack"].replace(",", "")),
-            value["status"],
+    for line in SEAT.finditer(layout_text(message)):
+        seats[line["name"]] = SeatLine(
+            int(line["seat"]), line["name"], int(line["stack"].replace(",", "")), line["status"]
         )
     return seats
 
@@ -103,10 +116,11 @@ def table_buttons(message: StoredMessage) -> list[tuple[re.Match[str], dict[str,
 
 
 def is_table_message(message: StoredMessage) -> bool:
-    """The table message of a hand, or of a table between hands: seats as fields."""
-    if message.kind != "channel" or not message.embeds:
+    """The table message of a hand, or of a table between hands: a Components V2
+    container (results and notices are embeds or plain text)."""
+    if message.kind != "channel" or not message.flags & IS_COMPONENTS_V2:
         return False
-    return bool(table_buttons(message)) or "fields" in message.embeds[0]
+    return any(component.get("type") == CONTAINER for component in message.components)
 
 
 def turn_of(message: StoredMessage) -> Turn | None:
@@ -120,7 +134,7 @@ def turn_of(message: StoredMessage) -> Turn | None:
     if not actions:
         return None
     first = buttons[0][0]
-    actor = TO_ACT.search(str(message.embeds[0].get("description", "")))
+    actor = TO_ACT.search(layout_text(message))
     if actor is None:
         return None
     return Turn(

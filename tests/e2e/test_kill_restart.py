@@ -117,6 +117,8 @@ class KillRun:
         self.outcomes: Counter[str] = Counter()
         self.doomed = False
         self.games: dict[int, str] = {}
+        #: Each message's version before the latest restart.
+        self.versions_before: dict[int, int] = {}
 
     @property
     def total_kills(self) -> int:
@@ -210,6 +212,8 @@ class KillRun:
         """
         unfinished = in_progress(self.database)
         posted_before = max((m.id for m in self.fake.messages()), default=0)
+        # A restored table edits the message it showed (tests/e2e/test_fair_restart_e2e.py).
+        self.versions_before = {m.id: m.version for m in self.fake.messages()}
         doomed = self.rng.random() < DOOMED
         started_at = time.time()
         self.doomed = doomed
@@ -244,7 +248,7 @@ class KillRun:
         started_at: float,
     ) -> bool:
         def shown_again() -> TableView | None:
-            view = players.view(after=posted_before)
+            view = players.view(after=posted_before, versions=self.versions_before)
             return view if view is not None and view.hand_no is not None else None
 
         view = await self.croupier.wait_unless_it_dies(shown_again, 10)

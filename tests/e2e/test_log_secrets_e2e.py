@@ -55,7 +55,7 @@ async def play(fake: FakeDiscord, members: list[Member], variant: str, hands: in
     for member in members:
         await (await member.slash("history")).settled()
         await (await member.slash("poker", "verify", hand=1)).settled()
-    await (await members[0].slash("poker", "close")).settled()
+    await players.close_table(members[0])
 
 
 async def test_a_debug_log_holds_no_card_secret_or_token(

@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.table_view import TableView, Turn
+from tests.e2e.table_view import TableView, Turn, layout_text, title_of
 
 
 async def ephemeral_answer(member: Member, *words: str, **options: object) -> str:
@@ -23,9 +23,7 @@ async def ephemeral_answer(member: Member, *words: str, **options: object) -> st
 def embed_of(view: TableView, turn: Turn) -> tuple[str, str]:
     """The title and description of the table message ``turn`` was read from."""
     message = view.fake.state.messages[turn.message_id]
-    assert message.embeds
-    embed = message.embeds[0]
-    return str(embed.get("title", "")), str(embed.get("description", ""))
+    return title_of(message), layout_text(message)
 
 
 async def fold_the_hand(

@@ -15,7 +15,7 @@ from bot.render.custom_ids import table_button_id
 from engine.variants import VARIANTS
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.table_view import TableView, Turn
+from tests.e2e.table_view import TableView, Turn, layout_text
 
 HANDS = 2
 #: Discord's component type of a select menu of strings.
@@ -31,9 +31,7 @@ async def ephemeral_answer(member: Member, *words: str, **options: object) -> st
 
 def description_of(view: TableView, turn: Turn) -> str:
     """The table message ``turn`` was read from, as its embed's description."""
-    message = view.fake.state.messages[turn.message_id]
-    assert message.embeds
-    return str(message.embeds[0].get("description", ""))
+    return layout_text(view.fake.state.messages[turn.message_id])
 
 
 async def play_to_the_end(

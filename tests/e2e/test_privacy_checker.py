@@ -125,3 +125,28 @@ def test_an_emoji_the_bot_does_not_hold_is_caught(fake_discord: FakeDiscord) -> 
     report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
     assert any("not one the bot holds" in problem for problem in report.problems)
     assert report.leaks
+
+
+def post_table(fake: FakeDiscord, seat_line: str) -> None:
+    """A table message as the bot posts it: a Components V2 layout, no embed."""
+    text = f"-# No-limit Texas Hold'em · 5/10 · **Hand 3**\n## Pot: **30**\n{seat_line}"
+    container = {"type": 17, "components": [{"type": 10, "content": text}]}
+    fake.state.post_message(fake.channel.id, {"flags": 1 << 15, "components": [container]}, [])
+
+
+def test_a_hole_card_emoji_on_the_table_messages_layout_is_caught(
+    fake_discord: FakeDiscord,
+) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    queen = Card.parse("Qd")
+    emojis = fake_discord.application_emojis.emojis
+    emojis[1] = StoredEmoji(1, "c2_Qd_000000", face_png(queen, "two_colour"))
+    emojis[2] = StoredEmoji(2, "cb_back_000000", face_png(None, "two_colour"))
+    back = "<:face_down_card:2>"
+    # Face-down cards as backs are nobody's card; Ben's queen face up is a leak.
+    post_table(fake_discord, f"2. Ben · **990** · {back} {back}")
+    post_table(fake_discord, f"2. Ben · **990** · {back} <:{card_speech_name(queen)}:1>")
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    leaked = {(leak.viewer, leak.card, leak.owner) for leak in report.leaks}
+    assert leaked == {("Ann", "Q♦", ben.id)}
+    assert not report.problems and report.emojis_read >= 4  # back and queen, by both

@@ -8,7 +8,9 @@ way. Afterwards every card in everything each member was shown (every version
 of every message, embed, button, modal, attached hand history, deck opening
 and showdown picture, every card emoji, their ephemerals and their DMs) is
 checked against the hands as the database logged them
-(:mod:`tests.e2e.privacy`). Cards reach members as emojis once the bot has
+(:mod:`tests.e2e.privacy`), the table message's card emojis (board, stud's up
+cards and backs) and each player's DMs of their cards in their own deck's
+emojis included. Cards reach members as emojis once the bot has
 synced them (Ben plays with the four-colour deck), and as text before. Seven card stud (up cards are
 everybody's) and triple draw (draws and discards stay their owner's, even
 after a showdown) are played the same way.
@@ -26,16 +28,35 @@ import pytest
 
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.hand_records import HandRecord, hand_records
-from tests.e2e.privacy import check_privacy
+from tests.e2e.privacy import EMOJI, CardReader, cards_in, check_privacy
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import Style, TablePlayers
-from tests.e2e.table_view import TableView
+from tests.e2e.table_view import TableView, is_table_message
 
 HANDS = int(os.environ.get("CROUPIER_E2E_HANDS", "200"))
 SLOW_HANDS = 1000
 STUD_AND_DRAW_HANDS = max(20, HANDS // 5)
-#: Often enough that every player asks for their cards many times.
-CURIOUS = Style(cards_click=0.15, out_of_turn_click=0.05)
+#: Often enough that every player asks for their cards many times, and chooses
+#: pre-actions on the seat view that answers.
+CURIOUS = Style(cards_click=0.15, out_of_turn_click=0.05, pre_action_click=0.5)
+
+
+def assert_seat_views_private(fake: FakeDiscord) -> None:
+    """Every seat view, and every pre-action chosen on one, was shown to its owner
+    alone; every turn notice named (and could ping) only its own player."""
+    for message in fake.state.messages.values():
+        text = message.text()
+        private = "Your seat, hand" in text or any(
+            str(c.get("custom_id", "")).startswith("croupier:pre:")
+            for c in message.all_components()
+        )
+        if private or "Chosen before your turn" in text:
+            assert message.ephemeral and message.visible_to is not None, text
+            assert message.visible_to == frozenset({message.interaction_user_id}), text
+        if message.kind == "channel" and "it is your turn" in message.content:
+            mentions = message.allowed_mentions or {}
+            (pinged,) = mentions.get("users", [])
+            assert message.content.startswith(f"<@{pinged}>") and not mentions.get("parse")
 
 
 def dm_of_hand(member: Member, hand: HandRecord) -> list[str]:
@@ -62,6 +83,9 @@ async def play_and_check(
         cat.close_dms()
         dm_off = await dan.slash("poker", "dm", setting="off")
         assert "no longer get your cards by DM" in dm_off.text
+        # Turn notices: Eve is mentioned in the channel, Ann told by DM.
+        await (await eve.slash("poker", "notify", setting="mention")).settled()
+        await (await ann.slash("poker", "notify", setting="dm")).settled()
 
         created = await ann.slash(
             "poker",
@@ -80,6 +104,8 @@ async def play_and_check(
         played = 0
         while played < hands:
             played = await table.play_hands(min(50, hands - played))
+            for member in players:  # whoever may, shows the hand that just ended
+                await (await member.slash("poker", "show")).settled()
             for member in (*players, zed):
                 history = await member.slash("history")
                 await history.settled()
@@ -92,6 +118,7 @@ async def play_and_check(
 
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [*players, zed], records, records[0].table_id)
+        assert_seat_views_private(fake)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
         assert not report.problems, report.problems[:5]
 
@@ -102,8 +129,20 @@ async def play_and_check(
     assert report.history_cards_checked > 0, "no /history file was checked"
     assert report.opened_cards_checked > 0, "no /poker verify opening was checked"
     assert report.emojis_read > 10 * hands, "few cards were drawn as emojis"
+    # The table message draws the board (and stud's up cards, its down cards as
+    # backs) as the table's emojis; the watcher's every sighting of it was checked.
+    on_table = [
+        sighting.text
+        for sighting in fake.seen_by(zed)
+        if sighting.message_id in fake.state.messages
+        and is_table_message(fake.state.messages[sighting.message_id])
+    ]
+    assert sum(len(EMOJI.findall(text)) for text in on_table) > hands
+    if variant == "F7S":
+        assert any(":face_down_card:" in text for text in on_table)
     assert report.pictures_read > 0, "no showdown picture was checked"
     assert table.played.moves["button:cards"] > hands // 10
+    assert table.played.moves["seat:pre_action"] > hands // 40
     assert table.played.moves["refused:out_of_turn"] > 0
     if variant == "F7S":
         assert table.played.moves["button:bringin"] > 0
@@ -114,13 +153,17 @@ async def play_and_check(
         for member in (ann, ben, eve):
             if member.id in hand.players and variant == "NT":
                 (dm,) = dm_of_hand(member, hand)
-                cards = " ".join(card.symbol for card in hand.hole_cards[member.id])
-                assert f"Your cards: **{cards}**" in dm
+                (line,) = [ln for ln in dm.splitlines() if ln.startswith("Your cards:")]
+                # Drawn as the player's own deck's emojis, named for screen readers.
+                assert "<:" in line
+                cards = [card.symbol for card in hand.hole_cards[member.id]]
+                assert cards_in(line, CardReader(fake)) == cards
             elif member.id in hand.players:  # later streets and draws bring more DMs
                 assert dm_of_hand(member, hand)
         assert not dm_of_hand(cat, hand) and not dm_of_hand(dan, hand)
-    notices = [m for m in fake.messages(fake.channel) if cat.mention in m.content]
-    assert len(notices) == 1 and "could not send you your cards" in notices[0].content
+    # Cat, whose DMs are closed, is told once and alone (tests/e2e/test_table_faults_e2e.py).
+    notices = [m for m in fake.messages(fake.channel) if "could not send you" in m.text()]
+    assert all(m.kind == "ephemeral" for m in notices) and len(notices) <= 1
     assert report.own_cards_seen is not None
     assert report.own_cards_seen["Cat"] > 0 and report.own_cards_seen["Dan"] > 0
     assert report.own_cards_seen["Zed"] == 0

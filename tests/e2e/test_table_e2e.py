@@ -29,6 +29,7 @@ from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
 from tests.e2e.privacy import symbols_seen
+from tests.e2e.table_view import is_table_message
 
 STARTING_CHIPS = 10_000
 
@@ -161,8 +162,8 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
     first = await table.deal()
     assert any("Your cards" in m.text() for m in ann.dms())
     assert not cat.dms()
-    notices = [m for m in fake_discord.messages() if cat.mention in m.content]
-    assert len(notices) == 1 and "My cards" in notices[0].content
+    assert [r for r in fake_discord.refusals if r.code == 50007], "Cat's DMs are closed"
+    assert not [m for m in fake_discord.messages() if cat.mention in m.content], "not in public"
     cards = await table.click(ann, "cards")
     ann_cards = table.holes[first][ann.id]
     seen = symbols_seen(cards.text, fake_discord)
@@ -293,24 +294,26 @@ async def test_a_table_is_closed_by_its_creator_and_every_stack_goes_home(
     await ben.slash("poker", "join", buy_in=400)
     table = Table(croupier, clock, [ann, ben])
     await table.deal()
-    # Who may close is checked in tests/bot: the fake gives every member every permission.
+    # Closed during a hand: the hand is played out first (tests/e2e/test_fair_close_e2e.py).
     closed = await ann.slash("poker", "close")
     await closed.settled()
-    assert "2 stacks" in closed.text
+    assert "closes when the hand in progress ends" in closed.text
+    folder, runner = table.to_act(), table.runner
+    await table.click(folder, "fold")
+    await runner.settled()
+    assert runner.closed and not croupier.tables.runners
     balances = await database.fetch_all("SELECT user_id, chips FROM balances ORDER BY user_id")
-    assert [row["chips"] for row in balances] == [STARTING_CHIPS, STARTING_CHIPS]
-    assert await database.fetch_value("SELECT status FROM hands") == "voided"
+    assert sum(row["chips"] for row in balances) == 2 * STARTING_CHIPS
+    assert await croupier.cashier.balance(fake_discord.guild_id, folder.id) < STARTING_CHIPS
+    assert await database.fetch_value("SELECT status FROM hands") == "finished"
+    assert await database.fetch_value("SELECT status FROM tables") == "closed"
     again = await ann.slash("poker", "join")
     assert "no table in this channel" in again.content
     await assert_chips_reconcile(database)
 
 
 def table_messages(fake: FakeDiscord) -> list[StoredMessage]:
-    return [
-        m
-        for m in fake.messages()
-        if m.kind == "channel" and m.embeds and "·" in str(m.embeds[0].get("title", ""))
-    ]
+    return [m for m in fake.messages() if is_table_message(m)]
 
 
 async def two_players_at_a_table(

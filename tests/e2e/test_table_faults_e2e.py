@@ -97,27 +97,38 @@ async def test_a_player_who_closed_their_dms_reads_their_cards_with_a_button(
         turn = view.turn()
         assert turn is not None
 
-        def notices() -> list[str]:
-            return [m.content for m in fake.messages(fake.channel) if ben.mention in m.content]
+        def refused_dms() -> list[object]:
+            return [r for r in fake.refusals if r.code == 50007]
 
-        await fake.wait_for(notices)
-        assert "could not send you your cards by DM" in notices()[0]
-        assert not ben.dms() and ann.dms()
+        await fake.wait_for(lambda: refused_dms() and ann.dms())
+        assert not ben.dms()
         cards = await ben.click(custom_id=button(turn, "cards"), message=turn.message_id)
         assert cards.ephemeral and "Your cards" in cards.text
         assert "Your cards" not in fake.seen_text(ann).replace(ann.dms()[0].text(), "")
 
+        def told() -> list[str]:
+            return [
+                m.text() for m in ben.ephemerals() if "could not send you your cards" in m.text()
+            ]
+
+        await fake.wait_for(told)
+        assert "/poker dm on" in told()[0]
+        assert "could not send you" not in fake.seen_text(ann), "told to Ben alone"
+
         players = TablePlayers(fake, [ann, ben], style=CALLING_STATION, view=view)
         await players.play_hands(3)
-        assert len(notices()) == 1, "the refusal is noted once, not every hand"
+        assert len(told()) == 1, "Ben is told once, not every hand"
+        assert len(refused_dms()) == 1, "no DM is tried again: each refusal counts against the bot"
 
         ben.open_dms()
+        assert "by DM" in (await ben.slash("poker", "dm", setting="on")).text
         await players.play_hands(1)
         await croupier.settled()
         records = {hand.hand_no: hand for hand in await hand_records(croupier.database)}
         newest = max(records)
         (dm,) = [m for m in ben.dms() if f"Your cards, hand {newest}" in m.text()]
-        assert " ".join(c.symbol for c in records[newest].hole_cards[ben.id]) in dm.text()
+        dealt = {card.symbol for card in records[newest].hole_cards[ben.id]}
+        assert symbols_seen(dm.text(), fake) == dealt  # as card emojis, once synced
         shown = records[turn.hand_no].hole_cards[ben.id]
         assert all(card.symbol in symbols_seen(cards.text, fake) for card in shown)
 

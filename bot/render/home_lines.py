@@ -1,0 +1,95 @@
+"""The table message's lines and buttons for the home-game options: the
+chances of each hand once no more betting can happen ("≈" when simulated),
+who still chooses whether the board is run twice (and the two buttons), that
+it is being run twice, a bomb pot, a 7-2 bounty paid; and the rabbit-hunt
+button on the result of a hand that ended before its board was complete."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.i18n import t
+from bot.render.cards import cards_text
+from bot.render.custom_ids import rabbit_button_id
+from bot.render.limits import NAME, shorten
+from bot.render.message import ButtonSpec, ButtonStyle
+from bot.render.views import HandOdds, HandResultView, HomeGameView
+
+#: Makes one button: action, label, style, row.
+ButtonMaker = Callable[[str, str, ButtonStyle, int], ButtonSpec]
+
+
+def percent(fraction: float) -> str:
+    """A chance as a whole percentage, never rounded to a certainty it is not.
+
+    >>> percent(0.996), percent(1.0), percent(0.004), percent(0.0), percent(0.5)
+    ('99', '100', '1', '0', '50')
+    """
+    value = round(fraction * 100)
+    if value == 100 and fraction < 1:
+        value = 99
+    if value == 0 and fraction > 0:
+        value = 1
+    return str(value)
+
+
+def home_lines(home: HomeGameView | None, locale: str) -> list[str]:
+    if home is None:
+        return []
+    lines: list[str] = []
+    if home.bomb_pot:
+        lines.append(t("home.bomb_pot", locale, amount=home.bomb_pot))
+    for stage in home.odds:
+        chances = " · ".join(_chances(odds, locale) for odds in stage.hands)
+        if not stage.exact:
+            chances = "≈ " + chances
+        if stage.board:
+            lines.append(t("home.odds_on", locale, board=cards_text(stage.board), chances=chances))
+        else:
+            lines.append(t("home.odds", locale, chances=chances))
+    if home.runout_choosers:
+        names = ", ".join(shorten(name, NAME) for name in home.runout_choosers)
+        lines.append(t("home.run_it_twice_choosing", locale, names=names))
+    elif home.runouts == 2:
+        lines.append(t("home.run_twice", locale))
+    if home.bounty is not None:
+        name, amount = home.bounty
+        lines.append(t("home.bounty", locale, name=shorten(name, NAME), amount=amount))
+    return lines
+
+
+def _chances(odds: HandOdds, locale: str) -> str:
+    name = shorten(odds.name, NAME)
+    if odds.half is not None:
+        return t(
+            "home.chances_hilo",
+            locale,
+            name=name,
+            win=percent(odds.win),
+            half=percent(odds.half),
+            tie=percent(odds.tie),
+        )
+    if odds.tie:
+        return t(
+            "home.chances_tie", locale, name=name, win=percent(odds.win), tie=percent(odds.tie)
+        )
+    return t("home.chances", locale, name=name, win=percent(odds.win))
+
+
+def home_buttons(home: HomeGameView | None, locale: str, button: ButtonMaker) -> list[ButtonSpec]:
+    """Run it twice: twice or once, for the players still to choose."""
+    if home is None or not home.runout_choosers:
+        return []
+    return [
+        button("twice", t("button.run_twice", locale), "success", 0),
+        button("once", t("button.run_once", locale), "secondary", 0),
+    ]
+
+
+def rabbit_button(result: HandResultView, locale: str) -> tuple[ButtonSpec, ...]:
+    """The result of a hand that ended before its board was complete, at a
+    table that hunts rabbits: the button that shows the board to come."""
+    if not result.rabbit_hunt:
+        return ()
+    custom_id = rabbit_button_id(result.table_id, result.hand_no)
+    return (ButtonSpec(custom_id, t("button.rabbit_hunt", locale), "secondary", 0),)

@@ -1,0 +1,152 @@
+"""A player's own seat, kept current: their cards, the board, their best hand
+(and low), what they must call and the pot odds, their stack and time bank,
+and the pre-actions they may choose (the one chosen marked).
+
+Like :class:`~bot.render.views.PrivateView` it holds the player's own hole
+cards and is shown only to them, as an ephemeral message the table edits in
+place (:mod:`bot.tables.seat_console`). The pre-action buttons' ids carry the
+table, the hand and the choice, so a click on an old hand is refused.
+
+>>> pre_action_id(7, 12, "call_any")
+'croupier:pre:7:12:call_any'
+>>> PRE_ACTION_BUTTON.fullmatch("croupier:pre:7:12:clear")["choice"]
+'clear'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from bot.i18n import t
+from bot.render.card_markup import TEXT_FACES, CardFaces
+from bot.render.cards import cards_text
+from bot.render.limits import check_embed
+from bot.render.message import ButtonSpec, OutgoingMessage
+from bot.render.private_view import private_message
+from bot.render.views import PrivateView
+from engine import PreAction, ShowOptions, pot_odds
+
+PRE_ACTION_BUTTON: Final = re.compile(
+    r"croupier:pre:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):"
+    r"(?P<choice>check_fold|check|call|call_any|fold_any|clear)"
+)
+#: Showing once the hand is over: all the cards, or one by its place in the
+#: hand (never the card itself: a custom id may be logged).
+SHOW_BUTTON: Final = re.compile(
+    r"croupier:show:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<what>all|0|1)"
+)
+
+
+def pre_action_id(table_id: int, hand_no: int, choice: str) -> str:
+    return f"croupier:pre:{table_id}:{hand_no}:{choice}"
+
+
+def show_id(table_id: int, hand_no: int, what: str) -> str:
+    return f"croupier:show:{table_id}:{hand_no}:{what}"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One player's seat at one moment (shown only to them)."""
+
+    private: PrivateView
+    stack: int
+    #: What calling would cost them now, and the pot it would go into.
+    price: int
+    pot: int
+    #: Seconds in their time bank (``None``: the table has none).
+    time_bank: int | None
+    #: It is their turn now; the hand is over.
+    to_act: bool = False
+    hand_over: bool = False
+    #: The pre-action they chose, and those they may choose now.
+    chosen: PreAction | None = None
+    offered: tuple[PreAction, ...] = ()
+    #: Once the hand is over: what they may still show (``None``: nothing).
+    show: ShowOptions | None = None
+
+
+def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> OutgoingMessage:
+    private = view.private
+    base = private_message(private, locale, faces, where=False)
+    assert base.embed is not None
+    embed = base.embed
+    embed.title = t("seat.title", locale, hand_no=private.hand_no)
+    lines = [embed.description or ""]
+    odds = pot_odds(price=view.price, pot=view.pot)
+    if not private.folded and not view.hand_over:
+        if odds is None:
+            lines.append(t("seat.nothing_to_call", locale, pot=view.pot))
+        else:
+            lines.append(
+                t(
+                    "seat.to_call",
+                    locale,
+                    price=view.price,
+                    pot=view.pot,
+                    ratio=f"{odds.ratio:.1f}",
+                    percent=f"{odds.break_even_percent:.0f}",
+                )
+            )
+    stack = t("seat.stack", locale, stack=view.stack)
+    if view.time_bank is not None:
+        stack += " · " + t("seat.time_bank", locale, seconds=view.time_bank)
+    lines.append(stack)
+    if view.hand_over:
+        lines.append(t("seat.hand_over", locale))
+        if view.show is not None:
+            lines.append(t("seat.may_show", locale))
+    elif view.to_act:
+        lines.append(t("seat.your_turn", locale))
+    elif view.chosen is not None:
+        lines.append(t("seat.chosen", locale, choice=_label(view.chosen, view.price, locale)))
+    elif view.offered:
+        lines.append(t("seat.choose", locale))
+    embed.description = "\n".join(lines)
+    return OutgoingMessage(embed=check_embed(embed), buttons=_buttons(view, locale))
+
+
+def _label(kind: PreAction, price: int, locale: str) -> str:
+    return t(f"seat.pre.{kind.value}", locale, amount=price)
+
+
+def _buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
+    private = view.private
+    if view.hand_over and view.show is not None:
+        shows = [
+            ButtonSpec(
+                show_id(private.table_id, private.hand_no, "all"),
+                t("seat.show_all", locale),
+                "primary",
+            )
+        ]
+        shows += [
+            ButtonSpec(
+                show_id(private.table_id, private.hand_no, str(n)),
+                t("seat.show_one", locale, card=cards_text([card])),
+            )
+            for n, card in enumerate(view.show.single)
+        ]
+        return tuple(shows)
+    if view.hand_over or view.to_act:
+        return ()
+    buttons = [
+        ButtonSpec(
+            pre_action_id(private.table_id, private.hand_no, kind.value),
+            _label(kind, view.price, locale),
+            "success" if kind is view.chosen else "secondary",
+        )
+        for kind in view.offered
+    ]
+    if view.chosen is not None:
+        buttons.append(
+            ButtonSpec(
+                pre_action_id(private.table_id, private.hand_no, "clear"),
+                t("seat.pre.clear", locale),
+                "danger",
+                row=1,
+            )
+        )
+    return tuple(buttons)

@@ -1,0 +1,125 @@
+"""The home-game options at a running table: changing them, the vote for a
+bomb pot and the rabbit hunt.
+
+- The table's opener changes the options (``/poker homegame``) at any time;
+  they apply from the next hand, are checked as at the table's creation (an
+  option a game cannot play is refused with the engine's reason) and kept in
+  ``tables.config``.
+- Each seated player may vote for a bomb pot (``/poker bomb``): once more
+  than half of them have, the engine deals the next hand that can be one as
+  a bomb pot (:attr:`engine.Table.bomb_pot_voted`, saved with the table).
+- After a hand that ended before its board was complete, anyone at the table
+  may hunt the rabbit: the engine says which board cards would have come
+  (:meth:`engine.Hand.rabbit_cards`, never anyone's hole cards). The hunt is
+  recorded with the hand, so a provably fair hand's opening opens those
+  cards too and anyone can check them against the commitment.
+
+Every function here runs under the runner's lock.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+
+from bot.database import Database, Transaction
+from bot.tables.errors import NotSeated, Refused
+from bot.tables.hand_log import replay_logged_hand
+from bot.tables.persistence import TableKeeper
+from bot.tables.state import TableState
+from bot.tables.table_settings import TableSettings
+from engine import Card
+
+
+@dataclass
+class BombVotes:
+    """Who voted for a bomb pot since the last one was called."""
+
+    voters: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True, slots=True)
+class BombVote:
+    """A vote counted: how many voted, how many are needed, and whether the
+    next hand is now a bomb pot."""
+
+    votes: int
+    needed: int
+    called: bool
+
+
+async def change_options(
+    state: TableState, keeper: TableKeeper, user_id: int, changes: Mapping[str, object]
+) -> TableSettings:
+    """The table's opener changes its home-game options (from the next hand)."""
+    if user_id != state.record.creator_id:
+        raise Refused("home.not_creator")
+    config = TableSettings.checked(**(asdict(state.settings) | dict(changes)))
+    rules = config.rules()
+
+    def change() -> None:
+        state.table.rules = rules
+
+    async def write(tx: Transaction, _: None) -> None:
+        await tx.execute(
+            "UPDATE tables SET config = ? WHERE id = ?", (config.to_json(), state.table_id)
+        )
+
+    await keeper.transact(change, write)
+    state.settings, state.rules = config, rules
+    return config
+
+
+async def vote_bomb_pot(
+    state: TableState, keeper: TableKeeper, votes: BombVotes, user_id: int
+) -> BombVote:
+    """Count a seated player's vote for a bomb pot."""
+    if state.settings.bomb_pot == 0:
+        raise Refused("home.no_bomb_pots")
+    if not state.table.is_seated(user_id):
+        raise NotSeated()
+    if state.table.bomb_pot_voted:
+        raise Refused("home.bomb_already")
+    votes.voters = {voter for voter in votes.voters if state.table.is_seated(voter)}
+    votes.voters.add(user_id)
+    needed = len(state.table.seats) // 2 + 1
+    called = len(votes.voters) >= needed
+    count = len(votes.voters)
+    if called:
+
+        def change() -> None:
+            state.table.bomb_pot_voted = True
+
+        async def write(_tx: Transaction, _: None) -> None:
+            return None
+
+        await keeper.transact(change, write)
+        votes.voters.clear()
+    return BombVote(count, needed, called)
+
+
+async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tuple[Card, ...]:
+    """The board cards hand ``hand_no`` would have dealt, dealt again from its
+    log (so the hunt works while the next hand is played, and after a
+    restart); refused when the hand is not over or there is nothing to hunt."""
+    if not state.settings.rabbit_hunt:
+        raise Refused("home.no_rabbit_hunt")
+    row = await database.fetch_one(
+        "SELECT id, result FROM hands WHERE table_id = ? AND hand_no = ? AND status = 'finished'",
+        (state.table_id, hand_no),
+    )
+    if row is None:
+        raise Refused("home.no_rabbit")
+    _, hand = await replay_logged_hand(database, row["id"])
+    cards = tuple(hand.rabbit_cards())
+    if not cards:
+        raise Refused("home.no_rabbit")
+    result = json.loads(row["result"]) if row["result"] else {}
+    if not result.get("rabbit_hunted"):
+        result["rabbit_hunted"] = True
+        async with database.transaction() as tx:
+            await tx.execute(
+                "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
+            )
+    return cards

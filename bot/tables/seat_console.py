@@ -1,0 +1,174 @@
+"""Each player's private seat view, kept current while Discord lets it be.
+
+"My cards" answers with the player's seat (:mod:`bot.render.seat_view`) as
+an ephemeral message, and the cog hands this part a way to edit it (an
+:data:`SeatEditor`, through the interaction's token). From then on, after
+every change of the table, each open seat view whose content changed is
+edited in place: the new street, the price to call, a pre-action cleared by
+a raise, the time bank. An interaction's token lives 15 minutes, so a view
+is let go a little before that (or when an edit fails); the next "My cards"
+(or a pre-action click, whose own token then edits the same message) opens
+it again. One view per player per hand: once the next hand is dealt the
+view keeps showing how its hand ended, and "My cards" opens the new one.
+
+Edits for one player go out one at a time, the newest state replacing any
+not yet sent; nothing here waits under the table's lock. Only the player's
+own seat is ever put in their view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.render.card_markup import CardFaces
+from bot.render.message import OutgoingMessage
+from bot.render.seat_view import SeatView, seat_message
+from bot.render.views import TableSnapshot
+from bot.tables import turns, view
+from bot.tables.clock import Clock
+from bot.tables.pre_actions import PreActions
+from bot.tables.state import LiveHand, TableState
+from bot.tables.time_bank import TimeBanks
+from engine import offered_pre_actions, price_for, show_options
+
+log = logging.getLogger(__name__)
+
+#: Edit an open view for this long (Discord: 15 minutes), leaving a margin.
+SEAT_VIEW_SECONDS: Final = 14 * 60
+
+#: Edits the player's open view; ``False`` when Discord no longer lets it.
+SeatEditor = Callable[[OutgoingMessage], Awaitable[bool]]
+
+
+def _same(a: OutgoingMessage | None, b: OutgoingMessage) -> bool:
+    def key(m: OutgoingMessage) -> tuple[Any, ...]:
+        return (m.content, None if m.embed is None else m.embed.to_dict(), m.buttons)
+
+    return a is not None and key(a) == key(b)
+
+
+@dataclass
+class _Open:
+    user_id: int
+    locale: str
+    faces: CardFaces
+    editor: SeatEditor
+    opened_at: float
+    hand_no: int
+    shown: OutgoingMessage | None = None
+    pending: OutgoingMessage | None = None
+    task: asyncio.Task[None] | None = field(default=None)
+
+
+class SeatConsoles:
+    def __init__(
+        self, state: TableState, clock: Clock, pre_actions: PreActions, banks: TimeBanks
+    ) -> None:
+        self.state = state
+        self.clock = clock
+        self.pre_actions = pre_actions
+        self.banks = banks
+        self._open: dict[int, _Open] = {}
+
+    def view_for(self, user_id: int) -> SeatView:
+        """The player's seat now: in the hand being played or, until the next deal,
+        the one that ended last (refused as "My cards" is when they are in neither)."""
+        state = self.state
+        live, last = state.live, state.last_hand
+        if live is None and last is not None and last.index_of(user_id) is not None:
+            return self._seat(last, user_id)
+        turns.own_cards(state, user_id)  # the refusal, if they are not in this hand
+        assert live is not None
+        return self._seat(live, user_id)
+
+    def _seat(self, live: LiveHand, user_id: int) -> SeatView:
+        index = live.index_of(user_id)
+        assert index is not None
+        hand = live.hand
+        over = hand.is_complete
+        return SeatView(
+            private=view.private_view(self.state, live, index),
+            stack=hand.stacks[index],
+            price=0 if over else price_for(hand, index),
+            pot=hand.pot_total,
+            time_bank=self.banks.seconds_of(user_id),
+            to_act=not over and hand.to_act == index,
+            hand_over=over,
+            chosen=None
+            if (choice := self.pre_actions.choice_of(live, user_id)) is None
+            else choice.kind,
+            offered=offered_pre_actions(hand, index),
+            show=None if user_id in live.shown_after else show_options(hand, index),
+        )
+
+    def open(
+        self,
+        user_id: int,
+        locale: str,
+        faces: CardFaces,
+        editor: SeatEditor,
+        shown: OutgoingMessage | None = None,
+    ) -> None:
+        """The player's view was just sent (``shown``) or clicked: edit it from now on,
+        through ``editor`` (the newest interaction's token)."""
+        try:
+            hand_no = self.view_for(user_id).private.hand_no
+        except Exception:  # in no hand here any more: nothing to keep current
+            return
+        old = self._open.get(user_id)
+        console = _Open(user_id, locale, faces, editor, self.clock.now(), hand_no)
+        if shown is None and old is not None and old.hand_no == hand_no:
+            shown = old.shown
+        console.shown = shown
+        self._open[user_id] = console
+
+    def message_for(self, user_id: int, locale: str, faces: CardFaces) -> OutgoingMessage:
+        return seat_message(self.view_for(user_id), locale, faces)
+
+    @property
+    def busy(self) -> bool:
+        return any(c.task is not None and not c.task.done() for c in self._open.values())
+
+    def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
+        self.refresh()
+
+    def refresh(self, only: int | None = None) -> None:
+        """Edit each open view whose seat changed (``only``: this player's)."""
+        now = self.clock.now()
+        for user_id, console in list(self._open.items()):
+            if only is not None and user_id != only:
+                continue
+            if now - console.opened_at > SEAT_VIEW_SECONDS:
+                del self._open[user_id]
+                continue
+            try:
+                seat = self.view_for(user_id)
+            except Exception:  # no longer in a hand here: the view shows the last it knew
+                continue
+            if seat.private.hand_no != console.hand_no:
+                del self._open[user_id]  # a new hand: its own view, from "My cards"
+                continue
+            message = seat_message(seat, console.locale, console.faces)
+            if _same(console.pending or console.shown, message):
+                continue
+            console.pending = message
+            if console.task is None or console.task.done():
+                console.task = asyncio.create_task(self._edit(console), name=f"seat-view-{user_id}")
+
+    async def _edit(self, console: _Open) -> None:
+        while (message := console.pending) is not None:
+            console.pending = None
+            try:
+                edited = await console.editor(message)
+            except Exception:
+                log.warning("Editing the seat view of %s failed", console.user_id, exc_info=True)
+                edited = False
+            if not edited:
+                if self._open.get(console.user_id) is console:
+                    del self._open[console.user_id]
+                return
+            console.shown = message

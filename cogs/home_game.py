@@ -1,0 +1,83 @@
+"""The home-game options' Discord surface: the rabbit-hunt button on a
+hand's result, and the answers of ``/poker homegame`` and ``/poker bomb``
+(the commands themselves sit in the ``/poker`` group, cogs/tables.py): what
+the options now are, and how the vote for a bomb pot stands."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self, cast
+
+import discord
+
+from bot.client import CroupierBot
+from bot.error_replies import reply_with_error
+from bot.i18n import t
+from bot.render.cards import cards_text
+from bot.render.custom_ids import RABBIT_BUTTON, rabbit_button_id
+from bot.tables.home_game import BombVote
+from bot.tables.table_settings import TableSettings
+from cogs.table_buttons import runner_for
+from cogs.unanswered import take
+
+
+class RabbitButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=RABBIT_BUTTON.pattern,
+):
+    """Anyone in the channel may hunt the rabbit; the board that would have
+    come is shown to the whole table, in its language."""
+
+    def __init__(self, table_id: int, hand_no: int) -> None:
+        self.table_id, self.hand_no = table_id, hand_no
+        super().__init__(
+            discord.ui.Button(label="rabbit", custom_id=rabbit_button_id(table_id, hand_no))
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        take(interaction)
+        try:
+            cast(CroupierBot, interaction.client).clicks.check(interaction)
+            runner = runner_for(interaction, self.table_id)
+            cards = await runner.hunt_rabbit(self.hand_no)
+            locale = runner.settings.locale
+            text = t("home.rabbit", locale, hand_no=self.hand_no, cards=cards_text(cards))
+            await interaction.response.send_message(text)
+        except Exception as error:
+            await reply_with_error(interaction, error)
+
+
+def options_summary(config: TableSettings, locale: str) -> str:
+    """The home-game options in force, as one line."""
+    parts: list[str] = []
+    if config.run_it_twice:
+        parts.append(t("home.option.run_it_twice", locale))
+    if config.rabbit_hunt:
+        parts.append(t("home.option.rabbit_hunt", locale))
+    if config.bomb_pot:
+        bomb = t("home.option.bomb_pot", locale, amount=config.bomb_pot)
+        if config.bomb_pot_every:
+            bomb += " " + t("home.option.bomb_pot_every", locale, hands=config.bomb_pot_every)
+        if config.double_board:
+            bomb += ", " + t("home.option.double_board", locale)
+        parts.append(bomb)
+    if config.seven_deuce_bounty:
+        parts.append(t("home.option.seven_deuce_bounty", locale, amount=config.seven_deuce_bounty))
+    options = ", ".join(parts) if parts else t("home.options_none", locale)
+    return t("home.options_saved", locale, options=options)
+
+
+def vote_answer(vote: BombVote, name: str, locale: str) -> str:
+    if vote.called:
+        return t("home.bomb_voted", locale)
+    return t("home.bomb_vote", locale, name=name, votes=vote.votes, needed=vote.needed)

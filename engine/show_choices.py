@@ -1,0 +1,84 @@
+"""What a player may show once a hand is over, by choice.
+
+At the showdown the hands that can win are shown and the others thrown away
+unseen (the engine's showdown mucks a losing hand when the player does not
+say otherwise, as the clock would). Once the hand is over, and until the
+next one is dealt, a player may still turn their cards up:
+
+- a hand mucked at the showdown may be shown, all of it;
+- a player who won without a showdown (everyone else folded) may show all
+  of their cards or, in Hold'em (two hole cards and a board), just one;
+- nobody else may show anything: a folded hand stays folded, a hand already
+  shown is shown.
+
+The cards shown become public like cards shown at a showdown; no other card
+does.
+
+>>> from engine.hand import Hand, HandSetup
+>>> from engine.variants import VARIANTS
+>>> from engine.cards import parse_cards
+>>> from engine.actions import Fold
+>>> deck = tuple(parse_cards("AsAhKsKh2c7d9s3hJc4d5s6h"))
+>>> hand = Hand(HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10, deck=deck))
+>>> _ = hand.act(1, Fold())              # the small blind folds: no showdown
+>>> options = show_options(hand, 0)
+>>> options.whole, [str(card) for card in options.single]
+(True, ['As', 'Ks'])
+>>> show_options(hand, 1) is None        # a folded hand is not shown
+True
+>>> [str(card) for card in cards_to_show(hand, 0, card_index=1)]
+['Ks']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.errors import IllegalAction
+from engine.events import HandMucked, HandShown
+from engine.hand import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class ShowOptions:
+    """What the player may show: their whole hand, and which single cards alone."""
+
+    cards: tuple[Card, ...]
+    whole: bool = True
+    single: tuple[Card, ...] = ()
+
+
+def _went_to_showdown(hand: Hand) -> bool:
+    return any(isinstance(event, HandShown | HandMucked) for event in hand.events)
+
+
+def show_options(hand: Hand, player: int) -> ShowOptions | None:
+    """What ``player`` may show now that ``hand`` is over; ``None``: nothing."""
+    if not hand.is_complete or hand.folded[player]:
+        return None
+    events = hand.events
+    if any(isinstance(e, HandShown) and e.player == player for e in events):
+        return None
+    cards = tuple(hand.hole_cards[player])
+    if not cards:
+        return None
+    if any(isinstance(e, HandMucked) and e.player == player for e in events):
+        return ShowOptions(cards)
+    if _went_to_showdown(hand) or hand.awarded[player] <= 0:
+        return None
+    holdem = len(cards) == 2 and any(street.board for street in hand.variant.streets)
+    return ShowOptions(cards, single=cards if holdem else ())
+
+
+def cards_to_show(hand: Hand, player: int, card_index: int | None = None) -> tuple[Card, ...]:
+    """The cards ``player`` shows: all of them, or the one at ``card_index``
+    where a single card may be shown; refused otherwise."""
+    options = show_options(hand, player)
+    if options is None:
+        raise IllegalAction("nothing_to_show")
+    if card_index is None:
+        return options.cards
+    if not 0 <= card_index < len(options.single):
+        raise IllegalAction("show_all_or_nothing")
+    return (options.single[card_index],)

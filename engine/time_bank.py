@@ -1,0 +1,70 @@
+"""A player's time bank: seconds of their own, spent when the action clock runs out.
+
+A table gives each player ``start_seconds`` when they sit down and adds
+``add_seconds`` every ``every_hands`` hands they are dealt in, never beyond
+:data:`MAX_TIME_BANK_SECONDS`. When a player's ordinary clock runs out and
+their bank holds time, the bank runs: the player may still act until it is
+empty, and whatever they used of it is gone. Only a bank that ran empty
+leaves the clock to act for them.
+
+The arithmetic is here, in whole seconds rounded up (a player who used a
+tenth of a second has used one), so that a replay of the same moments gives
+the same banks; the bot measures the moments.
+
+>>> rule = TimeBankRule(start_seconds=30, add_seconds=10, every_hands=5)
+>>> bank = rule.opening()
+>>> bank = rule.after_hand(bank, hands_dealt=5)   # the fifth hand: ten more
+>>> bank
+40
+>>> spend(bank, used=12.2)
+27
+>>> spend(5, used=60)
+0
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+#: No bank grows beyond ten minutes, however long the player sits.
+MAX_TIME_BANK_SECONDS: Final = 600
+
+
+@dataclass(frozen=True, slots=True)
+class TimeBankRule:
+    """How a table fills its players' banks (all zero: no time bank)."""
+
+    start_seconds: int = 0
+    add_seconds: int = 0
+    every_hands: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start_seconds <= MAX_TIME_BANK_SECONDS:
+            raise ValueError(f"a time bank starts with 0 to {MAX_TIME_BANK_SECONDS} seconds")
+        if not 0 <= self.add_seconds <= MAX_TIME_BANK_SECONDS:
+            raise ValueError(f"0 to {MAX_TIME_BANK_SECONDS} seconds may be added")
+        if self.every_hands < 0 or (self.add_seconds and not self.every_hands):
+            raise ValueError("seconds are added every one or more hands")
+
+    @property
+    def enabled(self) -> bool:
+        return self.start_seconds > 0 or self.add_seconds > 0
+
+    def opening(self) -> int:
+        """The bank of a player who sits down."""
+        return self.start_seconds
+
+    def after_hand(self, bank: int, *, hands_dealt: int) -> int:
+        """The bank after a hand that was the player's ``hands_dealt``-th at the table."""
+        if self.add_seconds and hands_dealt > 0 and hands_dealt % self.every_hands == 0:
+            return min(MAX_TIME_BANK_SECONDS, bank + self.add_seconds)
+        return bank
+
+
+def spend(bank: int, *, used: float) -> int:
+    """What is left of ``bank`` after ``used`` seconds of it (a started second counts)."""
+    if used <= 0:
+        return bank
+    return max(0, bank - math.ceil(used - 1e-9))

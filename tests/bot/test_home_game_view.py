@@ -1,0 +1,134 @@
+"""The home-game options on the table message: everyone's chances as each
+card comes once no more betting can happen ("≈" when simulated), who still
+chooses whether to run it twice and the two buttons; and the table settings
+that refuse an option a game cannot play."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.render.home_lines import home_buttons, home_lines, percent
+from bot.render.message import ButtonSpec, ButtonStyle
+from bot.render.views import HandOdds, HomeGameView, OddsStage
+from bot.tables.home_view import odds_stages
+from bot.tables.table_settings import TableSettings, TableSettingsError
+from engine import VARIANTS, BetOrRaise, CheckOrCall, ChooseRunouts, Hand, HandSetup, parse_cards
+
+FULL = parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"))
+
+
+def all_in_hand(top: str, *, run_it_twice: bool = False) -> Hand:
+    first = parse_cards(top)
+    deck = tuple(first + [card for card in FULL if card not in first])
+    hand = Hand(
+        HandSetup(
+            VARIANTS["NT"],
+            (1000, 1000),
+            blinds=(10, 5),
+            min_bet=10,
+            deck=deck,
+            run_it_twice=run_it_twice,
+        )
+    )
+    hand.act(1, BetOrRaise(1000))
+    hand.act(0, CheckOrCall())
+    return hand
+
+
+def test_the_chances_are_shown_before_the_flop_on_the_flop_and_on_the_turn() -> None:
+    hand = all_in_hand("AsKh AdKc 2c 3d4h5s 6c Kd 8h 9s")
+    stages = odds_stages(hand, ["Ann", "Ben"])
+    assert [len(stage.board) for stage in stages] == [0, 3, 4]
+    assert all(stage.exact for stage in stages)
+    preflop, _, turn = stages
+    assert [odds.name for odds in preflop.hands] == ["Ann", "Ben"]
+    assert preflop.hands[0].win > 0.6  # aces against kings
+    assert turn.hands[1].win == pytest.approx(38 / 44)  # kings full unless an ace or a deuce
+    lines = home_lines(HomeGameView(stages), "en")
+    assert lines[0].startswith("Chances before the flop: Ann ")
+    assert lines[2].startswith("Chances on ") and "Ben 86 %" in lines[2]
+
+
+def test_no_chances_while_a_hand_is_face_down() -> None:
+    first = parse_cards("AsKh AdKc")
+    deck = tuple(first + [card for card in FULL if card not in first])
+    hand = Hand(HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10, deck=deck))
+    hand.act(1, CheckOrCall())
+    assert odds_stages(hand, ["Ann", "Ben"]) == ()
+
+
+def test_run_it_twice_turns_the_hands_up_and_shows_the_chances_while_the_players_choose() -> None:
+    hand = all_in_hand("AsKh AdKc", run_it_twice=True)
+    stages = odds_stages(hand, ["Ann", "Ben"])
+    assert len(stages) == 1 and stages[0].board == ()
+    view = HomeGameView(stages, runout_choosers=("Ann", "Ben"))
+    lines = home_lines(view, "en")
+    assert "Still to choose: Ann, Ben (no answer in time: once)" in lines[-1]
+
+    def button(action: str, label: str, style: ButtonStyle, row: int) -> ButtonSpec:
+        return ButtonSpec(action, label, style, row)
+
+    assert [b.custom_id for b in home_buttons(view, "de", button)] == ["twice", "once"]
+    assert [b.label for b in home_buttons(view, "de", button)] == [
+        "Zweimal austeilen",
+        "Einmal austeilen",
+    ]
+    hand.act(0, ChooseRunouts(1))
+    assert home_buttons(HomeGameView(), "en", button) == []
+
+
+def test_simulated_chances_say_so_and_never_round_to_a_certainty() -> None:
+    stage = OddsStage((), False, (HandOdds("Ann", 0.996, 0.0), HandOdds("Ben", 0.004, 0.0)))
+    (line,) = home_lines(HomeGameView((stage,)), "en")
+    assert line == "Chances before the flop: ≈ Ann 99 % · Ben 1 %"
+    assert percent(1.0) == "100" and percent(0.0) == "0"
+
+
+def test_hi_lo_chances_name_the_scoop_and_the_half() -> None:
+    stage = OddsStage((), True, (HandOdds("Ann", 0.3, 0.1, 0.4),))
+    (line,) = home_lines(HomeGameView((stage,)), "en")
+    assert line == "Chances before the flop: Ann scoop 30 %, half 40 %, split 10 %"
+
+
+@pytest.mark.parametrize(
+    "options, key",
+    [
+        ({"variant": "F7S", "run_it_twice": True}, "engine.run_it_twice_no_board"),
+        ({"variant": "F2L3D", "rabbit_hunt": True}, "engine.rabbit_hunt_no_board"),
+        ({"variant": "PO", "seven_deuce_bounty": 25}, "engine.seven_deuce_two_cards"),
+        ({"variant": "NT", "double_board": True}, "table.config.bomb_pot_options_alone"),
+        ({"variant": "NT", "bomb_pot": 20, "bomb_pot_every": 101}, "table.config.bomb_pot_every"),
+    ],
+)
+def test_options_a_game_cannot_play_are_refused(options: dict[str, object], key: str) -> None:
+    base: dict[str, object] = {
+        "small_blind": 5,
+        "big_blind": 10,
+        "min_buy_in": 100,
+        "max_buy_in": 1000,
+        "seats": 6,
+    }
+    with pytest.raises(TableSettingsError) as error:
+        TableSettings.checked(**(base | options))
+    assert error.value.message_key == key
+
+
+def test_the_options_reach_the_engine_table_and_survive_the_configs_json() -> None:
+    config = TableSettings.checked(
+        variant="NT",
+        small_blind=5,
+        big_blind=10,
+        min_buy_in=100,
+        max_buy_in=1000,
+        seats=6,
+        run_it_twice=True,
+        rabbit_hunt=True,
+        bomb_pot=20,
+        bomb_pot_every=5,
+        double_board=True,
+        seven_deuce_bounty=25,
+    )
+    assert TableSettings.from_json(config.to_json()) == config
+    home = config.rules().home
+    assert home.run_it_twice and home.rabbit_hunt and home.seven_deuce_bounty == 25
+    assert home.bomb_pot is not None and home.bomb_pot.double_board and home.bomb_pot.every == 5

@@ -1,0 +1,112 @@
+"""What a table owes its players across a restart and over a long evening: a
+hand's result settled just before the process died is still posted, and a
+player who sits out for a long time gets their stack back."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.database import Database
+from bot.render.message import OutgoingMessage
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.restore import restore_runner
+from bot.tables.runner import TableRunner
+from bot.tables.table_store import TableStore
+from tests.bot.fake_clock import FakeClock
+from tests.bot.ledger_checks import assert_chips_reconcile
+from tests.bot.table_fakes import (
+    GUILD,
+    STARTING_CHIPS,
+    RecordingOutlet,
+    config,
+    deal_next,
+    new_table,
+    services,
+    to_act,
+)
+
+ANN, BEN, CAT = 11, 12, 13
+
+
+class DyingOutlet(RecordingOutlet):
+    """The process dies before any channel post reaches Discord."""
+
+    async def post(self, message: OutgoingMessage) -> None:
+        return None
+
+
+async def restored(database: Database, clock: FakeClock, outlet: RecordingOutlet) -> TableRunner:
+    (stored,) = await TableStore(database).open_tables()
+    runner = await restore_runner(stored, services(database, clock), outlet)
+    await runner.start()
+    await runner.settled()
+    return runner
+
+
+async def test_a_result_that_never_reached_the_channel_is_posted_after_a_restart(
+    database: Database,
+) -> None:
+    clock = FakeClock()
+    runner = await new_table(database, clock, DyingOutlet())
+    await runner.join(ANN, "Ann", buy_in=500)
+    await runner.join(BEN, "Ben", buy_in=500)
+    await deal_next(runner, clock)
+    await runner.act(to_act(runner), ActionRequest(Move.FOLD))
+    await runner.settled()
+    await runner.stop()  # the result went nowhere
+
+    outlet = RecordingOutlet()
+    after = await restored(database, clock, outlet)
+    (result,) = [text for text in outlet.posts() if "Hand 1" in text]
+    assert "Ann" in result or "Ben" in result
+    # Once posted and the table has moved on, a second restart posts it no more.
+    await deal_next(after, clock)
+    await after.stop()
+    again = RecordingOutlet()
+    last = await restored(database, clock, again)
+    assert not [text for text in again.posts() if "Hand 1" in text]
+    await last.stop()
+
+
+async def test_a_player_who_sits_out_too_long_is_cashed_out(database: Database) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    record = await TableStore(database).create(GUILD, 500, 1, config())
+    patient = replace(services(database, clock), sit_out_seconds=600)
+    runner = TableRunner(record, config(), patient, outlet)
+    await runner.start()
+    await runner.join(ANN, "Ann", buy_in=500)
+    await runner.join(CAT, "Cat", buy_in=500)
+    await runner.sit_out(CAT)
+    await runner.settled()
+    clock.advance(599)
+    await runner.settled()
+    assert runner.table.is_seated(CAT), "not yet"
+    clock.advance(2)
+    await runner.settled()
+    assert not runner.table.is_seated(CAT)
+    assert await runner.cashier.balance(GUILD, CAT) == STARTING_CHIPS
+    assert any("Cat sat out for more than 10 minutes" in text for text in outlet.posts())
+    assert runner.table.is_seated(ANN), "a player who plays keeps the seat"
+    await assert_chips_reconcile(database)
+    await runner.stop()
+
+
+async def test_sitting_out_is_timed_across_a_restart(database: Database) -> None:
+    clock = FakeClock()
+    record = await TableStore(database).create(GUILD, 500, 1, config())
+    patient = replace(services(database, clock), sit_out_seconds=600)
+    runner = TableRunner(record, config(), patient, RecordingOutlet())
+    await runner.start()
+    await runner.join(ANN, "Ann", buy_in=500)
+    await runner.join(CAT, "Cat", buy_in=500)
+    await runner.sit_out(CAT)
+    await runner.sit_out(ANN)  # a change saved after Cat's sit-out began
+    await runner.stop()
+    clock.advance(400)
+    (stored,) = await TableStore(database).open_tables()
+    after = await restore_runner(stored, patient, RecordingOutlet())
+    await after.start()
+    clock.advance(201)
+    await after.settled()
+    assert not after.table.is_seated(CAT), "600 seconds in all, the restart included"
+    await after.stop()

@@ -1,0 +1,85 @@
+"""The seat view is edited while Discord lets it be, and let go after; a time
+bank and the table's restart; a turn notice is never sent for a turn a
+pre-action took."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.database import Database
+from bot.render.card_markup import TEXT_FACES
+from bot.render.message import OutgoingMessage
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.seat_console import SEAT_VIEW_SECONDS
+from bot.tables.table_settings import TableSettingsError
+from bot.tables.time_bank import parse_time_bank
+from bot.tables.turn_notices import set_notice_choice
+from engine import PreAction
+from tests.bot.fake_clock import FakeClock
+from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
+
+
+class Editor:
+    """Stands in for an interaction's token: records each edit."""
+
+    def __init__(self) -> None:
+        self.edits: list[OutgoingMessage] = []
+
+    async def __call__(self, message: OutgoingMessage) -> bool:
+        self.edits.append(message)
+        return True
+
+    def last(self) -> str:
+        embed = self.edits[-1].embed
+        assert embed is not None
+        return str(embed.description)
+
+
+async def test_the_seat_view_follows_the_hand_for_fourteen_minutes_only(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), {1: "Ann", 2: "Ben"})
+    waiting = next(uid for uid in (1, 2) if uid != to_act(runner))
+    editor = Editor()
+    shown = runner.seats.message_for(waiting, "en", TEXT_FACES)
+    runner.seats.open(waiting, "en", TEXT_FACES, editor, shown=shown)
+    await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+    await runner.settled()
+    assert editor.edits and "It is your turn" in editor.last()
+    count = len(editor.edits)
+    clock.advance(SEAT_VIEW_SECONDS + 1)  # the clock acts meanwhile: the view is let go
+    await runner.settled()
+    assert len(editor.edits) == count
+
+
+async def test_a_pre_action_turn_is_never_announced(database: Database) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    for user_id in (1, 2, 3):
+        await set_notice_choice(database, user_id, "mention")
+    runner = await seated_table(database, clock, outlet, config(), {1: "Ann", 2: "Ben", 3: "Cat"})
+    await runner.settled()
+    first = to_act(runner)
+    live = runner.live
+    assert live is not None
+    later = [uid for uid in live.deal.players if uid != first]
+    for user_id in later:
+        await runner.choose_pre_action(user_id, PreAction.CALL_ANY, live.hand_no)
+    await runner.act(first, ActionRequest(Move.CHECK_OR_CALL))
+    await runner.settled()
+    noticed = [d.user_id for d in outlet.deliveries if d.kind == "notice"]
+    assert noticed.count(first) >= 1
+    # Both others called at once before the flop: the only notices are the first
+    # player's and, on the flop (a choice lasts one betting round), the next player's.
+    live = runner.live
+    assert live is not None and len(live.hand.board) == 3
+    assert noticed == [first, to_act(runner)]
+    deleted = [d for d in outlet.deliveries if d.kind == "delete"]
+    assert deleted  # the first player's notice went once they acted
+
+
+def test_a_time_bank_typed_wrong_is_refused_politely() -> None:
+    assert parse_time_bank("45+10/5").every_hands == 5
+    for typed in ("", "abc", "30+5", "30+5/0", "9999"):
+        with pytest.raises(TableSettingsError):
+            parse_time_bank(typed)

@@ -1,0 +1,367 @@
+"""Your seat, end to end through the fake Discord: the private seat view kept
+current, pre-actions, the time bank and turn notices.
+
+Players sit at a real table (the real client, the fake Discord); time at the
+table is a fake clock the test moves, so a turn taken "at once" is one taken
+without the clock moving at all.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.client import CroupierBot, create_client
+from bot.database import Database
+from bot.render.custom_ids import table_button_id
+from bot.render.seat_view import pre_action_id, show_id
+from bot.settings import Settings
+from bot.tables.runner import TableRunner
+from tests.bot.fake_clock import FakeClock
+from tests.bot.ledger_checks import assert_chips_reconcile
+from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
+from tests.e2e.privacy import symbols_seen
+from tests.e2e.table_view import is_table_message, layout_text
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def database(tmp_path: Path) -> AsyncIterator[Database]:
+    db = await Database.open(tmp_path / "croupier.db")
+    yield db
+    await db.close()
+
+
+@pytest.fixture
+async def croupier(
+    fake_discord: FakeDiscord,
+    start_bot: object,
+    database: Database,
+    clock: FakeClock,
+) -> AsyncIterator[CroupierBot]:
+    settings = Settings(
+        discord_token=fake_discord.token,
+        dev_guild_id=fake_discord.guild_id,
+        starting_chips=10_000,
+    )
+    bot = create_client(settings, database, clock=clock, guild_ready_timeout=0.05)
+    bot.tables.services = replace(bot.tables.services, rng=random.Random(5))
+    await start_bot(bot)  # type: ignore[operator]
+    yield bot
+    await bot.close()
+
+
+class Seats:
+    """The test's handle on the one table: its runner, the clock and the players."""
+
+    def __init__(
+        self, fake: FakeDiscord, bot: CroupierBot, clock: FakeClock, members: list[Member]
+    ) -> None:
+        self.fake, self.bot, self.clock = fake, bot, clock
+        self.by_id = {member.id: member for member in members}
+
+    @property
+    def runner(self) -> TableRunner:
+        (runner,) = self.bot.tables.runners
+        return runner
+
+    async def settled(self) -> None:
+        await self.runner.settled()
+
+    async def deal(self) -> None:
+        await self.settled()
+        due = self.runner.state.next_hand_at
+        assert due is not None, "no hand is due"
+        self.clock.advance(due - self.clock.now())
+        await self.settled()
+        assert self.runner.live is not None
+
+    def to_act(self) -> Member:
+        live = self.runner.live
+        assert live is not None and live.hand.to_act is not None
+        return self.by_id[live.deal.players[live.hand.to_act]]
+
+    def in_order(self) -> list[Member]:
+        """The players of the hand from the one to act, in turn order."""
+        live = self.runner.live
+        assert live is not None and live.hand.to_act is not None
+        players = list(live.deal.players)
+        first = live.hand.to_act
+        return [self.by_id[uid] for uid in players[first:] + players[:first]]
+
+    def button(self, action: str) -> str:
+        live = self.runner.live
+        assert live is not None
+        return table_button_id(self.runner.table_id, live.hand_no, live.seq, action)
+
+    async def act(self, member: Member, action: str) -> None:
+        await member.click(custom_id=self.button(action))
+        await self.settled()
+
+    async def seat_view(self, member: Member) -> StoredMessage:
+        """Open the member's seat view with "My cards"."""
+        reply = await member.click(custom_id=self.button("cards"))
+        await self.settled()
+        assert reply.ephemeral and reply.message is not None
+        return reply.message
+
+    async def pre_act(self, member: Member, view: StoredMessage, choice: str) -> None:
+        """Click a pre-action on the member's seat view; wait until the view shows it."""
+        live = self.runner.live
+        assert live is not None
+        custom_id = pre_action_id(self.runner.table_id, live.hand_no, choice)
+        version = self.fake.state.message(view.id).version
+        await member.click(custom_id=custom_id, message=view)
+        await self.fake.wait_for(lambda: self.fake.state.message(view.id).version > version)
+        await self.settled()
+
+
+async def sit_down(
+    fake: FakeDiscord, bot: CroupierBot, clock: FakeClock, names: tuple[str, ...], **options: object
+) -> tuple[Seats, list[Member]]:
+    members = [fake.add_member(name) for name in names]
+    created = await members[0].slash("poker", "create", small_blind=5, big_blind=10, **options)
+    await created.settled()
+    assert "is open in" in created.text, created.text
+    for member in members:
+        await (await member.slash("poker", "join", buy_in=1000)).settled()
+    return Seats(fake, bot, clock, members), members
+
+
+async def test_a_pre_action_fires_at_once_and_is_cleared_when_the_bet_changes(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, _ = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben", "Cat"))
+    await seats.deal()
+    first, second, third = seats.in_order()  # three-handed: button, small blind, big blind
+
+    # The small blind owes 5: their seat view offers to call exactly that.
+    view = await seats.seat_view(second)
+    assert "Call 5" in view.button_labels and "Check" not in view.button_labels
+    assert "To call: **5**" in view.text()
+    live = seats.runner.live
+    assert live is not None
+    cards = live.hand.hole_cards[live.deal.players.index(second.id)]
+    seen = symbols_seen(view.text(), fake_discord)
+    assert all(card.symbol in seen for card in cards)
+    await seats.pre_act(second, view, "call")
+    view = fake_discord.state.message(view.id)
+    assert "Chosen before your turn: **Call 5**" in view.text()
+
+    # The button raises: the price the choice was made for is gone, and the view,
+    # edited in place, says so and offers the new price instead.
+    await seats.act(first, "min")
+    assert seats.to_act() is second
+    view = fake_discord.state.message(view.id)
+    assert "Chosen before your turn" not in view.text()
+    assert "It is your turn" in view.text()
+    await seats.act(second, "call")
+
+    await seats.act(third, "call")
+    live = seats.runner.live
+    assert live is not None and len(live.hand.board) == 3
+    assert seats.to_act() is second  # after the flop: small blind, big blind, button
+
+    # The big blind chooses "call any" and the button "check" while the small
+    # blind thinks; the small blind bets.
+    third_view = await seats.seat_view(third)
+    assert {"Check/fold", "Check", "Call any", "Fold to any bet"} <= set(third_view.button_labels)
+    await seats.pre_act(third, third_view, "call_any")
+    first_view = await seats.seat_view(first)
+    await seats.pre_act(first, first_view, "check")
+    assert "Chosen before your turn: **Check**" in fake_discord.state.message(first_view.id).text()
+    now = clock.now()
+    await seats.act(second, "min")
+
+    # "Call any" called the bet the moment the turn came, without the clock moving;
+    # the button's "check" was cleared by the bet, so the button decides.
+    live = seats.runner.live
+    assert live is not None and clock.now() == now
+    told = [(a.name, a.kind, a.by_clock) for a in live.actions[-2:]]
+    assert told == [(second.name, "bet", False), (third.name, "call", False)]
+    assert seats.to_act() is first
+    first_view = fake_discord.state.message(first_view.id)
+    assert "Chosen before your turn" not in first_view.text()
+    assert "It is your turn" in first_view.text()
+
+    # Nobody else saw the choice: only the chooser's own ephemeral names it.
+    for message in fake_discord.state.messages.values():
+        if "Chosen before your turn" in message.text() or any(
+            str(c.get("custom_id", "")).startswith("croupier:pre:")
+            for c in message.all_components()
+        ):
+            assert message.ephemeral and message.visible_to is not None
+            assert len(message.visible_to) == 1
+    await seats.settled()
+    await assert_chips_reconcile(database)
+
+
+async def test_the_time_bank_saves_a_slow_player(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, _ = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben"), action_seconds=20, time_bank="30+5/1"
+    )
+    await seats.deal()
+    slow = seats.to_act()
+    runner = seats.runner
+    assert runner.snapshot().time_bank == (30, 5, 1)
+    assert "Time bank: 30 s per player, 5 s more every 1 hands." in table_message_text(fake_discord)
+
+    # The clock runs out: the bank runs instead of the clock acting, and the table says so.
+    clock.advance(20)
+    await seats.settled()
+    assert seats.to_act() is slow
+    live = runner.live
+    assert live is not None and not live.actions  # nobody was acted for
+    assert f"**{slow.name}** is using their time bank." in table_message_text(fake_discord)
+
+    # Twelve seconds into the bank the player acts: in time, and the bank keeps 18.
+    clock.advance(12)
+    await seats.settled()
+    await seats.act(slow, "call")
+    live = runner.live
+    assert live is not None and live.actions[-1].name == slow.name
+    assert not live.actions[-1].by_clock
+    assert runner.banks.seconds_of(slow.id) == 18
+    assert "is using their time bank" not in table_message_text(fake_discord)
+    view = await seats.seat_view(slow)
+    assert "time bank: **18** s" in view.text()
+
+    # The other player sleeps through the clock and the whole bank: then the clock acts.
+    sleeper = seats.to_act()
+    assert sleeper is not slow
+    clock.advance(20)
+    await seats.settled()
+    assert seats.to_act() is sleeper
+    clock.advance(30)
+    await seats.settled()
+    shown = runner.live or runner.state.last_hand
+    assert shown is not None
+    acted = [a for a in shown.actions if a.name == sleeper.name]
+    assert acted and acted[-1].by_clock
+    assert runner.banks.seconds_of(sleeper.id) == 0
+    while runner.live is not None:  # the rest of the hand, in time
+        await seats.act(seats.to_act(), "call")
+    # The hand is over: each bank earned five seconds.
+    assert runner.banks.seconds_of(sleeper.id) == 5
+    assert runner.banks.seconds_of(slow.id) == 23
+    await assert_chips_reconcile(database)
+
+
+def table_message_text(fake: FakeDiscord) -> str:
+    """The newest table message as the channel shows it."""
+    tables = [m for m in fake.messages() if is_table_message(m)]
+    return layout_text(tables[-1])
+
+
+async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    ann, ben, cat = (fake_discord.add_member(n) for n in ("Ann", "Ben", "Cat"))
+    said = await ann.slash("poker", "notify", setting="mention")
+    assert said.ephemeral and "mentions you" in said.text
+    said = await ben.slash("poker", "notify", setting="dm")
+    assert "DM when it is your turn" in said.text
+    created = await ann.slash("poker", "create", small_blind=5, big_blind=10)
+    await created.settled()
+    for member in (ann, ben, cat):
+        await (await member.slash("poker", "join", buy_in=1000)).settled()
+    seats = Seats(fake_discord, croupier, clock, [ann, ben, cat])
+    assert "/poker notify" in table_message_text(fake_discord)  # newcomers learn of it
+    await seats.deal()
+
+    def notices() -> list[StoredMessage]:
+        return [
+            m
+            for m in fake_discord.state.messages.values()
+            if m.kind == "channel" and "it is your turn" in m.content
+        ]
+
+    turns_of: dict[str, int] = {"Ann": 0, "Ben": 0, "Cat": 0}
+    while (live := seats.runner.live) is not None:
+        actor = seats.to_act()
+        turns_of[actor.name] += 1
+        if actor is ann:
+            notice = await fake_discord.wait_for(
+                lambda: next((m for m in notices() if not m.deleted), None)
+            )
+            assert notice.content.startswith(ann.mention)
+            assert notice.allowed_mentions is not None
+            assert notice.allowed_mentions.get("parse") == []
+            assert [str(u) for u in notice.allowed_mentions.get("users", [])] == [str(ann.id)]
+        else:
+            assert not [m for m in notices() if not m.deleted]
+        choices = seats.runner.snapshot().choices
+        assert choices is not None
+        await seats.act(actor, "call")
+        if actor is ann:
+            await fake_discord.wait_for(lambda: all(m.deleted for m in notices()))
+        del live
+    assert turns_of["Ann"] and turns_of["Ben"]
+    await seats.settled()
+    # Every channel notice named Ann alone, and each was deleted once she acted.
+    assert len(notices()) == turns_of["Ann"]
+    assert all(m.deleted and ben.mention not in m.content for m in notices())
+    # Ben was told by DM, once a turn; Cat chose nothing and heard nothing.
+    dms = [m for m in ben.dms() if "It is your turn" in m.text()]
+    assert len(dms) == turns_of["Ben"]
+    assert not [m for m in cat.dms() if "your turn" in m.text()]
+    assert not [m for m in notices() if cat.mention in m.content]
+    await assert_chips_reconcile(database)
+
+
+async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, _ = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"), provably_fair=True)
+    await seats.deal()
+    raiser = seats.to_act()
+    folder = next(member for member in seats.by_id.values() if member is not raiser)
+    view = await seats.seat_view(raiser)  # opened during the hand, kept current after it
+    await seats.act(raiser, "min")
+    await seats.act(folder, "fold")
+    last = seats.runner.state.last_hand
+    assert seats.runner.live is None and last is not None
+    first, second = last.hand.hole_cards[last.deal.players.index(raiser.id)]
+
+    # The winner's own view now offers to show: all, or one card.
+    await fake_discord.wait_for(
+        lambda: "Show my hand" in fake_discord.state.message(view.id).button_labels
+    )
+    labels = fake_discord.state.message(view.id).button_labels
+    assert len([label for label in labels if label.startswith("Show ")]) == 3
+    refused = await folder.slash("poker", "show")
+    assert "no cards you may show" in refused.text
+    version = fake_discord.state.message(view.id).version
+    await raiser.click(custom_id=show_id(seats.runner.table_id, last.hand_no, "0"), message=view)
+    await fake_discord.wait_for(lambda: fake_discord.state.message(view.id).version > version)
+    await seats.settled()
+
+    # The table is told, and its message shows the card at the winner's seat.
+    told = [m for m in fake_discord.messages() if "shows" in m.content]
+    assert len(told) == 1 and f"**{raiser.name}** shows" in told[0].content
+    shown = symbols_seen(told[0].text() + table_message_text(fake_discord), fake_discord)
+    assert first.symbol in shown and second.symbol not in shown
+    again = await raiser.slash("poker", "show")
+    assert "no cards you may show" in again.text
+
+    # The deck's opening and the folder's /history copy name that card, not the other.
+    opening = await (await folder.slash("poker", "verify", hand=last.hand_no)).settled()
+    opened = "\n".join(m.text() for m in [opening.message, *opening.followups] if m)
+    assert f" {first} " in opened and f" {second} " not in opened
+    history = await (await folder.slash("history")).settled()
+    attached = "\n".join(m.text() for m in [history.message, *history.followups] if m)
+    assert 'variant = "NT"' in attached
+    assert str(first) in attached and str(second) not in attached
+    rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
+    assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, str(first))]
+    await assert_chips_reconcile(database)
