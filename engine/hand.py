@@ -552,7 +552,11 @@ class Hand:
         self._round_opener: int | None = None
         self.awarded = [0] * n
         self.pots_awarded: list[Pot] = []
-        self._stub = Stub(setup.variant.deck.cards, setup.deck)
+        # The game's cards are read off its deck kind (an Enum member's property,
+        # about 2,000 instructions) only when they will be named as dealt; a
+        # hand dealing from its own order holds exactly that order's cards.
+        order = setup.deck
+        self._stub = Stub(setup.variant.deck.cards if order is None else order, order)
         self._betting_rounds = 0
         self._round: _Round | None = None
         self._pending_deals: list[tuple[int | None, int]] = []  # (player or None=board, count)
@@ -1111,8 +1115,11 @@ class Hand:
             self._stub.take(cards)
         boards = self.boards
         # Boards are dealt in turn: this street's cards go to the first board
-        # that has fewer cards than the one before it.
-        index = next((b for b in range(1, len(boards)) if len(boards[b]) < len(boards[0])), 0)
+        # that has fewer cards than the one before it. With one board (most
+        # games) there is nothing to look for: no generator built every street.
+        index = 0
+        if len(boards) > 1:
+            index = next((b for b in range(1, len(boards)) if len(boards[b]) < len(boards[0])), 0)
         boards[index].extend(cards)
         self.events.append(_board_dealt(self.street.name, tuple(cards), index))
 
@@ -1449,7 +1456,9 @@ class Hand:
         # Nothing to raise with, or nobody who could call any more.
         if rnd.live_reach[player] <= current or rnd.opponents_reach(player) <= current:
             return "cannot_raise"
-        if self._cap_reached():
+        # A bet and three raises: only then is the cap asked about (a call
+        # saved at nearly every decision).
+        if rnd.bet_count >= 4 and self._cap_reached():
             return "capped"
         if self.setup.draw_rules.jackpots and self._needs_openers(player):
             return "no_openers"
@@ -1468,12 +1477,13 @@ class Hand:
         return rnd.current - rnd.faced[player] < rnd.increment
 
     def _cap_reached(self) -> bool:
-        """One bet and three raises per round. A round that begins with only two
-        players has no cap; in stud the cap also lifts once only two remain,
-        unless it was reached before."""
+        """Whether the bet and three raises made this round (counted by
+        :meth:`_raise_refusal`) cap it: only in limit games. A round that
+        begins with only two players has no cap; in stud the cap also lifts
+        once only two remain, unless it was reached before."""
         rnd = self._round
         assert rnd is not None
-        if not self.variant.betting.is_capped or rnd.bet_count < 4:
+        if not self.variant.betting.is_capped:
             return False
         if self.variant.cap_lifts_when_two_remain:
             # Stud: only the last round, once two remain (seed 003, "Letzte Wettrunde").

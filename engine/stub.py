@@ -47,7 +47,9 @@ class Stub:
         self.deals_by_name = order is None
         #: How many cards the stub holds (``len(stub)``, without the call).
         self.size = len(self._dealable)
-        self._seed = bytes(order) if order is not None else b""
+        #: The order the hand began with, which seeds every reshuffle (turned
+        #: into bytes only then: most hands never reshuffle).
+        self._first_order: tuple[Card, ...] = self._order or ()
         self._reshuffles = 0
         #: Burned cards, in order (only known when dealing from an order).
         self.burned: list[Card] = []
@@ -184,7 +186,7 @@ class Stub:
             self.size += len(cards)
             return
         pile = [*self._order[self._top :], *cards]
-        seed = hashlib.sha256(self._seed + bytes([self._reshuffles])).digest()
+        seed = hashlib.sha256(bytes(self._first_order) + bytes([self._reshuffles])).digest()
         random.Random(seed).shuffle(pile)
         self._order = tuple(pile)
         self._top = 0
