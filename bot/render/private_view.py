@@ -30,7 +30,7 @@ def private_message(
             t("private.board_n", locale, n=n, board=cards_markup(board, faces, locale))
             for n, board in enumerate(view.boards, start=1)
         ]
-    else:
+    elif view.board:  # no "Board: —" in stud or draw, nor before the flop
         lines.append(t("private.board", locale, board=cards_markup(view.board, faces, locale)))
     best = [hand_label(hand, locale) for hand in view.hands] or list(view.best)
     if best:

@@ -176,6 +176,14 @@ def test_the_private_view_shows_cards_and_best_hand() -> None:
     assert "A♠ A♥" in text and "Pair of aces" in text and "<#500>" in text
 
 
+def test_the_private_view_has_no_empty_board_line() -> None:
+    """Stud and draw have no board, and Hold'em none before the flop: no "Board: —"."""
+    no_board = PrivateView(1, 500, 3, tuple(parse_cards("AsAh")), (), ("Pair of aces",))
+    assert "Board" not in private_message(no_board, "en").public_text()
+    flop = PrivateView(1, 500, 3, tuple(parse_cards("AsAh")), tuple(parse_cards("Kd 7c 2h")), ())
+    assert "Board: K♦ 7♣ 2♥" in private_message(flop, "en").public_text()
+
+
 def test_stud_open_pair_offers_two_bet_buttons_and_nothing_between() -> None:
     from dataclasses import replace
 
