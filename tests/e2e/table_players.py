@@ -146,7 +146,13 @@ class TablePlayers:
         closed = await closer.slash("poker", "close")
         await closed.settled()
         if "closes when the hand in progress ends" in closed.text:
-            await self.play_hands(1, idle_timeout=3.0)
+            # A closing table takes no more chips: nobody tops up, even a player
+            # who busts in the last hand (the table would refuse it).
+            top_up, self.top_up = self.top_up, None
+            try:
+                await self.play_hands(1, idle_timeout=3.0)
+            finally:
+                self.top_up = top_up
 
             def told() -> bool:
                 posted = self.fake.messages(self.view.channel_id)
