@@ -17,7 +17,8 @@ events, which needs the privileged members intent).
 from __future__ import annotations
 
 import io
-from typing import Any, ClassVar, Final
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from discord.ext import commands
 from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.cooldowns import reads_cooldown
+from bot.database import Database
 from bot.errors import BadOption, CroupierError
 from bot.hand_summaries import summarise
 from bot.i18n import language_of, t
@@ -95,6 +97,10 @@ TABLE_PERMISSIONS: Final = discord.Permissions(
 THREAD_PERMISSIONS: Final = discord.Permissions(
     create_public_threads=True, send_messages_in_threads=True
 )
+
+
+#: One of the fixed choices a player's setting may take (a deck, a turn notice).
+SettingChoice = TypeVar("SettingChoice", bound=str)
 
 
 class NoThreadPermission(CroupierError, app_commands.CheckFailure):
@@ -600,15 +606,9 @@ class Tables(commands.Cog):
         ]
     )
     async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
-        chosen = next((choice for choice in NOTICE_CHOICES if choice == setting.value), None)
-        if chosen is None:
-            raise BadOption(value=setting.value)
-
-        async def choose() -> str:
-            await set_notice_choice(self.bot.db, interaction.user.id, chosen)
-            return t(f"tables.notify_{chosen}", locale_of(interaction))
-
-        await answer_in_time(interaction, choose())
+        await self._remember(
+            interaction, setting.value, NOTICE_CHOICES, set_notice_choice, "notify"
+        )
 
     @poker.command(name="show", description=catalogue_str("command.poker.show.description"))
     @app_commands.describe(card=catalogue_str("command.poker.show.card"))
@@ -638,13 +638,25 @@ class Tables(commands.Cog):
         ]
     )
     async def deck(self, interaction: Interaction, deck: app_commands.Choice[str]) -> None:
-        chosen = next((style for style in DECK_CHOICES if style == deck.value), None)
+        await self._remember(interaction, deck.value, DECK_CHOICES, set_deck, "deck")
+
+    async def _remember(
+        self,
+        interaction: Interaction,
+        value: str,
+        choices: tuple[SettingChoice, ...],
+        store: Callable[[Database, int, SettingChoice], Awaitable[None]],
+        answer: str,
+    ) -> None:
+        """Keep a player's choice among ``choices`` (a value Discord did not
+        offer is refused) and answer with ``tables.{answer}_{choice}``."""
+        chosen = next((choice for choice in choices if choice == value), None)
         if chosen is None:
-            raise BadOption(value=deck.value)
+            raise BadOption(value=value)
 
         async def choose() -> str:
-            await set_deck(self.bot.db, interaction.user.id, chosen)
-            return t(f"tables.deck_{chosen}", locale_of(interaction))
+            await store(self.bot.db, interaction.user.id, chosen)
+            return t(f"tables.{answer}_{chosen}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())
 
