@@ -337,6 +337,9 @@ class HandSummary:
     #: The player's hand as shown (showdowns), and the kicker that won it.
     shown: HandDescription | None = None
     kicker: int | None = None
+    #: Every board, when the hand had more than one (a double-board bomb pot,
+    #: a board run twice); ``board`` is then the first.
+    boards: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
