@@ -297,6 +297,8 @@ class HandResultView:
     #: The hand ended before its board was complete at a table that hunts
     #: rabbits: the message offers the rabbit hunt.
     rabbit_hunt: bool = False
+    #: The 7-2 bounty paid: (winner's name, chips collected in all).
+    bounty: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from bot.tables.clock import Moment
 from bot.tables.home_view import home_view
 from bot.tables.state import LiveHand, TableState
 from engine import (
+    BountyPaid,
     Card,
     CardsDiscarded,
     Hand,
@@ -275,6 +276,14 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
         board=tuple(hand.board),
         boards=_more_boards(hand),
         rabbit_hunt=state.settings.rabbit_hunt and bool(hand.rabbit_cards()),
+        bounty=next(
+            (
+                (state.name(players[e.winner]), e.total)
+                for e in hand.events
+                if isinstance(e, BountyPaid)
+            ),
+            None,
+        ),
     )
 
 

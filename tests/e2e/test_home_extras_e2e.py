@@ -12,10 +12,13 @@ wins what, are known."""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from bot.render.custom_ids import table_button_id
-from engine import Hand, PotAwarded
+from engine import BountyPaid, Hand, PotAwarded, parse_cards
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.hand_records import _replayed, hand_records
 from tests.e2e.privacy import check_privacy
@@ -114,6 +117,111 @@ async def test_a_double_board_bomb_pot_splits_each_half_by_its_own_showdown(
         assert "clos" in closing, closing
         await check_down(view, players, third)
         await croupier.settled()
+        records = await hand_records(croupier.database)
+        report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
+        assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+
+class StackedDecks(random.Random):
+    """A fixed deck for each shuffle in turn: ``tops`` (cards as text) on top,
+    the rest of the deck after them in its unshuffled order; the last one
+    serves every shuffle after it. The draw for the button is a shuffle too."""
+
+    def __init__(self, *tops: str) -> None:
+        super().__init__(0)
+        self.tops = [parse_cards(top) for top in tops]
+
+    def shuffle(self, x: Any) -> None:
+        top = self.tops.pop(0) if len(self.tops) > 1 else self.tops[0]
+        x[:] = [card for card in top if card in x] + [card for card in x if card not in top]
+
+
+async def click(member: Member, turn: Turn, action: str) -> None:
+    await member.click(
+        custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, action),
+        message=turn.message_id,
+    )
+
+
+async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db") as croupier:
+        croupier.bot.tables.services = replace(
+            croupier.bot.tables.services,
+            rng=StackedDecks(
+                "As Kd",  # the draw for the button: Ann's ace takes it
+                "Ac Ad Kc Kh",  # hand 1, Ann and Ben: Ann folds her small blind
+                # Hand 2 (Ben, Cat, Ann; one card at a time): Ben 7s2s, Cat QdQc,
+                # Ann AhKh; burn, flop 7d7h2h, burn, turn 9c, burn, river 8d.
+                "7s Qd Ah 2s Qc Kh 2c 7d7h2h 3c 9c 4c 8d",
+                # Hand 3 (Cat, Ann, Ben): Ben 7h2d again.
+                "Ac Kc 7h Ad Kd 2d",
+            ),
+        )
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        players = {member.name: member for member in (ann, ben, cat)}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        saved = await answer(ann, "poker", "homegame", seven_deuce_bounty=50)
+        assert "7-2 bounty 50" in saved, saved
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+
+        # Hand 1 is Ann's and Ben's (Cat sat down as it was dealt): Ann folds.
+        first = await view.next_turn()
+        assert first is not None and first.hand_no == 1 and first.actor == "Ann"
+        await click(ann, first, "fold")
+
+        # Hand 2: everyone calls and checks to the showdown, where Ben's
+        # seven-deuce (a full house on this board) is shown and wins.
+        second = await view.next_turn(first.key)
+        assert second is not None and second.hand_no == 2
+        stacks = {n: s.stack for n, s in seats_of(fake.state.messages[second.message_id]).items()}
+        assert stacks == {"Ann": 495, "Ben": 500, "Cat": 490}, stacks  # Ben 5 and Cat 10 bet
+        await check_down(view, players, second)
+        result = str(view.results()[2].embeds[0]["description"])
+        assert "Ben shows " in result and "Full house, sevens full of deuces" in result, result
+        assert "Ben wins the pot of **30**" in result, result
+        assert "7-2 bounty: Ben collects 100." in result, result
+        played = await replayed_hand(croupier, 2)
+        bounty = next(e for e in played.events if isinstance(e, BountyPaid))
+        assert bounty.payments == ((1, 50), (2, 50))  # Cat and Ann, 50 each
+
+        # Hand 3 shows the stacks after hand 2 (less its blinds): Ben 505 - 10
+        # + 30 + 2 x 50 = 625; Ann and Cat 10 to the pot and 50 to Ben each.
+        third = await view.next_turn(second.key)
+        assert third is not None and third.hand_no == 3 and third.actor == "Ben"
+        stacks = {n: s.stack for n, s in seats_of(fake.state.messages[third.message_id]).items()}
+        assert stacks == {"Ann": 425, "Ben": 625, "Cat": 435}, stacks  # Ann 10, Cat 5 bet
+
+        # Hand 3: Ben raises with seven-deuce again, and both fold. Winning
+        # without a showdown, he turns the seven-deuce up to claim the bounty.
+        closing = await answer(ann, "poker", "close")  # the table closes after this hand
+        assert "clos" in closing, closing
+        await click(ben, third, "pot")
+        current: Turn | None = await view.next_turn(third.key)
+        while current is not None and current.hand_no == 3:
+            await click(players[current.actor], current, "fold")
+            current = await view.next_turn(current.key, timeout=5)
+        await fake.wait_for(lambda: 3 in view.results(), timeout=10)
+        result = str(view.results()[3].embeds[0]["description"])
+        assert "Ben shows " in result and "7-2 bounty: Ben collects 100." in result, result
+        await croupier.settled()
+
+        # The table closed: each stack went back to its owner's balance
+        # (1,000 to start, 500 bought in). Ben: 625 + 15 + 100 = 740.
+        for member, stack in ((ann, 375), (ben, 740), (cat, 385)):
+            balance = await answer(member, "balance")
+            assert f"You have **{500 + stack:,}** chips." in balance, (member.name, balance)
+        for member, net in ((ann, "**-60**"), (ben, "**+115**"), (cat, "**-55**")):
+            history = await answer(member, "history")
+            line = history.split("**Hand 3**", 1)[1].splitlines()[0]
+            assert line.endswith(net), (member.name, line)
+
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
