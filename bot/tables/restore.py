@@ -67,6 +67,8 @@ async def restore_runner(
         computers=stored.state.get("computers"),
     )
     runner.state.closing = bool(stored.state.get("closing", False))
+    # Saved before the votes were: nobody has voted.
+    runner.state.bomb_voters = {int(voter) for voter in stored.state.get("bomb_voters", ())}
     unposted = stored.state.get("unposted_result")
     if isinstance(unposted, int):
         await post_result_again(runner.state, services, runner.publisher, unposted)

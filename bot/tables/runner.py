@@ -155,7 +155,6 @@ class TableRunner:
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
         self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
-        self.bomb_votes = home_game.BombVotes()
         self.desk = money_desk_for(
             self.state,
             self.keeper,
@@ -468,9 +467,7 @@ class TableRunner:
         """A seated player's vote for a bomb pot in the next hand."""
         async with self._lock:
             try:
-                return await home_game.vote_bomb_pot(
-                    self.state, self.keeper, self.bomb_votes, user_id
-                )
+                return await home_game.vote_bomb_pot(self.state, self.keeper, user_id)
             finally:
                 self._changed()
 

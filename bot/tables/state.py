@@ -118,6 +118,9 @@ class TableState:
     #: The hand whose result is settled but not yet handed to Discord: posted
     #: again after a restart (:mod:`bot.tables.restore`).
     unposted_result: int | None = None
+    #: Who voted for a bomb pot since the last one was called
+    #: (:mod:`bot.tables.home_game`); saved, so a restart keeps the count.
+    bomb_voters: set[int] = field(default_factory=set)
 
     @property
     def table_id(self) -> int:
@@ -143,4 +146,5 @@ class TableState:
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
             "closing": self.closing,
             "unposted_result": self.unposted_result,
+            "bomb_voters": sorted(self.bomb_voters),
         }

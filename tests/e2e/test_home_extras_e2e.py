@@ -225,3 +225,29 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+
+async def test_bomb_pot_votes_are_kept_across_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    database = tmp_path / "croupier.db"
+    ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+    async with running_croupier(fake, database, deck_seed=4):
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", bomb_pot=20)
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        voted = await answer(ann, "poker", "bomb")
+        assert "Ann votes for a bomb pot (1 of 2 votes)" in voted, voted
+    async with running_croupier(fake, database, deck_seed=4) as croupier:
+        # Ann's vote outlived the restart: Ben's is the second of the two needed.
+        called = await answer(ben, "poker", "bomb")
+        assert "the next hand is a bomb pot" in called, called
+        await croupier.settled()
+    async with running_croupier(fake, database, deck_seed=4):
+        # The called bomb pot was saved as well; a third vote has nothing to add.
+        late = await answer(cat, "poker", "bomb")
+        assert "The next hand is a bomb pot already." in late, late
