@@ -174,6 +174,7 @@ class TableRunner:
             self.publisher,
             services.dm_refusals,
             services.faces_of,
+            self._save_state,
         )
         self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
@@ -261,7 +262,7 @@ class TableRunner:
             else:
                 self.stand_ins.start_turn(live)
                 # DMs queued when the process stopped may never have gone out.
-                await self.dms.send(live)
+                await self.dms.send_again(live)
 
     async def start(self) -> None:
         """Show the table and start its clock (after creation or a restore): a
@@ -282,6 +283,13 @@ class TableRunner:
         async with self._lock:
             self.timer.disarm()
         await self.publisher.drain()
+        await self.dms.saved()
+
+    async def _save_state(self) -> None:
+        """Save the table's state as it is (the DMs delivered with it)."""
+        async with self._lock:
+            if not self.state.closed:
+                await self.keeper.transact(lambda: None, nothing_to_write)
 
     async def settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing is being done at this table: the lock is free, the
@@ -531,7 +539,7 @@ class TableRunner:
                 self._changed()
 
     def _delivering(self) -> bool:
-        return not self.publisher.idle or self.seats.busy or self.notices.busy
+        return not self.publisher.idle or self.seats.busy or self.notices.busy or self.dms.busy
 
     async def _due(self) -> None:
         state, now = self.state, self.clock.now()

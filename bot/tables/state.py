@@ -79,6 +79,10 @@ class LiveHand:
     #: Cards players chose to show once the hand was over, by user id
     #: (:mod:`bot.tables.show_or_muck`).
     shown_after: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    #: How many of their cards the last DM Discord took showed each player, by
+    #: user id (:mod:`bot.tables.hole_card_dms`): saved, so a restart DMs
+    #: nobody the same cards again.
+    dms_delivered: dict[int, int] = field(default_factory=dict)
 
     @property
     def last_action(self) -> LastAction | None:
@@ -147,4 +151,10 @@ class TableState:
             "closing": self.closing,
             "unposted_result": self.unposted_result,
             "bomb_voters": sorted(self.bomb_voters),
+            "dms_delivered": None
+            if self.live is None
+            else {
+                "hand_id": self.live.hand_id,
+                "players": {str(uid): count for uid, count in self.live.dms_delivered.items()},
+            },
         }
