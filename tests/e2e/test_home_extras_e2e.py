@@ -6,9 +6,10 @@ agreed bounty from every other player dealt in). The figures checked are the
 ones a player would check: the stacks on the table message, the result
 message, ``/history``. Every test ends with the audit (each finished hand is
 dealt again from its log, no chip created or lost) and the privacy checker.
+Votes for a bomb pot outlive a restart of the bot.
 
-The decks are fixed by seed (``deck_seed``), so each hand's cards, and so who
-wins what, are known."""
+The decks are fixed (by seed, or stacked card by card with
+:class:`StackedDecks`), so each hand's cards, and so who wins what, are known."""
 
 from __future__ import annotations
 
