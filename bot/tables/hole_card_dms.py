@@ -8,10 +8,11 @@ Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
 (:func:`bot.tables.view.private_view`), and only to them, its cards drawn in
 the player's own deck (the emojis synced so far, else text).
 
-Each DM Discord takes is recorded with the hand (how many of their cards it
-showed the player, :attr:`~bot.tables.state.LiveHand.dms_delivered`) and the
-table's state is saved soon after, so that after a restart the cards are sent
-again only to those whose DM may never have gone out.
+Each DM Discord takes is recorded with the hand (how many face-down cards the
+player had been dealt when it was sent, drawn cards included:
+:attr:`~bot.tables.state.LiveHand.dms_delivered`) and the table's state is
+saved soon after, so that after a restart the cards are sent again only to
+those whose latest DM may never have gone out.
 """
 
 from __future__ import annotations
@@ -31,8 +32,20 @@ from bot.tables.publisher import Publisher
 from bot.tables.state import LiveHand, TableState
 from bot.tables.table_store import dm_cards_wanted
 from bot.tables.view import private_view
+from engine import HoleCardsDealt
 
 log = logging.getLogger(__name__)
+
+
+def _dealt_down(live: LiveHand, index: int) -> int:
+    """How many face-down cards hand index ``index`` has been dealt so far (a
+    draw's new cards count on top of the ones thrown away; stud's up cards,
+    which the table shows, do not count)."""
+    return sum(
+        len(event.cards)
+        for event in live.hand.events
+        if isinstance(event, HoleCardsDealt) and event.player == index
+    )
 
 
 async def _nothing_to_save() -> None:
@@ -75,7 +88,7 @@ class HoleCardDms:
         behind = {
             index
             for index, user_id in enumerate(live.deal.players)
-            if live.dms_delivered.get(user_id, 0) < len(live.hand.hole_cards[index])
+            if live.dms_delivered.get(user_id, 0) < _dealt_down(live, index)
         }
         if behind:
             await self.send(live, behind)
@@ -107,7 +120,7 @@ class HoleCardDms:
                 user_id,
                 message,
                 on_refused=self.refusals.refused,
-                on_delivered=self._recorder(live, len(live.hand.hole_cards[index])),
+                on_delivered=self._recorder(live, _dealt_down(live, index)),
             )
 
     def _recorder(self, live: LiveHand, shown: int) -> Callable[[int], None]:

@@ -79,9 +79,9 @@ class LiveHand:
     #: Cards players chose to show once the hand was over, by user id
     #: (:mod:`bot.tables.show_or_muck`).
     shown_after: dict[int, tuple[Card, ...]] = field(default_factory=dict)
-    #: How many of their cards the last DM Discord took showed each player, by
-    #: user id (:mod:`bot.tables.hole_card_dms`): saved, so a restart DMs
-    #: nobody the same cards again.
+    #: How many face-down cards each player had been dealt when the latest DM
+    #: Discord took was sent, by user id (:mod:`bot.tables.hole_card_dms`):
+    #: saved, so a restart DMs nobody the same cards again.
     dms_delivered: dict[int, int] = field(default_factory=dict)
 
     @property

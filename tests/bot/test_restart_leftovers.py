@@ -21,6 +21,7 @@ from tests.bot.table_fakes import (
     config,
     deal_next,
     new_table,
+    seated_table,
     services,
     to_act,
 )
@@ -150,3 +151,26 @@ async def test_after_a_restart_only_the_cards_never_delivered_are_dmed_again(
     last = await restored(database, clock, again)
     assert not [d for d in again.deliveries if d.kind == "dm"]
     await last.stop()
+
+
+async def test_stud_up_cards_dealt_since_the_last_dm_bring_no_dm_after_a_restart(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    names = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
+    runner = await seated_table(database, clock, outlet, config(variant="F7S"), names, seed=5)
+    await runner.act(to_act(runner), ActionRequest(Move.BRING_IN))
+    live = runner.live
+    assert live is not None
+    while live.hand.street_index == 0:
+        await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+    # Fourth street: an up card each, which the table shows; no DM for it.
+    assert all(len(cards) == 4 for cards in live.hand.hole_cards)
+    assert len(outlet.dms(ANN)) == 1
+    await runner.settled()
+    await runner.stop()
+
+    after_restart = RecordingOutlet()
+    after = await restored(database, clock, after_restart)
+    assert not [d for d in after_restart.deliveries if d.kind == "dm"]
+    await after.stop()
