@@ -5,11 +5,12 @@ bounty paid.
 
 The chances are the engine's (:func:`engine.equities`: exact where that fits
 its time budget, simulated otherwise, and the view says which). They are
-shown only of hands that are face up: the engine turns the hands up when it
-offers to run the board twice, and every hand of an all in is shown at the
-showdown; a card nobody has seen is never part of the question. Each answer
-is kept (the same question always has the same answer), so rebuilding the
-table message costs nothing.
+shown only of hands that are face up: all in, once the betting is over, the
+engine turns the hands up before it runs the rest out street by street (and
+before it offers to run the board twice); a card nobody has seen is never
+part of the question. Each answer is kept (the same question always has the
+same answer), so rebuilding the table message costs nothing: a run-out
+works out each street's chances once (:mod:`bot.tables.runout`).
 """
 
 from __future__ import annotations

@@ -616,7 +616,7 @@ class TableRunner:
     async def _carry_on(self, live: LiveHand) -> None:
         """After the hand moved: pace an all-in run-out (:mod:`bot.tables.runout`),
         settle a hand that is over, else start the next player's clock."""
-        self.run_out.pace(live)
+        await self.run_out.pace(live)
         if live.hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
