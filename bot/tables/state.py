@@ -150,8 +150,9 @@ class TableState:
         }
 
     def runout_dealt(self) -> list[int] | None:
-        """The run-out streets dealt in the hand being played, as saved: (hand id, count)."""
+        """The run-out streets dealt in the hand being played, as saved: (hand id,
+        count); nothing once the hand is over (settled with this state)."""
         runout, live = self.runout, self.live
-        if runout is None or live is None or live.hand_id != runout[0]:
+        if runout is None or live is None or live.hand_id != runout[0] or live.hand.is_complete:
             return None
         return list(runout)
