@@ -125,6 +125,9 @@ class TableState:
     #: Who voted for a bomb pot since the last one was called
     #: (:mod:`bot.tables.home_game`); saved, so a restart keeps the count.
     bomb_voters: set[int] = field(default_factory=set)
+    #: An all-in run out street by street: (hand id, streets dealt), saved so
+    #: that a restart deals as many again (:mod:`bot.tables.runout`).
+    runout: tuple[int, int] | None = None
 
     @property
     def table_id(self) -> int:
@@ -157,4 +160,13 @@ class TableState:
                 "hand_id": self.live.hand_id,
                 "players": {str(uid): count for uid, count in self.live.dms_delivered.items()},
             },
+            "runout": self.runout_dealt(),
         }
+
+    def runout_dealt(self) -> list[int] | None:
+        """The run-out streets dealt in the hand being played, as saved: (hand id,
+        count); nothing once the hand is over (settled with this state)."""
+        runout, live = self.runout, self.live
+        if runout is None or live is None or live.hand_id != runout[0] or live.hand.is_complete:
+            return None
+        return list(runout)
