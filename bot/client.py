@@ -189,7 +189,7 @@ class CroupierBot(commands.AutoShardedBot):
         if self._set_up:  # a login tried again after Discord could not be reached
             return
         self._set_up = True
-        start_card_emoji_sync(self, self.card_emojis)
+        start_card_emoji_sync(self, self.card_emojis, uploads=self.settings.shards.runs_shard_zero)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             try:

@@ -20,8 +20,8 @@ and a player's own choices (cards by DM, deck, turn notices) are rows of
 their own. Nothing a player can click sits in a DM: the DM of a player's
 cards and the DM of a turn notice carry no buttons, and every command and
 button is ``guild_only``, so an interaction that reaches shard 0 from a DM
-never needs another process's table. :func:`tests.bot.test_shards` keeps
-that true.
+never needs another process's table (``tests/bot/test_shards.py`` and
+``tests/e2e/test_shards_e2e.py`` check both).
 
 >>> plan = ShardPlan(count=2, ids=(1,))
 >>> plan.shard_of(1 << 22), plan.owns(1 << 22), plan.owns(2 << 22)
@@ -70,6 +70,12 @@ class ShardPlan:
         if self.count is None:
             return None
         return self.ids if self.ids is not None else tuple(range(self.count))
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process runs shard 0, which gets the DMs and does the bot-wide
+        chores of which one copy must run (uploading the card emojis)."""
+        return self.ids is None or 0 in self.ids
 
     def shard_of(self, guild_id: int) -> int:
         return 0 if self.count is None else shard_of(guild_id, self.count)
