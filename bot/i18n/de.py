@@ -803,6 +803,7 @@ MESSAGES: Final[dict[str, str]] = {
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
     "history.cards": "deine Karten {cards}",
     "history.board": "Board {board}",
+    "history.board_numbered": "Board {number} {board}",
     "history.outcome.won_showdown": "gewonnen mit {hand}",
     "history.outcome.won": "ohne Showdown gewonnen",
     "history.outcome.lost_showdown": "im Showdown verloren mit {hand}",

@@ -764,6 +764,7 @@ MESSAGES: Final[dict[str, str]] = {
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
     "history.cards": "your cards {cards}",
     "history.board": "board {board}",
+    "history.board_numbered": "board {number} {board}",
     "history.outcome.won_showdown": "won with {hand}",
     "history.outcome.won": "won without a showdown",
     "history.outcome.lost_showdown": "lost the showdown with {hand}",
