@@ -197,6 +197,8 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             database,
             {
                 "CROUPIER_STARTING_CHIPS": str(BUY_IN * 10),
+                # Every table is on the fake's one server: lift the per-server limit (25).
+                "CROUPIER_MAX_TABLES_PER_SERVER": "0",
                 "CROUPIER_LOG_LEVEL": "INFO",
                 "CROUPIER_BENCH_LOOP": str(workdir / f"loop-{tables}.json"),
                 "CROUPIER_BENCH_HEAP": str(workdir / f"heap-{tables}.json"),
@@ -221,6 +223,9 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             )
         )
         setup_seconds = time.monotonic() - setup_started
+        unopened = [n for n, driver in crowd.tables.items() if driver.latest is None]
+        if unopened:  # a limit or a refusal: the run would measure fewer tables than it says
+            raise RuntimeError(f"{len(unopened)} of {tables} tables showed no table message")
         floor_cost = await floor_cpu(bot, floor_member, floor_channel.id)
         crowd.start_playing()
         await asyncio.sleep(warmup)
