@@ -176,8 +176,11 @@ def latencies(
     return Latencies.of(answered, lost)
 
 
-async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) -> dict[str, Any]:
-    """One measured run with ``tables`` tables; its figures."""
+async def run_tables(
+    tables: int, seconds: float, warmup: float, workdir: Path, database_url: str | None = None
+) -> dict[str, Any]:
+    """One measured run with ``tables`` tables; its figures. The bot keeps its chips in
+    a fresh SQLite file in ``workdir``, or in the (empty) PostgreSQL ``database_url``."""
     fake = await FakeDiscord().start()
     fake.state.record_sightings = False
     bot: BotProcess | None = None
@@ -203,6 +206,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
                 "CROUPIER_BENCH_LOOP": str(workdir / f"loop-{tables}.json"),
                 "CROUPIER_BENCH_HEAP": str(workdir / f"heap-{tables}.json"),
                 **_profile_environment(workdir, tables),
+                **({"CROUPIER_DATABASE": database_url} if database_url else {}),
             },
             module="bench.load_bot",
         )
@@ -267,11 +271,12 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
         )
         noop = latencies(fake, start, end, APPLICATION_COMMAND, {floor_channel.id})
         await bot.stop(timeout=60)
-        async with await Database.open(database) as db:
+        async with await Database.open(database_url or database) as db:
             clean = (await audit(db)).clean
         lag, pauses = loop_figures(workdir / f"loop-{tables}.json", start, end)
         return {
             "tables": tables,
+            "database": "postgresql" if database_url else "sqlite",
             "players": tables * PLAYERS,
             "seconds": round(end - start, 2),
             "setup_seconds": round(setup_seconds, 1),
