@@ -63,6 +63,8 @@ SETUP_CONCURRENCY = 25
 #: and how many /noop are in flight at once then.
 FLOOR_CPU_SECONDS = 3.0
 FLOOR_CPU_SENDERS = 8
+#: The interaction response that answers with a message (a refusal, for a table button).
+CHANNEL_MESSAGE = 4
 #: An interaction not acknowledged this long after the window closed is counted as lost.
 GRACE_SECONDS = 3.5
 
@@ -160,6 +162,19 @@ async def heap_census(bot: BotProcess, path: Path) -> dict[str, Any]:
     return {"tracked": None, "frozen": None, "top": []}
 
 
+def refused_clicks(fake: FakeDiscord, start: float, end: float, channels: set[int]) -> int:
+    """Clicks in the window the bot answered with a sentence (a refusal: the turn had
+    moved on, not this player's turn) instead of acting on them."""
+    return sum(
+        1
+        for record in fake.state.interactions.values()
+        if record.type == MESSAGE_COMPONENT
+        and record.channel_id in channels
+        and start <= record.created_at <= end
+        and (record.response_type == CHANNEL_MESSAGE or record.followup_ids)
+    )
+
+
 def latencies(
     fake: FakeDiscord, start: float, end: float, kind: int, channels: set[int]
 ) -> Latencies:
@@ -237,6 +252,9 @@ async def run_tables(
         load_before = os.getloadavg()[0]
         stop_floor = asyncio.Event()
         floor = asyncio.create_task(send_floor(floor_member, floor_channel.id, stop_floor))
+        profiling = bool(os.environ.get("CROUPIER_BENCH_PROFILE"))
+        if profiling:  # the bot profiles the window only (bench.load_bot.Window)
+            os.kill(bot.pid, signal.SIGUSR2)
         bot_cpu, own_cpu = cpu_seconds(bot.pid), time.process_time()
         start = fake.clock.now()
         hands_before = sum(len(d.results) for d in crowd.tables.values())
@@ -244,6 +262,8 @@ async def run_tables(
         end = fake.clock.now()
         hands = sum(len(d.results) for d in crowd.tables.values()) - hands_before
         bot_busy = (cpu_seconds(bot.pid) - bot_cpu) / (end - start)
+        if profiling:
+            os.kill(bot.pid, signal.SIGUSR2)
         # What the 10-per-second floor commands of the window cost, at the floor's price.
         floor_share = floor_cost["cpu_ms_per_noop"] / 1000 / FLOOR_INTERVAL
         own_busy = (time.process_time() - own_cpu) / (end - start)
@@ -255,6 +275,7 @@ async def run_tables(
         crowd.stop()
 
         actions = latencies(fake, start, end, MESSAGE_COMPONENT, set(seated))
+        refused = refused_clicks(fake, start, end, set(seated))
         stalled = sum(  # tables at which nothing was done in the whole window
             1
             for driver in crowd.tables.values()
@@ -285,6 +306,7 @@ async def run_tables(
             "hands_per_second": round(hands / (end - start), 2),
             "actions_per_second": round(actions.count / (end - start), 1),
             "action_ms": _figures(actions),
+            "refused_clicks": refused,
             "floor_ms": _figures(noop),
             "click_to_next_turn_ms": _figures(shown, unanswered=False),
             "p99_over_floor": round(actions.p99_ms / noop.p99_ms, 2) if noop.count else None,

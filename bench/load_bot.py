@@ -3,9 +3,10 @@
 Exactly what ``python -m bot`` runs (settings from the environment, the
 database opened and migrated first, discord.py pointed where the settings
 say, stopped by SIGTERM), with one extension more: :mod:`bench.noop`. With
-``CROUPIER_BENCH_PROFILE=path`` the whole run is profiled with cProfile (in
-the main thread's CPU time) and
-the statistics are written to ``path`` when it stops; with
+``CROUPIER_BENCH_PROFILE=path``, SIGUSR2 starts profiling with cProfile (in
+the main thread's CPU time) and the next SIGUSR2 stops it and writes the
+statistics to ``path`` (the benchmark sends them at the start and the end of
+its measured window); with
 ``CROUPIER_BENCH_LOOP=path`` the event loop's lag and the garbage
 collector's pauses are (:mod:`bench.loop_watch`); with
 ``CROUPIER_BENCH_HEAP=path``, SIGUSR1 writes a census of the objects the
@@ -80,6 +81,9 @@ async def run_bot() -> None:
             heap_to = os.environ.get("CROUPIER_BENCH_HEAP")
             if heap_to:
                 loop.add_signal_handler(signal.SIGUSR1, write_heap_census, Path(heap_to))
+            profile_to = os.environ.get("CROUPIER_BENCH_PROFILE")
+            if profile_to:
+                loop.add_signal_handler(signal.SIGUSR2, Window(Path(profile_to)).toggle)
             running = asyncio.create_task(bot.start(settings.discord_token))
             stopping = asyncio.create_task(stop.wait())
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -89,20 +93,29 @@ async def run_bot() -> None:
                 await running
 
 
+class Window:
+    """cProfile over the benchmark's measured window: the first toggle starts it,
+    the second stops it and writes the statistics."""
+
+    def __init__(self, path: Path) -> None:
+        # The main thread's CPU time, not the wall clock: on a shared machine the wall
+        # clock charges whatever function was running when the process lost its core.
+        self.profiler = cProfile.Profile(time.thread_time)
+        self.path = path
+        self.running = False
+
+    def toggle(self) -> None:
+        if not self.running:
+            self.profiler.enable()
+            self.running = True
+            return
+        self.profiler.disable()
+        self.running = False
+        self.profiler.dump_stats(str(self.path))
+
+
 def main() -> None:
-    profile_to = os.environ.get("CROUPIER_BENCH_PROFILE")
-    if not profile_to:
-        asyncio.run(run())
-        return
-    # The main thread's CPU time, not the wall clock: on a shared machine the wall
-    # clock charges whatever function was running when the process lost its core.
-    profiler = cProfile.Profile(time.thread_time)
-    profiler.enable()
-    try:
-        asyncio.run(run())
-    finally:
-        profiler.disable()
-        profiler.dump_stats(profile_to)
+    asyncio.run(run())
 
 
 if __name__ == "__main__":
