@@ -76,9 +76,9 @@ class TableDriver:
         if time.monotonic() - self.last_progress < STALL_SECONDS or self.latest is None:
             return
         last = self._last_click
-        if last is not None and not last.followup_ids:
-            if last.response_type in (None, DEFERRED_UPDATE):  # on its way, or taken
-                return
+        taken_or_on_its_way = last is not None and last.response_type in (None, DEFERRED_UPDATE)
+        if taken_or_on_its_way and last is not None and not last.followup_ids:
+            return
         turn = turn_of(self.latest)
         if turn is not None:
             self._take(turn)
