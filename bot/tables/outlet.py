@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final, Protocol
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
 
@@ -241,11 +242,7 @@ class DiscordOutlet:
             }
         if not fresh and self.message_id is not None:
             try:
-                await (
-                    self._channel()
-                    .get_partial_message(self.message_id)
-                    .edit(**edit, allowed_mentions=NO_PINGS)
-                )
+                await self._edit(self.message_id, edit)
                 return True
             except discord.NotFound:
                 log.info(
@@ -282,6 +279,17 @@ class DiscordOutlet:
         if self.on_message is not None:
             self.on_message(posted.id)
         return True
+
+    async def _edit(self, message_id: int, fields: dict[str, Any]) -> None:
+        """Edit one of the table's messages, as ``PartialMessage.edit`` does, without
+        turning Discord's answer into a :class:`discord.Message`: nothing reads it,
+        and parsing a whole table message back was a tenth of an edit's cost."""
+        with handle_message_parameters(
+            **fields,
+            allowed_mentions=NO_PINGS,
+            previous_allowed_mentions=self.client.allowed_mentions,
+        ) as params:
+            await self.client.http.edit_message(self.channel_id, message_id, params=params)
 
     async def post(self, message: OutgoingMessage) -> None:
         if not await self._post(message):
