@@ -317,6 +317,7 @@ async def run_tables(
             "bot_gc_tracked_objects": heap["tracked"],
             "bot_gc_frozen_objects": heap["frozen"],
             "bot_gc_tracked_top": heap["top"][:8],
+            "bot_gc_owners": heap.get("owners", {}),
             "bot_loop_lag_ms": lag,
             "bot_gc_pauses_ms": pauses,
             "bot_cpu_busy": round(bot_busy, 2),

@@ -27,6 +27,7 @@ import signal
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -61,9 +62,35 @@ def write_heap_census(path: Path) -> None:
         "tracked": len(tracked),
         "frozen": gc.get_freeze_count(),
         "top": kinds.most_common(30),
+        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine")),
     }
     del tracked
     path.write_text(json.dumps(census))
+
+
+def owners_of(tracked: list[object], kinds: tuple[str, ...], sample: int = 40) -> dict[str, Any]:
+    """For a sample of each kind of object, what holds them: which of the commonest
+    containers belong to which part of the bot."""
+    owners: dict[str, Any] = {}
+    for kind in kinds:
+        found = [thing for thing in tracked if type(thing).__qualname__ == kind][:sample]
+        holders: Counter[str] = Counter()
+        for thing in found:
+            for holder in gc.get_referrers(thing):
+                if holder is tracked or holder is found:
+                    continue
+                holders[_name_of(holder, (tracked, found))] += 1
+        owners[kind] = holders.most_common(10)
+    return owners
+
+
+def _name_of(holder: object, ignored: tuple[object, ...]) -> str:
+    name = type(holder).__qualname__
+    if isinstance(holder, dict):  # an instance's attributes: name the instance
+        owners = [o for o in gc.get_referrers(holder) if all(o is not i for i in ignored)]
+        named = [type(o).__qualname__ for o in owners if hasattr(o, "__dict__")]
+        return f"dict of {named[0]}" if named else "dict"
+    return name
 
 
 async def run_bot() -> None:
