@@ -268,10 +268,12 @@ async def run_tables(
         floor_share = floor_cost["cpu_ms_per_noop"] / 1000 / FLOOR_INTERVAL
         own_busy = (time.process_time() - own_cpu) / (end - start)
         rss_loaded = resident_kib(bot.pid)
-        heap = await heap_census(bot, workdir / f"heap-{tables}.json")
         stop_floor.set()
         await floor
         await asyncio.sleep(GRACE_SECONDS)
+        # While the tables still play, but after the window's interactions had their
+        # time: the census holds the bot's loop up, which would make them late.
+        heap = await heap_census(bot, workdir / f"heap-{tables}.json")
         crowd.stop()
 
         actions = latencies(fake, start, end, MESSAGE_COMPONENT, set(seated))
