@@ -66,6 +66,8 @@ class _Open:
     shown_seat: SeatView | None = None
     #: The newest seat not edited in yet: drawn when its edit goes out.
     pending: SeatView | None = None
+    #: The seat whose edit is out now.
+    sending: SeatView | None = None
     task: asyncio.Task[None] | None = field(default=None)
 
 
@@ -157,7 +159,7 @@ class SeatConsoles:
             if seat.private.hand_no != console.hand_no:
                 del self._open[user_id]  # a new hand: its own view, from "My cards"
                 continue
-            if seat == (console.pending or console.shown_seat):
+            if seat == (console.pending or console.sending or console.shown_seat):
                 continue  # what the view shows, or will: nothing to draw
             console.pending = seat
             if console.task is None or console.task.done():
@@ -172,11 +174,14 @@ class SeatConsoles:
             if _same(console.shown, message):
                 console.shown_seat = seat
                 continue
+            console.sending = seat
             try:
                 edited = await console.editor(message)
             except Exception:
                 log.warning("Editing the seat view of %s failed", console.user_id, exc_info=True)
                 edited = False
+            finally:
+                console.sending = None
             if not edited:
                 if self._open.get(console.user_id) is console:
                     del self._open[console.user_id]
