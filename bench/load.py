@@ -382,8 +382,13 @@ def _figures(found: Latencies, *, unanswered: bool = True) -> dict[str, float | 
 
 
 def _profile_environment(workdir: Path, tables: int) -> dict[str, str]:
-    # CROUPIER_BENCH_NO_FREEZE=1 runs the bot without bot.heap's gc.freeze, to compare.
-    passed = {key: "1" for key in ("CROUPIER_BENCH_NO_FREEZE",) if os.environ.get(key)}
+    # CROUPIER_BENCH_NO_FREEZE=1 runs the bot without bot.heap's gc.freeze, and
+    # CROUPIER_BENCH_GC_DEFAULTS=1 with CPython's collector thresholds, to compare.
+    passed = {
+        key: "1"
+        for key in ("CROUPIER_BENCH_NO_FREEZE", "CROUPIER_BENCH_GC_DEFAULTS")
+        if os.environ.get(key)
+    }
     if not os.environ.get("CROUPIER_BENCH_PROFILE"):
         return passed
     return passed | {"CROUPIER_BENCH_PROFILE": str(workdir / f"bot-{tables}.prof")}

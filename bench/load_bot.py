@@ -35,7 +35,7 @@ from bench.loop_watch import LoopWatch
 from bot.__main__ import point_discord_py_at
 from bot.client import EXTENSIONS, create_client
 from bot.database import Database
-from bot.heap import set_aside_start_up_objects
+from bot.heap import collect_young_objects_less_often, set_aside_start_up_objects
 from bot.settings import load_settings
 
 FLOOR_EXTENSION = "bench.noop"
@@ -101,6 +101,8 @@ async def run_bot() -> None:
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
         if not os.environ.get("CROUPIER_BENCH_NO_FREEZE"):  # to measure without it
             set_aside_start_up_objects()
+        if not os.environ.get("CROUPIER_BENCH_GC_DEFAULTS"):  # CPython's thresholds, to compare
+            collect_young_objects_less_often()
         async with bot:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
