@@ -58,7 +58,8 @@ class Dealer:
             notice = self.desk.before_deal()
             if notice is not None:
                 notices.append(notice)
-            hand = state.table.start_hand(self.rng)
+            # All in, the rest is dealt street by street (bot.tables.runout).
+            hand = state.table.start_hand(self.rng, pause_runouts=True)
             assert state.table.deal is not None
             return hand, state.table.deal
 
