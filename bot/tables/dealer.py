@@ -24,6 +24,7 @@ from bot.tables.money_desk import MoneyDesk, Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, TableState
+from bot.tables.table_store import forget_message_id
 from bot.tables.view import result_view
 from engine import Deal, Hand, HandMucked, HandResult, HandShown, commit
 
@@ -74,6 +75,7 @@ class Dealer:
             hand_id = await self.hand_log.start(
                 tx, state.table_id, deal, commitment=commitment, secret=secret
             )
+            await forget_message_id(tx, state.table_id)
             return LiveHand(hand_id, deal, hand, commitment, secret)
 
         game_before = state.table.variant if state.table.hand_number else None
