@@ -27,6 +27,7 @@ import signal
 import time
 from collections import Counter
 from pathlib import Path
+from types import CoroutineType
 from typing import Any
 
 import discord
@@ -62,7 +63,10 @@ def write_heap_census(path: Path) -> None:
         "tracked": len(tracked),
         "frozen": gc.get_freeze_count(),
         "top": kinds.most_common(30),
-        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine")),
+        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine", "Button")),
+        "coroutines": Counter(
+            thing.cr_code.co_qualname for thing in tracked if isinstance(thing, CoroutineType)
+        ).most_common(12),
     }
     del tracked
     path.write_text(json.dumps(census))
