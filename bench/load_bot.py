@@ -36,7 +36,11 @@ from bench.loop_watch import LoopWatch
 from bot.__main__ import point_discord_py_at
 from bot.client import EXTENSIONS, create_client
 from bot.database import Database
-from bot.heap import collect_young_objects_less_often, set_aside_start_up_objects
+from bot.heap import (
+    collect_young_objects_less_often,
+    set_aside_restored_tables,
+    set_aside_start_up_objects,
+)
 from bot.settings import load_settings
 
 FLOOR_EXTENSION = "bench.noop"
@@ -105,6 +109,7 @@ async def run_bot() -> None:
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
         if not os.environ.get("CROUPIER_BENCH_NO_FREEZE"):  # to measure without it
             set_aside_start_up_objects()
+            bot.after_restore = set_aside_restored_tables
         if not os.environ.get("CROUPIER_BENCH_GC_DEFAULTS"):  # CPython's thresholds, to compare
             collect_young_objects_less_often()
         async with bot:
