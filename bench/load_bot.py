@@ -112,6 +112,10 @@ async def run_bot() -> None:
             bot.after_restore = set_aside_restored_tables
         if not os.environ.get("CROUPIER_BENCH_GC_DEFAULTS"):  # CPython's thresholds, to compare
             collect_young_objects_less_often()
+        thresholds = os.environ.get("CROUPIER_BENCH_GC_THRESHOLDS")  # "young,middle,old" to try
+        if thresholds:
+            young, middle, old = (int(part) for part in thresholds.split(","))
+            gc.set_threshold(young, middle, old)
         async with bot:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
