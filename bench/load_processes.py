@@ -70,6 +70,12 @@ SHARDS = 2
 PROCESS_COUNTS = (1, 2)
 #: Issue 16: two processes do at least this many times the actions per second of one.
 GOAL = 1.7
+#: The CPU per action of the bots, the load generator and PostgreSQL, in each run.
+PER_ACTION = (
+    "bot_cpu_ms_per_action",
+    "generator_cpu_ms_per_action",
+    "postgresql_cpu_ms_per_action",
+)
 
 
 @dataclass(frozen=True)
@@ -305,6 +311,7 @@ def summary(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
     per_second = {n: mean(n, "actions_per_second") for n in PROCESS_COUNTS}
     ratio = round(per_second[2] / per_second[1], 2)
+    ceiling = {n: cpu_ceiling(n, *(mean(n, f) for f in PER_ACTION)) for n in PROCESS_COUNTS}
     rounds = sorted({r["round"] for r in runs})
     by_round = {(r["round"], r["processes"]): r["actions_per_second"] for r in runs}
     return {
@@ -319,12 +326,38 @@ def summary(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "goal": GOAL,
         "goal_met": ratio >= GOAL,
         "bot_cpu_ms_per_action": {n: mean(n, "bot_cpu_ms_per_action") for n in PROCESS_COUNTS},
+        "generator_cpu_ms_per_action": {
+            n: mean(n, "generator_cpu_ms_per_action") for n in PROCESS_COUNTS
+        },
+        "postgresql_cpu_ms_per_action": {
+            n: mean(n, "postgresql_cpu_ms_per_action") for n in PROCESS_COUNTS
+        },
+        # Not measured: what the CPU per action above allows on this machine's cores
+        # with nothing else running (see cpu_ceiling).
+        "cpu_ceiling_actions_per_second": ceiling,
+        "two_over_one_cpu_ceiling": round(ceiling[2] / ceiling[1], 2),
         "generator_cpu_busy": {n: mean(n, "generator_cpu_busy") for n in PROCESS_COUNTS},
         "postgresql_cpu_busy": {n: mean(n, "postgresql_cpu_busy") for n in PROCESS_COUNTS},
         "others_cpu_busy": {n: mean(n, "others_cpu_busy") for n in PROCESS_COUNTS},
         "audit_clean": all(r["audit_clean"] for r in runs),
         "loadavg": [r["loadavg"] for r in runs],
     }
+
+
+def cpu_ceiling(processes: int, bot_ms: float, generator_ms: float, database_ms: float) -> float:
+    """Actions per second that the measured CPU per action allows on this machine with
+    nothing else on it: each bot process and the load generator (one event loop each)
+    use one core at most, and all of them with PostgreSQL share ``os.cpu_count()``."""
+    cores = os.cpu_count() or 1
+    return round(
+        1000
+        * min(
+            processes / bot_ms,
+            1 / generator_ms,
+            cores / (bot_ms + generator_ms + database_ms),
+        ),
+        1,
+    )
 
 
 @contextmanager
