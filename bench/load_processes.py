@@ -103,6 +103,7 @@ def lay_out(fake: FakeDiscord, tables: int) -> list[Table]:
 
 
 def shards_of(process: int, processes: int) -> list[int]:
+    """The shards process number ``process`` of ``processes`` runs."""
     return [shard for shard in range(SHARDS) if shard % processes == process]
 
 
