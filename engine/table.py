@@ -762,11 +762,18 @@ class Table:
 
     # ------------------------------------------------------------------ hands
 
-    def start_hand(self, rng: random.Random | None = None, *, auto_showdown: bool = True) -> Hand:
+    def start_hand(
+        self,
+        rng: random.Random | None = None,
+        *,
+        auto_showdown: bool = True,
+        muck_choices: bool = False,
+    ) -> Hand:
         """Deal the next hand: choose who plays and where the button and blinds
         go, take the blinds, antes, posts and straddle, shuffle (with ``rng``),
-        and return the :class:`Hand`. :attr:`deal` maps its indices to seats
-        and players."""
+        and return the :class:`Hand` (its showdown as ``auto_showdown`` and
+        ``muck_choices`` say, see :class:`Hand`). :attr:`deal` maps its indices
+        to seats and players."""
         if self.deal is not None:
             raise TableError("hand_in_progress")
         position, game, playing, plan = self._upcoming()
@@ -799,7 +806,7 @@ class Table:
             self.blind_positions = plan.positions
         elif draw is not None:
             self.blind_positions = None
-        return Hand(deal.setup, auto_showdown=auto_showdown)
+        return Hand(deal.setup, auto_showdown=auto_showdown, muck_choices=muck_choices)
 
     def _mark_missed_blinds(self, plan: HandPlan, game: Variant) -> None:
         if self.rules.is_tournament or not game.uses_blinds:
