@@ -58,7 +58,8 @@ class Dealer:
             notice = self.desk.before_deal()
             if notice is not None:
                 notices.append(notice)
-            hand = state.table.start_hand(self.rng)
+            # The showdown waits for the choice of a player whose hand cannot win.
+            hand = state.table.start_hand(self.rng, muck_choices=True)
             assert state.table.deal is not None
             return hand, state.table.deal
 
