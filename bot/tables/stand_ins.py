@@ -88,11 +88,12 @@ class StandIns:
             await self.apply(live, index, action, actor=user_id)
             await self.play_for_the_absent()
             return
-        # Not choosing whether to run it twice is choosing once, and not showing
-        # a hand that cannot win is mucking it: no missed turn, and no time bank.
-        missed = hand.phase not in (Phase.RUN_IT_TWICE, Phase.SHOWDOWN)
-        if missed and self.banks.run(live, user_id):
+        # Not showing a hand that cannot win is mucking it: no time bank runs for it.
+        if hand.phase is not Phase.SHOWDOWN and self.banks.run(live, user_id):
             return  # the player's time bank runs: the clock waits for it
+        # Not choosing whether to run it twice is choosing once, and not showing
+        # is mucking: neither is a missed turn.
+        missed = hand.phase not in (Phase.RUN_IT_TWICE, Phase.SHOWDOWN)
         table = self.state.table
         player = self.state.players.get(user_id)
         timeouts = 0 if player is None else player.timeouts + 1
