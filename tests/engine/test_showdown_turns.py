@@ -12,6 +12,7 @@ betting is over, every hand is turned up and nobody chooses.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -35,7 +36,10 @@ from engine import (
     parse_cards,
     show_options,
 )
+from engine.computer.player import ComputerPlayer
+from engine.computer.styles import DEFAULT_STYLE
 from engine.phh.recording import action_lines
+from engine.seat_view import seat_view
 
 
 class Named:
@@ -284,3 +288,17 @@ def test_a_log_without_the_choices_finishes_as_the_clock_would() -> None:
     hand.finish()  # a hand logged before the choice existed: the losers are mucked
     assert revealed(hand) == [(0, "shows"), (1, "mucks"), (2, "mucks")]
     assert hand.is_complete and hand.awarded == [30, 0, 0]
+
+
+def test_a_computer_player_whose_hand_cannot_win_mucks() -> None:
+    hand = named_hand(THREE, BOARD)
+    check_to_the_river(hand)
+    check_round(hand)
+    player = ComputerPlayer(DEFAULT_STYLE)
+    for _ in range(2):  # ace-high, then the nines: neither beats the kings shown
+        index = hand.to_act
+        assert index is not None
+        decided = player.decide(seat_view(hand, index), random.Random(index))
+        assert decided == ShowOrMuck(False)
+        act(hand, index, decided)
+    assert revealed(hand) == [(0, "shows"), (1, "mucks"), (2, "mucks")]
