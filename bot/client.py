@@ -158,6 +158,7 @@ class CroupierBot(commands.Bot):
                 self.cashier,
                 clock if clock is not None else SystemClock(),
                 hand_pause_seconds=settings.hand_pause_seconds,
+                runout_pause_seconds=settings.runout_pause_seconds,
                 computer_pace_seconds=settings.computer_pace_seconds,
                 public_faces=self.card_emojis.public_faces,
                 faces_of=self.card_emojis.faces,

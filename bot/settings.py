@@ -67,6 +67,8 @@ class Settings:
     default_seats: int = 9
     default_action_seconds: int = 30
     hand_pause_seconds: int = 5
+    #: Seconds between the streets of an all-in run-out, the chances shown meanwhile (0: at once).
+    runout_pause_seconds: int = 2
     #: About how long a computer player thinks before it acts (0: at once).
     computer_pace_seconds: int = 2
     # The economy.
@@ -148,6 +150,7 @@ def load_settings(
         default_seats=number("CROUPIER_DEFAULT_SEATS", 9, 2, 10),
         default_action_seconds=number("CROUPIER_DEFAULT_ACTION_SECONDS", 30, 5, 600),
         hand_pause_seconds=number("CROUPIER_HAND_PAUSE_SECONDS", 5, 0, 120),
+        runout_pause_seconds=number("CROUPIER_RUNOUT_PAUSE_SECONDS", 2, 0, 30),
         computer_pace_seconds=number("CROUPIER_COMPUTER_PACE_SECONDS", 2, 0, 30),
         starting_chips=number("CROUPIER_STARTING_CHIPS", 1000, 0, MAX_CHIPS_SETTING),
         daily_chips=number("CROUPIER_DAILY_CHIPS", 100, 0, MAX_CHIPS_SETTING),

@@ -13,6 +13,12 @@ recorded hands are replayed. It knows whose turn it is, offers
 :class:`~engine.errors.IllegalAction` and no change, and returns the
 :mod:`~engine.events` each action caused.
 
+Dealt with ``pause_runouts``, a hand runs an all-in out street by street: once
+no more betting can happen and two or more hands are live, it turns them face
+up and stops before each street (phase ``RUNOUT``) until :meth:`Hand.deal_runout`
+deals it, so a table can show the chances as each street comes. The cards are
+the same as dealt in one step: the deck decides them, not the pauses.
+
 :class:`Hand` reads in the order of a hand: what it answers (queries), what a
 player does (actions), then one section per phase, each stating its rules
 once: forced bets, dealing the streets, betting, discards and draws,
@@ -189,6 +195,10 @@ class Phase(Enum):
     #: Run it twice: everyone is all in and the players still in the hand
     #: choose how many times the rest of the board is dealt.
     RUN_IT_TWICE = "run it twice"
+    #: All in, street by street (a hand dealt with ``pause_runouts``): no more
+    #: betting can happen, two or more hands are live and face up, and the
+    #: next street of the run-out is due (:meth:`Hand.deal_runout`).
+    RUNOUT = "run-out"
     SHOWDOWN = "showdown"
     COMPLETE = "complete"
 
@@ -200,6 +210,7 @@ _DISCARDING: Final = Phase.DISCARDING
 _BETTING: Final = Phase.BETTING
 _SHOWDOWN: Final = Phase.SHOWDOWN
 _RUN_IT_TWICE: Final = Phase.RUN_IT_TWICE
+_RUNOUT: Final = Phase.RUNOUT
 _COMPLETE: Final = Phase.COMPLETE
 _NO_LIMIT: Final = BettingStructure.NO_LIMIT
 _POT_LIMIT: Final = BettingStructure.POT_LIMIT
@@ -463,11 +474,13 @@ class Hand:
         "muck_choices",
         "opener",
         "openers",
+        "pause_runouts",
         "phase",
         "player_count",
         "pots_awarded",
         "rake_taken",
         "run",
+        "runout_streets",
         "runouts",
         "setup",
         "stacks",
@@ -478,7 +491,12 @@ class Hand:
     )
 
     def __init__(
-        self, setup: HandSetup, *, auto_showdown: bool = True, muck_choices: bool = False
+        self,
+        setup: HandSetup,
+        *,
+        auto_showdown: bool = True,
+        muck_choices: bool = False,
+        pause_runouts: bool = False,
     ) -> None:
         n = len(setup.starting_stacks)
         if not 2 <= n <= setup.variant.max_players:
@@ -510,6 +528,10 @@ class Hand:
         #: With ``auto_showdown``: a hand that cannot win is not mucked by the
         #: engine, its player chooses (see :meth:`_begin_showdown`).
         self.muck_choices = muck_choices
+        #: Deal an all-in run-out street by street: stop before each street
+        #: (phase RUNOUT) until :meth:`deal_runout` deals it; how many it dealt.
+        self.pause_runouts = pause_runouts
+        self.runout_streets = 0
         self.stacks = list(setup.starting_stacks)
         self.bets = [0] * n
         #: Chips each player put into the pots on finished betting rounds.
@@ -925,6 +947,16 @@ class Hand:
             hand.act(player, action)
         return hand
 
+    def deal_runout_to(self, streets: int | None = None) -> list[Event]:
+        """Deal the all-in run-out on until :attr:`runout_streets` is
+        ``streets`` (``None``: to its end); return the events. What rebuilding
+        a hand dealt street by street needs: before a logged action (nobody
+        acts during a run-out, so the log went on past it) and at the end."""
+        start = len(self.events)
+        while self.phase is _RUNOUT and (streets is None or self.runout_streets < streets):
+            self.deal_runout()
+        return self.events[start:]
+
     # --------------------------------------------------------- forced bets
 
     def _post_forced_bets(self) -> None:
@@ -1178,6 +1210,8 @@ class Hand:
                 if self._end_street():
                     continue
                 return
+            if phase is _RUNOUT:
+                return
             if phase is _SHOWDOWN:
                 assert self._showdown is not None
                 sd = self._showdown
@@ -1203,13 +1237,75 @@ class Hand:
         if not self._runouts_decided and self._offer_runouts():
             return True
         if self.street_index + 1 < len(self.variant.streets):
+            if self.pause_runouts and self._runout_pauses(self.street_index + 1):
+                return False
             self._start_street(self.street_index + 1)
             return True
         if self.run < self.runouts:
+            if self.pause_runouts and self._runout_pauses(self._run_from):
+                return False
             self._start_second_run()
             return True
         self._begin_showdown()
         return True
+
+    def _runout_pauses(self, next_street: int) -> bool:
+        """Street by street: whether the hand stops before street ``next_street``
+        of an all-in run-out (no more betting can happen, two or more hands are
+        live, and the street deals cards nobody acts on first; a draw game's
+        players still draw, so it is not run out). The live hands are turned
+        face up first (TDA: all-in hands are tabled once the betting is over)."""
+        street = self.variant.streets[next_street]
+        if (
+            not street.deals
+            or street.discard
+            or street.draw
+            or street.point_card
+            or self.folded.count(False) < 2
+            or not self.betting_is_over()
+        ):
+            return False
+        self._table_live_hands()
+        self.phase = _RUNOUT
+        self.actor = None
+        return True
+
+    def _table_live_hands(self) -> None:
+        """Turn every live hand face up: each with a card nobody has seen yet
+        (never shown, or dealt face down since) is shown whole."""
+        public: dict[int, set[Card]] = {}
+        for event in self.events:
+            if type(event) is HandShown:
+                public.setdefault(event.player, set()).update(event.cards)
+        for player in self.in_hand:
+            hole, up = self.hole_cards[player], self.up[player]
+            seen = public.get(player, set())
+            if all(card in seen or face_up for card, face_up in zip(hole, up, strict=True)):
+                continue
+            self._shown_early[player] = len(hole)
+            self.events.append(_hand_shown(player, tuple(hole), ()))
+
+    @property
+    def runout_due(self) -> bool:
+        """Street by street: the next street of an all-in run-out waits for
+        :meth:`deal_runout` (nobody can act until it is dealt)."""
+        return self.phase is _RUNOUT
+
+    def deal_runout(self) -> list[Event]:
+        """Deal the next street of an all-in run-out (the second run's first
+        street once the first run is complete); return its events. The hand
+        then stops before the street after it, or goes on to the showdown."""
+        if self.phase is not _RUNOUT:
+            raise IllegalAction("cannot_act_now")
+        start = len(self.events)
+        self.phase = _DEALING
+        self.runout_streets += 1
+        if self.street_index + 1 < len(self.variant.streets):
+            self._start_street(self.street_index + 1)
+        else:
+            self._start_second_run()
+        self._advance()
+        return self.events[start:]
 
     def _nobody_opened(self) -> bool:
         """Jackpots: the first betting round ended and nobody opened."""

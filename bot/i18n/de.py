@@ -995,6 +995,8 @@ MESSAGES: Final[dict[str, str]] = {
     "button.rabbit_hunt": "Hasenjagd",
     "home.odds": "Chancen vor dem Flop: {chances}",
     "home.odds_on": "Chancen bei {board}: {chances}",
+    "home.odds_cards": "Chancen mit je {cards} Karten: {chances}",
+    "home.odds_second_run": "Zweiter Durchgang · {line}",
     "home.chances": "{name} {win} %",
     "home.chances_tie": "{name} {win} % (geteilt {tie} %)",
     "home.chances_hilo": "{name} alles {win} %, Hälfte {half} %, geteilt {tie} %",

@@ -949,6 +949,8 @@ MESSAGES: Final[dict[str, str]] = {
     "button.rabbit_hunt": "Rabbit hunt",
     "home.odds": "Chances before the flop: {chances}",
     "home.odds_on": "Chances on {board}: {chances}",
+    "home.odds_cards": "Chances with {cards} cards each: {chances}",
+    "home.odds_second_run": "Second run · {line}",
     "home.chances": "{name} {win} %",
     "home.chances_tie": "{name} {win} % (split {tie} %)",
     "home.chances_hilo": "{name} scoop {win} %, half {half} %, split {tie} %",

@@ -43,10 +43,15 @@ def home_lines(home: HomeGameView | None, locale: str) -> list[str]:
         chances = " · ".join(_chances(odds, locale) for odds in stage.hands)
         if not stage.exact:
             chances = "≈ " + chances
-        if stage.board:
-            lines.append(t("home.odds_on", locale, board=cards_text(stage.board), chances=chances))
+        if stage.cards:
+            line = t("home.odds_cards", locale, cards=stage.cards, chances=chances)
+        elif stage.board:
+            line = t("home.odds_on", locale, board=cards_text(stage.board), chances=chances)
         else:
-            lines.append(t("home.odds", locale, chances=chances))
+            line = t("home.odds", locale, chances=chances)
+        if stage.run == 2:
+            line = t("home.odds_second_run", locale, line=line)
+        lines.append(line)
     if home.runout_choosers:
         names = ", ".join(shorten(name, NAME) for name in home.runout_choosers)
         lines.append(t("home.run_it_twice_choosing", locale, names=names))

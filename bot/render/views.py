@@ -145,11 +145,16 @@ class HandOdds:
 @dataclass(frozen=True, slots=True)
 class OddsStage:
     """Each live hand's chances with the board as it stood (empty: before the
-    flop), worked out exactly or simulated ("≈")."""
+    flop), or in stud with the cards each hand held, worked out exactly or
+    simulated ("≈")."""
 
     board: tuple[Card, ...]
     exact: bool
     hands: tuple[HandOdds, ...]
+    #: Run it twice: the run these chances are for (2: the second board).
+    run: int = 1
+    #: Stud: the cards each hand held then (0: a game with a board).
+    cards: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -230,20 +230,29 @@ async def _guild_of(tx: Transaction, table_id: int) -> int:
     return int(row["guild_id"])
 
 
-def replay(deal: Deal, actions: Sequence[LoggedAction]) -> Hand:
+def replay(
+    deal: Deal, actions: Sequence[LoggedAction], *, runout_streets: int | None = None
+) -> Hand:
     """Deal the logged hand again and apply its actions in order.
+
+    The hand is dealt as the table deals it, an all-in run-out street by street
+    (:mod:`bot.tables.runout`): nobody acts during a run-out, so a logged action
+    after one means it was dealt; at the end it is dealt to its last street, or
+    to ``runout_streets`` streets (a hand being played: as far as it had come).
+    At the showdown a player whose hand cannot win shows or mucks by an action
+    of the log, as the dealer deals it.
 
     Raises :class:`~engine.errors.EngineError` or :class:`ValueError` when the
     log does not describe a hand the engine can play (damaged or out of order).
-    The hand is dealt as the dealer deals it: at the showdown a player whose
-    hand cannot win shows or mucks by an action of the log.
     """
-    hand = Hand(deal.setup, muck_choices=True)
+    hand = Hand(deal.setup, muck_choices=True, pause_runouts=True)
     for expected_seq, logged in enumerate(actions, start=1):
         if logged.seq != expected_seq:
             raise ValueError(f"action {expected_seq} is missing from the log")
         player, action = logged.parsed()
+        hand.deal_runout_to()
         hand.act(player, action)
+    hand.deal_runout_to(runout_streets)
     return hand
 
 

@@ -5,11 +5,12 @@ bounty paid.
 
 The chances are the engine's (:func:`engine.equities`: exact where that fits
 its time budget, simulated otherwise, and the view says which). They are
-shown only of hands that are face up: the engine turns the hands up when it
-offers to run the board twice, and every hand of an all in is shown at the
-showdown; a card nobody has seen is never part of the question. Each answer
-is kept (the same question always has the same answer), so rebuilding the
-table message costs nothing.
+shown only of hands that are face up: all in, once the betting is over, the
+engine turns the hands up before it runs the rest out street by street (and
+before it offers to run the board twice); a card nobody has seen is never
+part of the question. Each answer is kept (the same question always has the
+same answer), so rebuilding the table message costs nothing: a run-out
+works out each street's chances once (:mod:`bot.tables.runout`).
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from functools import lru_cache
 from bot.render.views import HandOdds, HomeGameView, OddsStage
 from bot.tables.state import LiveHand, TableState
 from engine import (
-    BoardDealt,
     BountyPaid,
     Card,
     Hand,
     HandShown,
     Phase,
     PlayerActed,
+    StreetStarted,
     equities,
 )
 
@@ -50,75 +51,99 @@ def home_view(state: TableState, shown_from: LiveHand, *, live: bool) -> HomeGam
 
 
 def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
-    """Everyone's chances from the moment no more betting could happen, as
-    each board card came (on the first board: a second run shares them until
-    it was dealt), while all the live hands are face up."""
-    start = _board_when_all_in(hand)
-    faces = _face_up(hand)
-    if start is None or len(faces) < 2 or not set(hand.in_hand) <= set(faces):
+    """Everyone's chances from the moment no more betting could happen, as each
+    street came, while every live hand is face up (the river, the last card,
+    decides and has none). On the first board; on the second run, with the
+    first run's cards out of play; in stud, each hand as it stood then, the
+    folded hands' up cards out of play."""
+    if len(hand.in_hand) < 2 or not hand.betting_is_over():
         return ()
-    players = tuple(sorted(faces))
-    hands = tuple(faces[i] for i in players)
-    stages = []
-    board = list(hand.boards[0])
-    complete = sum(street.board for street in hand.variant.streets)
-    ends, total = [len(start)], 0
-    for street in hand.variant.streets:
-        total += street.board
-        if street.board and len(start) < total < complete and total <= len(board):
-            ends.append(total)  # the flop, then the turn: the river decides
-    for end in ends:
-        answer = _chances(hand.variant.code, hands, tuple(board[:end]))
+    public = _public_cards(hand)
+    players = tuple(sorted(hand.in_hand))
+    stages: list[OddsStage] = []
+    for run, board, dead, held in _questions(hand, players):
+        hands = tuple(tuple(hand.hole_cards[i][:held]) for i in players)
+        if not all(set(cards) <= public[i] for i, cards in zip(players, hands, strict=True)):
+            return ()  # a hand not yet face up: no chances shown at all
+        answer = _chances(hand.variant.code, hands, board, dead)
         if answer is None:
             return ()
         exact, chances = answer
         stages.append(
             OddsStage(
-                tuple(board[:end]),
+                board,
                 exact,
                 tuple(
                     HandOdds(names[i], win, tie, half)
                     for i, (win, tie, half) in zip(players, chances, strict=True)
                 ),
+                run=run,
+                cards=held if hand.variant.uses_bring_in else 0,
             )
         )
     return tuple(stages)
 
 
-def _board_when_all_in(hand: Hand) -> tuple[Card, ...] | None:
-    """The first board as it was when the last bet was made, if no more
-    betting could follow and board cards were still to come; else ``None``."""
-    if len(hand.in_hand) < 2 or not hand.betting_is_over():
-        return None
+def _questions(
+    hand: Hand, players: tuple[int, ...]
+) -> list[tuple[int, tuple[Card, ...], tuple[Card, ...], int]]:
+    """Each stage's question so far: (run, board, dead cards, hole cards each)."""
+    streets = hand.variant.streets
+    begun = _street_when_all_in(hand)
+    last = len(streets) - 1
+    if hand.variant.uses_bring_in:  # stud: each street's cards, no board
+        dead = tuple(
+            card for i in range(hand.player_count) if hand.folded[i] for card in hand.up_cards(i)
+        )
+        held = [sum(s.hole_down + s.hole_up for s in streets[: k + 1]) for k in range(len(streets))]
+        return [(1, (), dead, held[k]) for k in range(begun, min(hand.street_index, last - 1) + 1)]
+    complete = sum(street.board for street in streets)
+    ends = sorted({sum(street.board for street in streets[: k + 1]) for k in range(begun, last)})
+    ends = [end for end in ends if end < complete]
+    first = hand.boards[0]
+    hole = max(len(hand.hole_cards[i]) for i in players)
+    nothing: tuple[Card, ...] = ()
+    questions = [(1, tuple(first[:end]), nothing, hole) for end in ends if end <= len(first)]
+    if hand.runouts == 2 and len(first) == complete and ends:
+        # The second run: from the cards both runs share, the first run's rest out of play.
+        shared = ends[0]
+        second = hand.boards[1] if len(hand.boards) > 1 else first[:shared]
+        dead = tuple(first[shared:])
+        questions += [(2, tuple(second[:end]), dead, hole) for end in ends if end <= len(second)]
+    return questions
+
+
+def _street_when_all_in(hand: Hand) -> int:
+    """The street being played when the last bet was made."""
     events = hand.events
     last_bet = max((k for k, e in enumerate(events) if isinstance(e, PlayerActed)), default=-1)
-    board: list[Card] = []
+    street = 0
     for event in events[: last_bet + 1]:
-        if isinstance(event, BoardDealt) and event.board == 0:
-            board.extend(event.cards)
-    # Games with a board: stud's chances would need each hand as it stood
-    # then, which the shown hands (all seven cards) no longer tell.
-    complete = sum(street.board for street in hand.variant.streets)
-    return tuple(board) if len(board) < complete else None
+        if isinstance(event, StreetStarted):
+            street = event.index
+    return street
 
 
-def _face_up(hand: Hand) -> dict[int, tuple[Card, ...]]:
-    """The live hands turned face up so far, by hand index."""
-    return {
-        event.player: event.cards
-        for event in hand.events
-        if isinstance(event, HandShown) and not hand.folded[event.player]
-    }
+def _public_cards(hand: Hand) -> dict[int, set[Card]]:
+    """Each live hand's cards everybody has seen: turned up, or dealt face up."""
+    public = {i: set(hand.up_cards(i)) for i in hand.in_hand}
+    for event in hand.events:
+        if isinstance(event, HandShown) and event.player in public:
+            public[event.player].update(event.cards)
+    return public
 
 
 @lru_cache(maxsize=256)
 def _chances(
-    code: str, hands: tuple[tuple[Card, ...], ...], board: tuple[Card, ...]
+    code: str,
+    hands: tuple[tuple[Card, ...], ...],
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...] = (),
 ) -> tuple[bool, tuple[tuple[float, float, float | None], ...]] | None:
     """(exact, (win, tie, half or None) per hand), or ``None`` where the
     engine cannot answer (a draw game, say)."""
     try:
-        result = equities(code, hands, board)
+        result = equities(code, hands, board, dead)
     except ValueError:
         return None
     return result.exact, tuple(

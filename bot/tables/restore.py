@@ -6,7 +6,8 @@ The engine's table comes back from its saved state; the database's seats
 must agree with it (they are written in the same transactions), and where
 they do not, the game starts afresh from the seats, which are the chips'
 truth. The unfinished hand is dealt again from its logged start and its
-logged actions replayed (:func:`~bot.tables.hand_log.replay`). A hand whose
+logged actions replayed (:func:`~bot.tables.hand_log.replay`), an all-in
+run-out as far as the saved state says it had come. A hand whose
 log cannot be replayed is voided: every stack goes back to what it was when
 the hand began, and the channel is told.
 """
@@ -75,6 +76,9 @@ async def restore_runner(
     unposted = stored.state.get("unposted_result")
     if isinstance(unposted, int):
         await post_result_again(runner.state, services, runner.publisher, unposted)
+    runout = stored.state.get("runout")
+    if isinstance(runout, list) and len(runout) == 2:
+        runner.state.runout = (int(runout[0]), int(runout[1]))
     replayed = await replayed_hand(runner.state, runner.hand_log)
     if isinstance(replayed, Unresumable):
         notice = await void_unresumable(
@@ -174,7 +178,9 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
             raise ValueError(logged.damage)
         if deal is None or deal != logged.deal:
             raise ValueError("the table's saved hand is not the logged one")
-        hand = replay(deal, logged.actions)
+        runout = state.runout
+        streets = runout[1] if runout is not None and runout[0] == logged.hand_id else 0
+        hand = replay(deal, logged.actions, runout_streets=streets)
     except Exception as error:
         return Unresumable(logged, error)
     live = LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret)

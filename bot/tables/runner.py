@@ -17,6 +17,7 @@ parts it holds, each in a file of its own:
   :mod:`~bot.tables.time_bank` and :mod:`~bot.tables.turn_notices`: each
   player's seat view kept current, their choices made before their turn,
   their time bank and the notice that it is their turn;
+- :mod:`~bot.tables.runout`: an all-in run out street by street;
 - :mod:`~bot.tables.restore`: the table rebuilt after a restart;
 - :mod:`~bot.tables.computer_seats`: computer players and their decisions.
 
@@ -91,6 +92,7 @@ from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, Move, resolve
 from bot.tables.retry import Backoff
+from bot.tables.runout import RunOut
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
 from bot.tables.show_or_muck import ShowOrMuck
@@ -179,6 +181,7 @@ class TableRunner:
         self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
         self.banks = TimeBanks(self.state, self.clock)
+        self.run_out = RunOut(self.state, self.keeper, self.clock, services.runout_pause_seconds)
         self.pre_actions = PreActions()
         self.stand_ins = StandIns(
             self.state,
@@ -257,10 +260,8 @@ class TableRunner:
             if live is None:
                 return
             self.state.live = live
-            if live.hand.is_complete:
-                await self._settle(live)
-            else:
-                self.stand_ins.start_turn(live)
+            await self._carry_on(live)
+            if self.live is live:
                 # DMs queued when the process stopped may never have gone out.
                 await self.dms.send(live)
 
@@ -554,6 +555,8 @@ class TableRunner:
             if live.deadline is not None and now >= live.deadline:
                 if live.hand.is_complete:
                     await self._settle(live)
+                elif live.hand.runout_due:
+                    await self._deal_runout_street(live)
                 else:
                     await self.stand_ins.time_out(live)
         elif state.closing:  # the hand ended, but closing failed then
@@ -618,13 +621,27 @@ class TableRunner:
             # Seventh street in stud, the cards drawn in a draw game: a player who
             # reads their cards by DM must not have to press "My cards" for them.
             await self.dms.send(live, only=dealt_down)
-        if hand.is_complete:
+        await self._carry_on(live)
+        return Acted(acted.kind, acted.amount, acted.to, acted.all_in)
+
+    async def _carry_on(self, live: LiveHand) -> None:
+        """After the hand moved: pace an all-in run-out (:mod:`bot.tables.runout`),
+        settle a hand that is over, else start the next player's clock."""
+        await self.run_out.pace(live)
+        if live.hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
             await self._settle(live)
-        else:
+        elif not live.hand.runout_due:
             self.stand_ins.start_turn(live)
-        return Acted(acted.kind, acted.amount, acted.to, acted.all_in)
+
+    async def _deal_runout_street(self, live: LiveHand) -> None:
+        """The run-out's pause is over: the next street."""
+        events = await self.run_out.deal_street(live)
+        dealt_down = {e.player for e in events if isinstance(e, HoleCardsDealt)}
+        if dealt_down and not live.hand.is_complete:
+            await self.dms.send(live, only=dealt_down)
+        await self._carry_on(live)
 
     async def _deal(self) -> None:
         live, notices = await self.dealer.deal()
@@ -635,10 +652,9 @@ class TableRunner:
         self._show(fresh=True)
         await self.dms.send(live)
         await self.stand_ins.play_for_the_absent()
-        if self.live is live and live.hand.is_complete:
+        if self.live is live and (live.hand.is_complete or live.hand.runout_due):
             # Blinds and antes put everyone but one all in: nothing is left to decide.
-            live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
-            await self._settle(live)
+            await self._carry_on(live)
 
     async def _settle(self, live: LiveHand) -> None:
         self.banks.after_hand(live)

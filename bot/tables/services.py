@@ -1,5 +1,6 @@
 """What every table runner of the process shares: the database, the cashier,
-the clock, the dealer's randomness, the pause between hands, how public
+the clock, the dealer's randomness, the pauses between hands and between
+the streets of a run-out, how public
 messages draw cards and who refuses DMs."""
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ class TableServices:
     cashier: Cashier
     clock: Clock
     hand_pause_seconds: float = 5.0
+    #: Seconds between the streets of an all-in run-out (0: dealt at once).
+    runout_pause_seconds: float = 0.0
     #: A computer player's pause before it acts, as a person's (about; 0: at once).
     computer_pace_seconds: float = 2.0
     #: ``None``: shuffle with the operating system's randomness.

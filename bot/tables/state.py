@@ -118,6 +118,9 @@ class TableState:
     #: The hand whose result is settled but not yet handed to Discord: posted
     #: again after a restart (:mod:`bot.tables.restore`).
     unposted_result: int | None = None
+    #: An all-in run out street by street: (hand id, streets dealt), saved so
+    #: that a restart deals as many again (:mod:`bot.tables.runout`).
+    runout: tuple[int, int] | None = None
 
     @property
     def table_id(self) -> int:
@@ -143,4 +146,13 @@ class TableState:
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
             "closing": self.closing,
             "unposted_result": self.unposted_result,
+            "runout": self.runout_dealt(),
         }
+
+    def runout_dealt(self) -> list[int] | None:
+        """The run-out streets dealt in the hand being played, as saved: (hand id,
+        count); nothing once the hand is over (settled with this state)."""
+        runout, live = self.runout, self.live
+        if runout is None or live is None or live.hand_id != runout[0] or live.hand.is_complete:
+            return None
+        return list(runout)

@@ -334,22 +334,23 @@ def _seat_line(
     # Stud's up cards were dealt face up: everyone has seen them. Down cards never are.
     cards: tuple[Card, ...] = tuple(hand.up_cards(index))
     description = ""
-    showed = False
+    turned_up: set[Card] = set()
     for event in hand.events:
         if isinstance(event, HandShown) and event.player == index:
             # A draw game's shown cards in rank order: never which were drawn.
             cards = in_showing_order(game, event.cards)
             description = " / ".join(event.descriptions)
-            showed = True
+            turned_up.update(event.cards)
     # Shown by choice once the hand was over (bot/tables/show_or_muck.py).
     if shown_from.shown_after.get(seat.player):
-        cards, showed = shown_from.shown_after[seat.player], True
-    # Stud's cards in the order dealt, the down cards as backs (never their faces).
+        cards = shown_from.shown_after[seat.player]
+    # Stud's cards in the order dealt, the down cards as backs (never their
+    # faces) unless the hand was turned up (all in: face up for the run-out).
     dealt: tuple[Card | None, ...] = ()
     deals_up = any(street.hole_up for street in game.streets)
-    if deals_up and in_play and not hand.folded[index] and not showed:
+    if deals_up and in_play and not hand.folded[index]:
         dealt = tuple(
-            card if up else None
+            card if up or card in turned_up else None
             for card, up in zip(hand.hole_cards[index], hand.up[index], strict=True)
         )
     return SeatLine(

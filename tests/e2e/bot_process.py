@@ -59,6 +59,7 @@ def bot_environment(
         "CROUPIER_DEV_GUILD": str(fake.guild_id),
         "CROUPIER_LOG_LEVEL": "INFO",
         "CROUPIER_HAND_PAUSE_SECONDS": "0",
+        "CROUPIER_RUNOUT_PAUSE_SECONDS": "0",
         # The fake's endpoints count only with this switch, and only from the environment.
         "CROUPIER_ALLOW_TEST_ENDPOINTS": "true",
         # Test players act at machine speed; tests/e2e/test_flood_e2e.py turns the limits on.

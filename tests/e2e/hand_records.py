@@ -22,7 +22,7 @@ from engine.events import (
     HandMucked,
     HandShown,
     HoleCardsDealt,
-    RunItTwiceOffered,
+    StreetStarted,
     UpCardsDealt,
 )
 from engine.hand import Hand
@@ -49,7 +49,8 @@ class HandRecord:
     shown: dict[int, tuple[Card, ...]]
     #: The cards drawn for the button when this hand started a game: public.
     button_draw: tuple[Card, ...]
-    #: Run it twice: the hands turned up when the players were asked, for everybody.
+    #: All in: the hands turned up once the betting was over, before the rest
+    #: was dealt (and run it twice offered), for everybody from then on.
     tabled: frozenset[Card] = frozenset()
     #: The board cards a rabbit hunt showed after the hand: for everybody.
     rabbit: tuple[Card, ...] = ()
@@ -100,10 +101,11 @@ def shown_before_choices(hand: Hand, players: tuple[int, ...]) -> dict[int, froz
     return before
 
 
-def _at_run_it_twice(hand: Hand, index: int) -> bool:
-    """Whether event ``index`` is a hand turned up when run it twice was offered."""
-    before = [e for e in hand.events[:index] if not isinstance(e, HandShown)]
-    return bool(before) and isinstance(before[-1], RunItTwiceOffered)
+def _before_the_run_out(hand: Hand, index: int) -> bool:
+    """Whether event ``index`` is a hand turned up before the rest was dealt:
+    all in once the betting was over (for the run-out, or when run it twice
+    was offered), not at the showdown."""
+    return any(isinstance(e, StreetStarted) for e in hand.events[index + 1 :])
 
 
 async def hand_records(database: Database) -> list[HandRecord]:
@@ -147,7 +149,7 @@ async def hand_records(database: Database) -> list[HandRecord]:
                 tabled=frozenset(
                     card
                     for offered, event in enumerate(hand.events)
-                    if isinstance(event, HandShown) and _at_run_it_twice(hand, offered)
+                    if isinstance(event, HandShown) and _before_the_run_out(hand, offered)
                     for card in event.cards
                 ),
                 rabbit=tuple(hand.rabbit_cards())

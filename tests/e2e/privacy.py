@@ -13,8 +13,10 @@ the message is about:
   player whose hand cannot win shows or mucks it, the table message may hold
   the hands shown before that player's turn, and no other;
 - the draw for the button, on its own line;
-- the hands turned up when the players all in are asked to run it twice, and
-  the board cards a rabbit hunt showed after the hand.
+- the hands turned up all in once the betting is over (before the run-out, or
+  when the players are asked to run it twice), only in a message that says so
+  (it shows the chances, or asks to run it twice) or after the showdown;
+- the board cards a rabbit hunt showed after the hand.
 
 Cards drawn as the bot's application emojis (``<:ace_of_spades:123>``) are
 read twice: by the picture the emoji shows (the image uploaded to the fake,
@@ -269,13 +271,36 @@ def split_attachments(text: str) -> tuple[str, list[HandFile]]:
     return text[: headers[0].start()], files
 
 
+@functools.cache
+def _turned_up_markers() -> tuple[str, ...]:
+    """The words that begin the lines a table message shows only once the hands
+    are turned up all in (the chances, run it twice), in every language."""
+    keys = ("home.odds", "home.odds_on", "home.odds_cards", "home.run_it_twice_choosing")
+    return tuple(
+        catalogue.messages[key].split("{")[0] for catalogue in CATALOGUES.values() for key in keys
+    )
+
+
+def says_turned_up(text: str) -> bool:
+    """Whether ``text`` is a message from after the hands were turned up all in."""
+    return any(marker in text for marker in _turned_up_markers())
+
+
 def _allowed(
-    record: HandRecord, viewer: Member, *, after_showdown: bool, chooser: int | None = None
+    record: HandRecord,
+    viewer: Member,
+    *,
+    after_showdown: bool,
+    turned_up: bool = False,
+    chooser: int | None = None,
 ) -> set[Card]:
     allowed = set(record.board) | record.face_up | set(record.hole_cards.get(viewer.id, ()))
     if chooser is not None:  # the showdown, while this player shows or mucks
         allowed |= record.shown_before.get(chooser, frozenset())
-    allowed |= record.tabled | set(record.rabbit)  # all in, run it twice; the rabbit hunt
+    allowed |= set(record.rabbit)  # the rabbit hunt, after the hand
+    if after_showdown or turned_up:
+        # All in: the hands turned up before the run-out, from that moment only.
+        allowed |= record.tabled
     if after_showdown:
         for cards in record.shown.values():
             allowed |= set(cards)
@@ -342,7 +367,15 @@ def _check_cards(
     record = hands.get(hand_no)
     if record is None:
         return [Leak(viewer.name, hand_no, card, None, text) for card in found]
-    allowed = _symbols(_allowed(record, viewer, after_showdown=after_showdown, chooser=chooser))
+    allowed = _symbols(
+        _allowed(
+            record,
+            viewer,
+            after_showdown=after_showdown,
+            turned_up=says_turned_up(text),
+            chooser=chooser,
+        )
+    )
     by_symbol = {card.symbol: card for cards in record.hole_cards.values() for card in cards}
     return [
         Leak(viewer.name, hand_no, symbol, _owner(record, by_symbol[symbol]), text)

@@ -38,13 +38,15 @@ GUILD_READY_TIMEOUT = 0.05
 
 def croupier_settings(fake: FakeDiscord, database_path: Path, **changes: Any) -> Settings:
     """Settings for a bot talking to ``fake``: commands published to its guild,
-    the next hand dealt without a pause, everything else the documented default
-    unless ``changes`` says otherwise."""
+    the next hand and an all-in's streets dealt without a pause, everything
+    else the documented default unless ``changes`` says otherwise."""
     settings = Settings(
         discord_token=fake.token,
         database_path=database_path,
         dev_guild_id=fake.guild_id,
         hand_pause_seconds=0,
+        # An all-in run out at once; tests/e2e/test_runout_e2e.py paces it on a fake clock.
+        runout_pause_seconds=0,
         # Test players act at machine speed; tests/e2e/test_flood_e2e.py turns the limits on.
         flood_limit=0,
         discord_api_base=fake.api_base,

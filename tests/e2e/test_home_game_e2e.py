@@ -122,8 +122,10 @@ async def test_run_it_twice_splits_the_pot_between_two_boards_and_the_audit_repl
         text = description(final)
         assert "Board 1" in text and "Board 2" in text, text
         assert "The board is run twice" in text
-        # The chances as each card came: before the flop, on the flop, on the turn.
-        assert "Chances before the flop: Ann" in text and text.count("Chances on ") == 2, text
+        # The chances as each card came: before the flop, on the flop, on the turn;
+        # then the same for the second run, the first run's cards out of play.
+        assert "Chances before the flop: Ann" in text and text.count("Chances on ") == 4, text
+        assert "Second run · Chances before the flop: Ann" in text, text
 
         row = await croupier.database.fetch_one(
             "SELECT id FROM hands WHERE hand_no = ?", (turn.hand_no,)

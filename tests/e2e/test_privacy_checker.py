@@ -5,6 +5,7 @@ scene it carries, an emoji whose name says another card than its face."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 from PIL.PngImagePlugin import PngInfo
@@ -150,3 +151,18 @@ def test_a_hole_card_emoji_on_the_table_messages_layout_is_caught(
     leaked = {(leak.viewer, leak.card, leak.owner) for leak in report.leaks}
     assert leaked == {("Ann", "Q♦", ben.id)}
     assert not report.problems and report.emojis_read >= 4  # back and queen, by both
+
+
+def test_a_hand_turned_up_all_in_may_be_shown_only_from_that_moment(
+    fake_discord: FakeDiscord,
+) -> None:
+    """All in, the hands are turned up before the run-out: a table message that
+    shows the chances may show them; one from before (no chances) may not."""
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    tabled = replace(record(ann, ben, ben_shown=False), tabled=frozenset(parse_cards("QdQh")))
+    post_table(fake_discord, "2. Ben · **0** · all in · Q♦ Q♥\nChances before the flop: Ben 82 %")
+    report = check_privacy(fake_discord, [ann, ben], [tabled], 1)
+    assert not report.leaks
+    post_table(fake_discord, "2. Ben · **990** · Q♦ Q♥")
+    report = check_privacy(fake_discord, [ann, ben], [tabled], 1)
+    assert {(leak.viewer, leak.card) for leak in report.leaks} == {("Ann", "Q♦"), ("Ann", "Q♥")}
