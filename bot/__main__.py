@@ -2,8 +2,9 @@
 
 Reads the settings (a mistake is one sentence on stderr and exit status 2),
 sets up logging (:mod:`bot.log_setup`: nothing secret at any level), checks
-that the database can be written, opens it, checks its lease, migrates it and
-takes the lease (:mod:`bot.database.lease`: a second bot on the same database
+that the database can be written, opens it, checks its leases, migrates it and
+takes the leases (:mod:`bot.database.lease`: one per shard this process runs,
+:mod:`bot.shards`; a second bot on the same database or the same shard
 refuses to start, and migrates nothing) before the client exists, points
 discord.py at a fake Discord only when a test asks for it in the environment,
 logs in (trying again with a growing pause, one line each, while Discord cannot
@@ -113,17 +114,20 @@ async def run(settings: Settings) -> None:
     database closed either way."""
     if settings.database_url is None:
         check_database_path(settings.database_path)
-    database, lease = await open_leased(settings.database)
+    database, leases = await open_leased(settings.database, names=settings.shards.lease_names)
     async with database:
-        log.info("Database %s is ready", database.description)
+        log.info(
+            "Database %s is ready; running %s", database.description, settings.shards.describe()
+        )
         try:
-            await _run_holding(settings, database, lease)
+            await _run_holding(settings, database, leases)
         finally:
-            with contextlib.suppress(Exception):
-                await lease.release()
+            for lease in leases:
+                with contextlib.suppress(Exception):
+                    await lease.release()
 
 
-async def _run_holding(settings: Settings, database: Database, lease: Lease) -> None:
+async def _run_holding(settings: Settings, database: Database, leases: list[Lease]) -> None:
     bot = create_client(settings, database)
     set_aside_start_up_objects()  # before any table exists: see bot.heap
     async with bot:
@@ -132,7 +136,7 @@ async def _run_holding(settings: Settings, database: Database, lease: Lease) -> 
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         running = asyncio.create_task(log_in_and_run(bot, settings.discord_token), name="croupier")
         stopping = asyncio.create_task(stop.wait(), name="croupier-sigterm")
-        renewing = asyncio.create_task(keep_lease(lease, stop), name="croupier-lease")
+        renewing = asyncio.create_task(keep_leases(leases, stop), name="croupier-lease")
         try:
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -174,12 +178,12 @@ def _reason(error: BaseException) -> str:
     return text.splitlines()[0][:200]
 
 
-async def keep_lease(lease: Lease, stop: asyncio.Event) -> None:
-    """Renew the lease while the bot runs; stop the bot if another process took it."""
+async def keep_leases(leases: Sequence[Lease], stop: asyncio.Event) -> None:
+    """Renew the leases while the bot runs; stop the bot if another process took one."""
     while True:
         await asyncio.sleep(RENEW_EVERY)
         try:
-            held = await lease.renew()
+            held = all([await lease.renew() for lease in leases])
         except Exception:  # the database is busy: the next renewal tries again
             log.warning("Could not renew the database lease; trying again", exc_info=True)
             continue

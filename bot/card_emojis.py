@@ -10,6 +10,12 @@ fingerprint is no longer wanted) is deleted once its replacement exists. Two
 emojis with one name (a sync cut short) are made one again. Emojis whose
 names are not of this form are the owner's own and are left alone.
 
+Where several processes run the bot's shards (:mod:`bot.shards`), only the
+one running shard 0 uploads and deletes: two uploading the same face at once
+would both be sent and one refused. The others only read what is there
+(``uploads=False``), again every :data:`READ_AGAIN_SECONDS` until every face
+is there or :data:`READS` reads have been made.
+
 The sync runs in the background (:func:`start_card_emoji_sync`, one line in
 the client's ``setup_hook``); until a card's emoji exists, and wherever
 Discord refuses one, messages write that card as text. The
@@ -132,8 +138,16 @@ class SyncReport:
     refused: int = 0
 
 
-async def sync_card_emojis(client: EmojiClient, book: CardEmojiBook) -> SyncReport:
-    """Make the application's emojis hold exactly the current faces, filling ``book``."""
+#: How a process that does not upload waits for the one that does.
+READ_AGAIN_SECONDS: Final = 30.0
+READS: Final = 10
+
+
+async def sync_card_emojis(
+    client: EmojiClient, book: CardEmojiBook, *, uploads: bool = True
+) -> SyncReport:
+    """Make the application's emojis hold exactly the current faces, filling ``book``
+    (``uploads=False``: only fill ``book`` with the faces already there)."""
     wanted = await asyncio.to_thread(wanted_emojis)
     by_name = {emoji.name: emoji for emoji in wanted}
     report = SyncReport()
@@ -145,7 +159,10 @@ async def sync_card_emojis(client: EmojiClient, book: CardEmojiBook) -> SyncRepo
         if name in by_name:
             book.record(by_name[name], copies[0].id)
             report.kept += 1
-            report.deleted += await _delete(copies[1:])  # never two of one face
+            if uploads:
+                report.deleted += await _delete(copies[1:])  # never two of one face
+    if not uploads:
+        return report
     for face in wanted:
         if face.name in held:
             continue
@@ -206,14 +223,25 @@ async def _delete(emojis: Iterable[discord.Emoji]) -> int:
     return deleted
 
 
-def start_card_emoji_sync(client: discord.Client, book: CardEmojiBook) -> None:
-    """Sync in the background; messages write cards as text until it is done."""
+def start_card_emoji_sync(
+    client: discord.Client, book: CardEmojiBook, *, uploads: bool = True
+) -> None:
+    """Sync in the background; messages write cards as text until it is done.
+    ``uploads=False``: read what the uploading process made, until it is all there."""
 
     async def sync() -> SyncReport:
-        try:
-            return await sync_card_emojis(client, book)
-        except discord.DiscordException:
-            log.warning("Could not sync the card emojis; cards are written as text", exc_info=True)
-            return SyncReport()
+        report = SyncReport()
+        for attempt in range(1 if uploads else READS):
+            if attempt:
+                await asyncio.sleep(READ_AGAIN_SECONDS)
+            try:
+                report = await sync_card_emojis(client, book, uploads=uploads)
+            except discord.DiscordException:
+                log.warning(
+                    "Could not sync the card emojis; cards are written as text", exc_info=True
+                )
+            if book.complete:
+                break
+        return report
 
     book.task = asyncio.create_task(sync(), name="card-emoji-sync")

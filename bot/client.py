@@ -19,6 +19,7 @@ extension that fails to load is logged and the others still run.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -122,8 +123,13 @@ class CroupierTree(app_commands.CommandTree["CroupierBot"]):
         await reply_with_error(interaction, error)
 
 
-class CroupierBot(commands.Bot):
-    """The running bot. Build it with :func:`create_client`."""
+class CroupierBot(commands.AutoShardedBot):
+    """The running bot. Build it with :func:`create_client`.
+
+    It runs the shards the settings give this process (:mod:`bot.shards`; every
+    shard Discord recommends when none are set), and keeps only the tables of
+    the servers those shards hold.
+    """
 
     def __init__(
         self,
@@ -137,6 +143,9 @@ class CroupierBot(commands.Bot):
         # The croupier never joins a voice channel; missing voice libraries are no news.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        shard_ids = settings.shards.shard_ids
+        # discord.py runs every shard of shard_count unless it is told which.
+        sharding: dict[str, Any] = {} if shard_ids is None else {"shard_ids": list(shard_ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -145,6 +154,8 @@ class CroupierBot(commands.Bot):
             # Nobody is pinged unless a message asks for it explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
+            shard_count=settings.shards.count,
+            **sharding,
         )
         self.settings = settings
         self.db = database
@@ -165,6 +176,7 @@ class CroupierBot(commands.Bot):
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id),
+            owns=settings.shards.owns,
         )
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self._set_up = False
@@ -178,7 +190,7 @@ class CroupierBot(commands.Bot):
         if self._set_up:  # a login tried again after Discord could not be reached
             return
         self._set_up = True
-        start_card_emoji_sync(self, self.card_emojis)
+        start_card_emoji_sync(self, self.card_emojis, uploads=self.settings.shards.runs_shard_zero)
         await self.tree.set_translator(CatalogueTranslator())
         for name in self.extension_names:
             try:
@@ -202,6 +214,10 @@ class CroupierBot(commands.Bot):
     async def close(self) -> None:
         self.card_emojis.stop()
         await self.tables.stop_all()
+        if not isinstance(self.loop, asyncio.AbstractEventLoop):
+            # Closed before it logged in (a refusal at start-up, a test): the sharded
+            # client's close needs the event queue its loop setup makes, as login does.
+            await self._async_setup_hook()
         await super().close()
 
     async def publish_commands(self) -> str:

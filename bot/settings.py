@@ -23,6 +23,7 @@ from dotenv import dotenv_values
 
 from bot.database.location import is_postgresql_url
 from bot.errors import CroupierError
+from bot.shards import ShardPlan
 
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _TRUE: Final = frozenset({"1", "true", "yes", "on"})
@@ -86,6 +87,9 @@ class Settings:
     flood_limit: int = 20
     #: Minutes a player may sit out at a cash table before the seat is cashed out (0: ever).
     sit_out_minutes: int = 30
+    #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
+    #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
+    shards: ShardPlan = field(default_factory=ShardPlan)
     # Only for running against a fake Discord; the launcher applies them. They are read
     # from the process environment alone, and only when TEST_ENDPOINTS_SWITCH is set there.
     discord_api_base: str | None = None
@@ -166,6 +170,7 @@ def load_settings(
         max_tables_per_server=number("CROUPIER_MAX_TABLES_PER_SERVER", 25, 0, 100_000),
         flood_limit=number("CROUPIER_FLOOD_LIMIT", 20, 0, 10_000),
         sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
+        shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
         ),
@@ -180,7 +185,47 @@ def load_settings(
     _check_order(settings, "default_small_blind", "default_big_blind")
     _check_order(settings, "default_big_blind", "default_min_buy_in")
     _check_order(settings, "default_min_buy_in", "default_max_buy_in")
+    if not settings.shards.everything and settings.database_url is None:
+        raise SettingsError("settings.shards_need_postgresql", count=settings.shards.count)
     return settings
+
+
+#: The most shards a bot may be split into here (Discord's own ceiling is far beyond need).
+MAX_SHARDS: Final = 4096
+
+
+def _shard_plan(values: Mapping[str, str]) -> ShardPlan:
+    count = _read(
+        values,
+        "CROUPIER_SHARD_COUNT",
+        None,
+        lambda raw: _whole_number("CROUPIER_SHARD_COUNT", raw, 1, MAX_SHARDS),
+    )
+    raw_ids = values.get("CROUPIER_SHARD_IDS")
+    if raw_ids is None:
+        return ShardPlan(count)
+    if count is None:
+        raise SettingsError("settings.shard_ids_need_count")
+    ids = _shard_ids(raw_ids)
+    outside = [shard for shard in ids if shard >= count]
+    if outside:
+        raise SettingsError("settings.shard_outside", shard=outside[0], count=count, last=count - 1)
+    return ShardPlan(count, ids)
+
+
+def _shard_ids(raw: str) -> tuple[int, ...]:
+    """``0,1`` or ``0-3`` or ``0,2-3``: the shards, sorted, each once."""
+    ids: set[int] = set()
+    for part in raw.split(","):
+        low, dash, high = part.strip().partition("-")
+        bounds = (low.strip(), high.strip()) if dash else (low.strip(), low.strip())
+        if not all(bound.isascii() and bound.isdecimal() for bound in bounds):
+            raise SettingsError("settings.shard_ids", value=raw)
+        first, last = int(bounds[0]), int(bounds[1])
+        if first > last or last >= MAX_SHARDS:
+            raise SettingsError("settings.shard_ids", value=raw)
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 def _database_path(raw: str) -> Path:

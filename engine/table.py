@@ -278,7 +278,7 @@ class Deal:
     player right of a dead button) and where the button and blinds are.
 
     ``small_blind_seat`` is ``None`` when the small blind is dead; the blind
-    seats are ``None`` in games without blinds. ``button_draw`` is the draw
+    seats are ``None`` in games without blinds and in a bomb pot. ``button_draw`` is the draw
     that placed the button when this hand started a game.
     """
 
@@ -881,6 +881,7 @@ class Table:
             blinds, posts, dead = [0] * n, [0] * n, [0] * n
             antes = [bomb.amount] * n
             post_records, straddle_seat, restraddle_seats = [], None, ()
+            big = small = None  # and nobody is in the blinds
         setup = HandSetup(
             game,
             tuple(seat.stack for seat in seats),

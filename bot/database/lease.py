@@ -13,22 +13,33 @@ machine and no longer does (a killed bot restarted at once need not wait for
 the expiry). A holder that finds, when it renews, that its lease was taken over
 must stop acting at once (:meth:`Lease.renew` returns ``False``).
 
-Leases are keyed by name so that shards can later each hold their own
-(``shard:0``, ``shard:1`` ...). Taking one works the same on SQLite and on a
-PostgreSQL database that several processes share: a free lease is taken by
-inserting its row (the primary key admits one), a held one is read locked
-(:meth:`~bot.database.Transaction.lock_one`) while this process decides.
-Expiry is judged by the taking process's clock, so machines sharing one
-database must keep their clocks in step (NTP).
+Leases are keyed by name, so that a bot split into shards (:mod:`bot.shards`)
+holds one per shard: a process takes ``shard:0``, ``shard:1`` ... for the
+shards it runs, and another process claiming one of them is refused the same
+way, while processes with different shards run side by side on one
+PostgreSQL database. A process that runs every shard without shard settings
+holds ``bot``, which stands for all of them: it is refused while any shard's
+lease is live, and a shard's process while ``bot`` is (an operator moving
+from one process to several who forgot the old one). Those two checks read
+before taking, so two such processes started in the very same moment could
+both pass; the leases of the same name never can. Taking one works the same
+on SQLite and on a PostgreSQL database that several processes share: a free
+lease is taken by inserting its row (the primary key admits one), a held one
+is read locked (:meth:`~bot.database.Transaction.lock_one`) while this
+process decides. Expiry is judged by the taking process's clock, so machines
+sharing one database must keep their clocks in step (NTP).
 
-The lease is checked before the schema is migrated (:func:`open_leased`): a
+The leases are checked before the schema is migrated (:func:`open_leased`): a
 second process, perhaps a newer version, must not change the schema under a
-process still serving the database. A database too old to have leases has no
-holder that could be told.
+process still serving the database, so while any other process holds a live
+lease (another shard's) a process whose schema would change refuses to start
+(:class:`UpgradeWhileRunning`): every process is stopped before an upgrade. A
+database too old to have leases has no holder that could be told.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -40,13 +51,14 @@ from pathlib import Path
 from typing import Final
 
 from bot.database.connection import Database
-from bot.database.migrator import Migration
+from bot.database.migrator import Backend, Migration, bundled_migrations
 from bot.errors import CroupierError
+from bot.shards import SHARD_LEASE_PREFIX, WHOLE_BOT_LEASE
 
 log = logging.getLogger(__name__)
 
 #: The lease the whole bot holds while one process runs every table.
-BOT_LEASE: Final = "bot"
+BOT_LEASE: Final = WHOLE_BOT_LEASE
 #: How long a lease lasts without renewal, and how often its holder renews it.
 LEASE_SECONDS: Final = 30.0
 RENEW_EVERY: Final = 10.0
@@ -56,6 +68,36 @@ class LeaseHeld(CroupierError):
     """Another live process holds the lease: this one must not start."""
 
     key = "launcher.lease_held"
+
+
+class UpgradeWhileRunning(CroupierError):
+    """The schema would change while another process serves the database."""
+
+    key = "launcher.upgrade_while_running"
+
+
+def _held(name: str, holder: str, seconds: float, wanted: str | None = None) -> LeaseHeld:
+    """The refusal for ``wanted`` (default ``name``) while ``holder`` holds ``name``."""
+    wanted = name if wanted is None else wanted
+    seconds = max(1, round(seconds))
+    if name == wanted and name.startswith(SHARD_LEASE_PREFIX):
+        shard = name.removeprefix(SHARD_LEASE_PREFIX)
+        return LeaseHeld("launcher.shard_lease_held", shard=shard, holder=holder, seconds=seconds)
+    if name == BOT_LEASE and wanted != BOT_LEASE:
+        return LeaseHeld("launcher.whole_bot_running", holder=holder, seconds=seconds)
+    if name != wanted:  # this process would run every shard, another runs one of them
+        shard = name.removeprefix(SHARD_LEASE_PREFIX)
+        return LeaseHeld("launcher.shards_running", shard=shard, holder=holder, seconds=seconds)
+    return LeaseHeld(name=name, holder=holder, seconds=seconds)
+
+
+def _conflicts(wanted: str, other: str) -> bool:
+    """Whether a live lease ``other`` keeps this process from taking ``wanted``."""
+    if other == wanted:
+        return True
+    if wanted == BOT_LEASE:
+        return other.startswith(SHARD_LEASE_PREFIX)
+    return other == BOT_LEASE
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +199,7 @@ class Lease:
             if row["holder"] != me:
                 live = row["expires_at"] > now and not _gone(row["holder"], lease.holder, alive)
                 if live:
-                    raise LeaseHeld(
-                        name=name,
-                        holder=row["holder"],
-                        seconds=max(1, round(row["expires_at"] - now)),
-                    )
+                    raise _held(name, row["holder"], row["expires_at"] - now)
                 log.warning("Taking over the %s lease from %s", name, row["holder"])
             changed = await tx.execute(
                 "UPDATE leases SET holder = ?, acquired_at = ?, renewed_at = ?, expires_at = ?"
@@ -190,51 +228,97 @@ class Lease:
             )
 
 
+async def _has_leases(database: Database) -> bool:
+    return bool(
+        await database.fetch_value(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
+            if database.backend == "sqlite"
+            else "SELECT COUNT(*) FROM information_schema.tables"
+            " WHERE table_schema = current_schema() AND table_name = 'leases'"
+        )
+    )
+
+
+async def other_live_leases(
+    database: Database,
+    *,
+    holder: Holder | None = None,
+    clock: Callable[[], float] = time.time,
+    alive: Callable[[int], bool] = _process_alive,
+) -> list[tuple[str, str, float]]:
+    """Every lease another live process holds: name, holder, seconds left."""
+    if not await _has_leases(database):
+        return []
+    me = holder or Holder.this_process()
+    now = clock()
+    rows = await database.fetch_all("SELECT name, holder, expires_at FROM leases ORDER BY name", ())
+    return [
+        (row["name"], row["holder"], row["expires_at"] - now)
+        for row in rows
+        if row["holder"] != me.text()
+        and row["expires_at"] > now
+        and not _gone(row["holder"], me, alive)
+    ]
+
+
 async def check_free(
     database: Database,
-    name: str = BOT_LEASE,
+    names: Sequence[str] = (BOT_LEASE,),
     *,
     holder: Holder | None = None,
     clock: Callable[[], float] = time.time,
     alive: Callable[[int], bool] = _process_alive,
 ) -> None:
-    """Raise :class:`LeaseHeld` when another live process holds the lease; a
-    database whose schema has no leases yet has no holder."""
-    has_leases = await database.fetch_value(
-        "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'leases'"
-        if database.backend == "sqlite"
-        else "SELECT COUNT(*) FROM information_schema.tables"
-        " WHERE table_schema = current_schema() AND table_name = 'leases'"
-    )
-    if not has_leases:
+    """Raise :class:`LeaseHeld` when another live process holds one of ``names``, or
+    a lease that excludes them (``bot`` and any shard's); a database whose schema
+    has no leases yet has no holder."""
+    for other, holder_text, seconds in await other_live_leases(
+        database, holder=holder, clock=clock, alive=alive
+    ):
+        for wanted in names:
+            if _conflicts(wanted, other):
+                raise _held(other, holder_text, seconds, wanted)
+
+
+async def _check_schema_current(
+    database: Database, migrations: Sequence[Migration] | None, others: list[tuple[str, str, float]]
+) -> None:
+    """Refuse to change the schema while another process serves the database."""
+    if not others:
         return
-    row = await database.fetch_one("SELECT holder, expires_at FROM leases WHERE name = ?", (name,))
-    me = holder or Holder.this_process()
-    now = clock()
-    if row is None or row["holder"] == me.text():
-        return
-    if row["expires_at"] > now and not _gone(row["holder"], me, alive):
-        raise LeaseHeld(
-            name=name, holder=row["holder"], seconds=max(1, round(row["expires_at"] - now))
-        )
+    backend: Backend = "sqlite" if database.backend == "sqlite" else "postgresql"
+    known = migrations if migrations is not None else bundled_migrations(backend)
+    done = {row[0] for row in await database.fetch_all("SELECT version FROM schema_migrations")}
+    if any(migration.version not in done for migration in known):
+        name, holder, _ = others[0]
+        raise UpgradeWhileRunning(name=name, holder=holder)
 
 
 async def open_leased(
     path: str | Path,
     *,
+    names: Sequence[str] = (BOT_LEASE,),
     migrations: Sequence[Migration] | None = None,
     holder: Holder | None = None,
     alive: Callable[[int], bool] = _process_alive,
-) -> tuple[Database, Lease]:
-    """Open the database, check that no other live process serves it, only then
-    migrate it, and take its lease; on any refusal the database is closed again."""
+) -> tuple[Database, list[Lease]]:
+    """Open the database, check that no other live process serves ``names`` (nor
+    changes the schema under one serving others), only then migrate it, and take
+    the leases; on any refusal the database is closed again and no lease is kept."""
     database = await Database.open(path, migrate=False)
+    leases: list[Lease] = []
     try:
         holder = holder or Holder.this_process()
-        await check_free(database, holder=holder, alive=alive)
+        await check_free(database, names, holder=holder, alive=alive)
+        others = await other_live_leases(database, holder=holder, alive=alive)
+        await _check_schema_current(database, migrations, others)
         await database.migrate(migrations)
-        lease = await Lease.take(database, holder=holder, alive=alive)
+        for name in names:
+            leases.append(await Lease.take(database, name, holder=holder, alive=alive))
     except BaseException:
+        for lease in leases:
+            with contextlib.suppress(Exception):
+                await lease.release()
         await database.close()
         raise
-    return database, lease
+    return database, leases

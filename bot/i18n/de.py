@@ -803,6 +803,7 @@ MESSAGES: Final[dict[str, str]] = {
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
     "history.cards": "deine Karten {cards}",
     "history.board": "Board {board}",
+    "history.board_numbered": "Board {number} {board}",
     "history.outcome.won_showdown": "gewonnen mit {hand}",
     "history.outcome.won": "ohne Showdown gewonnen",
     "history.outcome.lost_showdown": "im Showdown verloren mit {hand}",
@@ -851,6 +852,42 @@ MESSAGES: Final[dict[str, str]] = {
     "launcher.ignored_setting": (
         "{name} wird nicht beachtet: Es gilt nur, wenn es in der Umgebung zusammen mit "
         "CROUPIER_ALLOW_TEST_ENDPOINTS=true gesetzt ist, für Tests gegen ein falsches Discord."
+    ),
+    # Shards and processes (issue 16), read by whoever starts the bot.
+    "settings.shard_ids": (
+        "CROUPIER_SHARD_IDS muss Shard-Nummern wie 0,1 oder 0-3 aufzählen, nicht '{value}'."
+    ),
+    "settings.shard_ids_need_count": (
+        "CROUPIER_SHARD_IDS braucht auch CROUPIER_SHARD_COUNT: Setze es auf die Zahl der "
+        "Shards, die sich alle Prozesse teilen."
+    ),
+    "settings.shard_outside": (
+        "CROUPIER_SHARD_IDS nennt Shard {shard:int}, aber CROUPIER_SHARD_COUNT={count:int} hat "
+        "nur die Shards 0 bis {last:int}."
+    ),
+    "settings.shards_need_postgresql": (
+        "CROUPIER_SHARD_IDS überlässt einige der {count:int} Shards anderen Prozessen, und eine "
+        "SQLite-Datei dient nur einem Prozess: Setze CROUPIER_DATABASE auf eine PostgreSQL-URL "
+        "(README, Several processes)."
+    ),
+    "launcher.shard_lease_held": (
+        "Shard {shard} läuft schon in einem anderen Croupier auf dieser Datenbank (gehalten von "
+        "{holder}, noch {seconds:int} s, wenn er nicht verlängert): Beende ihn zuerst, oder gib "
+        "diesem Prozess andere Shards in CROUPIER_SHARD_IDS."
+    ),
+    "launcher.whole_bot_running": (
+        "Ein anderer Croupier betreibt alle Shards auf dieser Datenbank (gehalten von {holder}, "
+        "noch {seconds:int} s, wenn er nicht verlängert): Beende ihn, bevor du Prozesse mit "
+        "CROUPIER_SHARD_IDS startest."
+    ),
+    "launcher.shards_running": (
+        "Ein anderer Croupier betreibt Shard {shard} auf dieser Datenbank (gehalten von "
+        "{holder}, noch {seconds:int} s, wenn er nicht verlängert): Gib auch diesem Prozess "
+        "CROUPIER_SHARD_COUNT und CROUPIER_SHARD_IDS, oder beende die anderen zuerst."
+    ),
+    "launcher.upgrade_while_running": (
+        "Dieser Croupier würde das Schema der Datenbank ändern, während ein anderer Prozess sie "
+        "noch nutzt ({name}, gehalten von {holder}): Beende vor einem Update jeden Prozess."
     ),
     "database.is_folder": (
         "CROUPIER_DATABASE ist {path}, und das ist ein Ordner: Setze es auf eine Datei darin, "

@@ -764,6 +764,7 @@ MESSAGES: Final[dict[str, str]] = {
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
     "history.cards": "your cards {cards}",
     "history.board": "board {board}",
+    "history.board_numbered": "board {number} {board}",
     "history.outcome.won_showdown": "won with {hand}",
     "history.outcome.won": "won without a showdown",
     "history.outcome.lost_showdown": "lost the showdown with {hand}",
@@ -811,6 +812,42 @@ MESSAGES: Final[dict[str, str]] = {
     "launcher.ignored_setting": (
         "{name} is ignored: it only counts when set in the environment together with "
         "CROUPIER_ALLOW_TEST_ENDPOINTS=true, for tests against a fake Discord."
+    ),
+    # Shards and processes (issue 16), read by whoever starts the bot.
+    "settings.shard_ids": (
+        "CROUPIER_SHARD_IDS must list shard numbers such as 0,1 or 0-3, not '{value}'."
+    ),
+    "settings.shard_ids_need_count": (
+        "CROUPIER_SHARD_IDS needs CROUPIER_SHARD_COUNT too: set it to the number of shards "
+        "all processes share."
+    ),
+    "settings.shard_outside": (
+        "CROUPIER_SHARD_IDS names shard {shard:int}, but CROUPIER_SHARD_COUNT={count:int} has "
+        "shards 0 to {last:int} only."
+    ),
+    "settings.shards_need_postgresql": (
+        "CROUPIER_SHARD_IDS leaves some of the {count:int} shards to other processes, and a "
+        "SQLite file serves one process only: set CROUPIER_DATABASE to a PostgreSQL URL "
+        "(README, Several processes)."
+    ),
+    "launcher.shard_lease_held": (
+        "Shard {shard} is already run by another Croupier on this database (held by {holder}, "
+        "for {seconds:int} s more unless it renews): stop it first, or give this process other "
+        "shards in CROUPIER_SHARD_IDS."
+    ),
+    "launcher.whole_bot_running": (
+        "Another Croupier runs every shard on this database (held by {holder}, for "
+        "{seconds:int} s more unless it renews): stop it before starting processes with "
+        "CROUPIER_SHARD_IDS."
+    ),
+    "launcher.shards_running": (
+        "Another Croupier runs shard {shard} on this database (held by {holder}, for "
+        "{seconds:int} s more unless it renews): give this process CROUPIER_SHARD_COUNT and "
+        "CROUPIER_SHARD_IDS too, or stop the others first."
+    ),
+    "launcher.upgrade_while_running": (
+        "This Croupier would change the database's schema while another process still serves "
+        "it ({name}, held by {holder}): stop every process before an upgrade."
     ),
     "database.is_folder": (
         "CROUPIER_DATABASE is {path}, which is a folder: set it to a file in it, such as "

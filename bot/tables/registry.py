@@ -1,8 +1,10 @@
 """Every open table of the running bot, by channel.
 
 One table per channel: the database's unique index on open tables' channels
-is the final word, the registry's map the fast one. At start-up
-:meth:`TableRegistry.restore_all` rebuilds each open table from the database,
+is the final word, the registry's map the fast one. A process keeps only the
+tables of the servers its shards hold (``owns``, :mod:`bot.shards`): another
+process's table is never restored, dealt, timed or closed here. At start-up
+:meth:`TableRegistry.restore_all` rebuilds each of its open tables from the database,
 replays its unfinished hand, posts its table message again and restarts its
 clock; a table that cannot be rebuilt at all is logged and left for an
 operator rather than stopping the others.
@@ -31,10 +33,23 @@ log = logging.getLogger(__name__)
 OutletFactory = Callable[[int], Outlet]
 
 
+class ForeignServer(RuntimeError):
+    """A server of another process's shards reached this one: Discord routes each
+    server's events to its own shard, so this is a defect, not a user's mistake."""
+
+
 class TableRegistry:
-    def __init__(self, services: TableServices, outlet_for: OutletFactory) -> None:
+    def __init__(
+        self,
+        services: TableServices,
+        outlet_for: OutletFactory,
+        *,
+        owns: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
         self.services = services
         self.outlet_for = outlet_for
+        #: Whether a server's tables live in this process (:meth:`bot.shards.ShardPlan.owns`).
+        self.owns = owns
         self.store = TableStore(services.database)
         self._runners: dict[int, TableRunner] = {}
         self._creating: set[int] = set()
@@ -57,6 +72,8 @@ class TableRegistry:
         self, guild_id: int, channel_id: int, creator_id: int, config: TableSettings
     ) -> TableRunner:
         """Open a table in ``channel_id`` and show it; :class:`TableExists` if there is one."""
+        if not self.owns(guild_id):
+            raise ForeignServer(f"server {guild_id} belongs to another process's shards")
         existing = self._runners.get(channel_id)
         if (existing is not None and not existing.closed) or channel_id in self._creating:
             raise TableExists()
@@ -124,7 +141,8 @@ class TableRegistry:
                     log.exception("Table %s could not let %s go", runner.table_id, user_id)
 
     async def restore_all(self) -> list[TableRunner]:
-        """Rebuild every open table after a start; return the ones running."""
+        """Rebuild every open table of this process's servers after a start; return
+        the ones running."""
         restored: list[TableRunner] = []
         try:
             stored_tables = await self.store.open_tables()
@@ -132,6 +150,8 @@ class TableRegistry:
             log.exception("Could not read the open tables")
             return restored
         for stored in stored_tables:
+            if not self.owns(stored.record.guild_id):
+                continue
             channel_id = stored.record.channel_id
             if channel_id in self._runners:
                 continue

@@ -73,6 +73,8 @@ async def restore_runner(
         computers=stored.state.get("computers"),
     )
     runner.state.closing = bool(stored.state.get("closing", False))
+    # Saved before the votes were: nobody has voted.
+    runner.state.bomb_voters = {int(voter) for voter in stored.state.get("bomb_voters", ())}
     unposted = stored.state.get("unposted_result")
     if isinstance(unposted, int):
         await post_result_again(runner.state, services, runner.publisher, unposted)
@@ -86,8 +88,18 @@ async def restore_runner(
         )
         await runner.resume(None, notice)
     else:
+        if replayed is not None:
+            replayed.dms_delivered = dms_delivered(stored.state, replayed.hand_id)
         await runner.resume(replayed)
     return runner
+
+
+def dms_delivered(state: dict[str, Any], hand_id: int) -> dict[int, int]:
+    """The DMs of hand ``hand_id`` Discord took before the restart, as saved."""
+    saved = state.get("dms_delivered")
+    if not isinstance(saved, dict) or saved.get("hand_id") != hand_id:
+        return {}
+    return {int(uid): int(count) for uid, count in saved.get("players", {}).items()}
 
 
 async def post_result_again(

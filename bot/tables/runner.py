@@ -157,7 +157,6 @@ class TableRunner:
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
         self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
-        self.bomb_votes = home_game.BombVotes()
         self.desk = money_desk_for(
             self.state,
             self.keeper,
@@ -177,6 +176,7 @@ class TableRunner:
             self.publisher,
             services.dm_refusals,
             services.faces_of,
+            self._save_state,
         )
         self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
@@ -263,7 +263,7 @@ class TableRunner:
             await self._carry_on(live)
             if self.live is live:
                 # DMs queued when the process stopped may never have gone out.
-                await self.dms.send(live)
+                await self.dms.send_again(live)
 
     async def start(self) -> None:
         """Show the table and start its clock (after creation or a restore): a
@@ -284,6 +284,13 @@ class TableRunner:
         async with self._lock:
             self.timer.disarm()
         await self.publisher.drain()
+        await self.dms.saved()
+
+    async def _save_state(self) -> None:
+        """Save the table's state as it is (the DMs delivered with it)."""
+        async with self._lock:
+            if not self.state.closed:
+                await self.keeper.transact(lambda: None, nothing_to_write)
 
     async def settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing is being done at this table: the lock is free, the
@@ -480,9 +487,7 @@ class TableRunner:
         """A seated player's vote for a bomb pot in the next hand."""
         async with self._lock:
             try:
-                return await home_game.vote_bomb_pot(
-                    self.state, self.keeper, self.bomb_votes, user_id
-                )
+                return await home_game.vote_bomb_pot(self.state, self.keeper, user_id)
             finally:
                 self._changed()
 
@@ -546,7 +551,7 @@ class TableRunner:
                 self._changed()
 
     def _delivering(self) -> bool:
-        return not self.publisher.idle or self.seats.busy or self.notices.busy
+        return not self.publisher.idle or self.seats.busy or self.notices.busy or self.dms.busy
 
     async def _due(self) -> None:
         state, now = self.state, self.clock.now()

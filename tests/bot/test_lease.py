@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 from bot.database import Database, Migration, bundled_migrations
-from bot.database.lease import BOT_LEASE, Holder, Lease, LeaseHeld, open_leased
+from bot.database.lease import (
+    BOT_LEASE,
+    Holder,
+    Lease,
+    LeaseHeld,
+    UpgradeWhileRunning,
+    open_leased,
+)
 
 pytestmark = pytest.mark.both_databases
 
@@ -153,10 +160,89 @@ async def test_a_second_process_migrates_nothing_while_the_first_serves_the_data
 
 
 async def test_the_launcher_migrates_and_leases_a_free_database(tmp_path: Path) -> None:
-    database, lease = await open_leased(tmp_path / "fresh.db", holder=SECOND)
+    database, leases = await open_leased(tmp_path / "fresh.db", holder=SECOND)
     try:
         assert await database.fetch_value("SELECT holder FROM leases") == SECOND.text()
         assert await database.fetch_value("SELECT COUNT(*) FROM schema_migrations") >= 6
     finally:
-        await lease.release()
+        for lease in leases:
+            await lease.release()
         await database.close()
+
+
+# -- one lease per shard (issue 16) ----------------------------------------------
+
+
+async def test_two_processes_claiming_the_same_shard_the_second_is_refused(
+    database_target: str, database: Database
+) -> None:
+    first, leases = await open_leased(database_target, names=("shard:0", "shard:1"), holder=FIRST)
+    try:
+        with pytest.raises(LeaseHeld) as refused:
+            await open_leased(database_target, names=("shard:1",), holder=SECOND)
+        assert str(refused.value) == (
+            "Shard 1 is already run by another Croupier on this database (held by host-a 101 "
+            "first, for 30 s more unless it renews): stop it first, or give this process other "
+            "shards in CROUPIER_SHARD_IDS."
+        )
+        holders = await database.fetch_all("SELECT name, holder FROM leases ORDER BY name")
+        assert [tuple(row) for row in holders] == [
+            ("shard:0", FIRST.text()),
+            ("shard:1", FIRST.text()),
+        ]
+    finally:
+        for lease in leases:
+            await lease.release()
+        await first.close()
+
+
+async def test_processes_with_different_shards_run_side_by_side(
+    database_target: str, database: Database
+) -> None:
+    first, first_leases = await open_leased(database_target, names=("shard:0",), holder=FIRST)
+    second, second_leases = await open_leased(database_target, names=("shard:1",), holder=SECOND)
+    try:
+        assert all([await lease.renew() for lease in first_leases + second_leases])
+        holders = await database.fetch_all("SELECT name, holder FROM leases ORDER BY name")
+        assert [tuple(row) for row in holders] == [
+            ("shard:0", FIRST.text()),
+            ("shard:1", SECOND.text()),
+        ]
+    finally:
+        for lease in first_leases + second_leases:
+            await lease.release()
+        await first.close()
+        await second.close()
+
+
+async def test_a_whole_bot_process_and_shard_processes_exclude_each_other(
+    database_target: str, database: Database
+) -> None:
+    """An operator moving from one process to several who left the old one running
+    (or started an unsharded one beside the shards) is told so, in one sentence."""
+    whole = await Lease.take(database, holder=FIRST, alive=lambda pid: True)
+    with pytest.raises(LeaseHeld) as refused:
+        await open_leased(database_target, names=("shard:0",), holder=SECOND)
+    assert str(refused.value).startswith("Another Croupier runs every shard on this database")
+    await whole.release()
+    await Lease.take(database, "shard:1", holder=FIRST, alive=lambda pid: True)
+    with pytest.raises(LeaseHeld) as refused:
+        await open_leased(database_target, holder=SECOND)
+    assert str(refused.value).startswith("Another Croupier runs shard 1 on this database")
+    assert await database.fetch_value("SELECT COUNT(*) FROM leases") == 1
+
+
+async def test_no_process_changes_the_schema_while_another_shard_runs(
+    database_target: str, database: Database
+) -> None:
+    await Lease.take(database, "shard:0", holder=FIRST, alive=lambda pid: True)
+    newer = [
+        *bundled_migrations(database.backend),
+        Migration(9999, "newer_schema", "CREATE TABLE newer (x INTEGER);"),
+    ]
+    with pytest.raises(UpgradeWhileRunning) as refused:
+        await open_leased(database_target, names=("shard:1",), migrations=newer, holder=SECOND)
+    assert "stop every process before an upgrade" in str(refused.value)
+    versions = await database.fetch_all("SELECT version FROM schema_migrations")
+    assert 9999 not in {row["version"] for row in versions}
+    assert await database.fetch_value("SELECT COUNT(*) FROM leases") == 1

@@ -58,10 +58,7 @@ def up_cards(runner: TableRunner) -> list[Card]:
 
 
 def table_text(outlet: RecordingOutlet) -> str:
-    lines = outlet.table.public_text().splitlines()
-    return "\n".join(
-        ln for ln in lines if not ln.removeprefix("-# ").startswith("Draw for the button")
-    )
+    return outlet.table.public_text()
 
 
 def test_stud_is_dealt() -> None:
@@ -119,6 +116,10 @@ async def test_the_bring_in_has_its_button_beside_complete(
     assert "Fold" not in labels
     assert "Ante 1 · bring-in 5 · bets 10/20" in table_text(outlet)
     assert "(D)" not in table_text(outlet)  # stud's order follows the up cards
+    # Nor is the draw for the button shown on the first hand: the bring-in decides.
+    live = runner.live
+    assert live is not None and live.hand_no == 1 and live.deal.button_draw is not None
+    assert "Draw for the button" not in table_text(outlet)
     german = table_message(runner.snapshot(), "de").buttons
     assert "Bring-in (5)" in [button.label for button in german]
     await runner.stop()

@@ -233,3 +233,72 @@ def test_a_postgresql_url_names_the_database_and_its_password_stays_out_of_sight
     assert "s3cret" not in repr(settings)
     plain = load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_DATABASE": "data/c.db"}, NO_FILE)
     assert (plain.database_url, plain.database) == (None, Path("data/c.db"))
+
+
+# -- shards and processes (issue 16) ---------------------------------------------
+
+POSTGRESQL = {"CROUPIER_DATABASE": "postgresql://croupier@localhost/croupier"}
+
+
+def test_without_shard_settings_one_process_runs_every_shard_and_every_table() -> None:
+    shards = load_settings({"DISCORD_TOKEN": "abc"}, None).shards
+    assert (shards.count, shards.shard_ids, shards.everything) == (None, None, True)
+    assert shards.lease_names == ("bot",)
+    assert shards.owns(1 << 22) and shards.owns(2 << 22)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("0,1", (0, 1)), ("1", (1,)), ("2-3", (2, 3)), (" 0 , 2-3 ", (0, 2, 3)), ("1,1", (1,))],
+)
+def test_the_shard_ids_are_a_list_or_a_range(raw: str, expected: tuple[int, ...]) -> None:
+    environment = {"DISCORD_TOKEN": "abc", "CROUPIER_SHARD_COUNT": "4", "CROUPIER_SHARD_IDS": raw}
+    shards = load_settings(environment | POSTGRESQL, None).shards
+    assert shards.shard_ids == expected
+    assert shards.lease_names == tuple(f"shard:{shard}" for shard in expected)
+
+
+def test_a_shard_count_alone_runs_every_shard_here_even_on_sqlite() -> None:
+    shards = load_settings({"DISCORD_TOKEN": "abc", "CROUPIER_SHARD_COUNT": "2"}, None).shards
+    assert shards.shard_ids == (0, 1) and shards.everything
+    assert shards.lease_names == ("shard:0", "shard:1")
+
+
+@pytest.mark.parametrize(
+    ("environment", "sentence"),
+    [
+        (
+            {"CROUPIER_SHARD_IDS": "0"},
+            "CROUPIER_SHARD_IDS needs CROUPIER_SHARD_COUNT too: set it to the number of shards "
+            "all processes share.",
+        ),
+        (
+            {"CROUPIER_SHARD_COUNT": "2", "CROUPIER_SHARD_IDS": "1-2"} | POSTGRESQL,
+            "CROUPIER_SHARD_IDS names shard 2, but CROUPIER_SHARD_COUNT=2 has shards 0 to 1 only.",
+        ),
+        (
+            {"CROUPIER_SHARD_COUNT": "2", "CROUPIER_SHARD_IDS": "one"},
+            "CROUPIER_SHARD_IDS must list shard numbers such as 0,1 or 0-3, not 'one'.",
+        ),
+        (
+            {"CROUPIER_SHARD_COUNT": "2", "CROUPIER_SHARD_IDS": "3-1"},
+            "CROUPIER_SHARD_IDS must list shard numbers such as 0,1 or 0-3, not '3-1'.",
+        ),
+        (
+            {"CROUPIER_SHARD_COUNT": "0"},
+            "CROUPIER_SHARD_COUNT must be a whole number from 1 to 4,096, not '0'.",
+        ),
+        (
+            {"CROUPIER_SHARD_COUNT": "2", "CROUPIER_SHARD_IDS": "1"},
+            "CROUPIER_SHARD_IDS leaves some of the 2 shards to other processes, and a SQLite "
+            "file serves one process only: set CROUPIER_DATABASE to a PostgreSQL URL (README, "
+            "Several processes).",
+        ),
+    ],
+)
+def test_shard_settings_that_cannot_work_are_refused_in_one_sentence(
+    environment: dict[str, str], sentence: str
+) -> None:
+    with pytest.raises(SettingsError) as refused:
+        load_settings({"DISCORD_TOKEN": "abc"} | environment, None)
+    assert str(refused.value) == sentence

@@ -81,6 +81,8 @@ class BotProcess:
     process: asyncio.subprocess.Process | None = None
     #: How many times a process was started; each run logs to its own file.
     runs: int = 0
+    #: The gateway sessions the running process opened (one per shard it runs).
+    sessions: int = 0
 
     @property
     def pid(self) -> int:
@@ -108,6 +110,7 @@ class BotProcess:
         assert not self.running, "the bot is already running"
         self.runs += 1
         identifies = self.fake.gateway.identifies
+        connected = len(self.fake.gateway.connected)
         with self.log_path.open("wb") as log:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -133,6 +136,7 @@ class BotProcess:
             if loop.time() > give_up:
                 raise TimeoutError(f"the bot was not ready within {timeout} s:\n{self.log()}")
             await asyncio.sleep(0.05)
+        self.sessions = len(self.fake.gateway.connected) - connected
         return self
 
     async def stop(self, timeout: float = 15.0) -> int:
@@ -150,6 +154,8 @@ class BotProcess:
     async def _end(self, how: signal.Signals, timeout: float) -> int:
         process = self.process
         assert process is not None, "not started"
+        # Other processes (other shards) may stay connected: wait for this one's sessions.
+        connected = len(self.fake.gateway.connected) - self.sessions
         if process.returncode is None:
             process.send_signal(how)
             try:
@@ -158,7 +164,7 @@ class BotProcess:
                 process.kill()
                 await process.wait()
                 raise
-        await self.fake.wait_for(lambda: not self.fake.gateway.connected, timeout=10)
+        await self.fake.wait_for(lambda: len(self.fake.gateway.connected) <= connected, timeout=10)
         assert process.returncode is not None
         return process.returncode
 

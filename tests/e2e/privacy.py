@@ -237,7 +237,8 @@ def phh_cards_in(text: str) -> list[str]:
     """The cards a hand history deals or shows, as written there ("As"), ``??`` left out."""
     found = []
     for match in PHH_CARDS.finditer(text):
-        written = match["cards"].replace(" ", "")
+        # A comment ("d db Kh # board 2", a second board's cards) names no card.
+        written = match["cards"].split("#", 1)[0].replace(" ", "")
         found += [written[i : i + 2] for i in range(0, len(written), 2)]
     return [card for card in found if card != "??"]
 

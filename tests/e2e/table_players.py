@@ -95,18 +95,23 @@ CALLING_STATION = Style(
 
 
 async def open_table(
-    fake: FakeDiscord, members: list[Member], *, buy_in: int = 1000, **options: Any
+    fake: FakeDiscord,
+    members: list[Member],
+    *,
+    buy_in: int = 1000,
+    channel_id: int | None = None,
+    **options: Any,
 ) -> TableView:
-    """The first member opens a table in the default channel with ``options`` and
-    everyone sits down; returns the view once the first turn is shown."""
-    created = await members[0].slash("poker", "create", **options)
+    """The first member opens a table in the default channel (or ``channel_id``) with
+    ``options`` and everyone sits down; returns the view once the first turn is shown."""
+    created = await members[0].slash("poker", "create", channel=channel_id, **options)
     await created.settled()
     assert "is open in" in created.text, created.text
     for member in members:
-        joined = await member.slash("poker", "join", buy_in=buy_in)
+        joined = await member.slash("poker", "join", channel=channel_id, buy_in=buy_in)
         await joined.settled()
         assert "You sit in seat" in joined.text, joined.text
-    view = TableView(fake)
+    view = TableView(fake, channel_id)
     assert await view.next_turn() is not None, "no hand was dealt"
     return view
 

@@ -16,7 +16,10 @@ kill. After every restart:
 
 and at the end the audit balances to the chip and every finished hand replays.
 
-The test runs on SQLite and on PostgreSQL (``[sqlite]``, ``[postgresql]``).
+The test runs on SQLite and on PostgreSQL (``[sqlite]``, ``[postgresql]``), and
+once more with two processes on one PostgreSQL, shard 0 and shard 1 of 2, each
+with three tables in a server of its shard: one process at a time is killed and
+started again while the other plays on, and the kills are shared between them.
 The CI run makes ``CROUPIER_KILLS`` (default 50) kills on each; a soak is the
 same test with more: ``CROUPIER_KILLS=1000 pytest tests/e2e/test_kill_restart.py``.
 ``CROUPIER_KILL_SEED`` replays a run (the seed is printed).
@@ -36,8 +39,10 @@ import pytest
 
 from tests.audited import assert_audit_clean_at
 from tests.blocking_reader import BlockingReader
+from tests.conftest import SessionServer
 from tests.e2e.croupier_process import CroupierProcess
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, NoResponse
+from tests.e2e.fake_discord.entities import FakeGuild
 from tests.e2e.impatient_players import Players, TableView
 
 KILLS = int(os.environ.get("CROUPIER_KILLS", "50"))
@@ -112,9 +117,15 @@ class KillRun:
         croupier: CroupierProcess,
         rng: random.Random,
         database: BlockingReader,
+        *,
+        names: tuple[str, ...] = NAMES,
+        guild: FakeGuild | None = None,
     ) -> None:
         self.fake = fake
         self.croupier = croupier
+        #: The players' names (in the order of NAMES, whom TABLES seats) and their server.
+        self.names = names
+        self.guild = guild
         self.rng = rng
         self.database = database
         self.members: list[Member] = []
@@ -131,9 +142,10 @@ class KillRun:
         return sum(self.kills.values())
 
     async def open_tables(self, channels: list[int]) -> None:
-        self.members = [self.fake.add_member(name) for name in NAMES]
+        self.members = [self.fake.add_member(name, guild=self.guild) for name in self.names]
+        renamed = dict(zip(NAMES, self.names, strict=True))
         for channel_id, (variant, names) in zip(channels, TABLES, strict=True):
-            seated = [m for m in self.members if m.name in names]
+            seated = [m for m in self.members if m.name in {renamed[n] for n in names}]
             await self.open_table(channel_id, variant, seated)
             self.tables.append(Players(self.fake, channel_id, seated))
             self.games[channel_id] = variant
@@ -229,6 +241,8 @@ class KillRun:
             return False
         channels = {players.channel_id: players for players in self.tables}
         for table_id, (hand_id, hand_no, actions) in unfinished.items():
+            if self.channel_of(table_id) not in channels:
+                continue  # another process's table (the test with two processes)
             players = channels[self.channel_of(table_id)]
             resumed = await self.check_resumed(
                 players, hand_id, hand_no, actions, posted_before, started_at
@@ -364,3 +378,85 @@ async def test_kills_at_random_moments_lose_nothing(
     print("hands and actions by game:", by_game)
     assert finished >= KILLS // 10 and actions >= KILLS, "the game went on between kills"
     await assert_audit_clean_at(database_target)
+
+
+async def test_kills_of_two_processes_with_a_shard_each_lose_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path, postgresql_server: SessionServer
+) -> None:
+    """Two processes, shard 0 and shard 1 of 2, on one PostgreSQL: each serves the
+    tables of its own server, and one of them at a time is killed and started
+    again while the other plays on (its idle tables' clocks act for their players).
+    Kills ``CROUPIER_KILLS`` in all, shared between them."""
+    print(f"CROUPIER_KILL_SEED={SEED} CROUPIER_KILLS={KILLS}")
+    fake = fake_discord
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    rng = random.Random(SEED)
+    began = time.monotonic()
+    url = await postgresql_server.migrated()
+    servers = [fake.add_guild(f"Shard {n}", shard=(n, 2)) for n in (0, 1)]
+    names = (NAMES, ("Eve", "Fay", "Gus", "Hal"))
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            croupiers = [
+                await stack.enter_async_context(
+                    CroupierProcess(
+                        fake,
+                        url,
+                        logs=tmp_path / f"logs-{n}",
+                        settings={
+                            "CROUPIER_SHARD_COUNT": "2",
+                            "CROUPIER_SHARD_IDS": str(n),
+                            "CROUPIER_LOG_LEVEL": "INFO",
+                        },
+                    )
+                )
+                for n in (0, 1)
+            ]
+            for croupier in croupiers:
+                await croupier.start()
+            reader = stack.enter_context(BlockingReader(url))
+            runs = [
+                KillRun(fake, croupier, rng, reader, names=names[n], guild=servers[n])
+                for n, croupier in enumerate(croupiers)
+            ]
+            for n, run in enumerate(runs):
+                server = servers[n]
+                channels = [fake.default_channel_of(server).id]
+                channels += [
+                    fake.add_channel(f"poker-{k}", guild=server).id
+                    for k in range(2, len(TABLES) + 1)
+                ]
+                await run.open_tables(channels)
+            while sum(run.total_kills for run in runs) < KILLS:
+                run = rng.choice(runs)
+                if run.croupier.alive:
+                    await run.play(rng.randint(0, 6) if not run.doomed else 12)
+                    if rng.random() < 0.3:
+                        await run.housekeeping()
+                    await run.kill_soon()
+                await run.restart_and_check()
+                other = runs[1 - runs.index(run)]
+                # The other plays on, unless it was started doomed to die by itself.
+                assert other.croupier.alive or other.doomed, other.croupier.log_text()
+            for run in runs:
+                if not run.croupier.alive:
+                    await run.croupier.start()
+                await run.play(5)
+            for croupier in croupiers:
+                await croupier.stop()
+            (finished,) = reader.rows("SELECT COUNT(*) FROM hands WHERE status = 'finished'")[0]
+            (actions,) = reader.rows("SELECT COUNT(*) FROM hand_actions")[0]
+        kills: Counter[str] = sum((run.kills for run in runs), Counter())
+        outcomes: Counter[str] = sum((run.outcomes for run in runs), Counter())
+        print(
+            f"{sum(kills.values())} kills in {time.monotonic() - began:.0f} s: {dict(kills)};"
+            f" after restarts: {dict(outcomes)}; by process:"
+            f" {[run.total_kills for run in runs]}"
+        )
+        assert all(run.total_kills > 0 for run in runs), "both processes were killed"
+        assert outcomes["resumed"] > KILLS // 4
+        assert outcomes["clicked after restart"] > KILLS // 8
+        assert finished >= KILLS // 10 and actions >= KILLS, "the game went on between kills"
+        await assert_audit_clean_at(url)
+    finally:
+        await postgresql_server.drop(url)

@@ -1,10 +1,19 @@
 """The gateway websocket: handshake, sessions, dispatch, resume, drops.
 
 A client connects, gets HELLO, heartbeats and IDENTIFYs; the fake answers
-READY and one GUILD_CREATE. Every event is numbered per session and kept in a
+READY and a GUILD_CREATE per guild. Every event is numbered per session and kept in a
 backlog, so a client whose connection was dropped can RESUME (op 6) and get
 what it missed followed by RESUMED. Frames are sent as plain JSON text: the
 client asks for zlib-stream but accepts text.
+
+Sharding: a session IDENTIFYs with ``shard: [shard_id, num_shards]`` (``[0, 1]``
+without one). It is told of the guilds of its shard only, gets the events of
+those guilds only, and only shard 0 gets events outside any guild (DMs, and
+interactions in them), as Discord documents (:data:`SHARD_ROUTING`). An
+invalid shard is refused with close code 4010, fewer shards than the fake
+requires (``required_shards``) with 4011 (:data:`INVALID_SHARD`,
+:data:`SHARDING_REQUIRED`); each refusal is kept in ``Gateway.closed`` with
+the rule it applied. ``GET /gateway/bot`` recommends ``recommended_shards``.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .rules import Rule
 from .state import DiscordState
 
 log = logging.getLogger(__name__)
@@ -38,6 +48,29 @@ HEARTBEAT_INTERVAL_MS = 41_250
 BACKLOG = 2_000
 AUTHENTICATION_FAILED = 4004
 DROPPED = 4000
+INVALID_SHARD_CODE = 4010
+SHARDING_REQUIRED_CODE = 4011
+
+# Gateway rules, cited like the REST ones (rules.py) but not in its registry, whose
+# corpus test breaks each rule with a REST payload.
+_CLOSE_CODES = "topics/opcodes-and-status-codes.mdx#gateway-gateway-close-event-codes"
+SHARD_ROUTING = Rule(
+    "gateway.shard-routing",
+    "events/gateway.mdx#sharding",
+    "shard_id = (guild_id >> 22) % num_shards ... Note that only the first shard ([0, 3]) "
+    "would receive DMs.",
+)
+INVALID_SHARD = Rule(
+    "gateway.invalid-shard",
+    _CLOSE_CODES,
+    "4010 Invalid shard: You sent an invalid shard when identifying.",
+)
+SHARDING_REQUIRED = Rule(
+    "gateway.sharding-required",
+    _CLOSE_CODES,
+    "4011 Sharding required: The session would have handled too many guilds - you are "
+    "required to shard your connection in order to connect.",
+)
 
 
 @dataclass
@@ -73,6 +106,14 @@ class Session:
     )
     connection: Connection | None = None
 
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether an event of ``guild_id`` (``None``: outside any guild, a DM) reaches
+        this session's shard (:data:`SHARD_ROUTING`)."""
+        shard_id, num_shards = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % num_shards == shard_id
+
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.seq += 1
         frame = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
@@ -89,6 +130,11 @@ class Gateway:
         self._url = url
         self._changed = changed
         self.sessions: dict[str, Session] = {}
+        #: What ``GET /gateway/bot`` recommends, and the fewest shards an IDENTIFY may ask for.
+        self.recommended_shards = 1
+        self.required_shards = 1
+        #: Connections the gateway closed for a rule: code, the shard asked for, the rule.
+        self.closed: list[tuple[int, object, Rule]] = []
         self.identifies = 0
         self.resumes = 0
         # Events sent again on RESUME because the connection was down when they happened.
@@ -99,10 +145,16 @@ class Gateway:
         return [s for s in self.sessions.values() if s.connection is not None]
 
     def dispatch(self, event: str, data: dict[str, Any], intent: int | None) -> None:
-        """Send an event to every session whose intents ask for it (buffered if dropped)."""
+        """Send an event to every session of its guild's shard whose intents ask for it
+        (buffered if dropped)."""
+        guild_id = guild_of(event, data)
         for session in self.sessions.values():
-            if intent is None or session.intents & intent:
+            if (intent is None or session.intents & intent) and session.receives(guild_id):
                 session.dispatch(event, data)
+
+    def sessions_of(self, shard_id: int) -> list[Session]:
+        """The connected sessions that IDENTIFYed as shard ``shard_id``."""
+        return [s for s in self.connected if s.shard[0] == shard_id]
 
     async def drop(self, code: int = DROPPED) -> int:
         """Close every live connection as a network fault would; returns how many."""
@@ -165,8 +217,14 @@ class Gateway:
         if data.get("token") != self._state.token:
             await connection.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return None
-        shard = list(data.get("shard") or [0, 1])
-        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), shard)
+        shard = data.get("shard") or [0, 1]
+        refused = self._refuse_shard(shard)
+        if refused is not None:
+            code, rule = refused
+            self.closed.append((code, shard, rule))
+            await connection.ws.close(code=code, message=rule.says[:100].encode())
+            return None
+        session = Session(secrets.token_hex(16), int(data.get("intents", 0)), list(shard))
         session.connection = connection
         self.sessions[session.id] = session
         self.identifies += 1
@@ -177,7 +235,9 @@ class Gateway:
             {
                 "v": 10,
                 "user": user,
-                "guilds": [{"id": str(g), "unavailable": True} for g in state.guilds],
+                "guilds": [
+                    {"id": str(g), "unavailable": True} for g in state.guilds if session.receives(g)
+                ],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": self._url(),
@@ -194,9 +254,23 @@ class Gateway:
             },
         )
         for guild in state.guilds.values():
-            session.dispatch("GUILD_CREATE", state.guild_payload(guild))
+            if session.receives(guild.id):
+                session.dispatch("GUILD_CREATE", state.guild_payload(guild))
         self._changed()
         return session
+
+    def _refuse_shard(self, shard: object) -> tuple[int, Rule] | None:
+        """The close code and rule refusing ``shard``, or ``None`` if it is valid."""
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            return INVALID_SHARD_CODE, INVALID_SHARD
+        if shard[1] < self.required_shards:
+            return SHARDING_REQUIRED_CODE, SHARDING_REQUIRED
+        return None
 
     def _resume(self, connection: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
@@ -235,3 +309,13 @@ class Gateway:
         if data.get("nonce") is not None:
             chunk["nonce"] = data["nonce"]
         session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+
+#: Events whose guild is the payload's own ``id`` rather than its ``guild_id``.
+_GUILD_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
+
+
+def guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild an event belongs to, or ``None`` for one outside any guild (a DM)."""
+    raw = data.get("id") if event in _GUILD_EVENTS else data.get("guild_id")
+    return int(raw) if raw is not None else None

@@ -91,6 +91,8 @@ class RestApi:
         # Bugs of the fake itself: a route that raised instead of answering.
         self.internal_errors: list[str] = []
         self.requests: list[str] = []
+        #: How many shards ``GET /gateway/bot`` recommends (the gateway's setting).
+        self.recommended_shards: Callable[[], int] = lambda: 1
 
     def install(self, app: web.Application) -> None:
         app.middlewares.append(self._middleware)
@@ -244,7 +246,7 @@ class RestApi:
         return json_response(
             {
                 "url": url,
-                "shards": 1,
+                "shards": self.recommended_shards(),
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,

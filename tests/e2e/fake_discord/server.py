@@ -74,6 +74,7 @@ class FakeDiscord:
         self.gateway = Gateway(self.state, lambda: self.gateway_url, self._signal.notify)
         self.state.emit = self.gateway.dispatch
         self.rest = RestApi(self.state, self.faults, self.rate_limits)
+        self.rest.recommended_shards = lambda: self.gateway.recommended_shards
         #: The application's own emojis (`emojis`: id -> name and image; `changes`).
         self.application_emojis = self.state.emojis
         self.members: dict[str, Member] = {}
@@ -163,10 +164,17 @@ class FakeDiscord:
         self.members[name] = member
         return member
 
-    def add_guild(self, name: str, *, locale: str = "en-US") -> FakeGuild:
-        """Another guild with the bot in it (GUILD_CREATE if the bot is connected),
-        its own #poker channel (`fake.default_channel_of(guild)`) and owner."""
-        return self.state.add_guild(name, locale=locale)
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
+        """Another guild with the bot in it (GUILD_CREATE to the session of its shard
+        if it is connected), its own #poker channel (`fake.default_channel_of(guild)`)
+        and owner. ``shard=(shard_id, num_shards)`` picks an id on that shard."""
+        return self.state.add_guild(name, locale=locale, shard=shard)
+
+    def shard_sessions(self, shard_id: int) -> int:
+        """How many connected gateway sessions IDENTIFYed as shard ``shard_id``."""
+        return len(self.gateway.sessions_of(shard_id))
 
     def default_channel_of(self, guild: FakeGuild) -> FakeChannel:
         return self.state.channels[guild.default_channel_id]

@@ -26,6 +26,15 @@ class SnowflakeFactory:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def next_on_shard(self, shard_id: int, num_shards: int) -> int:
+        """The next snowflake whose guild would be on ``shard_id`` of ``num_shards``
+        (``(id >> 22) % num_shards``): a later millisecond where needed."""
+        candidate = self.next()
+        while (candidate >> 22) % num_shards != shard_id:
+            candidate = ((candidate >> 22) + 1) << 22
+        self._last = candidate
+        return candidate
+
 
 class HasId(Protocol):
     @property

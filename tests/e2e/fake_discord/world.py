@@ -78,9 +78,13 @@ class World:
 
     # -- guilds ----------------------------------------------------------------
 
-    def add_guild(self, name: str, *, locale: str = "en-US") -> FakeGuild:
-        """A new guild with its owner, the bot, @everyone, the bot's role and #poker."""
-        guild = FakeGuild(self.ids.next(), name, owner_id=self.owner.id, preferred_locale=locale)
+    def add_guild(
+        self, name: str, *, locale: str = "en-US", shard: tuple[int, int] | None = None
+    ) -> FakeGuild:
+        """A new guild with its owner, the bot, @everyone, the bot's role and #poker;
+        ``shard=(shard_id, num_shards)``: an id Discord would route to that shard."""
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = FakeGuild(guild_id, name, owner_id=self.owner.id, preferred_locale=locale)
         guild.roles[guild.id] = FakeRole(guild.id, "@everyone", 0, perms.EVERYONE_DEFAULT)
         bot_role = FakeRole(self.ids.next(), self.bot.username, 1, self.bot_permissions, True)
         guild.roles[bot_role.id] = bot_role
