@@ -210,6 +210,9 @@ class TableSnapshot:
     drawing: bool = False
     #: Double Hold'em: the players still to discard are setting a point card.
     pointing: bool = False
+    #: At the showdown: the player to act holds a hand that cannot win, and
+    #: shows or mucks it (the clock mucks).
+    showdown_choice: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None
