@@ -63,6 +63,8 @@ SETUP_CONCURRENCY = 25
 #: and how many /noop are in flight at once then.
 FLOOR_CPU_SECONDS = 3.0
 FLOOR_CPU_SENDERS = 8
+#: The interaction response that answers with a message (a refusal, for a table button).
+CHANNEL_MESSAGE = 4
 #: An interaction not acknowledged this long after the window closed is counted as lost.
 GRACE_SECONDS = 3.5
 
@@ -160,6 +162,19 @@ async def heap_census(bot: BotProcess, path: Path) -> dict[str, Any]:
     return {"tracked": None, "frozen": None, "top": []}
 
 
+def refused_clicks(fake: FakeDiscord, start: float, end: float, channels: set[int]) -> int:
+    """Clicks in the window the bot answered with a sentence (a refusal: the turn had
+    moved on, not this player's turn) instead of acting on them."""
+    return sum(
+        1
+        for record in fake.state.interactions.values()
+        if record.type == MESSAGE_COMPONENT
+        and record.channel_id in channels
+        and start <= record.created_at <= end
+        and (record.response_type == CHANNEL_MESSAGE or record.followup_ids)
+    )
+
+
 def latencies(
     fake: FakeDiscord, start: float, end: float, kind: int, channels: set[int]
 ) -> Latencies:
@@ -176,8 +191,11 @@ def latencies(
     return Latencies.of(answered, lost)
 
 
-async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) -> dict[str, Any]:
-    """One measured run with ``tables`` tables; its figures."""
+async def run_tables(
+    tables: int, seconds: float, warmup: float, workdir: Path, database_url: str | None = None
+) -> dict[str, Any]:
+    """One measured run with ``tables`` tables; its figures. The bot keeps its chips in
+    a fresh SQLite file in ``workdir``, or in the (empty) PostgreSQL ``database_url``."""
     fake = await FakeDiscord().start()
     fake.state.record_sightings = False
     bot: BotProcess | None = None
@@ -197,10 +215,13 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             database,
             {
                 "CROUPIER_STARTING_CHIPS": str(BUY_IN * 10),
+                # Every table is on the fake's one server: lift the per-server limit (25).
+                "CROUPIER_MAX_TABLES_PER_SERVER": "0",
                 "CROUPIER_LOG_LEVEL": "INFO",
                 "CROUPIER_BENCH_LOOP": str(workdir / f"loop-{tables}.json"),
                 "CROUPIER_BENCH_HEAP": str(workdir / f"heap-{tables}.json"),
                 **_profile_environment(workdir, tables),
+                **({"CROUPIER_DATABASE": database_url} if database_url else {}),
             },
             module="bench.load_bot",
         )
@@ -221,6 +242,9 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             )
         )
         setup_seconds = time.monotonic() - setup_started
+        unopened = [n for n, driver in crowd.tables.items() if driver.latest is None]
+        if unopened:  # a limit or a refusal: the run would measure fewer tables than it says
+            raise RuntimeError(f"{len(unopened)} of {tables} tables showed no table message")
         floor_cost = await floor_cpu(bot, floor_member, floor_channel.id)
         crowd.start_playing()
         await asyncio.sleep(warmup)
@@ -228,6 +252,9 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
         load_before = os.getloadavg()[0]
         stop_floor = asyncio.Event()
         floor = asyncio.create_task(send_floor(floor_member, floor_channel.id, stop_floor))
+        profiling = bool(os.environ.get("CROUPIER_BENCH_PROFILE"))
+        if profiling:  # the bot profiles the window only (bench.load_bot.Window)
+            os.kill(bot.pid, signal.SIGUSR2)
         bot_cpu, own_cpu = cpu_seconds(bot.pid), time.process_time()
         start = fake.clock.now()
         hands_before = sum(len(d.results) for d in crowd.tables.values())
@@ -235,17 +262,22 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
         end = fake.clock.now()
         hands = sum(len(d.results) for d in crowd.tables.values()) - hands_before
         bot_busy = (cpu_seconds(bot.pid) - bot_cpu) / (end - start)
+        if profiling:
+            os.kill(bot.pid, signal.SIGUSR2)
         # What the 10-per-second floor commands of the window cost, at the floor's price.
         floor_share = floor_cost["cpu_ms_per_noop"] / 1000 / FLOOR_INTERVAL
         own_busy = (time.process_time() - own_cpu) / (end - start)
         rss_loaded = resident_kib(bot.pid)
-        heap = await heap_census(bot, workdir / f"heap-{tables}.json")
         stop_floor.set()
         await floor
         await asyncio.sleep(GRACE_SECONDS)
+        # While the tables still play, but after the window's interactions had their
+        # time: the census holds the bot's loop up, which would make them late.
+        heap = await heap_census(bot, workdir / f"heap-{tables}.json")
         crowd.stop()
 
         actions = latencies(fake, start, end, MESSAGE_COMPONENT, set(seated))
+        refused = refused_clicks(fake, start, end, set(seated))
         stalled = sum(  # tables at which nothing was done in the whole window
             1
             for driver in crowd.tables.values()
@@ -262,11 +294,12 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
         )
         noop = latencies(fake, start, end, APPLICATION_COMMAND, {floor_channel.id})
         await bot.stop(timeout=60)
-        async with await Database.open(database) as db:
+        async with await Database.open(database_url or database) as db:
             clean = (await audit(db)).clean
         lag, pauses = loop_figures(workdir / f"loop-{tables}.json", start, end)
         return {
             "tables": tables,
+            "database": "postgresql" if database_url else "sqlite",
             "players": tables * PLAYERS,
             "seconds": round(end - start, 2),
             "setup_seconds": round(setup_seconds, 1),
@@ -275,6 +308,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             "hands_per_second": round(hands / (end - start), 2),
             "actions_per_second": round(actions.count / (end - start), 1),
             "action_ms": _figures(actions),
+            "refused_clicks": refused,
             "floor_ms": _figures(noop),
             "click_to_next_turn_ms": _figures(shown, unanswered=False),
             "p99_over_floor": round(actions.p99_ms / noop.p99_ms, 2) if noop.count else None,
@@ -285,6 +319,7 @@ async def run_tables(tables: int, seconds: float, warmup: float, workdir: Path) 
             "bot_gc_tracked_objects": heap["tracked"],
             "bot_gc_frozen_objects": heap["frozen"],
             "bot_gc_tracked_top": heap["top"][:8],
+            "bot_gc_owners": heap.get("owners", {}),
             "bot_loop_lag_ms": lag,
             "bot_gc_pauses_ms": pauses,
             "bot_cpu_busy": round(bot_busy, 2),
@@ -347,8 +382,13 @@ def _figures(found: Latencies, *, unanswered: bool = True) -> dict[str, float | 
 
 
 def _profile_environment(workdir: Path, tables: int) -> dict[str, str]:
-    # CROUPIER_BENCH_NO_FREEZE=1 runs the bot without bot.heap's gc.freeze, to compare.
-    passed = {key: "1" for key in ("CROUPIER_BENCH_NO_FREEZE",) if os.environ.get(key)}
+    # CROUPIER_BENCH_NO_FREEZE=1 runs the bot without bot.heap's gc.freeze, and
+    # CROUPIER_BENCH_GC_DEFAULTS=1 with CPython's collector thresholds, to compare.
+    passed = {
+        key: "1"
+        for key in ("CROUPIER_BENCH_NO_FREEZE", "CROUPIER_BENCH_GC_DEFAULTS")
+        if os.environ.get(key)
+    }
     if not os.environ.get("CROUPIER_BENCH_PROFILE"):
         return passed
     return passed | {"CROUPIER_BENCH_PROFILE": str(workdir / f"bot-{tables}.prof")}

@@ -3,9 +3,10 @@
 Exactly what ``python -m bot`` runs (settings from the environment, the
 database opened and migrated first, discord.py pointed where the settings
 say, stopped by SIGTERM), with one extension more: :mod:`bench.noop`. With
-``CROUPIER_BENCH_PROFILE=path`` the whole run is profiled with cProfile (in
-the main thread's CPU time) and
-the statistics are written to ``path`` when it stops; with
+``CROUPIER_BENCH_PROFILE=path``, SIGUSR2 starts profiling with cProfile (in
+the main thread's CPU time) and the next SIGUSR2 stops it and writes the
+statistics to ``path`` (the benchmark sends them at the start and the end of
+its measured window); with
 ``CROUPIER_BENCH_LOOP=path`` the event loop's lag and the garbage
 collector's pauses are (:mod:`bench.loop_watch`); with
 ``CROUPIER_BENCH_HEAP=path``, SIGUSR1 writes a census of the objects the
@@ -26,6 +27,7 @@ import signal
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -33,7 +35,7 @@ from bench.loop_watch import LoopWatch
 from bot.__main__ import point_discord_py_at
 from bot.client import EXTENSIONS, create_client
 from bot.database import Database
-from bot.heap import set_aside_start_up_objects
+from bot.heap import collect_young_objects_less_often, set_aside_start_up_objects
 from bot.settings import load_settings
 
 FLOOR_EXTENSION = "bench.noop"
@@ -60,9 +62,35 @@ def write_heap_census(path: Path) -> None:
         "tracked": len(tracked),
         "frozen": gc.get_freeze_count(),
         "top": kinds.most_common(30),
+        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine")),
     }
     del tracked
     path.write_text(json.dumps(census))
+
+
+def owners_of(tracked: list[object], kinds: tuple[str, ...], sample: int = 40) -> dict[str, Any]:
+    """For a sample of each kind of object, what holds them: which of the commonest
+    containers belong to which part of the bot."""
+    owners: dict[str, Any] = {}
+    for kind in kinds:
+        found = [thing for thing in tracked if type(thing).__qualname__ == kind][:sample]
+        holders: Counter[str] = Counter()
+        for thing in found:
+            for holder in gc.get_referrers(thing):
+                if holder is tracked or holder is found:
+                    continue
+                holders[_name_of(holder, (tracked, found))] += 1
+        owners[kind] = holders.most_common(10)
+    return owners
+
+
+def _name_of(holder: object, ignored: tuple[object, ...]) -> str:
+    name = type(holder).__qualname__
+    if isinstance(holder, dict):  # an instance's attributes: name the instance
+        owners = [o for o in gc.get_referrers(holder) if all(o is not i for i in ignored)]
+        named = [type(o).__qualname__ for o in owners if hasattr(o, "__dict__")]
+        return f"dict of {named[0]}" if named else "dict"
+    return name
 
 
 async def run_bot() -> None:
@@ -73,6 +101,8 @@ async def run_bot() -> None:
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
         if not os.environ.get("CROUPIER_BENCH_NO_FREEZE"):  # to measure without it
             set_aside_start_up_objects()
+        if not os.environ.get("CROUPIER_BENCH_GC_DEFAULTS"):  # CPython's thresholds, to compare
+            collect_young_objects_less_often()
         async with bot:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
@@ -80,6 +110,9 @@ async def run_bot() -> None:
             heap_to = os.environ.get("CROUPIER_BENCH_HEAP")
             if heap_to:
                 loop.add_signal_handler(signal.SIGUSR1, write_heap_census, Path(heap_to))
+            profile_to = os.environ.get("CROUPIER_BENCH_PROFILE")
+            if profile_to:
+                loop.add_signal_handler(signal.SIGUSR2, Window(Path(profile_to)).toggle)
             running = asyncio.create_task(bot.start(settings.discord_token))
             stopping = asyncio.create_task(stop.wait())
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
@@ -89,20 +122,29 @@ async def run_bot() -> None:
                 await running
 
 
+class Window:
+    """cProfile over the benchmark's measured window: the first toggle starts it,
+    the second stops it and writes the statistics."""
+
+    def __init__(self, path: Path) -> None:
+        # The main thread's CPU time, not the wall clock: on a shared machine the wall
+        # clock charges whatever function was running when the process lost its core.
+        self.profiler = cProfile.Profile(time.thread_time)
+        self.path = path
+        self.running = False
+
+    def toggle(self) -> None:
+        if not self.running:
+            self.profiler.enable()
+            self.running = True
+            return
+        self.profiler.disable()
+        self.running = False
+        self.profiler.dump_stats(str(self.path))
+
+
 def main() -> None:
-    profile_to = os.environ.get("CROUPIER_BENCH_PROFILE")
-    if not profile_to:
-        asyncio.run(run())
-        return
-    # The main thread's CPU time, not the wall clock: on a shared machine the wall
-    # clock charges whatever function was running when the process lost its core.
-    profiler = cProfile.Profile(time.thread_time)
-    profiler.enable()
-    try:
-        asyncio.run(run())
-    finally:
-        profiler.disable()
-        profiler.dump_stats(profile_to)
+    asyncio.run(run())
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.render.custom_ids import table_button_id
 from tests.e2e.fake_discord import ComponentNotFound, FakeDiscord, Member, StoredMessage
+from tests.e2e.fake_discord.interactions import InteractionRecord
 from tests.e2e.table_view import RESULT_TITLE, Turn, is_table_message, turn_of
 
 #: What a player does when it is their turn, by weight: mostly calling, some
@@ -25,6 +26,8 @@ from tests.e2e.table_view import RESULT_TITLE, Turn, is_table_message, turn_of
 MOVES = {"call": 75, "fold": 15, "min": 10}
 #: A table whose message has not moved for this long is looked at again.
 STALL_SECONDS = 5.0
+#: The answer to a click the bot took: acknowledged, the message to be edited later.
+DEFERRED_UPDATE = 6
 
 
 class TableDriver:
@@ -46,6 +49,7 @@ class TableDriver:
         #: (when, seconds) from a click to the table message showing the next turn.
         self.turnarounds: list[tuple[float, float]] = []
         self._tasks: set[asyncio.Task[None]] = set()
+        self._last_click: InteractionRecord | None = None
 
     def saw(self, message: StoredMessage) -> None:
         """A message of this channel was created or edited."""
@@ -65,8 +69,15 @@ class TableDriver:
 
     def nudge(self) -> None:
         """Act again on the newest table message if nothing has moved for a while
-        (a click the bot refused because the table had moved on meanwhile)."""
+        and the last click was refused (the table had moved on meanwhile). A click
+        the bot has not answered, or took but has not played yet (a busy bot), is not
+        clicked again: that would only be refused, and count as work the bot did
+        for a player (the clock acts for a player whose click was lost)."""
         if time.monotonic() - self.last_progress < STALL_SECONDS or self.latest is None:
+            return
+        last = self._last_click
+        taken_or_on_its_way = last is not None and last.response_type in (None, DEFERRED_UPDATE)
+        if taken_or_on_its_way and last is not None and not last.followup_ids:
             return
         turn = turn_of(self.latest)
         if turn is not None:
@@ -94,7 +105,7 @@ class TableDriver:
 
     async def _click(self, member: Member, turn: Turn, move: str) -> None:
         try:
-            await member.click(
+            reply = await member.click(
                 custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, move),
                 message=turn.message_id,
                 wait=False,
@@ -103,6 +114,7 @@ class TableDriver:
             return
         self.clicks += 1
         self._clicked_at = time.monotonic()
+        self._last_click = reply.interaction
 
 
 class Crowd:

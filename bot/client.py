@@ -89,7 +89,7 @@ def fingerprint(payload: list[dict[str, Any]]) -> str:
 
 
 def croupier_intents(*, members: bool = False) -> discord.Intents:
-    """The gateway intents: the defaults, without message content.
+    """The gateway intents: the defaults, without messages, reactions or typing.
 
     Everything is a slash command or a button, so the privileged message
     content intent is not needed. The privileged members intent is asked for
@@ -101,6 +101,12 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
     intents = discord.Intents.default()
     intents.message_content = False
     intents.members = members
+    # Nothing here reads messages, reactions or typing: without these intents
+    # Discord stops sending the bot every message posted where it can see (its
+    # own table edits included, each echo a whole table message to parse).
+    intents.guild_messages = intents.dm_messages = False
+    intents.guild_reactions = intents.dm_reactions = False
+    intents.guild_typing = intents.dm_typing = False
     return intents
 
 
@@ -154,6 +160,8 @@ class CroupierBot(commands.AutoShardedBot):
             # Nobody is pinged unless a message asks for it explicitly.
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=guild_ready_timeout,
+            # No message is ever looked up again, and none arrives by the gateway.
+            max_messages=None,
             shard_count=settings.shards.count,
             **sharding,
         )

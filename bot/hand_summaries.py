@@ -26,15 +26,18 @@ async def summarise(database: Database, hand: RecentHand, user_id: int) -> HandS
         return None
     me = deal.players.index(user_id)
     cards, board = tuple(played.hole_cards[me]), tuple(played.board)
+    boards = tuple(map(tuple, played.boards)) if len(played.boards) > 1 else ()
     mine = next((s for s in shown_hands(played) if s.player == me), None)
     shown = mine.hands[0] if mine is not None and mine.hands else None
     if hand.won_chips > 0:
         won = [v for v in pot_verdicts(played) if me in v.winners and v.hand is not None]
         if won:
-            return HandSummary(cards, board, "won_showdown", won[0].hand, won[0].kicker)
-        return HandSummary(cards, board, "won")
+            return HandSummary(
+                cards, board, "won_showdown", won[0].hand, won[0].kicker, boards=boards
+            )
+        return HandSummary(cards, board, "won", boards=boards)
     if played.folded[me]:
-        return HandSummary(cards, board, "folded")
+        return HandSummary(cards, board, "folded", boards=boards)
     if shown is not None:
-        return HandSummary(cards, board, "lost_showdown", shown)
-    return HandSummary(cards, board, "lost")
+        return HandSummary(cards, board, "lost_showdown", shown, boards=boards)
+    return HandSummary(cards, board, "lost", boards=boards)

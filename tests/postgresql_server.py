@@ -12,7 +12,8 @@ why and the PostgreSQL variants of the tests skip with that sentence.
 
 The server is tuned for tests (no fsync, no full page writes): the tests kill
 the bot, never the server or the machine, so what the bot committed is still
-there. Each test gets a database of its own (:meth:`PostgresServer.new_database`),
+there. A benchmark asks for a ``durable`` one, which syncs as in production.
+Each test gets a database of its own (:meth:`PostgresServer.new_database`),
 copied from a template so that it costs a few milliseconds, not a migration.
 
 Run ``python -m tests.postgresql_server`` to start one by hand; it prints its
@@ -112,7 +113,7 @@ class PostgresServer:
     """One running server. :meth:`start` it, :meth:`stop` it; databases come from
     :meth:`new_database`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
         folder = _programs_folder()
         if folder is None:
             raise RuntimeError(unavailable())
@@ -124,6 +125,9 @@ class PostgresServer:
         self.data = self.folder / "data"
         self.port = _free_port()
         self._databases = 0
+        #: Commits reach the disk as in production (``fsync``, ``synchronous_commit``
+        #: on): for a benchmark set beside SQLite's ``synchronous=FULL``.
+        self.durable = durable
 
     def _argv(self, *command: str) -> list[str]:
         argv = [str(self.programs / command[0]), *command[1:]]
@@ -194,14 +198,13 @@ class PostgresServer:
         )
 
     def _options(self) -> str:
+        unsafe = ["-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off"]
         return " ".join(
             [
                 "-c listen_addresses=127.0.0.1",
                 f"-c port={self.port}",
                 f"-c unix_socket_directories={self.folder}",
-                "-c fsync=off",
-                "-c full_page_writes=off",
-                "-c synchronous_commit=off",
+                *([] if self.durable else unsafe),
                 "-c max_connections=200",
                 "-c shared_buffers=32MB",
             ]

@@ -803,6 +803,7 @@ MESSAGES: Final[dict[str, str]] = {
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
     "history.cards": "deine Karten {cards}",
     "history.board": "Board {board}",
+    "history.board_numbered": "Board {number} {board}",
     "history.outcome.won_showdown": "gewonnen mit {hand}",
     "history.outcome.won": "ohne Showdown gewonnen",
     "history.outcome.lost_showdown": "im Showdown verloren mit {hand}",
@@ -970,7 +971,9 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.show_one": "Nur {card} zeigen",
     "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
     "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
-    "command.poker.show.description": "Zeige deine Karten der gerade beendeten Hand.",
+    "command.poker.show.description": (
+        "Zeige deine Hand: im Showdown, wenn du dran bist, oder nach einem Gewinn ohne Showdown."
+    ),
     "command.poker.show.card": "Alle deine Karten, oder (im Hold'em) nur eine",
     "command.poker.show.all": "Alle",
     "command.poker.show.first": "Nur die erste Karte",
@@ -1202,5 +1205,23 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.against_computers": "Gegen Computerspieler",
     "stats.against_computers_value": (
         "{hands:int} Hände mit ihnen am Tisch · {net:+int} Chips an Cash-Tischen"
+    ),
+    # Zeigen oder verdeckt ablegen im Showdown (Issue 13): eine Hand, die nicht gewinnen kann.
+    "action.show": "{name} zeigt",
+    "action.muck": "{name} legt verdeckt ab",
+    "acted.show": "Du hast deine Hand gezeigt.",
+    "acted.muck": "Du hast deine Hand verdeckt abgelegt: niemand sieht sie.",
+    "button.show": "Zeigen",
+    "button.muck": "Verdeckt ablegen",
+    "table.show_or_muck": "Showdown: zeigen oder verdeckt ablegen (die Uhr legt ab)",
+    "seat.show_or_muck": (
+        "Deine Hand kann im Showdown nicht gewinnen: zeige sie oder lege sie verdeckt ab "
+        "(die Uhr legt ab)."
+    ),
+    "table.show_whole_at_showdown": (
+        "Im Showdown zeigst du deine ganze Hand oder legst sie verdeckt ab."
+    ),
+    "command.poker.muck.description": (
+        "Im Showdown eine Hand, die nicht gewinnen kann, verdeckt ablegen."
     ),
 }

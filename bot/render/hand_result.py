@@ -54,6 +54,9 @@ def result_message(
     lines += [_win(win, locale) for win in result.wins]
     if result.carried_over:
         lines.append(t("result.carried_over", locale, amount=result.carried_over))
+    if result.bounty is not None:
+        name, amount = result.bounty
+        lines.append(t("home.bounty", locale, name=shorten(name, NAME), amount=amount))
     if result.rake:
         lines.append(t("result.rake", locale, amount=result.rake))
     if result.commitment:

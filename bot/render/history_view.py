@@ -45,7 +45,17 @@ def history_lines(
         if summary is None:
             continue
         parts = [t("history.cards", locale, cards=cards_markup(summary.cards, faces, locale))]
-        if summary.board:
+        if summary.boards:
+            parts.extend(
+                t(
+                    "history.board_numbered",
+                    locale,
+                    number=number,
+                    board=cards_markup(board, faces, locale),
+                )
+                for number, board in enumerate(summary.boards, start=1)
+            )
+        elif summary.board:
             parts.append(
                 t("history.board", locale, board=cards_markup(summary.board, faces, locale))
             )

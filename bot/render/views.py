@@ -210,6 +210,9 @@ class TableSnapshot:
     drawing: bool = False
     #: Double Hold'em: the players still to discard are setting a point card.
     pointing: bool = False
+    #: At the showdown: the player to act holds a hand that cannot win, and
+    #: shows or mucks it (the clock mucks).
+    showdown_choice: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None
@@ -302,6 +305,8 @@ class HandResultView:
     #: The hand ended before its board was complete at a table that hunts
     #: rabbits: the message offers the rabbit hunt.
     rabbit_hunt: bool = False
+    #: The 7-2 bounty paid: (winner's name, chips collected in all).
+    bounty: tuple[str, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +347,9 @@ class HandSummary:
     #: The player's hand as shown (showdowns), and the kicker that won it.
     shown: HandDescription | None = None
     kicker: int | None = None
+    #: Every board, when the hand had more than one (a double-board bomb pot,
+    #: a board run twice); ``board`` is then the first.
+    boards: tuple[tuple[Card, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from bot.tables.money_desk import MoneyDesk, Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, TableState
+from bot.tables.table_store import forget_message_id
 from bot.tables.view import result_view
 from engine import Deal, Hand, HandMucked, HandResult, HandShown, commit
 
@@ -58,8 +59,9 @@ class Dealer:
             notice = self.desk.before_deal()
             if notice is not None:
                 notices.append(notice)
-            # All in, the rest is dealt street by street (bot.tables.runout).
-            hand = state.table.start_hand(self.rng, pause_runouts=True)
+            # All in, the rest is dealt street by street (bot.tables.runout); the
+            # showdown waits for the choice of a player whose hand cannot win.
+            hand = state.table.start_hand(self.rng, muck_choices=True, pause_runouts=True)
             assert state.table.deal is not None
             return hand, state.table.deal
 
@@ -74,6 +76,7 @@ class Dealer:
             hand_id = await self.hand_log.start(
                 tx, state.table_id, deal, commitment=commitment, secret=secret
             )
+            await forget_message_id(tx, state.table_id)
             return LiveHand(hand_id, deal, hand, commitment, secret)
 
         game_before = state.table.variant if state.table.hand_number else None

@@ -7,11 +7,19 @@ shows them.
 Only the player's own :class:`~bot.render.views.PrivateView` is ever sent
 (:func:`bot.tables.view.private_view`), and only to them, its cards drawn in
 the player's own deck (the emojis synced so far, else text).
+
+Each DM Discord takes is recorded with the hand (how many face-down cards the
+player had been dealt when it was sent, drawn cards included:
+:attr:`~bot.tables.state.LiveHand.dms_delivered`) and the table's state is
+saved soon after, so that after a restart the cards are sent again only to
+those whose latest DM may never have gone out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 
 from bot.database import Database
 from bot.house_bank import is_computer
@@ -24,6 +32,24 @@ from bot.tables.publisher import Publisher
 from bot.tables.state import LiveHand, TableState
 from bot.tables.table_store import dm_cards_wanted
 from bot.tables.view import private_view
+from engine import HoleCardsDealt
+
+log = logging.getLogger(__name__)
+
+
+def _dealt_down(live: LiveHand, index: int) -> int:
+    """How many face-down cards hand index ``index`` has been dealt so far (a
+    draw's new cards count on top of the ones thrown away; stud's up cards,
+    which the table shows, do not count)."""
+    return sum(
+        len(event.cards)
+        for event in live.hand.events
+        if isinstance(event, HoleCardsDealt) and event.player == index
+    )
+
+
+async def _nothing_to_save() -> None:
+    return None
 
 
 class HoleCardDms:
@@ -34,12 +60,38 @@ class HoleCardDms:
         publisher: Publisher,
         refusals: DmRefusals,
         faces_of: Callable[[DeckStyle], CardFaces] = lambda deck: TEXT_FACES,
+        save_state: Callable[[], Awaitable[None]] = _nothing_to_save,
     ) -> None:
         self.state = state
         self.database = database
         self.publisher = publisher
         self.refusals = refusals
         self.faces_of = faces_of
+        #: Saves the table's state (under the table's lock), with the DMs delivered.
+        self.save_state = save_state
+        self._unsaved = False
+        self._saving: asyncio.Task[None] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """Whether a delivered DM is still to be saved."""
+        return self._saving is not None and not self._saving.done()
+
+    async def saved(self) -> None:
+        """Wait until every delivered DM is saved."""
+        while self._saving is not None and not self._saving.done():
+            await asyncio.shield(self._saving)
+
+    async def send_again(self, live: LiveHand) -> None:
+        """After a restart: DM the cards to each player whose last DM, as saved,
+        does not show all the cards they hold now (it may never have gone out)."""
+        behind = {
+            index
+            for index, user_id in enumerate(live.deal.players)
+            if live.dms_delivered.get(user_id, 0) < _dealt_down(live, index)
+        }
+        if behind:
+            await self.send(live, behind)
 
     async def send(self, live: LiveHand, only: set[int] | None = None) -> None:
         """DM each player who wants it their cards (``only``: these hand indices)."""
@@ -64,4 +116,31 @@ class HoleCardDms:
             message = private_message(
                 private_view(state, live, index), player.locale if player else state.locale, faces
             )
-            self.publisher.send_private(user_id, message, on_refused=self.refusals.refused)
+            self.publisher.send_private(
+                user_id,
+                message,
+                on_refused=self.refusals.refused,
+                on_delivered=self._recorder(live, _dealt_down(live, index)),
+            )
+
+    def _recorder(self, live: LiveHand, shown: int) -> Callable[[int], None]:
+        """Records that Discord took a DM showing ``shown`` of the player's cards."""
+
+        def delivered(user_id: int) -> None:
+            live.dms_delivered[user_id] = max(shown, live.dms_delivered.get(user_id, 0))
+            self._unsaved = True
+            if not self.busy:
+                self._saving = asyncio.create_task(
+                    self._save(), name=f"table-{self.state.table_id}-dms-saved"
+                )
+
+        return delivered
+
+    async def _save(self) -> None:
+        # DMs delivered while a save is under way are saved by the next round.
+        while self._unsaved:
+            self._unsaved = False
+            try:
+                await self.save_state()
+            except Exception as error:  # the worst outcome: a DM sent twice after a restart
+                log.warning("Table %s: DMs delivered not saved: %r", self.state.table_id, error)

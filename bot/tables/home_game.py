@@ -8,6 +8,8 @@ bomb pot and the rabbit hunt.
 - Each seated player may vote for a bomb pot (``/poker bomb``): once more
   than half of them have, the engine deals the next hand that can be one as
   a bomb pot (:attr:`engine.Table.bomb_pot_voted`, saved with the table).
+  The votes so far are saved with the table too
+  (:attr:`bot.tables.state.TableState.bomb_voters`): a restart keeps them.
 - After a hand that ended before its board was complete, anyone at the table
   may hunt the rabbit: the engine says which board cards would have come
   (:meth:`engine.Hand.rabbit_cards`, never anyone's hole cards). The hunt is
@@ -21,22 +23,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from bot.database import Database, Transaction
 from bot.tables.errors import NotSeated, Refused
 from bot.tables.hand_log import replay_logged_hand
-from bot.tables.persistence import TableKeeper
+from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
 from engine import Card
-
-
-@dataclass
-class BombVotes:
-    """Who voted for a bomb pot since the last one was called."""
-
-    voters: set[int] = field(default_factory=set)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,32 +66,30 @@ async def change_options(
     return config
 
 
-async def vote_bomb_pot(
-    state: TableState, keeper: TableKeeper, votes: BombVotes, user_id: int
-) -> BombVote:
-    """Count a seated player's vote for a bomb pot."""
+async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) -> BombVote:
+    """Count a seated player's vote for a bomb pot, and save it with the table."""
     if state.settings.bomb_pot == 0:
         raise Refused("home.no_bomb_pots")
     if not state.table.is_seated(user_id):
         raise NotSeated()
     if state.table.bomb_pot_voted:
         raise Refused("home.bomb_already")
-    votes.voters = {voter for voter in votes.voters if state.table.is_seated(voter)}
-    votes.voters.add(user_id)
+    before = state.bomb_voters
+    voters = {voter for voter in before if state.table.is_seated(voter)} | {user_id}
     needed = len(state.table.seats) // 2 + 1
-    called = len(votes.voters) >= needed
-    count = len(votes.voters)
-    if called:
+    called = len(voters) >= needed
 
-        def change() -> None:
+    def change() -> None:
+        state.bomb_voters = set() if called else voters
+        if called:
             state.table.bomb_pot_voted = True
 
-        async def write(_tx: Transaction, _: None) -> None:
-            return None
-
-        await keeper.transact(change, write)
-        votes.voters.clear()
-    return BombVote(count, needed, called)
+    try:
+        await keeper.transact(change, nothing_to_write)
+    except BaseException:
+        state.bomb_voters = before  # the engine's table is put back by the keeper
+        raise
+    return BombVote(len(voters), needed, called)
 
 
 async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tuple[Card, ...]:

@@ -6,7 +6,11 @@ the same hand and turn. So the id of every table message posted is saved
 (``tables.message_id``, made for it by the first migration), and after a
 restart the runner edits that message again (if it was deleted meanwhile, a new
 one is posted); a click on any message but the table's current one is refused
-(:meth:`bot.tables.runner.TableRunner.is_current_message`).
+(:meth:`bot.tables.runner.TableRunner.is_current_message`). A new hand's
+message is posted afresh, and the deal forgets the old id in its own
+transaction (:func:`bot.tables.table_store.forget_message_id`): a process that
+dies before the new id is saved posts anew after a restart rather than edit an
+older message above the one players look at.
 """
 
 from __future__ import annotations

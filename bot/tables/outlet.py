@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Final, Protocol
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
 
@@ -138,6 +139,43 @@ def layout_of(message: OutgoingMessage) -> discord.ui.LayoutView:
     return layout
 
 
+def layout_components(message: OutgoingMessage) -> list[dict[str, Any]]:
+    """What :func:`layout_of` draws, as the JSON Discord takes (what its
+    ``to_components()`` gives), built without discord.py's view objects."""
+    blocks: list[dict[str, Any]] = []
+    for block in message.layout:
+        if isinstance(block, TextBlock):
+            blocks.append({"type": TEXT_DISPLAY, "content": block.text})
+        elif isinstance(block, Divider):
+            blocks.append({"type": SEPARATOR, "divider": True, "spacing": SMALL_SPACING})
+    container = {
+        "type": CONTAINER,
+        "accent_color": EMBED_COLOUR.value,
+        "spoiler": False,
+        "components": blocks,
+    }
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for spec in sorted(message.buttons, key=lambda spec: spec.row):
+        rows.setdefault(spec.row, []).append(
+            {
+                "type": BUTTON,
+                "style": getattr(discord.ButtonStyle, spec.style).value,
+                "disabled": spec.disabled,
+                "label": spec.label,
+                "custom_id": spec.custom_id,
+            }
+        )
+    return [container, *({"type": ACTION_ROW, "components": row} for row in rows.values())]
+
+
+#: Discord's component types, and a separator's small spacing.
+ACTION_ROW: Final = discord.ComponentType.action_row.value
+BUTTON: Final = discord.ComponentType.button.value
+TEXT_DISPLAY: Final = discord.ComponentType.text_display.value
+SEPARATOR: Final = discord.ComponentType.separator.value
+CONTAINER: Final = discord.ComponentType.container.value
+SMALL_SPACING: Final = discord.SeparatorSpacing.small.value
+
 #: Nobody is pinged by a table's messages, whatever a name in them says; set on each
 #: message as well as on the client, so no client setting can turn pings back on.
 NO_PINGS: Final = discord.AllowedMentions.none()
@@ -225,27 +263,25 @@ class DiscordOutlet:
 
     async def _show(self, message: OutgoingMessage, *, fresh: bool) -> bool:
         """Edit the table message, or post it; whether Discord now shows it."""
+        components: list[dict[str, Any]] | None = None
         if message.layout:
             # Components V2: no content and no embed (an older table message's
-            # are cleared when it is edited into a layout).
-            layout = layout_of(message)
-            edit: dict[str, Any] = {"content": None, "embed": None, "view": layout}
-            send: dict[str, Any] = {"view": layout}
+            # are cleared when it is edited into a layout). An edit's components
+            # are written as Discord's JSON (the same as layout_of's): discord.py's
+            # view objects are reference cycles only the garbage collector frees.
+            edit: dict[str, Any] = {
+                "content": None,
+                "embed": None,
+                "view": None,
+                "flags": discord.MessageFlags(components_v2=True),
+            }
+            components = layout_components(message)
         else:
             view = view_of(message.buttons)
             edit = {"content": message.content, "embed": _or_missing(message.embed), "view": view}
-            send = {
-                "content": message.content,
-                "embed": _or_missing(message.embed),
-                "view": view if view is not None else discord.utils.MISSING,
-            }
         if not fresh and self.message_id is not None:
             try:
-                await (
-                    self._channel()
-                    .get_partial_message(self.message_id)
-                    .edit(**edit, allowed_mentions=NO_PINGS)
-                )
+                await self._edit(self.message_id, edit, components)
                 return True
             except discord.NotFound:
                 log.info(
@@ -264,6 +300,15 @@ class DiscordOutlet:
                     exc_info=True,
                 )
                 return False
+        if message.layout:
+            send: dict[str, Any] = {"view": layout_of(message)}
+        else:
+            view = view_of(message.buttons)
+            send = {
+                "content": message.content,
+                "embed": _or_missing(message.embed),
+                "view": view if view is not None else discord.utils.MISSING,
+            }
         try:
             posted = await self._channel().send(**send, allowed_mentions=NO_PINGS)
         except discord.Forbidden:
@@ -282,6 +327,26 @@ class DiscordOutlet:
         if self.on_message is not None:
             self.on_message(posted.id)
         return True
+
+    async def _edit(
+        self,
+        message_id: int,
+        fields: dict[str, Any],
+        components: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Edit one of the table's messages, as ``PartialMessage.edit`` does, without
+        turning Discord's answer into a :class:`discord.Message`: nothing reads it,
+        and parsing a whole table message back was a tenth of an edit's cost.
+        ``components``: the message's components as Discord's JSON."""
+        with handle_message_parameters(
+            **fields,
+            allowed_mentions=NO_PINGS,
+            previous_allowed_mentions=self.client.allowed_mentions,
+        ) as params:
+            if components is not None:
+                assert params.payload is not None  # no files: the request is JSON
+                params.payload["components"] = components
+            await self.client.http.edit_message(self.channel_id, message_id, params=params)
 
     async def post(self, message: OutgoingMessage) -> None:
         if not await self._post(message):

@@ -53,6 +53,8 @@ class _SendPrivate:
     user_id: int
     message: OutgoingMessage
     on_refused: Callable[[int], None] | None
+    #: Called once Discord has taken the DM.
+    on_delivered: Callable[[int], None] | None = None
 
 
 @dataclass
@@ -104,8 +106,9 @@ class Publisher:
         user_id: int,
         message: OutgoingMessage,
         on_refused: Callable[[int], None] | None = None,
+        on_delivered: Callable[[int], None] | None = None,
     ) -> None:
-        self._dm_queue.append(_SendPrivate(user_id, message, on_refused))
+        self._dm_queue.append(_SendPrivate(user_id, message, on_refused, on_delivered))
         if self._dm_worker is None or self._dm_worker.done():
             self._dm_worker = asyncio.create_task(
                 self._deliver(self._dm_queue), name=f"publisher-{self.name}-dms"
@@ -157,10 +160,12 @@ class Publisher:
                         await self.outlet.post(message)
                         if then is not None:
                             then()
-                    case _SendPrivate(user_id, message, on_refused):
+                    case _SendPrivate(user_id, message, on_refused, on_delivered):
                         delivered = await self.outlet.send_private(user_id, message)
                         if not delivered and on_refused is not None:
                             on_refused(user_id)
+                        if delivered and on_delivered is not None:
+                            on_delivered(user_id)
                     case _Notify(notice):
                         notice.message_id = await self.outlet.post_notice(
                             notice.user_id, notice.message

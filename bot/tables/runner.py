@@ -90,7 +90,7 @@ from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
-from bot.tables.requests import ActionRequest, resolve
+from bot.tables.requests import ActionRequest, Move, resolve
 from bot.tables.retry import Backoff
 from bot.tables.runout import RunOut
 from bot.tables.seat_console import SeatConsoles
@@ -157,7 +157,6 @@ class TableRunner:
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
         self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
-        self.bomb_votes = home_game.BombVotes()
         self.desk = money_desk_for(
             self.state,
             self.keeper,
@@ -177,6 +176,7 @@ class TableRunner:
             self.publisher,
             services.dm_refusals,
             services.faces_of,
+            self._save_state,
         )
         self.sit_outs = SitOutWatch(self.state, self.clock, services.sit_out_seconds)
         self.timer = ActionTimer(self.clock, self.tick, name=f"table-{record.table_id}-clock")
@@ -263,7 +263,7 @@ class TableRunner:
             await self._carry_on(live)
             if self.live is live:
                 # DMs queued when the process stopped may never have gone out.
-                await self.dms.send(live)
+                await self.dms.send_again(live)
 
     async def start(self) -> None:
         """Show the table and start its clock (after creation or a restore): a
@@ -284,6 +284,13 @@ class TableRunner:
         async with self._lock:
             self.timer.disarm()
         await self.publisher.drain()
+        await self.dms.saved()
+
+    async def _save_state(self) -> None:
+        """Save the table's state as it is (the DMs delivered with it)."""
+        async with self._lock:
+            if not self.state.closed:
+                await self.keeper.transact(lambda: None, nothing_to_write)
 
     async def settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing is being done at this table: the lock is free, the
@@ -450,12 +457,23 @@ class TableRunner:
     async def show_cards(
         self, user_id: int, card_index: int | None = None, hand_no: int | None = None
     ) -> tuple[Card, ...]:
-        """Show cards of the hand that ended last (:mod:`bot.tables.show_or_muck`)."""
+        """Show the player's hand: at the showdown, on their turn to show or muck
+        (an action like any other); once the hand is over, cards of the hand that
+        ended last (:mod:`bot.tables.show_or_muck`)."""
+        if self.live is not None:
+            if card_index is not None:
+                raise Refused("table.show_whole_at_showdown")
+            await self.act(user_id, ActionRequest(Move.SHOW), hand_no=hand_no)
+            return self.shows.shown_at_showdown(user_id)
         async with self._lock:
             turns.check_open(self.state)
             cards = await self.shows.show(user_id, card_index, hand_no)
             self._changed()
             return cards
+
+    async def muck_cards(self, user_id: int, hand_no: int | None = None) -> None:
+        """At the showdown, on the player's turn: throw the hand away unseen."""
+        await self.act(user_id, ActionRequest(Move.MUCK), hand_no=hand_no)
 
     async def change_home_options(self, user_id: int, **changes: object) -> TableSettings:
         """The opener changes the home-game options (:mod:`bot.tables.home_game`)."""
@@ -469,9 +487,7 @@ class TableRunner:
         """A seated player's vote for a bomb pot in the next hand."""
         async with self._lock:
             try:
-                return await home_game.vote_bomb_pot(
-                    self.state, self.keeper, self.bomb_votes, user_id
-                )
+                return await home_game.vote_bomb_pot(self.state, self.keeper, user_id)
             finally:
                 self._changed()
 
@@ -535,7 +551,7 @@ class TableRunner:
                 self._changed()
 
     def _delivering(self) -> bool:
-        return not self.publisher.idle or self.seats.busy or self.notices.busy
+        return not self.publisher.idle or self.seats.busy or self.notices.busy or self.dms.busy
 
     async def _due(self) -> None:
         state, now = self.state, self.clock.now()

@@ -5,15 +5,18 @@ an ephemeral message, and the cog hands this part a way to edit it (an
 :data:`SeatEditor`, through the interaction's token). From then on, after
 every change of the table, each open seat view whose content changed is
 edited in place: the new street, the price to call, a pre-action cleared by
-a raise, the time bank. An interaction's token lives 15 minutes, so a view
-is let go a little before that (or when an edit fails); the next "My cards"
-(or a pre-action click, whose own token then edits the same message) opens
-it again. One view per player per hand: once the next hand is dealt the
-view keeps showing how its hand ended, and "My cards" opens the new one.
+a raise, the time bank, the showdown's show or muck. An interaction's token
+lives 15 minutes, so a view is let go a little before that (or when an edit
+fails); the next "My cards" (or a pre-action click, whose own token then
+edits the same message) opens it again. One view per player per hand: once
+the next hand is dealt the view keeps showing how its hand ended, and "My
+cards" opens the new one.
 
 Edits for one player go out one at a time, the newest state replacing any
-not yet sent; nothing here waits under the table's lock. Only the player's
-own seat is ever put in their view.
+not yet sent; nothing here waits under the table's lock. A seat is drawn only
+when its edit goes out, and not at all when it equals what the view shows or
+is about to: after every change of the table only the seat's data is built
+and compared. Only the player's own seat is ever put in their view.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from bot.tables.clock import Clock
 from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
 from bot.tables.time_bank import TimeBanks
-from engine import offered_pre_actions, price_for, show_options
+from engine import Phase, offered_pre_actions, price_for, show_options
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +63,12 @@ class _Open:
     opened_at: float
     hand_no: int
     shown: OutgoingMessage | None = None
-    pending: OutgoingMessage | None = None
+    #: The seat ``shown`` was drawn from (``None``: not known, as when just opened).
+    shown_seat: SeatView | None = None
+    #: The newest seat not edited in yet: drawn when its edit goes out.
+    pending: SeatView | None = None
+    #: The seat whose edit is out now.
+    sending: SeatView | None = None
     task: asyncio.Task[None] | None = field(default=None)
 
 
@@ -98,6 +106,7 @@ class SeatConsoles:
             time_bank=self.banks.seconds_of(user_id),
             to_act=not over and hand.to_act == index,
             hand_over=over,
+            showdown_turn=not over and hand.to_act == index and hand.phase is Phase.SHOWDOWN,
             chosen=None
             if (choice := self.pre_actions.choice_of(live, user_id)) is None
             else choice.kind,
@@ -122,7 +131,7 @@ class SeatConsoles:
         old = self._open.get(user_id)
         console = _Open(user_id, locale, faces, editor, self.clock.now(), hand_no)
         if shown is None and old is not None and old.hand_no == hand_no:
-            shown = old.shown
+            shown, console.shown_seat = old.shown, old.shown_seat
         console.shown = shown
         self._open[user_id] = console
 
@@ -152,23 +161,31 @@ class SeatConsoles:
             if seat.private.hand_no != console.hand_no:
                 del self._open[user_id]  # a new hand: its own view, from "My cards"
                 continue
-            message = seat_message(seat, console.locale, console.faces)
-            if _same(console.pending or console.shown, message):
-                continue
-            console.pending = message
+            if seat == (console.pending or console.sending or console.shown_seat):
+                continue  # what the view shows, or will: nothing to draw
+            console.pending = seat
             if console.task is None or console.task.done():
                 console.task = asyncio.create_task(self._edit(console), name=f"seat-view-{user_id}")
 
     async def _edit(self, console: _Open) -> None:
-        while (message := console.pending) is not None:
+        while (seat := console.pending) is not None:
             console.pending = None
+            # Drawn only now: seats that a newer one replaced while an edit was out
+            # are never drawn, and one that draws what the view shows is not sent.
+            message = seat_message(seat, console.locale, console.faces)
+            if _same(console.shown, message):
+                console.shown_seat = seat
+                continue
+            console.sending = seat
             try:
                 edited = await console.editor(message)
             except Exception:
                 log.warning("Editing the seat view of %s failed", console.user_id, exc_info=True)
                 edited = False
+            finally:
+                console.sending = None
             if not edited:
                 if self._open.get(console.user_id) is console:
                     del self._open[console.user_id]
                 return
-            console.shown = message
+            console.shown, console.shown_seat = message, seat

@@ -79,6 +79,10 @@ class LiveHand:
     #: Cards players chose to show once the hand was over, by user id
     #: (:mod:`bot.tables.show_or_muck`).
     shown_after: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    #: How many face-down cards each player had been dealt when the latest DM
+    #: Discord took was sent, by user id (:mod:`bot.tables.hole_card_dms`):
+    #: saved, so a restart DMs nobody the same cards again.
+    dms_delivered: dict[int, int] = field(default_factory=dict)
 
     @property
     def last_action(self) -> LastAction | None:
@@ -118,6 +122,9 @@ class TableState:
     #: The hand whose result is settled but not yet handed to Discord: posted
     #: again after a restart (:mod:`bot.tables.restore`).
     unposted_result: int | None = None
+    #: Who voted for a bomb pot since the last one was called
+    #: (:mod:`bot.tables.home_game`); saved, so a restart keeps the count.
+    bomb_voters: set[int] = field(default_factory=set)
     #: An all-in run out street by street: (hand id, streets dealt), saved so
     #: that a restart deals as many again (:mod:`bot.tables.runout`).
     runout: tuple[int, int] | None = None
@@ -146,6 +153,13 @@ class TableState:
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
             "closing": self.closing,
             "unposted_result": self.unposted_result,
+            "bomb_voters": sorted(self.bomb_voters),
+            "dms_delivered": None
+            if self.live is None
+            else {
+                "hand_id": self.live.hand_id,
+                "players": {str(uid): count for uid, count in self.live.dms_delivered.items()},
+            },
             "runout": self.runout_dealt(),
         }
 

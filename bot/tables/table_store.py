@@ -113,6 +113,15 @@ async def save_message_id(database: Database, table_id: int, message_id: int) ->
         await tx.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
 
+async def forget_message_id(tx: Transaction, table_id: int) -> None:
+    """A new hand is dealt: its table message is posted afresh, and its id is
+    saved only once Discord gives it back. Until then a restart must post anew,
+    not edit the last hand's message: the new one may have gone out unsaved, and
+    a click on it (newer, so taken for current) would act while every edit went
+    to the old one."""
+    await tx.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (table_id,))
+
+
 async def save_state(
     tx: Transaction,
     table_id: int,

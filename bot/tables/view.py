@@ -37,6 +37,7 @@ from bot.tables.clock import Moment
 from bot.tables.home_view import home_view
 from bot.tables.state import LiveHand, TableState
 from engine import (
+    BountyPaid,
     Card,
     CardsDiscarded,
     Hand,
@@ -122,7 +123,12 @@ def table_view(
         gathered = hand.collected_pots()
         pots = (hand.pot_total,) if len(gathered) < 2 else tuple(p.amount for p in gathered)
     player_at = dict(zip(deal.seats, deal.players, strict=True))
-    draw = deal.button_draw.cards if deal.button_draw is not None else ()
+    # The draw placed the button: nothing to show where no button is marked.
+    draw = (
+        deal.button_draw.cards
+        if deal.button_draw is not None and _marks_button(deal.setup.variant)
+        else ()
+    )
     return replace(
         snapshot,
         hand_no=shown_from.hand_no,
@@ -148,6 +154,7 @@ def table_view(
         else (),
         drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
         pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
+        showdown_choice=actor is not None and hand.phase is Phase.SHOWDOWN,
         commitment=shown_from.commitment,
         button_draw=tuple(
             (state.name(player_at[seat_no]), card) for seat_no, card in draw if seat_no in player_at
@@ -236,6 +243,10 @@ def told(event: object) -> LastAction | None:
         return LastAction("", "point_card", 0, 0, False)
     if isinstance(event, RunoutChosen):
         return LastAction("", "run_twice" if event.count == 2 else "run_once", 0, 0, False)
+    if isinstance(event, HandShown):
+        return LastAction("", "show", 0, 0, False)
+    if isinstance(event, HandMucked):
+        return LastAction("", "muck", 0, 0, False)
     return None
 
 
@@ -275,6 +286,14 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
         board=tuple(hand.board),
         boards=_more_boards(hand),
         rabbit_hunt=state.settings.rabbit_hunt and bool(hand.rabbit_cards()),
+        bounty=next(
+            (
+                (state.name(players[e.winner]), e.total)
+                for e in hand.events
+                if isinstance(e, BountyPaid)
+            ),
+            None,
+        ),
     )
 
 
@@ -306,14 +325,19 @@ def _with_mix(state: TableState, snapshot: TableSnapshot, game: Variant) -> Tabl
     )
 
 
+def _marks_button(game: Variant) -> bool:
+    """Whether the table shows where the button is in ``game``. Stud has no
+    dealer button that means anything to the players: its order of play
+    follows the up cards (the bring-in first), so no seat is marked."""
+    return not game.uses_bring_in
+
+
 def _seat_line(
     state: TableState, seat: Seat, shown_from: LiveHand | None, game: Variant
 ) -> SeatLine:
     name = state.name(seat.player)
     index = None if shown_from is None else shown_from.index_of(seat.player)
-    # Stud has no dealer button that means anything to the players: its
-    # order of play follows the up cards, so no seat is marked.
-    shows_button = not game.uses_bring_in
+    shows_button = _marks_button(game)
     if shown_from is None or index is None:
         return SeatLine(
             seat.number,

@@ -42,6 +42,15 @@ def test_no_message_content_and_no_privileged_members_intent(bot: CroupierBot) -
     assert bot.intents.guilds
 
 
+def test_the_bot_is_not_sent_the_messages_reactions_or_typing_it_never_reads(
+    bot: CroupierBot,
+) -> None:
+    intents = bot.intents
+    assert not (intents.guild_messages or intents.dm_messages)
+    assert not (intents.guild_reactions or intents.dm_reactions)
+    assert not (intents.guild_typing or intents.dm_typing)
+
+
 async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
     bot: CroupierBot,
 ) -> None:

@@ -91,6 +91,18 @@ def test_history_names_the_game_and_tells_how_the_hand_went() -> None:
     assert "gewonnen mit einem Paar Dreien, König als Kicker" in history_lines(hands, "de")
 
 
+def test_history_of_a_hand_with_two_boards_shows_both() -> None:
+    first, second = tuple(parse_cards("3h9c7d5s2h")), tuple(parse_cards("3h9c7dKsQs"))
+    recent = RecentHand(1, 1, 555, 14, "NT", "2024-05-01T20:02:00Z", 10, 30, True)
+    summary = HandSummary(tuple(parse_cards("3sKc")), first, "won", boards=(first, second))
+    line = history_lines([(recent, summary)], "en").splitlines()[1]
+    assert line == (
+        "your cards 3♠ K♣ · board 1 3♥ 9♣ 7♦ 5♠ 2♥ · board 2 3♥ 9♣ 7♦ K♠ Q♠"
+        " · won without a showdown"
+    )
+    assert "Board 2 3♥ 9♣ 7♦ K♠ Q♠" in history_lines([(recent, summary)], "de")
+
+
 @pytest.fixture
 async def bot(database: Database) -> AsyncIterator[CroupierBot]:
     client = create_client(Settings(discord_token="x"), database)

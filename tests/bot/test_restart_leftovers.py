@@ -21,6 +21,7 @@ from tests.bot.table_fakes import (
     config,
     deal_next,
     new_table,
+    seated_table,
     services,
     to_act,
 )
@@ -109,4 +110,67 @@ async def test_sitting_out_is_timed_across_a_restart(database: Database) -> None
     clock.advance(201)
     await after.settled()
     assert not after.table.is_seated(CAT), "600 seconds in all, the restart included"
+    await after.stop()
+
+
+class LostDms(RecordingOutlet):
+    """DMs to ``lost`` never reach Discord (the process died while sending them)."""
+
+    def __init__(self, lost: set[int]) -> None:
+        super().__init__()
+        self.lost = lost
+
+    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+        if user_id in self.lost:
+            raise ConnectionError("the process is gone")
+        return await super().send_private(user_id, message)
+
+
+async def test_after_a_restart_only_the_cards_never_delivered_are_dmed_again(
+    database: Database,
+) -> None:
+    clock = FakeClock()
+    runner = await new_table(database, clock, LostDms({BEN}))
+    for user_id, name in ((ANN, "Ann"), (BEN, "Ben"), (CAT, "Cat")):
+        await runner.join(user_id, name, buy_in=500)
+    await deal_next(runner, clock)
+    live = runner.live
+    assert live is not None and live.hand_no == 1
+    await runner.settled()
+    await runner.stop()
+
+    outlet = RecordingOutlet()
+    after = await restored(database, clock, outlet)
+    # Ann's and Cat's DMs of this hand went out (and were saved as such): only
+    # Ben, whose DM never left, gets his cards.
+    assert [d.user_id for d in outlet.deliveries if d.kind == "dm"] == [BEN]
+    await after.stop()
+
+    # Once Ben's DM went out too, a second restart sends nobody anything.
+    again = RecordingOutlet()
+    last = await restored(database, clock, again)
+    assert not [d for d in again.deliveries if d.kind == "dm"]
+    await last.stop()
+
+
+async def test_stud_up_cards_dealt_since_the_last_dm_bring_no_dm_after_a_restart(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    names = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
+    runner = await seated_table(database, clock, outlet, config(variant="F7S"), names, seed=5)
+    await runner.act(to_act(runner), ActionRequest(Move.BRING_IN))
+    live = runner.live
+    assert live is not None
+    while live.hand.street_index == 0:
+        await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+    # Fourth street: an up card each, which the table shows; no DM for it.
+    assert all(len(cards) == 4 for cards in live.hand.hole_cards)
+    assert len(outlet.dms(ANN)) == 1
+    await runner.settled()
+    await runner.stop()
+
+    after_restart = RecordingOutlet()
+    after = await restored(database, clock, after_restart)
+    assert not [d for d in after_restart.deliveries if d.kind == "dm"]
     await after.stop()

@@ -4,6 +4,8 @@ pre-action took."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.database import Database
@@ -16,7 +18,7 @@ from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import set_notice_choice
 from engine import PreAction
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
+from tests.bot.table_fakes import RecordingOutlet, check_or_call, config, seated_table, to_act
 
 
 class Editor:
@@ -44,7 +46,7 @@ async def test_the_seat_view_follows_the_hand_for_fourteen_minutes_only(
     editor = Editor()
     shown = runner.seats.message_for(waiting, "en", TEXT_FACES)
     runner.seats.open(waiting, "en", TEXT_FACES, editor, shown=shown)
-    await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+    await check_or_call(runner)
     await runner.settled()
     assert editor.edits and "It is your turn" in editor.last()
     count = len(editor.edits)
@@ -83,3 +85,41 @@ def test_a_time_bank_typed_wrong_is_refused_politely() -> None:
     for typed in ("", "abc", "30+5", "30+5/0", "9999"):
         with pytest.raises(TableSettingsError):
             parse_time_bank(typed)
+
+
+async def test_a_seat_changed_back_while_its_edit_is_out_is_edited_back(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), {1: "Ann", 2: "Ben", 3: "Cat"})
+    live = runner.live
+    assert live is not None
+    waiting = next(uid for uid in live.deal.players if uid != to_act(runner))
+    answered = asyncio.Event()
+
+    class SlowEditor(Editor):
+        async def __call__(self, message: OutgoingMessage) -> bool:
+            self.edits.append(message)
+            await answered.wait()  # Discord takes its time when this is clear
+            return True
+
+    editor = SlowEditor()
+    answered.set()
+    runner.seats.open(waiting, "en", TEXT_FACES, editor)
+    choice = runner.seats.view_for(waiting).offered[0]
+    await runner.choose_pre_action(waiting, choice, live.hand_no)
+    await runner.settled()
+    await runner.choose_pre_action(waiting, None, live.hand_no)
+    await runner.settled()
+    assert len(editor.edits) == 2  # the choice, then without it
+    without = editor.edits[-1]
+    answered.clear()
+    await runner.choose_pre_action(waiting, choice, live.hand_no)
+    await asyncio.sleep(0)  # the edit showing the choice is out, and slow
+    await runner.choose_pre_action(waiting, None, live.hand_no)  # changed their mind
+    answered.set()
+    await runner.settled()
+    # The view ends without the choice, not on the one taken back meanwhile.
+    assert len(editor.edits) == 4
+    assert editor.edits[-1].buttons == without.buttons
+    assert editor.last() == str(without.embed.description if without.embed else "")

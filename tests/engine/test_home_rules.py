@@ -371,6 +371,11 @@ def test_the_table_deals_a_bomb_pot_every_n_hands_and_when_voted() -> None:
     for _ in range(4):
         hand = table.start_hand()
         bombs.append(hand.setup.bomb_pot)
+        deal = table.deal
+        assert deal is not None
+        # Nobody posts a blind in a bomb pot: the table names no blind seats.
+        blind_seats = (deal.small_blind_seat, deal.big_blind_seat)
+        assert (blind_seats == (None, None)) == hand.setup.bomb_pot, blind_seats
         while not hand.is_complete:
             hand.act(hand.to_act or 0, hand.timeout_action())
         table.finish_hand(hand)

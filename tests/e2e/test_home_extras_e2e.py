@@ -1,0 +1,254 @@
+"""The home-game extras that had engine tests only, through the fake Discord
+and the real bot: a double-board bomb pot (everyone posts the agreed amount,
+nobody bets before the flop, each board's half of the pot goes by its own
+showdown) and the 7-2 bounty (the winner who shows seven-deuce collects the
+agreed bounty from every other player dealt in). The figures checked are the
+ones a player would check: the stacks on the table message, the result
+message, ``/history``. Every test ends with the audit (each finished hand is
+dealt again from its log, no chip created or lost) and the privacy checker.
+Votes for a bomb pot outlive a restart of the bot.
+
+The decks are fixed (by seed, or stacked card by card with
+:class:`StackedDecks`), so each hand's cards, and so who wins what, are known."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from bot.render.custom_ids import table_button_id
+from engine import BountyPaid, Hand, PotAwarded, parse_cards
+from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.hand_records import _replayed, hand_records
+from tests.e2e.privacy import check_privacy
+from tests.e2e.product_bot import Croupier, running_croupier
+from tests.e2e.table_view import TableView, Turn, layout_text, seats_of
+from tests.e2e.test_home_game_e2e import answer
+
+
+async def check_down(view: TableView, players: dict[str, Member], turn: Turn) -> None:
+    """Everyone checks (or calls) until hand ``turn.hand_no`` has its result."""
+    current: Turn | None = turn
+    while current is not None and current.hand_no == turn.hand_no:
+        await players[current.actor].click(
+            custom_id=table_button_id(current.table_id, current.hand_no, current.seq, "call"),
+            message=current.message_id,
+        )
+        current = await view.next_turn(current.key, timeout=5)
+    await view.fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
+
+
+async def replayed_hand(croupier: Croupier, hand_no: int) -> Hand:
+    row = await croupier.database.fetch_one("SELECT id FROM hands WHERE hand_no = ?", (hand_no,))
+    assert row is not None
+    _, hand = await _replayed(croupier.database, row["id"])
+    return hand
+
+
+async def test_a_double_board_bomb_pot_splits_each_half_by_its_own_showdown(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=9) as croupier:
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        players = {member.name: member for member in (ann, ben, cat)}
+        opened = await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        assert "A table of" in opened, opened
+        saved = await answer(
+            ann, "poker", "homegame", bomb_pot=20, bomb_pot_every=1, double_board=True
+        )
+        assert "bomb pots of 20 every 1 hands, double board" in saved, saved
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+
+        # Hand 1: Cat sat down while it was dealt, so it is Ann's and Ben's.
+        first = await view.next_turn()
+        assert first is not None and first.hand_no == 1
+        await check_down(view, players, first)
+
+        # Hand 2: everyone posted the 20, nobody bet before the flop, and the
+        # flop is out on both boards before the first player speaks.
+        second = await view.next_turn(first.key)
+        assert second is not None and second.hand_no == 2
+        text = layout_text(fake.state.messages[second.message_id])
+        assert "Bomb pot: everyone posted 20; no betting before the flop." in text, text
+        assert "### Board 1: " in text and "### Board 2: " in text and "### Pot: **60**" in text
+        assert "(SB)" not in text and "(BB)" not in text, text  # nobody posted a blind
+        assert {
+            n: s.stack for n, s in seats_of(fake.state.messages[second.message_id]).items()
+        } == {
+            "Ann": 480,
+            "Ben": 480,
+            "Cat": 480,
+        }
+        assert "call" in second.buttons and second.amount_of("call") is None  # a check
+        await check_down(view, players, second)
+
+        # Each board's half of the 60 went by its own showdown: Cat's flush
+        # takes board 1, Ben's pair of tens board 2, Ann's two pair neither.
+        result = str(view.results()[2].embeds[0]["description"])
+        assert "Cat wins board 1's half of the pot of **30** with a flush, king high." in result
+        assert "Ben wins board 2's half of the pot of **30** with a pair of tens." in result
+        played = await replayed_hand(croupier, 2)
+        assert played.setup.bomb_pot and played.setup.antes == (20, 20, 20)
+        assert len(played.boards) == 2 and all(len(board) == 5 for board in played.boards)
+        awards = [e for e in played.events if isinstance(e, PotAwarded)]
+        assert [(a.share, a.amount) for a in awards] == [("board 1", 30), ("board 2", 30)]
+
+        # The next hand is a bomb pot again: the stacks it shows are those
+        # after hand 2 (Ann 480, Ben 510, Cat 510), less its 20.
+        third = await view.next_turn(second.key)
+        assert third is not None and third.hand_no == 3
+        stacks = {n: s.stack for n, s in seats_of(fake.state.messages[third.message_id]).items()}
+        assert stacks == {"Ann": 460, "Ben": 490, "Cat": 490}, stacks
+
+        # /history: each player's result of hand 2, with both boards.
+        for member, net in ((ann, "**-20**"), (ben, "**+10**"), (cat, "**+10**")):
+            history = await answer(member, "history")
+            line, summary = history.split("**Hand 2**", 1)[1].splitlines()[:2]
+            assert line.endswith(net), (member.name, line)
+            assert " · board 1 " in summary and " · board 2 " in summary, summary
+
+        closing = await answer(ann, "poker", "close")
+        assert "clos" in closing, closing
+        await check_down(view, players, third)
+        await croupier.settled()
+        records = await hand_records(croupier.database)
+        report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
+        assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+
+class StackedDecks(random.Random):
+    """A fixed deck for each shuffle in turn: ``tops`` (cards as text) on top,
+    the rest of the deck after them in its unshuffled order; the last one
+    serves every shuffle after it. The draw for the button is a shuffle too."""
+
+    def __init__(self, *tops: str) -> None:
+        super().__init__(0)
+        self.tops = [parse_cards(top) for top in tops]
+
+    def shuffle(self, x: Any) -> None:
+        top = self.tops.pop(0) if len(self.tops) > 1 else self.tops[0]
+        x[:] = [card for card in top if card in x] + [card for card in x if card not in top]
+
+
+async def click(member: Member, turn: Turn, action: str) -> None:
+    await member.click(
+        custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, action),
+        message=turn.message_id,
+    )
+
+
+async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db") as croupier:
+        croupier.bot.tables.services = replace(
+            croupier.bot.tables.services,
+            rng=StackedDecks(
+                "As Kd",  # the draw for the button: Ann's ace takes it
+                "Ac Ad Kc Kh",  # hand 1, Ann and Ben: Ann folds her small blind
+                # Hand 2 (Ben, Cat, Ann; one card at a time): Ben 7s2s, Cat QdQc,
+                # Ann AhKh; burn, flop 7d7h2h, burn, turn 9c, burn, river 8d.
+                "7s Qd Ah 2s Qc Kh 2c 7d7h2h 3c 9c 4c 8d",
+                # Hand 3 (Cat, Ann, Ben): Ben 7h2d again.
+                "Ac Kc 7h Ad Kd 2d",
+            ),
+        )
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        players = {member.name: member for member in (ann, ben, cat)}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        saved = await answer(ann, "poker", "homegame", seven_deuce_bounty=50)
+        assert "7-2 bounty 50" in saved, saved
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+
+        # Hand 1 is Ann's and Ben's (Cat sat down as it was dealt): Ann folds.
+        first = await view.next_turn()
+        assert first is not None and first.hand_no == 1 and first.actor == "Ann"
+        await click(ann, first, "fold")
+
+        # Hand 2: everyone calls and checks to the showdown, where Ben's
+        # seven-deuce (a full house on this board) is shown and wins.
+        second = await view.next_turn(first.key)
+        assert second is not None and second.hand_no == 2
+        stacks = {n: s.stack for n, s in seats_of(fake.state.messages[second.message_id]).items()}
+        assert stacks == {"Ann": 495, "Ben": 500, "Cat": 490}, stacks  # Ben 5 and Cat 10 bet
+        await check_down(view, players, second)
+        result = str(view.results()[2].embeds[0]["description"])
+        assert "Ben shows " in result and "Full house, sevens full of deuces" in result, result
+        assert "Ben wins the pot of **30**" in result, result
+        assert "7-2 bounty: Ben collects 100." in result, result
+        played = await replayed_hand(croupier, 2)
+        bounty = next(e for e in played.events if isinstance(e, BountyPaid))
+        assert bounty.payments == ((1, 50), (2, 50))  # Cat and Ann, 50 each
+
+        # Hand 3 shows the stacks after hand 2 (less its blinds): Ben 505 - 10
+        # + 30 + 2 x 50 = 625; Ann and Cat 10 to the pot and 50 to Ben each.
+        third = await view.next_turn(second.key)
+        assert third is not None and third.hand_no == 3 and third.actor == "Ben"
+        stacks = {n: s.stack for n, s in seats_of(fake.state.messages[third.message_id]).items()}
+        assert stacks == {"Ann": 425, "Ben": 625, "Cat": 435}, stacks  # Ann 10, Cat 5 bet
+
+        # Hand 3: Ben raises with seven-deuce again, and both fold. Winning
+        # without a showdown, he turns the seven-deuce up to claim the bounty.
+        closing = await answer(ann, "poker", "close")  # the table closes after this hand
+        assert "clos" in closing, closing
+        await click(ben, third, "pot")
+        current: Turn | None = await view.next_turn(third.key)
+        while current is not None and current.hand_no == 3:
+            await click(players[current.actor], current, "fold")
+            current = await view.next_turn(current.key, timeout=5)
+        await fake.wait_for(lambda: 3 in view.results(), timeout=10)
+        result = str(view.results()[3].embeds[0]["description"])
+        assert "Ben shows " in result and "7-2 bounty: Ben collects 100." in result, result
+        await croupier.settled()
+
+        # The table closed: each stack went back to its owner's balance
+        # (1,000 to start, 500 bought in). Ben: 625 + 15 + 100 = 740.
+        for member, stack in ((ann, 375), (ben, 740), (cat, 385)):
+            balance = await answer(member, "balance")
+            assert f"You have **{500 + stack:,}** chips." in balance, (member.name, balance)
+        for member, net in ((ann, "**-60**"), (ben, "**+115**"), (cat, "**-55**")):
+            history = await answer(member, "history")
+            line = history.split("**Hand 3**", 1)[1].splitlines()[0]
+            assert line.endswith(net), (member.name, line)
+
+        records = await hand_records(croupier.database)
+        report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
+        assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+
+async def test_bomb_pot_votes_are_kept_across_a_restart(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    database = tmp_path / "croupier.db"
+    ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+    async with running_croupier(fake, database, deck_seed=4):
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", bomb_pot=20)
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        voted = await answer(ann, "poker", "bomb")
+        assert "Ann votes for a bomb pot (1 of 2 votes)" in voted, voted
+    async with running_croupier(fake, database, deck_seed=4) as croupier:
+        # Ann's vote outlived the restart: Ben's is the second of the two needed.
+        called = await answer(ben, "poker", "bomb")
+        assert "the next hand is a bomb pot" in called, called
+        await croupier.settled()
+    async with running_croupier(fake, database, deck_seed=4):
+        # The called bomb pot was saved as well; a third vote has nothing to add.
+        late = await answer(cat, "poker", "bomb")
+        assert "The next hand is a bomb pot already." in late, late
