@@ -315,6 +315,8 @@ def summary(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         return round(statistics.fmean(r[figure] for r in runs if r["processes"] == processes), 2)
 
     per_second = {n: mean(n, "actions_per_second") for n in PROCESS_COUNTS}
+    if not per_second[1] or not per_second[2]:
+        raise SystemExit(f"No actions to compare: {per_second} (every table stalled?)")
     ratio = round(per_second[2] / per_second[1], 2)
     ceiling = {n: cpu_ceiling(n, *(mean(n, f) for f in PER_ACTION)) for n in PROCESS_COUNTS}
     rounds = sorted({r["round"] for r in runs})
