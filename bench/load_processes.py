@@ -6,7 +6,8 @@ into two servers, one on each shard, half the tables in each. A run starts
 ``python -m bot`` either once, running both shards, or twice, one shard each
 (``CROUPIER_SHARD_IDS``), as an operator would; both keep their chips in one
 fresh database of a throwaway PostgreSQL server started for the benchmark
-(:mod:`tests.postgresql_server`). Everything else is :mod:`bench.load`'s: one
+(:mod:`tests.postgresql_server`, ``durable``: ``fsync`` and
+``synchronous_commit`` on, as in production). Everything else is :mod:`bench.load`'s: one
 fresh fake Discord per run (in this process), six players at every table
 with the same seeds, each acting the moment the table shows their turn — the
 bot at saturation, players clicking as fast as it answers, with no Discord
@@ -368,8 +369,10 @@ def cpu_ceiling(processes: int, bot_ms: float, generator_ms: float, database_ms:
 
 
 @contextmanager
-def database_server() -> Iterator[PostgresServer]:
-    server = PostgresServer()
+def durable_server() -> Iterator[PostgresServer]:
+    """A throwaway server whose commits reach the disk, as in production (and as
+    ``bench.load_databases``'s)."""
+    server = PostgresServer(durable=True)
     server.start()
     try:
         yield server
@@ -382,7 +385,7 @@ async def main_async(arguments: argparse.Namespace) -> None:
     if reason is not None:
         raise SystemExit(f"No PostgreSQL for two processes to share: {reason}")
     with (
-        database_server() as server,
+        durable_server() as server,
         tempfile.TemporaryDirectory(prefix="croupier-load-processes-") as scratch,
     ):
         workdir = Path(arguments.keep) if arguments.keep else Path(scratch)
