@@ -7,12 +7,13 @@ into two servers, one on each shard, half the tables in each. A run starts
 (``CROUPIER_SHARD_IDS``), as an operator would; both keep their chips in one
 fresh database of a throwaway PostgreSQL server started for the benchmark
 (:mod:`tests.postgresql_server`, ``durable``: ``fsync`` and
-``synchronous_commit`` on, as in production). Everything else is :mod:`bench.load`'s: one
-fresh fake Discord per run (in this process), six players at every table
-with the same seeds, each acting the moment the table shows their turn — the
-bot at saturation, players clicking as fast as it answers, with no Discord
-rate limits. Runs alternate
-1, 2, 1, 2 ... so a change in the machine's load does not favour one.
+``synchronous_commit`` on, as in production). Everything else is
+:mod:`bench.load`'s: one fresh fake Discord per run (in this process), six
+players at every table with the same seeds, each acting the moment the table
+shows their turn — the bot at saturation, players clicking as fast as it
+answers, with no Discord rate limits. Runs alternate 1, 2, 1, 2 ... so a slow
+drift of the machine's load does not favour one (quicker swings still do:
+bench/LOAD.md).
 
 Over ``--seconds`` after ``--warmup``, each run prints (one JSON object):
 
@@ -28,8 +29,10 @@ Over ``--seconds`` after ``--warmup``, each run prints (one JSON object):
 
 Then a summary: the mean actions per second of one process and of two, their
 ratio (issue 16's goal: at least 1.7 on a 2-core machine) and whether it is
-met, with each run's load average. Needs PostgreSQL's server programs
-(Debian: ``apt-get install postgresql``); Linux only (``/proc``).
+met, with each run's load average, and what the CPU per action measured would
+allow on this machine's cores with nothing else running (:func:`cpu_ceiling`).
+Needs PostgreSQL's server programs (Debian: ``apt-get install postgresql``);
+Linux only (``/proc``).
 """
 
 from __future__ import annotations
