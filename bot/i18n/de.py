@@ -1034,6 +1034,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.odds_on": "Chancen bei {board}: {chances}",
     "home.odds_cards": "Chancen mit je {cards} Karten: {chances}",
     "home.odds_second_run": "Zweiter Durchgang · {line}",
+    "home.odds_board": "Board {number} · {line}",
     "home.chances": "{name} {win} %",
     "home.chances_tie": "{name} {win} % (geteilt {tie} %)",
     "home.chances_hilo": "{name} alles {win} %, Hälfte {half} %, geteilt {tie} %",

@@ -988,6 +988,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.odds_on": "Chances on {board}: {chances}",
     "home.odds_cards": "Chances with {cards} cards each: {chances}",
     "home.odds_second_run": "Second run · {line}",
+    "home.odds_board": "Board {number} · {line}",
     "home.chances": "{name} {win} %",
     "home.chances_tie": "{name} {win} % (split {tie} %)",
     "home.chances_hilo": "{name} scoop {win} %, half {half} %, split {tie} %",

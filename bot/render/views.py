@@ -155,6 +155,8 @@ class OddsStage:
     run: int = 1
     #: Stud: the cards each hand held then (0: a game with a board).
     cards: int = 0
+    #: Two boards at once: the board these chances are for (0: the only board).
+    board_number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
