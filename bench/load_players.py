@@ -23,7 +23,9 @@ from tests.e2e.table_view import RESULT_TITLE, Turn, is_table_message, turn_of
 
 #: What a player does when it is their turn, by weight: mostly calling, some
 #: folding and min-raising, never all in (a busted player would stop a table).
-MOVES = {"call": 75, "fold": 15, "min": 10}
+#: At the showdown a hand that cannot win is the player's turn too (show or
+#: muck, the only buttons then): it is mucked.
+MOVES = {"call": 75, "fold": 15, "min": 10, "muck": 1}
 #: A table whose message has not moved for this long is looked at again.
 STALL_SECONDS = 5.0
 #: The answer to a click the bot took: acknowledged, the message to be edited later.

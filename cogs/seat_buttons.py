@@ -1,5 +1,6 @@
 """The buttons on a player's own seat view (:mod:`cogs.seat_view`): pre-actions
-while the hand is played, showing cards once it is over.
+while the hand is played, show or muck on their turn at the showdown, showing
+cards once it is over.
 
 A pre-action button defers (no visible
 change of its own), hands the table this click's fresher token, and asks the
@@ -69,7 +70,8 @@ class ShowButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=SHOW_BUTTON.pattern,
 ):
-    """Show all of one's cards, or one of them, once the hand is over."""
+    """At the showdown, show or muck a hand that cannot win; once the hand is
+    over, show all of one's cards, or one of them."""
 
     def __init__(self, table_id: int, hand_no: int, what: str) -> None:
         self.table_id, self.hand_no, self.what = table_id, hand_no, what
@@ -95,6 +97,9 @@ class ShowButton(
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
             await interaction.response.defer()
             runner.seats.open(user_id, locale, faces, editor_for(interaction))
+            if self.what == "muck":
+                await runner.muck_cards(user_id, self.hand_no)
+                return
             card_index = None if self.what == "all" else int(self.what)
             await runner.show_cards(user_id, card_index, self.hand_no)
         except Exception as error:

@@ -52,6 +52,8 @@ BUTTON_MOVES: dict[str, Move] = {
     "big": Move.BIG_BET,
     "twice": Move.RUN_TWICE,
     "once": Move.RUN_ONCE,
+    "show": Move.SHOW,
+    "muck": Move.MUCK,
 }
 
 #: The text and description a form's label may have, as Discord allows.

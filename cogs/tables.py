@@ -629,6 +629,14 @@ class Tables(commands.Cog):
         text = t("tables.shown", locale_of(interaction), cards=cards_markup(shown, TEXT_FACES))
         await interaction.response.send_message(text, ephemeral=True)
 
+    @poker.command(name="muck", description=catalogue_str("command.poker.muck.description"))
+    async def muck(self, interaction: Interaction) -> None:
+        runner = self.runner(interaction)
+        await runner.muck_cards(interaction.user.id)
+        await interaction.response.send_message(
+            t("acted.muck", locale_of(interaction)), ephemeral=True
+        )
+
     @poker.command(name="deck", description=catalogue_str("command.poker.deck.description"))
     @app_commands.describe(deck=catalogue_str("command.poker.deck.deck"))
     @app_commands.choices(

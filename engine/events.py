@@ -22,8 +22,10 @@ DiscardKind = Literal["discard", "draw", "stand_pat"]
 PointCardKind = Literal["point_card"]
 #: Run it twice: a player asked for the rest of the board twice, or once.
 RunoutKind = Literal["run_twice", "run_once"]
-#: Every action a player takes in a hand before the showdown.
-ActionKind = BetKind | DiscardKind | PointCardKind | RunoutKind
+#: At the showdown, a hand that cannot win: its player showed it, or mucked it.
+ShowdownKind = Literal["show", "muck"]
+#: Every action a player takes in a hand.
+ActionKind = BetKind | DiscardKind | PointCardKind | RunoutKind | ShowdownKind
 #: The forced bets, as :class:`ForcedBetPosted` names them.
 ForcedBetKind = Literal["ante", "dead small blind", "small blind", "big blind", "straddle", "post"]
 #: Which part of a pot an award is: all of it, the high or the low half, or

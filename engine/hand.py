@@ -471,6 +471,7 @@ class Hand:
         "hole_cards",
         "is_complete",
         "last_aggressor",
+        "muck_choices",
         "opener",
         "openers",
         "pause_runouts",
@@ -490,7 +491,12 @@ class Hand:
     )
 
     def __init__(
-        self, setup: HandSetup, *, auto_showdown: bool = True, pause_runouts: bool = False
+        self,
+        setup: HandSetup,
+        *,
+        auto_showdown: bool = True,
+        muck_choices: bool = False,
+        pause_runouts: bool = False,
     ) -> None:
         n = len(setup.starting_stacks)
         if not 2 <= n <= setup.variant.max_players:
@@ -519,6 +525,9 @@ class Hand:
         self.variant = setup.variant
         self.player_count = n
         self.auto_showdown = auto_showdown
+        #: With ``auto_showdown``: a hand that cannot win is not mucked by the
+        #: engine, its player chooses (see :meth:`_begin_showdown`).
+        self.muck_choices = muck_choices
         #: Deal an all-in run-out street by street: stop before each street
         #: (phase RUNOUT) until :meth:`deal_runout` deals it; how many it dealt.
         self.pause_runouts = pause_runouts
@@ -873,6 +882,7 @@ class Hand:
         start = len(self.events)
         if self.phase is _SHOWDOWN:
             self.auto_showdown = True
+            self.muck_choices = False
             self._advance()
         return self.events[start:]
 
@@ -927,11 +937,12 @@ class Hand:
         actions: Sequence[tuple[int, Action]],
         *,
         auto_showdown: bool = True,
+        muck_choices: bool = False,
     ) -> Hand:
         """Rebuild a hand from its setup and the actions taken, dealt with the
-        same ``auto_showdown`` as the original (its log holds the showdown's
-        shows and mucks only when that was off)."""
-        hand = cls(setup, auto_showdown=auto_showdown)
+        same ``auto_showdown`` and ``muck_choices`` as the original (its log
+        holds the showdown's shows and mucks that were the players' own)."""
+        hand = cls(setup, auto_showdown=auto_showdown, muck_choices=muck_choices)
         for player, action in actions:
             hand.act(player, action)
         return hand
@@ -1206,7 +1217,10 @@ class Hand:
                 sd = self._showdown
                 while sd.pending and self.auto_showdown:
                     player = sd.pending[0]
-                    self._reveal(player, self._should_show(player))
+                    show = self._should_show(player)
+                    if not show and self.muck_choices:
+                        break  # a hand that cannot win: its player shows or mucks
+                    self._reveal(player, show)
                 if sd.pending:
                     return
                 self._award()
@@ -1809,8 +1823,19 @@ class Hand:
 
     def _begin_showdown(self) -> None:
         """The last aggressor of the final round shows first, else the player
-        who spoke first in it (the first left of the button in button games);
-        then clockwise."""
+        who spoke first in it (the first left of the button in button games,
+        the best hand showing in stud); then clockwise (Robert's Rules of
+        Poker, "Showdown"). The first hand is shown; so is a hand that beats or
+        ties every hand shown so far in some part of some pot (high or low,
+        main or side pot); when a player is all in and the betting is over,
+        every hand is turned up (Poker TDA, "Face Up for All-Ins").
+
+        What happens to a hand that cannot win depends on how the hand was
+        dealt: the automatic showdown mucks it, as the clock would; with
+        ``muck_choices`` its player gets a turn to show or muck it
+        (:meth:`legal_actions` offers ``can_muck``, :meth:`timeout_action`
+        mucks); with ``auto_showdown`` off every player shows or mucks in turn
+        (a recorded hand's ``sm`` lines)."""
         self.phase = _SHOWDOWN
         n = self.player_count
         first = self.last_aggressor
@@ -1945,6 +1970,9 @@ class Hand:
             raise IllegalAction("not_showdown")
         if player not in sd.pending:
             raise IllegalAction("not_your_turn_anyone")
+        if self.muck_choices and player != sd.pending[0]:
+            # The players' own choices come in showing order, one at a time.
+            raise IllegalAction("not_your_turn", actor=f"player {sd.pending[0] + 1}")
         return False
 
     def _reveal(self, player: int, show: bool) -> None:

@@ -1,15 +1,13 @@
 """What a player may show once a hand is over, by choice.
 
-At the showdown the hands that can win are shown and the others thrown away
-unseen (the engine's showdown mucks a losing hand when the player does not
-say otherwise, as the clock would). Once the hand is over, and until the
-next one is dealt, a player may still turn their cards up:
-
-- a hand mucked at the showdown may be shown, all of it;
-- a player who won without a showdown (everyone else folded) may show all
-  of their cards or, in Hold'em (two hole cards and a board), just one;
-- nobody else may show anything: a folded hand stays folded, a hand already
-  shown is shown.
+At the showdown the choice is made in turn (:class:`engine.hand.Hand` with
+``muck_choices``): a hand that can win is shown, and a player whose hand
+cannot win shows or mucks it then, or the clock mucks it. A mucked hand is
+dead: it is not shown afterwards. Once the hand is over, and until the next
+one is dealt, only a player who won without a showdown (everyone else
+folded) may still turn cards up: all of them or, in Hold'em (two hole cards
+and a board), just one. Nobody else may show anything: a folded hand stays
+folded, a hand shown at the showdown is shown, a mucked one stays mucked.
 
 The cards shown become public like cards shown at a showdown; no other card
 does.
@@ -57,15 +55,8 @@ def show_options(hand: Hand, player: int) -> ShowOptions | None:
     """What ``player`` may show now that ``hand`` is over; ``None``: nothing."""
     if not hand.is_complete or hand.folded[player]:
         return None
-    events = hand.events
-    if any(isinstance(e, HandShown) and e.player == player for e in events):
-        return None
     cards = tuple(hand.hole_cards[player])
-    if not cards:
-        return None
-    if any(isinstance(e, HandMucked) and e.player == player for e in events):
-        return ShowOptions(cards)
-    if _went_to_showdown(hand) or hand.awarded[player] <= 0:
+    if not cards or _went_to_showdown(hand) or hand.awarded[player] <= 0:
         return None
     holdem = len(cards) == 2 and any(street.board for street in hand.variant.streets)
     return ShowOptions(cards, single=cards if holdem else ())

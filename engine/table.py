@@ -767,13 +767,15 @@ class Table:
         rng: random.Random | None = None,
         *,
         auto_showdown: bool = True,
+        muck_choices: bool = False,
         pause_runouts: bool = False,
     ) -> Hand:
         """Deal the next hand: choose who plays and where the button and blinds
         go, take the blinds, antes, posts and straddle, shuffle (with ``rng``),
-        and return the :class:`Hand` (``pause_runouts``: an all-in run-out
-        street by street, see :class:`~engine.hand.Hand`). :attr:`deal` maps
-        its indices to seats and players."""
+        and return the :class:`Hand` (its showdown as ``auto_showdown`` and
+        ``muck_choices`` say; ``pause_runouts``: an all-in run-out street by
+        street; see :class:`~engine.hand.Hand`). :attr:`deal` maps its indices
+        to seats and players."""
         if self.deal is not None:
             raise TableError("hand_in_progress")
         position, game, playing, plan = self._upcoming()
@@ -806,7 +808,12 @@ class Table:
             self.blind_positions = plan.positions
         elif draw is not None:
             self.blind_positions = None
-        return Hand(deal.setup, auto_showdown=auto_showdown, pause_runouts=pause_runouts)
+        return Hand(
+            deal.setup,
+            auto_showdown=auto_showdown,
+            muck_choices=muck_choices,
+            pause_runouts=pause_runouts,
+        )
 
     def _mark_missed_blinds(self, plan: HandPlan, game: Variant) -> None:
         if self.rules.is_tournament or not game.uses_blinds:

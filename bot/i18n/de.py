@@ -971,7 +971,9 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.show_one": "Nur {card} zeigen",
     "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
     "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
-    "command.poker.show.description": "Zeige deine Karten der gerade beendeten Hand.",
+    "command.poker.show.description": (
+        "Zeige deine Hand: im Showdown, wenn du dran bist, oder nach einem Gewinn ohne Showdown."
+    ),
     "command.poker.show.card": "Alle deine Karten, oder (im Hold'em) nur eine",
     "command.poker.show.all": "Alle",
     "command.poker.show.first": "Nur die erste Karte",
@@ -1032,6 +1034,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.odds_on": "Chancen bei {board}: {chances}",
     "home.odds_cards": "Chancen mit je {cards} Karten: {chances}",
     "home.odds_second_run": "Zweiter Durchgang · {line}",
+    "home.odds_board": "Board {number} · {line}",
     "home.chances": "{name} {win} %",
     "home.chances_tie": "{name} {win} % (geteilt {tie} %)",
     "home.chances_hilo": "{name} alles {win} %, Hälfte {half} %, geteilt {tie} %",
@@ -1203,5 +1206,23 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.against_computers": "Gegen Computerspieler",
     "stats.against_computers_value": (
         "{hands:int} Hände mit ihnen am Tisch · {net:+int} Chips an Cash-Tischen"
+    ),
+    # Zeigen oder verdeckt ablegen im Showdown (Issue 13): eine Hand, die nicht gewinnen kann.
+    "action.show": "{name} zeigt",
+    "action.muck": "{name} legt verdeckt ab",
+    "acted.show": "Du hast deine Hand gezeigt.",
+    "acted.muck": "Du hast deine Hand verdeckt abgelegt: niemand sieht sie.",
+    "button.show": "Zeigen",
+    "button.muck": "Verdeckt ablegen",
+    "table.show_or_muck": "Showdown: zeigen oder verdeckt ablegen (die Uhr legt ab)",
+    "seat.show_or_muck": (
+        "Deine Hand kann im Showdown nicht gewinnen: zeige sie oder lege sie verdeckt ab "
+        "(die Uhr legt ab)."
+    ),
+    "table.show_whole_at_showdown": (
+        "Im Showdown zeigst du deine ganze Hand oder legst sie verdeckt ab."
+    ),
+    "command.poker.muck.description": (
+        "Im Showdown eine Hand, die nicht gewinnen kann, verdeckt ablegen."
     ),
 }

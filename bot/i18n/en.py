@@ -925,7 +925,9 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.show_one": "Show {card} only",
     "table.shows_after": "**{name}** shows {cards} (hand {hand_no}).",
     "tables.shown": "You showed {cards} to the table.",
-    "command.poker.show.description": "Show your cards of the hand that just ended.",
+    "command.poker.show.description": (
+        "Show your hand: at the showdown on your turn, or after winning with nobody calling."
+    ),
     "command.poker.show.card": "All your cards, or (in Hold'em) just one",
     "command.poker.show.all": "All",
     "command.poker.show.first": "The first card only",
@@ -986,6 +988,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.odds_on": "Chances on {board}: {chances}",
     "home.odds_cards": "Chances with {cards} cards each: {chances}",
     "home.odds_second_run": "Second run · {line}",
+    "home.odds_board": "Board {number} · {line}",
     "home.chances": "{name} {win} %",
     "home.chances_tie": "{name} {win} % (split {tie} %)",
     "home.chances_hilo": "{name} scoop {win} %, half {half} %, split {tie} %",
@@ -1144,4 +1147,19 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.against_computers_value": (
         "{hands:int} hands with them at the table · {net:+int} chips at cash tables"
     ),
+    # Show or muck at the showdown (issue 13): a hand that cannot win, on its turn.
+    "action.show": "{name} shows",
+    "action.muck": "{name} mucks",
+    "acted.show": "You showed your hand.",
+    "acted.muck": "You mucked your hand: nobody sees it.",
+    "button.show": "Show",
+    "button.muck": "Muck",
+    "table.show_or_muck": "showdown: show or muck (the clock mucks)",
+    "seat.show_or_muck": (
+        "Your hand cannot win at the showdown: show it, or muck it unseen (the clock mucks)."
+    ),
+    "table.show_whole_at_showdown": (
+        "At the showdown you show your whole hand, or muck it unseen."
+    ),
+    "command.poker.muck.description": "At the showdown, throw away a hand that cannot win, unseen.",
 }

@@ -45,6 +45,8 @@ def told_key(kind: ActionKind) -> str:
             return "action.point_card"
         case "run_twice" | "run_once":
             return f"action.{kind}"
+        case "show" | "muck":
+            return f"action.{kind}"
     assert_never(kind)
 
 
@@ -74,6 +76,8 @@ def acted_key(kind: ActionKind) -> str:
         case "point_card":
             return "acted.point_card"
         case "run_twice" | "run_once":
+            return f"acted.{kind}"
+        case "show" | "muck":
             return f"acted.{kind}"
     assert_never(kind)
 

@@ -36,11 +36,14 @@ BUTTON_ACTIONS: Final = (
     # Run it twice: the rest of the board twice, or once.
     "twice",
     "once",
+    # At the showdown, a hand that cannot win: show it or muck it.
+    "show",
+    "muck",
 )
 
 TABLE_BUTTON: Final = re.compile(
     r"croupier:table:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
-    r"(?P<action>fold|call|raise|min|half|pot|allin|cards|bringin|small|big|discard|twice|once)"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|cards|bringin|small|big|discard|twice|once|show|muck)"
 )
 RAISE_MODAL: Final = re.compile(
     r"croupier:raise:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6})"

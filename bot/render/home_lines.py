@@ -51,6 +51,8 @@ def home_lines(home: HomeGameView | None, locale: str) -> list[str]:
             line = t("home.odds", locale, chances=chances)
         if stage.run == 2:
             line = t("home.odds_second_run", locale, line=line)
+        elif stage.board_number:
+            line = t("home.odds_board", locale, number=stage.board_number, line=line)
         lines.append(line)
     if home.runout_choosers:
         names = ", ".join(shorten(name, NAME) for name in home.runout_choosers)

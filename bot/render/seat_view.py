@@ -1,6 +1,8 @@
 """A player's own seat, kept current: their cards, the board, their best hand
 (and low), what they must call and the pot odds, their stack and time bank,
-and the pre-actions they may choose (the one chosen marked).
+and the pre-actions they may choose (the one chosen marked); at the showdown,
+when their hand cannot win, to show or muck it; once the hand is over, what
+they may still show.
 
 Like :class:`~bot.render.views.PrivateView` it holds the player's own hole
 cards and is shown only to them, as an ephemeral message the table edits in
@@ -32,10 +34,11 @@ PRE_ACTION_BUTTON: Final = re.compile(
     r"croupier:pre:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):"
     r"(?P<choice>check_fold|check|call|call_any|fold_any|clear)"
 )
-#: Showing once the hand is over: all the cards, or one by its place in the
-#: hand (never the card itself: a custom id may be logged).
+#: Showing the hand: at the showdown, all of it or mucking it; once the hand
+#: is over, all the cards or one by its place in the hand (never the card
+#: itself: a custom id may be logged).
 SHOW_BUTTON: Final = re.compile(
-    r"croupier:show:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<what>all|0|1)"
+    r"croupier:show:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<what>all|0|1|muck)"
 )
 
 
@@ -66,6 +69,9 @@ class SeatView:
     offered: tuple[PreAction, ...] = ()
     #: Once the hand is over: what they may still show (``None``: nothing).
     show: ShowOptions | None = None
+    #: At the showdown it is their turn: their hand cannot win, and they show
+    #: or muck it (the clock mucks).
+    showdown_turn: bool = False
 
 
 def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> OutgoingMessage:
@@ -98,6 +104,8 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
         lines.append(t("seat.hand_over", locale))
         if view.show is not None:
             lines.append(t("seat.may_show", locale))
+    elif view.showdown_turn:
+        lines.append(t("seat.show_or_muck", locale))
     elif view.to_act:
         lines.append(t("seat.your_turn", locale))
     elif view.chosen is not None:
@@ -130,6 +138,17 @@ def _buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
             for n, card in enumerate(view.show.single)
         ]
         return tuple(shows)
+    if view.showdown_turn:
+        return (
+            ButtonSpec(
+                show_id(private.table_id, private.hand_no, "all"),
+                t("button.show", locale),
+                "primary",
+            ),
+            ButtonSpec(
+                show_id(private.table_id, private.hand_no, "muck"), t("button.muck", locale)
+            ),
+        )
     if view.hand_over or view.to_act:
         return ()
     buttons = [

@@ -163,6 +163,8 @@ def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
                 deadline=f"<t:{snapshot.deadline}:R>",
             )
             owed = _what_it_costs(snapshot.choices, locale)
+            if snapshot.showdown_choice:
+                owed = t("table.show_or_muck", locale)
             lines.append(
                 t("table.marker.to_act", locale) + " " + line + (f" · {owed}" if owed else "")
             )
@@ -445,6 +447,9 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
     buttons: list[ButtonSpec] = home_buttons(snapshot.home, locale, button)
     if choices is not None:
         buttons += _action_buttons(choices, locale, button)
+    elif snapshot.showdown_choice:
+        buttons.append(button("show", t("button.show", locale), "primary", 0))
+        buttons.append(button("muck", t("button.muck", locale), "secondary", 0))
     elif snapshot.to_discard:
         label = t("button.draw" if snapshot.drawing else "button.discard", locale)
         if snapshot.pointing:

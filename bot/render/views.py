@@ -155,6 +155,8 @@ class OddsStage:
     run: int = 1
     #: Stud: the cards each hand held then (0: a game with a board).
     cards: int = 0
+    #: Two boards at once: the board these chances are for (0: the only board).
+    board_number: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +212,9 @@ class TableSnapshot:
     drawing: bool = False
     #: Double Hold'em: the players still to discard are setting a point card.
     pointing: bool = False
+    #: At the showdown: the player to act holds a hand that cannot win, and
+    #: shows or mucks it (the clock mucks).
+    showdown_choice: bool = False
     commitment: str | None = None
     #: UNIX time of the next deal, when one is due.
     next_hand_at: int | None = None

@@ -59,8 +59,9 @@ class Dealer:
             notice = self.desk.before_deal()
             if notice is not None:
                 notices.append(notice)
-            # All in, the rest is dealt street by street (bot.tables.runout).
-            hand = state.table.start_hand(self.rng, pause_runouts=True)
+            # All in, the rest is dealt street by street (bot.tables.runout); the
+            # showdown waits for the choice of a player whose hand cannot win.
+            hand = state.table.start_hand(self.rng, muck_choices=True, pause_runouts=True)
             assert state.table.deal is not None
             return hand, state.table.deal
 

@@ -239,11 +239,13 @@ def replay(
     (:mod:`bot.tables.runout`): nobody acts during a run-out, so a logged action
     after one means it was dealt; at the end it is dealt to its last street, or
     to ``runout_streets`` streets (a hand being played: as far as it had come).
+    At the showdown a player whose hand cannot win shows or mucks by an action
+    of the log, as the dealer deals it.
 
     Raises :class:`~engine.errors.EngineError` or :class:`ValueError` when the
     log does not describe a hand the engine can play (damaged or out of order).
     """
-    hand = Hand(deal.setup, pause_runouts=True)
+    hand = Hand(deal.setup, muck_choices=True, pause_runouts=True)
     for expected_seq, logged in enumerate(actions, start=1):
         if logged.seq != expected_seq:
             raise ValueError(f"action {expected_seq} is missing from the log")
@@ -258,15 +260,20 @@ async def replay_logged_hand(database: Reader, hand_id: int) -> tuple[Deal, Hand
     """Deal hand ``hand_id`` again from its log, as far as the log goes.
 
     Raises as :func:`replay` does, and :class:`LookupError` if there is no such hand.
+    A finished hand logged before the showdown was a turn (its log ends at the
+    showdown) is finished as its automatic showdown did: the losers mucked.
     """
-    row = await database.fetch_one("SELECT initial FROM hands WHERE id = ?", (hand_id,))
+    row = await database.fetch_one("SELECT initial, status FROM hands WHERE id = ?", (hand_id,))
     if row is None:
         raise LookupError(f"there is no hand {hand_id}")
     deal = deal_from_data(json.loads(row["initial"])["deal"])
     actions = await database.fetch_all(
         "SELECT seq, actor, action FROM hand_actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
     )
-    return deal, replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+    hand = replay(deal, [LoggedAction(a["seq"], a["actor"], a["action"]) for a in actions])
+    if row["status"] == "finished":
+        hand.finish()
+    return deal, hand
 
 
 async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:

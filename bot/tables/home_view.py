@@ -54,14 +54,15 @@ def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
     """Everyone's chances from the moment no more betting could happen, as each
     street came, while every live hand is face up (the river, the last card,
     decides and has none). On the first board; on the second run, with the
-    first run's cards out of play; in stud, each hand as it stood then, the
+    first run's cards out of play; with two boards, each board's, the other
+    board's cards out of play; in stud, each hand as it stood then, the
     folded hands' up cards out of play."""
     if len(hand.in_hand) < 2 or not hand.betting_is_over():
         return ()
     public = _public_cards(hand)
     players = tuple(sorted(hand.in_hand))
     stages: list[OddsStage] = []
-    for run, board, dead, held in _questions(hand, players):
+    for run, board_number, board, dead, held in _questions(hand, players):
         hands = tuple(tuple(hand.hole_cards[i][:held]) for i in players)
         if not all(set(cards) <= public[i] for i, cards in zip(players, hands, strict=True)):
             return ()  # a hand not yet face up: no chances shown at all
@@ -79,6 +80,7 @@ def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
                 ),
                 run=run,
                 cards=held if hand.variant.uses_bring_in else 0,
+                board_number=board_number,
             )
         )
     return tuple(stages)
@@ -86,8 +88,9 @@ def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
 
 def _questions(
     hand: Hand, players: tuple[int, ...]
-) -> list[tuple[int, tuple[Card, ...], tuple[Card, ...], int]]:
-    """Each stage's question so far: (run, board, dead cards, hole cards each)."""
+) -> list[tuple[int, int, tuple[Card, ...], tuple[Card, ...], int]]:
+    """Each stage's question so far: (run, board number (0: the only board),
+    board, dead cards, hole cards each)."""
     streets = hand.variant.streets
     begun = _street_when_all_in(hand)
     last = len(streets) - 1
@@ -96,20 +99,35 @@ def _questions(
             card for i in range(hand.player_count) if hand.folded[i] for card in hand.up_cards(i)
         )
         held = [sum(s.hole_down + s.hole_up for s in streets[: k + 1]) for k in range(len(streets))]
-        return [(1, (), dead, held[k]) for k in range(begun, min(hand.street_index, last - 1) + 1)]
+        streets_seen = range(begun, min(hand.street_index, last - 1) + 1)
+        return [(1, 0, (), dead, held[k]) for k in streets_seen]
     complete = sum(street.board for street in streets)
     ends = sorted({sum(street.board for street in streets[: k + 1]) for k in range(begun, last)})
     ends = [end for end in ends if end < complete]
     first = hand.boards[0]
     hole = max(len(hand.hole_cards[i]) for i in players)
     nothing: tuple[Card, ...] = ()
-    questions = [(1, tuple(first[:end]), nothing, hole) for end in ends if end <= len(first)]
+    if hand.setup.board_count == 2 and len(hand.boards) == 2:
+        # Two boards at once, each for half of every pot: each board's chances,
+        # the other board's cards out of play (before the flop both are alike).
+        other = hand.boards[1]
+        questions = []
+        for end in ends:
+            if end > len(first):
+                continue
+            if end == 0:
+                questions.append((1, 0, nothing, nothing, hole))
+                continue
+            questions.append((1, 1, tuple(first[:end]), tuple(other[:end]), hole))
+            questions.append((1, 2, tuple(other[:end]), tuple(first[:end]), hole))
+        return questions
+    questions = [(1, 0, tuple(first[:end]), nothing, hole) for end in ends if end <= len(first)]
     if hand.runouts == 2 and len(first) == complete and ends:
         # The second run: from the cards both runs share, the first run's rest out of play.
         shared = ends[0]
         second = hand.boards[1] if len(hand.boards) > 1 else first[:shared]
         dead = tuple(first[shared:])
-        questions += [(2, tuple(second[:end]), dead, hole) for end in ends if end <= len(second)]
+        questions += [(2, 0, tuple(second[:end]), dead, hole) for end in ends if end <= len(second)]
     return questions
 
 

@@ -3,7 +3,8 @@
 Buttons and commands ask in a player's words: fold, check, call, bet or raise
 to an amount, all in, or a quick size (the minimum raise, half the pot, the
 pot); in stud also the bring-in, and the small or the big bet where an open
-pair offers both; in a discard or draw, the cards to throw away.
+pair offers both; in a discard or draw, the cards to throw away; at the
+showdown, to show or muck a hand that cannot win.
 :func:`resolve` turns the request into the engine's action using only what the
 engine offers in :class:`~engine.LegalActions` (the amount of each quick size
 included); whether the action is legal is then the engine's decision
@@ -40,6 +41,7 @@ from engine import (
     Phase,
     PostBringIn,
     RaiseSize,
+    ShowOrMuck,
 )
 
 
@@ -64,6 +66,9 @@ class Move(Enum):
     #: All in before the river at a run-it-twice table: the rest of the board twice, or once.
     RUN_TWICE = "twice"
     RUN_ONCE = "once"
+    #: At the showdown, a hand that cannot win: turn it up, or throw it away unseen.
+    SHOW = "show"
+    MUCK = "muck"
 
 
 #: The moves that name a size rather than an amount, and the engine's size for each.
@@ -80,6 +85,8 @@ _PLAIN: Final[dict[Move, Action]] = {
     Move.BRING_IN: PostBringIn(),
     Move.RUN_TWICE: ChooseRunouts(2),
     Move.RUN_ONCE: ChooseRunouts(1),
+    Move.SHOW: ShowOrMuck(True),
+    Move.MUCK: ShowOrMuck(False),
 }
 
 

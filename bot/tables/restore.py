@@ -15,6 +15,7 @@ the hand began, and the channel is told.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,9 +38,13 @@ from bot.tables.view import result_view, told
 from engine import (
     CardsDiscarded,
     CashOut,
+    Hand,
+    HandMucked,
+    HandShown,
     PlayerActed,
     PointCardChosen,
     Seat,
+    ShowOrMuck,
     Table,
     TableRules,
     table_from_data,
@@ -191,17 +196,31 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
     except Exception as error:
         return Unresumable(logged, error)
     live = LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret)
-    acted = [
-        (e.player, action)
-        for e in hand.events
-        if isinstance(e, PlayerActed | CardsDiscarded | PointCardChosen)
-        and (action := told(e)) is not None
-    ]
+    acted = [(e.player, action) for e in players_own(hand) if (action := told(e)) is not None]
     live.actions = [
         replace(action, name=state.name(deal.players[player]), by_clock=entry.actor is None)
         for entry, (player, action) in zip(logged.actions, acted, strict=False)
     ]
     return live
+
+
+def players_own(
+    hand: Hand,
+) -> list[PlayerActed | CardsDiscarded | PointCardChosen | HandShown | HandMucked]:
+    """The events of ``hand`` its players' own actions caused, one per action
+    in order: a bet, a discard, a point card, and at the showdown a show or
+    muck the player chose (not the hands the engine turned up by itself)."""
+    chosen = Counter(player for player, action in hand.actions if isinstance(action, ShowOrMuck))
+    own: list[PlayerActed | CardsDiscarded | PointCardChosen | HandShown | HandMucked] = []
+    for event in hand.events:
+        if isinstance(event, HandShown | HandMucked):
+            if not chosen[event.player]:
+                continue
+            chosen[event.player] -= 1
+        elif not isinstance(event, PlayerActed | CardsDiscarded | PointCardChosen):
+            continue
+        own.append(event)
+    return own
 
 
 async def void_unresumable(

@@ -90,7 +90,7 @@ from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
-from bot.tables.requests import ActionRequest, resolve
+from bot.tables.requests import ActionRequest, Move, resolve
 from bot.tables.retry import Backoff
 from bot.tables.runout import RunOut
 from bot.tables.seat_console import SeatConsoles
@@ -457,12 +457,23 @@ class TableRunner:
     async def show_cards(
         self, user_id: int, card_index: int | None = None, hand_no: int | None = None
     ) -> tuple[Card, ...]:
-        """Show cards of the hand that ended last (:mod:`bot.tables.show_or_muck`)."""
+        """Show the player's hand: at the showdown, on their turn to show or muck
+        (an action like any other); once the hand is over, cards of the hand that
+        ended last (:mod:`bot.tables.show_or_muck`)."""
+        if self.live is not None:
+            if card_index is not None:
+                raise Refused("table.show_whole_at_showdown")
+            await self.act(user_id, ActionRequest(Move.SHOW), hand_no=hand_no)
+            return self.shows.shown_at_showdown(user_id)
         async with self._lock:
             turns.check_open(self.state)
             cards = await self.shows.show(user_id, card_index, hand_no)
             self._changed()
             return cards
+
+    async def muck_cards(self, user_id: int, hand_no: int | None = None) -> None:
+        """At the showdown, on the player's turn: throw the hand away unseen."""
+        await self.act(user_id, ActionRequest(Move.MUCK), hand_no=hand_no)
 
     async def change_home_options(self, user_id: int, **changes: object) -> TableSettings:
         """The opener changes the home-game options (:mod:`bot.tables.home_game`)."""

@@ -5,11 +5,12 @@ an ephemeral message, and the cog hands this part a way to edit it (an
 :data:`SeatEditor`, through the interaction's token). From then on, after
 every change of the table, each open seat view whose content changed is
 edited in place: the new street, the price to call, a pre-action cleared by
-a raise, the time bank. An interaction's token lives 15 minutes, so a view
-is let go a little before that (or when an edit fails); the next "My cards"
-(or a pre-action click, whose own token then edits the same message) opens
-it again. One view per player per hand: once the next hand is dealt the
-view keeps showing how its hand ended, and "My cards" opens the new one.
+a raise, the time bank, the showdown's show or muck. An interaction's token
+lives 15 minutes, so a view is let go a little before that (or when an edit
+fails); the next "My cards" (or a pre-action click, whose own token then
+edits the same message) opens it again. One view per player per hand: once
+the next hand is dealt the view keeps showing how its hand ended, and "My
+cards" opens the new one.
 
 Edits for one player go out one at a time, the newest state replacing any
 not yet sent; nothing here waits under the table's lock. A seat is drawn only
@@ -35,7 +36,7 @@ from bot.tables.clock import Clock
 from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
 from bot.tables.time_bank import TimeBanks
-from engine import offered_pre_actions, price_for, show_options
+from engine import Phase, offered_pre_actions, price_for, show_options
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +106,7 @@ class SeatConsoles:
             time_bank=self.banks.seconds_of(user_id),
             to_act=not over and hand.to_act == index,
             hand_over=over,
+            showdown_turn=not over and hand.to_act == index and hand.phase is Phase.SHOWDOWN,
             chosen=None
             if (choice := self.pre_actions.choice_of(live, user_id)) is None
             else choice.kind,

@@ -1,15 +1,17 @@
 """Showing cards by choice once a hand is over, until the next is dealt.
 
-Who may show what is the engine's rule (:mod:`engine.show_choices`): a hand
-mucked at the showdown (the showdown mucks a losing hand that need not be
-shown, as the clock would), or an uncontested winner's whole hand or, in
-Hold'em, one card. This part takes the player's request for the hand that
-ended last, writes the cards to ``hand_shows`` in one transaction, and
-announces them in the channel; the table message shows them at the
-player's seat (:mod:`bot.tables.view`). From then on they are public like
-cards shown at the showdown: :func:`cards_shown_after` adds them to what
-``/poker verify`` opens and what each player's ``/history`` copy shows.
-Nothing else of the hand becomes public.
+At the showdown a player whose hand cannot win shows or mucks it on their
+turn, an action like a bet (:meth:`bot.tables.runner.TableRunner.show_cards`
+and ``muck_cards``); a mucked hand stays mucked. Once the hand is over, who
+may show what is the engine's rule (:mod:`engine.show_choices`): an
+uncontested winner's whole hand or, in Hold'em, one card. This part takes
+the player's request for the hand that ended last, writes the cards to
+``hand_shows`` in one transaction, and announces them in the channel; the
+table message shows them at the player's seat (:mod:`bot.tables.view`). From
+then on they are public like cards shown at the showdown:
+:func:`cards_shown_after` adds them to what ``/poker verify`` opens and what
+each player's ``/history`` copy shows. Nothing else of the hand becomes
+public.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from bot.render.message import OutgoingMessage
 from bot.tables.errors import NoHandNow, NotInHand, Refused, StaleHand
 from bot.tables.publisher import Publisher
 from bot.tables.state import LiveHand, TableState
-from engine import Card, IllegalAction, cards_to_show, parse_cards
+from engine import Card, HandShown, IllegalAction, cards_to_show, parse_cards
 
 
 class ShowOrMuck:
@@ -31,6 +33,20 @@ class ShowOrMuck:
         self.state = state
         self.database = database
         self.publisher = publisher
+
+    def shown_at_showdown(self, user_id: int) -> tuple[Card, ...]:
+        """The cards the player showed at the showdown of the hand being played
+        or, if that showing ended it, of the hand that ended last."""
+        for live in (self.state.live, self.state.last_hand):
+            index = None if live is None else live.index_of(user_id)
+            if live is not None and index is not None:
+                return tuple(
+                    card
+                    for event in live.hand.events
+                    if isinstance(event, HandShown) and event.player == index
+                    for card in event.cards
+                )
+        return ()
 
     async def show(
         self, user_id: int, card_index: int | None, hand_no: int | None

@@ -4,8 +4,10 @@ When the player to act does not act, someone acts for them: the clock for a
 member whose time ran out (:meth:`engine.Hand.timeout_action`; two timeouts in
 a row sit the member out), the engine's player for a computer player whose
 pause is over (:mod:`bot.tables.computer_seats`), and the clock at once for a
-member who is sitting out or leaving. A member's time bank, where the table
-gives one, runs before the clock acts (:mod:`bot.tables.time_bank`), and a
+member who is sitting out or leaving; a computer player whose hand cannot
+win at the showdown mucks at once. A member's time bank, where the table
+gives one, runs before the clock acts (:mod:`bot.tables.time_bank`), but not
+for showing or mucking, where the clock's muck is no missed turn; a
 member who chose a pre-action has it taken the moment their turn comes
 (:mod:`bot.tables.pre_actions`). Each turn's deadline is the table's
 ``action_seconds`` for a member, a computer player's pause for a computer.
@@ -86,12 +88,14 @@ class StandIns:
             await self.apply(live, index, action, actor=user_id)
             await self.play_for_the_absent()
             return
-        if self.banks.run(live, user_id):
+        # Not showing a hand that cannot win is mucking it: no time bank runs for it.
+        if hand.phase is not Phase.SHOWDOWN and self.banks.run(live, user_id):
             return  # the player's time bank runs: the clock waits for it
+        # Not choosing whether to run it twice is choosing once, and not showing
+        # is mucking: neither is a missed turn.
+        missed = hand.phase not in (Phase.RUN_IT_TWICE, Phase.SHOWDOWN)
         table = self.state.table
         player = self.state.players.get(user_id)
-        # Not choosing whether to run it twice is choosing once, not a missed turn.
-        missed = hand.phase is not Phase.RUN_IT_TWICE
         timeouts = 0 if player is None else player.timeouts + 1
         seat = table.seat_of(user_id) if table.is_seated(user_id) else None
         if (
@@ -116,6 +120,11 @@ class StandIns:
             if index is None:
                 return
             user_id = live.deal.players[index]
+            if live.hand.phase is Phase.SHOWDOWN and self.computers.to_act(live) == index:
+                # A computer player shows or mucks at once: nothing to think over.
+                action = self.computers.decide(live, index)
+                await self.apply(live, index, action, actor=user_id)
+                continue
             table = state.table
             seat = table.seat_of(user_id) if table.is_seated(user_id) else None
             # A computer player that was removed plays out its hand on its own clock.

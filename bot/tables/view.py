@@ -154,6 +154,7 @@ def table_view(
         else (),
         drawing=live is not None and hand.phase is Phase.DISCARDING and hand.street.draw > 0,
         pointing=live is not None and hand.phase is Phase.DISCARDING and hand.street.point_card,
+        showdown_choice=actor is not None and hand.phase is Phase.SHOWDOWN,
         commitment=shown_from.commitment,
         button_draw=tuple(
             (state.name(player_at[seat_no]), card) for seat_no, card in draw if seat_no in player_at
@@ -242,6 +243,10 @@ def told(event: object) -> LastAction | None:
         return LastAction("", "point_card", 0, 0, False)
     if isinstance(event, RunoutChosen):
         return LastAction("", "run_twice" if event.count == 2 else "run_once", 0, 0, False)
+    if isinstance(event, HandShown):
+        return LastAction("", "show", 0, 0, False)
+    if isinstance(event, HandMucked):
+        return LastAction("", "muck", 0, 0, False)
     return None
 
 

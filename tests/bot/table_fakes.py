@@ -13,10 +13,12 @@ from bot.daily import DailyReward
 from bot.database import Database
 from bot.render.message import OutgoingMessage
 from bot.tables.registry import TableRegistry
+from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
+from engine import Phase
 from tests.bot.fake_clock import FakeClock
 
 GUILD, CHANNEL, CREATOR = 100, 500, 1
@@ -139,10 +141,19 @@ async def seated_table(
 
 
 def to_act(runner: TableRunner) -> int:
-    """The user id of the player whose turn it is."""
+    """The user id of the player whose turn it is (to bet, draw, or show or muck)."""
     live = runner.live
-    assert live is not None and live.hand.actor is not None
-    return live.deal.players[live.hand.actor]
+    assert live is not None and live.hand.to_act is not None
+    return live.deal.players[live.hand.to_act]
+
+
+async def check_or_call(runner: TableRunner) -> None:
+    """The player to act checks or calls; at the showdown, a player whose hand
+    cannot win mucks it, as the clock would."""
+    live = runner.live
+    assert live is not None
+    showdown = live.hand.phase is Phase.SHOWDOWN
+    await runner.act(to_act(runner), ActionRequest(Move.MUCK if showdown else Move.CHECK_OR_CALL))
 
 
 def registry(database: Database, clock: FakeClock) -> tuple[TableRegistry, list[RecordingOutlet]]:

@@ -43,6 +43,8 @@ def random_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
             held = list(live.hand.hole_cards[legal.player])
             count = rng.randint(legal.discard_min, min(legal.discard_max, len(held)))
             return ActionRequest(Move.DISCARD, cards=tuple(rng.sample(held, count)))
+        if legal.phase is Phase.SHOWDOWN:  # a hand that cannot win
+            return ActionRequest(Move.SHOW if rng.random() < 0.5 else Move.MUCK)
         if legal.can_post_bring_in and rng.random() < 0.7:
             return ActionRequest(Move.BRING_IN)
     moves, weights = zip(*MOVES, strict=True)
@@ -55,10 +57,13 @@ def random_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
 
 
 def fallback_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
-    """A request that is always accepted: stand pat, bring in, or check, call or fold."""
+    """A request that is always accepted: stand pat, bring in, muck, or check,
+    call or fold."""
     live = runner.live
     assert live is not None
     legal = live.hand.legal_actions()
+    if legal.phase is Phase.SHOWDOWN:
+        return ActionRequest(Move.MUCK)
     if legal.phase is Phase.DISCARDING:
         return ActionRequest(Move.DISCARD, cards=tuple(live.hand.hole_cards[legal.player])[:0])
     if legal.can_post_bring_in:
@@ -68,7 +73,7 @@ def fallback_request(rng: random.Random, runner: TableRunner) -> ActionRequest:
 
 
 def player_to_act(runner: TableRunner) -> int | None:
-    """Who the hand waits for: to bet, or to discard or draw."""
+    """Who the hand waits for: to bet, to discard or draw, or to show or muck."""
     live = runner.live
     if live is None or live.hand.is_complete:
         return None

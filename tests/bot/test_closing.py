@@ -26,6 +26,7 @@ from tests.bot.table_fakes import (
     GUILD,
     STARTING_CHIPS,
     RecordingOutlet,
+    check_or_call,
     config,
     deal_next,
     new_table,
@@ -81,7 +82,7 @@ async def test_a_bet_is_not_taken_back_by_closing_during_the_hand(
     with pytest.raises(TableClosing):
         await runner.close(by=shover)  # asked twice: said so, nothing changes
     while runner.live is not None:
-        await runner.act(to_act(runner), CALL)
+        await check_or_call(runner)
     await runner.settled()
 
     assert runner.closed
@@ -128,7 +129,7 @@ async def test_a_table_closing_when_the_bot_restarts_still_closes_after_its_hand
     with pytest.raises(TableClosing):
         await after.join(99, "Zed", buy_in=500)
     while after.live is not None:
-        await after.act(to_act(after), CALL)
+        await check_or_call(after)
     await after.settled()
     assert after.closed
     assert await database.fetch_value("SELECT status FROM tables") == "closed"
@@ -146,7 +147,7 @@ async def test_a_table_closed_after_its_hand_leaves_the_registry(
     closed = await tables.close(CHANNEL, by=CREATOR)
     assert closed.after_hand and tables.get(CHANNEL) is runner
     while runner.live is not None:
-        await runner.act(to_act(runner), CALL)
+        await check_or_call(runner)
     await runner.settled()
     assert tables.get(CHANNEL) is None and not tables.runners
     with pytest.raises(TableIsClosed):

@@ -23,7 +23,7 @@ from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore
 from bot.tables.view import private_view
-from engine import Action, Card, Hand, HandShown, SeatView, UpCardsDealt
+from engine import Action, Card, Hand, HandShown, Phase, SeatView, UpCardsDealt
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.table_fakes import (
@@ -72,12 +72,16 @@ def outlet() -> RecordingOutlet:
 
 
 async def step(runner: TableRunner, clock: FakeClock) -> None:
-    """Ann calls when it is her turn (and buys back in when she busts); otherwise
-    the clock moves to what is due next."""
+    """Ann calls when it is her turn, mucks a hand that cannot win at the
+    showdown (and buys back in when she busts); otherwise the clock moves to
+    what is due next."""
     await runner.settled()
     live = runner.live
-    actor = None if live is None or live.hand.is_complete else live.hand.actor
+    actor = None if live is None or live.hand.is_complete else live.hand.to_act
     if live is not None and actor is not None and live.deal.players[actor] == ANN:
+        if live.hand.phase is Phase.SHOWDOWN:
+            await runner.act(ANN, ActionRequest(Move.MUCK))
+            return
         try:
             await runner.act(ANN, CALL)
         except Refused:  # stud's first round: the bring-in

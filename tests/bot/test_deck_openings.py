@@ -16,7 +16,7 @@ from bot.tables.runner import TableRunner
 from engine.cards import Card
 from engine.fairness import Opening, check_opening
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
+from tests.bot.table_fakes import RecordingOutlet, check_or_call, config, seated_table, to_act
 
 ANN, BEN, CAT, RAIL = 11, 12, 13, 99
 NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
@@ -48,7 +48,7 @@ async def test_each_person_opens_the_board_the_shown_hands_and_only_their_own_ca
     folder = to_act(runner)
     await runner.act(folder, ActionRequest(Move.FOLD))
     while runner.live is live:
-        await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+        await check_or_call(runner)
     await runner.settled()
     hand = live.hand
     assert hand.is_complete and len(hand.board) == 5

@@ -51,6 +51,8 @@ async def drawn_hand(database: Database, clock: FakeClock) -> tuple[TableRunner,
             held = tuple(hand.hole_cards[legal.player])
             thrown = held[:2] if user == ANN else ()
             await runner.act(user, ActionRequest(Move.DISCARD, cards=thrown))
+        elif hand.phase is Phase.SHOWDOWN:  # a hand that cannot win
+            await runner.act(user, ActionRequest(Move.MUCK))
         else:
             await runner.act(user, CALL)
     await runner.settled()

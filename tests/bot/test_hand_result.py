@@ -20,8 +20,7 @@ from engine.cards import parse_cards
 from engine.evaluation import Evaluation, evaluate
 from engine.evaluation.described import HandDescription, described
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
-from tests.bot.test_runner import CALL
+from tests.bot.table_fakes import RecordingOutlet, check_or_call, config, seated_table
 
 BOARD = tuple(parse_cards("3h9c7d5s2h"))
 
@@ -181,7 +180,7 @@ async def test_a_runners_showdown_result_is_worded_from_data_and_pictured(
     assert live is not None
     holes = {uid: set(live.hand.hole_cards[i]) for i, uid in enumerate(live.deal.players)}
     while runner.live is not None:  # checked down: both hands are shown
-        await runner.act(to_act(runner), CALL)
+        await check_or_call(runner)
     await runner.settled()
     assert runner.state.last_hand is not None
     board = set(runner.state.last_hand.hand.board)

@@ -132,3 +132,35 @@ def test_the_options_reach_the_engine_table_and_survive_the_configs_json() -> No
     home = config.rules().home
     assert home.run_it_twice and home.rabbit_hunt and home.seven_deuce_bounty == 25
     assert home.bomb_pot is not None and home.bomb_pot.double_board and home.bomb_pot.every == 5
+
+
+def test_a_double_board_shows_each_boards_chances_with_the_other_boards_cards_out() -> None:
+    # Ann's aces against Ben's kings, all in on the flop of a double-board bomb
+    # pot. On the turn, board 1 (2c 7d 9h Ks) gives Ben a set: Ann has one ace
+    # left to hit, not two, because board 2 holds the ace of diamonds; 40 cards
+    # are unseen (52 less 4 in the hands and 4 on each board). Board 2
+    # (4s 5c 6d Ad) gives Ann a set Ben cannot beat.
+    first = parse_cards("AsKd AhKc 3s 2c7d9h 4s5c6d 8h Ks Ad 3h Qc Qd")
+    deck = tuple(first + [card for card in FULL if card not in first])
+    setup = HandSetup(
+        VARIANTS["NT"], (1000, 1000), antes=(20, 20), min_bet=10, deck=deck, boards=2, bomb_pot=True
+    )
+    hand = Hand(setup, pause_runouts=True)
+    hand.act(0, BetOrRaise(980))
+    hand.act(1, CheckOrCall())
+    hand.deal_runout()  # the turn of both boards; the river is still to come
+    assert [str(card) for card in hand.boards[1]] == ["4s", "5c", "6d", "Ad"]
+    stages = odds_stages(hand, ["Ann", "Ben"])
+    assert [(stage.board_number, len(stage.board)) for stage in stages] == [
+        (1, 3),
+        (2, 3),
+        (1, 4),
+        (2, 4),
+    ]
+    turn_one, turn_two = stages[2], stages[3]
+    assert turn_one.exact and turn_one.hands[0].win == pytest.approx(1 / 40)
+    assert turn_one.hands[1].win == pytest.approx(39 / 40)
+    assert turn_two.hands[0].win == pytest.approx(1.0)
+    lines = home_lines(HomeGameView(stages), "en")
+    assert lines[2].startswith("Board 1 · Chances on ") and "Ben 98 %" in lines[2], lines[2]
+    assert lines[3].startswith("Board 2 · Chances on ") and "Ann 100 %" in lines[3], lines[3]

@@ -20,6 +20,7 @@ from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.table_fakes import (
     RecordingOutlet,
+    check_or_call,
     config,
     deal_next,
     new_table,
@@ -149,7 +150,7 @@ async def test_the_house_rakes_a_pot_that_saw_a_flop_and_the_audit_agrees(
     live = runner.live
     assert live is not None
     while runner.live is live:
-        await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+        await check_or_call(runner)
     await runner.settled()
     assert live.hand.rake_taken == 1  # 5 % of a pot of 20
     assert "The house takes **1**." in outlet.posts()[-1]

@@ -13,7 +13,15 @@ from bot.play_figures import chip_points, play_figures
 from bot.render.stats_chart import chips_chart
 from bot.tables.requests import ActionRequest, Move
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import GUILD, RecordingOutlet, config, deal_next, seated_table, to_act
+from tests.bot.table_fakes import (
+    GUILD,
+    RecordingOutlet,
+    check_or_call,
+    config,
+    deal_next,
+    seated_table,
+    to_act,
+)
 
 ANN, BEN = 11, 12
 CALL = ActionRequest(Move.CHECK_OR_CALL)
@@ -40,7 +48,7 @@ async def test_figures_count_what_each_player_did(database: Database) -> None:
         caller = to_act(runner)
         checker = BEN if caller == ANN else ANN
         while runner.live is not None:
-            await runner.act(to_act(runner), CALL)
+            await check_or_call(runner)
         await runner.settled()
     finally:
         await runner.stop()

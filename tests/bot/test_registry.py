@@ -13,6 +13,7 @@ from tests.bot.table_fakes import (
     CHANNEL,
     CREATOR,
     GUILD,
+    check_or_call,
     config,
     registry,
 )
@@ -70,8 +71,7 @@ async def test_every_open_table_comes_back_after_a_restart(database: Database) -
     assert all(next(d for d in o.deliveries if d.kind == "table").fresh for o in outlets)
     assert after.require(CHANNEL + 1).table.is_seated(14)
     while again.live is not None:
-        actor = again.live.deal.players[again.live.hand.actor or 0]
-        await again.act(actor, ActionRequest(Move.CHECK_OR_CALL))
+        await check_or_call(again)
     await assert_chips_reconcile(database)
     await after.stop_all()
 

@@ -53,7 +53,8 @@ def public_during_hand(outlet: RecordingOutlet) -> list[str]:
     return [
         "\n".join(ln for ln in text.splitlines() if not ln.startswith("Draw for"))
         for text in texts
-        if "The hand is over." not in text
+        # At the showdown the hands shown so far are public while a loser chooses.
+        if "The hand is over." not in text and "show or muck" not in text
     ]
 
 
@@ -73,6 +74,8 @@ async def play_to_the_end(runner: TableRunner, choose: int) -> list[Card]:
             held = sorted(live.hand.hole_cards[index], key=lambda c: (c.rank, c.suit))
             cards = tuple(held[len(held) - count :]) if count else ()
             await runner.act(user_id, ActionRequest(Move.DISCARD, cards=cards))
+        elif legal.phase is Phase.SHOWDOWN:  # a hand that cannot win
+            await runner.act(user_id, ActionRequest(Move.MUCK))
         else:
             await runner.act(user_id, CALL)
     await runner.settled()

@@ -45,7 +45,9 @@ async def test_random_hands_of_every_variant_end_with_the_chips_reconciled(
                 clock.advance(live.deadline - clock.now())
                 await runner.settled()
                 continue
-            if legal.phase is Phase.DISCARDING:
+            if legal.phase is Phase.SHOWDOWN:  # a hand that cannot win
+                request = ActionRequest(Move.SHOW if roll < 0.5 else Move.MUCK)
+            elif legal.phase is Phase.DISCARDING:
                 held = list(live.hand.hole_cards[legal.player])
                 count = rng.randint(legal.discard_min, legal.discard_max)
                 request = ActionRequest(Move.DISCARD, cards=tuple(rng.sample(held, count)))

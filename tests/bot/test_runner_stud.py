@@ -12,7 +12,7 @@ from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move, resolve
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettings, dealt_variants
-from engine import stud_stakes
+from engine import HandShown, stud_stakes
 from engine.actions import BetOrRaise, PostBringIn
 from engine.cards import Card
 from engine.hand import LegalActions, Phase
@@ -38,14 +38,16 @@ def clock() -> FakeClock:
 
 
 def down_cards(runner: TableRunner) -> list[Card]:
+    """The cards dealt face down and not shown at the showdown (yet)."""
     live = runner.live
     assert live is not None
     hand = live.hand
+    shown = {e.player for e in hand.events if isinstance(e, HandShown)}
     return [
         card
-        for cards, up in zip(hand.hole_cards, hand.up, strict=True)
+        for player, (cards, up) in enumerate(zip(hand.hole_cards, hand.up, strict=True))
         for card, face_up in zip(cards, up, strict=True)
-        if not face_up
+        if not face_up and player not in shown
     ]
 
 
@@ -156,6 +158,8 @@ async def test_a_stud_hand_plays_to_the_end_showing_up_cards_only(
             seen_up += 1
         legal = live.hand.legal_actions()
         request = BRING_IN if legal.can_post_bring_in else CALL
+        if legal.phase is Phase.SHOWDOWN:  # a hand that cannot win
+            request = ActionRequest(Move.MUCK)
         await runner.act(to_act(runner), request)
     await runner.settled()
     hidden = [
@@ -164,15 +168,18 @@ async def test_a_stud_hand_plays_to_the_end_showing_up_cards_only(
         for card, face_up in zip(cards, up, strict=True)
         if not face_up
     ]
+    # Before the showdown no down card shows; at the showdown, the hands shown.
     during_the_hand = [
         d.message.public_text()
         for d in outlet.public
         if d.kind == "table" and "The hand is over." not in d.message.public_text()
     ]
     assert during_the_hand
+    shown = {c for e in live.hand.events if isinstance(e, HandShown) for c in e.cards}
     for text in during_the_hand:
         text = "\n".join(ln for ln in text.splitlines() if not ln.startswith("Draw for"))
-        assert not [card for card in hidden if card.symbol in text], text
+        allowed = shown if "show or muck" in text else set()
+        assert not [card for card in hidden if card.symbol in text and card not in allowed], text
     assert seen_up and live.hand.is_complete
     assert sum(live.hand.finishing_stacks) + live.hand.rake_taken == 1500
     await assert_chips_reconcile(database)

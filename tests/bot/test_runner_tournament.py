@@ -24,6 +24,7 @@ from tests.bot.table_fakes import (
     GUILD,
     STARTING_CHIPS,
     RecordingOutlet,
+    check_or_call,
     config,
     deal_next,
     new_table,
@@ -273,7 +274,7 @@ async def test_after_the_start_nobody_joins_tops_up_or_leaves(database: Database
         live = runner.live
         assert live is not None and CAT in live.deal.players
         while runner.live is not None:
-            await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+            await check_or_call(runner)
         await runner.settled()
     assert runner.table.seat_of(CAT).stack < stack
     assert DAN not in await places(database)  # the refused registration took nothing

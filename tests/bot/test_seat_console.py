@@ -18,7 +18,7 @@ from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import set_notice_choice
 from engine import PreAction
 from tests.bot.fake_clock import FakeClock
-from tests.bot.table_fakes import RecordingOutlet, config, seated_table, to_act
+from tests.bot.table_fakes import RecordingOutlet, check_or_call, config, seated_table, to_act
 
 
 class Editor:
@@ -46,7 +46,7 @@ async def test_the_seat_view_follows_the_hand_for_fourteen_minutes_only(
     editor = Editor()
     shown = runner.seats.message_for(waiting, "en", TEXT_FACES)
     runner.seats.open(waiting, "en", TEXT_FACES, editor, shown=shown)
-    await runner.act(to_act(runner), ActionRequest(Move.CHECK_OR_CALL))
+    await check_or_call(runner)
     await runner.settled()
     assert editor.edits and "It is your turn" in editor.last()
     count = len(editor.edits)

@@ -11,13 +11,15 @@ cards were shown at the showdown.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.database import Database
 from bot.tables.hand_log import LoggedAction, replay
+from engine.actions import ShowOrMuck
 from engine.cards import Card, parse_cards
 from engine.events import (
     DrawAceShown,
+    HandMucked,
     HandShown,
     HoleCardsDealt,
     StreetStarted,
@@ -52,6 +54,9 @@ class HandRecord:
     tabled: frozenset[Card] = frozenset()
     #: The board cards a rabbit hunt showed after the hand: for everybody.
     rabbit: tuple[Card, ...] = ()
+    #: At the showdown, each player who chose to show or muck (by user id) and
+    #: the cards shown before that choice: public while the player chooses.
+    shown_before: dict[int, frozenset[Card]] = field(default_factory=dict)
 
 
 async def _replayed(database: Database, hand_id: int) -> tuple[Deal, Hand]:
@@ -81,6 +86,19 @@ def dealt_to(hand: Hand, index: int) -> tuple[Card, ...]:
         if isinstance(event, HoleCardsDealt | UpCardsDealt) and event.player == index
         for card in event.cards
     )
+
+
+def shown_before_choices(hand: Hand, players: tuple[int, ...]) -> dict[int, frozenset[Card]]:
+    """Each player who chose at the showdown, and the cards shown before they did."""
+    choosers = {player for player, action in hand.actions if isinstance(action, ShowOrMuck)}
+    shown: set[Card] = set()
+    before: dict[int, frozenset[Card]] = {}
+    for event in hand.events:
+        if isinstance(event, HandShown | HandMucked) and event.player in choosers:
+            before.setdefault(players[event.player], frozenset(shown))
+        if isinstance(event, HandShown):
+            shown.update(event.cards)
+    return before
 
 
 def _before_the_run_out(hand: Hand, index: int) -> bool:
@@ -137,6 +155,7 @@ async def hand_records(database: Database) -> list[HandRecord]:
                 rabbit=tuple(hand.rabbit_cards())
                 if row["result"] and json.loads(row["result"]).get("rabbit_hunted")
                 else (),
+                shown_before=shown_before_choices(hand, players),
             )
         )
     return records

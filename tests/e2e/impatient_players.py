@@ -37,6 +37,9 @@ ACTION_WEIGHTS: dict[str, int] = {
     "big": 1,
     # Draw games and Pineapple: the only button while cards are thrown away.
     "discard": 10,
+    # The showdown, a hand that cannot win: show it or muck it.
+    "show": 3,
+    "muck": 5,
 }
 SELECT_MENU = 3
 
@@ -143,6 +146,8 @@ class Players:
             return None
         action = rng.choices(offered, [ACTION_WEIGHTS[a] for a in offered])[0]
         if rng.random() < 0.15:  # some players type instead of clicking
+            if action in ("show", "muck"):
+                return await member.slash("poker", action, channel=self.channel_id, wait=wait)
             command = {"call": "call", "fold": "fold"}.get(action, "call")
             return await member.slash(command, channel=self.channel_id, wait=wait)
         if action == "discard":

@@ -9,7 +9,9 @@ the message is about:
 - one of the viewer's own cards in that hand (in a draw game, also the ones
   thrown away);
 - a card a player showed at that hand's showdown, in a message written after
-  it (the result, or the table message once the hand is over);
+  it (the result, or the table message once the hand is over); while a
+  player whose hand cannot win shows or mucks it, the table message may hold
+  the hands shown before that player's turn, and no other;
 - the draw for the button, on its own line;
 - the hands turned up all in once the betting is over (before the run-out, or
   when the players are asked to run it twice), only in a message that says so
@@ -85,6 +87,11 @@ OPENED_CARD = re.compile(r"^\d+ (?P<card>[2-9TJQKA][cdhs]) [0-9a-f]+$", re.MULTI
 #: PHH actions that name cards: hole cards dealt, board cards, hands shown or discarded.
 PHH_CARDS = re.compile(r"['\"](?:d dh p\d+|d db|p\d+ sm|p\d+ sd) (?P<cards>[^'\"]*)['\"]")
 HAND_OVER = "The hand is over."
+#: The table message while a player whose hand cannot win shows or mucks it:
+#: the hands shown before that player's turn are public (and only those).
+SHOWDOWN_TURN = re.compile(
+    r"To act: \*\*(?P<name>(?:\\.|[^*\\])+)\*\*.*showdown: show or muck", re.MULTILINE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +288,16 @@ def says_turned_up(text: str) -> bool:
 
 
 def _allowed(
-    record: HandRecord, viewer: Member, *, after_showdown: bool, turned_up: bool = False
+    record: HandRecord,
+    viewer: Member,
+    *,
+    after_showdown: bool,
+    turned_up: bool = False,
+    chooser: int | None = None,
 ) -> set[Card]:
     allowed = set(record.board) | record.face_up | set(record.hole_cards.get(viewer.id, ()))
+    if chooser is not None:  # the showdown, while this player shows or mucks
+        allowed |= record.shown_before.get(chooser, frozenset())
     allowed |= set(record.rabbit)  # the rabbit hunt, after the hand
     if after_showdown or turned_up:
         # All in: the hands turned up before the run-out, from that moment only.
@@ -303,8 +317,11 @@ def check_sighting(
     sighting: Sighting,
     hands: dict[int, HandRecord],
     reader: CardReader | None = None,
+    names: dict[str, int] | None = None,
 ) -> list[Leak]:
-    """The leaks in one thing ``viewer`` saw; ``hands`` are one table's, by number."""
+    """The leaks in one thing ``viewer`` saw; ``hands`` are one table's, by
+    number; ``names`` the members' ids by name (to read whose showdown turn a
+    table message shows)."""
     text, histories = split_attachments(sighting.text)
     leaks = [leak for history in histories for leak in _check_history(viewer, history, hands)]
     pictures = [] if reader is None else reader.picture_cards(sighting)
@@ -323,7 +340,9 @@ def check_sighting(
     after_showdown = (
         HAND_OVER in text or bool(RESULT_TITLE.search(text)) or bool(VERIFY.search(text))
     )
-    return leaks + _check_cards(viewer, found, hand_no, after_showdown, text, hands)
+    turn = SHOWDOWN_TURN.search(text)
+    chooser = None if turn is None else (names or {}).get(turn["name"].replace("\\", ""))
+    return leaks + _check_cards(viewer, found, hand_no, after_showdown, text, hands, chooser)
 
 
 def _history_sections(text: str) -> list[tuple[int, str]]:
@@ -344,12 +363,19 @@ def _check_cards(
     after_showdown: bool,
     text: str,
     hands: dict[int, HandRecord],
+    chooser: int | None = None,
 ) -> list[Leak]:
     record = hands.get(hand_no)
     if record is None:
         return [Leak(viewer.name, hand_no, card, None, text) for card in found]
     allowed = _symbols(
-        _allowed(record, viewer, after_showdown=after_showdown, turned_up=says_turned_up(text))
+        _allowed(
+            record,
+            viewer,
+            after_showdown=after_showdown,
+            turned_up=says_turned_up(text),
+            chooser=chooser,
+        )
     )
     by_symbol = {card.symbol: card for cards in record.hole_cards.values() for card in cards}
     return [
@@ -380,6 +406,8 @@ def check_privacy(
 ) -> PrivacyReport:
     """Every sighting of every member, checked against one table's hands."""
     hands = {record.hand_no: record for record in records if record.table_id == table_id}
+    members = list(members)
+    names = {member.name: member.id for member in members}
     reader = CardReader(fake)
     report = PrivacyReport(leaks=[], own_cards_seen={})
     assert report.own_cards_seen is not None
@@ -397,7 +425,7 @@ def check_privacy(
             report.cards_checked += len(cards)
             report.history_cards_checked += in_histories
             report.opened_cards_checked += opened
-            report.leaks += check_sighting(member, sighting, hands, reader)
+            report.leaks += check_sighting(member, sighting, hands, reader, names)
             if sighting.kind in ("dm", "ephemeral") and "Your cards" in sighting.text and cards:
                 own += 1
         report.own_cards_seen[member.name] = own

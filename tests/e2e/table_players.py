@@ -55,6 +55,9 @@ class Style:
     big: float = 3
     #: Draw games: the share of draws that stand pat.
     stand_pat: float = 0.3
+    #: At the showdown, a hand that cannot win: shown or mucked.
+    show: float = 1
+    muck: float = 2
     #: The share of moves typed as slash commands rather than clicked.
     by_command: float = 0.3
     #: Per turn: someone asks for their cards; someone not to act clicks.
@@ -223,6 +226,8 @@ class TablePlayers:
             "small": style.small,
             "big": style.big,
             "discard": 1,
+            "show": style.show,
+            "muck": style.muck,
         }
         offered = [(move, weight) for move, weight in weights.items() if move in turn.buttons]
         moves, chances = zip(*offered, strict=True)

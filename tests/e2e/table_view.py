@@ -27,7 +27,7 @@ RESULT_TITLE = re.compile(r"Hand (?P<hand>\d+)")
 #: The actions a player takes by button (the "cards" button only shows cards).
 ACTION_BUTTONS = (
     "fold", "call", "raise", "min", "half", "pot", "allin",
-    "bringin", "small", "big", "discard",
+    "bringin", "small", "big", "discard", "show", "muck",
 )  # fmt: skip
 
 

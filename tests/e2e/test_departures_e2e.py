@@ -167,7 +167,10 @@ async def test_with_the_members_intent_a_member_who_leaves_is_let_go_at_once(
             turn = view.turn()
             if turn is not None and turn.actor != "Cat":
                 member = {"Ann": ann, "Ben": ben}[turn.actor]
-                await member.slash("fold" if "Check" not in turn.buttons["call"] else "check")
+                if "muck" in turn.buttons:  # the showdown: a hand that cannot win
+                    await member.slash("poker", "muck")
+                else:
+                    await member.slash("fold" if "Check" not in turn.buttons["call"] else "check")
         await croupier.settled()
         seated = await croupier.database.fetch_all("SELECT user_id FROM seats")
         assert cat.id not in {row["user_id"] for row in seated}

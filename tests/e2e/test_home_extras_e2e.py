@@ -29,11 +29,13 @@ from tests.e2e.test_home_game_e2e import answer
 
 
 async def check_down(view: TableView, players: dict[str, Member], turn: Turn) -> None:
-    """Everyone checks (or calls) until hand ``turn.hand_no`` has its result."""
+    """Everyone checks (or calls) until hand ``turn.hand_no`` has its result; a
+    hand that cannot win is mucked at its showdown turn."""
     current: Turn | None = turn
     while current is not None and current.hand_no == turn.hand_no:
+        action = "muck" if "muck" in current.buttons else "call"
         await players[current.actor].click(
-            custom_id=table_button_id(current.table_id, current.hand_no, current.seq, "call"),
+            custom_id=table_button_id(current.table_id, current.hand_no, current.seq, action),
             message=current.message_id,
         )
         current = await view.next_turn(current.key, timeout=5)

@@ -39,6 +39,8 @@ async def shove_until_done(fake: FakeDiscord, members: list[Member], hands: int)
         if turn is None:
             return
         action = "allin" if "allin" in turn.buttons else "call"
+        if "muck" in turn.buttons:  # the showdown: a hand that cannot win
+            action = "muck"
         custom_id = table_button_id(turn.table_id, turn.hand_no, turn.seq, action)
         (actor,) = [
             member

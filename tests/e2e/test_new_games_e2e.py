@@ -48,8 +48,9 @@ async def play_to_the_end(
         if "discard" in turn.buttons:
             await set_point_card(view.fake, turn, by_name[turn.actor])
         else:
-            assert "call" in turn.buttons, turn.buttons
-            custom_id = table_button_id(turn.table_id, turn.hand_no, turn.seq, "call")
+            action = "muck" if "muck" in turn.buttons else "call"  # muck: the showdown
+            assert action in turn.buttons, turn.buttons
+            custom_id = table_button_id(turn.table_id, turn.hand_no, turn.seq, action)
             await by_name[turn.actor].click(custom_id=custom_id)
         following = await view.next_turn(turn.key, timeout=3.0)
         if following is None or following.hand_no != hand_no:

@@ -1,5 +1,5 @@
 """Your seat, end to end through the fake Discord: the private seat view kept
-current, pre-actions, the time bank and turn notices.
+current, pre-actions, the time bank, turn notices, and show or muck.
 
 Players sit at a real table (the real client, the fake Discord); time at the
 table is a fake clock the test moves, so a turn taken "at once" is one taken
@@ -21,10 +21,12 @@ from bot.render.custom_ids import table_button_id
 from bot.render.seat_view import pre_action_id, show_id
 from bot.settings import Settings
 from bot.tables.runner import TableRunner
+from engine import Card, HandShown, Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
-from tests.e2e.privacy import symbols_seen
+from tests.e2e.hand_records import hand_records
+from tests.e2e.privacy import check_privacy, symbols_seen
 from tests.e2e.table_view import is_table_message, layout_text
 
 
@@ -105,6 +107,12 @@ class Seats:
     async def act(self, member: Member, action: str) -> None:
         await member.click(custom_id=self.button(action))
         await self.settled()
+
+    async def call_or_muck(self, member: Member) -> None:
+        """Check or call; at the showdown, muck a hand that cannot win."""
+        live = self.runner.live
+        assert live is not None
+        await self.act(member, "muck" if live.hand.phase is Phase.SHOWDOWN else "call")
 
     async def seat_view(self, member: Member) -> StoredMessage:
         """Open the member's seat view with "My cards"."""
@@ -250,7 +258,7 @@ async def test_the_time_bank_saves_a_slow_player(
     assert acted and acted[-1].by_clock
     assert runner.banks.seconds_of(sleeper.id) == 0
     while runner.live is not None:  # the rest of the hand, in time
-        await seats.act(seats.to_act(), "call")
+        await seats.call_or_muck(seats.to_act())
     # The hand is over: each bank earned five seconds.
     assert runner.banks.seconds_of(sleeper.id) == 5
     assert runner.banks.seconds_of(slow.id) == 23
@@ -300,9 +308,9 @@ async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
             assert [str(u) for u in notice.allowed_mentions.get("users", [])] == [str(ann.id)]
         else:
             assert not [m for m in notices() if not m.deleted]
-        choices = seats.runner.snapshot().choices
-        assert choices is not None
-        await seats.act(actor, "call")
+        snapshot = seats.runner.snapshot()
+        assert snapshot.choices is not None or snapshot.showdown_choice
+        await seats.call_or_muck(actor)
         if actor is ann:
             await fake_discord.wait_for(lambda: all(m.deleted for m in notices()))
         del live
@@ -364,4 +372,141 @@ async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
     assert str(first) in attached and str(second) not in attached
     rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
     assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, str(first))]
+    await assert_chips_reconcile(database)
+
+
+# Show or muck at the showdown: a player whose hand cannot win gets a turn. The
+# table message says whose choice it is, their own seat view offers "Show" and
+# "Muck" (the table message too, like every turn), and the clock mucks. A
+# mucked hand is seen by nobody, anywhere; a shown one becomes public in the
+# table message, the result, another player's /history and the deck's opening.
+
+
+async def play_to_a_choice(seats: Seats, *, hands: int = 12) -> Member:
+    """Check and call until a player at the showdown must show or muck; that player."""
+    for _ in range(hands):
+        if seats.runner.live is None:
+            await seats.deal()
+        while (live := seats.runner.live) is not None:
+            if live.hand.phase is Phase.SHOWDOWN:
+                return seats.to_act()
+            await seats.act(seats.to_act(), "call")
+    raise AssertionError(f"no showdown asked anyone to choose in {hands} hands")
+
+
+def own_cards(seats: Seats, member: Member) -> tuple[Card, ...]:
+    live = seats.runner.live or seats.runner.state.last_hand
+    assert live is not None
+    return tuple(live.hand.hole_cards[live.deal.players.index(member.id)])
+
+
+async def opened_by(member: Member, hand_no: int) -> str:
+    reply = await (await member.slash("poker", "verify", hand=hand_no)).settled()
+    return "\n".join(m.text() for m in [reply.message, *reply.followups] if m)
+
+
+async def history_of(member: Member) -> str:
+    reply = await (await member.slash("history")).settled()
+    return "\n".join(m.text() for m in [reply.message, *reply.followups] if m)
+
+
+async def test_a_loser_mucks_unseen_and_another_shows_to_the_table_history_and_opening(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, members = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben", "Cat"), provably_fair=True
+    )
+
+    # The first loser to choose mucks from their own seat view.
+    mucker = await play_to_a_choice(seats)
+    live = seats.runner.live
+    assert live is not None
+    mucked_hand, mucked = live.hand_no, own_cards(seats, mucker)
+    text = table_message_text(fake_discord)
+    assert f"To act: **{mucker.name}**" in text and "show or muck" in text
+    view = await seats.seat_view(mucker)
+    assert {"Show", "Muck"} <= set(view.button_labels)
+    assert "cannot win at the showdown" in view.text()
+    others = [m for m in members if m is not mucker]
+    refused = await others[0].slash("poker", "muck")  # not their turn
+    assert "not your turn" in refused.text
+    version = fake_discord.state.message(view.id).version
+    await mucker.click(custom_id=show_id(seats.runner.table_id, mucked_hand, "muck"), message=view)
+    await fake_discord.wait_for(lambda: fake_discord.state.message(view.id).version > version)
+    await seats.settled()
+    played = seats.runner.live or seats.runner.state.last_hand
+    assert played is not None and played.hand_no == mucked_hand
+    assert [(a.name, a.kind, a.by_clock) for a in played.actions[-1:]] == [
+        (mucker.name, "muck", False)
+    ]
+    # Mucked means dead: nothing to show after the hand either.
+    while seats.runner.live is not None:
+        await seats.act(seats.to_act(), "muck")
+    again = await mucker.slash("poker", "show")
+    assert "no cards you may show" in again.text
+
+    # Later, a loser shows with the table's button.
+    shower = await play_to_a_choice(seats)
+    live = seats.runner.live
+    assert live is not None
+    shown_hand, shown = live.hand_no, own_cards(seats, shower)
+    await seats.act(shower, "show")
+    after = seats.runner.live or seats.runner.state.last_hand
+    assert after is not None
+    assert any(isinstance(e, HandShown) and e.cards == shown for e in after.hand.events)
+    while seats.runner.live is not None:
+        await seats.act(seats.to_act(), "muck")
+    await seats.settled()
+
+    # The shown cards are in the table message (at the shower's seat), in another
+    # player's /history and in the deck's opening; the mucked ones in none of them.
+    watcher = next(m for m in members if m is not shower)
+    table = table_message_text(fake_discord)
+    assert f"Hand {shown_hand}**" in table
+    assert all(card.symbol in symbols_seen(table, fake_discord) for card in shown)
+    opened = await opened_by(watcher, shown_hand)
+    assert all(f" {card} " in opened for card in shown), opened
+    history = await history_of(watcher)
+    assert all(str(card) in history for card in shown)
+    spectator = next(m for m in members if m is not mucker)
+    opened = await opened_by(spectator, mucked_hand)
+    assert not [card for card in mucked if f" {card} " in opened], opened
+
+    # Nothing anyone saw holds a card that was not theirs or shown (the mucked hand included).
+    records = await hand_records(database)
+    mucked_record = next(r for r in records if r.hand_no == mucked_hand)
+    assert mucker.id not in mucked_record.shown
+    report = check_privacy(fake_discord, members, records, seats.runner.table_id)
+    assert not report.leaks, "\n".join(map(str, report.leaks))
+    assert report.opened_cards_checked and report.history_cards_checked
+    await assert_chips_reconcile(database)
+
+
+async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, _ = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben", "Cat"), action_seconds=20, time_bank="30"
+    )
+    silent = await play_to_a_choice(seats)
+    live = seats.runner.live
+    assert live is not None
+    hand_no, cards = live.hand_no, own_cards(seats, silent)
+    clock.advance(20)
+    await seats.settled()
+    played = seats.runner.live or seats.runner.state.last_hand
+    assert played is not None and played.hand_no == hand_no
+    told = [(a.name, a.kind, a.by_clock) for a in played.actions if a.name == silent.name]
+    assert told[-1] == (silent.name, "muck", True)
+    assert seats.runner.banks.seconds_of(silent.id) == 30  # the bank was not spent on it
+    assert seats.runner.state.players[silent.id].timeouts == 0  # and it is no missed turn
+    while seats.runner.live is not None:
+        await seats.act(seats.to_act(), "muck")
+    await seats.settled()
+    result = next(
+        m
+        for m in fake_discord.messages()
+        if m.embeds and m.embeds[0].get("title") == f"Hand {hand_no}"
+    )
+    assert not [c for c in cards if c.symbol in symbols_seen(result.text(), fake_discord)]
     await assert_chips_reconcile(database)

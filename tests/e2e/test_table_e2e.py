@@ -101,8 +101,8 @@ class Table:
 
     def to_act(self) -> Member:
         live = self.runner.live
-        assert live is not None and live.hand.actor is not None
-        return self.by_id[live.deal.players[live.hand.actor]]
+        assert live is not None and live.hand.to_act is not None
+        return self.by_id[live.deal.players[live.hand.to_act]]
 
     def button(self, action: str) -> str:
         live = self.runner.live
@@ -240,6 +240,10 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
         assert any("(out of time)" in seen.text for seen in fake_discord.seen_by(eve))
 
     while table.runner.live is not None:
+        if table.runner.snapshot().showdown_choice:  # a hand that cannot win: shown
+            said = await by_command(table.to_act(), "poker", "show")
+            assert said.startswith("You showed")
+            continue
         choices = table.runner.snapshot().choices
         assert choices is not None
         if choices.can_check and choices.can_raise:
@@ -276,6 +280,8 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
             if f"Hand {hand_no}" not in text:
                 continue
             over = "The hand is over." in text or f"Hand {hand_no}\n" in text + "\n"
+            # While a loser shows or mucks, the hands shown before are public.
+            over = over or "showdown: show or muck" in text
             for player, cards in by_player.items():
                 checked += 1
                 if over and player in table.shown.get(hand_no, set()):
@@ -390,7 +396,12 @@ async def test_a_rate_limited_channel_still_ends_showing_the_latest_state(
     await table.deal()
     while table.runner.live is not None:
         actor = table.to_act()
-        choices = table.runner.snapshot().choices
+        snapshot = table.runner.snapshot()
+        if snapshot.showdown_choice:  # a hand that cannot win
+            await (await actor.slash("poker", "muck")).settled()
+            await table.settled()
+            continue
+        choices = snapshot.choices
         assert choices is not None
         await (await actor.slash("check" if choices.can_check else "call")).settled()
         await table.settled()
@@ -429,9 +440,9 @@ async def test_a_restarted_bot_picks_up_the_hand_and_its_buttons_still_work(
     assert [list(c) for c in resumed.hand.hole_cards] == [list(c) for c in before.hand.hole_cards]
     assert len(table_messages(fake_discord)) >= 2  # the table was posted again
     while table.runner.live is not None:
-        choices = table.runner.snapshot().choices
-        assert choices is not None
-        await table.click(table.to_act(), "call")
+        snapshot = table.runner.snapshot()
+        assert snapshot.choices is not None or snapshot.showdown_choice
+        await table.click(table.to_act(), "muck" if snapshot.showdown_choice else "call")
     await assert_chips_reconcile(database)
     await second.close()
 
@@ -449,7 +460,8 @@ async def test_a_table_message_discord_refuses_does_not_stop_the_table(
     # The table carries on, shown in the message it could still edit.
     assert [m for m in table_messages(fake_discord) if "Hand 1" in m.text()]
     while table.runner.live is not None:
-        await table.click(table.to_act(), "call")
+        showdown = table.runner.snapshot().showdown_choice
+        await table.click(table.to_act(), "muck" if showdown else "call")
     await assert_chips_reconcile(database)
 
 

@@ -245,7 +245,11 @@ def test_chips_are_conserved(code: str, data: st.DataObject) -> None:
 @SETTINGS
 @given(data=st.data())
 def test_legal_actions_are_exactly_those_accepted(code: str, data: st.DataObject) -> None:
-    hand = Hand(data.draw(setups(code)), auto_showdown=data.draw(st.booleans()))
+    hand = Hand(
+        data.draw(setups(code)),
+        auto_showdown=data.draw(st.booleans()),
+        muck_choices=data.draw(st.booleans()),
+    )
     rng = random.Random(data.draw(st.integers(0, 2**32)))
 
     def check(hand: Hand, legal: LegalActions) -> None:
@@ -276,9 +280,10 @@ def test_legal_actions_are_exactly_those_accepted(code: str, data: st.DataObject
 def test_a_replayed_hand_is_the_same_hand(code: str, data: st.DataObject) -> None:
     setup = data.draw(setups(code))
     auto_showdown = data.draw(st.booleans(), label="auto_showdown")
-    hand = Hand(setup, auto_showdown=auto_showdown)
+    muck_choices = data.draw(st.booleans(), label="muck_choices")
+    hand = Hand(setup, auto_showdown=auto_showdown, muck_choices=muck_choices)
     play_randomly(hand, random.Random(data.draw(st.integers(0, 2**32))))
-    again = Hand.replay(setup, hand.actions, auto_showdown=auto_showdown)
+    again = Hand.replay(setup, hand.actions, auto_showdown=auto_showdown, muck_choices=muck_choices)
     assert again.events == hand.events
     assert again.stacks == hand.stacks
     assert again.board == hand.board

@@ -1,5 +1,5 @@
-"""Showing by choice after the hand: a mucked loser may show all, an uncontested
-winner all or (Hold'em) one card, nobody else anything."""
+"""Showing by choice after the hand: an uncontested winner all or (Hold'em) one
+card, nobody else anything (a mucked loser chose at the showdown)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def check_down(hand: Hand) -> None:
         hand.act(hand.to_act, CheckOrCall())
 
 
-def test_a_hand_mucked_at_the_showdown_may_be_shown_whole_only() -> None:
+def test_a_hand_mucked_at_the_showdown_is_dead_and_a_shown_one_has_nothing_left() -> None:
     # Player 0 holds aces, player 1 a seven-deuce: the board pairs nobody.
     hand = heads_up("As7hAd2c" + "Kc9s4d" + "Jh" + "3s" + "8c8d8h")
     check_down(hand)
@@ -48,11 +48,10 @@ def test_a_hand_mucked_at_the_showdown_may_be_shown_whole_only() -> None:
     assert shown and mucked and not shown & mucked
     (loser,) = mucked
     (winner,) = shown
-    options = show_options(hand, loser)
-    assert options is not None and options.whole and not options.single
-    assert cards_to_show(hand, loser) == tuple(hand.hole_cards[loser])
+    # The choice to show was the loser's at the showdown; after it, the muck stands.
+    assert show_options(hand, loser) is None
     with pytest.raises(IllegalAction):
-        cards_to_show(hand, loser, card_index=0)
+        cards_to_show(hand, loser)
     assert show_options(hand, winner) is None  # shown already
 
 

@@ -200,6 +200,11 @@ class RestApi:
             return json_response(error.body(), error.status, headers)
         except web.HTTPException:
             raise
+        except ConnectionResetError:
+            # The client went away while its request was read (a bot killed in the
+            # middle of an upload): nobody is left to answer, and the fake is fine.
+            log.info("fake discord: %s %s: the client went away", request.method, path)
+            return web.Response(status=400)
         except Exception as bug:
             self.internal_errors.append(f"{request.method} {path}: {bug!r}")
             log.exception("fake discord: BUG while answering %s %s", request.method, path)
