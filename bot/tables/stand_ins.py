@@ -10,7 +10,8 @@ gives one, runs before the clock acts (:mod:`bot.tables.time_bank`), but not
 for showing or mucking, where the clock's muck is no missed turn; a
 member who chose a pre-action has it taken the moment their turn comes
 (:mod:`bot.tables.pre_actions`). Each turn's deadline is the table's
-``action_seconds`` for a member, a computer player's pause for a computer.
+``action_seconds`` for a member (at most :data:`SHOWDOWN_SECONDS` to show or
+muck), a computer player's pause for a computer.
 
 The :class:`~bot.tables.runner.TableRunner` calls these under its lock and
 lends them its write-ahead sequence (``apply``), so an action taken for a
@@ -32,6 +33,10 @@ from engine import Action, Phase
 
 #: Timeouts in a row after which a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
+#: The longest a member's show-or-muck turn waits. Their hand cannot win, so
+#: the choice is only whether to let the table see it; online rooms give a few
+#: seconds, and the whole table (the next hand included) waits for it.
+SHOWDOWN_SECONDS: Final = 8
 
 
 class ApplyAction(Protocol):
@@ -72,6 +77,8 @@ class StandIns:
     def start_turn(self, live: LiveHand) -> None:
         """The next player's clock: the table's, or a computer player's pause."""
         seconds = self.computers.seconds_to_act(live, self.state.settings.action_seconds)
+        if live.hand.phase is Phase.SHOWDOWN and self.computers.to_act(live) is None:
+            seconds = min(seconds, SHOWDOWN_SECONDS)
         live.deadline = self.clock.now() + seconds
 
     async def time_out(self, live: LiveHand) -> None:

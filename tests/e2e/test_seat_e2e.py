@@ -21,6 +21,7 @@ from bot.render.custom_ids import table_button_id
 from bot.render.seat_view import pre_action_id, show_id
 from bot.settings import Settings
 from bot.tables.runner import TableRunner
+from bot.tables.stand_ins import SHOWDOWN_SECONDS
 from engine import Card, HandShown, Phase
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
@@ -492,7 +493,12 @@ async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
     live = seats.runner.live
     assert live is not None
     hand_no, cards = live.hand_no, own_cards(seats, silent)
-    clock.advance(20)
+    # A hand that cannot win waits a few seconds, not the table's 20.
+    clock.advance(SHOWDOWN_SECONDS - 1)
+    await seats.settled()
+    assert seats.runner.live is live and live.hand.to_act is not None
+    assert live.deal.players[live.hand.to_act] == silent.id, "still theirs to choose"
+    clock.advance(1)
     await seats.settled()
     played = seats.runner.live or seats.runner.state.last_hand
     assert played is not None and played.hand_no == hand_no
