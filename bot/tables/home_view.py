@@ -57,7 +57,9 @@ def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
     first run's cards out of play; with two boards, each board's, the other
     board's cards out of play; in stud, each hand as it stood then, the
     folded hands' up cards out of play."""
-    if len(hand.in_hand) < 2 or not hand.betting_is_over():
+    # A finished hand's stacks are those after the pots were paid (both may
+    # have chips again): a run-out dealt says the betting was over.
+    if len(hand.in_hand) < 2 or not (hand.betting_is_over() or hand.runout_streets):
         return ()
     public = _public_cards(hand)
     players = tuple(sorted(hand.in_hand))

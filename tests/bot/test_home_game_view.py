@@ -164,3 +164,19 @@ def test_a_double_board_shows_each_boards_chances_with_the_other_boards_cards_ou
     lines = home_lines(HomeGameView(stages), "en")
     assert lines[2].startswith("Board 1 · Chances on ") and "Ben 98 %" in lines[2], lines[2]
     assert lines[3].startswith("Board 2 · Chances on ") and "Ann 100 %" in lines[3], lines[3]
+
+
+def test_the_chances_stay_on_the_finished_hand_when_the_short_stack_wins() -> None:
+    # Ann (500) all in before the flop against Ben (1,000) with aces; she
+    # doubles up, so once the pots are paid both have chips again.
+    first = parse_cards("AsKh AdKc")
+    deck = tuple(first + [card for card in FULL if card not in first])
+    setup = HandSetup(VARIANTS["NT"], (500, 1000), blinds=(10, 5), min_bet=10, deck=deck)
+    hand = Hand(setup, pause_runouts=True)
+    hand.act(1, BetOrRaise(500))
+    hand.act(0, CheckOrCall())
+    while hand.runout_due:
+        hand.deal_runout()
+    assert hand.is_complete and hand.finishing_stacks[0] == 1000 and hand.stacks[1] > 0
+    stages = odds_stages(hand, ["Ann", "Ben"])
+    assert [len(stage.board) for stage in stages] == [0, 3, 4]
