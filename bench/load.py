@@ -320,6 +320,7 @@ async def run_tables(
             "bot_gc_frozen_objects": heap["frozen"],
             "bot_gc_tracked_top": heap["top"][:8],
             "bot_gc_owners": heap.get("owners", {}),
+            "bot_gc_coroutines": heap.get("coroutines", []),
             "bot_loop_lag_ms": lag,
             "bot_gc_pauses_ms": pauses,
             "bot_cpu_busy": round(bot_busy, 2),
@@ -353,7 +354,9 @@ def loop_figures(
     """The bot's event-loop lag and its collector's pauses within the window."""
     watched = json.loads(path.read_text())
     lags = sorted(lag for when, lag in watched["lags"] if start <= when <= end)
-    pauses = [(gen, took) for when, gen, took in watched["collections"] if start <= when <= end]
+    pauses = [
+        (gen, took, cpu) for when, gen, took, cpu in watched["collections"] if start <= when <= end
+    ]
 
     def at(share: float) -> float:
         return round(1000 * lags[min(len(lags) - 1, int(share * len(lags)))], 2) if lags else 0.0
@@ -362,9 +365,11 @@ def loop_figures(
         {"p50": at(0.5), "p99": at(0.99), "max": at(1.0)},
         {
             "count": len(pauses),
-            "full_collections": sum(1 for gen, _ in pauses if gen == 2),
-            "max": round(1000 * max((took for _, took in pauses), default=0.0), 2),
-            "total": round(1000 * sum(took for _, took in pauses), 1),
+            "full_collections": sum(1 for gen, _, _ in pauses if gen == 2),
+            "max": round(1000 * max((took for _, took, _ in pauses), default=0.0), 2),
+            "total": round(1000 * sum(took for _, took, _ in pauses), 1),
+            "max_cpu": round(1000 * max((cpu for _, _, cpu in pauses), default=0.0), 2),
+            "total_cpu": round(1000 * sum(cpu for _, _, cpu in pauses), 1),
         },
     )
 

@@ -27,6 +27,7 @@ import signal
 import time
 from collections import Counter
 from pathlib import Path
+from types import CoroutineType
 from typing import Any
 
 import discord
@@ -35,7 +36,11 @@ from bench.loop_watch import LoopWatch
 from bot.__main__ import point_discord_py_at
 from bot.client import EXTENSIONS, create_client
 from bot.database import Database
-from bot.heap import collect_young_objects_less_often, set_aside_start_up_objects
+from bot.heap import (
+    collect_young_objects_less_often,
+    set_aside_restored_tables,
+    set_aside_start_up_objects,
+)
 from bot.settings import load_settings
 
 FLOOR_EXTENSION = "bench.noop"
@@ -62,7 +67,10 @@ def write_heap_census(path: Path) -> None:
         "tracked": len(tracked),
         "frozen": gc.get_freeze_count(),
         "top": kinds.most_common(30),
-        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine")),
+        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine", "Button")),
+        "coroutines": Counter(
+            thing.cr_code.co_qualname for thing in tracked if isinstance(thing, CoroutineType)
+        ).most_common(12),
     }
     del tracked
     path.write_text(json.dumps(census))
@@ -101,8 +109,13 @@ async def run_bot() -> None:
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
         if not os.environ.get("CROUPIER_BENCH_NO_FREEZE"):  # to measure without it
             set_aside_start_up_objects()
+            bot.after_restore = set_aside_restored_tables
         if not os.environ.get("CROUPIER_BENCH_GC_DEFAULTS"):  # CPython's thresholds, to compare
             collect_young_objects_less_often()
+        thresholds = os.environ.get("CROUPIER_BENCH_GC_THRESHOLDS")  # "young,middle,old" to try
+        if thresholds:
+            young, middle, old = (int(part) for part in thresholds.split(","))
+            gc.set_threshold(young, middle, old)
         async with bot:
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()

@@ -37,7 +37,11 @@ from bot.database import Database
 from bot.database.lease import RENEW_EVERY, Lease, open_leased
 from bot.database.location import check_database_path, secrets_of
 from bot.errors import CroupierError
-from bot.heap import collect_young_objects_less_often, set_aside_start_up_objects
+from bot.heap import (
+    collect_young_objects_less_often,
+    set_aside_restored_tables,
+    set_aside_start_up_objects,
+)
 from bot.i18n import t
 from bot.log_setup import configure_logging
 from bot.settings import Settings, SettingsError, load_settings
@@ -130,6 +134,7 @@ async def run(settings: Settings) -> None:
 async def _run_holding(settings: Settings, database: Database, leases: list[Lease]) -> None:
     bot = create_client(settings, database)
     set_aside_start_up_objects()  # before any table exists: see bot.heap
+    bot.after_restore = set_aside_restored_tables
     collect_young_objects_less_often()
     async with bot:
         stop = asyncio.Event()

@@ -23,7 +23,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 import aiohttp
@@ -193,6 +193,9 @@ class CroupierBot(commands.AutoShardedBot):
         self.clicks = MemberCooldown(settings.flood_limit)
         #: Extensions that failed to load at start-up, by name, with the error.
         self.failed_extensions: dict[str, BaseException] = {}
+        #: Called once the open tables are restored at start-up, before the bot logs
+        #: in to the gateway (the launcher sets their objects aside: see bot.heap).
+        self.after_restore: Callable[[], object] | None = None
 
     async def setup_hook(self) -> None:
         if self._set_up:  # a login tried again after Discord could not be reached
@@ -218,6 +221,8 @@ class CroupierBot(commands.AutoShardedBot):
         except (discord.HTTPException, aiohttp.ClientError, OSError):
             log.exception("Could not publish the slash commands; the old ones stay")
         await self.tables.restore_all()
+        if self.after_restore is not None:
+            self.after_restore()
 
     async def close(self) -> None:
         self.card_emojis.stop()

@@ -110,8 +110,11 @@ class TableButton:
         user_id, locale = interaction.user.id, locale_of(interaction)
         clicked = interaction.message
         on_an_older_message = clicked is not None and not runner.is_current_message(clicked.id)
+        del clicked
         if on_an_older_message and self.action != "cards":
             raise StaleButton()
+        if self.action not in ("cards", "discard"):
+            let_go_of_clicked_message(interaction)
         if self.action in ("cards", "discard"):
             bot = cast(CroupierBot, interaction.client)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
@@ -142,6 +145,22 @@ class TableButton:
         await runner.act(
             user_id, ActionRequest(BUTTON_MOVES[self.action]), hand_no=self.hand_no, seq=self.seq
         )
+
+
+def let_go_of_clicked_message(interaction: discord.Interaction[Any]) -> None:
+    """Drop discord.py's parsed copy of the clicked table message, once read.
+
+    discord.py parses the whole clicked message (every button, text and row of the
+    table: ~150 objects) into ``Interaction.message`` for each click, and an action
+    holds its interaction until the table has played it, seconds behind the
+    table's lock and the database at hundreds of tables: at 500 tables ~500 such
+    messages were alive at any moment, a quarter of what each collection walked.
+    An action answers with ``defer`` and refusals with a follow-up, neither of
+    which reads the message (only ``response.edit_message`` does, which an action
+    never calls). Assigning the public attribute is a reach into discord.py;
+    tests/bot/test_table_buttons_message.py fails if it stops being assignable.
+    """
+    interaction.message = None
 
 
 class RaiseForm(discord.ui.Modal):

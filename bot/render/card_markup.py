@@ -27,6 +27,7 @@ what hovering shows, so it is the card's name in the reader's language
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -87,6 +88,15 @@ def back_markup(faces: CardFaces = TEXT_FACES, locale: str = "en") -> str:
     return f"<:{_markup_name(t('card.back', locale))}:{emoji_id}>"
 
 
+#: Every table message names each card shown to each reader (three catalogue
+#: look-ups and an ASCII folding per card, ~8 % of a table message's rendering at
+#: 300 tables); the answer depends on the card and the language alone, and the
+#: catalogues do not change while the bot runs. 52 cards in each of Discord's ~30
+#: languages fit.
+_SPEECH_NAMES_KEPT: Final = 2048
+
+
+@functools.lru_cache(maxsize=_SPEECH_NAMES_KEPT)
 def card_speech_name(card: Card, locale: str = "en") -> str:
     """The card's name as an emoji markup name: ``ace_of_spades``, ``Pik_Ass``.
 

@@ -103,6 +103,11 @@ class ActionTimer:
             await self.clock.sleep_until(when)
         finally:
             sleep.sleeping = False
+            # A re-arm cancels this task; its CancelledError keeps this frame (its
+            # traceback) and the task keeps the error, so a frame still naming the
+            # _Sleep, which names the task, would be a reference cycle of ~15 objects
+            # per re-arm (per action) that only a garbage collection frees.
+            del sleep
         try:
             await self.tick()
         except Exception:

@@ -128,3 +128,10 @@ def test_bot_never_imports_cogs_or_knows_it_is_tested() -> None:
         and ("DEFAULT_GATEWAY" in path.read_text() or "Route.BASE" in path.read_text())
     ]
     assert outside_launcher == []
+
+
+async def test_the_launcher_hook_runs_once_the_tables_are_restored(bot: CroupierBot) -> None:
+    seen: list[tuple[str, ...]] = []
+    bot.after_restore = lambda: seen.append(tuple(bot.extensions))
+    await bot.setup_hook()
+    assert seen == [tuple(bot.extensions)] and seen[0]  # once, after the extensions loaded

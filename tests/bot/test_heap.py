@@ -40,3 +40,27 @@ def test_start_up_objects_are_set_aside_and_later_cycles_still_collected() -> No
     assert found["frozen"] >= found["before"] // 2
     assert found["walked"] < found["before"] // 10  # a full collection skips the frozen
     assert found["cycle_collected"]
+
+
+RESTORED = """
+import gc, json
+from bot.heap import set_aside_restored_tables, set_aside_start_up_objects
+
+set_aside_start_up_objects()
+def table():
+    return {"seat": [object() for _ in range(6)], "log": [[n] for n in range(50)]}
+tables = [table() for _ in range(100)]
+walked_before = len(gc.get_objects())
+added = set_aside_restored_tables()
+print(json.dumps({"walked_before": walked_before, "added": added,
+                  "walked_after": len(gc.get_objects())}))
+"""
+
+
+def test_restored_tables_are_set_aside_too() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", RESTORED], capture_output=True, text=True, check=True, timeout=60
+    )
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found["added"] >= 100 * 51  # each table's containers
+    assert found["walked_after"] < found["walked_before"] // 10
