@@ -217,7 +217,7 @@ class SqliteDatabase(Database):
                 database_name=str(self.path),
             )
 
-    async def close(self) -> None:
+    async def _close(self) -> None:
         async with self._lock:
             await self._connection.close()
 
