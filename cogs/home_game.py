@@ -78,6 +78,21 @@ def options_summary(config: TableSettings, locale: str) -> str:
 
 
 def vote_answer(vote: BombVote, name: str, locale: str) -> str:
+    if vote.again:
+        return t(
+            "home.bomb_voted_before",
+            locale,
+            votes=vote.votes,
+            needed=vote.needed,
+            missing=vote.missing,
+        )
     if vote.called:
         return t("home.bomb_voted", locale)
-    return t("home.bomb_vote", locale, name=name, votes=vote.votes, needed=vote.needed)
+    return t(
+        "home.bomb_vote",
+        locale,
+        name=name,
+        votes=vote.votes,
+        needed=vote.needed,
+        missing=vote.missing,
+    )

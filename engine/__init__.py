@@ -99,7 +99,7 @@ from engine.events import (
 )
 from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commit, open_cards
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
-from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules
+from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules, bomb_pot_votes_needed
 from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pot_odds import PotOdds, pot_odds
@@ -279,6 +279,7 @@ __all__ = [
     "Variant",
     "ante_stakes",
     "big_blind_of",
+    "bomb_pot_votes_needed",
     "cards_seen_by",
     "cards_to_show",
     "check_opening",

@@ -49,6 +49,7 @@ __all__ = [
     "BombPots",
     "HomeRules",
     "bomb_pot_refusal",
+    "bomb_pot_votes_needed",
     "bounty_payments",
     "check_setup",
     "double_board_refusal",
@@ -91,6 +92,16 @@ def bomb_pot_refusal(game: Variant) -> str | None:
     if any(street.board for street in dealt_before):
         return "bomb_pot_no_flop"
     return None
+
+
+def bomb_pot_votes_needed(voters: int) -> int:
+    """How many votes call a bomb pot among ``voters`` players who may vote:
+    more than half of them.
+
+    >>> [bomb_pot_votes_needed(n) for n in (1, 2, 3, 4)]
+    [1, 2, 2, 3]
+    """
+    return voters // 2 + 1
 
 
 def double_board_refusal(game: Variant) -> str | None:

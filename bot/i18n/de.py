@@ -1064,7 +1064,17 @@ MESSAGES: Final[dict[str, str]] = {
     "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
     "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
     "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
-    "home.bomb_vote": "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen).",
+    "home.bomb_vote": (
+        "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen: {missing} fehlen noch)."
+    ),
+    "home.bomb_voted_before": (
+        "Du hast schon für einen Bomb Pot gestimmt ({votes} von {needed} Stimmen: "
+        "{missing} fehlen noch)."
+    ),
+    "home.bomb_sitting_out": (
+        "Nur wer Karten bekommt, stimmt für einen Bomb Pot ab: "
+        "mit /poker sitin darfst du mitstimmen."
+    ),
     "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
     "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
     "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.render.custom_ids import table_button_id
 from engine import BountyPaid, Hand, PotAwarded, parse_cards
+from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.hand_records import _replayed, hand_records
 from tests.e2e.privacy import check_privacy
@@ -244,7 +245,7 @@ async def test_bomb_pot_votes_are_kept_across_a_restart(
         for member in (ann, ben, cat):
             await answer(member, "poker", "join", buy_in=500)
         voted = await answer(ann, "poker", "bomb")
-        assert "Ann votes for a bomb pot (1 of 2 votes)" in voted, voted
+        assert "Ann votes for a bomb pot (1 of 2 votes: 1 more needed)." in voted, voted
     async with running_croupier(fake, database, deck_seed=4) as croupier:
         # Ann's vote outlived the restart: Ben's is the second of the two needed.
         called = await answer(ben, "poker", "bomb")
@@ -254,3 +255,52 @@ async def test_bomb_pot_votes_are_kept_across_a_restart(
         # The called bomb pot was saved as well; a third vote has nothing to add.
         late = await answer(cat, "poker", "bomb")
         assert "The next hand is a bomb pot already." in late, late
+
+
+async def test_a_bomb_pot_vote_counts_the_members_dealt_in_not_computers_or_sitting_out(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, FakeClock()
+    # The next deal waits on the test's clock: everyone sits and votes first.
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, deck_seed=4, hand_pause_seconds=5
+    ) as croupier:
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", bomb_pot=20)
+        for _ in range(2):
+            added = await answer(ann, "poker", "addbot")
+            assert "sits down" in added or "seat" in added, added
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        sat_out = await answer(cat, "poker", "sitout")
+        assert "You are sitting out" in sat_out, sat_out
+
+        # Five seats, but only Ann and Ben are members dealt in: two votes call it.
+        voted = await answer(ann, "poker", "bomb")
+        assert "Ann votes for a bomb pot (1 of 2 votes: 1 more needed)." in voted, voted
+        again = await answer(ann, "poker", "bomb")
+        assert "You have voted for a bomb pot already (1 of 2 votes: 1 more needed)." in again
+        refused = await answer(cat, "poker", "bomb")
+        assert "Only players dealt in vote for a bomb pot" in refused, refused
+        called = await answer(ben, "poker", "bomb")
+        assert "The table voted: the next hand is a bomb pot." in called, called
+
+        # The next hand is the bomb pot: Ann, Ben and the computer players post 20.
+        view = TableView(fake)
+        await croupier.settled()
+        clock.advance(5)
+        await croupier.settled()
+
+        def bomb_pot_dealt() -> str | None:
+            message = view.table_message()
+            text = "" if message is None else layout_text(message)
+            return text if "**Hand 1**" in text else None
+
+        text = await fake.wait_for(bomb_pot_dealt, timeout=10)
+        assert "Bomb pot: everyone posted 20; no betting before the flop." in text, text
+        played = await replayed_hand(croupier, 1)
+        assert played.setup.bomb_pot and played.setup.antes == (20, 20, 20, 20)
+        await answer(ann, "poker", "close")

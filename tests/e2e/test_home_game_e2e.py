@@ -165,7 +165,7 @@ async def test_a_voted_bomb_pot_and_the_rabbit_hunt_leave_the_audit_clean(
         )
         await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
         voted = await answer(ann, "poker", "bomb")
-        assert "votes for a bomb pot (1 of 2 votes)" in voted, voted
+        assert "votes for a bomb pot (1 of 2 votes: 1 more needed)." in voted, voted
 
         result = view.results()[turn.hand_no]
         rabbit_id = rabbit_button_id(turn.table_id, turn.hand_no)
