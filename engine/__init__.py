@@ -143,7 +143,7 @@ from engine.table import (
     TableRules,
 )
 from engine.tendencies import PlayerHabits, big_blind_of, habits
-from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, spend
+from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
 from engine.verdicts import (
     PotVerdict,
@@ -278,6 +278,7 @@ __all__ = [
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
+    "bank_runs_in",
     "big_blind_of",
     "bomb_pot_votes_needed",
     "cards_seen_by",

@@ -23,6 +23,7 @@ from bot.settings import Settings
 from bot.tables.runner import TableRunner
 from bot.tables.stand_ins import SHOWDOWN_SECONDS
 from engine import Card, HandShown, Phase
+from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
@@ -516,3 +517,44 @@ async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
     )
     assert not [c for c in cards if c.symbol in symbols_seen(result.text(), fake_discord)]
     await assert_chips_reconcile(database)
+
+
+async def test_the_clock_runs_the_board_once_for_a_silent_player_without_their_time_bank(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, members = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben"), action_seconds=20, time_bank="30"
+    )
+    saved = await members[0].slash("poker", "homegame", run_it_twice=True)
+    await saved.settled()
+    assert "run it twice" in saved.text, saved.text
+    await seats.deal()
+    shover = seats.to_act()
+    await seats.act(shover, "allin")
+    await seats.act(seats.to_act(), "call")
+    live = seats.runner.live
+    assert live is not None and live.hand.phase is Phase.RUN_IT_TWICE
+    eager = seats.to_act()
+    await seats.act(eager, "twice")
+    silent = seats.to_act()
+    assert silent is not eager
+    assert "Still to choose: " + silent.name in table_message_text(fake_discord)
+
+    # The table's 20 seconds pass: the clock chooses once, at once; the bank is not run.
+    clock.advance(19)
+    await seats.settled()
+    assert live.hand.phase is Phase.RUN_IT_TWICE and seats.to_act() is silent
+    clock.advance(1)
+    await seats.settled()
+    told = [(a.name, a.kind, a.by_clock) for a in live.actions[-2:]]
+    assert told == [(eager.name, "run_twice", False), (silent.name, "run_once", True)]
+    assert live.hand.runouts == 1
+    assert seats.runner.banks.seconds_of(silent.id) == 30  # the bank was not spent on it
+    assert seats.runner.state.players[silent.id].timeouts == 0  # and it is no missed turn
+    assert "is using their time bank" not in table_message_text(fake_discord)
+    while seats.runner.live is not None:  # the run-out, street by street
+        clock.advance(5)
+        await seats.settled()
+    text = table_message_text(fake_discord)
+    assert "The hand is over." in text and "Board 2" not in text, text
+    await assert_audit_clean(database)
