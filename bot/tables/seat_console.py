@@ -111,7 +111,7 @@ class SeatConsoles:
             if (choice := self.pre_actions.choice_of(live, user_id)) is None
             else choice.kind,
             offered=offered_pre_actions(hand, index),
-            show=None if user_id in live.shown_after else show_options(hand, index),
+            show=show_options(hand, index, live.shown_after.get(user_id, ())),
         )
 
     def open(

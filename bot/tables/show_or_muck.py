@@ -4,7 +4,8 @@ At the showdown a player whose hand cannot win shows or mucks it on their
 turn, an action like a bet (:meth:`bot.tables.runner.TableRunner.show_cards`
 and ``muck_cards``); a mucked hand stays mucked. Once the hand is over, who
 may show what is the engine's rule (:mod:`engine.show_choices`): an
-uncontested winner's whole hand or, in Hold'em, one card. This part takes
+uncontested winner's whole hand or, in Hold'em, one card and later the
+other, until the next deal. This part takes
 the player's request for the hand that ended last, writes the cards to
 ``hand_shows`` in one transaction, and announces them in the channel; the
 table message shows them at the player's seat (:mod:`bot.tables.view`). From
@@ -16,7 +17,7 @@ public.
 
 from __future__ import annotations
 
-from bot.database import Database
+from bot.database import Database, Transaction
 from bot.i18n import t
 from bot.render.cards import cards_text
 from bot.render.message import OutgoingMessage
@@ -51,12 +52,14 @@ class ShowOrMuck:
     async def show(
         self, user_id: int, card_index: int | None, hand_no: int | None
     ) -> tuple[Card, ...]:
-        """Show all of the player's cards of the last hand, or the one at ``card_index``;
-        written, then announced. Called under the table's lock."""
+        """Show the player's cards of the last hand not shown yet, or the one at
+        ``card_index``; written, then announced (with those shown before).
+        Called under the table's lock."""
         last, index = hand_to_show(self.state, user_id, hand_no)
         cards = cards_for(last, index, card_index)
-        await record_show(self.database, last.hand_id, user_id, cards)
-        last.shown_after[user_id] = cards
+        shown = shown_together(last, index, cards)
+        await record_show(self.database, last.hand_id, user_id, shown)
+        last.shown_after[user_id] = shown
         self.publisher.post(show_notice(self.state, last, user_id))
         return cards
 
@@ -76,22 +79,35 @@ def hand_to_show(state: TableState, user_id: int, hand_no: int | None) -> tuple[
 
 
 def cards_for(last: LiveHand, index: int, card_index: int | None) -> tuple[Card, ...]:
-    if last.shown_after.get(last.deal.players[index]):
-        raise Refused("engine.nothing_to_show")
+    """The cards the player shows now: the engine's answer, given what they showed before."""
+    before = last.shown_after.get(last.deal.players[index], ())
     try:
-        return cards_to_show(last.hand, index, card_index)
+        return cards_to_show(last.hand, index, card_index, shown=before)
     except IllegalAction as error:
         raise Refused.from_engine(error) from None
+
+
+def shown_together(last: LiveHand, index: int, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """Every card the player has shown of the last hand with ``cards``, in the
+    order they hold them."""
+    shown = {*last.shown_after.get(last.deal.players[index], ()), *cards}
+    return tuple(card for card in last.hand.hole_cards[index] if card in shown)
 
 
 async def record_show(
     database: Database, hand_id: int, user_id: int, cards: tuple[Card, ...]
 ) -> None:
+    """Write every card the player has shown of the hand (a second show adds to the first)."""
     async with database.transaction() as tx:
-        await tx.execute(
-            "INSERT INTO hand_shows (hand_id, user_id, cards) VALUES (?, ?, ?)",
-            (hand_id, user_id, " ".join(str(card) for card in cards)),
-        )
+        await write_show(tx, hand_id, user_id, cards)
+
+
+async def write_show(tx: Transaction, hand_id: int, user_id: int, cards: tuple[Card, ...]) -> None:
+    await tx.execute(
+        "INSERT INTO hand_shows (hand_id, user_id, cards) VALUES (?, ?, ?)"
+        " ON CONFLICT (hand_id, user_id) DO UPDATE SET cards = excluded.cards",
+        (hand_id, user_id, " ".join(str(card) for card in cards)),
+    )
 
 
 def show_notice(state: TableState, last: LiveHand, user_id: int) -> OutgoingMessage:

@@ -166,3 +166,19 @@ def test_a_hand_turned_up_all_in_may_be_shown_only_from_that_moment(
     post_table(fake_discord, "2. Ben · **990** · Q♦ Q♥")
     report = check_privacy(fake_discord, [ann, ben], [tabled], 1)
     assert {(leak.viewer, leak.card) for leak in report.leaks} == {("Ann", "Q♦"), ("Ann", "Q♥")}
+
+
+def test_a_notice_of_cards_shown_after_the_hand_names_only_cards_shown(
+    fake_discord: FakeDiscord,
+) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    post = fake_discord.state.post_message
+    post(fake_discord.channel.id, {"content": "**Ann** shows A♠ K♣ (hand 3)."}, [])
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert not report.leaks and report.cards_checked == 4  # two cards, seen by two members
+    # A notice of a hand nobody showed: Ben's queens reach Ann.
+    post(fake_discord.channel.id, {"content": "**Ben** zeigt Q♦ (Hand 3)."}, [])
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert {(leak.viewer, leak.card, leak.owner) for leak in report.leaks} == {
+        ("Ann", "Q♦", ben.id)
+    }

@@ -361,8 +361,8 @@ async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
     assert len(told) == 1 and f"**{raiser.name}** shows" in told[0].content
     shown = symbols_seen(told[0].text() + table_message_text(fake_discord), fake_discord)
     assert first.symbol in shown and second.symbol not in shown
-    again = await raiser.slash("poker", "show")
-    assert "no cards you may show" in again.text
+    again = await raiser.slash("poker", "show", card="first")
+    assert "You have shown that card already." in again.text, again.text
 
     # The deck's opening and the folder's /history copy name that card, not the other.
     opening = await (await folder.slash("poker", "verify", hand=last.hand_no)).settled()
@@ -374,7 +374,38 @@ async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
     assert str(first) in attached and str(second) not in attached
     rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
     assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, str(first))]
+
+    # Until the next deal the winner may show the other card too: the view offers it.
+    await fake_discord.wait_for(
+        lambda: (
+            [
+                label
+                for label in fake_discord.state.message(view.id).button_labels
+                if label.startswith("Show ")
+            ]
+            == [f"Show {second.symbol} too"]
+        )
+    )
+    version = fake_discord.state.message(view.id).version
+    await raiser.click(custom_id=show_id(seats.runner.table_id, last.hand_no, "all"), message=view)
+    await fake_discord.wait_for(lambda: fake_discord.state.message(view.id).version > version)
+    await seats.settled()
+    told = [m for m in fake_discord.messages() if "shows" in m.content]
+    assert len(told) == 2 and f"**{raiser.name}** shows" in told[1].content
+    shown = symbols_seen(told[1].text() + table_message_text(fake_discord), fake_discord)
+    assert {first.symbol, second.symbol} <= shown
+    opening = await (await folder.slash("poker", "verify", hand=last.hand_no)).settled()
+    opened = "\n".join(m.text() for m in [opening.message, *opening.followups] if m)
+    assert f" {first} " in opened and f" {second} " in opened
+    rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
+    assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, f"{first} {second}")]
+    nothing = await raiser.slash("poker", "show")
+    assert "no cards you may show" in nothing.text, nothing.text
+    records = await hand_records(database)
+    report = check_privacy(fake_discord, [raiser, folder], records, seats.runner.table_id)
+    assert not report.leaks, "\n".join(map(str, report.leaks))
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 # Show or muck at the showdown: a player whose hand cannot win gets a turn. The
