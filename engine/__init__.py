@@ -115,7 +115,7 @@ from engine.pre_actions import (
 )
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
-from engine.show_choices import ShowOptions, cards_to_show, show_options
+from engine.show_choices import ShowOptions, cards_to_show, show_options, shows_seven_deuce
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -314,6 +314,7 @@ __all__ = [
     "shared_prizes",
     "show_options",
     "shown_hands",
+    "shows_seven_deuce",
     "spend",
     "still_stands",
     "stud_stakes",

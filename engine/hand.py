@@ -2047,13 +2047,13 @@ class Hand:
     def _pay_seven_deuce_bounty(self) -> None:
         """The 7-2 bounty: see :func:`engine.home_rules.seven_deuce_winner`."""
         sd = self._showdown
-        winner = home_rules.seven_deuce_winner(
-            self.events, self.hole_cards, shown=None if sd is None else sd.shown
-        )
+        if sd is None:
+            # Won without a showdown: the cards stay face down unless the winner
+            # chooses to show them after the hand (engine.Table.pay_seven_deuce_bounty).
+            return
+        winner = home_rules.seven_deuce_winner(self.events, self.hole_cards, shown=sd.shown)
         if winner is None:
             return
-        if sd is None:  # won without a showdown: the seven-deuce is turned up to claim it
-            self.events.append(_hand_shown(winner, tuple(self.hole_cards[winner]), ()))
         payments = home_rules.bounty_payments(
             winner, self.setup.seven_deuce_bounty, self.stacks, self.player_count
         )

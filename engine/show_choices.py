@@ -11,7 +11,9 @@ and a board), just one, and later the other (what was shown stays shown,
 folded, a hand shown at the showdown is shown, a mucked one stays mucked.
 
 The cards shown become public like cards shown at a showdown; no other card
-does.
+does. At a table with the 7-2 bounty, an uncontested winner holding
+seven-deuce collects it by showing both cards (:func:`shows_seven_deuce`;
+the table moves the chips, :meth:`engine.table.Table.pay_seven_deuce_bounty`).
 
 >>> from engine.hand import Hand, HandSetup
 >>> from engine.variants import VARIANTS
@@ -39,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from engine import home_rules
 from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.events import HandMucked, HandShown
@@ -98,3 +101,17 @@ def cards_to_show(
     if hole[card_index] not in options.cards:
         raise IllegalAction("card_shown_already")
     return (hole[card_index],)
+
+
+def shows_seven_deuce(hand: Hand, player: int, shown: Collection[Card]) -> bool:
+    """Whether ``player``, having shown ``shown`` of their cards after winning
+    ``hand`` without a showdown, has shown the seven-deuce that collects the
+    hand's 7-2 bounty: the hand plays one, ``player`` alone took the main pot
+    with seven-deuce, and both cards are shown. (At a showdown the hand pays
+    the bounty itself: the winning hand is shown there.)"""
+    if not hand.setup.seven_deuce_bounty or show_options(hand, player) is None:
+        return False
+    if not set(hand.hole_cards[player]) <= set(shown):
+        return False
+    face_up = [index == player for index in range(hand.player_count)]
+    return home_rules.seven_deuce_winner(hand.events, hand.hole_cards, shown=face_up) == player

@@ -972,7 +972,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.show_rest": "{cards} auch zeigen",
     "seat.show_one": "Nur {card} zeigen",
     "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
-    "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
+    "tables.shown": "Du hast dem Tisch {cards} gezeigt (Hand {hand_no}).",
     "command.poker.show.description": (
         "Zeige deine Hand: im Showdown, wenn du dran bist, oder nach einem Gewinn ohne Showdown."
     ),

@@ -926,7 +926,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.show_rest": "Show {cards} too",
     "seat.show_one": "Show {card} only",
     "table.shows_after": "**{name}** shows {cards} (hand {hand_no}).",
-    "tables.shown": "You showed {cards} to the table.",
+    "tables.shown": "You showed {cards} to the table (hand {hand_no}).",
     "command.poker.show.description": (
         "Show your hand: at the showdown on your turn, or after winning with nobody calling."
     ),

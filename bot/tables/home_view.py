@@ -42,9 +42,8 @@ def home_view(state: TableState, shown_from: LiveHand, *, live: bool) -> HomeGam
         runout_choosers = tuple(names[i] for i in hand.runout_choosers)
     odds = odds_stages(hand, names)
     bomb = max(hand.setup.antes) if hand.setup.bomb_pot else 0
-    bounty = next(
-        ((names[e.winner], e.total) for e in hand.events if isinstance(e, BountyPaid)), None
-    )
+    paid = next((e for e in hand.events if isinstance(e, BountyPaid)), shown_from.bounty_after)
+    bounty = None if paid is None else (names[paid.winner], paid.total)
     if not (odds or runout_choosers or bomb or bounty) and hand.runouts == 1:
         return None
     return HomeGameView(odds, runout_choosers, hand.runouts, bomb, bounty)

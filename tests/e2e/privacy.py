@@ -45,6 +45,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -277,11 +278,14 @@ def split_attachments(text: str) -> tuple[str, list[HandFile]]:
 @functools.cache
 def _shown_after_notices() -> tuple[re.Pattern[str], ...]:
     """The channel's notice of cards shown by choice once a hand was over
-    ("**Ann** shows A♠ (hand 3)."), in every language: it names its hand, and
-    comes after that hand."""
+    ("**Ann** shows A♠ (hand 3)."), and the answer to the player who showed
+    them ("You showed A♠ to the table (hand 3)."), in every language: each
+    names its hand, and comes once the cards are shown."""
     patterns = []
-    for catalogue in CATALOGUES.values():
-        template = re.escape(catalogue.messages["table.shows_after"])
+    for catalogue, key in itertools.product(
+        CATALOGUES.values(), ("table.shows_after", "tables.shown")
+    ):
+        template = re.escape(catalogue.messages[key])
         for placeholder, group in (
             ("name", ".+?"),
             ("cards", ".+?"),

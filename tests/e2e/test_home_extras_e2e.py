@@ -13,12 +13,15 @@ The decks are fixed (by seed, or stacked card by card with
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from bot.audit import audit
 from bot.render.custom_ids import table_button_id
+from bot.tables.hand_log import replay_finished_hand
 from engine import BountyPaid, Hand, PotAwarded, parse_cards
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import FakeDiscord, Member
@@ -147,11 +150,21 @@ async def click(member: Member, turn: Turn, action: str) -> None:
     )
 
 
+async def next_deal(croupier: Croupier, clock: FakeClock, pause: float) -> None:
+    """The pause between hands passes on the table's clock: the next hand is dealt."""
+    await croupier.settled()
+    clock.advance(pause)
+    await croupier.settled()
+
+
 async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    async with running_croupier(fake, tmp_path / "croupier.db") as croupier:
+    fake, clock, pause = fake_discord, FakeClock(), 5
+    # Between hands the table waits on the test's clock: the time to show after a hand.
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, hand_pause_seconds=pause
+    ) as croupier:
         croupier.bot.tables.services = replace(
             croupier.bot.tables.services,
             rng=StackedDecks(
@@ -171,14 +184,17 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         )
         saved = await answer(ann, "poker", "homegame", seven_deuce_bounty=50)
         assert "7-2 bounty 50" in saved, saved
-        for member in (ann, ben, cat):
+        for member in (ann, ben):
             await answer(member, "poker", "join", buy_in=500)
+        await next_deal(croupier, clock, pause)
+        await answer(cat, "poker", "join", buy_in=500)
         view = TableView(fake)
 
-        # Hand 1 is Ann's and Ben's (Cat sat down as it was dealt): Ann folds.
+        # Hand 1 is Ann's and Ben's (Cat sat down once it was dealt): Ann folds.
         first = await view.next_turn()
         assert first is not None and first.hand_no == 1 and first.actor == "Ann"
         await click(ann, first, "fold")
+        await next_deal(croupier, clock, pause)
 
         # Hand 2: everyone calls and checks to the showdown, where Ben's
         # seven-deuce (a full house on this board) is shown and wins.
@@ -194,6 +210,7 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         played = await replayed_hand(croupier, 2)
         bounty = next(e for e in played.events if isinstance(e, BountyPaid))
         assert bounty.payments == ((1, 50), (2, 50))  # Cat and Ann, 50 each
+        await next_deal(croupier, clock, pause)
 
         # Hand 3 shows the stacks after hand 2 (less its blinds): Ben 505 - 10
         # + 30 + 2 x 50 = 625; Ann and Cat 10 to the pot and 50 to Ben each.
@@ -202,22 +219,48 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         stacks = {n: s.stack for n, s in seats_of(fake.state.messages[third.message_id]).items()}
         assert stacks == {"Ann": 425, "Ben": 625, "Cat": 435}, stacks  # Ann 10, Cat 5 bet
 
-        # Hand 3: Ben raises with seven-deuce again, and both fold. Winning
-        # without a showdown, he turns the seven-deuce up to claim the bounty.
-        closing = await answer(ann, "poker", "close")  # the table closes after this hand
-        assert "clos" in closing, closing
+        # Hand 3: Ben raises with seven-deuce again, and both fold. Nothing is
+        # turned up for him: the hand's result names no card of his, no bounty.
         await click(ben, third, "pot")
         current: Turn | None = await view.next_turn(third.key)
         while current is not None and current.hand_no == 3:
             await click(players[current.actor], current, "fold")
             current = await view.next_turn(current.key, timeout=5)
         await fake.wait_for(lambda: 3 in view.results(), timeout=10)
-        result = str(view.results()[3].embeds[0]["description"])
-        assert "Ben shows " in result and "7-2 bounty: Ben collects 100." in result, result
         await croupier.settled()
+        result = str(view.results()[3].embeds[0]["description"])
+        assert "Ben shows " not in result and "7-2 bounty" not in result, result
+        assert {n: s.stack for n, s in view.seats().items()} == {
+            "Ann": 425,
+            "Ben": 640,
+            "Cat": 435,
+        }
 
-        # The table closed: each stack went back to its owner's balance
+        # Before the next deal Ben shows the seven, then the deuce: the bounty
+        # comes with the second card, from both other players' seats.
+        one = await answer(ben, "poker", "show", card="first")
+        assert one == "You showed 7♥ to the table (hand 3).", one
+        notices = [m.content for m in fake.messages() if "shows" in m.content]
+        assert notices == ["**Ben** shows 7♥ (hand 3)."], notices
+        await answer(ben, "poker", "show")
+        await croupier.settled()
+        notices = [m.content for m in fake.messages() if "shows" in m.content]
+        assert notices[-1] == "**Ben** shows 7♥ 2♦ (hand 3).\n7-2 bounty: Ben collects 100."
+        table = view.table_message()
+        assert table is not None and "7-2 bounty: Ben collects 100." in layout_text(table)
+        assert {n: s.stack for n, s in view.seats().items()} == {
+            "Ann": 375,
+            "Ben": 740,
+            "Cat": 385,
+        }
+        nothing = await answer(ben, "poker", "show")
+        assert "no cards you may show" in nothing, nothing
+
+        # The table closes: each stack goes back to its owner's balance
         # (1,000 to start, 500 bought in). Ben: 625 + 15 + 100 = 740.
+        closing = await answer(ann, "poker", "close")
+        assert "clos" in closing, closing
+        await croupier.settled()
         for member, stack in ((ann, 375), (ben, 740), (cat, 385)):
             balance = await answer(member, "balance")
             assert f"You have **{500 + stack:,}** chips." in balance, (member.name, balance)
@@ -229,6 +272,24 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+        # The audit checks the bounty against the engine: one taken from Ann at
+        # 60 (the bounty is 50) is found, and so is one Cat never showed for.
+        database = croupier.database
+        kept = await database.fetch_value("SELECT result FROM hands WHERE hand_no = 3")
+        for forged, finding in (
+            ({"winner": ben.id, "payments": [[ann.id, 60], [cat.id, 40]]}, "cannot take 60"),
+            ({"winner": cat.id, "payments": [[ann.id, 50], [ben.id, 50]]}, "did not show"),
+        ):
+            result = json.loads(kept) | {"bounty_after_show": forged}
+            async with database.transaction() as tx:
+                await tx.execute(
+                    "UPDATE hands SET result = ? WHERE hand_no = 3", (json.dumps(result),)
+                )
+            audited = await audit(database, replay_finished_hand)
+            assert not audited.clean and finding in audited.render(), audited.render()
+        async with database.transaction() as tx:
+            await tx.execute("UPDATE hands SET result = ? WHERE hand_no = 3", (kept,))
 
 
 async def test_bomb_pot_votes_are_kept_across_a_restart(
