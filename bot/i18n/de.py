@@ -1049,6 +1049,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
     "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
     "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
+    "home.rabbit_board": "Board {number}: {cards}",
     "home.no_rabbit": (
         "Jetzt gibt es keinen Hasen zu jagen: die letzte Hand läuft "
         "noch oder ihr Board war vollständig."

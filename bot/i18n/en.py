@@ -1001,6 +1001,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
     "home.bounty": "7-2 bounty: {name} collects {amount}.",
     "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
+    "home.rabbit_board": "board {number}: {cards}",
     "home.no_rabbit": (
         "There is no rabbit to hunt now: the last hand is not over or its board was complete."
     ),

@@ -15,7 +15,8 @@ bomb pot and the rabbit hunt.
   (:attr:`bot.tables.state.TableState.bomb_voters`): a restart keeps them.
 - After a hand that ended before its board was complete, anyone at the table
   may hunt the rabbit: the engine says which board cards would have come
-  (:meth:`engine.Hand.rabbit_cards`, never anyone's hole cards). The hunt is
+  (:meth:`engine.Hand.rabbit_boards`, each board's in a two-board game or a
+  double-board bomb pot; never anyone's hole cards). The hunt is
   recorded with the hand, so a provably fair hand's opening opens those
   cards too and anyone can check them against the commitment.
 
@@ -119,10 +120,13 @@ def voters_of(state: TableState) -> set[int]:
     }
 
 
-async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tuple[Card, ...]:
-    """The board cards hand ``hand_no`` would have dealt, dealt again from its
-    log (so the hunt works while the next hand is played, and after a
-    restart); refused when the hand is not over or there is nothing to hunt."""
+async def hunt_rabbit(
+    state: TableState, database: Database, hand_no: int
+) -> tuple[tuple[Card, ...], ...]:
+    """The board cards hand ``hand_no`` would have dealt, each board's (one
+    board in most games), dealt again from its log (so the hunt works while
+    the next hand is played, and after a restart); refused when the hand is
+    not over or there is nothing to hunt."""
     if not state.settings.rabbit_hunt:
         raise Refused("home.no_rabbit_hunt")
     row = await database.fetch_one(
@@ -132,8 +136,8 @@ async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tu
     if row is None:
         raise Refused("home.no_rabbit")
     _, hand = await replay_logged_hand(database, row["id"])
-    cards = tuple(hand.rabbit_cards())
-    if not cards:
+    boards = tuple(map(tuple, hand.rabbit_boards()))
+    if not boards:
         raise Refused("home.no_rabbit")
     result = json.loads(row["result"]) if row["result"] else {}
     if not result.get("rabbit_hunted"):
@@ -142,4 +146,4 @@ async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tu
             await tx.execute(
                 "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
             )
-    return cards
+    return boards

@@ -492,8 +492,8 @@ class TableRunner:
             finally:
                 self._changed()
 
-    async def hunt_rabbit(self, hand_no: int) -> tuple[Card, ...]:
-        """The board cards hand ``hand_no`` would have dealt (the rabbit hunt)."""
+    async def hunt_rabbit(self, hand_no: int) -> tuple[tuple[Card, ...], ...]:
+        """The board cards hand ``hand_no`` would have dealt, each board's (the rabbit hunt)."""
         async with self._lock:
             return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
 

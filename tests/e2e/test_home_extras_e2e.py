@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from bot.audit import audit
-from bot.render.custom_ids import table_button_id
+from bot.render.cards import cards_text
+from bot.render.custom_ids import rabbit_button_id, table_button_id
 from bot.tables.hand_log import replay_finished_hand
 from engine import BountyPaid, Hand, PotAwarded, parse_cards
 from tests.bot.fake_clock import FakeClock
@@ -365,3 +367,87 @@ async def test_a_bomb_pot_vote_counts_the_members_dealt_in_not_computers_or_sitt
         played = await replayed_hand(croupier, 1)
         assert played.setup.bomb_pot and played.setup.antes == (20, 20, 20, 20)
         await answer(ann, "poker", "close")
+
+
+async def test_the_rabbit_hunt_of_a_double_board_bomb_pot_shows_each_boards_cards(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=9) as croupier:
+        ann, ben, zed = (fake.add_member(name) for name in ("Ann", "Ben", "Zed"))
+        players = {member.name: member for member in (ann, ben)}
+        await answer(
+            ann,
+            "poker",
+            "create",
+            variant="NT",
+            small_blind=5,
+            big_blind=10,
+            min_buy_in=100,
+            provably_fair=True,
+        )
+        saved = await answer(
+            ann,
+            "poker",
+            "homegame",
+            rabbit_hunt=True,
+            bomb_pot=20,
+            bomb_pot_every=1,
+            double_board=True,
+        )
+        assert "rabbit hunt" in saved and "double board" in saved, saved
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+
+        # Every hand is a double-board bomb pot: a bet on the flops, and a fold.
+        turn = await view.next_turn()
+        assert turn is not None
+        text = layout_text(fake.state.messages[turn.message_id])
+        assert "### Board 1: " in text and "### Board 2: " in text, text
+        await click(players[turn.actor], turn, "pot")
+        folding = await view.next_turn(turn.key)
+        assert folding is not None and folding.hand_no == turn.hand_no
+        await click(players[folding.actor], folding, "fold")
+        await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
+
+        # Zed, who only watches, hunts the rabbit: each board's turn and river.
+        result = view.results()[turn.hand_no]
+        rabbit_id = rabbit_button_id(turn.table_id, turn.hand_no)
+        assert any(c.get("custom_id") == rabbit_id for c in result.all_components())
+        hunted = await zed.click(custom_id=rabbit_id, message=result.id)
+        await hunted.settled()
+        folded = await replayed_hand(croupier, turn.hand_no)
+        first, second = folded.rabbit_boards()
+        assert len(first) == len(second) == 2
+        assert hunted.text == (
+            f"**Hand {turn.hand_no}** · rabbit hunt: board 1: {cards_text(first)}"
+            f" · board 2: {cards_text(second)} would have come."
+        ), hunted.text
+        # Dealt as they would have come: burn, board 1, board 2, on each street.
+        deck = folded.setup.deck
+        assert deck is not None
+        last_flop = max(deck.index(card) for board in folded.boards for card in board)
+        turn_burn = last_flop + 1
+        assert [deck.index(card) for card in (first[0], second[0])] == [
+            turn_burn + 1,
+            turn_burn + 2,
+        ]
+        assert [deck.index(card) for card in (first[1], second[1])] == [
+            turn_burn + 4,
+            turn_burn + 5,
+        ]
+        # The deck's opening opens them at their places in the committed deck.
+        opened = await answer(zed, "poker", "verify", hand=turn.hand_no)
+        for card in (*first, *second):
+            assert re.search(rf"^\d+ {card} ", opened, re.MULTILINE), (card, opened)
+
+        await answer(ann, "poker", "close")  # after the hand being played
+        current = await view.next_turn(folding.key)
+        if current is not None:
+            await check_down(view, players, current)
+        await croupier.settled()
+        records = await hand_records(croupier.database)
+        report = check_privacy(fake, [ann, ben, zed], records, records[0].table_id)
+        assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+        assert report.opened_cards_checked > 0

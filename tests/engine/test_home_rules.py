@@ -388,6 +388,37 @@ def test_the_rabbit_hunt_shows_the_cards_that_would_have_come() -> None:
     assert played.rabbit_cards() == []  # the board is complete
 
 
+def test_the_rabbit_hunt_of_a_double_board_bomb_pot_gives_each_board_its_own_cards() -> None:
+    def bomb_pot() -> Hand:
+        return Hand(
+            HandSetup(
+                VARIANTS["NT"],
+                (1000, 1000),
+                antes=(20, 20),
+                min_bet=10,
+                deck=deck("AsKh 7c2d"),
+                bomb_pot=True,
+                boards=2,
+            )
+        )
+
+    played = bomb_pot()  # checked down: both boards complete
+    while not played.is_complete:
+        played.act(played.to_act or 0, CheckOrCall())
+    assert played.rabbit_boards() == []
+    folded = bomb_pot()  # a bet on the flop, and a fold
+    folded.act(folded.to_act or 0, BetOrRaise(40))
+    folded.act(folded.to_act or 0, Fold())
+    first, second = folded.boards
+    assert len(first) == len(second) == 3
+    hunted = folded.rabbit_boards()
+    # Each board's turn and river, as the dealer would have dealt them.
+    assert hunted == [played.boards[0][3:], played.boards[1][3:]]
+    assert folded.rabbit_cards() == hunted[0] + hunted[1]
+    held = {card for cards in folded.hole_cards for card in cards}
+    assert not set(folded.rabbit_cards()) & (held | set(first) | set(second))
+
+
 def test_a_running_hand_has_no_rabbit_yet() -> None:
     hand = Hand(
         HandSetup(VARIANTS["NT"], (1000, 1000), blinds=(10, 5), min_bet=10, deck=deck(TIE_TOP))
