@@ -84,6 +84,7 @@ from bot.tables.errors import (
 )
 from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
+from bot.tables.home_view import work_out_odds
 from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet
@@ -632,8 +633,11 @@ class TableRunner:
 
     async def _carry_on(self, live: LiveHand) -> None:
         """After the hand moved: pace an all-in run-out (:mod:`bot.tables.runout`),
-        settle a hand that is over, else start the next player's clock."""
-        await self.run_out.pace(live)
+        work out the chances the table message shows, off the event loop
+        (:func:`~bot.tables.home_view.work_out_odds`), settle a hand that is
+        over, else start the next player's clock."""
+        self.run_out.pace(live)
+        await work_out_odds(self.state, live)
         if live.hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
