@@ -3,7 +3,9 @@ current, pre-actions, the time bank, turn notices, and show or muck.
 
 Players sit at a real table (the real client, the fake Discord); time at the
 table is a fake clock the test moves, so a turn taken "at once" is one taken
-without the clock moving at all.
+without the clock moving at all. Every test ends with the audit: no chip
+created or lost, and every finished hand dealt again from its log to its
+recorded result.
 """
 
 from __future__ import annotations
@@ -212,6 +214,7 @@ async def test_a_pre_action_fires_at_once_and_is_cleared_when_the_bet_changes(
             assert len(message.visible_to) == 1
     await seats.settled()
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_the_time_bank_saves_a_slow_player(
@@ -265,6 +268,7 @@ async def test_the_time_bank_saves_a_slow_player(
     assert runner.banks.seconds_of(sleeper.id) == 5
     assert runner.banks.seconds_of(slow.id) == 23
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 def table_message_text(fake: FakeDiscord) -> str:
@@ -327,6 +331,7 @@ async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
     assert not [m for m in cat.dms() if "your turn" in m.text()]
     assert not [m for m in notices() if cat.mention in m.content]
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
@@ -513,6 +518,7 @@ async def test_a_loser_mucks_unseen_and_another_shows_to_the_table_history_and_o
     assert not report.leaks, "\n".join(map(str, report.leaks))
     assert report.opened_cards_checked and report.history_cards_checked
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
@@ -548,6 +554,7 @@ async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
     )
     assert not [c for c in cards if c.symbol in symbols_seen(result.text(), fake_discord)]
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_the_clock_runs_the_board_once_for_a_silent_player_without_their_time_bank(
