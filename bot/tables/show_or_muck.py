@@ -130,6 +130,7 @@ def shown_together(last: LiveHand, index: int, cards: tuple[Card, ...]) -> tuple
 
 
 async def write_show(tx: Transaction, hand_id: int, user_id: int, cards: tuple[Card, ...]) -> None:
+    """Write every card the player has shown of the hand (a second show adds to the first)."""
     await tx.execute(
         "INSERT INTO hand_shows (hand_id, user_id, cards) VALUES (?, ?, ?)"
         " ON CONFLICT (hand_id, user_id) DO UPDATE SET cards = excluded.cards",
