@@ -26,10 +26,11 @@ statements are never split: they commit together, in a group or alone.
 nothing else: none of its writes was answered, so nothing shown depends on
 them (the kill test covers it: ``tests/e2e/test_kill_restart.py``).
 
-A waiter cancelled before its write is taken drops it; once taken, the write
-is committed with its group whether or not anyone still waits for it, as a
-cancelled transaction's ``COMMIT`` may be. Each process groups its own writes
-(several processes on one PostgreSQL each have their own).
+A waiter cancelled before its group's transaction has the connection drops
+its write; once the group is being written, the write is committed with it
+whether or not anyone still waits, as a cancelled transaction's ``COMMIT``
+may be. Each process groups its own writes (several processes on one
+PostgreSQL each have their own).
 """
 
 from __future__ import annotations
@@ -136,6 +137,8 @@ class GroupCommit:
 
     async def _transact(self, group: list[_Write]) -> None:
         async with self._database.transaction() as tx:
+            # Waiters cancelled while the connection was busy drop their writes.
+            group = [write for write in group if not write.done.cancelled()]
             await self._write(tx, group)
         self.transactions += 1
         self.writes += len(group)
