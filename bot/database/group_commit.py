@@ -37,19 +37,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.database.placeholders import Parameters
-
-if TYPE_CHECKING:
-    from bot.database.connection import Database, Transaction
 
 log = logging.getLogger(__name__)
 
 #: One statement of a write: SQL and its parameters.
 Statement = tuple[str, Parameters]
+
+
+class Statements(Protocol):
+    """What a group's transaction is asked for (a :class:`~bot.database.Transaction`)."""
+
+    async def execute(self, sql: str, parameters: Parameters = ()) -> int: ...
+
+    async def executemany(self, sql: str, rows: Iterable[Parameters]) -> None: ...
+
+
+class Transactions(Protocol):
+    """Where the groups are committed (a :class:`~bot.database.Database`)."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Statements]: ...
 
 
 @dataclass(slots=True)
@@ -62,7 +74,7 @@ class _Write:
 class GroupCommit:
     """The writes one process wants committed soon, grouped into few transactions."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Transactions) -> None:
         self._database = database
         self._queued: list[_Write] = []
         self._writer: asyncio.Task[None] | None = None
@@ -143,7 +155,7 @@ class GroupCommit:
         self.transactions += 1
         self.writes += len(group)
 
-    async def _write(self, tx: Transaction, group: list[_Write]) -> None:
+    async def _write(self, tx: Statements, group: list[_Write]) -> None:
         """Run the group's statements in ``tx``, each write's in its own order.
 
         Consecutive statements with the same SQL (the same insert for every

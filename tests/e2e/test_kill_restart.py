@@ -281,30 +281,38 @@ class KillRun:
         else:
             self.kills["inside a transaction"] += 1
 
-    def group_killed(self) -> list[list[list[Any]]] | None:
-        """The writes of the group commit the last bot was killed in, if it was."""
+    def group_killed(self) -> list[list[tuple[str, list[Any]]]] | None:
+        """The writes of the group commit the last bot was killed in, if it was:
+        each write's statements, ``(sql, parameters)``."""
         for line in self.croupier.log_text().splitlines():
             if line.startswith(KILLED_IN_GROUP):
-                writes: list[list[list[Any]]] = json.loads(line.removeprefix(KILLED_IN_GROUP))
-                return writes
+                writes = json.loads(line.removeprefix(KILLED_IN_GROUP))
+                return [[(sql, values) for sql, values in write] for write in writes]
         return None
 
     def check_group_lost_whole(self) -> None:
-        """A group commit killed before its commit left none of its rows: no
+        """A group commit killed before its commit left none of its actions: no
         table's log holds half of a group (each table then resumes after exactly
-        the actions committed, which :meth:`check_resumed` checks)."""
+        the actions committed, which :meth:`check_resumed` checks). Its other
+        writes (a table's saved state) are a table's whole state each, which
+        the restart reads like any other."""
         writes = self.group_killed()
         if writes is None:
             return
         assert len(writes) >= 2, writes
-        for statements in writes:
-            for hand_id, seq, _actor, _action in statements:
-                found = self.database.one(
-                    "SELECT COUNT(*) FROM hand_actions WHERE hand_id = ? AND seq = ?",
-                    (hand_id, seq),
-                )
-                assert found == (0,), f"hand {hand_id}'s action {seq} outlived its group's kill"
-        self.outcomes["group commit lost whole"] += 1
+        actions = [
+            values
+            for statements in writes
+            for sql, values in statements
+            if sql.startswith("INSERT INTO hand_actions")
+        ]
+        for hand_id, seq, _actor, _action in actions:
+            found = self.database.one(
+                "SELECT COUNT(*) FROM hand_actions WHERE hand_id = ? AND seq = ?", (hand_id, seq)
+            )
+            assert found == (0,), f"hand {hand_id}'s action {seq} outlived its group's kill"
+        if actions:
+            self.outcomes["group commit lost whole"] += 1
 
     async def restart_and_check(self) -> bool:
         """Start the next bot (perhaps doomed); check the hand that was in progress.

@@ -16,8 +16,9 @@ then reads commands on stdin:
     its N-th group commit of two writes or more (the actions of several
     tables: :mod:`bot.database.group_commit`), after the group's rows were
     written and before its ``COMMIT``, having first written to ``LOG`` the
-    line ``killed in a group commit: JSON`` (each write's statements'
-    parameters: a hand's row is ``[hand_id, seq, actor, action]``). Such a
+    line ``killed in a group commit: JSON`` (each write's statements, as
+    ``[sql, parameters]``: a hand's row is ``INSERT INTO hand_actions`` with
+    ``[hand_id, seq, actor, action]``). Such a
     child's commits take :data:`SLOW_COMMIT_SECONDS` longer, as on a busy
     disk, so that the actions of tables clicked at once meet in a group. The
     bot's code is not changed; only the child's copy of the transaction's
@@ -82,13 +83,13 @@ def die_in_group_commit(number: int) -> None:
     count = 0
     write_group = GroupCommit._write
 
-    async def slow_write(self: GroupCommit, tx: Transaction, group: list[Any]) -> None:
+    async def slow_write(self: GroupCommit, tx: Any, group: list[Any]) -> None:
         nonlocal count
         await write_group(self, tx, group)
         if len(group) >= 2:
             count += 1
             if count >= number:
-                written = [[list(parameters) for _, parameters in w.statements] for w in group]
+                written = [[[sql, list(values)] for sql, values in w.statements] for w in group]
                 os.write(2, f"killed in a group commit: {json.dumps(written)}\n".encode())
                 os.kill(os.getpid(), signal.SIGKILL)
         await asyncio.sleep(SLOW_COMMIT_SECONDS)  # a busy disk: the next group gathers
