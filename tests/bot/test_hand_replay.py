@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -17,7 +16,6 @@ from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import dealt_variants
 from bot.tables.table_store import TableStore
-from engine import parse_cards
 from engine.variants import VARIANTS
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
@@ -26,6 +24,7 @@ from tests.bot.table_fakes import (
     CREATOR,
     GUILD,
     RecordingOutlet,
+    StackedDecks,
     config,
     deal_next,
     new_table,
@@ -89,20 +88,6 @@ async def test_a_hand_that_is_not_finished_is_reported(database: Database) -> No
 
 
 ANN, BEN, CAT = 11, 12, 13
-
-
-class StackedDecks(random.Random):
-    """A fixed deck for each shuffle in turn (the draw for the button first):
-    ``tops`` on top, the rest in the deck's order; the last serves every
-    shuffle after it."""
-
-    def __init__(self, *tops: str) -> None:
-        super().__init__(0)
-        self.tops = [parse_cards(top) for top in tops]
-
-    def shuffle(self, x: Any) -> None:
-        top = self.tops.pop(0) if len(self.tops) > 1 else self.tops[0]
-        x[:] = [card for card in top if card in x] + [card for card in x if card not in top]
 
 
 async def _ben_raises_and_everyone_folds(database: Database, hand_one: str) -> None:
