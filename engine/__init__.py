@@ -115,7 +115,13 @@ from engine.pre_actions import (
 )
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
-from engine.show_choices import ShowOptions, cards_to_show, show_options, shows_seven_deuce
+from engine.show_choices import (
+    ShowOptions,
+    cards_to_show,
+    seven_deuce_turned_up,
+    show_options,
+    shows_seven_deuce,
+)
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -311,6 +317,7 @@ __all__ = [
     "price_for",
     "prizes",
     "seat_view",
+    "seven_deuce_turned_up",
     "shared_prizes",
     "show_options",
     "shown_hands",

@@ -14,6 +14,9 @@ The cards shown become public like cards shown at a showdown; no other card
 does. At a table with the 7-2 bounty, an uncontested winner holding
 seven-deuce collects it by showing both cards (:func:`shows_seven_deuce`;
 the table moves the chips, :meth:`engine.table.Table.pay_seven_deuce_bounty`).
+Hands played before the show was a choice turned the seven-deuce up and paid
+at once; :func:`seven_deuce_turned_up` says what that rule paid, so such a
+hand can still be replayed as it was settled.
 
 >>> from engine.hand import Hand, HandSetup
 >>> from engine.variants import VARIANTS
@@ -44,7 +47,7 @@ from dataclasses import dataclass
 from engine import home_rules
 from engine.cards import Card
 from engine.errors import IllegalAction
-from engine.events import HandMucked, HandShown
+from engine.events import BountyPaid, HandMucked, HandShown
 from engine.hand import Hand
 
 
@@ -115,3 +118,40 @@ def shows_seven_deuce(hand: Hand, player: int, shown: Collection[Card]) -> bool:
         return False
     face_up = [index == player for index in range(hand.player_count)]
     return home_rules.seven_deuce_winner(hand.events, hand.hole_cards, shown=face_up) == player
+
+
+def seven_deuce_turned_up(hand: Hand) -> BountyPaid | None:
+    """The 7-2 bounty ``hand`` paid under the rule Croupier dealt by before
+    the show became the winner's choice: a player who won without a showdown
+    holding seven-deuce had it turned up at the end of the hand and collected
+    at once, with the pots, from every other player dealt in (the bounty, or
+    all they had left once the pots were awarded). Hands settled under that
+    rule recorded the bounty in their results; replaying one needs what it
+    paid. ``None``: that rule paid nothing beyond what the hand pays today (no
+    bounty, a showdown, where the hand pays it itself, or no uncontested
+    seven-deuce).
+
+    >>> from engine.hand import Hand, HandSetup
+    >>> from engine.variants import VARIANTS
+    >>> from engine.cards import parse_cards
+    >>> from engine.actions import Fold
+    >>> deck = tuple(parse_cards("7sAh2dKh"))    # dealt one at a time: 7s 2d, Ah Kh
+    >>> setup = HandSetup(VARIANTS["NT"], (1000, 30), blinds=(10, 5), min_bet=10, deck=deck,
+    ...                   seven_deuce_bounty=50)
+    >>> hand = Hand(setup)
+    >>> _ = hand.act(1, Fold())              # the button folds to the seven-deuce
+    >>> hand.finishing_stacks                # today: nothing is paid unless shown
+    (1005, 25)
+    >>> seven_deuce_turned_up(hand)          # then: all the folder had left, 25
+    BountyPaid(winner=0, payments=((1, 25),))
+    """
+    if not hand.setup.seven_deuce_bounty or not hand.is_complete or _went_to_showdown(hand):
+        return None
+    turned_up = [True] * hand.player_count  # the winner's cards were turned up for them
+    winner = home_rules.seven_deuce_winner(hand.events, hand.hole_cards, shown=turned_up)
+    if winner is None:
+        return None
+    payments = home_rules.bounty_payments(
+        winner, hand.setup.seven_deuce_bounty, hand.finishing_stacks, hand.player_count
+    )
+    return BountyPaid(winner, tuple(payments))

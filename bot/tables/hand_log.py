@@ -38,6 +38,7 @@ from engine import (
     deal_to_data,
     parse_action,
     parse_cards,
+    seven_deuce_turned_up,
     shows_seven_deuce,
 )
 
@@ -354,8 +355,9 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
     and its finishing stacks, chips won, rake and board must equal the hand's
     recorded result, its players' rows and its rake in the ledger. A 7-2 bounty
     collected on a show after the hand is checked against the engine's rule and
-    then added to the replayed stacks. Returns the first difference as a
-    sentence, or ``None`` when everything agrees.
+    then added to the replayed stacks; so is one a hand settled before that
+    show was a choice paid at once (:func:`_bounty_turned_up`). Returns the
+    first difference as a sentence, or ``None`` when everything agrees.
     """
     row = await database.fetch_one(
         "SELECT result FROM hands WHERE id = ? AND status = 'finished'", (hand_id,)
@@ -372,12 +374,10 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
     if not isinstance(recorded, dict):
         return "the hand has no recorded result"
     finishing = list(hand.finishing_stacks)
-    bounty = recorded.get("bounty_after_show")
-    if bounty is not None:
-        # A 7-2 bounty collected on a show after the hand: the engine must pay it.
-        paid = await _bounty_after_show(database, hand_id, deal, hand, bounty)
-        if isinstance(paid, str):
-            return paid
+    paid = await _bounty_beyond_the_hand(database, hand_id, deal, hand, recorded)
+    if isinstance(paid, str):
+        return paid
+    if paid is not None:
         finishing = [
             stack + chips
             for stack, chips in zip(finishing, bounty_moves(paid, len(finishing)), strict=True)
@@ -421,6 +421,54 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
     if int(rake) != hand.rake_taken:
         return f"the ledger's rake {rake} differs from the replay's {hand.rake_taken}"
     return None
+
+
+async def _bounty_beyond_the_hand(
+    database: Reader, hand_id: int, deal: Deal, hand: Hand, recorded: Mapping[str, Any]
+) -> BountyPaid | str | None:
+    """A 7-2 bounty the replayed hand does not pay itself but its records hold:
+    collected on a show after the hand (``bounty_after_show``), or paid at once
+    under the rule before that show was a choice; checked against the engine
+    either way. ``None``: none; a sentence: what is wrong with it."""
+    turned_up = await _bounty_turned_up(database, hand_id, deal, hand, recorded)
+    bounty = recorded.get("bounty_after_show")
+    if bounty is None:
+        return turned_up
+    if turned_up is not None:
+        return "a 7-2 bounty was paid with the hand and collected again on a show after it"
+    return await _bounty_after_show(database, hand_id, deal, hand, bounty)
+
+
+async def _bounty_turned_up(
+    database: Reader, hand_id: int, deal: Deal, hand: Hand, recorded: Mapping[str, Any]
+) -> BountyPaid | None:
+    """The 7-2 bounty of a hand settled before the uncontested winner chose to
+    show (:func:`engine.seven_deuce_turned_up`): the engine of that time turned
+    the seven-deuce up at the end of the hand and paid the bounty with the pots,
+    so the hand's records say so as that code wrote them, and nothing else
+    writes: its result's ``shown`` names the winner's two cards (today's
+    engine turns up nothing for an uncontested winner), the winner's players'
+    row has them shown down and winning there, and there is no
+    ``bounty_after_show``. Such a hand is replayed under that rule: what it paid
+    is worked out by the engine from the hand's own cards, log and stacks, and
+    the replay's comparisons then prove the recorded amounts; none is taken on
+    trust. Any other hand is replayed under today's rule (``None``)."""
+    paid = seven_deuce_turned_up(hand)
+    if paid is None:
+        return None
+    winner = deal.players[paid.winner]
+    shown = recorded.get("shown")
+    cards = " ".join(str(card) for card in hand.hole_cards[paid.winner])
+    if not isinstance(shown, dict) or shown.get(str(winner)) != cards:
+        return None
+    row = await database.fetch_one(
+        "SELECT went_to_showdown, won_at_showdown FROM hand_players"
+        " WHERE hand_id = ? AND user_id = ?",
+        (hand_id, winner),
+    )
+    if row is None or not (row["went_to_showdown"] and row["won_at_showdown"]):
+        return None
+    return paid
 
 
 async def _bounty_after_show(

@@ -677,6 +677,10 @@ class TableRunner:
         post_hand_over(
             self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
         )
+        if not settled.table_over and await self.computers.show_after_the_hand(live, self.shows):
+            # After the result: a 7-2 bounty collected may have busted a computer payer.
+            await self.computers.buy_back_in()
+            self._changed()
         if settled.table_over:
             self.state.closed = True
             self.state.players.clear()

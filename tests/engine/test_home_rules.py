@@ -4,6 +4,7 @@ board or two), the rabbit hunt and the 7-2 bounty; and which games refuse them."
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from engine.events import (
 from engine.hand import Hand, HandSetup, Phase
 from engine.home_rules import BombPots, HomeRules, is_seven_deuce
 from engine.plain_data import setup_from_data, setup_to_data
-from engine.show_choices import shows_seven_deuce
+from engine.show_choices import seven_deuce_turned_up, shows_seven_deuce
 from engine.stakes import Stakes
 from engine.table import Table, TableRules
 from engine.variants import VARIANTS
@@ -307,6 +308,48 @@ def test_seven_deuce_winning_without_a_showdown_stays_face_down_and_collects_not
     assert not shows_seven_deuce(hand, 0, [seven])  # one card is not the seven-deuce
     assert shows_seven_deuce(hand, 0, [seven, deuce])
     assert not shows_seven_deuce(hand, 1, hand.hole_cards[1])  # the folder won nothing
+
+
+def test_the_rule_before_the_show_was_a_choice_says_what_it_paid() -> None:
+    """Hands played before the winner chose to show turned an uncontested
+    seven-deuce up and paid at once; replaying one must know what it paid:
+    here Ben's 50 and all of Cat's 40 (what the engine of that time paid,
+    finishing at 1,100, 940 and 0)."""
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 1000, 40),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        deck=deck("7sAhQd 2sKhQc"),
+        seven_deuce_bounty=50,
+    )
+    hand = Hand(setup)
+    hand.act(2, Fold())
+    hand.act(0, BetOrRaise(30))
+    hand.act(1, Fold())
+    assert hand.finishing_stacks == (1010, 990, 40)  # today: nothing paid without a show
+    paid = seven_deuce_turned_up(hand)
+    assert paid == BountyPaid(0, ((1, 50), (2, 40)))
+    then = list(hand.finishing_stacks)
+    for payer, chips in paid.payments:
+        then[payer] -= chips
+        then[paid.winner] += chips
+    assert then == [1100, 940, 0]
+    # Nothing more than today's rule anywhere else: no bounty at the table, a
+    # hand that is not seven-deuce, or a showdown (the hand pays that itself).
+    no_bounty = Hand(replace(setup, seven_deuce_bounty=0))
+    no_bounty.act(2, Fold())
+    no_bounty.act(0, BetOrRaise(30))
+    no_bounty.act(1, Fold())
+    assert seven_deuce_turned_up(no_bounty) is None
+    ace_king = Hand(replace(setup, deck=deck("AhQd7s KhQc2s")))
+    ace_king.act(2, Fold())
+    ace_king.act(0, BetOrRaise(30))
+    ace_king.act(1, Fold())
+    assert ace_king.is_complete and seven_deuce_turned_up(ace_king) is None
+    shown_down = heads_up_all_in("7sAh 2sKh 2c 7d7h2h 3c 9c 4c 8d", seven_deuce_bounty=50)
+    assert any(isinstance(e, BountyPaid) for e in shown_down.events)
+    assert seven_deuce_turned_up(shown_down) is None
 
 
 class StackedDeck(random.Random):
