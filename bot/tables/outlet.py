@@ -22,6 +22,10 @@ later, so it holds up nothing. What Discord refuses for good (no permission, a
 deleted channel, a player's closed DMs) is not tried again: each refusal
 counts towards Discord's limit on invalid requests.
 
+A DM is one request: it is sent to the player's DM channel by its id, which
+the process's outlets share (:mod:`bot.tables.dm_channels`); the channel is
+opened only for a player not DMed lately.
+
 :class:`DiscordOutlet` is the real one; the tests use a recording fake.
 """
 
@@ -36,6 +40,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
+from bot.tables.dm_channels import DmChannels
 
 log = logging.getLogger(__name__)
 
@@ -201,6 +206,17 @@ def _or_missing(embed: discord.Embed | None) -> discord.Embed:
     return discord.utils.MISSING if embed is None else embed
 
 
+def dm_channels_of(client: discord.Client) -> DmChannels:
+    """The DM channels the outlets of ``client`` share, opened through its HTTP client
+    (not ``create_dm``: discord.py's own cache would keep only 128 of them)."""
+
+    async def open_channel(user_id: int) -> int:
+        opened = await client.http.start_private_message(user_id)
+        return int(opened["id"])
+
+    return DmChannels(open_channel)
+
+
 class DiscordOutlet:
     """An outlet for one table's channel (or thread), through a discord.py client."""
 
@@ -210,9 +226,12 @@ class DiscordOutlet:
         channel_id: int,
         *,
         reshow_seconds: float | None = None,
+        dm_channels: DmChannels | None = None,
     ) -> None:
         self.client = client
         self.channel_id = channel_id
+        #: Every player's DM channel, shared by the process's tables.
+        self.dm_channels = dm_channels if dm_channels is not None else dm_channels_of(client)
         self.message_id: int | None = None
         #: Told the id of each table message posted (:mod:`bot.tables.message_keeper`).
         self.on_message: Callable[[int], None] | None = None
@@ -409,12 +428,20 @@ class DiscordOutlet:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
 
         async def send() -> None:
-            channel = await self.client.create_dm(discord.Object(id=user_id))
-            await channel.send(
+            # By the channel's id: one request, and Discord's answer is not parsed
+            # into a discord.Message nobody reads.
+            channel_id = await self.dm_channels.channel_id(user_id)
+            with handle_message_parameters(
                 content=message.content,
                 embed=_or_missing(message.embed),
                 allowed_mentions=NO_PINGS,
-            )
+                previous_allowed_mentions=self.client.allowed_mentions,
+            ) as params:
+                try:
+                    await self.client.http.send_message(channel_id, params=params)
+                except discord.NotFound:  # the channel is gone: open it again next time
+                    self.dm_channels.forget(user_id)
+                    raise
 
         try:
             await asyncio.wait_for(send(), DM_PATIENCE_SECONDS)
