@@ -10,9 +10,11 @@ the player whose turn it is with a menu of their own cards (cogs/discard_menu.py
 with a fresh ephemeral seat view, since a dismissed one cannot be shown again
 (cogs/seat_buttons.py).
 
-Every click is answered at once: an action defers the interaction (no
-visible change; the table message is edited by the runner) before the runner
-is asked, and a refusal then follows up ephemerally.
+An action's click is answered by the table message's edit that shows the
+action (Discord's UPDATE_MESSAGE: one request, see cogs/pending_click.py), or,
+when the table takes longer than that allows, acknowledged as it is a moment
+later and the table message edited on its own. A refusal is the click's answer,
+ephemeral, or a follow-up when the click was acknowledged already.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
 from cogs.dm_notice import tell_if_dms_refused
+from cogs.pending_click import PendingClick
 from cogs.seat_view import show_seat
 from cogs.unanswered import take
 
@@ -81,6 +84,8 @@ class TableButton:
 
     def __init__(self, table_id: int, hand_no: int, seq: int, action: str) -> None:
         self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
+        #: An action's click, once it waits for the table's edit to answer it.
+        self.click: PendingClick | None = None
 
     @classmethod
     def clicked(cls, interaction: discord.Interaction[Any]) -> TableButton | None:
@@ -102,15 +107,19 @@ class TableButton:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             await self._answer(interaction)
         except Exception as error:
-            await reply_with_error(interaction, error)
-        await tell_if_dms_refused(interaction)
+            answered = await taken_back(self.click)
+            await reply_with_error(interaction, error, answered=answered)
+            if answered is None:
+                self.click = None  # answered through discord.py, which knows it now
+        await tell_if_dms_refused(interaction, self.click)
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
         clicked = interaction.message
-        on_an_older_message = clicked is not None and not runner.is_current_message(clicked.id)
+        message_id = clicked.id if clicked is not None else None
         del clicked
+        on_an_older_message = message_id is not None and not runner.is_current_message(message_id)
         if on_an_older_message and self.action != "cards":
             raise StaleButton()
         if self.action not in ("cards", "discard"):
@@ -137,14 +146,34 @@ class TableButton:
                 await interaction.response.send_modal(form)
                 return
             # One amount only, and the button says which: no form to fill in.
-            await interaction.response.defer()
             request = ActionRequest(Move.RAISE_TO, choices.min_raise_to)
-            await runner.act(user_id, request, hand_no=self.hand_no, seq=self.seq)
-            return
-        await interaction.response.defer()
-        await runner.act(
-            user_id, ActionRequest(BUTTON_MOVES[self.action]), hand_no=self.hand_no, seq=self.seq
-        )
+        else:
+            request = ActionRequest(BUTTON_MOVES[self.action])
+        self.click = PendingClick(interaction, message_id)
+        await act_on_click(self.click, runner, request, hand_no=self.hand_no, seq=self.seq)
+
+
+async def act_on_click(
+    click: PendingClick, runner: TableRunner, request: ActionRequest, *, hand_no: int, seq: int
+) -> None:
+    """Act for the clicking player; the table message's edit that shows the action
+    answers the click (see cogs/pending_click.py). A click heard of too late for
+    that is acknowledged first, and not acted on if Discord refused that: the
+    player was told it failed (logged by the click)."""
+    user_id = click.interaction.user.id
+    if click.late:
+        if await click.acknowledge():
+            await runner.act(user_id, request, hand_no=hand_no, seq=seq)
+        return
+    await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=click)
+
+
+async def taken_back(click: PendingClick | None) -> bool | None:
+    """Before a refusal is answered: ``None`` when the click is the handler's to answer
+    (nobody answered it), else whether it was answered (the refusal then follows up)."""
+    if click is None or click.take_back():
+        return None
+    return await click.answered()
 
 
 def let_go_of_clicked_message(interaction: discord.Interaction[Any]) -> None:
@@ -194,17 +223,23 @@ class RaiseForm(discord.ui.Modal):
         )
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        """The amount, acted on; answered like a button's click: a form sent from the
+        table message carries that message, whose edit answers it."""
         take(interaction)
+        click: PendingClick | None = None
         try:
             amount = parse_chip_amount(
                 self.amount.value, low=self.choices.min_raise_to, high=self.choices.max_raise_to
             )
-            await interaction.response.defer()
-            await self.runner.act(
-                interaction.user.id,
-                ActionRequest(Move.RAISE_TO, amount),
-                hand_no=self.hand_no,
-                seq=self.choices.seq,
+            clicked = interaction.message
+            on_the_table = clicked is not None and self.runner.is_current_message(clicked.id)
+            message_id = clicked.id if on_the_table and clicked is not None else None
+            del clicked
+            let_go_of_clicked_message(interaction)
+            click = PendingClick(interaction, message_id)
+            request = ActionRequest(Move.RAISE_TO, amount)
+            await act_on_click(
+                click, self.runner, request, hand_no=self.hand_no, seq=self.choices.seq
             )
         except Exception as error:
-            await reply_with_error(interaction, error)
+            await reply_with_error(interaction, error, answered=await taken_back(click))
