@@ -178,6 +178,21 @@ def refused_clicks(fake: FakeDiscord, start: float, end: float, channels: set[in
     )
 
 
+def click_answers(
+    fake: FakeDiscord, start: float, end: float, channels: set[int]
+) -> dict[str, int]:
+    """How the window's clicks were answered: by the table's edit itself (7), acknowledged
+    and the table edited on its own (6), with a sentence (4), not at all (None)."""
+    kinds = Counter(
+        str(record.response_type)
+        for record in fake.state.interactions.values()
+        if record.type == MESSAGE_COMPONENT
+        and record.channel_id in channels
+        and start <= record.created_at <= end
+    )
+    return dict(kinds.most_common())
+
+
 def latencies(
     fake: FakeDiscord, start: float, end: float, kind: int, channels: set[int]
 ) -> Latencies:
@@ -284,6 +299,7 @@ async def run_tables(
 
         actions = latencies(fake, start, end, MESSAGE_COMPONENT, set(seated))
         refused = refused_clicks(fake, start, end, set(seated))
+        answered_by = click_answers(fake, start, end, set(seated))
         stalled = sum(  # tables at which nothing was done in the whole window
             1
             for driver in crowd.tables.values()
@@ -317,6 +333,7 @@ async def run_tables(
             "actions_per_second": round(actions.count / (end - start), 1),
             "action_ms": _figures(actions),
             "refused_clicks": refused,
+            "click_answers": answered_by,
             "floor_ms": _figures(noop),
             "click_to_next_turn_ms": _figures(shown, unanswered=False),
             "p99_over_floor": round(actions.p99_ms / noop.p99_ms, 2) if noop.count else None,
