@@ -210,11 +210,11 @@ class PendingClick:
                     data: Any = await response.json()
                 else:
                     data = await response.text()
-                retry_after = data.get("retry_after") if isinstance(data, dict) else None
-                if response.status == 429 and isinstance(retry_after, int | float):
-                    if self._loop.time() + retry_after < self._expires:
-                        await asyncio.sleep(retry_after)  # rate-limited: wait it out, in time
-                        continue
+                wait = data.get("retry_after") if isinstance(data, dict) else None
+                retry_after = float(wait) if isinstance(wait, int | float) else DISCORD_WINDOW
+                if response.status == 429 and self._loop.time() + retry_after < self._expires:
+                    await asyncio.sleep(retry_after)  # rate-limited: wait it out, in time
+                    continue
                 if response.status == 404:
                     raise discord.NotFound(response, data)
                 if response.status == 403:
