@@ -70,7 +70,7 @@ from bot.tables.table_settings import (
 )
 from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
-from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
+from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
@@ -606,9 +606,12 @@ class Tables(commands.Cog):
         ]
     )
     async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
-        await self._remember(
-            interaction, setting.value, NOTICE_CHOICES, set_notice_choice, "notify"
-        )
+        async def store(database: Database, user_id: int, choice: NoticeChoice) -> None:
+            await set_notice_choice(database, user_id, choice)
+            for runner in self.bot.tables.runners:  # at once at this process's tables
+                runner.notices.chosen(user_id, choice)
+
+        await self._remember(interaction, setting.value, NOTICE_CHOICES, store, "notify")
 
     @poker.command(name="show", description=catalogue_str("command.poker.show.description"))
     @app_commands.describe(card=catalogue_str("command.poker.show.card"))
