@@ -44,6 +44,7 @@ import asyncio
 import enum
 import json
 import logging
+import time
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -88,7 +89,8 @@ class PendingClick:
         self.interaction = interaction
         self._message_id = message_id or 0
         self._loop = asyncio.get_running_loop()
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        # The click's age: its snowflake's time (Discord's clock) against this machine's.
+        age = time.time() - ((interaction.id >> 22) + discord.utils.DISCORD_EPOCH) / 1000
         age = min(max(age, 0.0), DISCORD_WINDOW)
         left = max(answer_by - age, 0.0) if message_id else 0.0
         self._deadline = self._loop.time() + left
