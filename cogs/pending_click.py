@@ -29,6 +29,13 @@ failed has not acted. One case stays open: an action taken in time whose
 answer Discord still refuses as late (the process stalled for a second and
 more between the two) has been taken, and the table message shows it.
 
+**A busy process acknowledges at once.** When the process's actions have lately
+taken longer than half that budget from click to action (:class:`ActPace`: the
+database's queue at hundreds of busy tables), a click is acknowledged as it
+arrives and acted on once Discord took that, as before, rather than held
+unanswered for 1.5 s only to be acknowledged then: the table edits its message
+on its own either way.
+
 **Refusals** take the click back (:meth:`PendingClick.take_back`) and answer
 with the sentence as before: as the click's answer when nobody answered it
 yet, else as a follow-up once the answer in flight has arrived.
@@ -65,6 +72,28 @@ DEFERRED_UPDATE_MESSAGE: Final = discord.InteractionResponseType.deferred_messag
 UPDATE_MESSAGE: Final = discord.InteractionResponseType.message_update.value
 #: Discord's code for an interaction that can no longer be answered (its three seconds passed).
 UNKNOWN_INTERACTION: Final = 10062
+
+
+#: An action taking longer than this from click to action, lately, means a busy process.
+SLOW_ACTION: Final = ANSWER_BY / 2
+#: How much each action moves the average (about the last ten count).
+PACE_WEIGHT: Final = 0.1
+
+
+class ActPace:
+    """How long the process's actions take lately, from the click to the action
+    taken (an average in which older actions weigh less and less)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    def took(self, seconds: float) -> None:
+        self.seconds += PACE_WEIGHT * (seconds - self.seconds)
+
+    @property
+    def slow(self) -> bool:
+        """Whether a click had better be acknowledged at once."""
+        return self.seconds > SLOW_ACTION
 
 
 class _State(enum.Enum):

@@ -19,6 +19,7 @@ ephemeral, or a follow-up when the click was acknowledged already.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -38,7 +39,7 @@ from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
 from cogs.dm_notice import tell_if_dms_refused
-from cogs.pending_click import PendingClick
+from cogs.pending_click import ActPace, PendingClick
 from cogs.seat_view import show_seat
 from cogs.unanswered import take
 
@@ -86,6 +87,8 @@ class TableButton:
         self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
         #: An action's click, once it waits for the table's edit to answer it.
         self.click: PendingClick | None = None
+        #: How long the process's actions take lately (the tables cog's).
+        self.pace = ActPace()
 
     @classmethod
     def clicked(cls, interaction: discord.Interaction[Any]) -> TableButton | None:
@@ -101,8 +104,10 @@ class TableButton:
             return None
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any], pace: ActPace) -> None:
+        """Answer the click; ``pace``: how long the process's actions take lately."""
         take(interaction)
+        self.pace = pace
         try:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             await self._answer(interaction)
@@ -142,7 +147,7 @@ class TableButton:
         if self.action == "raise":
             choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)
             if choices.min_raise_to != choices.max_raise_to:
-                form = RaiseForm(runner, self.hand_no, choices, locale)
+                form = RaiseForm(runner, self.hand_no, choices, locale, self.pace)
                 await interaction.response.send_modal(form)
                 return
             # One amount only, and the button says which: no form to fill in.
@@ -150,22 +155,40 @@ class TableButton:
         else:
             request = ActionRequest(BUTTON_MOVES[self.action])
         self.click = PendingClick(interaction, message_id)
-        await act_on_click(self.click, runner, request, hand_no=self.hand_no, seq=self.seq)
+        await act_on_click(
+            self.click, runner, request, self.pace, hand_no=self.hand_no, seq=self.seq
+        )
 
 
 async def act_on_click(
-    click: PendingClick, runner: TableRunner, request: ActionRequest, *, hand_no: int, seq: int
+    click: PendingClick,
+    runner: TableRunner,
+    request: ActionRequest,
+    pace: ActPace,
+    *,
+    hand_no: int,
+    seq: int,
 ) -> None:
     """Act for the clicking player; the table message's edit that shows the action
     answers the click (see cogs/pending_click.py). A click heard of too late for
-    that is acknowledged first, and not acted on if Discord refused that: the
-    player was told it failed (logged by the click)."""
+    that, or made while the process is busy (``pace``), is acknowledged first, and
+    not acted on if Discord refused that: the player was told it failed (logged by
+    the click)."""
     user_id = click.interaction.user.id
-    if click.late:
+    loop = asyncio.get_running_loop()
+    if click.late or pace.slow:
         if await click.acknowledge():
-            await runner.act(user_id, request, hand_no=hand_no, seq=seq)
+            began = loop.time()
+            try:
+                await runner.act(user_id, request, hand_no=hand_no, seq=seq)
+            finally:
+                pace.took(loop.time() - began)
         return
-    await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=click)
+    began = loop.time()
+    try:
+        await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=click)
+    finally:
+        pace.took(loop.time() - began)
 
 
 async def taken_back(click: PendingClick | None) -> bool | None:
@@ -195,7 +218,14 @@ def let_go_of_clicked_message(interaction: discord.Interaction[Any]) -> None:
 class RaiseForm(discord.ui.Modal):
     """Asks for the total to bet or raise to, stating the range the engine allows."""
 
-    def __init__(self, runner: TableRunner, hand_no: int, choices: Choices, locale: str) -> None:
+    def __init__(
+        self,
+        runner: TableRunner,
+        hand_no: int,
+        choices: Choices,
+        locale: str,
+        pace: ActPace | None = None,
+    ) -> None:
         title = t("raise_modal.title_bet" if choices.is_bet else "raise_modal.title_raise", locale)
         super().__init__(
             title=shorten(title, MODAL_TITLE),
@@ -203,6 +233,7 @@ class RaiseForm(discord.ui.Modal):
             timeout=300,
         )
         self.runner, self.hand_no, self.choices = runner, hand_no, choices
+        self.pace = pace if pace is not None else ActPace()
         low, high = choices.min_raise_to, choices.max_raise_to
         self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
             placeholder=shorten(t("raise_modal.placeholder", locale, low=low), 100),
@@ -239,7 +270,7 @@ class RaiseForm(discord.ui.Modal):
             click = PendingClick(interaction, message_id)
             request = ActionRequest(Move.RAISE_TO, amount)
             await act_on_click(
-                click, self.runner, request, hand_no=self.hand_no, seq=self.choices.seq
+                click, self.runner, request, self.pace, hand_no=self.hand_no, seq=self.choices.seq
             )
         except Exception as error:
             await reply_with_error(interaction, error, answered=await taken_back(click))

@@ -74,6 +74,7 @@ from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_cho
 from cogs.amounts import checked_amount
 from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
+from cogs.pending_click import ActPace
 from cogs.players import guild_id_of, player
 from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.table_buttons import TableButton
@@ -177,6 +178,8 @@ class Tables(commands.Cog):
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
+        #: How long this process's actions take lately (cogs/pending_click.py).
+        self.pace = ActPace()
 
     async def cog_load(self) -> None:
         # Table buttons are answered by on_interaction below, not as dynamic items:
@@ -191,7 +194,7 @@ class Tables(commands.Cog):
         """A click on a table message's button: answered from its custom id."""
         button = TableButton.clicked(interaction)
         if button is not None:
-            await button.callback(interaction)
+            await button.callback(interaction, self.pace)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)

@@ -156,6 +156,52 @@ async def test_a_slow_table_still_answers_every_click_in_time(
         assert not first.followups
 
 
+async def test_a_busy_process_acknowledges_clicks_at_once_and_then_updates_again(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Once actions lately take longer than half the answer's budget (a database
+    behind), a click is acknowledged as it arrives rather than held unanswered;
+    when actions are quick again, the table's edit answers clicks again."""
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=36) as croupier:
+        members = {name: fake.add_member(name) for name in ("Ann", "Ben", "Cat")}
+        view = await open_table(fake, list(members.values()))
+        await croupier.settled()
+        runner = the_runner(croupier)
+        append = runner.hand_log.append
+        slow_table(runner, 1.8)
+        answers = []
+        last = None
+        for _ in range(9):
+            turn = await view.next_turn(last, timeout=15)
+            assert turn is not None
+            last = turn.key
+            action = "call" if "call" in turn.buttons else "muck"
+            reply = await members[turn.actor].click(
+                custom_id=button(turn, action), message=turn.message_id
+            )
+            responded = reply.interaction.responded_at
+            assert responded is not None
+            answers.append((reply.type, responded - reply.interaction.created_at))
+        # Held for 1.5 s at first (then acknowledged), at once once the process knew.
+        assert answers[0][0] == ix.DEFERRED_UPDATE_MESSAGE and answers[0][1] >= 1.0
+        assert answers[-1][0] == ix.DEFERRED_UPDATE_MESSAGE and answers[-1][1] < 0.5
+        runner.hand_log.append = append  # type: ignore[method-assign]
+        for _ in range(30):
+            turn = await view.next_turn(last, timeout=15)
+            assert turn is not None
+            last = turn.key
+            action = "call" if "call" in turn.buttons else "muck"
+            reply = await members[turn.actor].click(
+                custom_id=button(turn, action), message=turn.message_id
+            )
+            if reply.type == ix.UPDATE_MESSAGE:
+                break
+        else:
+            raise AssertionError("clicks were never answered by the table again")
+        await croupier.settled()
+
+
 async def test_a_refused_click_gets_its_sentence_and_changes_nothing(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
