@@ -20,6 +20,9 @@ for ``--seconds`` the benchmark measures:
 - inside the bot: its event loop's lag and the garbage collector's pauses;
 - how busy each process was (CPU seconds per second) and the bot's CPU time
   per action, to show what the run was limited by, with the machine's load;
+- the bot's HTTP requests to Discord per action, by route (the fake counts each
+  request as it arrives), and how the clicks were answered (the table's update,
+  an acknowledgement, a sentence);
 - the floor's CPU: once every table is seated and before play starts, the
   bot's CPU per ``/noop`` sent back to back (its idle CPU over as long a
   quiet spell subtracted), so the CPU per poker action of the same run and
