@@ -19,6 +19,7 @@ from bot.tables.home_game import BombVote
 from bot.tables.table_settings import TableSettings
 from cogs.table_buttons import runner_for
 from cogs.unanswered import take
+from engine import Card
 
 
 class RabbitButton(
@@ -49,12 +50,23 @@ class RabbitButton(
         try:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             runner = runner_for(interaction, self.table_id)
-            cards = await runner.hunt_rabbit(self.hand_no)
-            locale = runner.settings.locale
-            text = t("home.rabbit", locale, hand_no=self.hand_no, cards=cards_text(cards))
+            boards = await runner.hunt_rabbit(self.hand_no)
+            text = rabbit_text(self.hand_no, boards, runner.settings.locale)
             await interaction.response.send_message(text)
         except Exception as error:
             await reply_with_error(interaction, error)
+
+
+def rabbit_text(hand_no: int, boards: tuple[tuple[Card, ...], ...], locale: str) -> str:
+    """What the rabbit hunt shows the table: the cards to come, each board's
+    named where there were two."""
+    if len(boards) == 1:
+        return t("home.rabbit", locale, hand_no=hand_no, cards=cards_text(boards[0]))
+    each = " · ".join(
+        t("home.rabbit_board", locale, number=number, cards=cards_text(cards))
+        for number, cards in enumerate(boards, start=1)
+    )
+    return t("home.rabbit", locale, hand_no=hand_no, cards=each)
 
 
 def options_summary(config: TableSettings, locale: str) -> str:
@@ -78,6 +90,21 @@ def options_summary(config: TableSettings, locale: str) -> str:
 
 
 def vote_answer(vote: BombVote, name: str, locale: str) -> str:
+    if vote.again:
+        return t(
+            "home.bomb_voted_before",
+            locale,
+            votes=vote.votes,
+            needed=vote.needed,
+            missing=vote.missing,
+        )
     if vote.called:
         return t("home.bomb_voted", locale)
-    return t("home.bomb_vote", locale, name=name, votes=vote.votes, needed=vote.needed)
+    return t(
+        "home.bomb_vote",
+        locale,
+        name=name,
+        votes=vote.votes,
+        needed=vote.needed,
+        missing=vote.missing,
+    )

@@ -632,7 +632,12 @@ class Tables(commands.Cog):
             raise BadOption(value=what)
         runner = self.runner(interaction)
         shown = await runner.show_cards(interaction.user.id, SHOWN_CARD[what])
-        text = t("tables.shown", locale_of(interaction), cards=cards_markup(shown, TEXT_FACES))
+        text = t(
+            "tables.shown",
+            locale_of(interaction),
+            cards=cards_markup(shown.cards, TEXT_FACES),
+            hand_no=shown.hand_no,
+        )
         await interaction.response.send_message(text, ephemeral=True)
 
     @poker.command(name="muck", description=catalogue_str("command.poker.muck.description"))

@@ -99,7 +99,7 @@ from engine.events import (
 )
 from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commit, open_cards
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
-from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules
+from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules, bomb_pot_votes_needed
 from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pot_odds import PotOdds, pot_odds
@@ -115,7 +115,13 @@ from engine.pre_actions import (
 )
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
-from engine.show_choices import ShowOptions, cards_to_show, show_options
+from engine.show_choices import (
+    ShowOptions,
+    cards_to_show,
+    seven_deuce_turned_up,
+    show_options,
+    shows_seven_deuce,
+)
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -143,7 +149,7 @@ from engine.table import (
     TableRules,
 )
 from engine.tendencies import PlayerHabits, big_blind_of, habits
-from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, spend
+from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
 from engine.verdicts import (
     PotVerdict,
@@ -278,7 +284,9 @@ __all__ = [
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
+    "bank_runs_in",
     "big_blind_of",
+    "bomb_pot_votes_needed",
     "cards_seen_by",
     "cards_to_show",
     "check_opening",
@@ -309,9 +317,11 @@ __all__ = [
     "price_for",
     "prizes",
     "seat_view",
+    "seven_deuce_turned_up",
     "shared_prizes",
     "show_options",
     "shown_hands",
+    "shows_seven_deuce",
     "spend",
     "still_stands",
     "stud_stakes",

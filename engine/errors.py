@@ -84,6 +84,7 @@ MESSAGES: Final[dict[str, str]] = {
     "pre_action_not_offered": "That choice is not open to you now.",
     "nothing_to_show": "You have no cards you may show now.",
     "show_all_or_nothing": "In this game you may show your whole hand only.",
+    "card_shown_already": "You have shown that card already.",
 }
 
 

@@ -2047,13 +2047,13 @@ class Hand:
     def _pay_seven_deuce_bounty(self) -> None:
         """The 7-2 bounty: see :func:`engine.home_rules.seven_deuce_winner`."""
         sd = self._showdown
-        winner = home_rules.seven_deuce_winner(
-            self.events, self.hole_cards, shown=None if sd is None else sd.shown
-        )
+        if sd is None:
+            # Won without a showdown: the cards stay face down unless the winner
+            # chooses to show them after the hand (engine.Table.pay_seven_deuce_bounty).
+            return
+        winner = home_rules.seven_deuce_winner(self.events, self.hole_cards, shown=sd.shown)
         if winner is None:
             return
-        if sd is None:  # won without a showdown: the seven-deuce is turned up to claim it
-            self.events.append(_hand_shown(winner, tuple(self.hole_cards[winner]), ()))
         payments = home_rules.bounty_payments(
             winner, self.setup.seven_deuce_bounty, self.stacks, self.player_count
         )
@@ -2062,21 +2062,30 @@ class Hand:
             self.stacks[winner] += chips
         self.events.append(BountyPaid(winner, tuple(payments)))
 
-    def rabbit_cards(self) -> list[Card]:
+    def rabbit_boards(self) -> list[list[Card]]:
         """The rabbit hunt: the board cards that would have come had the hand
-        gone on, from the same deck with the same burns (nothing of anyone's
-        hole cards). Empty when the board was complete or the hand dealt by name."""
-        if not self.is_complete or self._stub.deals_by_name or len(self.boards) > 1:
+        gone on, one list per board (two in a double-board bomb pot or a
+        two-board game), from the same deck with the same burns, dealt as the
+        dealer would have dealt them: each street's burn, then its cards to
+        board 1, then to board 2 (nothing of anyone's hole cards). Empty when
+        the board was complete (a board run twice included) or the hand dealt
+        by name."""
+        if not self.is_complete or self._stub.deals_by_name or self.runouts > 1:
             return []
         stub = self._stub.copy()
-        cards: list[Card] = []
+        boards: list[list[Card]] = [[] for _ in self.boards]
         for street in self.variant.streets[self.street_index + 1 :]:
             if not street.board:
                 continue
-            if street.burn and stub.size > street.board:
+            if street.burn and stub.size > street.board * len(boards):
                 stub.burn()
-            cards += stub.deal(min(street.board, stub.size))
-        return cards
+            for board in boards:
+                board += stub.deal(min(street.board, stub.size))
+        return boards if any(boards) else []
+
+    def rabbit_cards(self) -> list[Card]:
+        """Every card of :meth:`rabbit_boards`, board 1's first."""
+        return [card for board in self.rabbit_boards() for card in board]
 
     # ------------------------------------------------------------ awarding
 

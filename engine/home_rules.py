@@ -13,7 +13,8 @@ game itself, each a table option:
 - **the rabbit hunt**: after a hand that ended before its last board card,
   anyone at the table may see the board cards that would have come;
 - **the 7-2 bounty**: a player who wins a hand with seven-deuce and shows it
-  collects the agreed bounty from every other player dealt in.
+  collects the agreed bounty from every other player dealt in (shown at the
+  showdown, or by choice before the next deal after everyone else folded).
 
 Each fits only some games: a game without a board has no board to run twice,
 to bomb to a flop or to hunt; seven-deuce is a two-card hand from a deck with
@@ -49,6 +50,7 @@ __all__ = [
     "BombPots",
     "HomeRules",
     "bomb_pot_refusal",
+    "bomb_pot_votes_needed",
     "bounty_payments",
     "check_setup",
     "double_board_refusal",
@@ -91,6 +93,16 @@ def bomb_pot_refusal(game: Variant) -> str | None:
     if any(street.board for street in dealt_before):
         return "bomb_pot_no_flop"
     return None
+
+
+def bomb_pot_votes_needed(voters: int) -> int:
+    """How many votes call a bomb pot among ``voters`` players who may vote:
+    more than half of them.
+
+    >>> [bomb_pot_votes_needed(n) for n in (1, 2, 3, 4)]
+    [1, 2, 2, 3]
+    """
+    return voters // 2 + 1
 
 
 def double_board_refusal(game: Variant) -> str | None:
@@ -270,14 +282,15 @@ def seven_deuce_winner(
     events: Sequence[Event],
     hole_cards: Sequence[Sequence[Card]],
     *,
-    shown: Sequence[bool] | None,
+    shown: Sequence[bool],
 ) -> int | None:
     """Who collects the 7-2 bounty once the pots are awarded, if anyone: the
     one player who took the main pot (alone: a split or a shared run-out is
-    not a win), holding seven-deuce, shown at the showdown. ``shown`` is the
-    showdown's record of shown hands, ``None`` when everyone else folded (the
-    winner turns the seven-deuce up to claim the bounty: showing only gains
-    them chips)."""
+    not a win), holding seven-deuce and showing it (``shown``: whose hands are
+    face up). At a showdown the winning hand is shown anyway; a player who won
+    because everyone else folded collects only by choosing to show both cards
+    before the next deal (:func:`engine.show_choices.shows_seven_deuce`):
+    cards are never turned up for them."""
     takers = {
         player
         for event in events
@@ -288,9 +301,7 @@ def seven_deuce_winner(
     if len(takers) != 1:
         return None
     (winner,) = takers
-    if not is_seven_deuce(hole_cards[winner]):
-        return None
-    if shown is not None and not shown[winner]:
+    if not is_seven_deuce(hole_cards[winner]) or not shown[winner]:
         return None
     return winner
 

@@ -99,6 +99,8 @@ class SeatView:
     big_bet: int
     carried_pot: int
     draw_rules: DrawRules
+    #: The table's 7-2 bounty (0: none), a home-game option everyone knows.
+    seven_deuce_bounty: int
 
     @property
     def is_my_turn(self) -> bool:
@@ -242,4 +244,5 @@ def seat_view(hand: Hand, player: int) -> SeatView:
         big_bet=setup.big_bet,
         carried_pot=setup.carried_pot,
         draw_rules=setup.draw_rules,
+        seven_deuce_bounty=setup.seven_deuce_bounty,
     )

@@ -46,6 +46,10 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   game end with a pot still carried (the table closes, or its last player
   leaves), :meth:`Table.share_out_carried_pot` gives it back to the players
   seated, in equal parts, the odd chips to the lowest seats.
+- **The 7-2 bounty after the hand.** A player who won the last hand without
+  a showdown holding seven-deuce collects the bounty by showing both cards
+  before the next deal (:meth:`Table.pay_seven_deuce_bounty`): the chips move
+  from the other players' seats to theirs.
 
 >>> import random
 >>> table = Table(TableRules("NT", Stakes(5, 10)))
@@ -78,19 +82,22 @@ from engine.button import (
     next_hand_plan,
     next_hand_plan_without_blinds,
 )
-from engine.cards import Deck, DeckKind
+from engine.cards import Card, Deck, DeckKind
 from engine.draws import DEFAULT_DRAW_RULES, DrawRules
 from engine.errors import MESSAGES, TableError
+from engine.events import BountyPaid
 from engine.hand import Hand, HandSetup, Rake
 from engine.home_rules import (
     NO_HOME_RULES,
     HomeRules,
     bomb_pot_refusal,
+    bounty_payments,
     double_board_refusal,
     run_it_twice_refusal,
     seven_deuce_refusal,
 )
 from engine.rotation import GameOutlook, Rotation, RotationPosition, game_stakes
+from engine.show_choices import shows_seven_deuce
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
     MIN_BUY_IN_BIG_BLINDS,
@@ -1004,6 +1011,40 @@ class Table:
             winner=winner,
             shared_pot=shared,
         )
+
+    def pay_seven_deuce_bounty(
+        self, deal: Deal, hand: Hand, player: PlayerId, shown: Sequence[Card]
+    ) -> BountyPaid | None:
+        """``player`` has shown ``shown`` of their cards of the last hand
+        (``deal``, ``hand``, finished) before the next deal: if that is the
+        seven-deuce that won it without a showdown
+        (:func:`engine.show_choices.shows_seven_deuce`), every other player
+        dealt in who still sits here pays them the bounty, or all they have
+        left when less, from seat to seat. ``None``: no bounty is due (the
+        winner no longer sits here either). Refused while a hand is played."""
+        if self.deal is not None:
+            raise TableError("hand_in_progress")
+        if player not in deal.players:
+            return None
+        winner = deal.index_of(player)
+        seats = [self._seats.get(number) for number in deal.seats]
+        here = [
+            seat if seat is not None and seat.player == deal.players[index] else None
+            for index, seat in enumerate(seats)
+        ]
+        collector = here[winner]
+        if collector is None or not shows_seven_deuce(hand, winner, shown):
+            return None
+        stacks = [0 if seat is None else seat.stack for seat in here]
+        payments = bounty_payments(winner, hand.setup.seven_deuce_bounty, stacks, len(stacks))
+        for index, chips in payments:
+            payer = here[index]
+            assert payer is not None  # a player no longer here has nothing here to pay
+            payer.stack -= chips
+            collector.stack += chips
+            if payer.stack == 0 and not self.rules.is_tournament:
+                payer.busted = payer.sitting_out = True
+        return BountyPaid(winner, tuple(payments))
 
     def share_out_carried_pot(self) -> tuple[tuple[int, int], ...]:
         """Give a carried jackpot back to the players seated, in equal parts

@@ -7,6 +7,12 @@ their bank holds time, the bank runs: the player may still act until it is
 empty, and whatever they used of it is gone. Only a bank that ran empty
 leaves the clock to act for them.
 
+The bank is for decisions of the game (a bet, a draw). Where the clock's answer
+costs the player nothing, it acts when the ordinary clock runs out and no bank
+runs (:func:`bank_runs_in`): showing or mucking a hand that cannot win (the
+clock mucks), and choosing whether to run the board twice (the clock chooses
+once). Neither counts as a missed turn either.
+
 The arithmetic is here, in whole seconds rounded up (a player who used a
 tenth of a second has used one), so that a replay of the same moments gives
 the same banks; the bot measures the moments.
@@ -27,6 +33,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Final
+
+from engine.hand import Phase
 
 #: No bank grows beyond ten minutes, however long the player sits.
 MAX_TIME_BANK_SECONDS: Final = 600
@@ -68,3 +76,19 @@ def spend(bank: int, *, used: float) -> int:
     if used <= 0:
         return bank
     return max(0, bank - math.ceil(used - 1e-9))
+
+
+#: The phases whose choice the clock makes without harm to the player.
+_CLOCK_CHOOSES: Final = frozenset((Phase.SHOWDOWN, Phase.RUN_IT_TWICE))
+
+
+def bank_runs_in(phase: Phase) -> bool:
+    """Whether a player's time bank runs when their clock runs out in ``phase``
+    (and whether the clock acting then is a missed turn): not at the showdown,
+    where the clock mucks a hand that cannot win, nor when the players choose
+    how often the board is run, where the clock chooses once.
+
+    >>> bank_runs_in(Phase.BETTING), bank_runs_in(Phase.RUN_IT_TWICE)
+    (True, False)
+    """
+    return phase not in _CLOCK_CHOOSES

@@ -966,11 +966,13 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.pre_action_not_offered": "Diese Wahl steht dir jetzt nicht offen.",
     "engine.nothing_to_show": "Du hast jetzt keine Karten, die du zeigen darfst.",
     "engine.show_all_or_nothing": "In diesem Spiel darfst du nur die ganze Hand zeigen.",
+    "engine.card_shown_already": "Diese Karte hast du schon gezeigt.",
     "seat.may_show": "Bis zur nächsten Hand darfst du deine Karten dem Tisch zeigen.",
     "seat.show_all": "Meine Hand zeigen",
+    "seat.show_rest": "{cards} auch zeigen",
     "seat.show_one": "Nur {card} zeigen",
     "table.shows_after": "**{name}** zeigt {cards} (Hand {hand_no}).",
-    "tables.shown": "Du hast dem Tisch {cards} gezeigt.",
+    "tables.shown": "Du hast dem Tisch {cards} gezeigt (Hand {hand_no}).",
     "command.poker.show.description": (
         "Zeige deine Hand: im Showdown, wenn du dran bist, oder nach einem Gewinn ohne Showdown."
     ),
@@ -1047,6 +1049,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
     "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
     "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
+    "home.rabbit_board": "Board {number}: {cards}",
     "home.no_rabbit": (
         "Jetzt gibt es keinen Hasen zu jagen: die letzte Hand läuft "
         "noch oder ihr Board war vollständig."
@@ -1064,7 +1067,17 @@ MESSAGES: Final[dict[str, str]] = {
     "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
     "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
     "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
-    "home.bomb_vote": "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen).",
+    "home.bomb_vote": (
+        "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen: {missing} fehlen noch)."
+    ),
+    "home.bomb_voted_before": (
+        "Du hast schon für einen Bomb Pot gestimmt ({votes} von {needed} Stimmen: "
+        "{missing} fehlen noch)."
+    ),
+    "home.bomb_sitting_out": (
+        "Nur wer Karten bekommt, stimmt für einen Bomb Pot ab: "
+        "mit /poker sitin darfst du mitstimmen."
+    ),
     "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
     "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
     "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",

@@ -920,11 +920,13 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.pre_action_not_offered": "That choice is not open to you now.",
     "engine.nothing_to_show": "You have no cards you may show now.",
     "engine.show_all_or_nothing": "In this game you may show your whole hand only.",
+    "engine.card_shown_already": "You have shown that card already.",
     "seat.may_show": "Until the next deal you may show your cards to the table.",
     "seat.show_all": "Show my hand",
+    "seat.show_rest": "Show {cards} too",
     "seat.show_one": "Show {card} only",
     "table.shows_after": "**{name}** shows {cards} (hand {hand_no}).",
-    "tables.shown": "You showed {cards} to the table.",
+    "tables.shown": "You showed {cards} to the table (hand {hand_no}).",
     "command.poker.show.description": (
         "Show your hand: at the showdown on your turn, or after winning with nobody calling."
     ),
@@ -999,6 +1001,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
     "home.bounty": "7-2 bounty: {name} collects {amount}.",
     "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
+    "home.rabbit_board": "board {number}: {cards}",
     "home.no_rabbit": (
         "There is no rabbit to hunt now: the last hand is not over or its board was complete."
     ),
@@ -1015,7 +1018,15 @@ MESSAGES: Final[dict[str, str]] = {
     "home.option.seven_deuce_bounty": "7-2 bounty {amount}",
     "home.not_creator": "Only the player who opened the table can change its home-game options.",
     "home.no_bomb_pots": "This table plays no bomb pots.",
-    "home.bomb_vote": "{name} votes for a bomb pot ({votes} of {needed} votes).",
+    "home.bomb_vote": (
+        "{name} votes for a bomb pot ({votes} of {needed} votes: {missing} more needed)."
+    ),
+    "home.bomb_voted_before": (
+        "You have voted for a bomb pot already ({votes} of {needed} votes: {missing} more needed)."
+    ),
+    "home.bomb_sitting_out": (
+        "Only players dealt in vote for a bomb pot: use /poker sitin to vote."
+    ),
     "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
     "home.bomb_already": "The next hand is a bomb pot already.",
     "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount}.",

@@ -123,19 +123,24 @@ def _label(kind: PreAction, price: int, locale: str) -> str:
 def _buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
     private = view.private
     if view.hand_over and view.show is not None:
+        rest = view.show.cards
+        whole = len(rest) == len(private.cards)  # else some were shown already
         shows = [
             ButtonSpec(
                 show_id(private.table_id, private.hand_no, "all"),
-                t("seat.show_all", locale),
+                t("seat.show_all", locale)
+                if whole
+                else t("seat.show_rest", locale, cards=cards_text(rest)),
                 "primary",
             )
         ]
         shows += [
             ButtonSpec(
-                show_id(private.table_id, private.hand_no, str(n)),
+                # The card's place among the player's cards, as the show button names it.
+                show_id(private.table_id, private.hand_no, str(private.cards.index(card))),
                 t("seat.show_one", locale, card=cards_text([card])),
             )
-            for n, card in enumerate(view.show.single)
+            for card in view.show.single
         ]
         return tuple(shows)
     if view.showdown_turn:

@@ -18,6 +18,13 @@ else) and answers an action, which the runner then takes exactly as it takes
 a click: verified, written ahead to the hand's log, applied. It keeps no
 memory between decisions, so after a restart it simply decides again.
 
+**Showing after the hand.** Once a hand is settled, a computer player of it
+that chooses to show its cards (the engine's
+:meth:`~engine.ComputerPlayer.shows_after_the_hand`: a seven-deuce won
+without a showdown at a table with the 7-2 bounty) shows them as a member
+does (:meth:`bot.tables.show_or_muck.ShowOrMuck.show`): written, announced,
+and the bounty collected in the same transaction.
+
 A computer player that busts at a cash table buys back in from the bank
 between hands; it never times out and never sits out. Removed, it leaves at
 once between hands, or plays out the hand it is in and leaves when it ends.
@@ -44,6 +51,7 @@ from bot.tables.errors import Refused
 from bot.tables.money_desk import MoneyDesk
 from bot.tables.persistence import TableKeeper
 from bot.tables.services import TableServices
+from bot.tables.show_or_muck import ShowOrMuck
 from bot.tables.state import LiveHand, TableState
 from engine import (
     DEFAULT_STYLE,
@@ -215,6 +223,32 @@ class ComputerSeats:
             )
             return live.hand.timeout_action()
         return action
+
+    async def show_after_the_hand(self, last: LiveHand, shows: ShowOrMuck) -> list[int]:
+        """The hand ``last`` is settled and the next not dealt: each computer
+        player of it still seated that chooses to show its cards shows them
+        all, as a member does (``shows``). Who showed. A show that fails is
+        logged and skipped: it never stops the table. Called under the lock."""
+        shown = []
+        for index, user_id in enumerate(last.deal.players):
+            if not is_computer(user_id) or not self.state.table.is_seated(user_id):
+                continue
+            player = ComputerPlayer(self.styles.get(user_id, DEFAULT_STYLE))
+            if not player.shows_after_the_hand(seat_view(last.hand, index)):
+                continue
+            try:
+                await shows.show(user_id, None, last.hand_no)
+            except Exception as error:
+                log.error(
+                    "Computer player %s of table %s could not show hand %s (%s)",
+                    user_id,
+                    self.state.table_id,
+                    last.hand_no,
+                    type(error).__name__,
+                )
+            else:
+                shown.append(user_id)
+        return shown
 
     # ------------------------------------------------------------- seating
 

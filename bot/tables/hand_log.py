@@ -10,8 +10,9 @@ settled in one transaction: stacks, ``hand_players`` rows, the rake's ledger
 row and the hand's result. A voided hand leaves every stack as it was when
 the hand began.
 
-Seats' stacks in the database change only when a hand finishes (or by the
-cashier between hands), so during a hand they still hold the hand's starting
+Seats' stacks in the database change only when a hand finishes (or between
+hands: by the cashier, or by a 7-2 bounty collected on a show after the hand,
+:func:`record_bounty`), so during a hand they still hold the hand's starting
 stacks; voiding only needs to say so.
 
 Writes that belong with other writes (the table's state, chips moved by the
@@ -26,7 +27,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Database, Reader, Transaction
-from engine import Action, Deal, Hand, deal_from_data, deal_to_data, parse_action
+from engine import (
+    Action,
+    BountyPaid,
+    Deal,
+    Hand,
+    deal_from_data,
+    deal_to_data,
+    parse_action,
+    parse_cards,
+    seven_deuce_turned_up,
+    shows_seven_deuce,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +235,58 @@ class HandLog:
         )
 
 
+async def record_bounty(
+    tx: Transaction,
+    *,
+    hand_id: int,
+    table_id: int,
+    deal: Deal,
+    paid: BountyPaid,
+    stacks: Mapping[int, tuple[int, int]],
+) -> None:
+    """A 7-2 bounty collected after hand ``hand_id`` (its uncontested winner
+    showed the seven-deuce before the next deal). Written: each seat's stack
+    now (``stacks``: user id -> (seat, stack)); each player's result of the
+    hand and the hand's recorded finishing stacks changed by what they paid
+    or collected, as a bounty shown down changes them; and the bounty itself
+    (``bounty_after_show``), which the audit checks against the engine before
+    it adds it to the replayed hand (:func:`replay_finished_hand`)."""
+    for user_id, (seat, stack) in stacks.items():
+        changed = await tx.execute(
+            "UPDATE seats SET stack = ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
+            (stack, table_id, seat, user_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"seat {seat} of table {table_id} is not {user_id}'s")
+    moved = bounty_moves(paid, deal.setup.player_count)
+    for index, chips in enumerate(moved):
+        if chips:
+            await tx.execute(
+                "UPDATE hand_players SET finishing_stack = finishing_stack + ?, net = net + ?"
+                " WHERE hand_id = ? AND user_id = ?",
+                (chips, chips, hand_id, deal.players[index]),
+            )
+    row = await tx.fetch_one("SELECT result FROM hands WHERE id = ?", (hand_id,))
+    result = json.loads(row["result"]) if row is not None and row["result"] else {}
+    result["finishing_stacks"] = [
+        stack + chips for stack, chips in zip(result["finishing_stacks"], moved, strict=True)
+    ]
+    result["bounty_after_show"] = {
+        "winner": deal.players[paid.winner],
+        "payments": [[deal.players[index], chips] for index, chips in paid.payments],
+    }
+    await tx.execute("UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), hand_id))
+
+
+def bounty_moves(paid: BountyPaid, player_count: int) -> list[int]:
+    """What a bounty changed of each hand index's chips."""
+    moved = [0] * player_count
+    for index, chips in paid.payments:
+        moved[index] -= chips
+        moved[paid.winner] += chips
+    return moved
+
+
 async def _guild_of(tx: Transaction, table_id: int) -> int:
     row = await tx.fetch_one("SELECT guild_id FROM tables WHERE id = ?", (table_id,))
     if row is None:
@@ -281,7 +345,10 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
 
     The audit's replay check (:mod:`bot.audit`): the replayed hand must be over,
     and its finishing stacks, chips won, rake and board must equal the hand's
-    recorded result, its players' rows and its rake in the ledger. Returns the
+    recorded result, its players' rows and its rake in the ledger. A 7-2 bounty
+    collected on a show after the hand is checked against the engine's rule and
+    then added to the replayed stacks; so is one a hand settled before that
+    show was a choice paid at once (:func:`_bounty_turned_up`). Returns the
     first difference as a sentence, or ``None`` when everything agrees.
     """
     row = await database.fetch_one(
@@ -298,9 +365,18 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
         return f"the log replays to an unfinished hand after {len(hand.actions)} action(s)"
     if not isinstance(recorded, dict):
         return "the hand has no recorded result"
+    finishing = list(hand.finishing_stacks)
+    paid = await _bounty_beyond_the_hand(database, hand_id, deal, hand, recorded)
+    if isinstance(paid, str):
+        return paid
+    if paid is not None:
+        finishing = [
+            stack + chips
+            for stack, chips in zip(finishing, bounty_moves(paid, len(finishing)), strict=True)
+        ]
     replayed = {
         "players": list(deal.players),
-        "finishing_stacks": list(hand.finishing_stacks),
+        "finishing_stacks": finishing,
         "awarded": list(hand.awarded),
         "rake": hand.rake_taken,
         "board": " ".join(str(card) for card in hand.board),
@@ -322,7 +398,7 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
             deal.players,
             deal.seats,
             deal.setup.starting_stacks,
-            hand.finishing_stacks,
+            finishing,
             hand.awarded,
             strict=True,
         )
@@ -337,3 +413,74 @@ async def replay_finished_hand(database: Reader, hand_id: int) -> str | None:
     if int(rake) != hand.rake_taken:
         return f"the ledger's rake {rake} differs from the replay's {hand.rake_taken}"
     return None
+
+
+async def _bounty_beyond_the_hand(
+    database: Reader, hand_id: int, deal: Deal, hand: Hand, recorded: Mapping[str, Any]
+) -> BountyPaid | str | None:
+    """A 7-2 bounty the replayed hand does not pay itself but its records hold:
+    collected on a show after the hand (``bounty_after_show``), or paid at once
+    under the rule before that show was a choice; checked against the engine
+    either way. ``None``: none; a sentence: what is wrong with it."""
+    turned_up = await _bounty_turned_up(database, hand_id, deal, hand, recorded)
+    bounty = recorded.get("bounty_after_show")
+    if bounty is None:
+        return turned_up
+    if turned_up is not None:
+        return "a 7-2 bounty was paid with the hand and collected again on a show after it"
+    return await _bounty_after_show(database, hand_id, deal, hand, bounty)
+
+
+async def _bounty_turned_up(
+    database: Reader, hand_id: int, deal: Deal, hand: Hand, recorded: Mapping[str, Any]
+) -> BountyPaid | None:
+    """The 7-2 bounty of a hand settled before the uncontested winner chose to
+    show (:func:`engine.seven_deuce_turned_up`): the engine of that time turned
+    the seven-deuce up at the end of the hand and paid the bounty with the pots,
+    so the hand's records say so as that code wrote them, and nothing else
+    writes: its result's ``shown`` names the winner's two cards (today's
+    engine turns up nothing for an uncontested winner), the winner's players'
+    row has them shown down and winning there, and there is no
+    ``bounty_after_show``. Such a hand is replayed under that rule: what it paid
+    is worked out by the engine from the hand's own cards, log and stacks, and
+    the replay's comparisons then prove the recorded amounts; none is taken on
+    trust. Any other hand is replayed under today's rule (``None``)."""
+    paid = seven_deuce_turned_up(hand)
+    if paid is None:
+        return None
+    winner = deal.players[paid.winner]
+    shown = recorded.get("shown")
+    cards = " ".join(str(card) for card in hand.hole_cards[paid.winner])
+    if not isinstance(shown, dict) or shown.get(str(winner)) != cards:
+        return None
+    row = await database.fetch_one(
+        "SELECT went_to_showdown, won_at_showdown FROM hand_players"
+        " WHERE hand_id = ? AND user_id = ?",
+        (hand_id, winner),
+    )
+    if row is None or not (row["went_to_showdown"] and row["won_at_showdown"]):
+        return None
+    return paid
+
+
+async def _bounty_after_show(
+    database: Reader, hand_id: int, deal: Deal, hand: Hand, bounty: Mapping[str, Any]
+) -> BountyPaid | str:
+    """The 7-2 bounty recorded as collected after the hand, as the engine pays
+    it (:func:`engine.shows_seven_deuce`: the collector showed the seven-deuce
+    that won without a showdown; each payer was dealt in and paid at most the
+    bounty), or what is wrong with it."""
+    winner = bounty.get("winner")
+    row = await database.fetch_one(
+        "SELECT cards FROM hand_shows WHERE hand_id = ? AND user_id = ?", (hand_id, winner)
+    )
+    shown = parse_cards(str(row["cards"])) if row is not None else []
+    if winner not in deal.players or not shows_seven_deuce(hand, deal.players.index(winner), shown):
+        return f"a 7-2 bounty went to {winner}, who did not show the seven-deuce that won"
+    limit = hand.setup.seven_deuce_bounty
+    payments = []
+    for user_id, chips in bounty.get("payments", ()):
+        if user_id == winner or user_id not in deal.players or not 0 < chips <= limit:
+            return f"a 7-2 bounty of {limit} cannot take {chips} from {user_id}"
+        payments.append((deal.players.index(user_id), int(chips)))
+    return BountyPaid(deal.players.index(winner), tuple(payments))

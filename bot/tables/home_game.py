@@ -5,14 +5,18 @@ bomb pot and the rabbit hunt.
   they apply from the next hand, are checked as at the table's creation (an
   option a game cannot play is refused with the engine's reason) and kept in
   ``tables.config``.
-- Each seated player may vote for a bomb pot (``/poker bomb``): once more
-  than half of them have, the engine deals the next hand that can be one as
-  a bomb pot (:attr:`engine.Table.bomb_pot_voted`, saved with the table).
-  The votes so far are saved with the table too
+- Each member dealt in (seated, not sitting out) may vote for a bomb pot
+  (``/poker bomb``): once more than half of them have
+  (:func:`engine.bomb_pot_votes_needed`), the engine deals the next hand that
+  can be one as a bomb pot (:attr:`engine.Table.bomb_pot_voted`, saved with
+  the table). Computer players do not vote, so they are not counted, nor are
+  players sitting out; a vote counts once (voting again is answered with the
+  count). The votes so far are saved with the table too
   (:attr:`bot.tables.state.TableState.bomb_voters`): a restart keeps them.
 - After a hand that ended before its board was complete, anyone at the table
   may hunt the rabbit: the engine says which board cards would have come
-  (:meth:`engine.Hand.rabbit_cards`, never anyone's hole cards). The hunt is
+  (:meth:`engine.Hand.rabbit_boards`, each board's in a two-board game or a
+  double-board bomb pot; never anyone's hole cards). The hunt is
   recorded with the hand, so a provably fair hand's opening opens those
   cards too and anyone can check them against the commitment.
 
@@ -26,22 +30,30 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 
 from bot.database import Database, Transaction
+from bot.house_bank import is_computer
 from bot.tables.errors import NotSeated, Refused
 from bot.tables.hand_log import replay_logged_hand
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
-from engine import Card
+from engine import Card, bomb_pot_votes_needed
 
 
 @dataclass(frozen=True, slots=True)
 class BombVote:
-    """A vote counted: how many voted, how many are needed, and whether the
-    next hand is now a bomb pot."""
+    """A vote counted: how many voted, how many are needed, whether the next
+    hand is now a bomb pot, and whether this voter had voted already (then
+    nothing changed)."""
 
     votes: int
     needed: int
     called: bool
+    again: bool = False
+
+    @property
+    def missing(self) -> int:
+        """Votes still needed for the bomb pot."""
+        return max(0, self.needed - self.votes)
 
 
 async def change_options(
@@ -67,22 +79,28 @@ async def change_options(
 
 
 async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) -> BombVote:
-    """Count a seated player's vote for a bomb pot, and save it with the table."""
+    """Count a vote for a bomb pot by a member dealt in, and save it with the table."""
     if state.settings.bomb_pot == 0:
         raise Refused("home.no_bomb_pots")
-    if not state.table.is_seated(user_id):
+    table = state.table
+    if not table.is_seated(user_id):
         raise NotSeated()
-    if state.table.bomb_pot_voted:
+    if table.bomb_pot_voted:
         raise Refused("home.bomb_already")
+    if table.seat_of(user_id).sitting_out:
+        raise Refused("home.bomb_sitting_out")
+    electorate = voters_of(state)
     before = state.bomb_voters
-    voters = {voter for voter in before if state.table.is_seated(voter)} | {user_id}
-    needed = len(state.table.seats) // 2 + 1
+    voters = (before & electorate) | {user_id}
+    needed = bomb_pot_votes_needed(len(electorate))
+    if user_id in before:
+        return BombVote(len(voters), needed, called=False, again=True)
     called = len(voters) >= needed
 
     def change() -> None:
         state.bomb_voters = set() if called else voters
         if called:
-            state.table.bomb_pot_voted = True
+            table.bomb_pot_voted = True
 
     try:
         await keeper.transact(change, nothing_to_write)
@@ -92,10 +110,23 @@ async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) ->
     return BombVote(len(voters), needed, called)
 
 
-async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tuple[Card, ...]:
-    """The board cards hand ``hand_no`` would have dealt, dealt again from its
-    log (so the hunt works while the next hand is played, and after a
-    restart); refused when the hand is not over or there is nothing to hunt."""
+def voters_of(state: TableState) -> set[int]:
+    """Who may vote for a bomb pot: the members seated and dealt in (computer
+    players do not vote; a player sitting out is not dealt in)."""
+    return {
+        seat.player
+        for seat in state.table.seats.values()
+        if not is_computer(seat.player) and not seat.sitting_out
+    }
+
+
+async def hunt_rabbit(
+    state: TableState, database: Database, hand_no: int
+) -> tuple[tuple[Card, ...], ...]:
+    """The board cards hand ``hand_no`` would have dealt, each board's (one
+    board in most games), dealt again from its log (so the hunt works while
+    the next hand is played, and after a restart); refused when the hand is
+    not over or there is nothing to hunt."""
     if not state.settings.rabbit_hunt:
         raise Refused("home.no_rabbit_hunt")
     row = await database.fetch_one(
@@ -105,8 +136,8 @@ async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tu
     if row is None:
         raise Refused("home.no_rabbit")
     _, hand = await replay_logged_hand(database, row["id"])
-    cards = tuple(hand.rabbit_cards())
-    if not cards:
+    boards = tuple(map(tuple, hand.rabbit_boards()))
+    if not boards:
         raise Refused("home.no_rabbit")
     result = json.loads(row["result"]) if row["result"] else {}
     if not result.get("rabbit_hunted"):
@@ -115,4 +146,4 @@ async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> tu
             await tx.execute(
                 "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
             )
-    return cards
+    return boards

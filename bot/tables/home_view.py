@@ -8,13 +8,22 @@ its time budget, simulated otherwise, and the view says which). They are
 shown only of hands that are face up: all in, once the betting is over, the
 engine turns the hands up before it runs the rest out street by street (and
 before it offers to run the board twice); a card nobody has seen is never
-part of the question. Each answer is kept (the same question always has the
-same answer), so rebuilding the table message costs nothing: a run-out
-works out each street's chances once (:mod:`bot.tables.runout`).
+part of the question.
+
+Working them out takes up to a few hundred milliseconds (Omaha before the
+flop, stud seven-handed), too long for the event loop, which every table of
+the process shares. So the table message never works them out: the runner
+asks :func:`work_out_odds` after every change of the hand, which does it in
+a thread (only when chances can be shown at all) and keeps the answer with
+the hand (``LiveHand.odds``); :func:`home_view` shows that answer, and
+nothing while the hand has moved on since it was worked out. Each answer is
+also kept (the same question always has the same answer), so a street of a
+run-out costs only its own new question.
 """
 
 from __future__ import annotations
 
+import asyncio
 from functools import lru_cache
 
 from bot.render.views import HandOdds, HomeGameView, OddsStage
@@ -40,14 +49,37 @@ def home_view(state: TableState, shown_from: LiveHand, *, live: bool) -> HomeGam
     runout_choosers: tuple[str, ...] = ()
     if live and hand.phase is Phase.RUN_IT_TWICE:
         runout_choosers = tuple(names[i] for i in hand.runout_choosers)
-    odds = odds_stages(hand, names)
+    # Worked out off the event loop for the hand as it is now (work_out_odds);
+    # while it has moved on since, nothing is shown rather than worked out here.
+    odds = shown_from.odds if shown_from.odds_at == len(hand.events) else ()
     bomb = max(hand.setup.antes) if hand.setup.bomb_pot else 0
-    bounty = next(
-        ((names[e.winner], e.total) for e in hand.events if isinstance(e, BountyPaid)), None
-    )
+    paid = next((e for e in hand.events if isinstance(e, BountyPaid)), shown_from.bounty_after)
+    bounty = None if paid is None else (names[paid.winner], paid.total)
     if not (odds or runout_choosers or bomb or bounty) and hand.runouts == 1:
         return None
     return HomeGameView(odds, runout_choosers, hand.runouts, bomb, bounty)
+
+
+async def work_out_odds(state: TableState, live: LiveHand) -> None:
+    """Everyone's chances in ``live`` as it is now, for the table message to
+    show: worked out in a thread where chances can be shown (the hand must
+    not change meanwhile: the caller holds the table's lock), else none."""
+    hand = live.hand
+    at = len(hand.events)
+    if live.odds_at == at:
+        return
+    odds: tuple[OddsStage, ...] = ()
+    if odds_may_show(hand):
+        names = [state.name(player) for player in live.deal.players]
+        odds = await asyncio.to_thread(odds_stages, hand, names)
+    live.odds, live.odds_at = odds, at
+
+
+def odds_may_show(hand: Hand) -> bool:
+    """Whether chances can be shown at all: two or more hands live and no more
+    betting possible (a finished hand's stacks are those after the pots were
+    paid, so a run-out dealt says the betting was over)."""
+    return len(hand.in_hand) >= 2 and (hand.betting_is_over() or bool(hand.runout_streets))
 
 
 def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
@@ -57,9 +89,7 @@ def odds_stages(hand: Hand, names: list[str]) -> tuple[OddsStage, ...]:
     first run's cards out of play; with two boards, each board's, the other
     board's cards out of play; in stud, each hand as it stood then, the
     folded hands' up cards out of play."""
-    # A finished hand's stacks are those after the pots were paid (both may
-    # have chips again): a run-out dealt says the betting was over.
-    if len(hand.in_hand) < 2 or not (hand.betting_is_over() or hand.runout_streets):
+    if not odds_may_show(hand):
         return ()
     public = _public_cards(hand)
     players = tuple(sorted(hand.in_hand))

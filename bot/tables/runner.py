@@ -84,6 +84,7 @@ from bot.tables.errors import (
 )
 from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
+from bot.tables.home_view import work_out_odds
 from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet, TableClick
@@ -95,7 +96,7 @@ from bot.tables.retry import Backoff
 from bot.tables.runout import RunOut
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
-from bot.tables.show_or_muck import ShowOrMuck
+from bot.tables.show_or_muck import Shown, ShowOrMuck
 from bot.tables.sit_outs import SitOutWatch
 from bot.tables.stand_ins import StandIns
 from bot.tables.state import LiveHand, Player, TableState
@@ -194,7 +195,7 @@ class TableRunner:
         )
         self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
         self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
-        self.shows = ShowOrMuck(self.state, services.database, self.publisher)
+        self.shows = ShowOrMuck(self.state, services.database, self.keeper, self.publisher)
         self.watchers: list[TableWatcher] = [
             TableMessageWatcher(self.publisher, services.public_faces),
             self.seats,
@@ -463,20 +464,21 @@ class TableRunner:
 
     async def show_cards(
         self, user_id: int, card_index: int | None = None, hand_no: int | None = None
-    ) -> tuple[Card, ...]:
+    ) -> Shown:
         """Show the player's hand: at the showdown, on their turn to show or muck
         (an action like any other); once the hand is over, cards of the hand that
         ended last (:mod:`bot.tables.show_or_muck`)."""
-        if self.live is not None:
+        live = self.live
+        if live is not None:
             if card_index is not None:
                 raise Refused("table.show_whole_at_showdown")
             await self.act(user_id, ActionRequest(Move.SHOW), hand_no=hand_no)
-            return self.shows.shown_at_showdown(user_id)
+            return Shown(live.hand_no, self.shows.shown_at_showdown(user_id))
         async with self._lock:
             turns.check_open(self.state)
-            cards = await self.shows.show(user_id, card_index, hand_no)
+            shown = await self.shows.show(user_id, card_index, hand_no)
             self._changed()
-            return cards
+            return shown
 
     async def muck_cards(self, user_id: int, hand_no: int | None = None) -> None:
         """At the showdown, on the player's turn: throw the hand away unseen."""
@@ -498,8 +500,8 @@ class TableRunner:
             finally:
                 self._changed()
 
-    async def hunt_rabbit(self, hand_no: int) -> tuple[Card, ...]:
-        """The board cards hand ``hand_no`` would have dealt (the rabbit hunt)."""
+    async def hunt_rabbit(self, hand_no: int) -> tuple[tuple[Card, ...], ...]:
+        """The board cards hand ``hand_no`` would have dealt, each board's (the rabbit hunt)."""
         async with self._lock:
             return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
 
@@ -638,8 +640,11 @@ class TableRunner:
 
     async def _carry_on(self, live: LiveHand) -> None:
         """After the hand moved: pace an all-in run-out (:mod:`bot.tables.runout`),
-        settle a hand that is over, else start the next player's clock."""
-        await self.run_out.pace(live)
+        work out the chances the table message shows, off the event loop
+        (:func:`~bot.tables.home_view.work_out_odds`), settle a hand that is
+        over, else start the next player's clock."""
+        self.run_out.pace(live)
+        await work_out_odds(self.state, live)
         if live.hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
             live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
@@ -679,6 +684,10 @@ class TableRunner:
         post_hand_over(
             self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
         )
+        if not settled.table_over and await self.computers.show_after_the_hand(live, self.shows):
+            # After the result: a 7-2 bounty collected may have busted a computer payer.
+            await self.computers.buy_back_in()
+            self._changed()
         if settled.table_over:
             self.state.closed = True
             self.state.players.clear()

@@ -3,10 +3,11 @@
 Once no more betting can happen and two or more hands are live, the engine
 (dealing with ``pause_runouts``) turns the hands face up and stops before
 each street of the run-out (:attr:`engine.Hand.runout_due`). The table
-message then shows everyone's chances (:mod:`bot.tables.home_view`, worked
-out once per street, here, off the event loop), and ``runout_pause_seconds`` later on the table's
-clock :class:`RunOut` deals the next street; with no pause the rest comes at
-once. The runner calls it under its lock, as it calls the clock's other jobs.
+message then shows everyone's chances (worked out off the event loop after
+every change of the hand: :func:`bot.tables.home_view.work_out_odds`), and
+``runout_pause_seconds`` later on the table's clock :class:`RunOut` deals
+the next street; with no pause the rest comes at once. The runner calls it
+under its lock, as it calls the clock's other jobs.
 
 Restarting: no street of a run-out is anyone's action, so the hand log has
 nothing to add; the cards come from the logged deck. How many streets were
@@ -18,10 +19,7 @@ run-out carries on from the street the table showed last.
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.tables.clock import Clock
-from bot.tables.home_view import odds_stages
 from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.state import LiveHand, TableState
 from engine import Event
@@ -38,10 +36,9 @@ class RunOut:
         self.clock = clock
         self.pause_seconds = pause_seconds
 
-    async def pace(self, live: LiveHand) -> None:
+    def pace(self, live: LiveHand) -> None:
         """A run-out street is due: deal the rest at once when the table takes no
-        pause, else set the moment the next street comes and work out the
-        chances the table message shows meanwhile."""
+        pause, else set the moment the next street comes."""
         hand = live.hand
         if not hand.runout_due:
             return
@@ -49,11 +46,6 @@ class RunOut:
             hand.deal_runout_to()
             return
         live.deadline = self.clock.now() + self.pause_seconds
-        # Simulating a stud hand or enumerating Omaha before the flop takes tens
-        # of milliseconds: off the event loop, so other tables are not held up
-        # (the hand does not change meanwhile: the runner holds the table's lock).
-        names = [self.state.name(player) for player in live.deal.players]
-        await asyncio.to_thread(odds_stages, hand, names)
 
     async def deal_street(self, live: LiveHand) -> list[Event]:
         """The pause is over: write that one more street is dealt, then deal it;

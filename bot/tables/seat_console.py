@@ -100,7 +100,9 @@ class SeatConsoles:
         over = hand.is_complete
         return SeatView(
             private=view.private_view(self.state, live, index),
-            stack=hand.stacks[index],
+            # Once the hand is over the seat's chips are the table's (a 7-2
+            # bounty collected on a show after the hand moves them).
+            stack=self._stack_after(live, user_id) if over else hand.stacks[index],
             price=0 if over else price_for(hand, index),
             pot=hand.pot_total,
             time_bank=self.banks.seconds_of(user_id),
@@ -111,8 +113,14 @@ class SeatConsoles:
             if (choice := self.pre_actions.choice_of(live, user_id)) is None
             else choice.kind,
             offered=offered_pre_actions(hand, index),
-            show=None if user_id in live.shown_after else show_options(hand, index),
+            show=show_options(hand, index, live.shown_after.get(user_id, ())),
         )
+
+    def _stack_after(self, live: LiveHand, user_id: int) -> int:
+        table = self.state.table
+        if table.is_seated(user_id):
+            return table.seat_of(user_id).stack
+        return live.hand.stacks[live.deal.players.index(user_id)]
 
     def open(
         self,

@@ -7,7 +7,9 @@ pause is over (:mod:`bot.tables.computer_seats`), and the clock at once for a
 member who is sitting out or leaving; a computer player whose hand cannot
 win at the showdown mucks at once. A member's time bank, where the table
 gives one, runs before the clock acts (:mod:`bot.tables.time_bank`), but not
-for showing or mucking, where the clock's muck is no missed turn; a
+where the clock's choice costs the player nothing (:func:`engine.bank_runs_in`:
+showing or mucking, where the clock mucks, and running the board once or
+twice, where it chooses once), and there it is no missed turn either; a
 member who chose a pre-action has it taken the moment their turn comes
 (:mod:`bot.tables.pre_actions`). Each turn's deadline is the table's
 ``action_seconds`` for a member (at most :data:`SHOWDOWN_SECONDS` to show or
@@ -29,7 +31,7 @@ from bot.tables.persistence import TableKeeper, nothing_to_write
 from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
 from bot.tables.time_bank import TimeBanks
-from engine import Action, Phase
+from engine import Action, Phase, bank_runs_in
 
 #: Timeouts in a row after which a player is sat out.
 TIMEOUTS_BEFORE_SITTING_OUT: Final = 2
@@ -95,12 +97,11 @@ class StandIns:
             await self.apply(live, index, action, actor=user_id)
             await self.play_for_the_absent()
             return
-        # Not showing a hand that cannot win is mucking it: no time bank runs for it.
-        if hand.phase is not Phase.SHOWDOWN and self.banks.run(live, user_id):
+        # Not showing is mucking and not choosing is running the board once: no
+        # time bank runs for either, and neither is a missed turn.
+        missed = bank_runs_in(hand.phase)
+        if missed and self.banks.run(live, user_id):
             return  # the player's time bank runs: the clock waits for it
-        # Not choosing whether to run it twice is choosing once, and not showing
-        # is mucking: neither is a missed turn.
-        missed = hand.phase not in (Phase.RUN_IT_TWICE, Phase.SHOWDOWN)
         table = self.state.table
         player = self.state.players.get(user_id)
         timeouts = 0 if player is None else player.timeouts + 1

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.render.views import HandResultView, LastAction
+from bot.render.views import HandResultView, LastAction, OddsStage
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
-from engine import Card, Deal, Hand, Table, TableRules, table_to_data
+from engine import BountyPaid, Card, Deal, Hand, Table, TableRules, table_to_data
 
 
 @dataclass
@@ -79,6 +79,14 @@ class LiveHand:
     #: Cards players chose to show once the hand was over, by user id
     #: (:mod:`bot.tables.show_or_muck`).
     shown_after: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    #: Everyone's chances as the table message shows them, worked out off the
+    #: event loop (:func:`bot.tables.home_view.work_out_odds`) when the hand
+    #: had ``odds_at`` events: shown only while it still has as many.
+    odds: tuple[OddsStage, ...] = ()
+    odds_at: int = -1
+    #: The 7-2 bounty its uncontested winner collected by showing the
+    #: seven-deuce once the hand was over (:mod:`bot.tables.show_or_muck`).
+    bounty_after: BountyPaid | None = None
     #: How many face-down cards each player had been dealt when the latest DM
     #: Discord took was sent, by user id (:mod:`bot.tables.hole_card_dms`):
     #: saved, so a restart DMs nobody the same cards again.

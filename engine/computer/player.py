@@ -8,7 +8,8 @@ hi-lo (:mod:`.omaha`), stud, stud hi-lo and Razz (:mod:`.stud`), the draw
 games and Badugi (:mod:`.drawing`, :mod:`.draw_worth`), Pineapple's discard
 (:mod:`.pineapple`), Double Hold'em's point card (:mod:`.point_card`), and
 other board games such as Manila by sampled hands (:mod:`.other_boards`). A
-game it does not know is played by the price alone.
+game it does not know is played by the price alone. Once a hand is over it
+may show its cards (:meth:`ComputerPlayer.shows_after_the_hand`).
 
 >>> import random
 >>> from engine.cards import parse_cards
@@ -39,7 +40,7 @@ from engine.computer.omaha import is_omaha, omaha_percentile, omaha_worth
 from engine.computer.other_boards import sampled_worth
 from engine.computer.pineapple import choose_discard
 from engine.computer.point_card import choose_point_card
-from engine.computer.showdown import show_or_muck
+from engine.computer.showdown import show_or_muck, shows_after_the_hand
 from engine.computer.starting_hands import percentile
 from engine.computer.stud import starting_percentile as stud_starting
 from engine.computer.stud import stud_worth
@@ -72,6 +73,13 @@ class ComputerPlayer:
                 return choose_point_card(view)
             return choose_discard(view)
         return self._bet(view, rng)
+
+    def shows_after_the_hand(self, view: SeatView) -> bool:
+        """Once a hand is over (``view`` of it), whether this player shows
+        all its cards before the next deal: only a seven-deuce won without a
+        showdown at a table with the 7-2 bounty, which showing collects; any
+        other hand stays face down (:mod:`.showdown`)."""
+        return shows_after_the_hand(view)
 
     def _bet(self, view: SeatView, rng: random.Random) -> Action:
         variant = view.variant

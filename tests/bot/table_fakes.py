@@ -1,12 +1,13 @@
 """Test doubles for the table runner: an outlet that records every delivery,
-and a table set up on a temporary database with a fake clock."""
+a table set up on a temporary database with a fake clock, and decks stacked
+card by card."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from bot.cashier import Cashier
 from bot.daily import DailyReward
@@ -19,7 +20,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableStore
-from engine import Phase
+from engine import Phase, parse_cards
 from tests.bot.fake_clock import FakeClock
 
 GUILD, CHANNEL, CREATOR = 100, 500, 1
@@ -75,6 +76,20 @@ class RecordingOutlet:
 
     def dms(self, user_id: int) -> list[Delivery]:
         return [d for d in self.deliveries if d.kind == "dm" and d.user_id == user_id]
+
+
+class StackedDecks(random.Random):
+    """A fixed deck for each shuffle in turn (the draw for the button first):
+    ``tops`` on top, the rest in the deck's order; the last serves every
+    shuffle after it."""
+
+    def __init__(self, *tops: str) -> None:
+        super().__init__(0)
+        self.tops = [parse_cards(top) for top in tops]
+
+    def shuffle(self, x: Any) -> None:
+        top = self.tops.pop(0) if len(self.tops) > 1 else self.tops[0]
+        x[:] = [card for card in top if card in x] + [card for card in x if card not in top]
 
 
 def config(**changes: object) -> TableSettings:

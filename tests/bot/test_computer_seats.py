@@ -32,7 +32,9 @@ from tests.bot.table_fakes import (
     GUILD,
     STARTING_CHIPS,
     RecordingOutlet,
+    StackedDecks,
     config,
+    deal_next,
     services,
 )
 
@@ -480,3 +482,41 @@ async def test_the_table_says_a_computer_player_is_thinking_without_a_clock(
     assert snapshot.deadline is None
     text = outlet.table.public_text()
     assert "thinking" in text and "the clock acts" not in text
+
+
+async def test_a_computer_player_shows_the_seven_deuce_it_won_and_collects_the_bounty(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    # Bot Ada (seat 1) and Ann (seat 2) at a table with a 7-2 bounty of 50:
+    # Ann's ace takes the button; hand 1 deals Ada 7s 2d, Ann Ah Kh.
+    settings = config(seven_deuce_bounty=50)
+    record = await TableStore(database).create(GUILD, CHANNEL, CREATOR, settings)
+    shared = replace(
+        services(database, clock),
+        computer_pace_seconds=PACE,
+        rng=StackedDecks("Kd As", "7s Ah 2d Kh"),
+    )
+    runner = TableRunner(record, settings, shared, outlet)
+    await runner.start()
+    ada = (await runner.add_computer(None, None)).user_id
+    await runner.join(ANN, "Ann", buy_in=500)
+    await deal_next(runner, clock)
+    live = runner.live
+    assert live is not None and live.deal.players == (ada, ANN)
+    # Ann folds her small blind on the button: Ada wins the blinds with
+    # seven-deuce, nobody calling, and shows it before the next deal.
+    await runner.act(ANN, ActionRequest(Move.FOLD))
+    await runner.settled()
+    assert runner.live is None
+    assert outlet.posts()[-1] == (
+        "**Bot Ada (balanced)** shows 7♠ 2♦ (hand 1).\n7-2 bounty: Bot Ada (balanced) collects 50."
+    )
+    # Ada: 1,000 bought in, Ann's 5 and the bounty of 50; Ann 500 - 5 - 50.
+    stacks = {seat.player: seat.stack for seat in runner.table.seats.values()}
+    assert stacks == {ada: 1055, ANN: 445}
+    rows = await database.fetch_all("SELECT user_id, stack FROM seats ORDER BY seat_no")
+    assert [tuple(row) for row in rows] == [(ada, 1055), (ANN, 445)]
+    shown = await database.fetch_value("SELECT cards FROM hand_shows WHERE user_id = ?", (ada,))
+    assert shown == "7s 2d"
+    await runner.stop()
+    await assert_audit_clean(database)

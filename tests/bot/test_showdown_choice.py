@@ -82,7 +82,7 @@ async def test_a_showdown_turn_survives_a_restart_and_replays(
     assert resumed.hand.phase is Phase.SHOWDOWN and to_act(restored) == chooser
     assert [(a.name, a.kind, a.by_clock) for a in resumed.actions] == told_before
     shown = await restored.show_cards(chooser)
-    assert shown == tuple(resumed.hand.hole_cards[index])
+    assert shown.cards == tuple(resumed.hand.hole_cards[index]) and shown.hand_no == hand_no
     told = restored.live or restored.state.last_hand
     assert told is not None
     assert (told.actions[-1].name, told.actions[-1].kind) == (NAMES[chooser], "show")
@@ -99,7 +99,7 @@ async def test_a_showdown_turn_survives_a_restart_and_replays(
     phh = await database.fetch_value(
         "SELECT phh FROM hands WHERE hand_no = ? AND status = 'finished'", (hand_no,)
     )
-    assert f"p{index + 1} sm {format_cards(shown)}" in str(phh)
+    assert f"p{index + 1} sm {format_cards(shown.cards)}" in str(phh)
     mucked = [e.player for e in events if isinstance(e, HandMucked)]
     assert all(f"p{p + 1} sm'" in str(phh) or f'p{p + 1} sm"' in str(phh) for p in mucked)
     await assert_audit_clean(database)

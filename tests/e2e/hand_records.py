@@ -18,6 +18,7 @@ from bot.tables.hand_log import LoggedAction, replay
 from engine.actions import ShowOrMuck
 from engine.cards import Card, parse_cards
 from engine.events import (
+    BoardDealt,
     DrawAceShown,
     HandMucked,
     HandShown,
@@ -53,6 +54,7 @@ class HandRecord:
     #: was dealt (and run it twice offered), for everybody from then on.
     tabled: frozenset[Card] = frozenset()
     #: The board cards a rabbit hunt showed after the hand: for everybody.
+    #: Read from the deck (:func:`rabbit_from_deck`), not from the engine's hunt.
     rabbit: tuple[Card, ...] = ()
     #: At the showdown, each player who chose to show or muck (by user id) and
     #: the cards shown before that choice: public while the player chooses.
@@ -108,6 +110,42 @@ def _before_the_run_out(hand: Hand, index: int) -> bool:
     return any(isinstance(e, StreetStarted) for e in hand.events[index + 1 :])
 
 
+def rabbit_from_deck(hand: Hand) -> tuple[Card, ...]:
+    """The board cards a rabbit hunt may show, found in the hand's deck (its
+    setup's order, the one a provably fair table commits to) without asking
+    the engine's hunt: the cards after the last one dealt, street by
+    street as a dealer deals them (a burn while a card is spare, then the
+    street's cards to board 1, then to board 2), for the board streets the
+    hand did not reach."""
+    setup = hand.setup
+    order = setup.deck
+    assert order is not None, "a hunted hand was dealt from a known deck"
+    dealt = {
+        card
+        for event in hand.events
+        if isinstance(event, HoleCardsDealt | UpCardsDealt | BoardDealt)
+        for card in event.cards
+    }
+    top = max(position for position, card in enumerate(order) if card in dealt) + 1
+    boards = setup.board_count
+    reached = len(hand.boards[0])
+    cards: list[Card] = []
+    board_so_far = 0
+    for street in setup.variant.streets:
+        if not street.board:
+            continue
+        board_so_far += street.board
+        if board_so_far <= reached:
+            continue  # dealt
+        if street.burn and len(order) - top > street.board * boards:
+            top += 1
+        for _ in range(boards):
+            count = min(street.board, len(order) - top)
+            cards += order[top : top + count]
+            top += count
+    return tuple(cards)
+
+
 async def hand_records(database: Database) -> list[HandRecord]:
     """Every hand in the database, oldest first."""
     records = []
@@ -152,7 +190,7 @@ async def hand_records(database: Database) -> list[HandRecord]:
                     if isinstance(event, HandShown) and _before_the_run_out(hand, offered)
                     for card in event.cards
                 ),
-                rabbit=tuple(hand.rabbit_cards())
+                rabbit=rabbit_from_deck(hand)
                 if row["result"] and json.loads(row["result"]).get("rabbit_hunted")
                 else (),
                 shown_before=shown_before_choices(hand, players),

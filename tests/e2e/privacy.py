@@ -16,7 +16,9 @@ the message is about:
 - the hands turned up all in once the betting is over (before the run-out, or
   when the players are asked to run it twice), only in a message that says so
   (it shows the chances, or asks to run it twice) or after the showdown;
-- the board cards a rabbit hunt showed after the hand.
+- the board cards a rabbit hunt showed after the hand;
+- cards shown by choice once the hand was over, in the notice that says so
+  ("**Ann** shows A♠ (hand 3).") or any message written after the hand.
 
 Cards drawn as the bot's application emojis (``<:ace_of_spades:123>``) are
 read twice: by the picture the emoji shows (the image uploaded to the fake,
@@ -43,6 +45,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -273,6 +276,36 @@ def split_attachments(text: str) -> tuple[str, list[HandFile]]:
 
 
 @functools.cache
+def _shown_after_notices() -> tuple[re.Pattern[str], ...]:
+    """The channel's notice of cards shown by choice once a hand was over
+    ("**Ann** shows A♠ (hand 3)."), and the answer to the player who showed
+    them ("You showed A♠ to the table (hand 3)."), in every language: each
+    names its hand, and comes once the cards are shown."""
+    patterns = []
+    for catalogue, key in itertools.product(
+        CATALOGUES.values(), ("table.shows_after", "tables.shown")
+    ):
+        template = re.escape(catalogue.messages[key])
+        for placeholder, group in (
+            ("name", ".+?"),
+            ("cards", ".+?"),
+            ("hand_no", "(?P<hand>\\d+)"),
+        ):
+            template = template.replace(re.escape("{" + placeholder + "}"), group)
+        patterns.append(re.compile(f"^{template}$", re.MULTILINE))
+    return tuple(patterns)
+
+
+def shown_after_hand(text: str) -> int | None:
+    """The hand whose cards ``text`` announces as shown after it was over, if it does."""
+    for pattern in _shown_after_notices():
+        match = pattern.search(text)
+        if match is not None:
+            return int(match["hand"])
+    return None
+
+
+@functools.cache
 def _turned_up_markers() -> tuple[str, ...]:
     """The words that begin the lines a table message shows only once the hands
     are turned up all in (the chances, run it twice), in every language."""
@@ -333,12 +366,16 @@ def check_sighting(
     found = cards_in(text, reader) + pictures
     if not found:
         return leaks
-    named = hands_named(text)
+    shown_after = shown_after_hand(text)
+    named = hands_named(text) if shown_after is None else {shown_after}
     if len(named) != 1 or next(iter(named)) not in hands:
         return leaks + [Leak(viewer.name, None, card, None, text) for card in found]
     hand_no = next(iter(named))
     after_showdown = (
-        HAND_OVER in text or bool(RESULT_TITLE.search(text)) or bool(VERIFY.search(text))
+        HAND_OVER in text
+        or bool(RESULT_TITLE.search(text))
+        or bool(VERIFY.search(text))
+        or shown_after is not None
     )
     turn = SHOWDOWN_TURN.search(text)
     chooser = None if turn is None else (names or {}).get(turn["name"].replace("\\", ""))

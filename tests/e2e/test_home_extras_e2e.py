@@ -13,13 +13,19 @@ The decks are fixed (by seed, or stacked card by card with
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bot.render.custom_ids import table_button_id
+from bot.audit import audit
+from bot.render.cards import cards_text
+from bot.render.custom_ids import rabbit_button_id, table_button_id
+from bot.tables.hand_log import replay_finished_hand
 from engine import BountyPaid, Hand, PotAwarded, parse_cards
+from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.hand_records import _replayed, hand_records
 from tests.e2e.privacy import check_privacy
@@ -146,11 +152,21 @@ async def click(member: Member, turn: Turn, action: str) -> None:
     )
 
 
+async def next_deal(croupier: Croupier, clock: FakeClock, pause: float) -> None:
+    """The pause between hands passes on the table's clock: the next hand is dealt."""
+    await croupier.settled()
+    clock.advance(pause)
+    await croupier.settled()
+
+
 async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    fake = fake_discord
-    async with running_croupier(fake, tmp_path / "croupier.db") as croupier:
+    fake, clock, pause = fake_discord, FakeClock(), 5
+    # Between hands the table waits on the test's clock: the time to show after a hand.
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, hand_pause_seconds=pause
+    ) as croupier:
         croupier.bot.tables.services = replace(
             croupier.bot.tables.services,
             rng=StackedDecks(
@@ -170,14 +186,17 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         )
         saved = await answer(ann, "poker", "homegame", seven_deuce_bounty=50)
         assert "7-2 bounty 50" in saved, saved
-        for member in (ann, ben, cat):
+        for member in (ann, ben):
             await answer(member, "poker", "join", buy_in=500)
+        await next_deal(croupier, clock, pause)
+        await answer(cat, "poker", "join", buy_in=500)
         view = TableView(fake)
 
-        # Hand 1 is Ann's and Ben's (Cat sat down as it was dealt): Ann folds.
+        # Hand 1 is Ann's and Ben's (Cat sat down once it was dealt): Ann folds.
         first = await view.next_turn()
         assert first is not None and first.hand_no == 1 and first.actor == "Ann"
         await click(ann, first, "fold")
+        await next_deal(croupier, clock, pause)
 
         # Hand 2: everyone calls and checks to the showdown, where Ben's
         # seven-deuce (a full house on this board) is shown and wins.
@@ -193,6 +212,7 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         played = await replayed_hand(croupier, 2)
         bounty = next(e for e in played.events if isinstance(e, BountyPaid))
         assert bounty.payments == ((1, 50), (2, 50))  # Cat and Ann, 50 each
+        await next_deal(croupier, clock, pause)
 
         # Hand 3 shows the stacks after hand 2 (less its blinds): Ben 505 - 10
         # + 30 + 2 x 50 = 625; Ann and Cat 10 to the pot and 50 to Ben each.
@@ -201,22 +221,48 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         stacks = {n: s.stack for n, s in seats_of(fake.state.messages[third.message_id]).items()}
         assert stacks == {"Ann": 425, "Ben": 625, "Cat": 435}, stacks  # Ann 10, Cat 5 bet
 
-        # Hand 3: Ben raises with seven-deuce again, and both fold. Winning
-        # without a showdown, he turns the seven-deuce up to claim the bounty.
-        closing = await answer(ann, "poker", "close")  # the table closes after this hand
-        assert "clos" in closing, closing
+        # Hand 3: Ben raises with seven-deuce again, and both fold. Nothing is
+        # turned up for him: the hand's result names no card of his, no bounty.
         await click(ben, third, "pot")
         current: Turn | None = await view.next_turn(third.key)
         while current is not None and current.hand_no == 3:
             await click(players[current.actor], current, "fold")
             current = await view.next_turn(current.key, timeout=5)
         await fake.wait_for(lambda: 3 in view.results(), timeout=10)
-        result = str(view.results()[3].embeds[0]["description"])
-        assert "Ben shows " in result and "7-2 bounty: Ben collects 100." in result, result
         await croupier.settled()
+        result = str(view.results()[3].embeds[0]["description"])
+        assert "Ben shows " not in result and "7-2 bounty" not in result, result
+        assert {n: s.stack for n, s in view.seats().items()} == {
+            "Ann": 425,
+            "Ben": 640,
+            "Cat": 435,
+        }
 
-        # The table closed: each stack went back to its owner's balance
+        # Before the next deal Ben shows the seven, then the deuce: the bounty
+        # comes with the second card, from both other players' seats.
+        one = await answer(ben, "poker", "show", card="first")
+        assert one == "You showed 7♥ to the table (hand 3).", one
+        notices = [m.content for m in fake.messages() if "shows" in m.content]
+        assert notices == ["**Ben** shows 7♥ (hand 3)."], notices
+        await answer(ben, "poker", "show")
+        await croupier.settled()
+        notices = [m.content for m in fake.messages() if "shows" in m.content]
+        assert notices[-1] == "**Ben** shows 7♥ 2♦ (hand 3).\n7-2 bounty: Ben collects 100."
+        table = view.table_message()
+        assert table is not None and "7-2 bounty: Ben collects 100." in layout_text(table)
+        assert {n: s.stack for n, s in view.seats().items()} == {
+            "Ann": 375,
+            "Ben": 740,
+            "Cat": 385,
+        }
+        nothing = await answer(ben, "poker", "show")
+        assert "no cards you may show" in nothing, nothing
+
+        # The table closes: each stack goes back to its owner's balance
         # (1,000 to start, 500 bought in). Ben: 625 + 15 + 100 = 740.
+        closing = await answer(ann, "poker", "close")
+        assert "clos" in closing, closing
+        await croupier.settled()
         for member, stack in ((ann, 375), (ben, 740), (cat, 385)):
             balance = await answer(member, "balance")
             assert f"You have **{500 + stack:,}** chips." in balance, (member.name, balance)
@@ -228,6 +274,24 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         records = await hand_records(croupier.database)
         report = check_privacy(fake, [ann, ben, cat], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+
+        # The audit checks the bounty against the engine: one taken from Ann at
+        # 60 (the bounty is 50) is found, and so is one Cat never showed for.
+        database = croupier.database
+        kept = await database.fetch_value("SELECT result FROM hands WHERE hand_no = 3")
+        for forged, finding in (
+            ({"winner": ben.id, "payments": [[ann.id, 60], [cat.id, 40]]}, "cannot take 60"),
+            ({"winner": cat.id, "payments": [[ann.id, 50], [ben.id, 50]]}, "did not show"),
+        ):
+            result = json.loads(kept) | {"bounty_after_show": forged}
+            async with database.transaction() as tx:
+                await tx.execute(
+                    "UPDATE hands SET result = ? WHERE hand_no = 3", (json.dumps(result),)
+                )
+            audited = await audit(database, replay_finished_hand)
+            assert not audited.clean and finding in audited.render(), audited.render()
+        async with database.transaction() as tx:
+            await tx.execute("UPDATE hands SET result = ? WHERE hand_no = 3", (kept,))
 
 
 async def test_bomb_pot_votes_are_kept_across_a_restart(
@@ -244,7 +308,7 @@ async def test_bomb_pot_votes_are_kept_across_a_restart(
         for member in (ann, ben, cat):
             await answer(member, "poker", "join", buy_in=500)
         voted = await answer(ann, "poker", "bomb")
-        assert "Ann votes for a bomb pot (1 of 2 votes)" in voted, voted
+        assert "Ann votes for a bomb pot (1 of 2 votes: 1 more needed)." in voted, voted
     async with running_croupier(fake, database, deck_seed=4) as croupier:
         # Ann's vote outlived the restart: Ben's is the second of the two needed.
         called = await answer(ben, "poker", "bomb")
@@ -254,3 +318,136 @@ async def test_bomb_pot_votes_are_kept_across_a_restart(
         # The called bomb pot was saved as well; a third vote has nothing to add.
         late = await answer(cat, "poker", "bomb")
         assert "The next hand is a bomb pot already." in late, late
+
+
+async def test_a_bomb_pot_vote_counts_the_members_dealt_in_not_computers_or_sitting_out(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, FakeClock()
+    # The next deal waits on the test's clock: everyone sits and votes first.
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, deck_seed=4, hand_pause_seconds=5
+    ) as croupier:
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", bomb_pot=20)
+        for _ in range(2):
+            added = await answer(ann, "poker", "addbot")
+            assert "sits down" in added or "seat" in added, added
+        for member in (ann, ben, cat):
+            await answer(member, "poker", "join", buy_in=500)
+        sat_out = await answer(cat, "poker", "sitout")
+        assert "You are sitting out" in sat_out, sat_out
+
+        # Five seats, but only Ann and Ben are members dealt in: two votes call it.
+        voted = await answer(ann, "poker", "bomb")
+        assert "Ann votes for a bomb pot (1 of 2 votes: 1 more needed)." in voted, voted
+        again = await answer(ann, "poker", "bomb")
+        assert "You have voted for a bomb pot already (1 of 2 votes: 1 more needed)." in again
+        refused = await answer(cat, "poker", "bomb")
+        assert "Only players dealt in vote for a bomb pot" in refused, refused
+        called = await answer(ben, "poker", "bomb")
+        assert "The table voted: the next hand is a bomb pot." in called, called
+
+        # The next hand is the bomb pot: Ann, Ben and the computer players post 20.
+        view = TableView(fake)
+        await croupier.settled()
+        clock.advance(5)
+        await croupier.settled()
+
+        def bomb_pot_dealt() -> str | None:
+            message = view.table_message()
+            text = "" if message is None else layout_text(message)
+            return text if "**Hand 1**" in text else None
+
+        text = await fake.wait_for(bomb_pot_dealt, timeout=10)
+        assert "Bomb pot: everyone posted 20; no betting before the flop." in text, text
+        played = await replayed_hand(croupier, 1)
+        assert played.setup.bomb_pot and played.setup.antes == (20, 20, 20, 20)
+        await answer(ann, "poker", "close")
+
+
+async def test_the_rabbit_hunt_of_a_double_board_bomb_pot_shows_each_boards_cards(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=9) as croupier:
+        ann, ben, zed = (fake.add_member(name) for name in ("Ann", "Ben", "Zed"))
+        players = {member.name: member for member in (ann, ben)}
+        await answer(
+            ann,
+            "poker",
+            "create",
+            variant="NT",
+            small_blind=5,
+            big_blind=10,
+            min_buy_in=100,
+            provably_fair=True,
+        )
+        saved = await answer(
+            ann,
+            "poker",
+            "homegame",
+            rabbit_hunt=True,
+            bomb_pot=20,
+            bomb_pot_every=1,
+            double_board=True,
+        )
+        assert "rabbit hunt" in saved and "double board" in saved, saved
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+
+        # Every hand is a double-board bomb pot: a bet on the flops, and a fold.
+        turn = await view.next_turn()
+        assert turn is not None
+        text = layout_text(fake.state.messages[turn.message_id])
+        assert "### Board 1: " in text and "### Board 2: " in text, text
+        await click(players[turn.actor], turn, "pot")
+        folding = await view.next_turn(turn.key)
+        assert folding is not None and folding.hand_no == turn.hand_no
+        await click(players[folding.actor], folding, "fold")
+        await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
+
+        # Zed, who only watches, hunts the rabbit: each board's turn and river.
+        result = view.results()[turn.hand_no]
+        rabbit_id = rabbit_button_id(turn.table_id, turn.hand_no)
+        assert any(c.get("custom_id") == rabbit_id for c in result.all_components())
+        hunted = await zed.click(custom_id=rabbit_id, message=result.id)
+        await hunted.settled()
+        folded = await replayed_hand(croupier, turn.hand_no)
+        first, second = folded.rabbit_boards()
+        assert len(first) == len(second) == 2
+        assert hunted.text == (
+            f"**Hand {turn.hand_no}** · rabbit hunt: board 1: {cards_text(first)}"
+            f" · board 2: {cards_text(second)} would have come."
+        ), hunted.text
+        # Dealt as they would have come: burn, board 1, board 2, on each street.
+        deck = folded.setup.deck
+        assert deck is not None
+        last_flop = max(deck.index(card) for board in folded.boards for card in board)
+        turn_burn = last_flop + 1
+        assert [deck.index(card) for card in (first[0], second[0])] == [
+            turn_burn + 1,
+            turn_burn + 2,
+        ]
+        assert [deck.index(card) for card in (first[1], second[1])] == [
+            turn_burn + 4,
+            turn_burn + 5,
+        ]
+        # The deck's opening opens them at their places in the committed deck.
+        opened = await answer(zed, "poker", "verify", hand=turn.hand_no)
+        for card in (*first, *second):
+            assert re.search(rf"^\d+ {card} ", opened, re.MULTILINE), (card, opened)
+
+        await answer(ann, "poker", "close")  # after the hand being played
+        current = await view.next_turn(folding.key)
+        if current is not None:
+            await check_down(view, players, current)
+        await croupier.settled()
+        records = await hand_records(croupier.database)
+        report = check_privacy(fake, [ann, ben, zed], records, records[0].table_id)
+        assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+        assert report.opened_cards_checked > 0

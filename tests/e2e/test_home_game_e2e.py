@@ -138,11 +138,21 @@ async def test_run_it_twice_splits_the_pot_between_two_boards_and_the_audit_repl
         assert [a.amount for a in awards] == [500, 500]  # each board half of the 1000 pot
         assert sum(hand.stacks) == 1000
 
+        # The deck's opening covers the second board too: anyone, a spectator
+        # included, finds every card of both runs at its place in the committed deck.
+        zed = fake.add_member("Zed")
+        opened = await answer(zed, "poker", "verify", hand=turn.hand_no)
+        first_run, second_run = hand.boards
+        assert set(second_run) - set(first_run)  # the second run's own cards
+        for card in (*first_run, *second_run):
+            assert re.search(rf"^\d+ {card} ", opened, re.MULTILINE), (card, opened)
+
         await answer(ann, "poker", "close")
         await croupier.settled()
         records = await hand_records(croupier.database)
-        report = check_privacy(fake, [ann, ben], records, records[0].table_id)
+        report = check_privacy(fake, [ann, ben, zed], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
+        assert report.opened_cards_checked > 0
 
 
 async def test_a_voted_bomb_pot_and_the_rabbit_hunt_leave_the_audit_clean(
@@ -165,7 +175,7 @@ async def test_a_voted_bomb_pot_and_the_rabbit_hunt_leave_the_audit_clean(
         )
         await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
         voted = await answer(ann, "poker", "bomb")
-        assert "votes for a bomb pot (1 of 2 votes)" in voted, voted
+        assert "votes for a bomb pot (1 of 2 votes: 1 more needed)." in voted, voted
 
         result = view.results()[turn.hand_no]
         rabbit_id = rabbit_button_id(turn.table_id, turn.hand_no)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import time
@@ -102,6 +103,19 @@ def short_stacked(database: BlockingReader) -> list[tuple[int, int]]:
         (BUY_IN // 2,),
     )
     return [(channel_id, user_id) for channel_id, user_id in rows]
+
+
+def sat_out(database: BlockingReader) -> list[tuple[int, int]]:
+    """(channel, player) of every seat with chips that the table sat out (two
+    turns missed while the test was busy killing and restarting)."""
+    found = []
+    for channel_id, state in database.rows(
+        "SELECT channel_id, state FROM tables WHERE status = 'open' AND state IS NOT NULL"
+    ):
+        for seat in json.loads(state).get("table", {}).get("seats", []):
+            if seat.get("sitting_out") and not seat.get("busted") and seat.get("stack", 0) > 0:
+                found.append((int(channel_id), int(seat["player"])))
+    return found
 
 
 async def quietly(reply_coroutine: object) -> None:
@@ -194,6 +208,11 @@ class KillRun:
                 await quietly(
                     member.slash("poker", command, channel=channel_id, timeout=1.5, **options)
                 )
+        for channel_id, user_id in sat_out(self.database):  # the clock sat them out
+            if channel_id in channel_of:
+                await quietly(
+                    by_id[user_id].slash("poker", "sitin", channel=channel_id, timeout=1.5)
+                )
         if self.rng.random() < 0.2:
             players = self.rng.choice(self.tables)
             member = self.rng.choice(list(players.by_name.values()))
@@ -269,11 +288,20 @@ class KillRun:
     ) -> bool:
         def shown_again() -> TableView | None:
             view = players.view(after=posted_before, versions=self.versions_before)
-            return view if view is not None and view.hand_no is not None else None
+            if view is None:
+                return None
+            if view.hand_no is not None:
+                return view
+            # No hand shown: right only if the restored hand has ended since (the
+            # clock folded a player who then sat out, and one player is left).
+            return view if hand_state(self.database, hand_id)[0] != "in_progress" else None
 
         # A generous bound: a restarted process imports, logs in, syncs its emojis and
         # restores every table before it shows one, and CI machines are shared.
-        view = await self.croupier.wait_unless_it_dies(shown_again, RESTORE_SECONDS)
+        try:
+            view = await self.croupier.wait_unless_it_dies(shown_again, RESTORE_SECONDS)
+        except TimeoutError:
+            raise AssertionError(self.not_shown_again(players, hand_id, hand_no)) from None
         if view is None:
             return False  # a doomed bot died before it showed the table
         status, logged = hand_state(self.database, hand_id)
@@ -298,6 +326,20 @@ class KillRun:
             assert status == "finished", status
             self.outcomes["finished on restore" if logged == actions else "resumed"] += 1
         return True
+
+    def not_shown_again(self, players: Players, hand_id: int, hand_no: int) -> str:
+        """What a failure to show a restored table says: enough to tell a slow
+        restart from a table that shows something the test did not expect."""
+        status, logged = hand_state(self.database, hand_id)
+        newest = players.view()
+        shown = "nothing" if newest is None else repr(newest.message.text()[:600])
+        log_tail = "\n".join(self.croupier.log_text().splitlines()[-40:])
+        return (
+            f"the restarted bot did not show channel {players.channel_id}'s table again"
+            f" within {RESTORE_SECONDS} s: hand {hand_no} (id {hand_id}) is {status} with"
+            f" {logged} actions logged; sat out now: {sat_out(self.database)};"
+            f" the newest table message shows {shown}\nthe bot's log ends:\n{log_tail}"
+        )
 
     async def check_buttons_work(self) -> None:
         """The player to act clicks Check/Call on the message posted again; it is logged."""

@@ -19,13 +19,17 @@ from bot.render.showdown_picture import (
     draw_showdown,
     render_showdown,
 )
+from engine.actions import BetOrRaise, Fold
 from engine.cards import Card, parse_cards
+from engine.hand import Hand, HandSetup
+from engine.variants import VARIANTS
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.fake_discord.emojis import AppEmoji as StoredEmoji
-from tests.e2e.hand_records import HandRecord
+from tests.e2e.hand_records import HandRecord, rabbit_from_deck
 from tests.e2e.privacy import check_privacy
 
 BOARD = tuple(parse_cards("3h9c7d5s2h"))
+FULL_DECK = parse_cards(" ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"))
 
 
 def record(ann: Member, ben: Member, *, ben_shown: bool) -> HandRecord:
@@ -166,3 +170,45 @@ def test_a_hand_turned_up_all_in_may_be_shown_only_from_that_moment(
     post_table(fake_discord, "2. Ben · **990** · Q♦ Q♥")
     report = check_privacy(fake_discord, [ann, ben], [tabled], 1)
     assert {(leak.viewer, leak.card) for leak in report.leaks} == {("Ann", "Q♦"), ("Ann", "Q♥")}
+
+
+def test_a_notice_of_cards_shown_after_the_hand_names_only_cards_shown(
+    fake_discord: FakeDiscord,
+) -> None:
+    ann, ben = fake_discord.add_member("Ann"), fake_discord.add_member("Ben")
+    post = fake_discord.state.post_message
+    post(fake_discord.channel.id, {"content": "**Ann** shows A♠ K♣ (hand 3)."}, [])
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert not report.leaks and report.cards_checked == 4  # two cards, seen by two members
+    # A notice of a hand nobody showed: Ben's queens reach Ann.
+    post(fake_discord.channel.id, {"content": "**Ben** zeigt Q♦ (Hand 3)."}, [])
+    report = check_privacy(fake_discord, [ann, ben], [record(ann, ben, ben_shown=False)], 1)
+    assert {(leak.viewer, leak.card, leak.owner) for leak in report.leaks} == {
+        ("Ann", "Q♦", ben.id)
+    }
+
+
+def test_the_rabbit_allowed_is_read_from_the_deck_not_from_the_engines_hunt() -> None:
+    # A double-board bomb pot folded on the flop: the deck after the last card
+    # dealt holds each street's burn, then board 1's card, then board 2's.
+    order = tuple(
+        parse_cards("AsKh7c2d" + "3c" + "4c5c6c" + "7h8h9h" + "Td" + "JdQd" + "Ts" + "JsQs")
+    )
+    order += tuple(card for card in FULL_DECK if card not in order)
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 1000),
+        antes=(20, 20),
+        min_bet=10,
+        deck=order,
+        bomb_pot=True,
+        boards=2,
+    )
+    hand = Hand(setup)
+    hand.act(hand.to_act or 0, BetOrRaise(40))
+    hand.act(hand.to_act or 0, Fold())
+    # Turn: burn Td, Jd to board 1, Qd to board 2; river: burn Ts, Js, Qs.
+    assert rabbit_from_deck(hand) == tuple(parse_cards("JdQdJsQs"))
+    # The engine hunts the same cards, each board's; a hunt that showed a burn
+    # (or anyone's cards) would show a card the checker does not allow.
+    assert hand.rabbit_boards() == [parse_cards("JdJs"), parse_cards("QdQs")]

@@ -161,21 +161,28 @@ async def test_a_stud_all_in_shows_the_chances_with_the_hands_face_up(
         (runner,) = croupier.bot.tables.runners
         live = runner.live
         assert live is not None and live.hand.runout_due, "all in, the run-out waits"
-        streets = 0
+        shown: list[str] = []
         while True:
             text = table_text(view)
             lines = chances_lines(text)
-            assert lines and lines[-1].startswith("Chances with "), text
+            # Each street adds its own line as its cards come, the earlier ones kept:
+            # the chances with as many cards each as both players hold now.
+            cards_each = len(next(iter(hole_cards(croupier).values())))
+            assert lines[:-1] == shown, text
+            assert lines[-1].startswith(f"Chances with {cards_each} cards each: "), text
             # Every card of both hands face up, the down cards too, with the chances.
             seen = symbols_seen(text, fake)
             held = {c.symbol for hand in hole_cards(croupier).values() for c in hand}
             assert held <= seen, text
-            streets += 1
+            shown = lines
             await next_street(croupier, clock)
             if runner.live is None:
                 break
-        assert streets >= 2
+        # From third street (three cards each) to sixth: the seventh decides, no line.
+        assert [int(line.split()[2]) for line in shown] == list(range(3, 3 + len(shown)))
+        assert shown[-1].startswith("Chances with 6 cards each: "), shown
         await fake.wait_for(lambda: hand_no in view.results(), timeout=10)
+        assert chances_lines(table_text(view)) == shown  # each street's, after the fact too
 
         await answer(members["Ann"], "poker", "close")
         await croupier.settled()

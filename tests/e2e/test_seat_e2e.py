@@ -3,7 +3,9 @@ current, pre-actions, the time bank, turn notices, and show or muck.
 
 Players sit at a real table (the real client, the fake Discord); time at the
 table is a fake clock the test moves, so a turn taken "at once" is one taken
-without the clock moving at all.
+without the clock moving at all. Every test ends with the audit: no chip
+created or lost, and every finished hand dealt again from its log to its
+recorded result.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from bot.settings import Settings
 from bot.tables.runner import TableRunner
 from bot.tables.stand_ins import SHOWDOWN_SECONDS
 from engine import Card, HandShown, Phase
+from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
@@ -211,6 +214,7 @@ async def test_a_pre_action_fires_at_once_and_is_cleared_when_the_bet_changes(
             assert len(message.visible_to) == 1
     await seats.settled()
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_the_time_bank_saves_a_slow_player(
@@ -264,6 +268,7 @@ async def test_the_time_bank_saves_a_slow_player(
     assert runner.banks.seconds_of(sleeper.id) == 5
     assert runner.banks.seconds_of(slow.id) == 23
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 def table_message_text(fake: FakeDiscord) -> str:
@@ -326,6 +331,7 @@ async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
     assert not [m for m in cat.dms() if "your turn" in m.text()]
     assert not [m for m in notices() if cat.mention in m.content]
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
@@ -360,8 +366,8 @@ async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
     assert len(told) == 1 and f"**{raiser.name}** shows" in told[0].content
     shown = symbols_seen(told[0].text() + table_message_text(fake_discord), fake_discord)
     assert first.symbol in shown and second.symbol not in shown
-    again = await raiser.slash("poker", "show")
-    assert "no cards you may show" in again.text
+    again = await raiser.slash("poker", "show", card="first")
+    assert "You have shown that card already." in again.text, again.text
 
     # The deck's opening and the folder's /history copy name that card, not the other.
     opening = await (await folder.slash("poker", "verify", hand=last.hand_no)).settled()
@@ -373,7 +379,38 @@ async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
     assert str(first) in attached and str(second) not in attached
     rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
     assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, str(first))]
+
+    # Until the next deal the winner may show the other card too: the view offers it.
+    await fake_discord.wait_for(
+        lambda: (
+            [
+                label
+                for label in fake_discord.state.message(view.id).button_labels
+                if label.startswith("Show ")
+            ]
+            == [f"Show {second.symbol} too"]
+        )
+    )
+    version = fake_discord.state.message(view.id).version
+    await raiser.click(custom_id=show_id(seats.runner.table_id, last.hand_no, "all"), message=view)
+    await fake_discord.wait_for(lambda: fake_discord.state.message(view.id).version > version)
+    await seats.settled()
+    told = [m for m in fake_discord.messages() if "shows" in m.content]
+    assert len(told) == 2 and f"**{raiser.name}** shows" in told[1].content
+    shown = symbols_seen(told[1].text() + table_message_text(fake_discord), fake_discord)
+    assert {first.symbol, second.symbol} <= shown
+    opening = await (await folder.slash("poker", "verify", hand=last.hand_no)).settled()
+    opened = "\n".join(m.text() for m in [opening.message, *opening.followups] if m)
+    assert f" {first} " in opened and f" {second} " in opened
+    rows = await database.fetch_all("SELECT user_id, cards FROM hand_shows")
+    assert [(row["user_id"], row["cards"]) for row in rows] == [(raiser.id, f"{first} {second}")]
+    nothing = await raiser.slash("poker", "show")
+    assert "no cards you may show" in nothing.text, nothing.text
+    records = await hand_records(database)
+    report = check_privacy(fake_discord, [raiser, folder], records, seats.runner.table_id)
+    assert not report.leaks, "\n".join(map(str, report.leaks))
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 # Show or muck at the showdown: a player whose hand cannot win gets a turn. The
@@ -481,6 +518,7 @@ async def test_a_loser_mucks_unseen_and_another_shows_to_the_table_history_and_o
     assert not report.leaks, "\n".join(map(str, report.leaks))
     assert report.opened_cards_checked and report.history_cards_checked
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
 
 
 async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
@@ -516,6 +554,48 @@ async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
     )
     assert not [c for c in cards if c.symbol in symbols_seen(result.text(), fake_discord)]
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_the_clock_runs_the_board_once_for_a_silent_player_without_their_time_bank(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, members = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben"), action_seconds=20, time_bank="30"
+    )
+    saved = await members[0].slash("poker", "homegame", run_it_twice=True)
+    await saved.settled()
+    assert "run it twice" in saved.text, saved.text
+    await seats.deal()
+    shover = seats.to_act()
+    await seats.act(shover, "allin")
+    await seats.act(seats.to_act(), "call")
+    live = seats.runner.live
+    assert live is not None and live.hand.phase is Phase.RUN_IT_TWICE
+    eager = seats.to_act()
+    await seats.act(eager, "twice")
+    silent = seats.to_act()
+    assert silent is not eager
+    assert "Still to choose: " + silent.name in table_message_text(fake_discord)
+
+    # The table's 20 seconds pass: the clock chooses once, at once; the bank is not run.
+    clock.advance(19)
+    await seats.settled()
+    assert live.hand.phase is Phase.RUN_IT_TWICE and seats.to_act() is silent
+    clock.advance(1)
+    await seats.settled()
+    told = [(a.name, a.kind, a.by_clock) for a in live.actions[-2:]]
+    assert told == [(eager.name, "run_twice", False), (silent.name, "run_once", True)]
+    assert live.hand.runouts == 1
+    assert seats.runner.banks.seconds_of(silent.id) == 30  # the bank was not spent on it
+    assert seats.runner.state.players[silent.id].timeouts == 0  # and it is no missed turn
+    assert "is using their time bank" not in table_message_text(fake_discord)
+    while seats.runner.live is not None:  # the run-out, street by street
+        clock.advance(5)
+        await seats.settled()
+    text = table_message_text(fake_discord)
+    assert "The hand is over." in text and "Board 2" not in text, text
+    await assert_audit_clean(database)
 
 
 async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
@@ -548,3 +628,4 @@ async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
     await seats.settled()
     assert told(first) == 0
     await assert_chips_reconcile(database)
+    await assert_audit_clean(database)

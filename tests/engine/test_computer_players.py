@@ -14,6 +14,7 @@ from engine.computer import DEFAULT_STYLE, STYLES, ComputerPlayer, style_named
 from engine.hand import Hand, HandSetup, Phase
 from engine.rotation import HORSE, PPC_2023, Rotation
 from engine.seat_view import seat_view
+from engine.show_choices import shows_seven_deuce
 from engine.stakes import Stakes
 from engine.table import Table, TableRules
 from engine.variants import VARIANTS
@@ -254,6 +255,44 @@ def test_pineapple_throws_away_the_card_that_helps_least() -> None:
     action = ComputerPlayer(DEFAULT_STYLE).decide(seat_view(hand, player), random.Random(1))
     assert isinstance(action, Discard) and len(action.cards) == 1
     assert action.cards[0] == min(held, key=lambda c: c.rank)
+
+
+def _won_without_a_showdown(hands: list[str], *, bounty: int) -> Hand:
+    """Three-handed Hold'em at a table with a 7-2 bounty of ``bounty``: the
+    button folds, the small blind raises, the big blind folds."""
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 1000, 1000),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        deck=stacked_deck(_deal_order(hands)),
+        seven_deuce_bounty=bounty,
+    )
+    hand = Hand(setup)
+    hand.act(2, Fold())
+    hand.act(0, BetOrRaise(30))
+    assert not any(ComputerPlayer(s).shows_after_the_hand(seat_view(hand, 0)) for s in PLAYERS)
+    hand.act(1, Fold())
+    assert hand.is_complete
+    return hand
+
+
+def test_every_style_shows_a_seven_deuce_that_collects_the_bounty_and_nothing_else() -> None:
+    won = _won_without_a_showdown(["7c2d", "AsAh", "KhQh"], bounty=50)
+    for player in PLAYERS:
+        assert player.shows_after_the_hand(seat_view(won, 0)), player.style.name
+        # Nobody who folded shows anything.
+        assert not player.shows_after_the_hand(seat_view(won, 1))
+        assert not player.shows_after_the_hand(seat_view(won, 2))
+    # Showing all its cards is what collects the bounty.
+    assert shows_seven_deuce(won, 0, won.hole_cards[0])
+    # No bounty at the table, or a hand that is not seven-deuce: kept face down.
+    no_bounty = _won_without_a_showdown(["7c2d", "AsAh", "KhQh"], bounty=0)
+    ace_king = _won_without_a_showdown(["AcKd", "7h2s", "QhQs"], bounty=50)
+    for player in PLAYERS:
+        assert not player.shows_after_the_hand(seat_view(no_bounty, 0))
+        assert not player.shows_after_the_hand(seat_view(ace_king, 0))
+        assert not player.shows_after_the_hand(seat_view(ace_king, 1))  # folded its 7-2
 
 
 def test_a_player_asked_out_of_turn_is_told_so() -> None:

@@ -3,6 +3,10 @@ board or two), the rabbit hunt and the 7-2 bounty; and which games refuse them."
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+from typing import Any
+
 import pytest
 
 from engine.actions import BetOrRaise, CheckOrCall, ChooseRunouts, Fold, format_action, parse_action
@@ -17,8 +21,9 @@ from engine.events import (
     RunoutsDecided,
 )
 from engine.hand import Hand, HandSetup, Phase
-from engine.home_rules import BombPots, HomeRules
+from engine.home_rules import BombPots, HomeRules, is_seven_deuce
 from engine.plain_data import setup_from_data, setup_to_data
+from engine.show_choices import seven_deuce_turned_up, shows_seven_deuce
 from engine.stakes import Stakes
 from engine.table import Table, TableRules
 from engine.variants import VARIANTS
@@ -285,7 +290,7 @@ def test_seven_deuce_shown_down_collects_the_bounty_from_everyone_dealt_in() -> 
     assert sum(hand.stacks) == 2130
 
 
-def test_seven_deuce_winning_without_a_showdown_is_turned_up_and_collects() -> None:
+def test_seven_deuce_winning_without_a_showdown_stays_face_down_and_collects_nothing_yet() -> None:
     setup = HandSetup(
         VARIANTS["NT"],
         (1000, 1000),
@@ -296,8 +301,95 @@ def test_seven_deuce_winning_without_a_showdown_is_turned_up_and_collects() -> N
     )
     hand = Hand(setup)
     hand.act(1, Fold())
-    assert any(isinstance(e, HandShown) and e.player == 0 for e in hand.events)
-    assert hand.stacks == [1005 + 25, 995 - 25]
+    # Nothing is turned up for the winner, and nothing is paid without a show.
+    assert not any(isinstance(e, HandShown | BountyPaid) for e in hand.events)
+    assert hand.stacks == [1005, 995]
+    seven, deuce = hand.hole_cards[0]
+    assert not shows_seven_deuce(hand, 0, [seven])  # one card is not the seven-deuce
+    assert shows_seven_deuce(hand, 0, [seven, deuce])
+    assert not shows_seven_deuce(hand, 1, hand.hole_cards[1])  # the folder won nothing
+
+
+def test_the_rule_before_the_show_was_a_choice_says_what_it_paid() -> None:
+    """Hands played before the winner chose to show turned an uncontested
+    seven-deuce up and paid at once; replaying one must know what it paid:
+    here Ben's 50 and all of Cat's 40 (what the engine of that time paid,
+    finishing at 1,100, 940 and 0)."""
+    setup = HandSetup(
+        VARIANTS["NT"],
+        (1000, 1000, 40),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        deck=deck("7sAhQd 2sKhQc"),
+        seven_deuce_bounty=50,
+    )
+    hand = Hand(setup)
+    hand.act(2, Fold())
+    hand.act(0, BetOrRaise(30))
+    hand.act(1, Fold())
+    assert hand.finishing_stacks == (1010, 990, 40)  # today: nothing paid without a show
+    paid = seven_deuce_turned_up(hand)
+    assert paid == BountyPaid(0, ((1, 50), (2, 40)))
+    then = list(hand.finishing_stacks)
+    for payer, chips in paid.payments:
+        then[payer] -= chips
+        then[paid.winner] += chips
+    assert then == [1100, 940, 0]
+    # Nothing more than today's rule anywhere else: no bounty at the table, a
+    # hand that is not seven-deuce, or a showdown (the hand pays that itself).
+    no_bounty = Hand(replace(setup, seven_deuce_bounty=0))
+    no_bounty.act(2, Fold())
+    no_bounty.act(0, BetOrRaise(30))
+    no_bounty.act(1, Fold())
+    assert seven_deuce_turned_up(no_bounty) is None
+    ace_king = Hand(replace(setup, deck=deck("AhQd7s KhQc2s")))
+    ace_king.act(2, Fold())
+    ace_king.act(0, BetOrRaise(30))
+    ace_king.act(1, Fold())
+    assert ace_king.is_complete and seven_deuce_turned_up(ace_king) is None
+    shown_down = heads_up_all_in("7sAh 2sKh 2c 7d7h2h 3c 9c 4c 8d", seven_deuce_bounty=50)
+    assert any(isinstance(e, BountyPaid) for e in shown_down.events)
+    assert seven_deuce_turned_up(shown_down) is None
+
+
+class StackedDeck(random.Random):
+    """Shuffles ``top`` to the top of every deck (the draw for the button too)."""
+
+    def __init__(self, top: str) -> None:
+        super().__init__(0)
+        self.top = parse_cards(top)
+
+    def shuffle(self, x: Any) -> None:
+        x[:] = [card for card in self.top if card in x] + [c for c in x if c not in self.top]
+
+
+def test_an_uncontested_seven_deuce_shown_after_the_hand_collects_from_the_seats() -> None:
+    rules = TableRules("NT", Stakes(5, 10), home=HomeRules(seven_deuce_bounty=50))
+    table = Table(rules)
+    for player, buy_in in ((101, 1000), (102, 1000), (103, 200)):
+        table.sit(player, buy_in=buy_in)
+    hand = table.start_hand(StackedDeck("7s Ah Qd 2s Kh Qc"))
+    deal = table.deal
+    assert deal is not None
+    seven_deuce = next(i for i, cards in enumerate(hand.hole_cards) if is_seven_deuce(cards))
+    while not hand.is_complete:  # the seven-deuce raises, everyone else folds
+        actor = hand.to_act
+        assert actor is not None
+        hand.act(actor, BetOrRaise(40) if actor == seven_deuce else Fold())
+    table.finish_hand(hand)
+    winner = deal.players[seven_deuce]
+    before = {seat.player: seat.stack for seat in table.seats.values()}
+    refused = table.pay_seven_deuce_bounty(deal, hand, winner, hand.hole_cards[seven_deuce][:1])
+    assert refused is None and {s.player: s.stack for s in table.seats.values()} == before
+    # Another player leaves before the winner shows: nothing of theirs is here to pay.
+    leaver = 103 if winner != 103 else 102
+    table.leave(leaver)
+    paid = table.pay_seven_deuce_bounty(deal, hand, winner, hand.hole_cards[seven_deuce])
+    assert paid is not None and paid.winner == seven_deuce
+    payer = next(p for p in deal.players if p not in (winner, leaver))
+    assert paid.payments == ((deal.players.index(payer), 50),)
+    after = {seat.player: seat.stack for seat in table.seats.values()}
+    assert after == {winner: before[winner] + 50, payer: before[payer] - 50}
 
 
 def test_no_bounty_when_seven_deuce_loses_or_only_splits() -> None:
@@ -337,6 +429,37 @@ def test_the_rabbit_hunt_shows_the_cards_that_would_have_come() -> None:
     later.act(1, Fold())
     assert later.rabbit_cards() == played.board[4:]
     assert played.rabbit_cards() == []  # the board is complete
+
+
+def test_the_rabbit_hunt_of_a_double_board_bomb_pot_gives_each_board_its_own_cards() -> None:
+    def bomb_pot() -> Hand:
+        return Hand(
+            HandSetup(
+                VARIANTS["NT"],
+                (1000, 1000),
+                antes=(20, 20),
+                min_bet=10,
+                deck=deck("AsKh 7c2d"),
+                bomb_pot=True,
+                boards=2,
+            )
+        )
+
+    played = bomb_pot()  # checked down: both boards complete
+    while not played.is_complete:
+        played.act(played.to_act or 0, CheckOrCall())
+    assert played.rabbit_boards() == []
+    folded = bomb_pot()  # a bet on the flop, and a fold
+    folded.act(folded.to_act or 0, BetOrRaise(40))
+    folded.act(folded.to_act or 0, Fold())
+    first, second = folded.boards
+    assert len(first) == len(second) == 3
+    hunted = folded.rabbit_boards()
+    # Each board's turn and river, as the dealer would have dealt them.
+    assert hunted == [played.boards[0][3:], played.boards[1][3:]]
+    assert folded.rabbit_cards() == hunted[0] + hunted[1]
+    held = {card for cards in folded.hole_cards for card in cards}
+    assert not set(folded.rabbit_cards()) & (held | set(first) | set(second))
 
 
 def test_a_running_hand_has_no_rabbit_yet() -> None:

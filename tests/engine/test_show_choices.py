@@ -67,6 +67,23 @@ def test_an_uncontested_winner_may_show_one_card_in_holdem_but_a_folder_nothing(
         cards_to_show(hand, 0)
 
 
+def test_a_holdem_winner_who_showed_one_card_may_show_the_other_but_not_it_again() -> None:
+    hand = heads_up("As7hKd2c9s9d")
+    hand.act(1, BetOrRaise(30))
+    hand.act(0, Fold())
+    first, second = hand.hole_cards[1]
+    assert cards_to_show(hand, 1, card_index=0) == (first,)
+    rest = show_options(hand, 1, shown=(first,))
+    assert rest is not None and rest.cards == (second,) and rest.single == ()
+    assert cards_to_show(hand, 1, shown=(first,)) == (second,)
+    assert cards_to_show(hand, 1, card_index=1, shown=(first,)) == (second,)
+    with pytest.raises(IllegalAction, match="shown that card already"):
+        cards_to_show(hand, 1, card_index=0, shown=(first,))
+    assert show_options(hand, 1, shown=(first, second)) is None
+    with pytest.raises(IllegalAction, match="no cards you may show"):
+        cards_to_show(hand, 1, shown=(second, first))
+
+
 def test_omaha_winner_shows_all_or_nothing_and_a_hand_in_play_shows_nothing() -> None:
     deck = "AsKsQsJs" + "2c3c4c5c" + "9d9h9s" + "TdTh"
     hand = heads_up(deck, "PO")
