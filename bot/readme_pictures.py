@@ -27,6 +27,7 @@ import random
 import re
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -43,6 +44,7 @@ from bot.render.fonts import bold_font, regular_font
 from bot.render.message import ButtonSpec, Divider, OutgoingMessage, TextBlock
 from bot.render.stats_chart import chips_chart
 from bot.tables.clock import SystemClock
+from bot.tables.outlet import TableClick
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
@@ -65,7 +67,9 @@ class Channel:
     posts: list[OutgoingMessage] = field(default_factory=list)
     tables: list[OutgoingMessage] = field(default_factory=list)
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         self.tables.append(message)
 
     async def post(self, message: OutgoingMessage) -> None:
