@@ -20,6 +20,9 @@ for ``--seconds`` the benchmark measures:
 - inside the bot: its event loop's lag and the garbage collector's pauses;
 - how busy each process was (CPU seconds per second) and the bot's CPU time
   per action, to show what the run was limited by, with the machine's load;
+- the bot's HTTP requests to Discord per action, by route (the fake counts each
+  request as it arrives), and how the clicks were answered (the table's update,
+  an acknowledgement, a sentence);
 - the floor's CPU: once every table is seated and before play starts, the
   bot's CPU per ``/noop`` sent back to back (its idle CPU over as long a
   quiet spell subtracted), so the CPU per poker action of the same run and
@@ -41,6 +44,7 @@ import platform
 import signal
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +54,7 @@ from bench.load_players import Crowd, TableDriver
 from bench.process_stats import cpu_seconds, resident_kib
 from bot.audit import audit
 from bot.database import Database
-from tests.e2e.bot_process import BotProcess
+from tests.e2e.bot_process import REPO_ROOT, BotProcess
 from tests.e2e.fake_discord import FakeDiscord, Member, NoResponse
 from tests.e2e.fake_discord.interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT
 
@@ -65,6 +69,8 @@ FLOOR_CPU_SECONDS = 3.0
 FLOOR_CPU_SENDERS = 8
 #: The interaction response that answers with a message (a refusal, for a table button).
 CHANNEL_MESSAGE = 4
+#: The route of an interaction's first answer (a deferral, an update, a message).
+CALLBACK_ROUTE = "POST /interactions/{interaction}/{token}/callback"
 #: An interaction not acknowledged this long after the window closed is counted as lost.
 GRACE_SECONDS = 3.5
 
@@ -175,6 +181,21 @@ def refused_clicks(fake: FakeDiscord, start: float, end: float, channels: set[in
     )
 
 
+def click_answers(
+    fake: FakeDiscord, start: float, end: float, channels: set[int]
+) -> dict[str, int]:
+    """How the window's clicks were answered: by the table's edit itself (7), acknowledged
+    and the table edited on its own (6), with a sentence (4), not at all (None)."""
+    kinds = Counter(
+        str(record.response_type)
+        for record in fake.state.interactions.values()
+        if record.type == MESSAGE_COMPONENT
+        and record.channel_id in channels
+        and start <= record.created_at <= end
+    )
+    return dict(kinds.most_common())
+
+
 def latencies(
     fake: FakeDiscord, start: float, end: float, kind: int, channels: set[int]
 ) -> Latencies:
@@ -256,10 +277,13 @@ async def run_tables(
         if profiling:  # the bot profiles the window only (bench.load_bot.Window)
             os.kill(bot.pid, signal.SIGUSR2)
         bot_cpu, own_cpu = cpu_seconds(bot.pid), time.process_time()
+        requests_before = (Counter(fake.rest.route_counts), Counter(fake.rest.limited_counts))
         start = fake.clock.now()
         hands_before = sum(len(d.results) for d in crowd.tables.values())
         await asyncio.sleep(seconds)
         end = fake.clock.now()
+        requests = fake.rest.route_counts - requests_before[0]
+        limited = fake.rest.limited_counts - requests_before[1]
         hands = sum(len(d.results) for d in crowd.tables.values()) - hands_before
         bot_busy = (cpu_seconds(bot.pid) - bot_cpu) / (end - start)
         if profiling:
@@ -278,6 +302,7 @@ async def run_tables(
 
         actions = latencies(fake, start, end, MESSAGE_COMPONENT, set(seated))
         refused = refused_clicks(fake, start, end, set(seated))
+        answered_by = click_answers(fake, start, end, set(seated))
         stalled = sum(  # tables at which nothing was done in the whole window
             1
             for driver in crowd.tables.values()
@@ -293,6 +318,7 @@ async def run_tables(
             0,
         )
         noop = latencies(fake, start, end, APPLICATION_COMMAND, {floor_channel.id})
+        http = http_figures(requests, limited, actions.count, noop.count + noop.unanswered)
         await bot.stop(timeout=60)
         async with await Database.open(database_url or database) as db:
             clean = (await audit(db)).clean
@@ -311,6 +337,7 @@ async def run_tables(
         return {
             "tables": tables,
             "database": "postgresql" if database_url else "sqlite",
+            "bot_root": os.environ.get("CROUPIER_BENCH_BOT_ROOT") or str(REPO_ROOT),
             "players": tables * PLAYERS,
             "seconds": round(end - start, 2),
             "setup_seconds": round(setup_seconds, 1),
@@ -320,6 +347,7 @@ async def run_tables(
             "actions_per_second": round(actions.count / (end - start), 1),
             "action_ms": _figures(actions),
             "refused_clicks": refused,
+            "click_answers": answered_by,
             "floor_ms": _figures(noop),
             "click_to_next_turn_ms": _figures(shown, unanswered=False),
             "p99_over_floor": round(actions.p99_ms / noop.p99_ms, 2) if noop.count else None,
@@ -355,6 +383,9 @@ async def run_tables(
                 2,
             ),
             "floor_cpu": floor_cost,
+            "bot_http_per_action": http["per_action"],
+            "bot_http_by_route": http["by_route"],
+            "bot_http_429": http["limited"],
             "driver_cpu_busy": round(own_busy, 2),
             "audit_clean": clean,
             # Other work on the machine skews every figure: its 1-minute load average.
@@ -364,6 +395,25 @@ async def run_tables(
         if bot is not None and bot.running:
             await bot.kill()
         await fake.stop()
+
+
+def http_figures(
+    requests: Counter[str], limited: Counter[str], actions: int, noops: int
+) -> dict[str, Any]:
+    """The bot's HTTP requests to Discord in the window, per poker action: in all and
+    by route (the route's template, e.g. ``PATCH /channels/{channel}/messages/{message}``),
+    answers to the window's ``/noop`` taken out of the callback route; and how many
+    of them a rate limit answered 429 (counted in the totals too, as Discord counts them)."""
+    by_action = Counter(requests)
+    by_action[CALLBACK_ROUTE] = max(0, by_action[CALLBACK_ROUTE] - noops)
+    per = max(actions, 1)
+    return {
+        "per_action": round(sum(by_action.values()) / per, 2),
+        "by_route": {
+            route: round(count / per, 3) for route, count in by_action.most_common() if count
+        },
+        "limited": dict(limited.most_common()),
+    }
 
 
 def loop_figures(
@@ -428,6 +478,11 @@ def _profile_environment(workdir: Path, tables: int) -> dict[str, str]:
     # The bot's environment keeps none of ours starting CROUPIER_: pass the thresholds on.
     if thresholds := os.environ.get("CROUPIER_BENCH_GC_THRESHOLDS"):
         passed["CROUPIER_BENCH_GC_THRESHOLDS"] = thresholds
+    # CROUPIER_BENCH_BOT_ROOT=DIR runs the bot (bot/, cogs/, engine/, bench.load_bot)
+    # of another checkout against this benchmark's fake and players: an A/B of two
+    # versions of the bot measured by the same benchmark code.
+    if bot_root := os.environ.get("CROUPIER_BENCH_BOT_ROOT"):
+        passed["PYTHONPATH"] = os.pathsep.join([str(Path(bot_root).resolve()), str(REPO_ROOT)])
     if not os.environ.get("CROUPIER_BENCH_PROFILE"):
         return passed
     return passed | {"CROUPIER_BENCH_PROFILE": str(workdir / f"bot-{tables}.prof")}
@@ -456,6 +511,7 @@ async def main_async(arguments: argparse.Namespace) -> None:
                 "action_cpu_over_floor": {
                     run["tables"]: run["action_cpu_over_floor"] for run in runs
                 },
+                "bot_http_per_action": {run["tables"]: run["bot_http_per_action"] for run in runs},
             }
         ),
         flush=True,

@@ -28,8 +28,10 @@ from tests.e2e.table_view import RESULT_TITLE, Turn, is_table_message, turn_of
 MOVES = {"call": 75, "fold": 15, "min": 10, "muck": 1}
 #: A table whose message has not moved for this long is looked at again.
 STALL_SECONDS = 5.0
-#: The answer to a click the bot took: acknowledged, the message to be edited later.
+#: The answers to a click the bot took: acknowledged, the message to be edited later;
+#: or the message edited in the answer itself.
 DEFERRED_UPDATE = 6
+UPDATE = 7
 
 
 class TableDriver:
@@ -78,7 +80,11 @@ class TableDriver:
         if time.monotonic() - self.last_progress < STALL_SECONDS or self.latest is None:
             return
         last = self._last_click
-        taken_or_on_its_way = last is not None and last.response_type in (None, DEFERRED_UPDATE)
+        taken_or_on_its_way = last is not None and last.response_type in (
+            None,
+            DEFERRED_UPDATE,
+            UPDATE,
+        )
         if taken_or_on_its_way and last is not None and not last.followup_ids:
             return
         turn = turn_of(self.latest)

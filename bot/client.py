@@ -40,7 +40,7 @@ from bot.error_replies import reply_with_error
 from bot.i18n.discord_bridge import CatalogueTranslator
 from bot.settings import Settings
 from bot.tables.clock import Clock, SystemClock
-from bot.tables.outlet import DiscordOutlet
+from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
 
@@ -170,6 +170,8 @@ class CroupierBot(commands.AutoShardedBot):
         self.cashier = Cashier.from_settings(database, settings)
         #: The card faces' application emojis, filled by a sync at start-up.
         self.card_emojis = CardEmojiBook()
+        #: Each player's DM channel, for every table's DMs.
+        self.dm_channels = dm_channels_of(self)
         #: Every open table, by channel; rebuilt from the database at start-up.
         self.tables = TableRegistry(
             TableServices(
@@ -183,7 +185,7 @@ class CroupierBot(commands.AutoShardedBot):
                 faces_of=self.card_emojis.faces,
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
             ),
-            lambda channel_id: DiscordOutlet(self, channel_id),
+            lambda channel_id: DiscordOutlet(self, channel_id, dm_channels=self.dm_channels),
             owns=settings.shards.owns,
         )
         self.extension_names: tuple[str, ...] = tuple(extensions)

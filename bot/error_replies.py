@@ -70,8 +70,14 @@ def is_too_late(error: BaseException) -> bool:
     return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
 
 
-async def reply_with_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """Tell the person what went wrong, ephemerally, whether or not they were answered yet."""
+async def reply_with_error(
+    interaction: discord.Interaction[Any], error: BaseException, *, answered: bool | None = None
+) -> None:
+    """Tell the person what went wrong, ephemerally, whether or not they were answered yet.
+
+    ``answered``: whether the interaction was answered already, when the caller
+    answered it without discord.py (which then does not know); ``None``: ask discord.py.
+    """
     # The command's name or the component's custom id, never the interaction's data:
     # a discard menu's values are the player's own cards, which no log may hold.
     data: Mapping[str, object] = interaction.data or {}
@@ -87,7 +93,7 @@ async def reply_with_error(interaction: discord.Interaction[Any], error: BaseExc
         log.error("Error handling %s for user %s", where, interaction.user.id, exc_info=error)
     sentence = sentence_for(error, locale_of(interaction))
     try:
-        if interaction.response.is_done():
+        if answered if answered is not None else interaction.response.is_done():
             await interaction.followup.send(sentence, ephemeral=True)
         else:
             await interaction.response.send_message(sentence, ephemeral=True)

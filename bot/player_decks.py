@@ -7,6 +7,7 @@ chosen with ``/poker deck`` and kept in ``player_settings.deck``.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final, cast
 
 from bot.card_emojis import CardEmojiBook
@@ -23,6 +24,21 @@ async def deck_of(database: Database, user_id: int) -> DeckStyle:
         "SELECT deck FROM player_settings WHERE user_id = ?", (user_id,)
     )
     return cast(DeckStyle, deck) if deck in DECK_STYLES else DEFAULT_DECK
+
+
+async def decks_of(database: Database, user_ids: Collection[int]) -> dict[int, DeckStyle]:
+    """Each player's deck, read in one query (a new hand's DMs need them all at once)."""
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    rows = await database.fetch_all(
+        f"SELECT user_id, deck FROM player_settings WHERE user_id IN ({marks})", tuple(user_ids)
+    )
+    decks: dict[int, DeckStyle] = dict.fromkeys(user_ids, DEFAULT_DECK)
+    for row in rows:
+        if row["deck"] in DECK_STYLES:
+            decks[int(row["user_id"])] = cast(DeckStyle, row["deck"])
+    return decks
 
 
 async def set_deck(database: Database, user_id: int, deck: DeckStyle) -> None:

@@ -21,12 +21,13 @@ kicker decided, or many hands were shown) and writes:
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import io
 import random
 import re
-import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -43,6 +44,7 @@ from bot.render.fonts import bold_font, regular_font
 from bot.render.message import ButtonSpec, Divider, OutgoingMessage, TextBlock
 from bot.render.stats_chart import chips_chart
 from bot.tables.clock import SystemClock
+from bot.tables.outlet import TableClick
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
@@ -65,7 +67,9 @@ class Channel:
     posts: list[OutgoingMessage] = field(default_factory=list)
     tables: list[OutgoingMessage] = field(default_factory=list)
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         self.tables.append(message)
 
     async def post(self, message: OutgoingMessage) -> None:
@@ -130,11 +134,12 @@ async def play(
                 continue
             number = live.hand_no
             while runner.live is not None and runner.live.hand_no == number:
-                hand = runner.live.hand
-                if hand.actor is None:
+                # Whose turn in any phase: the bettor, or who shows or mucks.
+                deciding = runner.live.hand.to_act
+                if deciding is None:
                     await runner.settled()
                     continue
-                await _decide(runner, runner.live.deal.players[hand.actor], rng)
+                await _decide(runner, runner.live.deal.players[deciding], rng)
             played += 1
         await runner.settled()
         await runner.close(1)
@@ -143,7 +148,9 @@ async def play(
 
 async def _decide(runner: TableRunner, user_id: int, rng: random.Random) -> None:
     roll = rng.random()
-    moves = [Move.CHECK_OR_CALL, Move.BRING_IN]
+    # At a showdown turn only showing or mucking is offered: show, so the results
+    # have hands to tell apart (the clock would muck only after its pause).
+    moves = [Move.CHECK_OR_CALL, Move.BRING_IN, Move.SHOW]
     if roll < 0.12:
         moves.insert(0, Move.MIN)
     elif roll < 0.2:
@@ -436,5 +443,21 @@ async def main(folder: Path, seed: int = 12) -> None:
     print(result.public_text())
 
 
+def command_line(argv: Sequence[str] | None = None) -> Path:
+    """The folder the pictures go to, from the command line."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.readme_pictures",
+        description="Render the README's pictures from hands played on a scratch database.",
+    )
+    parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=Path("docs/pictures"),
+        help="where the PNG files are written (default: docs/pictures)",
+    )
+    return Path(parser.parse_args(argv).folder)
+
+
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/pictures")))
+    asyncio.run(main(command_line()))

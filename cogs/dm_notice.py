@@ -16,18 +16,28 @@ import discord
 from bot.client import CroupierBot
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
+from cogs.pending_click import PendingClick
 
 
-async def tell_if_dms_refused(interaction: discord.Interaction[Any]) -> None:
-    """Tell the member once, ephemerally, that their cards no longer come by DM."""
+async def tell_if_dms_refused(
+    interaction: discord.Interaction[Any], click: PendingClick | None = None
+) -> None:
+    """Tell the member once, ephemerally, that their cards no longer come by DM.
+
+    ``click``: the click, when the table's edit is to answer it
+    (cogs/pending_click.py); telling takes it back if it is not answered yet (the
+    table message is then edited on its own), or follows its answer up."""
     bot = cast(CroupierBot, interaction.client)
     if interaction.response.type is discord.InteractionResponseType.modal:
         return  # a form is open: tell them with their next click
     if not bot.tables.services.dm_refusals.take_untold(interaction.user.id):
         return
     text = t("table.dm_refused", locale_of(interaction))
+    answered = interaction.response.is_done()
+    if click is not None and not click.take_back():
+        answered = await click.answered()
     with contextlib.suppress(discord.HTTPException):
-        if interaction.response.is_done():
+        if answered:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)

@@ -10,13 +10,16 @@ the player whose turn it is with a menu of their own cards (cogs/discard_menu.py
 with a fresh ephemeral seat view, since a dismissed one cannot be shown again
 (cogs/seat_buttons.py).
 
-Every click is answered at once: an action defers the interaction (no
-visible change; the table message is edited by the runner) before the runner
-is asked, and a refusal then follows up ephemerally.
+An action's click is answered by the table message's edit that shows the
+action (Discord's UPDATE_MESSAGE: one request, see cogs/pending_click.py), or,
+when the table takes longer than that allows, acknowledged as it is a moment
+later and the table message edited on its own. A refusal is the click's answer,
+ephemeral, or a follow-up when the click was acknowledged already.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -36,6 +39,7 @@ from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
 from cogs.dm_notice import tell_if_dms_refused
+from cogs.pending_click import ActPace, PendingClick
 from cogs.seat_view import show_seat
 from cogs.unanswered import take
 
@@ -81,6 +85,10 @@ class TableButton:
 
     def __init__(self, table_id: int, hand_no: int, seq: int, action: str) -> None:
         self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
+        #: An action's click, once it waits for the table's edit to answer it.
+        self.click: PendingClick | None = None
+        #: How long the process's actions take lately (the tables cog's).
+        self.pace = ActPace()
 
     @classmethod
     def clicked(cls, interaction: discord.Interaction[Any]) -> TableButton | None:
@@ -96,21 +104,27 @@ class TableButton:
             return None
         return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any], pace: ActPace) -> None:
+        """Answer the click; ``pace``: how long the process's actions take lately."""
         take(interaction)
+        self.pace = pace
         try:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             await self._answer(interaction)
         except Exception as error:
-            await reply_with_error(interaction, error)
-        await tell_if_dms_refused(interaction)
+            answered = await taken_back(self.click)
+            await reply_with_error(interaction, error, answered=answered)
+            if answered is None:
+                self.click = None  # answered through discord.py, which knows it now
+        await tell_if_dms_refused(interaction, self.click)
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
         clicked = interaction.message
-        on_an_older_message = clicked is not None and not runner.is_current_message(clicked.id)
+        message_id = clicked.id if clicked is not None else None
         del clicked
+        on_an_older_message = message_id is not None and not runner.is_current_message(message_id)
         if on_an_older_message and self.action != "cards":
             raise StaleButton()
         if self.action not in ("cards", "discard"):
@@ -133,18 +147,56 @@ class TableButton:
         if self.action == "raise":
             choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)
             if choices.min_raise_to != choices.max_raise_to:
-                form = RaiseForm(runner, self.hand_no, choices, locale)
+                form = RaiseForm(runner, self.hand_no, choices, locale, self.pace)
                 await interaction.response.send_modal(form)
                 return
             # One amount only, and the button says which: no form to fill in.
-            await interaction.response.defer()
             request = ActionRequest(Move.RAISE_TO, choices.min_raise_to)
-            await runner.act(user_id, request, hand_no=self.hand_no, seq=self.seq)
-            return
-        await interaction.response.defer()
-        await runner.act(
-            user_id, ActionRequest(BUTTON_MOVES[self.action]), hand_no=self.hand_no, seq=self.seq
+        else:
+            request = ActionRequest(BUTTON_MOVES[self.action])
+        self.click = PendingClick(interaction, message_id)
+        await act_on_click(
+            self.click, runner, request, self.pace, hand_no=self.hand_no, seq=self.seq
         )
+
+
+async def act_on_click(
+    click: PendingClick,
+    runner: TableRunner,
+    request: ActionRequest,
+    pace: ActPace,
+    *,
+    hand_no: int,
+    seq: int,
+) -> None:
+    """Act for the clicking player; the table message's edit that shows the action
+    answers the click (see cogs/pending_click.py). A click heard of too late for
+    that, or made while the process is busy (``pace``), is acknowledged first, and
+    not acted on if Discord refused that: the player was told it failed (logged by
+    the click)."""
+    user_id = click.interaction.user.id
+    loop = asyncio.get_running_loop()
+    if click.late or pace.slow:
+        if await click.acknowledge():
+            began = loop.time()
+            try:
+                await runner.act(user_id, request, hand_no=hand_no, seq=seq)
+            finally:
+                pace.took(loop.time() - began)
+        return
+    began = loop.time()
+    try:
+        await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=click)
+    finally:
+        pace.took(loop.time() - began)
+
+
+async def taken_back(click: PendingClick | None) -> bool | None:
+    """Before a refusal is answered: ``None`` when the click is the handler's to answer
+    (nobody answered it), else whether it was answered (the refusal then follows up)."""
+    if click is None or click.take_back():
+        return None
+    return await click.answered()
 
 
 def let_go_of_clicked_message(interaction: discord.Interaction[Any]) -> None:
@@ -166,7 +218,14 @@ def let_go_of_clicked_message(interaction: discord.Interaction[Any]) -> None:
 class RaiseForm(discord.ui.Modal):
     """Asks for the total to bet or raise to, stating the range the engine allows."""
 
-    def __init__(self, runner: TableRunner, hand_no: int, choices: Choices, locale: str) -> None:
+    def __init__(
+        self,
+        runner: TableRunner,
+        hand_no: int,
+        choices: Choices,
+        locale: str,
+        pace: ActPace | None = None,
+    ) -> None:
         title = t("raise_modal.title_bet" if choices.is_bet else "raise_modal.title_raise", locale)
         super().__init__(
             title=shorten(title, MODAL_TITLE),
@@ -174,6 +233,7 @@ class RaiseForm(discord.ui.Modal):
             timeout=300,
         )
         self.runner, self.hand_no, self.choices = runner, hand_no, choices
+        self.pace = pace if pace is not None else ActPace()
         low, high = choices.min_raise_to, choices.max_raise_to
         self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
             placeholder=shorten(t("raise_modal.placeholder", locale, low=low), 100),
@@ -194,17 +254,23 @@ class RaiseForm(discord.ui.Modal):
         )
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+        """The amount, acted on; answered like a button's click: a form sent from the
+        table message carries that message, whose edit answers it."""
         take(interaction)
+        click: PendingClick | None = None
         try:
             amount = parse_chip_amount(
                 self.amount.value, low=self.choices.min_raise_to, high=self.choices.max_raise_to
             )
-            await interaction.response.defer()
-            await self.runner.act(
-                interaction.user.id,
-                ActionRequest(Move.RAISE_TO, amount),
-                hand_no=self.hand_no,
-                seq=self.choices.seq,
+            clicked = interaction.message
+            on_the_table = clicked is not None and self.runner.is_current_message(clicked.id)
+            message_id = clicked.id if on_the_table and clicked is not None else None
+            del clicked
+            let_go_of_clicked_message(interaction)
+            click = PendingClick(interaction, message_id)
+            request = ActionRequest(Move.RAISE_TO, amount)
+            await act_on_click(
+                click, self.runner, request, self.pace, hand_no=self.hand_no, seq=self.choices.seq
             )
         except Exception as error:
-            await reply_with_error(interaction, error)
+            await reply_with_error(interaction, error, answered=await taken_back(click))

@@ -70,10 +70,11 @@ from bot.tables.table_settings import (
 )
 from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
-from bot.tables.turn_notices import NOTICE_CHOICES, set_notice_choice
+from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
+from cogs.pending_click import ActPace
 from cogs.players import guild_id_of, player
 from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.table_buttons import TableButton
@@ -177,6 +178,8 @@ class Tables(commands.Cog):
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
+        #: How long this process's actions take lately (cogs/pending_click.py).
+        self.pace = ActPace()
 
     async def cog_load(self) -> None:
         # Table buttons are answered by on_interaction below, not as dynamic items:
@@ -191,7 +194,7 @@ class Tables(commands.Cog):
         """A click on a table message's button: answered from its custom id."""
         button = TableButton.clicked(interaction)
         if button is not None:
-            await button.callback(interaction)
+            await button.callback(interaction, self.pace)
 
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
@@ -606,9 +609,12 @@ class Tables(commands.Cog):
         ]
     )
     async def notify(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
-        await self._remember(
-            interaction, setting.value, NOTICE_CHOICES, set_notice_choice, "notify"
-        )
+        async def store(database: Database, user_id: int, choice: NoticeChoice) -> None:
+            await set_notice_choice(database, user_id, choice)
+            for runner in self.bot.tables.runners:  # at once at this process's tables
+                runner.notices.chosen(user_id, choice)
+
+        await self._remember(interaction, setting.value, NOTICE_CHOICES, store, "notify")
 
     @poker.command(name="show", description=catalogue_str("command.poker.show.description"))
     @app_commands.describe(card=catalogue_str("command.poker.show.card"))

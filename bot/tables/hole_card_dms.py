@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.database import Database
 from bot.house_bank import is_computer
-from bot.player_decks import deck_of
+from bot.player_decks import decks_of
 from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.private_view import private_message
@@ -101,11 +101,10 @@ class HoleCardDms:
         wanted = await dm_cards_wanted(self.database, players)
         # Every deck read first, then every DM queued at once: nothing (a refusal's
         # notice) can come between one player's cards and the next's.
-        decks = {
-            user_id: await deck_of(self.database, user_id)
-            for user_id in players
-            if user_id in wanted and not is_computer(user_id)
-        }
+        decks = await decks_of(
+            self.database,
+            [user_id for user_id in players if user_id in wanted and not is_computer(user_id)],
+        )
         for index, user_id in zip(indices, players, strict=True):
             if user_id not in decks or not self.refusals.allows(user_id):
                 continue

@@ -22,6 +22,10 @@ later, so it holds up nothing. What Discord refuses for good (no permission, a
 deleted channel, a player's closed DMs) is not tried again: each refusal
 counts towards Discord's limit on invalid requests.
 
+A DM is one request: it is sent to the player's DM channel by its id, which
+the process's outlets share (:mod:`bot.tables.dm_channels`); the channel is
+opened only for a player not DMed lately.
+
 :class:`DiscordOutlet` is the real one; the tests use a recording fake.
 """
 
@@ -29,13 +33,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, Protocol
 
+import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
 from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
+from bot.tables.dm_channels import DmChannels
 
 log = logging.getLogger(__name__)
 
@@ -55,10 +61,41 @@ DM_TRIES: Final = 3
 DM_PATIENCE_SECONDS: Final = 5.0
 
 
+class TableClick(Protocol):
+    """A player's click on a table message, not answered yet, that the next edit of
+    that message may answer: Discord's UPDATE_MESSAGE carries the edit as the
+    click's answer, one request instead of a deferral and an edit (the real one
+    is ``cogs.pending_click.PendingClick``)."""
+
+    @property
+    def message_id(self) -> int:
+        """The table message clicked."""
+        ...
+
+    def claim_for_update(self) -> bool:
+        """Whether an edit may answer the click now (nobody answered it, and it is
+        still well within Discord's three seconds); ``True`` makes it the caller's."""
+        ...
+
+    async def update(self, edit: dict[str, Any]) -> None:
+        """Answer the claimed click by editing its message (``edit``: the fields of
+        a message edit, as Discord's JSON); raises what Discord answered otherwise."""
+        ...
+
+    async def acknowledge(self) -> bool:
+        """Answer the click without changing anything, unless it is answered (or
+        being answered) already; whether this call answered it."""
+        ...
+
+
 class Outlet(Protocol):
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         """Edit the table message to ``message``; post a new one when ``fresh``
-        (a new hand) or when there is none to edit."""
+        (a new hand) or when there is none to edit. ``clicks``: clicks on the table
+        message waiting for this edit, each answered by the time this returns (the
+        edit itself answers one of them when it can)."""
         ...
 
     async def post(self, message: OutgoingMessage) -> None:
@@ -197,8 +234,27 @@ def _without_files(message: OutgoingMessage) -> OutgoingMessage:
     return OutgoingMessage(message.content, embed, message.buttons)
 
 
+def _answerable(clicks: Sequence[TableClick], message_id: int) -> TableClick | None:
+    """The first click on ``message_id`` an edit of it may still answer (claimed)."""
+    for click in clicks:
+        if click.message_id == message_id and click.claim_for_update():
+            return click
+    return None
+
+
 def _or_missing(embed: discord.Embed | None) -> discord.Embed:
     return discord.utils.MISSING if embed is None else embed
+
+
+def dm_channels_of(client: discord.Client) -> DmChannels:
+    """The DM channels the outlets of ``client`` share, opened through its HTTP client
+    (not ``create_dm``: discord.py's own cache would keep only 128 of them)."""
+
+    async def open_channel(user_id: int) -> int:
+        opened = await client.http.start_private_message(user_id)
+        return int(opened["id"])
+
+    return DmChannels(open_channel)
 
 
 class DiscordOutlet:
@@ -210,9 +266,12 @@ class DiscordOutlet:
         channel_id: int,
         *,
         reshow_seconds: float | None = None,
+        dm_channels: DmChannels | None = None,
     ) -> None:
         self.client = client
         self.channel_id = channel_id
+        #: Every player's DM channel, shared by the process's tables.
+        self.dm_channels = dm_channels if dm_channels is not None else dm_channels_of(client)
         self.message_id: int | None = None
         #: Told the id of each table message posted (:mod:`bot.tables.message_keeper`).
         self.on_message: Callable[[int], None] | None = None
@@ -227,11 +286,15 @@ class DiscordOutlet:
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         self._latest += 1
         number = self._latest
         async with self._showing:
-            shown = await self._show(message, fresh=fresh or self._owe_fresh)
+            shown = await self._show(message, fresh=fresh or self._owe_fresh, clicks=clicks)
+        for click in clicks:  # those the edit did not answer: a new hand, a second click
+            await click.acknowledge()
         if not shown:
             self._show_later(message, fresh, number, self.reshow_seconds, RESHOW_TRIES)
 
@@ -261,8 +324,12 @@ class DiscordOutlet:
         self._retries.add(task)
         task.add_done_callback(self._retries.discard)
 
-    async def _show(self, message: OutgoingMessage, *, fresh: bool) -> bool:
-        """Edit the table message, or post it; whether Discord now shows it."""
+    async def _show(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> bool:
+        """Edit the table message, or post it; whether Discord now shows it. An edit
+        answers one of ``clicks`` on the same message when it can (UPDATE_MESSAGE),
+        and is sent as an edit of its own (PATCH) otherwise."""
         components: list[dict[str, Any]] | None = None
         if message.layout:
             # Components V2: no content and no embed (an older table message's
@@ -281,7 +348,8 @@ class DiscordOutlet:
             edit = {"content": message.content, "embed": _or_missing(message.embed), "view": view}
         if not fresh and self.message_id is not None:
             try:
-                await self._edit(self.message_id, edit, components)
+                click = _answerable(clicks, self.message_id)
+                await self._edit(self.message_id, edit, components, click)
                 return True
             except discord.NotFound:
                 log.info(
@@ -333,11 +401,14 @@ class DiscordOutlet:
         message_id: int,
         fields: dict[str, Any],
         components: list[dict[str, Any]] | None = None,
+        click: TableClick | None = None,
     ) -> None:
         """Edit one of the table's messages, as ``PartialMessage.edit`` does, without
         turning Discord's answer into a :class:`discord.Message`: nothing reads it,
         and parsing a whole table message back was a tenth of an edit's cost.
-        ``components``: the message's components as Discord's JSON."""
+        ``components``: the message's components as Discord's JSON. ``click``: a
+        click on this message claimed to carry the edit as its answer; should
+        Discord refuse that answer (too late), the edit is sent on its own."""
         with handle_message_parameters(
             **fields,
             allowed_mentions=NO_PINGS,
@@ -346,6 +417,16 @@ class DiscordOutlet:
             if components is not None:
                 assert params.payload is not None  # no files: the request is JSON
                 params.payload["components"] = components
+            if click is not None and params.payload is not None:
+                try:
+                    await click.update(params.payload)
+                    return
+                except (discord.HTTPException, aiohttp.ClientError, TimeoutError):
+                    log.info(
+                        "A click could not carry the table edit in %s; editing it",
+                        self.channel_id,
+                        exc_info=True,
+                    )
             await self.client.http.edit_message(self.channel_id, message_id, params=params)
 
     async def post(self, message: OutgoingMessage) -> None:
@@ -409,12 +490,20 @@ class DiscordOutlet:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
 
         async def send() -> None:
-            channel = await self.client.create_dm(discord.Object(id=user_id))
-            await channel.send(
+            # By the channel's id: one request, and Discord's answer is not parsed
+            # into a discord.Message nobody reads.
+            channel_id = await self.dm_channels.channel_id(user_id)
+            with handle_message_parameters(
                 content=message.content,
                 embed=_or_missing(message.embed),
                 allowed_mentions=NO_PINGS,
-            )
+                previous_allowed_mentions=self.client.allowed_mentions,
+            ) as params:
+                try:
+                    await self.client.http.send_message(channel_id, params=params)
+                except discord.NotFound:  # the channel is gone: open it again next time
+                    self.dm_channels.forget(user_id)
+                    raise
 
         try:
             await asyncio.wait_for(send(), DM_PATIENCE_SECONDS)

@@ -13,6 +13,14 @@ snapshot) and rendered when it is delivered, so edits that collapse into a
 newer one are never rendered at all: under load, when edits pile up, the bot
 renders once per edit Discord sees rather than once per change.
 
+A player's click that changed the table can be answered by the table's next
+edit (:meth:`Publisher.answer_with_next_edit`): the click waits, unanswered, on
+that edit in the queue, and the outlet sends the edit as the click's answer
+(Discord's UPDATE_MESSAGE) instead of as an edit of its own. The edit goes out
+in its place in the queue, after everything queued before it and before
+anything queued after, like any other: a click's answer never shows the table
+older than an edit already sent, and never overtakes one still in flight.
+
 DMs go their own way, in order among themselves: a DM Discord makes wait (a
 rate limit on one player's DM channel) never holds up the table message.
 """
@@ -26,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.render.message import OutgoingMessage
-from bot.tables.outlet import Outlet
+from bot.tables.outlet import Outlet, TableClick
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +47,8 @@ Render = Callable[[], OutgoingMessage]
 class _ShowTable:
     render: Render
     fresh: bool
+    #: Clicks this edit is to answer (None: none; most edits answer no click).
+    clicks: list[TableClick] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +86,12 @@ class _Delete:
     notice: PostedNotice
 
 
-_Delivery = _ShowTable | _Post | _SendPrivate | _Notify | _Delete
+@dataclass(frozen=True)
+class _Acknowledge:
+    click: TableClick
+
+
+_Delivery = _ShowTable | _Post | _SendPrivate | _Notify | _Delete | _Acknowledge
 
 
 class Publisher:
@@ -96,6 +111,20 @@ class Publisher:
         else:
             self._queue.append(_ShowTable(render, fresh))
         self._wake()
+
+    def answer_with_next_edit(self, click: TableClick) -> None:
+        """Let the table message's edit queued last (the table as it is now, maybe
+        followed by a turn notice or a result) answer ``click``; with none queued
+        (or a new hand's message, which a click on the last one cannot edit), the
+        click is acknowledged as it is."""
+        last = next((d for d in reversed(self._queue) if isinstance(d, _ShowTable)), None)
+        if last is not None and not last.fresh:
+            if last.clicks is None:
+                last.clicks = []
+            last.clicks.append(click)
+        else:
+            self._queue.append(_Acknowledge(click))
+            self._wake()
 
     def post(self, message: OutgoingMessage, then: Callable[[], None] | None = None) -> None:
         self._queue.append(_Post(message, then))
@@ -154,8 +183,10 @@ class Publisher:
             delivery = queue.popleft()
             try:
                 match delivery:
-                    case _ShowTable(render, fresh):
-                        await self.outlet.show_table(render(), fresh=fresh)
+                    case _ShowTable(render, fresh, clicks):
+                        await self.outlet.show_table(render(), fresh=fresh, clicks=clicks or ())
+                    case _Acknowledge(click):
+                        await click.acknowledge()
                     case _Post(message, then):
                         await self.outlet.post(message)
                         if then is not None:

@@ -87,7 +87,7 @@ from bot.tables.hole_card_dms import HoleCardDms
 from bot.tables.home_view import work_out_odds
 from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
-from bot.tables.outlet import Outlet
+from bot.tables.outlet import Outlet, TableClick
 from bot.tables.persistence import TableKeeper
 from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
@@ -428,12 +428,17 @@ class TableRunner:
         *,
         hand_no: int | None = None,
         seq: int | None = None,
+        answer: TableClick | None = None,
     ) -> Acted:
         """Take a player's action in the hand being played.
 
         ``hand_no`` and ``seq`` come from a button: the hand and the number of
         actions taken when it was drawn. A click on an older hand, or on
-        buttons the hand has moved past, is refused.
+        buttons the hand has moved past, is refused. ``answer``: the click that
+        asked for the action, not answered yet; once the action is taken, the
+        edit of the table message that shows it answers the click
+        (:meth:`Publisher.answer_with_next_edit`). A refused action leaves it
+        to the caller.
         """
         async with self._lock:
             turn = turns.turn_of(self.state, user_id, hand_no, seq)
@@ -445,6 +450,8 @@ class TableRunner:
                 await self.stand_ins.play_for_the_absent()
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
+            if answer is not None:
+                self.publisher.answer_with_next_edit(answer)
             return acted
 
     async def choose_pre_action(self, user_id: int, kind: PreAction | None, hand_no: int) -> None:

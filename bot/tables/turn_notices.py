@@ -16,12 +16,19 @@ table's publisher, and queues the deletion when the turn moves on. A turn a
 pre-action or the absent player's clock takes at once is never seen as a
 turn, so it is never announced. A notice says whose turn it is and where,
 nothing of anyone's cards.
+
+The choices are read once a hand, for every seated player in one query, not
+at every turn (a read per action, with a task to wait for it, was as much of
+the bot's time as writing the action down). ``/poker notify`` takes effect at
+once at this process's tables (:meth:`TurnNotices.chosen`), and from the next
+hand at a table another process runs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from typing import Final, Literal, cast
 
 from bot.database import Database
@@ -37,11 +44,22 @@ NoticeChoice = Literal["none", "dm", "mention"]
 NOTICE_CHOICES: Final[tuple[NoticeChoice, ...]] = ("none", "dm", "mention")
 
 
-async def notice_choice_of(database: Database, user_id: int) -> NoticeChoice:
-    choice = await database.fetch_value(
-        "SELECT turn_notice FROM player_settings WHERE user_id = ?", (user_id,)
+async def notice_choices_of(
+    database: Database, user_ids: Collection[int]
+) -> dict[int, NoticeChoice]:
+    """The choice of each of ``user_ids`` (``none`` for those who never chose)."""
+    if not user_ids:
+        return {}
+    marks = ", ".join("?" for _ in user_ids)
+    rows = await database.fetch_all(
+        f"SELECT user_id, turn_notice FROM player_settings WHERE user_id IN ({marks})",
+        tuple(user_ids),
     )
-    return cast(NoticeChoice, choice) if choice in NOTICE_CHOICES else "none"
+    choices: dict[int, NoticeChoice] = dict.fromkeys(user_ids, "none")
+    for row in rows:
+        if row["turn_notice"] in NOTICE_CHOICES:
+            choices[int(row["user_id"])] = cast(NoticeChoice, row["turn_notice"])
+    return choices
 
 
 async def set_notice_choice(database: Database, user_id: int, choice: NoticeChoice) -> None:
@@ -67,6 +85,11 @@ class TurnNotices:
         self.channel_id = channel_id
         self._turn: _Turn | None = None
         self._posted: PostedNotice | None = None
+        #: The seated players' choices, read for hand ``_read_for`` (None: not yet).
+        self._choices: dict[int, NoticeChoice] = {}
+        self._read_for: int | None = None
+        #: The turn to tell once the choices are read, with its locales.
+        self._waiting: tuple[_Turn, str, str] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
@@ -75,33 +98,60 @@ class TurnNotices:
         if turn == self._turn:
             return
         self._turn = turn
+        self._waiting = None
         if self._posted is not None:
             self.publisher.delete(self._posted)
             self._posted = None
         if turn is None:
             return
-        player = state.players.get(turn[2])
+        hand_no, _, user_id = turn
+        player = state.players.get(user_id)
         locale = player.locale if player is not None else state.locale
-        task = asyncio.create_task(
-            self._tell(turn, locale, state.locale), name=f"turn-notice-{turn}"
-        )
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if self._read_for == hand_no and user_id in self._choices:
+            self._tell(turn, self._choices[user_id], locale, state.locale)
+            return
+        # A new hand (or a player who sat down during it): read the choices first.
+        self._waiting = (turn, locale, state.locale)
+        if not self._tasks:
+            players = {*state.players, user_id}
+            task = asyncio.create_task(
+                self._read(hand_no, players), name=f"turn-notices-{self.channel_id}"
+            )
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    def chosen(self, user_id: int, choice: NoticeChoice) -> None:
+        """The player chose anew (``/poker notify``): from their next turn on."""
+        if user_id in self._choices:
+            self._choices[user_id] = choice
 
     @property
     def busy(self) -> bool:
         return bool(self._tasks)
 
-    async def _tell(self, turn: _Turn, locale: str, channel_locale: str) -> None:
+    async def _read(self, hand_no: int, players: set[int]) -> None:
+        """Read the players' choices, then tell the turn that waited for them."""
+        try:
+            self._choices = await notice_choices_of(self.database, sorted(players))
+            self._read_for = hand_no
+        except Exception:
+            log.warning("Could not read the turn notice choices", exc_info=True)
+            return
+        waiting, self._waiting = self._waiting, None
+        if waiting is None or waiting[0] != self._turn:
+            return  # the turn is over already
+        turn, locale, channel_locale = waiting
+        if turn[0] != hand_no or turn[2] not in self._choices:
+            self._waiting = waiting  # a later hand came meanwhile: read again
+            await self._read(turn[0], {*players, turn[2]})
+            return
+        self._tell(turn, self._choices[turn[2]], locale, channel_locale)
+
+    def _tell(self, turn: _Turn, choice: NoticeChoice, locale: str, channel_locale: str) -> None:
         """Notify the player to act (``locale``: theirs; ``channel_locale``: the table's)."""
         hand_no, _, user_id = turn
-        try:
-            choice = await notice_choice_of(self.database, user_id)
-        except Exception:
-            log.warning("Could not read the turn notice choice of %s", user_id, exc_info=True)
+        if choice == "none":
             return
-        if choice == "none" or self._turn != turn:
-            return  # not wanted, or the turn is over already
         if choice == "dm":
             text = t("notice.dm", locale, channel=f"<#{self.channel_id}>", hand_no=hand_no)
             self.publisher.send_private(user_id, OutgoingMessage(content=text))

@@ -13,13 +13,14 @@ that is over) and compared with the log.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bot.render.custom_ids import TABLE_BUTTON
 from bot.render.message import OutgoingMessage
+from bot.tables.outlet import TableClick
 from bot.tables.runner import TableRunner
 from tests.blocking_reader import BlockingReader
 from tests.bot.table_fakes import RecordingOutlet
@@ -130,7 +131,9 @@ class WitnessedOutlet(RecordingOutlet):
 
     witness: LogWitness | None = None
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         if self.witness is not None:
             self.witness.check("sent", "table", message)
         await super().show_table(message, fresh=fresh)

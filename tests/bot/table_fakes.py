@@ -5,7 +5,7 @@ card by card."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -13,6 +13,7 @@ from bot.cashier import Cashier
 from bot.daily import DailyReward
 from bot.database import Database
 from bot.render.message import OutgoingMessage
+from bot.tables.outlet import TableClick
 from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
@@ -42,7 +43,9 @@ class RecordingOutlet:
     deliveries: list[Delivery] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         self.deliveries.append(Delivery("table", message, fresh))
 
     async def post(self, message: OutgoingMessage) -> None:

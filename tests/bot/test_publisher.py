@@ -4,8 +4,10 @@ newest, and the ones that collapse are never rendered."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 from bot.render.message import OutgoingMessage
+from bot.tables.outlet import TableClick
 from bot.tables.publisher import Publisher
 from tests.bot.table_fakes import RecordingOutlet
 
@@ -17,7 +19,9 @@ class SlowOutlet(RecordingOutlet):
         super().__init__()
         self.release = asyncio.Event()
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         await self.release.wait()
         await super().show_table(message, fresh=fresh)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
@@ -23,6 +23,7 @@ from bot.tables.errors import (
     StaleHand,
     TableIsClosed,
 )
+from bot.tables.outlet import TableClick
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
@@ -626,7 +627,9 @@ class BlockedOutlet(RecordingOutlet):
         super().__init__()
         self.release = asyncio.Event()
 
-    async def show_table(self, message: OutgoingMessage, *, fresh: bool) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         await self.release.wait()
         await super().show_table(message, fresh=fresh)
 

@@ -1040,6 +1040,42 @@ CASES: list[Case] = [
         needs="component",
     ),
     Case(
+        "update-a-form-not-sent-from-a-message",
+        CALLBACK,
+        {"type": 7, "data": {"content": "x"}},
+        ("type",),
+        "INTERACTION_CALLBACK_TYPE_INVALID",
+        st.UPDATE_ONLY_COMPONENTS,
+        needs="modal-submit",
+    ),
+    Case(
+        "update-v2-message-with-content",
+        CALLBACK,
+        {"type": 7, "data": v2(text(), row(button()), content="Pot: 40")},
+        ("data", "content"),
+        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+        msg.V2_NO_LEGACY,
+        needs="v2-component",
+    ),
+    Case(
+        "update-v2-message-dropping-the-flag",
+        CALLBACK,
+        {"type": 7, "data": {"flags": 0, "components": [text(), row(button())]}},
+        ("data", "flags"),
+        "MESSAGE_CANNOT_REMOVE_COMPONENTS_V2_FLAG",
+        msg.V2_FLAG_STAYS,
+        needs="v2-component",
+    ),
+    Case(
+        "update-ephemeral",
+        CALLBACK,
+        {"type": 7, "data": v2(text(), row(button()), flags=msg.IS_COMPONENTS_V2 | 64)},
+        ("data", "flags"),
+        "MESSAGE_FLAGS_INVALID",
+        msg.EDIT_FLAGS,
+        needs="v2-component",
+    ),
+    Case(
         "modal-on-modal",
         CALLBACK,
         modal(),
@@ -1572,6 +1608,27 @@ ACCEPTED: list[tuple[str, str, Any, str]] = [
             "allowed_mentions": {"parse": ["everyone"], "users": ["1234"]},
         },
         "",
+    ),
+    (
+        "table-update-from-a-click",  # what the table's edit sends as a click's answer
+        CALLBACK,
+        {
+            "type": 7,
+            "data": v2(
+                {"type": 17, "accent_color": 703487, "components": [text()]},
+                row(button("call", label="Call 10")),
+                content=None,
+                embeds=[],
+                allowed_mentions={"parse": [], "users": [], "roles": [], "replied_user": False},
+            ),
+        },
+        "v2-component",
+    ),
+    (
+        "table-update-from-a-form",  # the bet/raise form, sent from the table message
+        CALLBACK,
+        {"type": 7, "data": v2(text("Ann raises to 40"), row(button("call", label="Call 40")))},
+        "v2-modal-submit",
     ),
     (
         "docs-label-modal",

@@ -298,17 +298,15 @@ class TablePlayers:
     async def _moved_on(self, turn: Turn, reply: Reply) -> None:
         """Until the table shows a later turn or the hand's result, or the bot refused.
 
-        A command's answer (or refusal) fills its own message; a click's
-        refusal comes as a followup, a click's success shows only on the table.
+        A command's answer (or refusal) fills its own message, and so does a
+        click's refusal (a followup, when the click was acknowledged first); a
+        click's success shows only on the table.
         """
 
         def refusals() -> list[str]:
-            answers = [m.text() for m in reply.followups]
-            if reply.type == 5 and reply.message is not None:
-                answers.append(reply.message.text())
             return [
                 text
-                for text in answers
+                for text in reply.said
                 if text and not text.startswith("You ") and DM_NOTICE not in text
             ]
 
@@ -352,7 +350,7 @@ class TablePlayers:
                 ),
                 message=turn.message_id,
             )
-            text = (await refused.followup()).text()
+            text = await refused.sentence()
             assert "not your turn" in text or "not playing this hand" in text, text
             self.played.count("refused:out_of_turn")
 

@@ -48,7 +48,7 @@ async def test_a_restarted_table_edits_its_message_and_does_not_dm_the_cards_twi
         actor = {"Ann": ann, "Ben": ben}[turn.actor]
         button = table_button_id(turn.table_id, turn.hand_no, turn.seq, "call")
         called = await actor.click(custom_id=button, message=turn.message_id)
-        assert called.type == 6
+        assert called.silent
         assert await TableView(fake).next_turn(turn.key) is not None
 
 
@@ -84,7 +84,7 @@ async def test_a_click_on_a_table_message_that_is_not_the_current_one_is_refused
         before = await croupier.database.fetch_value("SELECT COUNT(*) FROM hand_actions")
         assert before == 0
         called = await actor.click(custom_id=button, message=current.message_id)
-        assert called.type == 6
+        assert called.silent
         assert await TableView(fake).next_turn(old.key) is not None
 
 
@@ -106,7 +106,7 @@ async def test_a_new_hands_message_whose_id_was_never_saved_is_not_left_behind(
         # From now on no message id reaches the database, as if the process died
         # each time between Discord's answer and the save.
         monkeypatch.setattr(message_keeper, "save_message_id", never_saved)
-        assert (await folder.click(custom_id=fold, message=first.message_id)).type == 6
+        assert (await folder.click(custom_id=fold, message=first.message_id)).silent
         second = await TableView(fake).next_turn(first.key)
         assert second is not None and second.hand_no == first.hand_no + 1
         assert second.message_id != first.message_id, "a new hand, a new message"
@@ -123,7 +123,7 @@ async def test_a_new_hands_message_whose_id_was_never_saved_is_not_left_behind(
         await refused.settled()
         assert refused.ephemeral and "moved on" in refused.text, refused.text
         called = await actor.click(custom_id=stale, message=shown.message_id)
-        assert called.type == 6
+        assert called.silent
         assert await TableView(fake).next_turn(second.key) is not None
 
 

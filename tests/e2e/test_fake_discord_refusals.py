@@ -69,13 +69,26 @@ class Harness:
             values["message"] = self.post(fake.channel, {"content": "Hand 1"})
         elif need == "v2-message":
             values["message"] = self.post(fake.channel, v2(text()))
-        elif need in ("command", "component", "modal-submit", "answered"):
+        elif need in (
+            "command",
+            "component",
+            "v2-component",
+            "modal-submit",
+            "v2-modal-submit",
+            "answered",
+        ):
             source = None
             kind = ix.APPLICATION_COMMAND
             if need == "component":
                 source = self.post(fake.channel, {"components": [row(button())]})
                 kind = ix.MESSAGE_COMPONENT
-            elif need == "modal-submit":
+            elif need == "v2-component":  # a click on a table message (Components V2)
+                source = self.post(fake.channel, v2(text(), row(button())))
+                kind = ix.MESSAGE_COMPONENT
+            elif need == "modal-submit":  # a form opened by a slash command
+                kind = ix.MODAL_SUBMIT
+            elif need == "v2-modal-submit":  # a form opened by a button on a table message
+                source = self.post(fake.channel, v2(text(), row(button())))
                 kind = ix.MODAL_SUBMIT
             record = self.interaction(kind, source)
             if need == "answered":

@@ -23,10 +23,8 @@ MOVED_ON = ("moved on", "not your turn", "not playing this hand")
 async def answer(reply: Reply) -> str:
     """What the bot told the member: its answer, or the followup of a silent one."""
     await reply.settled()
-    if reply.type == 6:
-        followups = reply.followups
-        return followups[0].text() if followups else ""
-    return reply.text
+    said = reply.said
+    return said[0] if said else ""
 
 
 async def logged_actions(database: Database) -> int:
@@ -117,7 +115,7 @@ async def test_two_players_and_a_double_click_at_once_act_once(
             await reply.settled()
 
         def answered_but_one() -> bool:
-            silent = [r for r in replies if r.type == 6 and not r.followups]
+            silent = [r for r in replies if r.silent and not r.followups]
             return len(silent) <= 1
 
         await fake.wait_for(answered_but_one, 5)

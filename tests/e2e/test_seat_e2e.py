@@ -596,3 +596,36 @@ async def test_the_clock_runs_the_board_once_for_a_silent_player_without_their_t
     text = table_message_text(fake_discord)
     assert "The hand is over." in text and "Board 2" not in text, text
     await assert_audit_clean(database)
+
+
+async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """The choices are read once a hand (bot/tables/turn_notices.py); a player who
+    asks for DMs mid-hand is still told at their very next turn."""
+    ann, ben = (fake_discord.add_member(n) for n in ("Ann", "Ben"))
+    created = await ann.slash("poker", "create", small_blind=5, big_blind=10)
+    await created.settled()
+    for member in (ann, ben):
+        await (await member.slash("poker", "join", buy_in=1000)).settled()
+    seats = Seats(fake_discord, croupier, clock, [ann, ben])
+    await seats.deal()
+
+    def told(member: Member) -> int:
+        return len([m for m in member.dms() if "It is your turn" in m.text()])
+
+    first = seats.to_act()
+    await seats.call_or_muck(first)  # nobody chose anything: nobody is told
+    assert told(ann) == told(ben) == 0
+    second = seats.to_act()
+    said = await second.slash("poker", "notify", setting="dm")
+    assert "DM when it is your turn" in said.text
+    await seats.call_or_muck(second)
+    while (live := seats.runner.live) is not None and seats.to_act() is not second:
+        await seats.call_or_muck(seats.to_act())
+    assert live is not None and live.hand_no == 1  # checked and called: the flop came
+    await fake_discord.wait_for(lambda: told(second) == 1)
+    await seats.settled()
+    assert told(first) == 0
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)

@@ -122,8 +122,9 @@ class Table:
         }
 
     async def click(self, member: Member, action: str) -> Reply:
+        runner = self.runner  # the click may close the table before it is answered
         reply = await member.click(custom_id=self.button(action))
-        await self.settled()
+        await runner.settled()
         return reply
 
 
@@ -192,7 +193,7 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
     actor = table.to_act()
     bystander = next(table.by_id[uid] for uid in live.deal.players if uid != actor.id)
     refused = await bystander.click(custom_id=table.button("call"))
-    assert "not your turn" in (await refused.followup()).text()
+    assert "not your turn" in await refused.sentence()
 
     async def by_command(member: Member, *words: str, **options: int) -> str:
         reply = await member.slash(*words, **options)
@@ -358,7 +359,7 @@ async def test_a_fixed_limit_raise_is_one_click(
     assert "Raise to 20" in labels and not [label for label in labels if "Min" in label]
     actor = table.to_act()
     reply = await table.click(actor, "raise")
-    assert reply.modal is None and reply.type == 6
+    assert reply.modal is None and reply.silent
     live = table.runner.live
     last = None if live is None else live.last_action
     assert last is not None and (last.kind, last.to) == ("raise", 20)

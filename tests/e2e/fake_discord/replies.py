@@ -45,6 +45,31 @@ class Reply:
         return self.type in (ix.DEFERRED_CHANNEL_MESSAGE, ix.DEFERRED_UPDATE_MESSAGE)
 
     @property
+    def silent(self) -> bool:
+        """Acknowledged without a message of its own (6: a deferred update; 7: the
+        clicked message updated in the answer): how a table click that acted is
+        answered, the table message showing the action."""
+        return self.type in (ix.DEFERRED_UPDATE_MESSAGE, ix.UPDATE_MESSAGE)
+
+    @property
+    def said(self) -> list[str]:
+        """What the bot told the member so far: the answer's own message (4, 5),
+        then each followup. An updated message (7) is not something said."""
+        told = []
+        if self.type in (ix.CHANNEL_MESSAGE, ix.DEFERRED_CHANNEL_MESSAGE) and self.message:
+            told.append(self.message.text())
+        told.extend(m.text() for m in self.followups)
+        return [text for text in told if text]
+
+    async def sentence(self, timeout: float = 5.0) -> str:
+        """The first thing the bot told the member (a refusal, a confirmation): the
+        answer's own message, or the first followup of a silent answer."""
+        await self.settled(timeout)
+        if self.silent:
+            return (await self.followup(timeout=timeout)).text()
+        return self.said[0] if self.said else ""
+
+    @property
     def message(self) -> StoredMessage | None:
         """The message the answer shows: a new one (4, 5) or the updated one (6, 7)."""
         message_id = self.interaction.original_message_id

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import BodyPartReader, web
 
 from . import errors as codes
+from .entities import DM
 from .errors import ApiError, Refusal
 from .faults import FaultPlan
 from .message_rules import REQUEST_SIZE_MAX, check_files
@@ -73,6 +75,10 @@ async def read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]
     return (_json(raw) if raw else {}), []
 
 
+def _int(text: str | None) -> int:
+    return int(text) if text is not None and text.isdigit() else 0
+
+
 def _json(raw: bytes) -> Any:
     try:
         return json.loads(raw)
@@ -91,6 +97,11 @@ class RestApi:
         # Bugs of the fake itself: a route that raised instead of answering.
         self.internal_errors: list[str] = []
         self.requests: list[str] = []
+        #: How many requests each route had ("PATCH /channels/{channel}/messages/{message}"),
+        #: counted as they arrive (rate-limited ones too): what the load benchmark reads.
+        self.route_counts: Counter[str] = Counter()
+        #: Of those, the ones answered 429 (a rate limit), by route.
+        self.limited_counts: Counter[str] = Counter()
         #: How many shards ``GET /gateway/bot`` recommends (the gateway's setting).
         self.recommended_shards: Callable[[], int] = lambda: 1
 
@@ -156,6 +167,13 @@ class RestApi:
         path = request.path
         relative = path[len(API) :]
         self.requests.append(f"{request.method} {path}")
+        resource = request.match_info.route.resource
+        template = resource.canonical[len(API) :] if resource is not None else "?"
+        channel = self.state.channels.get(_int(request.match_info.get("channel")))
+        if channel is not None and channel.type == DM:  # a DM told apart from a table's channel
+            template = template.replace("{channel}", "{dm_channel}")
+        route = f"{request.method} {template}"
+        self.route_counts[route] += 1
         rule = self.faults.take(request.method, path)
         if rule is not None:
             log.info("fake discord: injected %s on %s %s", rule.status, request.method, path)
@@ -173,6 +191,7 @@ class RestApi:
                 "global": scope == "global",
                 "code": 0,
             }
+            self.limited_counts[route] += 1
             return json_response(body, 429, headers | {"Via": "1.1 google"})
         try:
             response = await handler(request)
