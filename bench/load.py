@@ -323,6 +323,17 @@ async def run_tables(
         async with await Database.open(database_url or database) as db:
             clean = (await audit(db)).clean
         lag, pauses = loop_figures(workdir / f"loop-{tables}.json", start, end)
+        walked = max(
+            (
+                census
+                for when, census in json.loads((workdir / f"loop-{tables}.json").read_text()).get(
+                    "walked_census", []
+                )
+                if start <= when <= end
+            ),
+            key=lambda census: int(census["walked"]),
+            default=None,
+        )
         return {
             "tables": tables,
             "database": "postgresql" if database_url else "sqlite",
@@ -349,6 +360,13 @@ async def run_tables(
             "bot_gc_tracked_top": heap["top"][:8],
             "bot_gc_owners": heap.get("owners", {}),
             "bot_gc_coroutines": heap.get("coroutines", []),
+            "bot_gc_generations": heap.get("generations"),
+            "bot_gc_younger_top": heap.get("younger_top", [])[:12],
+            "bot_gc_longest_walk": walked,
+            "bot_gc_younger_garbage": heap.get("younger_garbage"),
+            "bot_gc_younger_owners": heap.get("younger_owners"),
+            "bot_gc_younger_coroutines": heap.get("younger_coroutines"),
+            "bot_group_commit": heap.get("group_commit"),
             "bot_loop_lag_ms": lag,
             "bot_gc_pauses_ms": pauses,
             "bot_cpu_busy": round(bot_busy, 2),
@@ -405,8 +423,12 @@ def loop_figures(
     watched = json.loads(path.read_text())
     lags = sorted(lag for when, lag in watched["lags"] if start <= when <= end)
     pauses = [
-        (gen, took, cpu) for when, gen, took, cpu in watched["collections"] if start <= when <= end
+        (gen, took, cpu, walked, freed)
+        for when, gen, took, cpu, walked, freed in watched["collections"]
+        if start <= when <= end
     ]
+    older = [(took, cpu, walked, freed) for gen, took, cpu, walked, freed in pauses if gen > 0]
+    longest = max(older, default=(0.0, 0.0, 0, 0))
 
     def at(share: float) -> float:
         return round(1000 * lags[min(len(lags) - 1, int(share * len(lags)))], 2) if lags else 0.0
@@ -415,11 +437,16 @@ def loop_figures(
         {"p50": at(0.5), "p99": at(0.99), "max": at(1.0)},
         {
             "count": len(pauses),
-            "full_collections": sum(1 for gen, _, _ in pauses if gen == 2),
-            "max": round(1000 * max((took for _, took, _ in pauses), default=0.0), 2),
-            "total": round(1000 * sum(took for _, took, _ in pauses), 1),
-            "max_cpu": round(1000 * max((cpu for _, _, cpu in pauses), default=0.0), 2),
-            "total_cpu": round(1000 * sum(cpu for _, _, cpu in pauses), 1),
+            "full_collections": sum(1 for gen, *_ in pauses if gen == 2),
+            "max": round(1000 * max((took for _, took, *_ in pauses), default=0.0), 2),
+            "total": round(1000 * sum(took for _, took, *_ in pauses), 1),
+            "max_cpu": round(1000 * max((cpu for _, _, cpu, *_ in pauses), default=0.0), 2),
+            "total_cpu": round(1000 * sum(cpu for _, _, cpu, *_ in pauses), 1),
+            # Middle and full collections: how many; the longest one's objects walked
+            # and garbage freed (reference cycles only a collection frees).
+            "older_collections": len(older),
+            "longest_older_walked": longest[2],
+            "longest_older_freed": longest[3],
         },
     )
 
@@ -441,9 +468,16 @@ def _profile_environment(workdir: Path, tables: int) -> dict[str, str]:
     # CROUPIER_BENCH_GC_DEFAULTS=1 with CPython's collector thresholds, to compare.
     passed = {
         key: "1"
-        for key in ("CROUPIER_BENCH_NO_FREEZE", "CROUPIER_BENCH_GC_DEFAULTS")
+        for key in (
+            "CROUPIER_BENCH_NO_FREEZE",
+            "CROUPIER_BENCH_GC_DEFAULTS",
+            "CROUPIER_BENCH_WALKED_CENSUS",
+        )
         if os.environ.get(key)
     }
+    # The bot's environment keeps none of ours starting CROUPIER_: pass the thresholds on.
+    if thresholds := os.environ.get("CROUPIER_BENCH_GC_THRESHOLDS"):
+        passed["CROUPIER_BENCH_GC_THRESHOLDS"] = thresholds
     # CROUPIER_BENCH_BOT_ROOT=DIR runs the bot (bot/, cogs/, engine/, bench.load_bot)
     # of another checkout against this benchmark's fake and players: an A/B of two
     # versions of the bot measured by the same benchmark code.

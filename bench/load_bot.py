@@ -23,11 +23,12 @@ import gc
 import json
 import logging
 import os
+import random
 import signal
 import time
 from collections import Counter
 from pathlib import Path
-from types import CoroutineType
+from types import CoroutineType, FrameType, FunctionType, MethodType
 from typing import Any
 
 import discord
@@ -48,7 +49,7 @@ FLOOR_EXTENSION = "bench.noop"
 
 async def run() -> None:
     watch_to = os.environ.get("CROUPIER_BENCH_LOOP")
-    watch = LoopWatch()
+    watch = LoopWatch(census=bool(os.environ.get("CROUPIER_BENCH_WALKED_CENSUS")))
     if watch_to:
         watch.start()
     try:
@@ -60,20 +61,70 @@ async def run() -> None:
 
 
 def write_heap_census(path: Path) -> None:
-    """What a full garbage collection would have to walk, by type."""
+    """What a full garbage collection would have to walk, by type; and what a
+    middle one would (the young and middle generations: what survived a young
+    collection lately and is still alive), with the group commit's figures."""
+    generations = [len(gc.get_objects(generation)) for generation in range(3)]
+    young = gc.get_objects(0) + gc.get_objects(1)
+    younger = Counter(type(thing).__qualname__ for thing in young)
+    younger_owners = owners_of(
+        young, ("list", "tuple", "cell", "dict", "method", "Context", "ReferenceType")
+    )
+    younger_coroutines = Counter(
+        thing.cr_code.co_qualname for thing in young if isinstance(thing, CoroutineType)
+    ).most_common(15)
+    del young
+    garbage = younger_garbage()
     tracked = gc.get_objects()
     kinds = Counter(type(thing).__qualname__ for thing in tracked)
     census = {
         "tracked": len(tracked),
         "frozen": gc.get_freeze_count(),
+        "generations": generations,
         "top": kinds.most_common(30),
-        "owners": owners_of(tracked, ("list", "tuple", "dict", "coroutine", "Button")),
+        "younger_top": younger.most_common(20),
+        "younger_garbage": garbage,
+        "younger_owners": younger_owners,
+        "younger_coroutines": younger_coroutines,
+        "owners": owners_of(
+            tracked, ("list", "tuple", "dict", "coroutine", "Button", "Interaction")
+        ),
         "coroutines": Counter(
             thing.cr_code.co_qualname for thing in tracked if isinstance(thing, CoroutineType)
         ).most_common(12),
+        "group_commit": group_commit_figures(),
     }
     del tracked
     path.write_text(json.dumps(census))
+
+
+def younger_garbage() -> dict[str, Any]:
+    """What of the young and middle generations is garbage (reference cycles that
+    only a collection frees), by type: a middle collection run now, its garbage
+    kept aside to be counted, then freed (kept aside, it went to the oldest
+    generation: a full collection frees it)."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        freed = gc.collect(1)
+        kinds = Counter(type(thing).__qualname__ for thing in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.collect()
+    return {"objects": freed, "top": kinds.most_common(15)}
+
+
+#: The bot's database, for the census (None until it is open).
+_database: Database | None = None
+
+
+def group_commit_figures() -> dict[str, int] | None:
+    """Transactions of the write-ahead log's group commit and the writes in them,
+    since the bot started (``None``: a bot without group commit)."""
+    group = getattr(_database, "group_commit", None)
+    if group is None:
+        return None
+    return {"transactions": group.transactions, "writes": group.writes}
 
 
 def owners_of(tracked: list[object], kinds: tuple[str, ...], sample: int = 40) -> dict[str, Any]:
@@ -81,7 +132,8 @@ def owners_of(tracked: list[object], kinds: tuple[str, ...], sample: int = 40) -
     containers belong to which part of the bot."""
     owners: dict[str, Any] = {}
     for kind in kinds:
-        found = [thing for thing in tracked if type(thing).__qualname__ == kind][:sample]
+        found = [thing for thing in tracked if type(thing).__qualname__ == kind]
+        found = random.Random(16).sample(found, min(sample, len(found)))
         holders: Counter[str] = Counter()
         for thing in found:
             for holder in gc.get_referrers(thing):
@@ -92,12 +144,22 @@ def owners_of(tracked: list[object], kinds: tuple[str, ...], sample: int = 40) -
     return owners
 
 
-def _name_of(holder: object, ignored: tuple[object, ...]) -> str:
+def _name_of(holder: object, ignored: tuple[object, ...], depth: int = 0) -> str:
     name = type(holder).__qualname__
-    if isinstance(holder, dict):  # an instance's attributes: name the instance
-        owners = [o for o in gc.get_referrers(holder) if all(o is not i for i in ignored)]
-        named = [type(o).__qualname__ for o in owners if hasattr(o, "__dict__")]
-        return f"dict of {named[0]}" if named else "dict"
+    if isinstance(holder, FunctionType):  # a closure's cells: name the function
+        return f"function {holder.__qualname__}"
+    if isinstance(holder, MethodType):
+        return f"method {holder.__func__.__qualname__}"
+    if isinstance(holder, CoroutineType):
+        return f"coroutine {holder.cr_code.co_qualname}"
+    if isinstance(holder, dict | tuple) and depth == 0:  # name what holds it
+        owners = [
+            o
+            for o in gc.get_referrers(holder)
+            if all(o is not i for i in ignored) and not isinstance(o, list | FrameType)
+        ]
+        if owners:
+            return f"{name} of {_name_of(owners[0], ignored, depth + 1)}"
     return name
 
 
@@ -105,7 +167,9 @@ async def run_bot() -> None:
     settings = load_settings()
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     point_discord_py_at(settings)
+    global _database
     async with await Database.open(settings.database) as database:
+        _database = database
         bot = create_client(settings, database, extensions=(*EXTENSIONS, FLOOR_EXTENSION))
         if not os.environ.get("CROUPIER_BENCH_NO_FREEZE"):  # to measure without it
             set_aside_start_up_objects()

@@ -49,6 +49,7 @@ from bot.database.connection import (
     Parameters,
     Reader,
     Row,
+    Statement,
     Transaction,
     UniqueViolation,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "Row",
     "SchemaTooNew",
     "SqliteDatabase",
+    "Statement",
     "Transaction",
     "UniqueViolation",
     "bundled_migrations",

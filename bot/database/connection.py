@@ -14,6 +14,9 @@ module's classes:
   and keeps any other transaction, in this process or another, from changing
   it until this one ends (SQLite: every transaction already holds the write
   lock; PostgreSQL: ``SELECT ... FOR NO KEY UPDATE``).
+- :meth:`Database.commit_grouped` commits a small write (a hand's next action)
+  together with the ones other tasks ask for at the same moment: one
+  transaction and one disk sync for the group (:mod:`bot.database.group_commit`).
 - :meth:`Database.fetch_one` and friends read committed data outside any
   transaction; :meth:`Database.snapshot` gives a :class:`Reader` whose reads
   all see one consistent moment, while the bot goes on writing.
@@ -38,6 +41,7 @@ from contextvars import ContextVar
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self
 
+from bot.database.group_commit import GroupCommit, Statement
 from bot.database.placeholders import Parameters
 
 if TYPE_CHECKING:
@@ -49,6 +53,7 @@ __all__ = [
     "Parameters",
     "Reader",
     "Row",
+    "Statement",
     "Transaction",
     "UniqueViolation",
 ]
@@ -138,6 +143,8 @@ class Database(ABC):
 
     #: ``"sqlite"`` or ``"postgresql"``.
     backend: ClassVar[str]
+    #: The writes of :meth:`commit_grouped`, made on the first one.
+    _group_commit: GroupCommit | None = None
 
     @staticmethod
     async def open(
@@ -185,9 +192,16 @@ class Database(ABC):
     def description(self) -> str:
         """Which database this is, fit for a log line (a URL's password left out)."""
 
-    @abstractmethod
     async def close(self) -> None:
-        """Close the connections; a running transaction is waited for first."""
+        """Close the connections; a running transaction and the writes queued by
+        :meth:`commit_grouped` are waited for first."""
+        if self._group_commit is not None:
+            await self._group_commit.drained()
+        await self._close()
+
+    @abstractmethod
+    async def _close(self) -> None:
+        """Close the backend's connections (a running transaction waited for)."""
 
     async def __aenter__(self) -> Self:
         return self
@@ -220,6 +234,26 @@ class Database(ABC):
                 yield tx
         finally:
             _inside_transaction.reset(token)
+
+    async def commit_grouped(self, *statements: Statement) -> None:
+        """Commit ``statements`` together in a transaction shared with the writes
+        other tasks ask for meanwhile (group commit, :mod:`bot.database.group_commit`).
+
+        Returns once they are committed; raises what refused them, and then
+        nothing of them was written (another task's refused write does not
+        refuse these). For small writes that many tasks make at once and that
+        read nothing: a hand's next action. Not inside a transaction.
+        """
+        if _inside_transaction.get():
+            raise RuntimeError("a transaction is open in this task: write through it")
+        if self._group_commit is None:
+            self._group_commit = GroupCommit(self)
+        await self._group_commit.commit(statements)
+
+    @property
+    def group_commit(self) -> GroupCommit | None:
+        """The group commit of :meth:`commit_grouped`, once it has been used."""
+        return self._group_commit
 
     @abstractmethod
     def _transaction(self) -> AbstractAsyncContextManager[Transaction]:

@@ -261,7 +261,7 @@ class PostgresDatabase(Database):
     def description(self) -> str:
         return f"PostgreSQL {self._shown}"
 
-    async def close(self) -> None:
+    async def _close(self) -> None:
         await self._pool.close()
 
     @asynccontextmanager

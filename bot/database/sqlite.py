@@ -1,5 +1,5 @@
-"""SQLite behind the database interface: one connection of a running bot, its
-transactions and its migrations.
+"""SQLite behind the database interface: the connections of a running bot (one
+that writes, one that reads), its transactions and its migrations.
 
 :meth:`SqliteDatabase.connect` sets the connection up (write-ahead logging,
 ``synchronous=FULL``, foreign keys, a busy timeout) and applies pending
@@ -9,11 +9,15 @@ transaction, in this process or another, writes between its reads and its
 writes (SQLite serialises writers; there is nothing finer to lock, which is why
 :meth:`SqliteTransaction.lock_one` is a plain read here).
 
-All tasks share the connection, so an :class:`asyncio.Lock` gives a transaction
-the connection to itself: the reads it makes to decide something cannot
-interleave with another task's writes, and the plain reads on the database
-never see another task's uncommitted work. ``BEGIN IMMEDIATE`` and the busy
-timeout do the same job between processes.
+All tasks share the writing connection, so an :class:`asyncio.Lock` gives a
+transaction the connection to itself: the reads it makes to decide something
+cannot interleave with another task's writes. ``BEGIN IMMEDIATE`` and the busy
+timeout do the same job between processes. The plain reads on the database
+(outside any transaction) go through a second connection of their own: in WAL
+mode it sees every transaction committed before the read and none still
+open, so a read never waits for a write to finish (each of its statements
+hops to a thread and back through the event loop, and at hundreds of tables
+the reads queued behind the writes were most of the lock's waiting).
 """
 
 from __future__ import annotations
@@ -144,9 +148,13 @@ class SqliteDatabase(Database):
 
     backend: ClassVar[str] = "sqlite"
 
-    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+    def __init__(
+        self, connection: aiosqlite.Connection, path: Path, reader: aiosqlite.Connection
+    ) -> None:
         self._connection = connection
         self._lock = asyncio.Lock()
+        #: The plain reads' connection: it never writes, so it needs no lock.
+        self._reader = reader
         self.path = path
 
     @classmethod
@@ -203,7 +211,13 @@ class SqliteDatabase(Database):
         except BaseException:
             await connection.close()
             raise
-        return cls(connection, path)
+        try:
+            reader = await _connect(path)
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await connection.close()
+            raise
+        return cls(connection, path, reader)
 
     @property
     def description(self) -> str:
@@ -217,7 +231,8 @@ class SqliteDatabase(Database):
                 database_name=str(self.path),
             )
 
-    async def close(self) -> None:
+    async def _close(self) -> None:
+        await self._reader.close()
         async with self._lock:
             await self._connection.close()
 
@@ -253,18 +268,19 @@ class SqliteDatabase(Database):
             await connection.close()  # ends the read transaction
 
     async def _fetch_one(self, sql: str, parameters: Parameters) -> Row | None:
-        async with self._lock:
-            return await SqliteTransaction(self._connection).fetch_one(sql, parameters)
+        return await SqliteTransaction(self._reader).fetch_one(sql, parameters)
 
     async def _fetch_all(self, sql: str, parameters: Parameters) -> list[Row]:
-        async with self._lock:
-            return await SqliteTransaction(self._connection).fetch_all(sql, parameters)
+        return await SqliteTransaction(self._reader).fetch_all(sql, parameters)
 
     async def pragma(self, name: str) -> Any:
-        """The value of ``PRAGMA name``, e.g. ``journal_mode``."""
+        """The value of ``PRAGMA name`` on the connection that writes, e.g. ``journal_mode``."""
         if not name.replace("_", "").isalpha():
             raise ValueError(f"not a pragma name: {name!r}")
-        return await self.fetch_value(f"PRAGMA {name}")
+        self._refuse_inside_transaction()
+        async with self._lock:
+            row = await SqliteTransaction(self._connection).fetch_one(f"PRAGMA {name}")
+        return None if row is None else row[0]
 
 
 async def _connect(path: Path) -> aiosqlite.Connection:

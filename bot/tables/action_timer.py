@@ -1,12 +1,16 @@
-"""The action timer: one task per table that waits for the next thing due.
+"""The action timer: one alarm per table for the next thing due.
 
 What is due is the acting player's deadline (the table's ``action_seconds``)
 or, between hands, the next deal (``hand_pause_seconds`` after the last hand,
 once two players can be dealt in): :func:`next_wake` works it out from the
-table's state. The :class:`ActionTimer` sleeps until then and calls the
-runner's ``tick``, which does what is due under the table's lock; it is
-re-armed after every change, and keeps sleeping when the moment due is the
-same.
+table's state. The :class:`ActionTimer` sets an alarm on the clock for then
+(:meth:`~bot.tables.clock.Clock.call_at`) and, when it rings, starts a task
+that calls the runner's ``tick``, which does what is due under the table's
+lock. It is re-armed after every change (every action at every table), and
+keeps its alarm when the moment due is the same. An alarm, not a task
+sleeping until then: re-arming then costs one timer handle, where a task
+cancelled and started anew was a dozen objects per action for the garbage
+collector to walk.
 """
 
 from __future__ import annotations
@@ -14,9 +18,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 
-from bot.tables.clock import Clock
+from bot.tables.clock import Alarm, Clock
 from bot.tables.state import TableState
 
 log = logging.getLogger(__name__)
@@ -46,68 +49,53 @@ def next_wake(state: TableState, *, may_deal: bool, now: float, pause: float) ->
     return state.next_hand_at
 
 
-@dataclass
-class _Sleep:
-    task: asyncio.Task[None]
-    when: float
-    sleeping: bool = field(default=False)
-
-
 class ActionTimer:
-    """Sleeps until the moment armed, then calls ``tick``; one sleep at a time."""
+    """Sets an alarm for the moment armed, then calls ``tick``; one alarm at a time."""
 
     def __init__(self, clock: Clock, tick: Callable[[], Awaitable[None]], *, name: str) -> None:
         self.clock = clock
         self.tick = tick
         self.name = name
-        self._sleep: _Sleep | None = None
+        self._alarm: Alarm | None = None
+        self._when: float | None = None
+        #: The tick the last alarm started, while it runs.
+        self._ticking: asyncio.Task[None] | None = None
 
     def arm(self, when: float | None) -> None:
-        """Wake at ``when`` (``None``: not at all); a sleep already set for that
+        """Wake at ``when`` (``None``: not at all); an alarm already set for that
         moment is kept."""
         if when is None:
             self.disarm()
             return
-        sleep = self._sleep
-        # A sleep set for that moment is kept, unless it is the tick re-arming itself.
-        if (
-            sleep is not None
-            and sleep.when == when
-            and not sleep.task.done()
-            and sleep.task is not asyncio.current_task()
-        ):
+        if self._alarm is not None and self._when == when:
             return
         self.disarm()
-        task = asyncio.create_task(self._wait(when), name=self.name)
-        self._sleep = _Sleep(task, when)
+        self._when = when
+        self._alarm = self.clock.call_at(when, self._ring)
 
     def disarm(self) -> None:
-        sleep, self._sleep = self._sleep, None
-        if sleep is not None and sleep.task is not asyncio.current_task():
-            sleep.task.cancel()
+        """No alarm; a tick started but still waiting (for the table's lock) is
+        cancelled too, unless it is the tick disarming itself."""
+        alarm, self._alarm, self._when = self._alarm, None, None
+        if alarm is not None:
+            alarm.cancel()
+        ticking, self._ticking = self._ticking, None
+        if ticking is not None and ticking is not asyncio.current_task():
+            ticking.cancel()
 
     @property
     def busy(self) -> bool:
         """Whether the timer is doing something now, or is about to: it is not
-        just sleeping towards a moment still to come."""
-        sleep = self._sleep
-        if sleep is None or sleep.task.done():
-            return False
-        return not sleep.sleeping or self.clock.now() >= sleep.when
+        just waiting for a moment still to come."""
+        if self._ticking is not None and not self._ticking.done():
+            return True
+        return self._when is not None and self.clock.now() >= self._when
 
-    async def _wait(self, when: float) -> None:
-        sleep = self._sleep
-        assert sleep is not None
-        sleep.sleeping = True
-        try:
-            await self.clock.sleep_until(when)
-        finally:
-            sleep.sleeping = False
-            # A re-arm cancels this task; its CancelledError keeps this frame (its
-            # traceback) and the task keeps the error, so a frame still naming the
-            # _Sleep, which names the task, would be a reference cycle of ~15 objects
-            # per re-arm (per action) that only a garbage collection frees.
-            del sleep
+    def _ring(self) -> None:
+        self._alarm, self._when = None, None
+        self._ticking = asyncio.create_task(self._tick(), name=self.name)
+
+    async def _tick(self) -> None:
         try:
             await self.tick()
         except Exception:

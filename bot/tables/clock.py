@@ -3,7 +3,8 @@
 The runner measures deadlines on a monotonic clock (``now()``, seconds) and
 tells players when they expire in wall-clock terms (``wall_now()``, UNIX
 seconds, for Discord's ``<t:…:R>`` countdowns). It waits with
-``sleep_until``, so tests can swap in a clock they move by hand instead of
+``sleep_until``, or sets an alarm with ``call_at`` (a callback, no task
+waiting for it), so tests can swap in a clock they move by hand instead of
 sleeping (``tests/bot/fake_clock.py``).
 """
 
@@ -11,8 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
+
+
+class Alarm(Protocol):
+    """A callback set for a moment; :meth:`cancel` keeps it from being called."""
+
+    def cancel(self) -> object: ...
 
 
 class Clock(Protocol):
@@ -28,6 +36,11 @@ class Clock(Protocol):
 
     async def sleep_until(self, when: float) -> None:
         """Return once ``now() >= when`` (at once when it already is)."""
+        ...
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> Alarm:
+        """Call ``callback`` from the event loop once ``now() >= when`` (soon, when
+        it already is), unless the alarm returned is cancelled first."""
         ...
 
 
@@ -71,3 +84,7 @@ class SystemClock:
         delay = when - time.monotonic()
         if delay > 0:
             await asyncio.sleep(delay)
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> Alarm:
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + (when - time.monotonic()), callback)

@@ -23,7 +23,7 @@ from bot.cashier import SeatMovement
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.tables.money_desk import MoneyDesk
-from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
 from bot.tables.state import TableState
 
@@ -47,7 +47,7 @@ async def mark_closing(state: TableState, keeper: TableKeeper) -> None:
     survives a restart)."""
     state.closing = True
     try:
-        await keeper.transact(lambda: None, nothing_to_write)
+        await keeper.save()
     except BaseException:
         state.closing = False
         raise

@@ -5,7 +5,9 @@ holds the table's :class:`~engine.table.Deal` (the setup with its deck order,
 the seat and player of each hand index, the button and blinds); a provably
 fair hand also keeps its commitment and secret. Each action is appended and
 committed before anything shows it to a player, so after a crash the hand is
-rebuilt by dealing the same deck and replaying the log. A finished hand is
+rebuilt by dealing the same deck and replaying the log. The actions of many
+tables are committed in groups (group commit: one transaction, one disk sync),
+each table's action answered only once its group has committed. A finished hand is
 settled in one transaction: stacks, ``hand_players`` rows, the rake's ledger
 row and the hand's result. A voided hand leaves every stack as it was when
 the hand began.
@@ -109,12 +111,18 @@ class HandLog:
         )
 
     async def append(self, hand_id: int, seq: int, action: str, actor: int | None) -> None:
-        """Commit one action (PHH notation) by ``actor`` (``None``: the clock)."""
-        async with self.database.transaction() as tx:
-            await tx.execute(
+        """Commit one action (PHH notation) by ``actor`` (``None``: the clock).
+
+        Returns once the row is committed. Other tables' actions appended
+        meanwhile share its transaction (:meth:`Database.commit_grouped`); a
+        row the database refuses raises here and refuses no other table's.
+        """
+        await self.database.commit_grouped(
+            (
                 "INSERT INTO hand_actions (hand_id, seq, actor, action) VALUES (?, ?, ?, ?)",
                 (hand_id, seq, actor, action),
             )
+        )
 
     async def finish(
         self,

@@ -33,7 +33,7 @@ from bot.database import Database, Transaction
 from bot.house_bank import is_computer
 from bot.tables.errors import NotSeated, Refused
 from bot.tables.hand_log import replay_logged_hand
-from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.persistence import TableKeeper
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
 from engine import Card, bomb_pot_votes_needed
@@ -103,7 +103,7 @@ async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) ->
             table.bomb_pot_voted = True
 
     try:
-        await keeper.transact(change, nothing_to_write)
+        await keeper.save(change)
     except BaseException:
         state.bomb_voters = before  # the engine's table is put back by the keeper
         raise

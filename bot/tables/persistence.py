@@ -8,6 +8,11 @@ changes). Then one transaction writes what the change moved (chips, the hand
 log) and the table's saved state (``tables.state``: the engine's table, the
 players, the money desk's own state). If anything fails, the engine's table is
 put back as it was, so memory never holds what the database does not.
+
+A change that moves nothing but the table's state (a player sitting out, the
+DMs delivered, a run-out's street) is saved by :meth:`TableKeeper.save`: its
+statements are committed together, in the transaction other tables' writes of
+the moment share (group commit, :meth:`~bot.database.Database.commit_grouped`).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any, TypeVar
 from bot.database import Database, Transaction
 from bot.tables.errors import Refused
 from bot.tables.state import TableState
-from bot.tables.table_store import save_state
+from bot.tables.table_store import save_state, state_statements
 from engine import IllegalAction, table_from_data, table_to_data
 
 _T = TypeVar("_T")
@@ -43,11 +48,7 @@ class TableKeeper:
         state in one transaction; if anything fails, put the table back."""
         state = self.state
         before = table_to_data(state.table)
-        try:
-            changed = change()
-        except IllegalAction as error:
-            state.table = table_from_data(state.rules, before)
-            raise Refused.from_engine(error) from None
+        changed = self._change(change, before)
         try:
             async with self.database.transaction() as tx:
                 written = await write(tx, changed)
@@ -63,6 +64,29 @@ class TableKeeper:
             raise
         return written
 
+    async def save(self, change: Callable[[], object] = lambda: None) -> None:
+        """Change the engine's table (or not), then save the table's state alone,
+        committed with other tables' writes of the moment; if that fails, put the
+        table back."""
+        state = self.state
+        before = table_to_data(state.table)
+        self._change(change, before)
+        try:
+            await self.database.commit_grouped(
+                *state_statements(
+                    state.table_id,
+                    state.saved() | self.desk_state(),
+                    {n: s.sitting_out for n, s in state.table.seats.items()},
+                    carried_pot=state.table.carried_pot,
+                )
+            )
+        except BaseException:
+            state.table = table_from_data(state.rules, before)
+            raise
 
-async def nothing_to_write(tx: Transaction, _: object) -> None:
-    """A change with nothing to write but the table's state."""
+    def _change(self, change: Callable[[], _T], before: dict[str, Any]) -> _T:
+        try:
+            return change()
+        except IllegalAction as error:
+            self.state.table = table_from_data(self.state.rules, before)
+            raise Refused.from_engine(error) from None

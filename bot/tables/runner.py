@@ -88,7 +88,7 @@ from bot.tables.home_view import work_out_odds
 from bot.tables.message_keeper import MessageKeeper
 from bot.tables.money_desk import Left
 from bot.tables.outlet import Outlet, TableClick
-from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.persistence import TableKeeper
 from bot.tables.pre_actions import PreActions
 from bot.tables.publisher import Publisher
 from bot.tables.requests import ActionRequest, Move, resolve
@@ -291,7 +291,7 @@ class TableRunner:
         """Save the table's state as it is (the DMs delivered with it)."""
         async with self._lock:
             if not self.state.closed:
-                await self.keeper.transact(lambda: None, nothing_to_write)
+                await self.keeper.save()
 
     async def settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing is being done at this table: the lock is free, the
@@ -371,7 +371,7 @@ class TableRunner:
         is is acted for at once."""
         async with self._lock:
             turns.seat_of(self.state, user_id)
-            await self.keeper.transact(change, nothing_to_write)
+            await self.keeper.save(change)
             if back:
                 self.state.players[user_id].timeouts = 0
             try:

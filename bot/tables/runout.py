@@ -20,7 +20,7 @@ run-out carries on from the street the table showed last.
 from __future__ import annotations
 
 from bot.tables.clock import Clock
-from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.persistence import TableKeeper
 from bot.tables.state import LiveHand, TableState
 from engine import Event
 
@@ -54,7 +54,7 @@ class RunOut:
         before = state.runout
         state.runout = (live.hand_id, hand.runout_streets + 1)
         try:
-            await self.keeper.transact(lambda: None, nothing_to_write)
+            await self.keeper.save()
         except BaseException:
             state.runout = before
             raise

@@ -27,7 +27,7 @@ from typing import Final, Protocol
 from bot.house_bank import is_computer
 from bot.tables.clock import Clock
 from bot.tables.computer_seats import ComputerSeats
-from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.persistence import TableKeeper
 from bot.tables.pre_actions import PreActions
 from bot.tables.state import LiveHand, TableState
 from bot.tables.time_bank import TimeBanks
@@ -112,7 +112,7 @@ class StandIns:
             and seat is not None
             and not seat.sitting_out
         ):
-            await self.keeper.transact(lambda: table.sit_out(user_id), nothing_to_write)
+            await self.keeper.save(lambda: table.sit_out(user_id))
         await self.apply(live, index, hand.timeout_action(), actor=None, by_clock=True)
         if player is not None and missed:  # counted once taken (a failed one is retried)
             player.timeouts = timeouts

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.database import Database, Transaction, UniqueViolation
+from bot.database import Database, Statement, Transaction, UniqueViolation
 from bot.tables.errors import TableExists
 from bot.tables.table_settings import TableSettings
 
@@ -108,9 +108,11 @@ class TableStore:
 
 
 async def save_message_id(database: Database, table_id: int, message_id: int) -> None:
-    """Remember the table message now shown (edited again after a restart)."""
-    async with database.transaction() as tx:
-        await tx.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+    """Remember the table message now shown (edited again after a restart), with
+    whatever other tables write at the moment (group commit)."""
+    await database.commit_grouped(
+        ("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+    )
 
 
 async def forget_message_id(tx: Transaction, table_id: int) -> None:
@@ -122,6 +124,30 @@ async def forget_message_id(tx: Transaction, table_id: int) -> None:
     await tx.execute("UPDATE tables SET message_id = NULL WHERE id = ?", (table_id,))
 
 
+def state_statements(
+    table_id: int,
+    state: Mapping[str, Any],
+    sitting_out: Mapping[int, bool],
+    *,
+    carried_pot: int = 0,
+) -> list[Statement]:
+    """The statements that save the runner's state of a table, which seats sit
+    out, and the chips of a jackpot carried to the next deal."""
+    return [
+        (
+            "UPDATE tables SET state = ?, carried_pot = ? WHERE id = ?",
+            (json.dumps(state), carried_pot, table_id),
+        ),
+        *(
+            (
+                "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND seat_no = ?",
+                (int(out), table_id, seat),
+            )
+            for seat, out in sitting_out.items()
+        ),
+    ]
+
+
 async def save_state(
     tx: Transaction,
     table_id: int,
@@ -130,16 +156,11 @@ async def save_state(
     *,
     carried_pot: int = 0,
 ) -> None:
-    """Save the runner's state of a table, which seats sit out, and the chips of
-    a jackpot carried to the next deal."""
-    await tx.execute(
-        "UPDATE tables SET state = ?, carried_pot = ? WHERE id = ?",
-        (json.dumps(state), carried_pot, table_id),
-    )
-    await tx.executemany(
-        "UPDATE seats SET sitting_out = ? WHERE table_id = ? AND seat_no = ?",
-        [(int(out), table_id, seat) for seat, out in sitting_out.items()],
-    )
+    """Save the runner's state of a table (:func:`state_statements`) in ``tx``."""
+    first, *seats = state_statements(table_id, state, sitting_out, carried_pot=carried_pot)
+    await tx.execute(*first)
+    if seats:
+        await tx.executemany(seats[0][0], [parameters for _, parameters in seats])
 
 
 async def add_to_seats(tx: Transaction, table_id: int, shares: Sequence[tuple[int, int]]) -> None:

@@ -31,7 +31,7 @@ from bot.tables.clock import Clock, Moment
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.hand_log import HandLog
 from bot.tables.money_desk import Settled
-from bot.tables.persistence import TableKeeper, nothing_to_write
+from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
 from bot.tables.state import Player, TableState
 from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
@@ -150,7 +150,7 @@ class TournamentDesk:
         before = (progress.started, progress.entrants, progress.running_since)
         progress.begin(entrants=len(self.state.table.seats), now=self.clock.now())
         try:
-            await self.keeper.transact(lambda: None, nothing_to_write)
+            await self.keeper.save()
         except BaseException:
             progress.started, progress.entrants, progress.running_since = before
             raise

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
+from collections.abc import Callable
 
 from bot.tables.clock import wall_time_at
 
@@ -35,6 +36,17 @@ class FakeClock:
 
     def wall_now(self) -> float:
         return self._now + self._wall_offset
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> asyncio.Future[None]:
+        """An alarm: a wait like :meth:`sleep_until`'s whose end calls ``callback``
+        (cancelling the future returned cancels the alarm)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future.add_done_callback(lambda done: None if done.cancelled() else callback())
+        if when <= self._now:
+            future.set_result(None)
+        else:
+            heapq.heappush(self._sleepers, (when, next(self._order), future))
+        return future
 
     async def sleep_until(self, when: float) -> None:
         if when <= self._now:

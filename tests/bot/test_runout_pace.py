@@ -97,13 +97,13 @@ async def test_a_failed_write_deals_nothing_until_the_clock_tries_again(
 ) -> None:
     live = paced.live
     assert live is not None
-    failing = paced.keeper.transact
+    failing = paced.keeper.save
 
     async def refused(*args: object, **kwargs: object) -> object:
-        monkeypatch.setattr(paced.keeper, "transact", failing)  # once
+        monkeypatch.setattr(paced.keeper, "save", failing)  # once
         raise ConnectionError("the database is away")
 
-    monkeypatch.setattr(paced.keeper, "transact", refused)
+    monkeypatch.setattr(paced.keeper, "save", refused)
     clock.advance(PAUSE)
     await paced.settled()
     assert live.hand.board == [] and paced.state.runout is None

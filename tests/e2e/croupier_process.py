@@ -10,6 +10,7 @@ imports.
         await croupier.start()           # connected to the fake's gateway on return
         await croupier.kill()            # SIGKILL, whatever it was doing
         await croupier.start(die_at=12)  # dies by itself in its 12th statement
+        await croupier.start(die_at=2, in_group_commit=True)  # ... in its 2nd group commit
 
 Each bot's stderr goes to ``logs/bot-N.log`` beside the database file (or in
 the folder ``logs`` names), for reading after a failure
@@ -128,9 +129,11 @@ class CroupierProcess:
             self._exits[pid] = asyncio.get_running_loop().create_future()
         return self._exits[pid]
 
-    async def start(self, *, die_at: int | None = None) -> int:
+    async def start(self, *, die_at: int | None = None, in_group_commit: bool = False) -> int:
         """Start the next bot (optionally doomed to die in its ``die_at``-th
-        statement) and wait until it has logged in to the gateway, or died."""
+        statement, or with ``in_group_commit`` in its ``die_at``-th group commit
+        of several tables' actions) and wait until it has logged in to the
+        gateway, or died."""
         if self.alive:
             raise RuntimeError("a bot is already running")
         server = await self._fork_server()
@@ -139,6 +142,8 @@ class CroupierProcess:
         log = self.logs / f"bot-{self.started}.log"
         identified = self.fake.gateway.identifies
         command = f"go {log}" + ("" if die_at is None else f" {die_at}")
+        if die_at is not None and in_group_commit:
+            command += " group"
         server.stdin.write(command.encode() + b"\n")
         await server.stdin.drain()
         self.pid = await asyncio.wait_for(self._started.get(), self.start_timeout)

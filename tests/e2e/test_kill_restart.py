@@ -6,7 +6,11 @@ clicked (so anywhere in handling the click: before, during or after its
 database write); and from inside, in the middle of the N-th statement of a
 transaction (see :mod:`tests.e2e.warm_croupier`), which guarantees kills in
 the middle of writes, including writes made while restoring after the last
-kill. After every restart:
+kill, or in the middle of the N-th group commit of several tables' actions
+(their players click at the same moment), after the group's rows were written
+and before its commit. A group killed so must be lost whole: none of its rows
+is in the log afterwards, and each of its tables resumes after exactly the
+actions committed before it. After every restart:
 
 * the hand that was in progress is either resumed (its table message is posted
   again, drawn after exactly the logged actions, with a fresh clock for the
@@ -35,6 +39,7 @@ import random
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,6 +72,14 @@ BUY_IN = 500
 #: and in which of its statements at the latest.
 DOOMED = 0.5
 DOOMED_WITHIN = 12
+#: How likely a doomed start dies in a group commit rather than in any statement,
+#: and in which of its groups of several tables' actions at the latest.
+IN_GROUP_COMMIT = 0.5
+IN_GROUP_WITHIN = 3
+#: How likely a step of play is every table's player clicking at once.
+TOGETHER = 0.2
+#: What a bot killed in a group commit logged first (tests/e2e/warm_croupier.py).
+KILLED_IN_GROUP = "killed in a group commit: "
 
 
 def in_progress(database: BlockingReader) -> dict[int, tuple[int, int, int]]:
@@ -147,6 +160,8 @@ class KillRun:
         self.kills: Counter[str] = Counter()
         self.outcomes: Counter[str] = Counter()
         self.doomed = False
+        #: Doomed to die in a group commit (several tables' actions together).
+        self.doomed_in_group = False
         self.games: dict[int, str] = {}
         #: Each message's version before the latest restart.
         self.versions_before: dict[int, int] = {}
@@ -187,11 +202,33 @@ class KillRun:
         if view is not None and view.actor is not None:
             await quietly(players.act(self.rng, view))
 
+    def steps(self) -> int:
+        """How many steps to play before the next kill: a few, or for a doomed
+        bot enough to die by itself (it takes several tables acting together
+        to die in a group commit)."""
+        if self.doomed_in_group:
+            return 30
+        return 12 if self.doomed else self.rng.randint(0, 6)
+
+    async def act_everywhere(self) -> None:
+        """The player to act at every table clicks at the same moment: their
+        actions reach the bot together and are committed in groups."""
+
+        async def act_at(players: Players) -> None:
+            view = players.view()  # read as it clicks: the message may change meanwhile
+            if view is not None and view.actor is not None:
+                await quietly(players.act(self.rng, view))
+
+        await asyncio.gather(*(act_at(players) for players in self.tables))
+
     async def play(self, steps: int) -> None:
         for _ in range(steps):
             if not self.croupier.alive:
                 return
-            await self.act_somewhere()
+            if self.doomed_in_group or self.rng.random() < TOGETHER:
+                await self.act_everywhere()
+            else:
+                await self.act_somewhere()
             await asyncio.sleep(self.rng.uniform(0.01, 0.12))
 
     async def housekeeping(self) -> None:
@@ -239,22 +276,61 @@ class KillRun:
         if self.croupier.alive:
             await self.croupier.kill()
             self.kills["from outside"] += 1
+        elif self.group_killed() is not None:
+            self.kills["in the middle of a group commit"] += 1
         else:
             self.kills["inside a transaction"] += 1
+
+    def group_killed(self) -> list[list[tuple[str, list[Any]]]] | None:
+        """The writes of the group commit the last bot was killed in, if it was:
+        each write's statements, ``(sql, parameters)``."""
+        for line in self.croupier.log_text().splitlines():
+            if line.startswith(KILLED_IN_GROUP):
+                writes = json.loads(line.removeprefix(KILLED_IN_GROUP))
+                return [[(sql, values) for sql, values in write] for write in writes]
+        return None
+
+    def check_group_lost_whole(self) -> None:
+        """A group commit killed before its commit left none of its actions: no
+        table's log holds half of a group (each table then resumes after exactly
+        the actions committed, which :meth:`check_resumed` checks). Its other
+        writes (a table's saved state) are a table's whole state each, which
+        the restart reads like any other."""
+        writes = self.group_killed()
+        if writes is None:
+            return
+        assert len(writes) >= 2, writes
+        actions = [
+            values
+            for statements in writes
+            for sql, values in statements
+            if sql.startswith("INSERT INTO hand_actions")
+        ]
+        for hand_id, seq, _actor, _action in actions:
+            found = self.database.one(
+                "SELECT COUNT(*) FROM hand_actions WHERE hand_id = ? AND seq = ?", (hand_id, seq)
+            )
+            assert found == (0,), f"hand {hand_id}'s action {seq} outlived its group's kill"
+        if actions:
+            self.outcomes["group commit lost whole"] += 1
 
     async def restart_and_check(self) -> bool:
         """Start the next bot (perhaps doomed); check the hand that was in progress.
 
         Returns ``False`` when the new bot died before it was checked.
         """
+        if self.croupier.started:
+            self.check_group_lost_whole()
         unfinished = in_progress(self.database)
         posted_before = max((m.id for m in self.fake.messages()), default=0)
         # A restored table edits the message it showed (tests/e2e/test_fair_restart_e2e.py).
         self.versions_before = {m.id: m.version for m in self.fake.messages()}
         doomed = self.rng.random() < DOOMED
+        in_group = doomed and self.rng.random() < IN_GROUP_COMMIT
         started_at = time.time()
-        self.doomed = doomed
-        await self.croupier.start(die_at=self.rng.randint(1, DOOMED_WITHIN) if doomed else None)
+        self.doomed, self.doomed_in_group = doomed, in_group
+        die_at = self.rng.randint(1, IN_GROUP_WITHIN if in_group else DOOMED_WITHIN)
+        await self.croupier.start(die_at=die_at if doomed else None, in_group_commit=in_group)
         if not self.croupier.alive:
             self.kills["inside a transaction, before logging in"] += 1
             return False
@@ -393,7 +469,7 @@ async def test_kills_at_random_moments_lose_nothing(
             await run.open_tables(channels)
             while run.total_kills < KILLS:
                 if croupier.alive:
-                    await run.play(rng.randint(0, 6) if not run.doomed else 12)
+                    await run.play(run.steps())
                     if rng.random() < 0.3:
                         await run.housekeeping()
                     await run.kill_soon()
@@ -415,6 +491,8 @@ async def test_kills_at_random_moments_lose_nothing(
     assert (
         run.kills["inside a transaction"] + run.kills["inside a transaction, before logging in"] > 0
     )
+    assert run.kills["in the middle of a group commit"] > 0
+    assert run.outcomes["group commit lost whole"] > 0
     assert run.outcomes["resumed"] > KILLS // 4
     assert run.outcomes["clicked after restart"] > KILLS // 8
     print("hands and actions by game:", by_game)
@@ -472,7 +550,7 @@ async def test_kills_of_two_processes_with_a_shard_each_lose_nothing(
             while sum(run.total_kills for run in runs) < KILLS:
                 run = rng.choice(runs)
                 if run.croupier.alive:
-                    await run.play(rng.randint(0, 6) if not run.doomed else 12)
+                    await run.play(run.steps())
                     if rng.random() < 0.3:
                         await run.housekeeping()
                     await run.kill_soon()
@@ -496,6 +574,8 @@ async def test_kills_of_two_processes_with_a_shard_each_lose_nothing(
             f" {[run.total_kills for run in runs]}"
         )
         assert all(run.total_kills > 0 for run in runs), "both processes were killed"
+        assert kills["in the middle of a group commit"] > 0
+        assert outcomes["group commit lost whole"] > 0
         assert outcomes["resumed"] > KILLS // 4
         assert outcomes["clicked after restart"] > KILLS // 8
         assert finished >= KILLS // 10 and actions >= KILLS, "the game went on between kills"
