@@ -143,7 +143,10 @@ def _faces_by_pixels() -> dict[str, str]:
     return faces
 
 
+@functools.cache
 def _pixel_hash(png: bytes) -> str:
+    """A hash of the picture's pixels (RGBA), whatever its encoding: an emoji's
+    file is read once however many messages show it (its bytes never change)."""
     with Image.open(io.BytesIO(png)) as image:
         return hashlib.sha256(image.convert("RGBA").tobytes()).hexdigest()
 
