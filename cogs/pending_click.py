@@ -33,7 +33,7 @@ more between the two) has been taken, and the table message shows it.
 taken longer than half that budget from click to action (:class:`ActPace`: the
 database's queue at hundreds of busy tables), a click is acknowledged as it
 arrives and acted on once Discord took that, as before, rather than held
-unanswered for 1.5 s only to be acknowledged then: the table edits its message
+unanswered for :data:`ANSWER_BY` only to be acknowledged then: the table edits its message
 on its own either way.
 
 **Refusals** take the click back (:meth:`PendingClick.take_back`) and answer
@@ -62,8 +62,11 @@ from discord.http import Route
 log = logging.getLogger(__name__)
 
 #: How long after a click was made an edit may still answer it; then it is
-#: acknowledged as it is. Discord refuses answers after three seconds.
-ANSWER_BY: Final = 1.5
+#: acknowledged as it is. Discord refuses answers after three seconds; the
+#: other two are the acknowledgement's own trip, which at 500 saturated tables
+#: took up to 1.2 s on this machine (bench/LOAD.md: with 1.5 here the slowest
+#: answers came 2.5-2.7 s after their clicks).
+ANSWER_BY: Final = 1.0
 #: Discord's window for the first answer to an interaction, from its creation.
 DISCORD_WINDOW: Final = 3.0
 #: How many times an answer Discord rate-limits (429) is tried, while the window lasts.
