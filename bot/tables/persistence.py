@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from bot.database import Database, Transaction
+from bot.database import Database, Statement, Transaction
 from bot.tables.errors import Refused
 from bot.tables.state import TableState
 from bot.tables.table_store import save_state, state_statements
@@ -52,13 +52,7 @@ class TableKeeper:
         try:
             async with self.database.transaction() as tx:
                 written = await write(tx, changed)
-                await save_state(
-                    tx,
-                    state.table_id,
-                    state.saved() | self.desk_state(),
-                    {n: s.sitting_out for n, s in state.table.seats.items()},
-                    carried_pot=state.table.carried_pot,
-                )
+                await save_state(tx, self._state_statements())
         except BaseException:
             state.table = table_from_data(state.rules, before)
             raise
@@ -72,17 +66,20 @@ class TableKeeper:
         before = table_to_data(state.table)
         self._change(change, before)
         try:
-            await self.database.commit_grouped(
-                *state_statements(
-                    state.table_id,
-                    state.saved() | self.desk_state(),
-                    {n: s.sitting_out for n, s in state.table.seats.items()},
-                    carried_pot=state.table.carried_pot,
-                )
-            )
+            await self.database.commit_grouped(*self._state_statements())
         except BaseException:
             state.table = table_from_data(state.rules, before)
             raise
+
+    def _state_statements(self) -> list[Statement]:
+        """The statements that save the table's state as it is now."""
+        state = self.state
+        return state_statements(
+            state.table_id,
+            state.saved() | self.desk_state(),
+            {n: s.sitting_out for n, s in state.table.seats.items()},
+            carried_pot=state.table.carried_pot,
+        )
 
     def _change(self, change: Callable[[], _T], before: dict[str, Any]) -> _T:
         try:

@@ -148,16 +148,9 @@ def state_statements(
     ]
 
 
-async def save_state(
-    tx: Transaction,
-    table_id: int,
-    state: Mapping[str, Any],
-    sitting_out: Mapping[int, bool],
-    *,
-    carried_pot: int = 0,
-) -> None:
-    """Save the runner's state of a table (:func:`state_statements`) in ``tx``."""
-    first, *seats = state_statements(table_id, state, sitting_out, carried_pot=carried_pot)
+async def save_state(tx: Transaction, statements: Sequence[Statement]) -> None:
+    """Run :func:`state_statements`' statements in ``tx`` (the seats' in one batch)."""
+    first, *seats = statements
     await tx.execute(*first)
     if seats:
         await tx.executemany(seats[0][0], [parameters for _, parameters in seats])
