@@ -53,6 +53,7 @@ from bot.database.connection import (
     Transaction,
     UniqueViolation,
 )
+from bot.database.group_commit import run_statements
 from bot.database.migrator import Migration, SchemaTooNew, bundled_migrations
 
 # The two backends: loading them here is what lets Database.open find them.
@@ -74,4 +75,5 @@ __all__ = [
     "Transaction",
     "UniqueViolation",
     "bundled_migrations",
+    "run_statements",
 ]

@@ -166,23 +166,26 @@ class GroupCommit:
         self.writes += len(group)
 
     async def _write(self, tx: Statements, group: list[_Write]) -> None:
-        """Run the group's statements in ``tx``, each write's in its own order.
+        """Run the group's statements in ``tx``, each write's in its own order
+        (:func:`run_statements`: the same insert for every table's row goes as
+        one ``executemany``, one round trip for the group)."""
+        await run_statements(tx, [statement for write in group for statement in write.statements])
 
-        Consecutive statements with the same SQL (the same insert for every
-        table's row) go as one ``executemany``: one round trip for the group.
-        """
-        statements = [statement for write in group for statement in write.statements]
-        start = 0
-        while start < len(statements):
-            sql = statements[start][0]
-            end = start + 1
-            while end < len(statements) and statements[end][0] == sql:
-                end += 1
-            if end - start == 1:
-                await tx.execute(sql, statements[start][1])
-            else:
-                await tx.executemany(sql, [parameters for _, parameters in statements[start:end]])
-            start = end
+
+async def run_statements(tx: Statements, statements: Sequence[Statement]) -> None:
+    """Run ``statements`` in ``tx`` in their order; consecutive statements with
+    the same SQL go as one ``executemany``."""
+    start = 0
+    while start < len(statements):
+        sql = statements[start][0]
+        end = start + 1
+        while end < len(statements) and statements[end][0] == sql:
+            end += 1
+        if end - start == 1:
+            await tx.execute(sql, statements[start][1])
+        else:
+            await tx.executemany(sql, [parameters for _, parameters in statements[start:end]])
+        start = end
 
 
 def _answer(write: _Write, error: BaseException | None) -> None:

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from bot.database import Database, Statement, Transaction
+from bot.database import Database, Statement, Transaction, run_statements
 from bot.tables.errors import Refused
 from bot.tables.state import TableState
-from bot.tables.table_store import save_state, state_statements
+from bot.tables.table_store import state_statements
 from engine import IllegalAction, table_from_data, table_to_data
 
 _T = TypeVar("_T")
@@ -52,7 +52,7 @@ class TableKeeper:
         try:
             async with self.database.transaction() as tx:
                 written = await write(tx, changed)
-                await save_state(tx, self._state_statements())
+                await run_statements(tx, self._state_statements())
         except BaseException:
             state.table = table_from_data(state.rules, before)
             raise

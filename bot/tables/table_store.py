@@ -148,14 +148,6 @@ def state_statements(
     ]
 
 
-async def save_state(tx: Transaction, statements: Sequence[Statement]) -> None:
-    """Run :func:`state_statements`' statements in ``tx`` (the seats' in one batch)."""
-    first, *seats = statements
-    await tx.execute(*first)
-    if seats:
-        await tx.executemany(seats[0][0], [parameters for _, parameters in seats])
-
-
 async def add_to_seats(tx: Transaction, table_id: int, shares: Sequence[tuple[int, int]]) -> None:
     """Chips of a carried jackpot handed back to seats: (seat, chips) each."""
     for seat, chips in shares:
