@@ -87,8 +87,6 @@ class TableButton:
         self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
         #: An action's click, once it waits for the table's edit to answer it.
         self.click: PendingClick | None = None
-        #: How long the process's actions take lately (the tables cog's).
-        self.pace = ActPace()
 
     @classmethod
     def clicked(cls, interaction: discord.Interaction[Any]) -> TableButton | None:
@@ -107,10 +105,9 @@ class TableButton:
     async def callback(self, interaction: discord.Interaction[Any], pace: ActPace) -> None:
         """Answer the click; ``pace``: how long the process's actions take lately."""
         take(interaction)
-        self.pace = pace
         try:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
-            await self._answer(interaction)
+            await self._answer(interaction, pace)
         except Exception as error:
             answered = await taken_back(self.click)
             await reply_with_error(interaction, error, answered=answered)
@@ -118,7 +115,7 @@ class TableButton:
                 self.click = None  # answered through discord.py, which knows it now
         await tell_if_dms_refused(interaction, self.click)
 
-    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
+    async def _answer(self, interaction: discord.Interaction[Any], pace: ActPace) -> None:
         runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
         clicked = interaction.message
@@ -147,7 +144,7 @@ class TableButton:
         if self.action == "raise":
             choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)
             if choices.min_raise_to != choices.max_raise_to:
-                form = RaiseForm(runner, self.hand_no, choices, locale, self.pace)
+                form = RaiseForm(runner, self.hand_no, choices, locale, pace)
                 await interaction.response.send_modal(form)
                 return
             # One amount only, and the button says which: no form to fill in.
@@ -155,9 +152,7 @@ class TableButton:
         else:
             request = ActionRequest(BUTTON_MOVES[self.action])
         self.click = PendingClick(interaction, message_id)
-        await act_on_click(
-            self.click, runner, request, self.pace, hand_no=self.hand_no, seq=self.seq
-        )
+        await act_on_click(self.click, runner, request, pace, hand_no=self.hand_no, seq=self.seq)
 
 
 async def act_on_click(
@@ -175,18 +170,15 @@ async def act_on_click(
     not acted on if Discord refused that: the player was told it failed (logged by
     the click)."""
     user_id = click.interaction.user.id
-    loop = asyncio.get_running_loop()
+    answer: PendingClick | None = click
     if click.late or pace.slow:
-        if await click.acknowledge():
-            began = loop.time()
-            try:
-                await runner.act(user_id, request, hand_no=hand_no, seq=seq)
-            finally:
-                pace.took(loop.time() - began)
-        return
+        if not await click.acknowledge():
+            return
+        answer = None  # answered already: the table message is edited on its own
+    loop = asyncio.get_running_loop()
     began = loop.time()
     try:
-        await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=click)
+        await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=answer)
     finally:
         pace.took(loop.time() - began)
 
