@@ -12,6 +12,7 @@ from typing import Final, cast
 
 from bot.card_emojis import CardEmojiBook
 from bot.database import Database
+from bot.player_settings import set_setting, settings_of
 from bot.render.card_faces import DECK_STYLES, DEFAULT_DECK, DeckStyle
 from bot.render.card_markup import CardFaces
 
@@ -28,28 +29,17 @@ async def deck_of(database: Database, user_id: int) -> DeckStyle:
 
 async def decks_of(database: Database, user_ids: Collection[int]) -> dict[int, DeckStyle]:
     """Each player's deck, read in one query (a new hand's DMs need them all at once)."""
-    if not user_ids:
-        return {}
-    marks = ", ".join("?" for _ in user_ids)
-    rows = await database.fetch_all(
-        f"SELECT user_id, deck FROM player_settings WHERE user_id IN ({marks})", tuple(user_ids)
-    )
     decks: dict[int, DeckStyle] = dict.fromkeys(user_ids, DEFAULT_DECK)
-    for row in rows:
-        if row["deck"] in DECK_STYLES:
-            decks[int(row["user_id"])] = cast(DeckStyle, row["deck"])
+    for user_id, deck in (await settings_of(database, "deck", user_ids)).items():
+        if deck in DECK_STYLES:
+            decks[user_id] = deck
     return decks
 
 
 async def set_deck(database: Database, user_id: int, deck: DeckStyle) -> None:
     if deck not in DECK_STYLES:
         raise ValueError(f"there is no {deck!r} deck")
-    async with database.transaction() as tx:
-        await tx.execute(
-            "INSERT INTO player_settings (user_id, deck) VALUES (?, ?)"
-            f" ON CONFLICT (user_id) DO UPDATE SET deck = excluded.deck, updated_at = {tx.sql_now}",
-            (user_id, deck),
-        )
+    await set_setting(database, user_id, "deck", deck)
 
 
 async def faces_for(database: Database, book: CardEmojiBook, user_id: int) -> CardFaces:

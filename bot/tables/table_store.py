@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.database import Database, Statement, Transaction, UniqueViolation
+from bot.player_settings import set_setting, settings_of
 from bot.tables.errors import TableExists
 from bot.tables.table_settings import TableSettings
 
@@ -187,21 +188,9 @@ async def close_table(tx: Transaction, table_id: int) -> None:
 
 async def dm_cards_wanted(database: Database, user_ids: list[int]) -> set[int]:
     """Which of these players want their hole cards by DM (everyone, unless they said no)."""
-    if not user_ids:
-        return set()
-    marks = ", ".join("?" for _ in user_ids)
-    refused = await database.fetch_all(
-        f"SELECT user_id FROM player_settings WHERE dm_cards = 0 AND user_id IN ({marks})",
-        user_ids,
-    )
-    return set(user_ids) - {row["user_id"] for row in refused}
+    chosen = await settings_of(database, "dm_cards", user_ids)
+    return {user_id for user_id in user_ids if chosen.get(user_id) != 0}
 
 
 async def set_dm_cards(database: Database, user_id: int, wanted: bool) -> None:
-    async with database.transaction() as tx:
-        await tx.execute(
-            "INSERT INTO player_settings (user_id, dm_cards) VALUES (?, ?)"
-            f" ON CONFLICT (user_id) DO UPDATE SET dm_cards = excluded.dm_cards,"
-            f" updated_at = {tx.sql_now}",
-            (user_id, int(wanted)),
-        )
+    await set_setting(database, user_id, "dm_cards", int(wanted))

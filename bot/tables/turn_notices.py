@@ -29,10 +29,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Collection
-from typing import Final, Literal, cast
+from typing import Final, Literal
 
 from bot.database import Database
 from bot.i18n import t
+from bot.player_settings import set_setting, settings_of
 from bot.render.message import OutgoingMessage
 from bot.render.views import TableSnapshot
 from bot.tables.publisher import PostedNotice, Publisher
@@ -48,30 +49,17 @@ async def notice_choices_of(
     database: Database, user_ids: Collection[int]
 ) -> dict[int, NoticeChoice]:
     """The choice of each of ``user_ids`` (``none`` for those who never chose)."""
-    if not user_ids:
-        return {}
-    marks = ", ".join("?" for _ in user_ids)
-    rows = await database.fetch_all(
-        f"SELECT user_id, turn_notice FROM player_settings WHERE user_id IN ({marks})",
-        tuple(user_ids),
-    )
     choices: dict[int, NoticeChoice] = dict.fromkeys(user_ids, "none")
-    for row in rows:
-        if row["turn_notice"] in NOTICE_CHOICES:
-            choices[int(row["user_id"])] = cast(NoticeChoice, row["turn_notice"])
+    for user_id, choice in (await settings_of(database, "turn_notice", user_ids)).items():
+        if choice in NOTICE_CHOICES:
+            choices[user_id] = choice
     return choices
 
 
 async def set_notice_choice(database: Database, user_id: int, choice: NoticeChoice) -> None:
     if choice not in NOTICE_CHOICES:
         raise ValueError(f"there is no {choice!r} turn notice")
-    async with database.transaction() as tx:
-        await tx.execute(
-            "INSERT INTO player_settings (user_id, turn_notice) VALUES (?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET turn_notice = excluded.turn_notice,"
-            f" updated_at = {tx.sql_now}",
-            (user_id, choice),
-        )
+    await set_setting(database, user_id, "turn_notice", choice)
 
 
 #: A turn: the hand, how many actions it had, and who is to act.
