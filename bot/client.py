@@ -54,6 +54,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.actions",
     "cogs.departures",
     "cogs.unanswered",
+    "cogs.privacy",
 )
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from bot.database import Database
+from bot.member_records import FORGOTTEN_BASE
 
 LeaderboardBy = Literal["chips", "net", "hands_won"]
 LEADERBOARDS: Final[tuple[LeaderboardBy, ...]] = get_args(LeaderboardBy)
@@ -33,15 +34,17 @@ _CHIPS_BY_PLAYER: Final = """
                WHERE tables.guild_id = balances.guild_id AND seats.user_id = balances.user_id
                  AND tables.tournament = 0
            ), 0) AS value
-    FROM balances WHERE balances.guild_id = :guild
+    FROM balances WHERE balances.guild_id = :guild AND balances.user_id < :forgotten
 """
 _NET_BY_PLAYER: Final = """
     SELECT user_id, SUM(net) AS value FROM hand_players
-    WHERE guild_id = :guild AND tournament = 0 AND user_id > 0 GROUP BY user_id
+    WHERE guild_id = :guild AND tournament = 0 AND user_id > 0 AND user_id < :forgotten
+    GROUP BY user_id
 """
 _HANDS_WON_BY_PLAYER: Final = """
     SELECT user_id, COUNT(*) AS value FROM hand_players
-    WHERE guild_id = :guild AND won_chips > 0 AND user_id > 0 GROUP BY user_id
+    WHERE guild_id = :guild AND won_chips > 0 AND user_id > 0 AND user_id < :forgotten
+    GROUP BY user_id
 """
 _BY_PLAYER: Final[dict[LeaderboardBy, str]] = {
     "chips": _CHIPS_BY_PLAYER,
@@ -144,7 +147,13 @@ async def leaderboard(
     if offset < 0 or not 1 <= limit <= MAX_PAGE_SIZE:
         raise ValueError(f"offset {offset} and limit {limit} make no page")
     by_player = _BY_PLAYER[by]
-    parameters = {"guild": guild_id, "limit": limit, "offset": offset}
+    parameters = {
+        "guild": guild_id,
+        "limit": limit,
+        "offset": offset,
+        # Forgotten members (bot.member_records) keep their rows but leave the boards.
+        "forgotten": FORGOTTEN_BASE,
+    }
     total: int = await database.fetch_value(
         f"SELECT COUNT(*) FROM ({by_player}) AS board", parameters
     )

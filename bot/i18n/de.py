@@ -105,6 +105,45 @@ MESSAGES: Final[dict[str, str]] = {
         "**{balance:int}** Chips."
     ),
     "admin.synced": "{count:int} Befehle für alle Server veröffentlicht.",
+    # Was der Bot über ein Mitglied speichert (/privacy), und wie er es vergisst.
+    "privacy.still_playing": (
+        "Du hast noch einen Platz oder eine Turnieranmeldung in {channels}: verlass den Tisch "
+        "zuerst und frag dann noch einmal."
+    ),
+    "privacy.member_still_playing": (
+        "Dieses Mitglied hat noch einen Platz oder eine Turnieranmeldung in {channels}: Es wird "
+        "dort ausgezahlt, sobald es geht oder der Tisch schließt; vergiss es danach."
+    ),
+    "privacy.managers_only": (
+        "Nur Mitglieder, die diesen Server verwalten dürfen, können ein Mitglied vergessen lassen."
+    ),
+    "privacy.still_a_member": (
+        "Die Person ist noch Mitglied dieses Servers: Sie kann mit /privacy forget selbst "
+        "darum bitten, vergessen zu werden."
+    ),
+    "privacy.summary": (
+        "Das ist alles, was Croupier über dich speichert (als Datei angehängt): Chips auf "
+        "{servers:int} Server(n), {ledger:int} Buchung(en), {hands:int} gespielte Hand/Hände, "
+        "{tournaments:int} Turnier(e) und deine Karten- und Hinweis-Einstellungen. "
+        "/privacy forget entfernt deinen Namen und deine ID aus all dem."
+    ),
+    "privacy.forget_warning": (
+        "Dich überall vergessen? Deine ID und dein Name verschwinden aus Guthaben, Statistiken, "
+        "Bestenlisten und Handverläufen auf jedem Server, deine Einstellungen werden gelöscht. "
+        "Deine Chips werden nicht ausgezahlt: Das Kassenbuch behält seine Buchungen unter einer "
+        "anonymen Nummer, damit jeder Chip weiter aufgeht. Das lässt sich nicht rückgängig machen."
+    ),
+    "privacy.forget_button": "Vergiss mich",
+    "privacy.keep_button": "Alles behalten",
+    "privacy.forgotten": (
+        "Erledigt: Croupier kennt dich nicht mehr. Wenn du wieder spielst, beginnst du als "
+        "neuer Spieler."
+    ),
+    "privacy.kept": "Es wurde nichts geändert.",
+    "privacy.member_forgotten": (
+        "Erledigt: ID und Name dieses Mitglieds sind aus Guthaben, Statistiken, Bestenlisten "
+        "und Handverläufen dieses Servers verschwunden; das Kassenbuch geht weiter auf."
+    ),
     "admin.owner_only": "Nur der Besitzer des Bots kann diesen Befehl nutzen.",
     "admin.audit_clean": "Die Prüfung ist sauber: Jeder Chip ist verbucht.",
     "admin.audit_failed": (
@@ -531,6 +570,15 @@ MESSAGES: Final[dict[str, str]] = {
     "command.leaderboard.by": "Wonach die Spieler geordnet werden",
     "command.stats.description": "Zeige die Pokerstatistik von dir oder einem anderen Spieler.",
     "command.stats.user": "Der Spieler, dessen Statistik gezeigt wird",
+    "command.privacy.description": (
+        "Sieh, was Croupier über dich speichert, oder lass es vergessen."
+    ),
+    "command.privacy.show": "Erhalte alles, was Croupier über dich speichert, privat als Datei.",
+    "command.privacy.forget": "Lass Croupier deine ID und deinen Namen auf jedem Server vergessen.",
+    "command.privacy.forget_member": (
+        "Vergiss ein Mitglied, das diesen Server verlassen hat (Verwaltung)."
+    ),
+    "command.privacy.forget_member.user": "Das Mitglied, das gegangen ist",
     "command.admin.description": "Werkzeuge für den Besitzer, um Croupier zu betreiben.",
     "command.admin.grant.description": "Gib einem Spieler Chips von der Bank.",
     "command.admin.grant.user": "Der Spieler, der die Chips erhält",

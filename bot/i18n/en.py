@@ -102,6 +102,42 @@ MESSAGES: Final[dict[str, str]] = {
         "Granted **{amount:int}** chips to {user}. Their balance is now **{balance:int}** chips."
     ),
     "admin.synced": "Published {count:int} commands to every server.",
+    # What the bot keeps about a member (/privacy), and forgetting it.
+    "privacy.still_playing": (
+        "You still hold a seat or a tournament entry at {channels}: leave there first, "
+        "then ask again."
+    ),
+    "privacy.member_still_playing": (
+        "That member still holds a seat or a tournament entry at {channels}: they are cashed "
+        "out there when they leave or the table closes; forget them after that."
+    ),
+    "privacy.managers_only": "Only members who can manage this server can forget a member.",
+    "privacy.still_a_member": (
+        "They are still a member of this server: they can ask to be forgotten themselves "
+        "with /privacy forget."
+    ),
+    "privacy.summary": (
+        "Here is everything Croupier keeps about you (attached as a file): chips on "
+        "{servers:int} server(s), {ledger:int} ledger row(s), {hands:int} hand(s) played, "
+        "{tournaments:int} tournament(s), and your card and notice settings. "
+        "/privacy forget removes your name and id from all of it."
+    ),
+    "privacy.forget_warning": (
+        "Forget you everywhere? Your id and name leave balances, statistics, leaderboards and "
+        "hand histories on every server, and your settings are deleted. Your chips are not "
+        "paid out: the ledger keeps its rows under an anonymous number so every chip still "
+        "adds up. This cannot be undone."
+    ),
+    "privacy.forget_button": "Forget me",
+    "privacy.keep_button": "Keep everything",
+    "privacy.forgotten": (
+        "Done: Croupier no longer knows you. If you play again you start as a new player."
+    ),
+    "privacy.kept": "Nothing was changed.",
+    "privacy.member_forgotten": (
+        "Done: that member's id and name are gone from this server's balances, statistics, "
+        "leaderboards and hand histories; the ledger still adds up."
+    ),
     "admin.owner_only": "Only the bot's owner can use this command.",
     "admin.audit_clean": "The audit is clean: every chip is accounted for.",
     "admin.audit_failed": (
@@ -492,6 +528,11 @@ MESSAGES: Final[dict[str, str]] = {
     "command.leaderboard.by": "What to rank players by",
     "command.stats.description": "Show poker statistics for you or another player.",
     "command.stats.user": "The player whose statistics to show",
+    "command.privacy.description": "See what Croupier keeps about you, or have it forgotten.",
+    "command.privacy.show": "Get everything Croupier keeps about you, privately, as a file.",
+    "command.privacy.forget": "Have Croupier forget your id and name on every server.",
+    "command.privacy.forget_member": "Forget a member who has left this server (managers).",
+    "command.privacy.forget_member.user": "The member who left",
     "command.admin.description": "Owner-only tools for running Croupier.",
     "command.admin.grant.description": "Give a player chips from the house.",
     "command.admin.grant.user": "The player who receives the chips",

@@ -58,6 +58,7 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
     assert set(bot.extensions) == set(EXTENSIONS)
     assert {c.name for c in bot.tree.get_commands()} == {
         "admin",
+        "privacy",
         "balance",
         "daily",
         "leaderboard",
