@@ -300,7 +300,7 @@ def runouts_open(
         return None
     to_come = sum(street.board for street in later)
     burns = sum(1 for street in later if street.board and street.burn)
-    return 0 < to_come and 2 * (to_come + burns) <= stub_size
+    return to_come > 0 and 2 * (to_come + burns) <= stub_size
 
 
 def is_seven_deuce(cards: Sequence[Card]) -> bool:

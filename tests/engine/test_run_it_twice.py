@@ -25,9 +25,7 @@ from engine.variants import VARIANTS, Variant
 
 BOARD_GAMES = sorted(code for code, game in VARIANTS.items() if run_it_twice_refusal(game) is None)
 TABLES = [
-    (code, players)
-    for code in BOARD_GAMES
-    for players in range(2, VARIANTS[code].max_players + 1)
+    (code, players) for code in BOARD_GAMES for players in range(2, VARIANTS[code].max_players + 1)
 ]
 
 
@@ -84,9 +82,11 @@ def play(setup: HandSetup, live: set[int], all_in_street: int) -> tuple[Hand, bo
     hand = Hand(setup, pause_runouts=True)
     held: bool | None = None
     while not hand.is_complete:
-        if hand.phase is Phase.RUN_IT_TWICE or (hand.runout_due and not players_still_act(hand)):
-            if held is None:
-                held = both_runs_needed(hand) <= stub_left(hand)
+        stopped = hand.phase is Phase.RUN_IT_TWICE or (
+            hand.runout_due and not players_still_act(hand)
+        )
+        if stopped and held is None:
+            held = both_runs_needed(hand) <= stub_left(hand)
         if hand.phase is Phase.RUN_IT_TWICE:
             for player in hand.runout_choosers:
                 hand.act(player, ChooseRunouts(2))
