@@ -21,6 +21,7 @@ from engine.cards import Deck
 from engine.events import RunItTwiceOffered
 from engine.hand import Hand, HandSetup, Phase
 from engine.home_rules import run_it_twice_refusal
+from engine.phh import HandHistory, dumps, loads, replay
 from engine.variants import VARIANTS, Variant
 
 BOARD_GAMES = sorted(code for code, game in VARIANTS.items() if run_it_twice_refusal(game) is None)
@@ -136,3 +137,7 @@ def test_run_it_twice_is_offered_exactly_when_the_stub_holds_both_runs(
             # Dealt in one step, the same hand deals the same cards.
             again = Hand.replay(setup, hand.actions)
             assert again.boards == hand.boards and again.stacks == hand.stacks, where
+            # Its hand history replays to the same boards and stacks.
+            replayed = replay(loads(dumps(HandHistory.from_hand(hand))))
+            assert replayed.ok and replayed.matches_recorded, (where, replayed.error)
+            assert replayed.hand is not None and replayed.hand.boards == hand.boards, where
