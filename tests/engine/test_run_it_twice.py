@@ -141,3 +141,37 @@ def test_run_it_twice_is_offered_exactly_when_the_stub_holds_both_runs(
             replayed = replay(loads(dumps(HandHistory.from_hand(hand))))
             assert replayed.ok and replayed.matches_recorded, (where, replayed.error)
             assert replayed.hand is not None and replayed.hand.boards == hand.boards, where
+
+
+@pytest.mark.parametrize(("code", "players"), [("NR", 3), ("PO", 10)])
+def test_the_reported_tables_all_in_before_the_flop_run_the_board_once_unasked(
+    code: str, players: int
+) -> None:
+    """Royal Hold'em three-handed (14 cards left, both runs need 16) and Omaha
+    ten-handed (12 left): the second run was offered, and the last click asked
+    the stub for a card it did not hold."""
+    game = VARIANTS[code]
+    setup = setup_for(game, players, {0, 1}, seed=24)
+    hand, held = play(setup, {0, 1}, all_in_street=0)
+    assert held is False
+    assert not any(isinstance(event, RunItTwiceOffered) for event in hand.events)
+    assert hand.is_complete and len(hand.boards) == 1 and len(hand.board) == 5
+    assert sum(hand.stacks) == sum(setup.starting_stacks)
+
+
+def test_ten_handed_omaha_all_in_on_the_flop_is_offered_once_the_stub_holds_both_runs() -> None:
+    """Ten-handed Omaha, all in on the flop: 8 cards left, twice a turn and a
+    river with their burns is 8."""
+    game = VARIANTS["PO"]
+    setup = setup_for(game, 10, {0, 1}, seed=24)
+    hand, held = play(setup, {0, 1}, all_in_street=1)
+    assert held is True and hand.runouts == 2
+    assert hand.boards[0][:3] == hand.boards[1][:3]
+    assert len(hand.burned) == 3 + 2  # every street of both runs burned a card
+
+
+@pytest.mark.parametrize("code", sorted(code for code in VARIANTS if code not in BOARD_GAMES))
+def test_games_without_one_board_are_never_dealt_with_run_it_twice(code: str) -> None:
+    game = VARIANTS[code]
+    with pytest.raises(ValueError, match="cannot run the board twice"):
+        Hand(setup_for(game, 2, {0, 1}, seed=0))
