@@ -203,8 +203,9 @@ class PotCarriedOver(Event):
 
 @dataclass(frozen=True, slots=True)
 class RunItTwiceOffered(Event):
-    """Everyone is all in before the last board card and the table runs it
-    twice if ``players`` (those still in the hand) all want it."""
+    """The betting ended (on any street) with everyone all in, board cards
+    to come and the stub holding both runs, and the table runs it twice if
+    ``players`` (those still in the hand) all want it."""
 
     players: tuple[int, ...]
 

@@ -150,7 +150,8 @@ class HandSetup:
 
     The home-game options (:mod:`engine.home_rules`): ``run_it_twice`` offers
     the players still in the hand to deal the rest of the board twice when
-    everyone is all in before its last card; ``bomb_pot`` skips the first
+    the betting ends (on any street) with everyone all in and board cards to
+    come, if the stub holds both runs with their burns; ``bomb_pot`` skips the first
     betting round (everyone's bomb is posted as an ante, so the flop comes
     at once); ``boards`` deals that many boards instead of the game's own
     count (a double-board bomb pot: 2, each board half of every pot);
@@ -1991,15 +1992,23 @@ class Hand:
     # ------------------------------------------------ home-game options
 
     def _offer_runouts(self) -> bool:
-        """Run it twice: when no more betting can happen, two or more hands are
-        live and board cards are still to come, the players still in the hand
-        choose how often the rest of the board is dealt. Returns whether the
-        hand now waits for that choice."""
-        self._runouts_decided = len(self.boards) > 1 or not self.setup.run_it_twice
-        self._runouts_decided = self._runouts_decided or not home_rules.runouts_open(
+        """Run it twice: at the end of whichever street the betting ends with
+        two or more hands live and only board cards to come, and if the stub
+        can deal both runs with their burns (:func:`engine.home_rules.runouts_open`),
+        the players still in the hand choose how often the rest of the board
+        is dealt. The choice is made once a hand: a street that ends with
+        betting still possible leaves it open. Returns whether the hand now
+        waits for that choice."""
+        if len(self.boards) > 1 or not self.setup.run_it_twice:
+            self._runouts_decided = True
+            return False
+        offered = home_rules.runouts_open(
             self.variant, self.street_index, self._stub.size, self.in_hand, self.stacks
         )
-        if self._runouts_decided:
+        if offered is None:
+            return False
+        self._runouts_decided = True
+        if not offered:
             return False
         self._runout_choosers = self.in_hand
         self._run_from = self.street_index + 1

@@ -3,10 +3,12 @@
 Online home games (PokerNow and the like) add four things to the rules of the
 game itself, each a table option:
 
-- **run it twice**: when everyone is all in before the last board card, the
+- **run it twice**: when the betting ends with everyone all in and board
+  cards still to come (before the flop, on the flop or on the turn), the
   players still in the hand choose to deal the rest of the board once or
   twice; twice (only if all of them agree) deals a second board from the same
-  deck and each board wins half of every pot;
+  deck and each board wins half of every pot. It is offered only when the
+  stub can deal both runs with their burns (:func:`runouts_open`);
 - **bomb pots**: every N hands (and whenever the table votes for one)
   everyone posts the agreed amount, nobody bets before the flop and the flop
   is dealt, optionally to two boards that each win half the pot;
@@ -262,15 +264,43 @@ def runouts_open(
     stub_size: int,
     in_hand: Sequence[int],
     stacks: Sequence[int],
-) -> bool:
+) -> bool | None:
     """Whether the rest of the board may be run twice once street
-    ``street_index`` is over: two or more hands are live, at most one of them
-    has chips left (no more betting), board cards are still to come and the
-    stub holds them twice over (burns are skipped before a card is missing)."""
+    ``street_index`` is over; ``None`` while that cannot be told yet.
+
+    The rule: the choice comes at the end of whichever street leaves two or
+    more hands live with no more betting possible (at most one of them has
+    chips left) and nothing but board cards to come: before the flop, on the
+    flop or on the turn alike. Until then it is not yet known (``None``):
+    betting can go on, or a street still to come asks the players for cards
+    (a discard, a draw, a point card) or deals them some, which a second run
+    could not deal again. Then it is offered (``True``) exactly when board
+    cards are still to come and the stub holds both runs with their burns:
+    twice the board cards still to come plus a burn before each street that
+    burns. Otherwise (``False``) the board is run once, and the question is
+    not asked again in the hand.
+
+    >>> from engine.variants import VARIANTS
+    >>> runouts_open(VARIANTS["NT"], 0, 48, [0, 1], [0, 500])  # 2 x (5 cards + 3 burns) <= 48
+    True
+    >>> runouts_open(VARIANTS["NR"], 0, 14, [0, 1, 2], [0, 0, 0])  # Royal: 16 > 20 - 6
+    False
+    >>> runouts_open(VARIANTS["PO"], 2, 6, [0, 1], [0, 0])  # ten-handed, all in on the turn
+    True
+    >>> runouts_open(VARIANTS["NT"], 1, 44, [0, 1], [90, 500]) is None  # both can still bet
+    True
+    """
     if len(in_hand) < 2 or sum(1 for player in in_hand if stacks[player]) > 1:
-        return False
-    to_come = sum(street.board for street in game.streets[street_index + 1 :])
-    return 0 < 2 * to_come <= stub_size
+        return None
+    later = game.streets[street_index + 1 :]
+    if any(
+        street.discard or street.draw or street.point_card or street.hole_down or street.hole_up
+        for street in later
+    ):
+        return None
+    to_come = sum(street.board for street in later)
+    burns = sum(1 for street in later if street.board and street.burn)
+    return to_come > 0 and 2 * (to_come + burns) <= stub_size
 
 
 def is_seven_deuce(cards: Sequence[Card]) -> bool:

@@ -9,6 +9,12 @@ every change of the hand: :func:`bot.tables.home_view.work_out_odds`), and
 the next street; with no pause the rest comes at once. The runner calls it
 under its lock, as it calls the clock's other jobs.
 
+At a run-it-twice table the players are asked first, at whichever street the
+betting ended (the engine offers it only when its stub can deal both runs:
+:func:`engine.home_rules.runouts_open`); once they chose twice, the second
+run's streets (those still to come when the betting ended) are paced the same
+way after the first run's.
+
 Restarting: no street of a run-out is anyone's action, so the hand log has
 nothing to add; the cards come from the logged deck. How many streets were
 dealt is written with the table's saved state before each street is dealt

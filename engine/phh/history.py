@@ -61,7 +61,8 @@ POSTS_FIELD = "_posts"
 DEAD_BLINDS_FIELD = "_dead_blinds"
 #: The home-game options (:mod:`engine.home_rules`), which PHH has no fields
 #: for: whether the board may be run twice and how many times it was
-#: (``_runout_count``, PokerKit's run-out count: 1 or 2), a bomb pot (no
+#: (``_runout_count``, PokerKit's run-out count: 1 or 2; the second run's board
+#: cards are ``d db`` lines after the first run's, as PokerKit writes them), a bomb pot (no
 #: betting before the flop) and its boards, and the 7-2 bounty.
 HOME_FIELDS = ("_run_it_twice", "_runout_count", "_bomb_pot", "_boards", "_seven_deuce_bounty")
 

@@ -14,6 +14,13 @@ amounts that are not whole (a cash game in cents) are counted in chips of
 When the recorded actions end at a showdown, the players who have not shown
 show or muck as the engine's automatic showdown would.
 
+A board run twice is recorded as PokerKit writes it: the second run's ``d db``
+lines follow the first run's, from the street after the all-in on (PHH has no
+line for the players' choice). Our own records also say so in the
+``_run_it_twice`` and ``_runout_count`` fields; a record without them that
+deals more board cards than its boards hold is read as run twice
+(:func:`recorded_runouts`), so PokerKit's records of such hands replay too.
+
 A result *matches* the recorded ``finishing_stacks`` when they are equal; when
 the recorded stacks are not whole chips at the hand's scale (PokerKit divides a
 split pot exactly, so the Pluribus files hold half chips), the engine's
@@ -23,7 +30,8 @@ with its ``tolerance``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from engine.actions import (
@@ -38,7 +46,7 @@ from engine.actions import (
 )
 from engine.cards import Card, format_cards
 from engine.errors import EngineError
-from engine.hand import Hand, Phase
+from engine.hand import Hand, HandSetup, Phase
 from engine.phh.hidden_cards import filler_order, resolve
 from engine.phh.history import HandHistory
 from engine.phh.notation import (
@@ -119,13 +127,16 @@ def replay(history: HandHistory) -> ReplayResult:
     try:
         scale = history.chip_scale(lines)
         setup = history.to_setup(scale)
+        runs = recorded_runouts(history, setup, lines)
+        if runs > 1 and not setup.run_it_twice:
+            setup = replace(setup, run_it_twice=True)
         hand = Hand(setup, auto_showdown=False)
     except ValueError as error:  # a HistoryError, or the engine refusing the setup
         return ReplayResult(False, error=str(error))
     lines = resolve(lines, filler_order(setup.variant))
     for index, line in enumerate(lines):
         try:
-            _choose_runouts(hand, history.runout_count, line)
+            _choose_runouts(hand, runs, line)
             _apply(hand, line, scale)
         except (EngineError, ReplayError) as error:
             text = history.actions[index]
@@ -169,6 +180,20 @@ def _apply(hand: Hand, line: Line, scale: int) -> None:
                         "last one left in a pot, must be shown."
                     )
             hand.act(player, ShowOrMuck(show))
+
+
+def recorded_runouts(history: HandHistory, setup: HandSetup, lines: Sequence[Line]) -> int:
+    """How many times the record ran the rest of the board: ``_runout_count``
+    when the record says, else read off its board cards. PHH has no field for
+    it; PokerKit writes a board run twice as the second run's ``d db`` lines
+    after the first run's (from the street after the all-in on), so a record
+    that deals more board cards than its boards hold ran the board twice."""
+    if "_runout_count" in history.extra:
+        return history.runout_count
+    boards = [line for line in lines if isinstance(line, Dealing) and line.player is None]
+    dealt = sum(len(line.cards) for line in boards)
+    full = sum(street.board for street in setup.variant.streets) * setup.board_count
+    return 2 if dealt > full else 1
 
 
 def _choose_runouts(hand: Hand, count: int, line: Line) -> None:

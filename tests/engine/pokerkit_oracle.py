@@ -97,14 +97,23 @@ def _for_pokerkit(values: tuple[int, ...], n: int) -> tuple[int, ...]:
     return values[::-1] if n == 2 else values
 
 
-def create_state(setup: HandSetup) -> pk.State:
-    """A PokerKit state for ``setup``, waiting for its first card."""
+def create_state(setup: HandSetup, mode: pk.Mode = pk.Mode.TOURNAMENT) -> pk.State:
+    """A PokerKit state for ``setup``, waiting for its first card. In cash-game
+    ``mode`` PokerKit asks the players all in how many times to run the board."""
+    state: pk.State = create_game(setup, mode)(setup.starting_stacks, setup.player_count)
+    # Only the speed of PokerKit's showdown changes: it evaluates every hand
+    # again for each pot, hand type and muck decision.
+    state.hand_types = tuple(_memoized(hand_type) for hand_type in state.hand_types)
+    return state
+
+
+def create_game(setup: HandSetup, mode: pk.Mode = pk.Mode.TOURNAMENT) -> Any:
+    """The PokerKit game (a state factory, and what its hand histories name) of ``setup``."""
     n = setup.player_count
     code = setup.variant.code
     antes = _for_pokerkit(setup.antes, n)
     blinds = _for_pokerkit(setup.blinds, n)
-    stacks = setup.starting_stacks
-    common: dict[str, Any] = {"mode": pk.Mode.TOURNAMENT}
+    common: dict[str, Any] = {"mode": mode}
     game: Any
     if code == "NT":
         game = pk.NoLimitTexasHoldem(
@@ -140,11 +149,7 @@ def create_state(setup: HandSetup) -> pk.State:
         )
     else:
         raise ValueError(f"PokerKit does not deal {code} the way we do.")
-    state: pk.State = game(stacks, n)
-    # Only the speed of PokerKit's showdown changes: it evaluates every hand
-    # again for each pot, hand type and muck decision.
-    state.hand_types = tuple(_memoized(hand_type) for hand_type in state.hand_types)
-    return state
+    return game
 
 
 _MEMOIZED: dict[type[Any], type[Any]] = {}
@@ -176,9 +181,11 @@ def _memoized(hand_type: type[Any]) -> type[Any]:
 class Oracle:
     """A PokerKit state kept in step with one of our hands."""
 
-    def __init__(self, setup: HandSetup) -> None:
+    def __init__(self, setup: HandSetup, mode: pk.Mode = pk.Mode.TOURNAMENT) -> None:
         self.setup = setup
-        self.state = create_state(setup)
+        #: The PokerKit game, which PokerKit's hand history of the state names.
+        self.game = create_game(setup, mode)
+        self.state = create_state(setup, mode)
         self._hole_fed = [0] * setup.player_count
         self._burned_fed = 0
         self._board_fed = 0
@@ -206,8 +213,9 @@ class Oracle:
                 elif state.can_deal_board():
                     count = state.board_dealing_count
                     assert count is not None
-                    cards = hand.board[self._board_fed : self._board_fed + count]
-                    assert len(cards) == count, (hand.board, self._board_fed, count)
+                    board = board_in_dealing_order(hand)
+                    cards = board[self._board_fed : self._board_fed + count]
+                    assert len(cards) == count, (board, self._board_fed, count)
                     state.deal_board(_pk_cards(cards))
                     self._board_fed += count
                 else:
@@ -272,6 +280,17 @@ class Oracle:
 _PK_CARDS: dict[int, pk.Card] = {
     int(card): next(iter(pk.Card.parse(str(card)))) for card in ALL_CARDS
 }
+
+
+def board_in_dealing_order(hand: Hand) -> list[Card]:
+    """The board cards as they were dealt: a second run's own cards follow the
+    first run's (the cards both runs share are dealt once)."""
+    first = hand.boards[0]
+    if hand.runouts == 1:
+        return first
+    second = hand.boards[1]
+    shared = next((k for k, card in enumerate(second) if card not in first), len(second))
+    return first + second[shared:]
 
 
 def _pk_cards(cards: Sequence[Card]) -> tuple[pk.Card, ...]:
