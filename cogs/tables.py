@@ -75,8 +75,9 @@ from cogs.amounts import checked_amount
 from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.pending_click import ActPace
-from cogs.players import guild_id_of, player
+from cogs.players import guild_id_of
 from cogs.seat_buttons import PreActionButton, ShowButton
+from cogs.seat_desk import SeatDeskButton, join_table, left_answer, top_up_seat
 from cogs.table_buttons import TableButton
 from engine import STYLES, check_opening
 
@@ -184,10 +185,10 @@ class Tables(commands.Cog):
     async def cog_load(self) -> None:
         # Table buttons are answered by on_interaction below, not as dynamic items:
         # discord.py rebuilds the whole message's view for each dynamic item click.
-        self.bot.add_dynamic_items(PreActionButton, ShowButton, RabbitButton)
+        self.bot.add_dynamic_items(PreActionButton, ShowButton, RabbitButton, SeatDeskButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(PreActionButton, ShowButton, RabbitButton)
+        self.bot.remove_dynamic_items(PreActionButton, ShowButton, RabbitButton, SeatDeskButton)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[CroupierBot]) -> None:
@@ -391,27 +392,14 @@ class Tables(commands.Cog):
         buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         seat: app_commands.Range[int, MIN_SEATS - 1, MAX_SEATS] | None = None,
     ) -> None:
-        locale = locale_of(interaction)
-        who = player(interaction, None)
         runner = self.runner(interaction)
-
-        async def join() -> str:
-            movement = await runner.join(
-                who.id,
-                shown_name(who.display_name),
-                buy_in=None if buy_in is None else checked_amount(buy_in),
-                seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
-                locale=locale,
-            )
-            return t(
-                "tables.registered" if runner.settings.tournament else "tables.joined",
-                locale,
-                seat=movement.seat_no,
-                amount=movement.amount,
-                balance=movement.balance,
-            )
-
-        await answer_in_time(interaction, join())
+        work = join_table(
+            interaction,
+            runner,
+            buy_in=None if buy_in is None else checked_amount(buy_in),
+            seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
+        )
+        await answer_in_time(interaction, work)
 
     @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
     async def leave(self, interaction: Interaction) -> None:
@@ -419,15 +407,7 @@ class Tables(commands.Cog):
         runner = self.runner(interaction)
 
         async def leave() -> str:
-            left = await runner.leave(interaction.user.id)
-            if left.movement is None:
-                return t("tables.left_later", locale)
-            return t(
-                "tables.unregistered" if runner.settings.tournament else "tables.left_now",
-                locale,
-                amount=left.movement.amount,
-                balance=left.movement.balance,
-            )
+            return left_answer(runner, await runner.leave(interaction.user.id), locale)
 
         await answer_in_time(interaction, leave())
 
@@ -458,17 +438,7 @@ class Tables(commands.Cog):
     ) -> None:
         runner = self.runner(interaction)
 
-        async def top_up() -> str:
-            movement = await runner.top_up(interaction.user.id, checked_amount(amount))
-            return t(
-                "tables.topped_up",
-                locale_of(interaction),
-                amount=movement.amount,
-                stack=movement.stack,
-                balance=movement.balance,
-            )
-
-        await answer_in_time(interaction, top_up())
+        await answer_in_time(interaction, top_up_seat(interaction, runner, checked_amount(amount)))
 
     @poker.command(name="start", description=catalogue_str("command.poker.start.description"))
     async def start(self, interaction: Interaction) -> None:

@@ -681,8 +681,13 @@ class TableRunner:
         if not settled.table_over:
             await self.computers.buy_back_in()
         self._changed()
-        post_hand_over(
-            self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
+        await post_hand_over(
+            self.publisher,
+            self.state,
+            live,
+            settled.notices,
+            cash_table=not self.desk.tournament,
+            services=self.services,
         )
         if not settled.table_over and await self.computers.show_after_the_hand(live, self.shows):
             # After the result: a 7-2 bounty collected may have busted a computer payer.

@@ -60,6 +60,8 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
         "admin",
         "balance",
         "daily",
+        "refill",
+        "chips",
         "leaderboard",
         "stats",
         "poker",
