@@ -1262,8 +1262,8 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "refill.paid": (
         "Aufgefüllt: **{amount:int}** Chips, dein Guthaben beträgt jetzt **{balance:int}**. "
-        "Die nächste Auffüllung gibt es {when}. Setz dich mit **Hinsetzen** an einen Tisch "
-        "oder mit /poker join."
+        "Die nächste Auffüllung gibt es {when}. Zurück an einen Tisch: **Nachkaufen**, wo du "
+        "sitzt, oder **Hinsetzen** (/poker join)."
     ),
     "refill.off": (
         "Dieser Server füllt nicht auf: Bitte ein Mitglied, das den Server verwaltet, dir "

@@ -1196,7 +1196,8 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "refill.paid": (
         "Refilled: **{amount:int}** chips, your balance is now **{balance:int}**. Your next "
-        "refill opens {when}. Take a seat with **Sit down** on a table, or /poker join."
+        "refill opens {when}. Back to a table: **Top up** where you sit, or **Sit down** "
+        "(/poker join)."
     ),
     "refill.off": (
         "This server gives no refills: ask a member who can manage the server to grant you chips."
