@@ -40,6 +40,7 @@ from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
+from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
 from bot.tables.errors import (
@@ -439,6 +440,41 @@ class Tables(commands.Cog):
         runner = self.runner(interaction)
 
         await answer_in_time(interaction, top_up_seat(interaction, runner, checked_amount(amount)))
+
+    @poker.command(
+        name="autotopup", description=catalogue_str("command.poker.autotopup.description")
+    )
+    @app_commands.describe(
+        up_to=catalogue_str("command.poker.autotopup.up_to"),
+        below=catalogue_str("command.poker.autotopup.below"),
+    )
+    async def autotopup(
+        self,
+        interaction: Interaction,
+        up_to: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        below: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+    ) -> None:
+        """Between hands, the stack back up to ``up_to`` whenever it is below
+        ``below`` (default: ``up_to``); no ``up_to``: no automatic top-ups."""
+        guild_id, locale = guild_id_of(interaction), locale_of(interaction)
+        choice = None
+        if up_to is not None:
+            target = checked_amount(up_to)
+            floor = target if below is None else checked_amount(below)
+            if floor > target:
+                raise Refused("tables.auto_top_up_order", below=floor, up_to=target)
+            choice = AutoTopUp(below=floor, up_to=target)
+        runner = self.bot.tables.get(interaction.channel_id or 0)
+
+        async def choose() -> str:
+            await set_auto_top_up(self.bot.db, guild_id, interaction.user.id, choice)
+            if choice is None:
+                return t("tables.auto_top_up_off", locale)
+            if runner is not None and not runner.closed:
+                await runner.apply_auto_top_ups()
+            return t("tables.auto_top_up_on", locale, below=choice.below, up_to=choice.up_to)
+
+        await answer_in_time(interaction, choose())
 
     @poker.command(name="start", description=catalogue_str("command.poker.start.description"))
     async def start(self, interaction: Interaction) -> None:

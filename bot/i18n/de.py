@@ -1326,6 +1326,23 @@ MESSAGES: Final[dict[str, str]] = {
     "top_up_form.amount": "Wie viele Chips (bis zu {high:int})",
     "top_up_form.amount_about": "Dein Stapel ist {stack:int}, dein Guthaben {balance:int}.",
     "way_back.refusal": "{refusal} {step}",
+    "command.poker.autotopup.description": "Zwischen den Händen automatisch nachkaufen.",
+    "command.poker.autotopup.up_to": (
+        "Wieder auf so viele Chips (leer: kein automatisches Nachkaufen)"
+    ),
+    "command.poker.autotopup.below": "Sobald dein Stapel darunter liegt (sonst derselbe Wert)",
+    "tables.auto_top_up_on": (
+        "Zwischen den Händen wird dein Stapel an einem Cash-Tisch hier, sobald er unter "
+        "**{below:int}** liegt, von deinem Guthaben auf **{up_to:int}** aufgefüllt (nie über "
+        "das höchste Buy-in des Tisches)."
+    ),
+    "tables.auto_top_up_off": (
+        "Kein automatisches Nachkaufen mehr: nutze **Nachkaufen** oder /poker topup."
+    ),
+    "tables.auto_top_up_order": (
+        "Die Grenze zum Nachkaufen (**{below:int}**) darf nicht über dem Ziel "
+        "(**{up_to:int}**) liegen."
+    ),
     "table.waiting_buttons": (
         "Warte auf Spieler: Es braucht zwei. **Hinsetzen** unten oder /poker join "
         "(Buy-in {low:int} bis {high:int})."

@@ -1257,6 +1257,19 @@ MESSAGES: Final[dict[str, str]] = {
     "top_up_form.amount": "Chips to add (up to {high:int})",
     "top_up_form.amount_about": "Your stack is {stack:int}; your balance {balance:int}.",
     "way_back.refusal": "{refusal} {step}",
+    "command.poker.autotopup.description": "Top your stack up automatically between hands.",
+    "command.poker.autotopup.up_to": "Back up to this many chips (empty: automatic top-ups off)",
+    "command.poker.autotopup.below": "Whenever your stack is below this (default: the same)",
+    "tables.auto_top_up_on": (
+        "Between hands, whenever your stack at a cash table here is below **{below:int}**, "
+        "it is topped up to **{up_to:int}** from your balance (never above the table's "
+        "maximum buy-in)."
+    ),
+    "tables.auto_top_up_off": "No more automatic top-ups: use **Top up** or /poker topup.",
+    "tables.auto_top_up_order": (
+        "The stack to top up below (**{below:int}**) cannot be above the stack to top up to "
+        "(**{up_to:int}**)."
+    ),
     "table.waiting_buttons": (
         "Waiting for players: two are needed. **Sit down** below or use /poker join "
         "(buy-in {low:int} to {high:int})."

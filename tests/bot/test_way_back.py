@@ -16,6 +16,7 @@ from bot.cashier import Cashier, NotBroke, RefillNotYet, RefillsOff, Standing
 from bot.daily import DailyReward
 from bot.database import Database
 from bot.refills import RefillRule, default_rule, refill_rule, set_refill_rule, smallest_buy_in
+from bot.tables.auto_top_ups import AutoTopUp, auto_top_ups_of, set_auto_top_up
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.table_store import TableStore
@@ -215,3 +216,34 @@ async def test_a_server_keeps_its_refill_rule(database: Database) -> None:
         await set_refill_rule(tx, GUILD, RefillRule(on=False, chips=500, hours=12))
     assert await refill_rule(database, GUILD, 1000) == RefillRule(on=False, chips=500, hours=12)
     assert await refill_rule(database, GUILD + 1, 1000) == default_rule(1000)
+
+
+async def test_an_automatic_top_up_brings_the_stack_back_between_hands(
+    database: Database, cashier: Cashier, table: tuple[TableRunner, RecordingOutlet]
+) -> None:
+    runner, _ = table
+    await runner.join(ANN, "Ann")
+    await runner.join(BEN, "Ben")
+    # Ann chooses one now: applied at once, her whole balance (400) added.
+    await set_auto_top_up(database, GUILD, ANN, AutoTopUp(below=900, up_to=950))
+    assert await runner.apply_auto_top_ups() == 1
+    assert runner.table.seat_of(ANN).stack == 950
+    assert await cashier.balance(GUILD, ANN) == 50
+    # Ben's applies after the next hand, whatever it did to his 600.
+    await set_auto_top_up(database, GUILD, BEN, AutoTopUp(below=1000, up_to=1000))
+    await deal_next(runner, runner.test_clock)  # type: ignore[attr-defined]
+    live = runner.live
+    assert live is not None and live.hand.to_act is not None
+    await runner.act(live.deal.players[live.hand.to_act], ActionRequest(Move.FOLD))
+    await runner.settled()
+    ben = runner.table.seat_of(BEN).stack
+    assert ben + (await cashier.balance(GUILD, BEN) or 0) in range(990, 1011)
+    assert ben == 1000 or await cashier.balance(GUILD, BEN) == 0
+    kinds = await database.fetch_all(
+        "SELECT kind FROM ledger WHERE user_id = ? ORDER BY id", (BEN,)
+    )
+    assert kinds[-1]["kind"] == "top_up"
+    # Turned off: nothing more.
+    await set_auto_top_up(database, GUILD, BEN, None)
+    assert await auto_top_ups_of(database, GUILD, [ANN, BEN]) == {ANN: AutoTopUp(900, 950)}
+    await assert_audit_clean(database)
