@@ -186,9 +186,14 @@ class SeatDeskButton(
         self, interaction: discord.Interaction[Any], bot: CroupierBot, runner: TableRunner
     ) -> discord.ui.Modal:
         user_id, locale = interaction.user.id, locale_of(interaction)
-        balance = await bot.cashier.ensure_balance(guild_id_of(interaction), user_id)
+        # A read (never waiting on a write): a form must open within Discord's 3 seconds.
+        # A newcomer's balance is the starting grant their first buy-in creates.
+        known = await bot.cashier.balance(guild_id_of(interaction), user_id)
+        balance = bot.cashier.starting_chips if known is None else known
         low, high = runner.settings.min_buy_in, runner.settings.max_buy_in
         if self.action == "sit":
+            if runner.table.is_seated(user_id):  # no form to fill in for nothing
+                raise Refused("engine.already_seated", seat=runner.table.seat_of(user_id).number)
             offered = default_buy_in(balance, low=low, high=high)
             if offered is None:
                 short = InsufficientChips(needed=low, available=balance)

@@ -207,3 +207,46 @@ async def test_server_managers_grant_chips_with_a_reason_and_nobody_else(
             (ann.id, 100, f"granted by {cat.id}: game night"),
             (ben.id, 100, f"granted by {cat.id}: game night"),
         ]
+
+
+async def test_a_busted_player_with_chips_left_tops_up_with_the_button(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=4) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        await (await ann.slash("poker", "create")).settled()
+        for member in (ann, ben):
+            joined = await member.slash("poker", "join")
+            # Half of 1,000 at a 200-1,000 table.
+            assert "with **500** chips. Your balance is now **500** chips." in joined.text
+        view = TableView(fake)
+        notice = await all_in_until_someone_busts(fake, view, {"Ann": ann, "Ben": ben})
+        loser = ann if notice.content.startswith("Ann ") else ben
+        assert "**Top up** on the table (or /poker topup) brings chips from your balance " in (
+            notice.content
+        ), notice.content
+        waiting = view.table_message()
+        assert waiting is not None
+        seated = await loser.click("Sit down", message=waiting.id)
+        assert "You already sit in seat" in seated.text, seated.text
+        opened = await loser.click("Top up", message=waiting.id)
+        assert opened.modal is not None, opened.text
+        assert text_inputs(opened.modal) == {"amount": "250"}
+        topped = await loser.submit_modal({"amount": "250"})
+        await topped.settled()
+        assert "You added **250** chips; your stack is **250** and your balance **250**." in (
+            topped.text
+        ), topped.text
+        assert await view.next_turn(timeout=10) is not None, "no hand was dealt"
+
+        chosen = await loser.slash("poker", "autotopup", up_to=1000, below=400)
+        assert "below **400**, it is topped up to **1,000**" in chosen.text, chosen.text
+        assert (
+            await croupier.database.fetch_value(
+                "SELECT up_to FROM auto_top_ups WHERE user_id = ?", (loser.id,)
+            )
+            == 1000
+        )
+        off = await loser.slash("poker", "autotopup")
+        assert "No more automatic top-ups" in off.text
