@@ -7,7 +7,7 @@ Checks, each reported with what it compared:
 2. balances, plus stacks at open cash tables, plus jackpots carried at open
    tables, plus the prize pools of open tournaments, plus the house's rake,
    plus the house banks (below zero by what they staked and lost), equal every
-   chip ever granted (starting grants, daily claims, admin grants);
+   chip ever granted (starting grants, daily claims, admin grants, refills);
    a tournament's seats hold tournament chips, which are not counted: its
    buy-ins are in its prize pool;
 3. every tournament's prize pool equals its buy-ins less its refunds and
@@ -37,7 +37,7 @@ from bot.database import Database, Reader
 from bot.database.location import SETTING, DatabaseUnusable, is_postgresql_url
 from bot.house_bank import HOUSE_KINDS
 
-GRANT_KINDS = ("starting_grant", "daily", "admin_grant")
+GRANT_KINDS = ("starting_grant", "daily", "admin_grant", "refill")
 
 #: Replays one finished hand from its stored log; returns a discrepancy or None.
 HandReplayer = Callable[[Reader, int], Awaitable[str | None]]

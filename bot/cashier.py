@@ -6,8 +6,8 @@ row that records it, so for every player the sum of their ledger deltas is
 their balance, and a refused movement changes nothing. A balance never goes
 negative: the cashier checks before it moves and the schema's ``CHECK`` backs
 it up. Chips enter the game only through the named sources (the starting grant,
-the daily claim, an admin grant); a buy-in, a top-up and a cash-out only move
-them between a balance and a stack.
+the daily claim, an admin grant, a refill of a broke player); a buy-in, a
+top-up and a cash-out only move them between a balance and a stack.
 
 A tournament's buy-in goes from the balance into the table's prize pool
 (``tables.prize_pool``), not into the seat: the seat holds tournament chips,
@@ -42,6 +42,7 @@ from bot.daily import DailyReward, next_claim_opens
 from bot.database import Database, Transaction
 from bot.errors import CroupierError
 from bot.house_bank import bank_chips, is_computer, move_bank_chips
+from bot.refills import RefillRule, read_moment
 from bot.settings import Settings
 
 #: The most chips one movement may carry; keeps sums far from the databases' 64-bit limit.
@@ -59,6 +60,7 @@ LedgerKind = Literal[
     "tournament_buy_in",
     "tournament_refund",
     "tournament_prize",
+    "refill",
 ]
 
 
@@ -146,6 +148,53 @@ class SeatEmpty(CashierError):
         self.seat_no = seat_no
 
 
+class RefillsOff(CashierError):
+    key = "refill.off"
+
+
+class NotBroke(CashierError):
+    """A refill asked for by a player who still has chips enough for a table."""
+
+    key = "refill.not_broke"
+
+    def __init__(self, *, chips: int, smallest: int) -> None:
+        super().__init__(chips=chips, smallest=smallest)
+        self.chips = chips
+        self.smallest = smallest
+
+
+class RefillNotYet(CashierError):
+    key = "refill.not_yet"
+
+    def __init__(self, *, opens: datetime) -> None:
+        # A Discord timestamp: every reader's client shows it in their own time.
+        super().__init__(
+            opens=f"<t:{int(opens.timestamp())}:t>", when=f"<t:{int(opens.timestamp())}:R>"
+        )
+        #: When the player's next refill opens.
+        self.opens = opens
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """What a player has on a server, and when their next free chips come."""
+
+    balance: int
+    #: Chips in front of them at the server's cash tables.
+    at_tables: int
+    last_refill: datetime | None
+    daily_streak: int
+    last_daily: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """A paid refill: the chips added and the balance after."""
+
+    amount: int
+    balance: int
+
+
 @dataclass(frozen=True, slots=True)
 class DailyClaim:
     """A paid daily claim."""
@@ -209,6 +258,25 @@ class Cashier:
         )
         return value
 
+    async def standing(self, guild_id: int, user_id: int) -> Standing:
+        """The player's balance (0 before their first), chips at tables and free-chip dates."""
+        row = await self.database.fetch_one(
+            "SELECT chips, last_refill_at, daily_streak, last_daily_date FROM balances"
+            " WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        at_tables = await self.chips_at_tables(guild_id, user_id)
+        if row is None:
+            return Standing(0, at_tables, None, 0, None)
+        last_daily = row["last_daily_date"]
+        return Standing(
+            balance=row["chips"],
+            at_tables=at_tables,
+            last_refill=read_moment(row["last_refill_at"]),
+            daily_streak=row["daily_streak"],
+            last_daily=None if last_daily is None else date.fromisoformat(last_daily),
+        )
+
     # Sources of chips.
 
     async def ensure_balance(self, guild_id: int, user_id: int) -> int:
@@ -256,12 +324,80 @@ class Cashier:
     async def admin_grant(
         self, guild_id: int, user_id: int, amount: int, *, granted_by: int, note: str | None = None
     ) -> int:
-        """Give the player ``amount`` chips from the house; return their new balance."""
+        """Give the player ``amount`` chips from the house; return their new balance.
+        ``note``: the reason, kept in the ledger row with who granted them."""
         _check_amount(amount)
-        audit = f"granted by {granted_by}" + (f": {note}" if note else "")
+        audit = _grant_note(granted_by, note)
         async with self.database.transaction() as tx:
             await self._ensure(tx, guild_id, user_id)
             return await self._move(tx, guild_id, user_id, amount, "admin_grant", note=audit)
+
+    async def grant_everyone(
+        self, guild_id: int, amount: int, *, granted_by: int, note: str | None = None
+    ) -> int:
+        """Give ``amount`` chips to every player with a balance on the server, a ledger
+        row each, in one transaction; return how many players received them."""
+        _check_amount(amount)
+        audit = _grant_note(granted_by, note)
+        async with self.database.transaction() as tx:
+            players = [
+                row["user_id"]
+                for row in await tx.fetch_all(
+                    "SELECT user_id FROM balances WHERE guild_id = ? ORDER BY user_id", (guild_id,)
+                )
+            ]
+            for user_id in players:
+                await self._move(tx, guild_id, user_id, amount, "admin_grant", note=audit)
+        return len(players)
+
+    async def refill(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        rule: RefillRule,
+        smallest_buy_in: int,
+        now: datetime | None = None,
+    ) -> Refill:
+        """Bring a broke player's balance back up to the rule's chips (:mod:`bot.refills`).
+
+        Refused, changing nothing, when the server's refills are off
+        (:class:`RefillsOff`), when the player's balance and stacks reach
+        ``smallest_buy_in`` (:class:`NotBroke`) or when their last refill was
+        less than the rule's hours ago (:class:`RefillNotYet`).
+        """
+        moment = datetime.now(UTC) if now is None else now
+        if not rule.on:
+            raise RefillsOff()
+        async with self.database.transaction() as tx:
+            await self._ensure(tx, guild_id, user_id)
+            row = await tx.lock_one(
+                "SELECT chips, last_refill_at FROM balances WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            )
+            assert row is not None
+            at_tables = await tx.fetch_one(
+                "SELECT COALESCE(SUM(seats.stack), 0) AS chips FROM seats"
+                " JOIN tables ON tables.id = seats.table_id"
+                " WHERE tables.guild_id = ? AND seats.user_id = ? AND tables.tournament = 0"
+                " AND tables.status = 'open'",
+                (guild_id, user_id),
+            )
+            assert at_tables is not None
+            chips = int(row["chips"]) + int(at_tables["chips"])
+            amount = rule.chips - int(row["chips"])
+            if chips >= smallest_buy_in or amount <= 0:
+                raise NotBroke(chips=chips, smallest=smallest_buy_in)
+            last = read_moment(row["last_refill_at"])
+            opens = rule.opens_after(last)
+            if opens is not None and opens > moment:
+                raise RefillNotYet(opens=opens)
+            balance = await self._move(tx, guild_id, user_id, amount, "refill")
+            await tx.execute(
+                "UPDATE balances SET last_refill_at = ? WHERE guild_id = ? AND user_id = ?",
+                (moment.astimezone(UTC).isoformat(), guild_id, user_id),
+            )
+        return Refill(amount=amount, balance=balance)
 
     # Between balances and seats.
 
@@ -592,6 +728,10 @@ class _Seat:
     user_id: int
     stack: int
     table_open: bool
+
+
+def _grant_note(granted_by: int, reason: str | None) -> str:
+    return f"granted by {granted_by}" + (f": {reason}" if reason else "")
 
 
 def _check_amount(amount: object) -> None:

@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.admin",
     "cogs.economy",
+    "cogs.chips",
     "cogs.tables",
     "cogs.actions",
     "cogs.departures",

@@ -1,4 +1,4 @@
-"""The economy commands: /balance, /daily, /leaderboard and /stats, and the
+"""The economy commands: /balance, /daily, /refill, /leaderboard and /stats, and the
 Previous/Next buttons of a leaderboard.
 
 Answers about one's own chips are ephemeral; a leaderboard is posted for the
@@ -28,6 +28,7 @@ from bot.errors import BadOption
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.play_figures import chip_points, play_figures
+from bot.refills import refill_rule, smallest_buy_in
 from bot.render.names import clean_name, shown_name
 from bot.render.stats_chart import FILENAME as CHART_FILENAME
 from bot.render.stats_chart import chips_chart
@@ -209,6 +210,30 @@ class Economy(commands.Cog):
         await interaction.response.send_message(
             claimed + " " + t("daily.next", locale, opens=opens), ephemeral=True
         )
+
+    @app_commands.command(name="refill", description=catalogue_str("command.refill.description"))
+    @app_commands.guild_only()
+    async def refill(self, interaction: Interaction) -> None:
+        """A broke player's balance back up to the server's refill (bot/refills.py)."""
+        guild_id, locale = guild_id_of(interaction), locale_of(interaction)
+        player(interaction, None)
+        cashier, database = self.bot.cashier, self.bot.db
+        rule = await refill_rule(database, guild_id, cashier.starting_chips)
+        smallest = await smallest_buy_in(database, guild_id, self.bot.settings.default_min_buy_in)
+        now = datetime.now(UTC)
+        paid = await cashier.refill(
+            guild_id, interaction.user.id, rule=rule, smallest_buy_in=smallest, now=now
+        )
+        opens = rule.opens_after(now)
+        assert opens is not None
+        text = t(
+            "refill.paid",
+            locale,
+            amount=paid.amount,
+            balance=paid.balance,
+            when=f"<t:{int(opens.timestamp())}:R>",
+        )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
         name="leaderboard", description=catalogue_str("command.leaderboard.description")

@@ -40,6 +40,7 @@ from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
+from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
 from bot.tables.errors import (
@@ -75,8 +76,9 @@ from cogs.amounts import checked_amount
 from cogs.home_game import RabbitButton, options_summary, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.pending_click import ActPace
-from cogs.players import guild_id_of, player
+from cogs.players import guild_id_of
 from cogs.seat_buttons import PreActionButton, ShowButton
+from cogs.seat_desk import SeatDeskButton, join_table, left_answer, top_up_seat
 from cogs.table_buttons import TableButton
 from engine import STYLES, check_opening
 
@@ -184,10 +186,10 @@ class Tables(commands.Cog):
     async def cog_load(self) -> None:
         # Table buttons are answered by on_interaction below, not as dynamic items:
         # discord.py rebuilds the whole message's view for each dynamic item click.
-        self.bot.add_dynamic_items(PreActionButton, ShowButton, RabbitButton)
+        self.bot.add_dynamic_items(PreActionButton, ShowButton, RabbitButton, SeatDeskButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(PreActionButton, ShowButton, RabbitButton)
+        self.bot.remove_dynamic_items(PreActionButton, ShowButton, RabbitButton, SeatDeskButton)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[CroupierBot]) -> None:
@@ -391,27 +393,14 @@ class Tables(commands.Cog):
         buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         seat: app_commands.Range[int, MIN_SEATS - 1, MAX_SEATS] | None = None,
     ) -> None:
-        locale = locale_of(interaction)
-        who = player(interaction, None)
         runner = self.runner(interaction)
-
-        async def join() -> str:
-            movement = await runner.join(
-                who.id,
-                shown_name(who.display_name),
-                buy_in=None if buy_in is None else checked_amount(buy_in),
-                seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
-                locale=locale,
-            )
-            return t(
-                "tables.registered" if runner.settings.tournament else "tables.joined",
-                locale,
-                seat=movement.seat_no,
-                amount=movement.amount,
-                balance=movement.balance,
-            )
-
-        await answer_in_time(interaction, join())
+        work = join_table(
+            interaction,
+            runner,
+            buy_in=None if buy_in is None else checked_amount(buy_in),
+            seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
+        )
+        await answer_in_time(interaction, work)
 
     @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
     async def leave(self, interaction: Interaction) -> None:
@@ -419,15 +408,7 @@ class Tables(commands.Cog):
         runner = self.runner(interaction)
 
         async def leave() -> str:
-            left = await runner.leave(interaction.user.id)
-            if left.movement is None:
-                return t("tables.left_later", locale)
-            return t(
-                "tables.unregistered" if runner.settings.tournament else "tables.left_now",
-                locale,
-                amount=left.movement.amount,
-                balance=left.movement.balance,
-            )
+            return left_answer(runner, await runner.leave(interaction.user.id), locale)
 
         await answer_in_time(interaction, leave())
 
@@ -458,17 +439,42 @@ class Tables(commands.Cog):
     ) -> None:
         runner = self.runner(interaction)
 
-        async def top_up() -> str:
-            movement = await runner.top_up(interaction.user.id, checked_amount(amount))
-            return t(
-                "tables.topped_up",
-                locale_of(interaction),
-                amount=movement.amount,
-                stack=movement.stack,
-                balance=movement.balance,
-            )
+        await answer_in_time(interaction, top_up_seat(interaction, runner, checked_amount(amount)))
 
-        await answer_in_time(interaction, top_up())
+    @poker.command(
+        name="autotopup", description=catalogue_str("command.poker.autotopup.description")
+    )
+    @app_commands.describe(
+        up_to=catalogue_str("command.poker.autotopup.up_to"),
+        below=catalogue_str("command.poker.autotopup.below"),
+    )
+    async def autotopup(
+        self,
+        interaction: Interaction,
+        up_to: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        below: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+    ) -> None:
+        """Between hands, the stack back up to ``up_to`` whenever it is below
+        ``below`` (default: ``up_to``); no ``up_to``: no automatic top-ups."""
+        guild_id, locale = guild_id_of(interaction), locale_of(interaction)
+        choice = None
+        if up_to is not None:
+            target = checked_amount(up_to)
+            floor = target if below is None else checked_amount(below)
+            if floor > target:
+                raise Refused("tables.auto_top_up_order", below=floor, up_to=target)
+            choice = AutoTopUp(below=floor, up_to=target)
+        runner = self.bot.tables.get(interaction.channel_id or 0)
+
+        async def choose() -> str:
+            await set_auto_top_up(self.bot.db, guild_id, interaction.user.id, choice)
+            if choice is None:
+                return t("tables.auto_top_up_off", locale)
+            if runner is not None and not runner.closed:
+                await runner.apply_auto_top_ups()
+            return t("tables.auto_top_up_on", locale, below=choice.below, up_to=choice.up_to)
+
+        await answer_in_time(interaction, choose())
 
     @poker.command(name="start", description=catalogue_str("command.poker.start.description"))
     async def start(self, interaction: Interaction) -> None:

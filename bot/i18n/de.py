@@ -600,7 +600,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.thread": "Den Tisch in einem neuen Thread dieses Kanals eröffnen",
     "command.poker.create.provably_fair": "Vor dem Geben jedes Deck zusagen, zum späteren Prüfen",
     "command.poker.join.description": "Nimm Platz am Tisch dieses Kanals.",
-    "command.poker.join.buy_in": "Chips, die du von deinem Guthaben mitbringst",
+    "command.poker.join.buy_in": "Chips von deinem Guthaben (sonst die Hälfte davon)",
     "command.poker.join.seat": "Der Platz, den du möchtest",
     "command.poker.leave.description": "Verlasse den Tisch; deine Chips gehen aufs Guthaben.",
     "command.poker.sitout.description": "Aussetzen: Platz behalten, ohne Karten zu bekommen.",
@@ -1183,10 +1183,6 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.close.void_reason": (
         "Die laufende Hand jetzt annullieren, aus diesem Grund (nur Moderatoren)"
     ),
-    "table.busted": (
-        "{name} hat keine Chips mehr. /poker topup holt mehr von deinem Guthaben (bis zu "
-        "{high:int} an diesem Tisch), /poker leave gibt den Platz auf."
-    ),
     "table.sat_out_too_long": (
         "{name} hat länger als {minutes:int} Minuten ausgesetzt: Der Platz ist wieder frei, und "
         "der Stapel ging zurück auf das Guthaben."
@@ -1285,5 +1281,118 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "command.poker.muck.description": (
         "Im Showdown eine Hand, die nicht gewinnen kann, verdeckt ablegen."
+    ),
+    # Verlieren beendet den Abend nicht (Issue 23): der Weg zurück an einen Tisch,
+    # Auffüllungen, Zuteilungen durch Mitglieder, die den Server verwalten, die
+    # Knöpfe des wartenden Tisches.
+    "table.out_of_chips": "{name} hat keine Chips mehr.",
+    "way_back.top_up": (
+        "**Nachkaufen** am Tisch (oder /poker topup) holt Chips von deinem Guthaben "
+        "(dort liegen **{chips:int}**), /poker leave gibt den Platz auf."
+    ),
+    "way_back.refill_now": (
+        "Für keinen Tisch hier reichen die Chips noch: /refill füllt dein Guthaben jetzt "
+        "wieder auf **{chips:int}** auf, dann **Nachkaufen** am Tisch."
+    ),
+    "way_back.daily": (
+        "/daily bringt dir jetzt **{chips:int}** Chips, genug für **Nachkaufen** am Tisch."
+    ),
+    "way_back.refill_later": (
+        "Deine nächste Auffüllung (dein Guthaben wieder auf **{chips:int}**) gibt es um "
+        "{opens} ({when}): dann mit /refill."
+    ),
+    "way_back.ask_admin": (
+        "Dieser Server füllt gerade nicht auf: Bitte ein Mitglied, das den Server verwaltet, "
+        "dir Chips zu geben (/chips grant)."
+    ),
+    "command.refill.description": (
+        "Für keinen Tisch mehr genug Chips? Füll dein Guthaben auf, um wieder zu spielen."
+    ),
+    "refill.paid": (
+        "Aufgefüllt: **{amount:int}** Chips, dein Guthaben beträgt jetzt **{balance:int}**. "
+        "Die nächste Auffüllung gibt es {when}. Zurück an einen Tisch: **Nachkaufen**, wo du "
+        "sitzt, oder **Hinsetzen** (/poker join)."
+    ),
+    "refill.off": (
+        "Dieser Server füllt nicht auf: Bitte ein Mitglied, das den Server verwaltet, dir "
+        "Chips zu geben."
+    ),
+    "refill.not_broke": (
+        "Aufgefüllt wird nur, wer für keinen Tisch hier genug Chips hat: Du hast "
+        "**{chips:int}**, das kleinste Buy-in ist **{smallest:int}**."
+    ),
+    "refill.not_yet": "Deine nächste Auffüllung gibt es um {opens} ({when}).",
+    "command.chips.description": (
+        "Chips für die Spieler dieses Servers (Mitglieder, die den Server verwalten)."
+    ),
+    "command.chips.grant.description": "Gib einem Mitglied Chips von der Bank, mit Grund.",
+    "command.chips.grant.user": "Das Mitglied, das die Chips erhält",
+    "command.chips.grant.amount": "Wie viele Chips",
+    "command.chips.grant.reason": "Warum (steht im Kassenbuch)",
+    "command.chips.grant_everyone.description": (
+        "Gib jedem Spieler mit Guthaben hier Chips von der Bank, mit Grund."
+    ),
+    "command.chips.grant_everyone.amount": "Wie viele Chips jeder Spieler erhält",
+    "command.chips.refill.description": (
+        "Wie Spieler, die alles verloren haben, auf diesem Server wieder spielen."
+    ),
+    "command.chips.refill.enabled": "Ob Spieler ohne Chips auffüllen dürfen",
+    "command.chips.refill.chips": "Auf wie viele Chips eine Auffüllung das Guthaben bringt",
+    "command.chips.refill.hours": "Stunden von einer Auffüllung eines Spielers bis zur nächsten",
+    "chips.granted": (
+        "{user} hat **{amount:int}** Chips erhalten ({reason}). Das Guthaben beträgt jetzt "
+        "**{balance:int}** Chips."
+    ),
+    "chips.granted_everyone": (
+        "Jeder der **{count:int}** Spieler mit Guthaben hier hat **{amount:int}** Chips "
+        "erhalten ({reason})."
+    ),
+    "chips.not_manager": (
+        "Nur Mitglieder, die den Server verwalten, geben Chips und legen das Auffüllen fest."
+    ),
+    "chips.reason_empty": (
+        "Sag in wenigen Worten, warum es die Chips gibt (höchstens 200 Zeichen): Das "
+        "Kassenbuch bewahrt es auf."
+    ),
+    "chips.refill_on": (
+        "Auffüllen ist an: Wer für keinen Tisch hier genug Chips hat, bringt sein Guthaben "
+        "alle **{hours:int}** Stunden einmal wieder auf **{chips:int}**."
+    ),
+    "chips.refill_off": (
+        "Auffüllen ist aus: Wer alles verliert, spielt mit /daily wieder oder mit Chips, "
+        "die /chips grant gibt."
+    ),
+    "button.sit_down": "Hinsetzen",
+    "button.leave": "Aufstehen",
+    "button.top_up": "Nachkaufen",
+    "sit_form.title": "Hinsetzen",
+    "sit_form.buy_in": "Buy-in ({low:int} bis {high:int})",
+    "sit_form.buy_in_about": "Dein Guthaben ist {balance:int}; die Hälfte davon steht schon da.",
+    "sit_form.seat": "Platz",
+    "sit_form.seat_about": "Leer: der erste freie Platz.",
+    "top_up_form.title": "Nachkaufen",
+    "top_up_form.amount": "Wie viele Chips (bis zu {high:int})",
+    "top_up_form.amount_about": "Dein Stapel ist {stack:int}, dein Guthaben {balance:int}.",
+    "way_back.refusal": "{refusal} {step}",
+    "command.poker.autotopup.description": "Zwischen den Händen automatisch nachkaufen.",
+    "command.poker.autotopup.up_to": (
+        "Wieder auf so viele Chips (leer: kein automatisches Nachkaufen)"
+    ),
+    "command.poker.autotopup.below": "Sobald dein Stapel darunter liegt (sonst derselbe Wert)",
+    "tables.auto_top_up_on": (
+        "Zwischen den Händen wird dein Stapel an einem Cash-Tisch hier, sobald er unter "
+        "**{below:int}** liegt, von deinem Guthaben auf **{up_to:int}** aufgefüllt (nie über "
+        "das höchste Buy-in des Tisches)."
+    ),
+    "tables.auto_top_up_off": (
+        "Kein automatisches Nachkaufen mehr: nutze **Nachkaufen** oder /poker topup."
+    ),
+    "tables.auto_top_up_order": (
+        "Die Grenze zum Nachkaufen (**{below:int}**) darf nicht über dem Ziel "
+        "(**{up_to:int}**) liegen."
+    ),
+    "table.waiting_buttons": (
+        "Warte auf Spieler: Es braucht zwei. **Hinsetzen** unten oder /poker join "
+        "(Buy-in {low:int} bis {high:int})."
     ),
 }

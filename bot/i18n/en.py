@@ -554,7 +554,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.thread": "Open the table in a new thread of this channel",
     "command.poker.create.provably_fair": "Commit to each deck before dealing, to check later",
     "command.poker.join.description": "Take a seat at this channel's table.",
-    "command.poker.join.buy_in": "Chips to bring from your balance",
+    "command.poker.join.buy_in": "Chips to bring from your balance (default: half of it)",
     "command.poker.join.seat": "The seat you want",
     "command.poker.leave.description": "Leave the table; your chips go back to your balance.",
     "command.poker.sitout.description": "Sit out: keep your seat without being dealt in.",
@@ -1120,10 +1120,6 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.close.void_reason": (
         "Void the hand in progress now, for this reason (moderators only)"
     ),
-    "table.busted": (
-        "{name} is out of chips. /poker topup brings more from your balance (up to {high:int} "
-        "at this table), or /poker leave gives the seat up."
-    ),
     "table.sat_out_too_long": (
         "{name} sat out for more than {minutes:int} minutes: the seat is free again and the "
         "stack went back to its owner's balance."
@@ -1214,4 +1210,109 @@ MESSAGES: Final[dict[str, str]] = {
         "At the showdown you show your whole hand, or muck it unseen."
     ),
     "command.poker.muck.description": "At the showdown, throw away a hand that cannot win, unseen.",
+    # Losing does not end the evening (issue 23): the way back to a table, refills,
+    # grants by members who can manage the server, the waiting table's buttons.
+    "table.out_of_chips": "{name} is out of chips.",
+    "way_back.top_up": (
+        "**Top up** on the table (or /poker topup) brings chips from your balance "
+        "(**{chips:int}** there), or /poker leave gives the seat up."
+    ),
+    "way_back.refill_now": (
+        "Too few chips are left for any table here: /refill brings your balance back up to "
+        "**{chips:int}** now, then **Top up** on the table."
+    ),
+    "way_back.daily": (
+        "/daily adds **{chips:int}** to your balance now, enough to **Top up** on the table."
+    ),
+    "way_back.refill_later": (
+        "Your next refill (your balance back up to **{chips:int}**) opens at {opens} "
+        "({when}): use /refill then."
+    ),
+    "way_back.ask_admin": (
+        "This server gives no refills now: ask a member who can manage the server to grant "
+        "you chips (/chips grant)."
+    ),
+    "command.refill.description": (
+        "Out of chips for every table here? Bring your balance back up to play again."
+    ),
+    "refill.paid": (
+        "Refilled: **{amount:int}** chips, your balance is now **{balance:int}**. Your next "
+        "refill opens {when}. Back to a table: **Top up** where you sit, or **Sit down** "
+        "(/poker join)."
+    ),
+    "refill.off": (
+        "This server gives no refills: ask a member who can manage the server to grant you chips."
+    ),
+    "refill.not_broke": (
+        "Refills are for players with too few chips for any table here: you have "
+        "**{chips:int}**, and the smallest buy-in is **{smallest:int}**."
+    ),
+    "refill.not_yet": "Your next refill opens at {opens} ({when}).",
+    "command.chips.description": "Chips for this server's players (members who manage the server).",
+    "command.chips.grant.description": "Give a member chips from the house, with a reason.",
+    "command.chips.grant.user": "The member who receives the chips",
+    "command.chips.grant.amount": "How many chips to give",
+    "command.chips.grant.reason": "Why (kept in the ledger)",
+    "command.chips.grant_everyone.description": (
+        "Give every player with a balance here chips from the house, with a reason."
+    ),
+    "command.chips.grant_everyone.amount": "How many chips each player receives",
+    "command.chips.refill.description": (
+        "How this server lets players who lost everything play again."
+    ),
+    "command.chips.refill.enabled": "Whether broke players may take refills",
+    "command.chips.refill.chips": "The balance a refill brings a player back up to",
+    "command.chips.refill.hours": "Hours from one refill of a player to their next",
+    "chips.granted": (
+        "Granted **{amount:int}** chips to {user} ({reason}). Their balance is now "
+        "**{balance:int}** chips."
+    ),
+    "chips.granted_everyone": (
+        "Granted **{amount:int}** chips to each of the **{count:int}** players with a balance "
+        "here ({reason})."
+    ),
+    "chips.not_manager": (
+        "Only members who can manage the server grant chips and set the refill rule."
+    ),
+    "chips.reason_empty": (
+        "Say in a few words why the chips are granted (at most 200 characters): the ledger "
+        "keeps it."
+    ),
+    "chips.refill_on": (
+        "Refills are on: a player with too few chips for any table here may bring their "
+        "balance back up to **{chips:int}**, once every **{hours:int}** hours."
+    ),
+    "chips.refill_off": (
+        "Refills are off: a player who loses everything plays again with /daily or chips "
+        "granted with /chips grant."
+    ),
+    "button.sit_down": "Sit down",
+    "button.leave": "Leave",
+    "button.top_up": "Top up",
+    "sit_form.title": "Sit down",
+    "sit_form.buy_in": "Buy-in ({low:int} to {high:int})",
+    "sit_form.buy_in_about": "Your balance is {balance:int}; half of it is filled in.",
+    "sit_form.seat": "Seat",
+    "sit_form.seat_about": "Empty: the first free seat.",
+    "top_up_form.title": "Top up",
+    "top_up_form.amount": "Chips to add (up to {high:int})",
+    "top_up_form.amount_about": "Your stack is {stack:int}; your balance {balance:int}.",
+    "way_back.refusal": "{refusal} {step}",
+    "command.poker.autotopup.description": "Top your stack up automatically between hands.",
+    "command.poker.autotopup.up_to": "Back up to this many chips (empty: automatic top-ups off)",
+    "command.poker.autotopup.below": "Whenever your stack is below this (default: the same)",
+    "tables.auto_top_up_on": (
+        "Between hands, whenever your stack at a cash table here is below **{below:int}**, "
+        "it is topped up to **{up_to:int}** from your balance (never above the table's "
+        "maximum buy-in)."
+    ),
+    "tables.auto_top_up_off": "No more automatic top-ups: use **Top up** or /poker topup.",
+    "tables.auto_top_up_order": (
+        "The stack to top up below (**{below:int}**) cannot be above the stack to top up to "
+        "(**{up_to:int}**)."
+    ),
+    "table.waiting_buttons": (
+        "Waiting for players: two are needed. **Sit down** below or use /poker join "
+        "(buy-in {low:int} to {high:int})."
+    ),
 }

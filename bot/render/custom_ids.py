@@ -77,3 +77,31 @@ RABBIT_BUTTON: Final = re.compile(r"croupier:rabbit:(?P<table>\d{1,20}):(?P<hand
 
 def rabbit_button_id(table_id: int, hand_no: int) -> str:
     return f"croupier:rabbit:{table_id}:{hand_no}"
+
+
+#: The buttons of a waiting cash table: sit down, leave, top up.
+SEAT_DESK_ACTIONS: Final = ("sit", "leave", "topup")
+SEAT_DESK_BUTTON: Final = re.compile(
+    r"croupier:seatdesk:(?P<table>\d{1,20}):(?P<action>sit|leave|topup)"
+)
+SIT_DOWN_FORM: Final = re.compile(r"croupier:sitform:(?P<table>\d{1,20})")
+TOP_UP_FORM: Final = re.compile(r"croupier:topupform:(?P<table>\d{1,20})")
+
+
+def seat_desk_button_id(table_id: int, action: str) -> str:
+    """The id of a waiting table's button.
+
+    >>> seat_desk_button_id(7, "sit")
+    'croupier:seatdesk:7:sit'
+    """
+    if action not in SEAT_DESK_ACTIONS:
+        raise ValueError(f"no seat desk button {action!r}")
+    return f"croupier:seatdesk:{table_id}:{action}"
+
+
+def sit_down_form_id(table_id: int) -> str:
+    return f"croupier:sitform:{table_id}"
+
+
+def top_up_form_id(table_id: int) -> str:
+    return f"croupier:topupform:{table_id}"

@@ -28,7 +28,7 @@ from typing import Protocol
 from bot.i18n import ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
-from bot.render.custom_ids import table_button_id
+from bot.render.custom_ids import seat_desk_button_id, table_button_id
 from bot.render.home_lines import home_buttons, home_lines
 from bot.render.limits import BUTTON_LABEL, NAME, shorten
 from bot.render.message import (
@@ -189,7 +189,11 @@ def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
     elif snapshot.tournament is not None:
         pass  # a tournament's lines say how it starts
     elif snapshot.hand_no is None or snapshot.hand_over:
-        lines.append(t("table.waiting", locale, low=snapshot.min_buy_in, high=snapshot.max_buy_in))
+        offered = (button.custom_id for button in _waiting_buttons(snapshot, locale))
+        key = (
+            "table.waiting_buttons" if any(i.endswith(":sit") for i in offered) else "table.waiting"
+        )
+        lines.append(t(key, locale, low=snapshot.min_buy_in, high=snapshot.max_buy_in))
     return lines
 
 
@@ -426,9 +430,38 @@ def _seat_line(line: SeatLine, locale: str, faces: CardFaces) -> str:
     return " · ".join(parts)
 
 
+def _waiting_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    """A cash table waiting for players: Sit down while a seat is free, Leave while
+    someone sits, Top up while a stack is below the maximum buy-in (each answers
+    whoever clicks, for themselves: cogs/seat_desk.py)."""
+    waiting = snapshot.hand_no is None or snapshot.hand_over
+    if (
+        not waiting
+        or snapshot.closed
+        or snapshot.closing
+        or snapshot.tournament is not None
+        or snapshot.next_hand_at is not None
+    ):
+        return ()
+    people = [line for line in snapshot.seats if line.user_id > 0]
+    found: list[ButtonSpec] = []
+
+    def button(action: str, key: str, style: ButtonStyle) -> None:
+        custom_id = seat_desk_button_id(snapshot.table_id, action)
+        found.append(ButtonSpec(custom_id, shorten(t(key, locale), BUTTON_LABEL), style, 0))
+
+    if len(snapshot.seats) < snapshot.seat_count:
+        button("sit", "button.sit_down", "success")
+    if any(line.stack < snapshot.max_buy_in for line in people):
+        button("topup", "button.top_up", "primary")
+    if people:
+        button("leave", "button.leave", "secondary")
+    return tuple(found)
+
+
 def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
     if snapshot.hand_no is None or snapshot.hand_over or snapshot.closed:
-        return ()
+        return _waiting_buttons(snapshot, locale)
     hand_no, table_id = snapshot.hand_no, snapshot.table_id
     choices = snapshot.choices
     seq = choices.seq if choices is not None else snapshot.seq

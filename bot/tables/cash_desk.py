@@ -15,6 +15,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from bot.buy_ins import default_buy_in
 from bot.cashier import Cashier, InsufficientChips, SeatMovement
 from bot.database import Transaction
 from bot.render.message import OutgoingMessage
@@ -58,14 +59,16 @@ class CashDesk:
         self, user_id: int, name: str, *, buy_in: int | None, seat: int | None, locale: str
     ) -> SeatMovement:
         """Seat a player with chips from their balance: the buy-in they chose, or
-        as much of their balance as the table allows."""
+        the default (:func:`bot.buy_ins.default_buy_in`: half the balance, within
+        the table's range)."""
         state = self.state
         if buy_in is None:
             balance = await self.cashier.ensure_balance(state.record.guild_id, user_id)
             low, high = state.rules.minimum_buy_in, state.rules.maximum_buy_in
-            if balance < low:
+            offered = default_buy_in(balance, low=low, high=high)
+            if offered is None:
                 raise InsufficientChips(needed=low, available=balance)
-            buy_in = min(high, balance)
+            buy_in = offered
         amount = buy_in
         known = state.players.get(user_id)
         state.players[user_id] = Player(user_id, name, locale)

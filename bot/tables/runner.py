@@ -71,6 +71,7 @@ from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
 from bot.tables.action_timer import ActionTimer, next_wake
+from bot.tables.auto_top_ups import top_up_automatically
 from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
 from bot.tables.closing import Closed, close_now, mark_closing
@@ -388,6 +389,19 @@ class TableRunner:
             self._changed()
             return movement
 
+    async def apply_auto_top_ups(self) -> int:
+        """Players' automatic top-ups (:mod:`bot.tables.auto_top_ups`), now rather
+        than after the next hand (one was just chosen); how many were made."""
+        async with self._lock:
+            if self.state.closed:
+                return 0
+            done = await top_up_automatically(
+                self.state, self.desk, self.cashier, self.services.database
+            )
+            if done:
+                self._changed()
+            return done
+
     async def add_computer(self, style: str | None, seat: int | None) -> SeatMovement:
         """Seat a computer player staked by the house bank (a tournament: register one)."""
         async with self._lock:
@@ -680,9 +694,15 @@ class TableRunner:
             self._forget(user_id)
         if not settled.table_over:
             await self.computers.buy_back_in()
+            await top_up_automatically(self.state, self.desk, self.cashier, self.services.database)
         self._changed()
-        post_hand_over(
-            self.publisher, self.state, live, settled.notices, cash_table=not self.desk.tournament
+        await post_hand_over(
+            self.publisher,
+            self.state,
+            live,
+            settled.notices,
+            cash_table=not self.desk.tournament,
+            services=self.services,
         )
         if not settled.table_over and await self.computers.show_after_the_hand(live, self.shows):
             # After the result: a 7-2 bounty collected may have busted a computer payer.

@@ -61,6 +61,8 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
         "privacy",
         "balance",
         "daily",
+        "refill",
+        "chips",
         "leaderboard",
         "stats",
         "poker",
