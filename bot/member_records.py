@@ -58,6 +58,7 @@ class MemberRecords:
 
     user_id: int
     settings: dict[str, Any] | None
+    auto_top_ups: list[dict[str, Any]]
     balances: list[dict[str, Any]]
     ledger: list[dict[str, Any]]
     hands: list[dict[str, Any]]
@@ -70,6 +71,7 @@ class MemberRecords:
             {
                 "user_id": str(self.user_id),
                 "settings": self.settings,
+                "auto_top_ups": self.auto_top_ups,
                 "balances": self.balances,
                 "ledger": self.ledger,
                 "hands": self.hands,
@@ -87,8 +89,13 @@ async def records_of(database: Database, user_id: int) -> MemberRecords:
         "SELECT dm_cards, deck, turn_notice, updated_at FROM player_settings WHERE user_id = ?",
         (user_id,),
     )
+    auto_top_ups = await database.fetch_all(
+        "SELECT guild_id, below, up_to FROM auto_top_ups WHERE user_id = ? ORDER BY guild_id",
+        (user_id,),
+    )
     balances = await database.fetch_all(
-        "SELECT guild_id, chips, daily_streak, last_daily_date, created_at FROM balances"
+        "SELECT guild_id, chips, daily_streak, last_daily_date, last_refill_at, created_at"
+        " FROM balances"
         " WHERE user_id = ? ORDER BY guild_id",
         (user_id,),
     )
@@ -116,6 +123,7 @@ async def records_of(database: Database, user_id: int) -> MemberRecords:
     return MemberRecords(
         user_id=user_id,
         settings=None if settings is None else dict(settings),
+        auto_top_ups=[dict(row) for row in auto_top_ups],
         balances=[dict(row) for row in balances],
         ledger=[dict(row) for row in ledger],
         hands=[dict(row) for row in hands],
@@ -170,8 +178,9 @@ async def _guilds_of(tx: Transaction, user_id: int) -> list[int]:
         "SELECT guild_id FROM balances WHERE user_id = ?"
         " UNION SELECT guild_id FROM hand_players WHERE user_id = ?"
         " UNION SELECT guild_id FROM tournament_entries WHERE user_id = ?"
-        " UNION SELECT guild_id FROM tables WHERE creator_id = ?",
-        (user_id, user_id, user_id, user_id),
+        " UNION SELECT guild_id FROM tables WHERE creator_id = ?"
+        " UNION SELECT guild_id FROM auto_top_ups WHERE user_id = ?",
+        (user_id, user_id, user_id, user_id, user_id),
     )
     return sorted(int(row["guild_id"]) for row in rows)
 
@@ -187,7 +196,8 @@ async def _forget_on(tx: Transaction, guild_id: int, user_id: int, pseudonym: in
     # the ledger moves to it, then the member's balance goes.
     await tx.execute(
         "INSERT INTO balances (guild_id, user_id, chips, daily_streak, last_daily_date,"
-        " created_at) SELECT guild_id, ?, chips, daily_streak, last_daily_date, created_at"
+        " last_refill_at, created_at) SELECT guild_id, ?, chips, daily_streak,"
+        " last_daily_date, last_refill_at, created_at"
         " FROM balances WHERE guild_id = ? AND user_id = ?",
         (pseudonym, guild_id, user_id),
     )
@@ -196,6 +206,10 @@ async def _forget_on(tx: Transaction, guild_id: int, user_id: int, pseudonym: in
         (pseudonym, guild_id, user_id),
     )
     await tx.execute("DELETE FROM balances WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+    # A setting, not a record: nobody plays under a pseudonym to use it.
+    await tx.execute(
+        "DELETE FROM auto_top_ups WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    )
     for sql in (
         "UPDATE hand_players SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE tournament_entries SET user_id = ? WHERE guild_id = ? AND user_id = ?",

@@ -44,6 +44,7 @@ async def _every_row(database: Database) -> str:
         "hand_shows",
         "tournament_entries",
         "player_settings",
+        "auto_top_ups",
     ):
         for row in await database.fetch_all(f"SELECT * FROM {name}"):
             rows.append(json.dumps({key: row[key] for key in row.keys()}, default=str))  # noqa: SIM118
@@ -65,6 +66,11 @@ async def _played(database: Database) -> tuple[int, FakeClock]:
     cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
     await cashier.admin_grant(GUILD, DAN, 250, granted_by=ANN, note="welcome")
     await cashier.admin_grant(OTHER_GUILD, ANN, 40, granted_by=DAN)
+    async with database.transaction() as tx:  # /poker autotopup
+        await tx.execute(
+            "INSERT INTO auto_top_ups (guild_id, user_id, below, up_to) VALUES (?, ?, 100, 400)",
+            (GUILD, ANN),
+        )
     assert str(ANN) in await _every_row(database)
     with pytest.raises(StillPlaying) as refused:
         await forget(database, ANN)
@@ -82,6 +88,7 @@ async def test_a_member_who_asks_is_forgotten_everywhere_and_every_chip_still_co
     await _played(database)
     before = await records_of(database, ANN)
     assert before.hands and before.ledger and before.balances and before.tournaments
+    assert before.auto_top_ups
     assert {row["guild_id"] for row in before.balances} == {GUILD, OTHER_GUILD}
     ben_hands = [row["hand_id"] for row in (await records_of(database, BEN)).hands]
 
@@ -93,7 +100,7 @@ async def test_a_member_who_asks_is_forgotten_everywhere_and_every_chip_still_co
     assert "Annika" not in everything
     after = await records_of(database, ANN)
     assert not (after.hands or after.ledger or after.balances or after.tournaments)
-    assert after.settings is None
+    assert after.settings is None and not after.auto_top_ups
     # The pseudonym holds what she held: the same hands, the same ledger, both servers.
     kept = await records_of(database, pseudonym)
     assert len(kept.hands) == len(before.hands) and len(kept.ledger) == len(before.ledger)
