@@ -16,7 +16,6 @@ from bot.i18n import t
 from bot.render.cards import cards_text
 from bot.render.custom_ids import RABBIT_BUTTON, rabbit_button_id
 from bot.tables.home_game import BombVote
-from bot.tables.table_settings import TableSettings
 from cogs.table_buttons import runner_for
 from cogs.unanswered import take
 from engine import Card
@@ -67,26 +66,6 @@ def rabbit_text(hand_no: int, boards: tuple[tuple[Card, ...], ...], locale: str)
         for number, cards in enumerate(boards, start=1)
     )
     return t("home.rabbit", locale, hand_no=hand_no, cards=each)
-
-
-def options_summary(config: TableSettings, locale: str) -> str:
-    """The home-game options in force, as one line."""
-    parts: list[str] = []
-    if config.run_it_twice:
-        parts.append(t("home.option.run_it_twice", locale))
-    if config.rabbit_hunt:
-        parts.append(t("home.option.rabbit_hunt", locale))
-    if config.bomb_pot:
-        bomb = t("home.option.bomb_pot", locale, amount=config.bomb_pot)
-        if config.bomb_pot_every:
-            bomb += " " + t("home.option.bomb_pot_every", locale, hands=config.bomb_pot_every)
-        if config.double_board:
-            bomb += ", " + t("home.option.double_board", locale)
-        parts.append(bomb)
-    if config.seven_deuce_bounty:
-        parts.append(t("home.option.seven_deuce_bounty", locale, amount=config.seven_deuce_bounty))
-    options = ", ".join(parts) if parts else t("home.options_none", locale)
-    return t("home.options_saved", locale, options=options)
 
 
 def vote_answer(vote: BombVote, name: str, locale: str) -> str:

@@ -51,6 +51,7 @@ from bot.tables.errors import (
     Refused,
 )
 from bot.tables.histories import history_for_player
+from bot.tables.home_game import saved_answer
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     MAX_ACTION_SECONDS,
@@ -72,7 +73,7 @@ from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
-from cogs.home_game import RabbitButton, options_summary, vote_answer
+from cogs.home_game import RabbitButton, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.pending_click import ActPace
 from cogs.players import guild_id_of, player
@@ -737,8 +738,8 @@ class Tables(commands.Cog):
         changes = {name: value for name, value in given.items() if value is not None}
 
         async def change() -> str:
-            config = await runner.change_home_options(interaction.user.id, **changes)
-            return options_summary(config, locale_of(interaction))
+            changed = await runner.change_home_options(interaction.user.id, **changes)
+            return saved_answer(changed, locale_of(interaction))
 
         await answer_in_time(interaction, change())
 

@@ -59,6 +59,10 @@ MESSAGES: Final[dict[str, str]] = {
     "seven_deuce_two_cards": "The 7-2 bounty needs a game of two hole cards (Hold'em).",
     "seven_deuce_deck": "This game's deck has no sevens and deuces.",
     "seven_deuce_cash_only": "The 7-2 bounty is for cash tables, not tournaments.",
+    "bomb_pot_too_large": "A bomb pot is at most {big_blinds} big blinds ({most} chips) here.",
+    "seven_deuce_too_large": (
+        "The 7-2 bounty is at most {big_blinds} big blinds ({most} chips) here."
+    ),
     # The table: seats, chips and the game between hands.
     "no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
     "seat_taken": "Seat {seat} is taken.",

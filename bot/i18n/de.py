@@ -1238,4 +1238,24 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.muck.description": (
         "Im Showdown eine Hand, die nicht gewinnen kann, verdeckt ablegen."
     ),
+    # Hausregeln werden vereinbart, nicht aufgezwungen (Issue 24).
+    "engine.bomb_pot_too_large": (
+        "Ein Bomb Pot beträgt hier höchstens {big_blinds} Big Blinds ({most} Chips)."
+    ),
+    "engine.seven_deuce_too_large": (
+        "Die 7-2-Prämie beträgt hier höchstens {big_blinds} Big Blinds ({most} Chips)."
+    ),
+    "home.options_pending": (
+        "Was einen Spieler mehr kosten kann, wartet eine volle Hand, damit jeder vorher "
+        "gehen kann: ab Hand {hand_no}: {options}"
+    ),
+    "home.changed": (
+        "**Hausregeln geändert** vom Eröffner des Tisches. Ab der nächsten Hand: {options}."
+    ),
+    "home.changed_pending": (
+        "Ab Hand **{hand_no}**, nach einer vollen Hand, in der jeder, der nicht einverstanden "
+        "ist, gehen kann: {options}."
+    ),
+    "table.home_rules": "Hausregeln: {options}",
+    "table.home_rules_pending": "ab Hand {hand_no}: {options}",
 }

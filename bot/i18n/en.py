@@ -1173,4 +1173,22 @@ MESSAGES: Final[dict[str, str]] = {
         "At the showdown you show your whole hand, or muck it unseen."
     ),
     "command.poker.muck.description": "At the showdown, throw away a hand that cannot win, unseen.",
+    # Home rules agreed, not sprung (issue 24).
+    "engine.bomb_pot_too_large": (
+        "A bomb pot is at most {big_blinds} big blinds ({most} chips) here."
+    ),
+    "engine.seven_deuce_too_large": (
+        "The 7-2 bounty is at most {big_blinds} big blinds ({most} chips) here."
+    ),
+    "home.options_pending": (
+        "What raises what a player can lose waits one full hand, so that anyone may "
+        "leave first: from hand {hand_no}: {options}"
+    ),
+    "home.changed": "**Home rules changed** by the table's opener. From the next hand: {options}.",
+    "home.changed_pending": (
+        "From hand **{hand_no}**, after one full hand in which anyone who does not agree "
+        "may leave: {options}."
+    ),
+    "table.home_rules": "Home rules: {options}",
+    "table.home_rules_pending": "from hand {hand_no}: {options}",
 }

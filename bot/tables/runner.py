@@ -484,11 +484,16 @@ class TableRunner:
         """At the showdown, on the player's turn: throw the hand away unseen."""
         await self.act(user_id, ActionRequest(Move.MUCK), hand_no=hand_no)
 
-    async def change_home_options(self, user_id: int, **changes: object) -> TableSettings:
-        """The opener changes the home-game options (:mod:`bot.tables.home_game`)."""
+    async def change_home_options(
+        self, user_id: int, **changes: object
+    ) -> home_game.OptionsChanged:
+        """The opener changes the home-game options (:mod:`bot.tables.home_game`),
+        and the channel is told."""
         async with self._lock:
             try:
-                return await home_game.change_options(self.state, self.keeper, user_id, changes)
+                changed = await home_game.change_options(self.state, self.keeper, user_id, changes)
+                self.publisher.post(home_game.announcement(changed, self.state.locale))
+                return changed
             finally:
                 self._changed()
 

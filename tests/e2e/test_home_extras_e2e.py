@@ -451,3 +451,74 @@ async def test_the_rabbit_hunt_of_a_double_board_bomb_pot_shows_each_boards_card
         report = check_privacy(fake, [ann, ben, zed], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
         assert report.opened_cards_checked > 0
+
+
+async def test_home_rules_are_bounded_announced_and_a_raise_waits_a_full_hand(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    # Issue 24: the opener set seven_deuce_bounty:1000000000 after the others
+    # sat down, told nobody, and the bounty took the stacks of the players who folded.
+    fake, clock, pause = fake_discord, FakeClock(), 5
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, hand_pause_seconds=pause, deck_seed=3
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        players = {"Ann": ann, "Ben": ben}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        await next_deal(croupier, clock, pause)
+        view = TableView(fake)
+        first = await view.next_turn()
+        assert first is not None and first.hand_no == 1
+
+        # Amounts are a home game's: five big blinds at most, said in the member's words.
+        for options in (
+            {"seven_deuce_bounty": 1_000_000_000},
+            {"bomb_pot": 1_000_000_000, "bomb_pot_every": 1},
+        ):
+            refused = await answer(ann, "poker", "homegame", **options)
+            assert "at most 5 big blinds (50 chips) here." in refused, refused
+        assert not [m for m in fake.messages() if "Home rules changed" in m.content]
+
+        # A bounty of 50 and the rabbit hunt: the hunt from the next hand, the
+        # bounty only after hand 2 has been played under the announcement.
+        saved = await answer(ann, "poker", "homegame", seven_deuce_bounty=50, rabbit_hunt=True)
+        assert "from hand 3: rabbit hunt, 7-2 bounty 50" in saved, saved
+        await croupier.settled()
+        told = [m.content for m in fake.messages() if "Home rules changed" in m.content]
+        assert told == [
+            "**Home rules changed** by the table's opener. From the next hand: rabbit hunt.\n"
+            "From hand **3**, after one full hand in which anyone who does not agree may"
+            " leave: rabbit hunt, 7-2 bounty 50."
+        ], told
+        table = view.table_message()
+        assert table is not None
+        text = layout_text(table)
+        assert "Home rules: rabbit hunt · from hand 3: rabbit hunt, 7-2 bounty 50" in text, text
+
+        turn: Turn | None = first
+        for hand_no in (1, 2):
+            assert turn is not None and turn.hand_no == hand_no
+            await click(players[turn.actor], turn, "fold")
+            await fake.wait_for(lambda n=hand_no: n in view.results(), timeout=10)
+            await next_deal(croupier, clock, pause)
+            turn = await view.next_turn(turn.key)
+        assert turn is not None and turn.hand_no == 3
+        hands = [await replayed_hand(croupier, n) for n in (1, 2, 3)]
+        assert [hand.setup.seven_deuce_bounty for hand in hands] == [0, 0, 50]
+        text = layout_text(fake.state.messages[turn.message_id])
+        assert "Home rules: rabbit hunt, 7-2 bounty 50" in text and "from hand" not in text, text
+
+        # Lowering applies from the next hand, announced as well.
+        await answer(ann, "poker", "homegame", seven_deuce_bounty=0)
+        await croupier.settled()
+        told = [m.content for m in fake.messages() if "Home rules changed" in m.content]
+        assert told[-1] == (
+            "**Home rules changed** by the table's opener. From the next hand: rabbit hunt."
+        ), told
+        await answer(ann, "poker", "close")
+        await check_down(view, players, turn)
+        await croupier.settled()
