@@ -477,6 +477,8 @@ class TableRunner:
         async with self._lock:
             turns.check_open(self.state)
             shown = await self.shows.show(user_id, card_index, hand_no)
+            # A 7-2 bounty collected by the show may have busted a computer payer.
+            await self.computers.buy_back_in()
             self._changed()
             return shown
 
