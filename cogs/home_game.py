@@ -13,6 +13,7 @@ import discord
 from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
+from bot.i18n.discord_bridge import locale_of
 from bot.render.cards import cards_text
 from bot.render.custom_ids import RABBIT_BUTTON, rabbit_button_id
 from bot.tables.home_game import BombVote
@@ -25,8 +26,9 @@ class RabbitButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=RABBIT_BUTTON.pattern,
 ):
-    """Anyone in the channel may hunt the rabbit; the board that would have
-    come is shown to the whole table, in its language."""
+    """Anyone in the channel may hunt the rabbit, within their flood limit
+    (:mod:`bot.cooldowns`); the board that would have come is shown to the
+    whole table once, in its language, and to each later presser alone."""
 
     def __init__(self, table_id: int, hand_no: int) -> None:
         self.table_id, self.hand_no = table_id, hand_no
@@ -49,9 +51,13 @@ class RabbitButton(
         try:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             runner = runner_for(interaction, self.table_id)
-            boards = await runner.hunt_rabbit(self.hand_no)
-            text = rabbit_text(self.hand_no, boards, runner.settings.locale)
-            await interaction.response.send_message(text)
+            hunt = await runner.hunt_rabbit(self.hand_no)
+            if hunt.first:
+                text = rabbit_text(self.hand_no, hunt.boards, runner.settings.locale)
+                await interaction.response.send_message(text)
+            else:  # posted to the table already: this presser alone sees it again
+                text = rabbit_text(self.hand_no, hunt.boards, locale_of(interaction))
+                await interaction.response.send_message(text, ephemeral=True)
         except Exception as error:
             await reply_with_error(interaction, error)
 

@@ -23,7 +23,10 @@ bomb pot and the rabbit hunt.
   (:meth:`engine.Hand.rabbit_boards`, each board's in a two-board game or a
   double-board bomb pot; never anyone's hole cards). The hunt is
   recorded with the hand, so a provably fair hand's opening opens those
-  cards too and anyone can check them against the commitment.
+  cards too and anyone can check them against the commitment. A hand's
+  rabbit is hunted once: the first hunt is shown to the table, every later
+  press answered to the presser alone (:attr:`RabbitHunt.first`), so that a
+  spectator pressing again and again posts nothing more.
 
 Every function here runs under the runner's lock.
 """
@@ -165,13 +168,21 @@ def voters_of(state: TableState) -> set[int]:
     }
 
 
-async def hunt_rabbit(
-    state: TableState, database: Database, hand_no: int
-) -> tuple[tuple[Card, ...], ...]:
+@dataclass(frozen=True, slots=True)
+class RabbitHunt:
+    """The board cards a hand would have dealt, each board's, and whether this
+    was the hand's first hunt (shown to the table) or a later one."""
+
+    boards: tuple[tuple[Card, ...], ...]
+    first: bool
+
+
+async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> RabbitHunt:
     """The board cards hand ``hand_no`` would have dealt, each board's (one
     board in most games), dealt again from its log (so the hunt works while
     the next hand is played, and after a restart); refused when the hand is
-    not over or there is nothing to hunt."""
+    not over or there is nothing to hunt. Under the runner's lock, so of
+    presses at once only one is the first."""
     if not state.settings.rabbit_hunt:
         raise Refused("home.no_rabbit_hunt")
     row = await database.fetch_one(
@@ -185,10 +196,11 @@ async def hunt_rabbit(
     if not boards:
         raise Refused("home.no_rabbit")
     result = json.loads(row["result"]) if row["result"] else {}
-    if not result.get("rabbit_hunted"):
-        result["rabbit_hunted"] = True
-        async with database.transaction() as tx:
-            await tx.execute(
-                "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
-            )
-    return boards
+    if result.get("rabbit_hunted"):
+        return RabbitHunt(boards, first=False)
+    result["rabbit_hunted"] = True
+    async with database.transaction() as tx:
+        await tx.execute(
+            "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
+        )
+    return RabbitHunt(boards, first=True)

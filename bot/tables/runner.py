@@ -109,7 +109,6 @@ from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
     Action,
     ActionKind,
-    Card,
     HoleCardsDealt,
     IllegalAction,
     PreAction,
@@ -507,8 +506,9 @@ class TableRunner:
             finally:
                 self._changed()
 
-    async def hunt_rabbit(self, hand_no: int) -> tuple[tuple[Card, ...], ...]:
-        """The board cards hand ``hand_no`` would have dealt, each board's (the rabbit hunt)."""
+    async def hunt_rabbit(self, hand_no: int) -> home_game.RabbitHunt:
+        """The board cards hand ``hand_no`` would have dealt, each board's (the
+        rabbit hunt), and whether this is the hand's first hunt."""
         async with self._lock:
             return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
 

@@ -522,3 +522,50 @@ async def test_home_rules_are_bounded_announced_and_a_raise_waits_a_full_hand(
         await answer(ann, "poker", "close")
         await check_down(view, players, turn)
         await croupier.settled()
+
+
+async def test_the_rabbit_is_hunted_once_a_hand_and_later_presses_are_answered_privately(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    # Issue 24: 30 presses by a spectator posted 19 identical public messages.
+    fake, limit = fake_discord, 20
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", deck_seed=9, flood_limit=limit
+    ) as croupier:
+        ann, ben, zed = (fake.add_member(name) for name in ("Ann", "Ben", "Zed"))
+        players = {"Ann": ann, "Ben": ben}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", rabbit_hunt=True)
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+        turn = await view.next_turn()
+        assert turn is not None
+        await click(players[turn.actor], turn, "fold")
+        await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
+        result = view.results()[turn.hand_no]
+        rabbit_id = rabbit_button_id(turn.table_id, turn.hand_no)
+
+        presses = [await zed.click(custom_id=rabbit_id, message=result.id, wait=False)]
+        presses += [
+            await zed.click(custom_id=rabbit_id, message=result.id, wait=False) for _ in range(29)
+        ]
+        for press in presses:
+            await press.answered(10.0)
+            await press.settled()
+        await croupier.settled()
+        hunt = f"**Hand {turn.hand_no}** · rabbit hunt:"
+        posted = [m for m in fake.messages() if m.content.startswith(hunt) and not m.ephemeral]
+        assert len(posted) == 1, [m.content for m in posted]
+        answered = [press for press in presses if press.text.startswith(hunt)]
+        public = [press for press in answered if not press.ephemeral]
+        assert len(public) == 1 and public[0].text == posted[0].content
+        # The others were told privately, the same cards, or to slow down.
+        assert all(press.ephemeral for press in presses if press not in public)
+        assert {press.text for press in answered} == {posted[0].content}
+        slowed = [press for press in presses if press.text.startswith("Slow down")]
+        assert len(answered) <= limit and len(slowed) >= 30 - limit, len(slowed)
+        await answer(ann, "poker", "close")
+        await croupier.settled()
