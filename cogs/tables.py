@@ -557,7 +557,8 @@ class Tables(commands.Cog):
         reason = None if void_reason is None else checked_reason(void_reason)
         if reason is not None and not manager:
             raise MayNotVoid()
-        if runner.tournament_under_way and not manager:
+        if runner.tournament_under_way and runner.members_seated and not manager:
+            # With no member left in it, the opener may end it too (issue 24).
             raise MayNotEndTournament()
         if not may_close(interaction, runner):
             raise NotTableOwner()

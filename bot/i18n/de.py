@@ -1258,4 +1258,8 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.home_rules": "Hausregeln: {options}",
     "table.home_rules_pending": "ab Hand {hand_no}: {options}",
+    "table.tournament_no_member": (
+        "Ein Turnier beginnt erst, wenn ein Mitglied angemeldet ist, nicht mit "
+        "Computerspielern allein."
+    ),
 }

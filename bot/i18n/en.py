@@ -1191,4 +1191,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.home_rules": "Home rules: {options}",
     "table.home_rules_pending": "from hand {hand_no}: {options}",
+    "table.tournament_no_member": (
+        "A tournament starts with a member registered, not with computer players alone."
+    ),
 }

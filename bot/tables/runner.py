@@ -67,6 +67,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
+from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
@@ -237,6 +238,12 @@ class TableRunner:
     def tournament_under_way(self) -> bool:
         """A tournament that has begun: closing it early shares its prize pool."""
         return self.desk.tournament and self.desk.chips_stay_in_play
+
+    @property
+    def members_seated(self) -> bool:
+        """Whether a member (not a computer player) sits at the table: a
+        tournament under way with none left is the opener's to end too."""
+        return any(not is_computer(seat.player) for seat in self.table.seats.values())
 
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
