@@ -339,7 +339,12 @@ def test_a_reshuffle_never_returns_the_cards_the_player_served_threw_in_this_dra
         order = Deck.shuffled(DeckKind.STANDARD, random.Random(seed)).order
         hand = Hand(
             HandSetup(
-                VARIANTS["F2L3D"], (100,) * 6, blinds=(1, 2, 0, 0, 0, 0), small_bet=2, big_bet=4, deck=order
+                VARIANTS["F2L3D"],
+                (100,) * 6,
+                blinds=(1, 2, 0, 0, 0, 0),
+                small_bet=2,
+                big_bet=4,
+                deck=order,
             )
         )
         while not hand.is_complete:
