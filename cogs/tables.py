@@ -682,20 +682,31 @@ class Tables(commands.Cog):
         await answer_in_time(interaction, choose())
 
     @poker.command(name="straddle", description=catalogue_str("command.poker.straddle.description"))
-    @app_commands.describe(setting=catalogue_str("command.poker.straddle.setting"))
+    @app_commands.describe(
+        setting=catalogue_str("command.poker.straddle.setting"),
+        restraddle_to=catalogue_str("command.poker.straddle.restraddle_to"),
+    )
     @app_commands.choices(
         setting=[
             app_commands.Choice(name=catalogue_str("command.poker.dm.on"), value="on"),
             app_commands.Choice(name=catalogue_str("command.poker.dm.off"), value="off"),
         ]
     )
-    async def straddle(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+    async def straddle(
+        self,
+        interaction: Interaction,
+        setting: app_commands.Choice[str],
+        restraddle_to: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+    ) -> None:
         if setting.value not in ("on", "off"):
             raise BadOption(value=setting.value)
         runner = self.runner(interaction)
+        to = 0 if restraddle_to is None else checked_amount(restraddle_to)
 
         async def choose() -> str:
-            await runner.choose_straddle(interaction.user.id, setting.value == "on")
+            await runner.choose_straddle(interaction.user.id, setting.value == "on", to=to)
+            if to and setting.value == "on":
+                return t("tables.straddle_on_to", locale_of(interaction), amount=to)
             return t(f"tables.straddle_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())

@@ -80,6 +80,7 @@ MESSAGES: Final[dict[str, str]] = {
     "tournament_no_leave": "In a tournament your chips stay in play; sit out instead.",
     "busted_sit_in": "You have no chips left; add chips to play again.",
     "no_straddle": "This table does not allow a straddle.",
+    "restraddle_too_small": "A re-straddle is at least {amount} (twice the straddle).",
     "not_enough_players": "At least two players must be playing to deal a hand.",
     "hand_in_progress": "A hand is being played.",
     "no_hand_in_progress": "No hand is being played.",

@@ -218,6 +218,7 @@ def _seat_to_data(seat: Seat) -> Data:
         "missed_big_blind": seat.missed_big_blind,
         "missed_small_blind": seat.missed_small_blind,
         "straddles": seat.straddles,
+        "restraddle_to": seat.restraddle_to,
     }
 
 
@@ -234,6 +235,8 @@ def _seat_from_data(data: Data) -> Seat:
         missed_big_blind=bool(data["missed_big_blind"]),
         missed_small_blind=bool(data["missed_small_blind"]),
         straddles=bool(data["straddles"]),
+        # Saved before re-straddles had amounts: the smallest.
+        restraddle_to=int(data.get("restraddle_to", 0)),
     )
 
 

@@ -286,6 +286,9 @@ class Seat:
     missed_small_blind: bool = False
     #: Posts a straddle whenever first to act after the big blind.
     straddles: bool = False
+    #: No limit, re-straddling: the amount this player re-straddles to (0: the
+    #: smallest, twice the straddle before; see :meth:`Table.choose_straddle`).
+    restraddle_to: int = 0
 
     @property
     def owes_blinds(self) -> bool:
@@ -590,13 +593,22 @@ class Table:
         """Set how ``player`` comes in while owing blinds: post, or wait for the big blind."""
         self.seat_of(player).missed_blinds = choice
 
-    def choose_straddle(self, player: PlayerId, straddles: bool) -> None:
+    def choose_straddle(self, player: PlayerId, straddles: bool, *, to: int = 0) -> None:
         """Post a live straddle (twice the big blind) whenever first to act
-        after the big blind, with three or more players dealt in."""
+        after the big blind, with three or more players dealt in. In no limit
+        the player may also re-straddle after a straddle: to twice the straddle
+        before (``to`` 0), or to ``to`` chips when that is more (any legal
+        raise, seed 002). ``to`` is refused below the smallest re-straddle there
+        can be, twice the straddle (four big blinds)."""
         seat = self.seat_of(player)
-        if straddles and not self.stakes.straddle:
+        stakes = self.stakes
+        if straddles and not stakes.straddle:
             raise TableError("no_straddle")
+        smallest = 2 * stakes.straddle_amount
+        if to and to < smallest:
+            raise TableError("restraddle_too_small", amount=smallest)
         seat.straddles = straddles
+        seat.restraddle_to = to if straddles else 0
 
     def top_up(self, player: PlayerId, amount: int) -> int:
         """Add ``amount`` chips to the player's stack; returns the new stack.
@@ -1029,16 +1041,19 @@ class Table:
         seats: list[Seat], straddler: int, posts: list[int], straddle: int
     ) -> list[tuple[int, int]]:
         """Re-straddles after the straddle at hand index ``straddler``: each next
-        player who straddles whenever they can, up to the button, posts twice
-        the straddle before (a legal raise, the straddle acting as the big
-        blind), while they have more than that (seed 002: "No-limit games may
-        also allow multiple re-straddles, in any amount that would be a legal
-        raise"). The chain stops at the first player who does not."""
+        player who straddles whenever they can, up to the button, posts the
+        amount they chose (:attr:`Seat.restraddle_to`) when it is at least
+        twice the straddle before, else twice it: any legal raise, the straddle
+        before acting as the big blind (seed 002: "No-limit games may also
+        allow multiple re-straddles, in any amount that would be a legal
+        raise"), while they have more than that. The chain stops at the first
+        player who does not. So the table posts what the hand takes as a
+        re-straddle, any legal raise, and not only the smallest (issue 24)."""
         chain: list[tuple[int, int]] = []
         amount = straddle
         for index in range(straddler + 1, len(seats)):
-            amount *= 2
             seat = seats[index]
+            amount = max(2 * amount, seat.restraddle_to)
             if not seat.straddles or posts[index] or seat.stack <= amount:
                 break
             chain.append((index, amount))

@@ -1262,4 +1262,15 @@ MESSAGES: Final[dict[str, str]] = {
         "Ein Turnier beginnt erst, wenn ein Mitglied angemeldet ist, nicht mit "
         "Computerspielern allein."
     ),
+    "engine.restraddle_too_small": (
+        "Ein Re-Straddle beträgt mindestens {amount} (das Doppelte des Straddles)."
+    ),
+    "command.poker.straddle.restraddle_to": (
+        "No Limit: nach einem Straddle auf so viele Chips re-straddlen (sonst das Doppelte)"
+    ),
+    "tables.straddle_on_to": (
+        "Ab der nächsten Hand straddlest du, wann immer du nach dem Big Blind zuerst dran bist, "
+        "und re-straddlest nach einem Straddle auf **{amount:int}** (auf das Doppelte des "
+        "vorigen Straddles, wenn das mehr ist)."
+    ),
 }

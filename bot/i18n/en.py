@@ -1194,4 +1194,13 @@ MESSAGES: Final[dict[str, str]] = {
     "table.tournament_no_member": (
         "A tournament starts with a member registered, not with computer players alone."
     ),
+    "engine.restraddle_too_small": "A re-straddle is at least {amount} (twice the straddle).",
+    "command.poker.straddle.restraddle_to": (
+        "No limit: re-straddle to this many chips after a straddle (default: twice it)"
+    ),
+    "tables.straddle_on_to": (
+        "You straddle from the next hand on whenever you are first to act after the big blind, "
+        "and re-straddle to **{amount:int}** after a straddle (to twice the straddle before "
+        "when that is more)."
+    ),
 }

@@ -365,9 +365,12 @@ class TableRunner:
     async def sit_in(self, user_id: int) -> None:
         await self._seat_change(user_id, lambda: self.table.sit_in(user_id), back=True)
 
-    async def choose_straddle(self, user_id: int, straddles: bool) -> None:
-        """Whether the player posts a live straddle when first to act after the big blind."""
-        await self._seat_change(user_id, lambda: self.table.choose_straddle(user_id, straddles))
+    async def choose_straddle(self, user_id: int, straddles: bool, *, to: int = 0) -> None:
+        """Whether the player posts a live straddle when first to act after the
+        big blind, and what they re-straddle to (0: twice the straddle before)."""
+        await self._seat_change(
+            user_id, lambda: self.table.choose_straddle(user_id, straddles, to=to)
+        )
 
     async def _seat_change(
         self, user_id: int, change: Callable[[], object], *, back: bool = False
