@@ -27,8 +27,9 @@ and the bounty collected in the same transaction.
 
 A computer player that busts at a cash table buys back in from the bank
 between hands, whatever busted it (a hand, or a 7-2 bounty paid after one,
-:meth:`ComputerSeats.buy_back_in` runs after both); should the buy-back fail,
-it leaves instead: it never sits at zero, so a table never stalls on it. It
+:meth:`ComputerSeats.buy_back_in` runs after both, and when a table starts
+after a restart); should the buy-back fail, it leaves instead: it never sits
+at zero, so a table never stalls on it. It
 never times out and never sits out. Removed, it leaves at
 once between hands, or plays out the hand it is in and leaves when it ends.
 A cash table deals only while a member is playing at it: computer players do

@@ -276,6 +276,11 @@ class TableRunner:
         """Show the table and start its clock (after creation or a restore): a
         restored table edits the message it showed before."""
         async with self._lock:
+            if self.live is None and not self.state.closed and not self.state.closing:
+                # A computer player left at zero before the restart (its buy-back
+                # failed, or the process stopped first) buys back in or leaves now:
+                # the table never waits on it.
+                await self.computers.buy_back_in()
             self._changed(fresh=self.message.message_id is None)
 
     def is_current_message(self, message_id: int) -> bool:

@@ -599,3 +599,52 @@ async def test_a_busted_computer_player_that_cannot_buy_back_in_leaves_the_table
     assert all(seat.stack > 0 for seat in runner.table.seats.values())
     await runner.stop()
     await assert_audit_clean(database)
+
+
+async def test_a_computer_player_left_at_zero_by_a_failed_buy_back_buys_back_in_on_restart(
+    database: Database,
+    clock: FakeClock,
+    outlet: RecordingOutlet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bank's buy-back and the departure both fail (faults injected into the
+    # desk), so Ada sits at 0 and no hand can be dealt; the restarted table
+    # does not stall on her: she buys back in before anything else.
+    settings = config(seven_deuce_bounty=50, min_buy_in=50, max_buy_in=50)
+    record = await TableStore(database).create(GUILD, CHANNEL, CREATOR, settings)
+    shared = replace(
+        services(database, clock),
+        computer_pace_seconds=PACE,
+        rng=StackedDecks("Kd As", "3c 7s 8d 2d"),
+    )
+    runner = TableRunner(record, settings, shared, outlet)
+    await runner.start()
+    ada = (await runner.add_computer(None, None)).user_id
+    await runner.join(ANN, "Ann", buy_in=50)
+    await deal_next(runner, clock)
+    await runner.act(ANN, ActionRequest(Move.ALL_IN))
+    for _ in range(10):
+        if runner.live is None:
+            break
+        clock.advance(PACE * 2)
+        await runner.settled()
+
+    async def fails(*_: Any) -> Any:
+        raise RuntimeError("the bank's write failed")
+
+    monkeypatch.setattr(runner.desk, "top_up", fails)
+    monkeypatch.setattr(runner.desk, "leave", fails)
+    await runner.show_cards(ANN)
+    await runner.settled()
+    assert runner.table.seat_of(ada).stack == 0 and not runner.table.can_deal
+    await runner.stop()
+
+    stored = await TableStore(database).open_tables()
+    again = await restore_runner(stored[0], replace(shared, rng=None), RecordingOutlet())
+    await again.start()
+    await again.settled()
+    assert again.table.seat_of(ada).stack == 50 and again.table.can_deal
+    await deal_next(again, clock)
+    assert again.live is not None and again.live.hand_no == 2
+    await again.stop()
+    await assert_audit_clean(database)
