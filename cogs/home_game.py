@@ -13,10 +13,10 @@ import discord
 from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
+from bot.i18n.discord_bridge import locale_of
 from bot.render.cards import cards_text
 from bot.render.custom_ids import RABBIT_BUTTON, rabbit_button_id
 from bot.tables.home_game import BombVote
-from bot.tables.table_settings import TableSettings
 from cogs.table_buttons import runner_for
 from cogs.unanswered import take
 from engine import Card
@@ -26,8 +26,9 @@ class RabbitButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=RABBIT_BUTTON.pattern,
 ):
-    """Anyone in the channel may hunt the rabbit; the board that would have
-    come is shown to the whole table, in its language."""
+    """Anyone in the channel may hunt the rabbit, within their flood limit
+    (:mod:`bot.cooldowns`); the board that would have come is shown to the
+    whole table once, in its language, and to each later presser alone."""
 
     def __init__(self, table_id: int, hand_no: int) -> None:
         self.table_id, self.hand_no = table_id, hand_no
@@ -50,9 +51,13 @@ class RabbitButton(
         try:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             runner = runner_for(interaction, self.table_id)
-            boards = await runner.hunt_rabbit(self.hand_no)
-            text = rabbit_text(self.hand_no, boards, runner.settings.locale)
-            await interaction.response.send_message(text)
+            hunt = await runner.hunt_rabbit(self.hand_no)
+            if hunt.first:
+                text = rabbit_text(self.hand_no, hunt.boards, runner.settings.locale)
+                await interaction.response.send_message(text)
+            else:  # posted to the table already: this presser alone sees it again
+                text = rabbit_text(self.hand_no, hunt.boards, locale_of(interaction))
+                await interaction.response.send_message(text, ephemeral=True)
         except Exception as error:
             await reply_with_error(interaction, error)
 
@@ -67,26 +72,6 @@ def rabbit_text(hand_no: int, boards: tuple[tuple[Card, ...], ...], locale: str)
         for number, cards in enumerate(boards, start=1)
     )
     return t("home.rabbit", locale, hand_no=hand_no, cards=each)
-
-
-def options_summary(config: TableSettings, locale: str) -> str:
-    """The home-game options in force, as one line."""
-    parts: list[str] = []
-    if config.run_it_twice:
-        parts.append(t("home.option.run_it_twice", locale))
-    if config.rabbit_hunt:
-        parts.append(t("home.option.rabbit_hunt", locale))
-    if config.bomb_pot:
-        bomb = t("home.option.bomb_pot", locale, amount=config.bomb_pot)
-        if config.bomb_pot_every:
-            bomb += " " + t("home.option.bomb_pot_every", locale, hands=config.bomb_pot_every)
-        if config.double_board:
-            bomb += ", " + t("home.option.double_board", locale)
-        parts.append(bomb)
-    if config.seven_deuce_bounty:
-        parts.append(t("home.option.seven_deuce_bounty", locale, amount=config.seven_deuce_bounty))
-    options = ", ".join(parts) if parts else t("home.options_none", locale)
-    return t("home.options_saved", locale, options=options)
 
 
 def vote_answer(vote: BombVote, name: str, locale: str) -> str:

@@ -52,6 +52,7 @@ from bot.tables.errors import (
     Refused,
 )
 from bot.tables.histories import history_for_player
+from bot.tables.home_game import saved_answer
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     MAX_ACTION_SECONDS,
@@ -73,7 +74,7 @@ from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
-from cogs.home_game import RabbitButton, options_summary, vote_answer
+from cogs.home_game import RabbitButton, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.pending_click import ActPace
 from cogs.players import guild_id_of
@@ -562,7 +563,8 @@ class Tables(commands.Cog):
         reason = None if void_reason is None else checked_reason(void_reason)
         if reason is not None and not manager:
             raise MayNotVoid()
-        if runner.tournament_under_way and not manager:
+        if runner.tournament_under_way and runner.members_seated and not manager:
+            # With no member left in it, the opener may end it too (issue 24).
             raise MayNotEndTournament()
         if not may_close(interaction, runner):
             raise NotTableOwner()
@@ -686,20 +688,31 @@ class Tables(commands.Cog):
         await answer_in_time(interaction, choose())
 
     @poker.command(name="straddle", description=catalogue_str("command.poker.straddle.description"))
-    @app_commands.describe(setting=catalogue_str("command.poker.straddle.setting"))
+    @app_commands.describe(
+        setting=catalogue_str("command.poker.straddle.setting"),
+        restraddle_to=catalogue_str("command.poker.straddle.restraddle_to"),
+    )
     @app_commands.choices(
         setting=[
             app_commands.Choice(name=catalogue_str("command.poker.dm.on"), value="on"),
             app_commands.Choice(name=catalogue_str("command.poker.dm.off"), value="off"),
         ]
     )
-    async def straddle(self, interaction: Interaction, setting: app_commands.Choice[str]) -> None:
+    async def straddle(
+        self,
+        interaction: Interaction,
+        setting: app_commands.Choice[str],
+        restraddle_to: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+    ) -> None:
         if setting.value not in ("on", "off"):
             raise BadOption(value=setting.value)
         runner = self.runner(interaction)
+        to = 0 if restraddle_to is None else checked_amount(restraddle_to)
 
         async def choose() -> str:
-            await runner.choose_straddle(interaction.user.id, setting.value == "on")
+            await runner.choose_straddle(interaction.user.id, setting.value == "on", to=to)
+            if to and setting.value == "on":
+                return t("tables.straddle_on_to", locale_of(interaction), amount=to)
             return t(f"tables.straddle_{setting.value}", locale_of(interaction))
 
         await answer_in_time(interaction, choose())
@@ -743,8 +756,8 @@ class Tables(commands.Cog):
         changes = {name: value for name, value in given.items() if value is not None}
 
         async def change() -> str:
-            config = await runner.change_home_options(interaction.user.id, **changes)
-            return options_summary(config, locale_of(interaction))
+            changed = await runner.change_home_options(interaction.user.id, **changes)
+            return saved_answer(changed, locale_of(interaction))
 
         await answer_in_time(interaction, change())
 

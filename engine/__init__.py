@@ -99,7 +99,14 @@ from engine.events import (
 )
 from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commit, open_cards
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
-from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules, bomb_pot_votes_needed
+from engine.home_rules import (
+    HOME_AMOUNT_BIG_BLINDS,
+    NO_HOME_RULES,
+    BombPots,
+    HomeRules,
+    bomb_pot_votes_needed,
+    home_amount_most,
+)
 from engine.payouts import chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pot_odds import PotOdds, pot_odds
@@ -143,6 +150,7 @@ from engine.table import (
     Deal,
     Departure,
     HandResult,
+    HomeChange,
     MissedBlinds,
     Seat,
     Table,
@@ -188,6 +196,7 @@ __all__ = [
     "ACE",
     "ALL_CARDS",
     "DEFAULT_STYLE",
+    "HOME_AMOUNT_BIG_BLINDS",
     "MAX_BUY_IN_BIG_BLINDS",
     "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
@@ -242,6 +251,7 @@ __all__ = [
     "HandShown",
     "HandValue",
     "HoleCardsDealt",
+    "HomeChange",
     "HomeRules",
     "IllegalAction",
     "LegalActions",
@@ -304,6 +314,7 @@ __all__ = [
     "format_action",
     "format_cards",
     "habits",
+    "home_amount_most",
     "in_showing_order",
     "offered_pre_actions",
     "open_cards",

@@ -59,6 +59,10 @@ MESSAGES: Final[dict[str, str]] = {
     "seven_deuce_two_cards": "The 7-2 bounty needs a game of two hole cards (Hold'em).",
     "seven_deuce_deck": "This game's deck has no sevens and deuces.",
     "seven_deuce_cash_only": "The 7-2 bounty is for cash tables, not tournaments.",
+    "bomb_pot_too_large": "A bomb pot is at most {big_blinds} big blinds ({most} chips) here.",
+    "seven_deuce_too_large": (
+        "The 7-2 bounty is at most {big_blinds} big blinds ({most} chips) here."
+    ),
     # The table: seats, chips and the game between hands.
     "no_such_seat": "There is no seat {seat}; the seats are 1 to {count}.",
     "seat_taken": "Seat {seat} is taken.",
@@ -76,6 +80,7 @@ MESSAGES: Final[dict[str, str]] = {
     "tournament_no_leave": "In a tournament your chips stay in play; sit out instead.",
     "busted_sit_in": "You have no chips left; add chips to play again.",
     "no_straddle": "This table does not allow a straddle.",
+    "restraddle_too_small": "A re-straddle is at least {amount} (twice the straddle).",
     "not_enough_players": "At least two players must be playing to deal a hand.",
     "hand_in_progress": "A hand is being played.",
     "no_hand_in_progress": "No hand is being played.",

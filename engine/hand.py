@@ -1112,13 +1112,18 @@ class Hand:
         self.events.append(StubReshuffled("discards", count))
 
     def _kept_out(self, player: int) -> set[Card]:
-        """The discards a reshuffle while serving ``player`` leaves out: every card
-        ``player`` ever threw away (nobody gets back a card they threw away), and
-        this draw's discards of the players served after ``player``, which a
-        dealer serving in turn would not have been given yet (seed 003,
-        "Kartentausch": the stub is dealt but for its last card, then the cards
-        laid down earlier are shuffled with it)."""
-        keep = set(self.discards[player])
+        """The discards a reshuffle while serving ``player`` leaves out: the
+        cards ``player`` threw away in this draw (Robert's Rules of Poker, draw:
+        the discards of the player being served are not included, so he is never
+        dealt a card he has just thrown), and this draw's discards of the players
+        served after him, which a dealer serving in turn would not have been
+        given yet (seed 003, "Kartentausch": the stub is dealt but for its last
+        card, then the cards laid down earlier are shuffled with it). Every
+        earlier draw's discards, his own too, lie in one pile with the folded
+        hands and go back into the stub, as at a casino's table: a card a player
+        threw in the first draw may come to him, or anyone, after a reshuffle in
+        the second (PokerKit deals them too)."""
+        keep = set(self._street_discards[player])
         order = [p for p, _ in self._pending_deals if p is not None]
         if player in order:
             for later in order[order.index(player) + 1 :]:

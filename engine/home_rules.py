@@ -35,12 +35,33 @@ played in the hands of those games only.
 (True, 'seven_deuce_two_cards')
 >>> HomeRules(bomb_pot=BombPots(50, every=10)).bomb_pot_due(hand_number=20)
 True
+
+**Amounts are a home game's.** A bounty or a bomb pot's ante is a few big
+blinds at a kitchen table, never a stack: both are at most
+:data:`HOME_AMOUNT_BIG_BLINDS` big blinds (``bomb_pot_too_large``,
+``seven_deuce_too_large``), so that no hand of home rules costs a player who
+folds more than a few bets.
+
+**A change is agreed, not sprung.** The players sat down under the rules of
+the moment. A change that raises what a seated player can lose (a larger
+bounty, a bomb pot that is new, larger or comes more often) waits until it has
+been announced for one full hand (:func:`in_force_now` says which part of a
+change applies from the next hand; :meth:`engine.Table.change_home_rules`
+counts the hands), so that anyone who does not agree may leave first. A
+change that lowers or removes an amount, or switches run it twice or the
+rabbit hunt, applies from the next hand.
+
+>>> big = HomeRules(seven_deuce_bounty=50, rabbit_hunt=True)
+>>> in_force_now(NO_HOME_RULES, big) == HomeRules(rabbit_hunt=True)
+True
+>>> in_force_now(big, NO_HOME_RULES) == NO_HOME_RULES
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
 from engine.cards import DEUCE, Card
@@ -48,6 +69,7 @@ from engine.events import Event, PotAwarded
 from engine.variants import Variant
 
 __all__ = [
+    "HOME_AMOUNT_BIG_BLINDS",
     "NO_HOME_RULES",
     "BombPots",
     "HomeRules",
@@ -57,8 +79,11 @@ __all__ = [
     "check_setup",
     "double_board_refusal",
     "has_board",
+    "home_amount_most",
+    "in_force_now",
     "is_seven_deuce",
     "rabbit_hunt_refusal",
+    "raises_exposure",
     "run_it_twice_refusal",
     "runouts_open",
     "seven_deuce_refusal",
@@ -68,6 +93,19 @@ __all__ = [
 #: The two ranks of seven-deuce (engine ranks count from the deuce, 0).
 SEVEN: Final = DEUCE + 5
 SEVEN_DEUCE_RANKS: Final = frozenset((DEUCE, SEVEN))
+
+#: The most a 7-2 bounty, or a bomb pot's ante, may be: five big blinds (a
+#: home game's bounty is a few big blinds, its bomb pot a few antes' worth).
+HOME_AMOUNT_BIG_BLINDS: Final = 5
+
+
+def home_amount_most(big_blind: int) -> int:
+    """The largest bounty or bomb pot a table of ``big_blind`` may play.
+
+    >>> home_amount_most(10)
+    50
+    """
+    return HOME_AMOUNT_BIG_BLINDS * big_blind
 
 
 def has_board(game: Variant) -> bool:
@@ -170,13 +208,23 @@ class HomeRules:
             or self.seven_deuce_bounty > 0
         )
 
-    def refusal(self, games: Sequence[Variant], *, tournament: bool) -> str | None:
+    def refusal(
+        self, games: Sequence[Variant], *, tournament: bool, big_blind: int | None = None
+    ) -> str | None:
         """Why a table dealing ``games`` (one, or a mixed table's rotation)
         cannot play these options, as a sentence key, or ``None``.
 
         Run it twice, bomb pots and the bounty move chips in ways a tournament
         does not allow (its chips are not cash, and nobody runs an elimination
         twice); at a mixed table each option needs one game that can play it.
+        Given the table's ``big_blind``, the bounty and the bomb pot are at
+        most :func:`home_amount_most` (the sentences take ``big_blinds`` and
+        ``most``).
+
+        >>> from engine.variants import VARIANTS
+        >>> HomeRules(seven_deuce_bounty=60).refusal([VARIANTS["NT"]], tournament=False,
+        ...                                           big_blind=10)
+        'seven_deuce_too_large'
         """
         if tournament:
             if self.run_it_twice:
@@ -185,6 +233,12 @@ class HomeRules:
                 return "bomb_pot_cash_only"
             if self.seven_deuce_bounty:
                 return "seven_deuce_cash_only"
+        if big_blind is not None:
+            most = home_amount_most(big_blind)
+            if self.bomb_pot is not None and self.bomb_pot.amount > most:
+                return "bomb_pot_too_large"
+            if self.seven_deuce_bounty > most:
+                return "seven_deuce_too_large"
         checks: list[tuple[bool, object]] = [
             (self.run_it_twice, run_it_twice_refusal),
             (self.bomb_pot is not None, bomb_pot_refusal),
@@ -209,6 +263,42 @@ class HomeRules:
 
 #: A table without home-game options.
 NO_HOME_RULES: Final = HomeRules()
+
+
+def _bomb_pots_raised(before: BombPots | None, after: BombPots | None) -> bool:
+    """Whether bomb pots ``after`` can cost a player more than ``before``: new,
+    a larger ante, or by the count more often (a second board costs nothing)."""
+    if after is None:
+        return False
+    if before is None or after.amount > before.amount:
+        return True
+    return after.every > 0 and (before.every == 0 or after.every < before.every)
+
+
+def raises_exposure(before: HomeRules, after: HomeRules) -> bool:
+    """Whether changing the options from ``before`` to ``after`` raises what a
+    seated player can lose in a hand: a larger 7-2 bounty, or bomb pots that
+    are new, larger or more frequent.
+
+    >>> raises_exposure(HomeRules(seven_deuce_bounty=20), HomeRules(seven_deuce_bounty=50))
+    True
+    >>> raises_exposure(HomeRules(bomb_pot=BombPots(20, every=2)),
+    ...                 HomeRules(bomb_pot=BombPots(20, every=5), rabbit_hunt=True))
+    False
+    """
+    return after.seven_deuce_bounty > before.seven_deuce_bounty or _bomb_pots_raised(
+        before.bomb_pot, after.bomb_pot
+    )
+
+
+def in_force_now(before: HomeRules, after: HomeRules) -> HomeRules:
+    """What a change from ``before`` to ``after`` puts in force from the next
+    hand: all of it, except a raise of what a seated player can lose (see
+    :func:`raises_exposure`), which keeps its value of ``before`` until the
+    change has been announced for a full hand."""
+    bounty = min(after.seven_deuce_bounty, before.seven_deuce_bounty)
+    bomb = before.bomb_pot if _bomb_pots_raised(before.bomb_pot, after.bomb_pot) else after.bomb_pot
+    return replace(after, bomb_pot=bomb, seven_deuce_bounty=bounty)
 
 
 # ------------------------------------------------------------ the hand's rules

@@ -30,9 +30,10 @@ from engine.button import ButtonDraw, HandPlan, Positions
 from engine.cards import Card, format_cards, parse_cards
 from engine.draws import DrawRules
 from engine.hand import HandSetup, Rake
+from engine.home_rules import BombPots, HomeRules
 from engine.rotation import RotationPosition
 from engine.stakes import LevelClock
-from engine.table import Deal, MissedBlinds, Post, Seat, Table, TableRules
+from engine.table import Deal, HomeChange, MissedBlinds, Post, Seat, Table, TableRules
 from engine.variants import variant
 
 __all__ = [
@@ -217,6 +218,7 @@ def _seat_to_data(seat: Seat) -> Data:
         "missed_big_blind": seat.missed_big_blind,
         "missed_small_blind": seat.missed_small_blind,
         "straddles": seat.straddles,
+        "restraddle_to": seat.restraddle_to,
     }
 
 
@@ -233,6 +235,32 @@ def _seat_from_data(data: Data) -> Seat:
         missed_big_blind=bool(data["missed_big_blind"]),
         missed_small_blind=bool(data["missed_small_blind"]),
         straddles=bool(data["straddles"]),
+        # Saved before re-straddles had amounts: the smallest.
+        restraddle_to=int(data.get("restraddle_to", 0)),
+    )
+
+
+def _home_to_data(home: HomeRules) -> Data:
+    bomb = home.bomb_pot
+    return {
+        "run_it_twice": home.run_it_twice,
+        "rabbit_hunt": home.rabbit_hunt,
+        "seven_deuce_bounty": home.seven_deuce_bounty,
+        "bomb_pot": None
+        if bomb is None
+        else {"amount": bomb.amount, "every": bomb.every, "double_board": bomb.double_board},
+    }
+
+
+def _home_from_data(data: Data) -> HomeRules:
+    bomb = data["bomb_pot"]
+    return HomeRules(
+        run_it_twice=bool(data["run_it_twice"]),
+        rabbit_hunt=bool(data["rabbit_hunt"]),
+        seven_deuce_bounty=int(data["seven_deuce_bounty"]),
+        bomb_pot=None
+        if bomb is None
+        else BombPots(int(bomb["amount"]), int(bomb["every"]), bool(bomb["double_board"])),
     )
 
 
@@ -259,6 +287,13 @@ def table_to_data(table: Table) -> Data:
         "finishing_places": [[player, place] for player, place in table.finishing_places.items()],
         "carried_pot": table.carried_pot,
         "bomb_pot_voted": table.bomb_pot_voted,
+        "pending_home": None
+        if (pending := table.pending_home) is None
+        else {
+            "in_force": _home_to_data(pending.in_force),
+            "agreed": _home_to_data(pending.agreed),
+            "from_hand": pending.from_hand,
+        },
         "blind_positions": None
         if table.blind_positions is None
         else _positions_to_data(table.blind_positions),
@@ -315,6 +350,14 @@ def table_from_data(rules: TableRules, data: Data) -> Table:
         rotation_position=rotation_position,
         blind_positions=None if blind_positions is None else _positions_from_data(blind_positions),
         carried_pot=int(data.get("carried_pot", 0)),
+        # Saved before home rules waited for their hand: none waits.
+        pending_home=None
+        if (pending := data.get("pending_home")) is None
+        else HomeChange(
+            _home_from_data(pending["in_force"]),
+            _home_from_data(pending["agreed"]),
+            int(pending["from_hand"]),
+        ),
     )
     # Saved before bomb pots existed: no vote pending.
     table.bomb_pot_voted = bool(data.get("bomb_pot_voted", False))

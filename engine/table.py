@@ -50,6 +50,13 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   a showdown holding seven-deuce collects the bounty by showing both cards
   before the next deal (:meth:`Table.pay_seven_deuce_bounty`): the chips move
   from the other players' seats to theirs.
+- **Home rules agreed, not sprung.** :meth:`Table.change_home_rules` puts a
+  change of the home-game options in force from the next hand, except the
+  part that raises what a seated player can lose
+  (:func:`engine.home_rules.raises_exposure`): that waits
+  (:attr:`Table.pending_home`) until the change has been announced for one
+  full hand, so the first hand it plays in is the one after the next (the
+  next, when nobody but the player changing it sits at the table).
 
 >>> import random
 >>> table = Table(TableRules("NT", Stakes(5, 10)))
@@ -88,11 +95,14 @@ from engine.errors import MESSAGES, TableError
 from engine.events import BountyPaid
 from engine.hand import Hand, HandSetup, Rake
 from engine.home_rules import (
+    HOME_AMOUNT_BIG_BLINDS,
     NO_HOME_RULES,
     HomeRules,
     bomb_pot_refusal,
     bounty_payments,
     double_board_refusal,
+    home_amount_most,
+    in_force_now,
     run_it_twice_refusal,
     seven_deuce_refusal,
 )
@@ -115,6 +125,7 @@ __all__ = [
     "Deal",
     "Departure",
     "HandResult",
+    "HomeChange",
     "MissedBlinds",
     "PlayerId",
     "Post",
@@ -201,10 +212,10 @@ class TableRules:
                 raise ValueError("Jackpots need an ante from every player.")
         if self.stakes is not None and self.stakes.straddle and not takes_straddle(game):
             raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
-        games = [variant(code) for code in rotation.codes] if rotation is not None else [game]
-        refusal = self.home.refusal(games, tournament=self.is_tournament)
+        big_blind = None if self.is_tournament else self.first_stakes.big_blind
+        refusal = self.home.refusal(self.games, tournament=self.is_tournament, big_blind=big_blind)
         if refusal is not None:
-            raise ValueError(MESSAGES[refusal])
+            raise ValueError(MESSAGES[refusal].format(**self.home_amount_params))
 
     @classmethod
     def mixed(cls, rotation: Rotation, stakes: Stakes, **options: object) -> TableRules:
@@ -214,6 +225,19 @@ class TableRules:
     @property
     def is_tournament(self) -> bool:
         return self.schedule is not None
+
+    @property
+    def games(self) -> list[Variant]:
+        """Every game the table deals: its one game, or its rotation's."""
+        rotation = self.rotation
+        return [variant(code) for code in rotation.codes] if rotation is not None else [self.game]
+
+    @property
+    def home_amount_params(self) -> dict[str, int]:
+        """What the sentences of a home-game amount's refusal name: the most, in
+        big blinds and in chips."""
+        big_blind = 0 if self.is_tournament else self.first_stakes.big_blind
+        return {"big_blinds": HOME_AMOUNT_BIG_BLINDS, "most": home_amount_most(big_blind)}
 
     @property
     def game(self) -> Variant:
@@ -262,6 +286,9 @@ class Seat:
     missed_small_blind: bool = False
     #: Posts a straddle whenever first to act after the big blind.
     straddles: bool = False
+    #: No limit, re-straddling: the amount this player re-straddles to (0: the
+    #: smallest, twice the straddle before; see :meth:`Table.choose_straddle`).
+    restraddle_to: int = 0
 
     @property
     def owes_blinds(self) -> bool:
@@ -363,6 +390,17 @@ class HandResult:
     shared_pot: tuple[tuple[int, int], ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class HomeChange:
+    """A change of the home-game options as :meth:`Table.change_home_rules`
+    made it: ``in_force`` from the next hand, and the ``agreed`` options in
+    full from hand ``from_hand`` (``None``: from the next hand too)."""
+
+    in_force: HomeRules
+    agreed: HomeRules
+    from_hand: int | None = None
+
+
 @dataclass(slots=True)
 class _Ledger:
     """Chips that came to the table and left it, for the conservation check:
@@ -402,6 +440,9 @@ class Table:
         self.carried_pot = 0
         #: The table voted for a bomb pot: the next hand that can be one is.
         self.bomb_pot_voted = False
+        #: A change of the home-game options that raises what a seated player
+        #: can lose, announced and waiting for its hand (see :meth:`change_home_rules`).
+        self.pending_home: HomeChange | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -552,13 +593,22 @@ class Table:
         """Set how ``player`` comes in while owing blinds: post, or wait for the big blind."""
         self.seat_of(player).missed_blinds = choice
 
-    def choose_straddle(self, player: PlayerId, straddles: bool) -> None:
+    def choose_straddle(self, player: PlayerId, straddles: bool, *, to: int = 0) -> None:
         """Post a live straddle (twice the big blind) whenever first to act
-        after the big blind, with three or more players dealt in."""
+        after the big blind, with three or more players dealt in. In no limit
+        the player may also re-straddle after a straddle: to twice the straddle
+        before (``to`` 0), or to ``to`` chips when that is more (any legal
+        raise, seed 002). ``to`` is refused below the smallest re-straddle there
+        can be, twice the straddle (four big blinds)."""
         seat = self.seat_of(player)
-        if straddles and not self.stakes.straddle:
+        stakes = self.stakes
+        if straddles and not stakes.straddle:
             raise TableError("no_straddle")
+        smallest = 2 * stakes.straddle_amount
+        if to and to < smallest:
+            raise TableError("restraddle_too_small", amount=smallest)
         seat.straddles = straddles
+        seat.restraddle_to = to if straddles else 0
 
     def top_up(self, player: PlayerId, amount: int) -> int:
         """Add ``amount`` chips to the player's stack; returns the new stack.
@@ -589,6 +639,50 @@ class Table:
             seat.busted = False
             seat.sitting_out = False
         return seat.stack
+
+    # ------------------------------------------------------------------ home rules
+
+    def change_home_rules(self, home: HomeRules, *, by: PlayerId | None = None) -> HomeChange:
+        """Change the home-game options to ``home`` (``by``: the player who
+        changes them). Refused (:class:`TableError`, the same sentence keys as
+        :meth:`HomeRules.refusal`) when the table's games cannot play them or
+        an amount is above :func:`engine.home_rules.home_amount_most`.
+
+        What raises what a seated player can lose applies only once the change
+        has been announced for a full hand: from hand ``hand_number + 2`` (the
+        hand being played, or the last one, counts as the announcement's; the
+        next is the full hand anyone may leave after). The rest applies from
+        the next hand; so does everything when nobody but ``by`` is seated.
+        A later change starts again from the options in force.
+
+        >>> table = Table(TableRules("NT", Stakes(5, 10)))
+        >>> _ = table.sit(1, buy_in=1000); _ = table.sit(2, buy_in=1000)
+        >>> change = table.change_home_rules(HomeRules(seven_deuce_bounty=50), by=1)
+        >>> change.in_force.seven_deuce_bounty, change.from_hand
+        (0, 2)
+        >>> table.change_home_rules(HomeRules(seven_deuce_bounty=500), by=1)
+        Traceback (most recent call last):
+        ...
+        engine.errors.TableError: The 7-2 bounty is at most 5 big blinds (50 chips) here.
+        """
+        rules = self.rules
+        big_blind = None if rules.is_tournament else rules.first_stakes.big_blind
+        refusal = home.refusal(rules.games, tournament=rules.is_tournament, big_blind=big_blind)
+        if refusal is not None:
+            raise TableError(refusal, **rules.home_amount_params)
+        others = [seat for seat in self._seats.values() if seat.player != by]
+        now = in_force_now(rules.home, home) if others else home
+        change = HomeChange(now, home, None if now == home else self.hand_number + 2)
+        self.rules = replace(rules, home=now)
+        self.pending_home = change if change.from_hand is not None else None
+        return change
+
+    def _home_rules_due(self, number: int) -> None:
+        """Before dealing hand ``number``: the agreed options, if their hand has come."""
+        pending = self.pending_home
+        if pending is not None and pending.from_hand is not None and number >= pending.from_hand:
+            self.rules = replace(self.rules, home=pending.agreed)
+            self.pending_home = None
 
     def _remove(self, seat: Seat) -> CashOut:
         del self._seats[seat.number]
@@ -788,6 +882,7 @@ class Table:
         position, game, playing, plan = self._upcoming()
         if len(playing) < 2:
             raise TableError("not_enough_players")
+        self._home_rules_due(self.hand_number + 1)
         draw = None
         if plan is None:
             draw = self._draw
@@ -946,16 +1041,19 @@ class Table:
         seats: list[Seat], straddler: int, posts: list[int], straddle: int
     ) -> list[tuple[int, int]]:
         """Re-straddles after the straddle at hand index ``straddler``: each next
-        player who straddles whenever they can, up to the button, posts twice
-        the straddle before (a legal raise, the straddle acting as the big
-        blind), while they have more than that (seed 002: "No-limit games may
-        also allow multiple re-straddles, in any amount that would be a legal
-        raise"). The chain stops at the first player who does not."""
+        player who straddles whenever they can, up to the button, posts the
+        amount they chose (:attr:`Seat.restraddle_to`) when it is at least
+        twice the straddle before, else twice it: any legal raise, the straddle
+        before acting as the big blind (seed 002: "No-limit games may also
+        allow multiple re-straddles, in any amount that would be a legal
+        raise"), while they have more than that. The chain stops at the first
+        player who does not. So the table posts what the hand takes as a
+        re-straddle, any legal raise, and not only the smallest (issue 24)."""
         chain: list[tuple[int, int]] = []
         amount = straddle
         for index in range(straddler + 1, len(seats)):
-            amount *= 2
             seat = seats[index]
+            amount = max(2 * amount, seat.restraddle_to)
             if not seat.straddles or posts[index] or seat.stack <= amount:
                 break
             chain.append((index, amount))
@@ -1090,11 +1188,16 @@ class Table:
         rotation_position: RotationPosition | None = None,
         blind_positions: Positions | None = None,
         carried_pot: int = 0,
+        pending_home: HomeChange | None = None,
     ) -> Table:
         """A table as it was saved (see :mod:`engine.plain_data`): its seats, hand
         count, button and blinds, the hand in progress and its chip ledger, and
         at a mixed table where its rotation stands."""
+        if pending_home is not None:
+            # The options in force until the agreed ones' hand comes.
+            rules = replace(rules, home=pending_home.in_force)
         table = cls(rules)
+        table.pending_home = pending_home
         if rotation_position is not None:
             if rotation_position.rotation != rules.rotation:
                 raise ValueError("The saved rotation is not this table's.")

@@ -1395,4 +1395,39 @@ MESSAGES: Final[dict[str, str]] = {
         "Warte auf Spieler: Es braucht zwei. **Hinsetzen** unten oder /poker join "
         "(Buy-in {low:int} bis {high:int})."
     ),
+    # Hausregeln werden vereinbart, nicht aufgezwungen (Issue 24).
+    "engine.bomb_pot_too_large": (
+        "Ein Bomb Pot beträgt hier höchstens {big_blinds} Big Blinds ({most} Chips)."
+    ),
+    "engine.seven_deuce_too_large": (
+        "Die 7-2-Prämie beträgt hier höchstens {big_blinds} Big Blinds ({most} Chips)."
+    ),
+    "home.options_pending": (
+        "Was einen Spieler mehr kosten kann, wartet eine volle Hand, damit jeder vorher "
+        "gehen kann: ab Hand {hand_no}: {options}"
+    ),
+    "home.changed": (
+        "**Hausregeln geändert** vom Eröffner des Tisches. Ab der nächsten Hand: {options}."
+    ),
+    "home.changed_pending": (
+        "Ab Hand **{hand_no}**, nach einer vollen Hand, in der jeder, der nicht einverstanden "
+        "ist, gehen kann: {options}."
+    ),
+    "table.home_rules": "Hausregeln: {options}",
+    "table.home_rules_pending": "ab Hand {hand_no}: {options}",
+    "table.tournament_no_member": (
+        "Ein Turnier beginnt erst, wenn ein Mitglied angemeldet ist, nicht mit "
+        "Computerspielern allein."
+    ),
+    "engine.restraddle_too_small": (
+        "Ein Re-Straddle beträgt mindestens {amount} (das Doppelte des Straddles)."
+    ),
+    "command.poker.straddle.restraddle_to": (
+        "No Limit: nach einem Straddle auf so viele Chips re-straddlen (sonst das Doppelte)"
+    ),
+    "tables.straddle_on_to": (
+        "Ab der nächsten Hand straddlest du, wann immer du nach dem Big Blind zuerst dran bist, "
+        "und re-straddlest nach einem Straddle auf **{amount:int}** (auf das Doppelte des "
+        "vorigen Straddles, wenn das mehr ist)."
+    ),
 }

@@ -1315,4 +1315,34 @@ MESSAGES: Final[dict[str, str]] = {
         "Waiting for players: two are needed. **Sit down** below or use /poker join "
         "(buy-in {low:int} to {high:int})."
     ),
+    # Home rules agreed, not sprung (issue 24).
+    "engine.bomb_pot_too_large": (
+        "A bomb pot is at most {big_blinds} big blinds ({most} chips) here."
+    ),
+    "engine.seven_deuce_too_large": (
+        "The 7-2 bounty is at most {big_blinds} big blinds ({most} chips) here."
+    ),
+    "home.options_pending": (
+        "What raises what a player can lose waits one full hand, so that anyone may "
+        "leave first: from hand {hand_no}: {options}"
+    ),
+    "home.changed": "**Home rules changed** by the table's opener. From the next hand: {options}.",
+    "home.changed_pending": (
+        "From hand **{hand_no}**, after one full hand in which anyone who does not agree "
+        "may leave: {options}."
+    ),
+    "table.home_rules": "Home rules: {options}",
+    "table.home_rules_pending": "from hand {hand_no}: {options}",
+    "table.tournament_no_member": (
+        "A tournament starts with a member registered, not with computer players alone."
+    ),
+    "engine.restraddle_too_small": "A re-straddle is at least {amount} (twice the straddle).",
+    "command.poker.straddle.restraddle_to": (
+        "No limit: re-straddle to this many chips after a straddle (default: twice it)"
+    ),
+    "tables.straddle_on_to": (
+        "You straddle from the next hand on whenever you are first to act after the big blind, "
+        "and re-straddle to **{amount:int}** after a straddle (to twice the straddle before "
+        "when that is more)."
+    ),
 }

@@ -13,7 +13,7 @@ from bot.render.cards import cards_text
 from bot.render.custom_ids import rabbit_button_id
 from bot.render.limits import NAME, shorten
 from bot.render.message import ButtonSpec, ButtonStyle
-from bot.render.views import HandOdds, HandResultView, HomeGameView
+from bot.render.views import HandOdds, HandResultView, HomeGameView, HomeOptionsView
 
 #: Makes one button: action, label, style, row.
 ButtonMaker = Callable[[str, str, ButtonStyle, int], ButtonSpec]
@@ -31,6 +31,44 @@ def percent(fraction: float) -> str:
     if value == 0 and fraction > 0:
         value = 1
     return str(value)
+
+
+def home_options_text(options: HomeOptionsView, locale: str) -> str:
+    """The home-game options, as one list ("none" without any)."""
+    parts: list[str] = []
+    if options.run_it_twice:
+        parts.append(t("home.option.run_it_twice", locale))
+    if options.rabbit_hunt:
+        parts.append(t("home.option.rabbit_hunt", locale))
+    if options.bomb_pot:
+        bomb = t("home.option.bomb_pot", locale, amount=options.bomb_pot)
+        if options.bomb_pot_every:
+            bomb += " " + t("home.option.bomb_pot_every", locale, hands=options.bomb_pot_every)
+        if options.double_board:
+            bomb += ", " + t("home.option.double_board", locale)
+        parts.append(bomb)
+    if options.seven_deuce_bounty:
+        parts.append(t("home.option.seven_deuce_bounty", locale, amount=options.seven_deuce_bounty))
+    return ", ".join(parts) if parts else t("home.options_none", locale)
+
+
+def home_rules_lines(
+    in_force: HomeOptionsView | None,
+    pending: HomeOptionsView | None,
+    from_hand: int,
+    locale: str,
+) -> list[str]:
+    """The table message's line of home rules: those in force, and the agreed
+    ones waiting for their hand (so that nobody is surprised by them)."""
+    if in_force is None and pending is None:
+        return []
+    line = t(
+        "table.home_rules", locale, options=home_options_text(in_force or HomeOptionsView(), locale)
+    )
+    if pending is not None:
+        options = home_options_text(pending, locale)
+        line += " · " + t("table.home_rules_pending", locale, hand_no=from_hand, options=options)
+    return [line]
 
 
 def home_lines(home: HomeGameView | None, locale: str) -> list[str]:

@@ -29,7 +29,7 @@ from bot.i18n import ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
 from bot.render.custom_ids import seat_desk_button_id, table_button_id
-from bot.render.home_lines import home_buttons, home_lines
+from bot.render.home_lines import home_buttons, home_lines, home_rules_lines
 from bot.render.limits import BUTTON_LABEL, NAME, shorten
 from bot.render.message import (
     LAYOUT_TEXT,
@@ -235,6 +235,11 @@ def _fine_print(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[
     house_rules = _house_rules(snapshot, locale)
     if house_rules:
         lines.append(" · ".join(house_rules))
+    lines.extend(
+        home_rules_lines(
+            snapshot.home_options, snapshot.home_pending, snapshot.home_pending_from, locale
+        )
+    )
     if snapshot.blind_stakes is not None:
         small_blind, big_blind, ante, small_bet, big_bet = snapshot.blind_stakes
         if small_bet:

@@ -160,6 +160,19 @@ class OddsStage:
 
 
 @dataclass(frozen=True, slots=True)
+class HomeOptionsView:
+    """A table's home-game options, as its message and its announcements name them."""
+
+    run_it_twice: bool = False
+    rabbit_hunt: bool = False
+    #: Bomb pots of this many chips (0: none), every so many hands (0: when voted).
+    bomb_pot: int = 0
+    bomb_pot_every: int = 0
+    double_board: bool = False
+    seven_deuce_bounty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class HomeGameView:
     """What the home-game options add to the table message."""
 
@@ -259,6 +272,11 @@ class TableSnapshot:
     #: once no more betting can happen, the players still to choose whether
     #: the board is run twice, and whether the rabbit may be hunted.
     home: HomeGameView | None = None
+    #: The home-game options in force (``None``: none), and the agreed ones
+    #: waiting for hand ``home_pending_from`` (what raises what a player can lose).
+    home_options: HomeOptionsView | None = None
+    home_pending: HomeOptionsView | None = None
+    home_pending_from: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,11 @@ does (:meth:`bot.tables.show_or_muck.ShowOrMuck.show`): written, announced,
 and the bounty collected in the same transaction.
 
 A computer player that busts at a cash table buys back in from the bank
-between hands; it never times out and never sits out. Removed, it leaves at
+between hands, whatever busted it (a hand, or a 7-2 bounty paid after one,
+:meth:`ComputerSeats.buy_back_in` runs after both, and when a table starts
+after a restart); should the buy-back fail, it leaves instead: it never sits
+at zero, so a table never stalls on it. It
+never times out and never sits out. Removed, it leaves at
 once between hands, or plays out the hand it is in and leaves when it ends.
 A cash table deals only while a member is playing at it: computer players do
 not play each other in an empty room. Nor do they wait in one for ever,
@@ -298,7 +302,8 @@ class ComputerSeats:
 
     async def buy_back_in(self) -> None:
         """Between hands at a cash table: computer players who busted buy back
-        in from the bank (a failure waits for the next hand)."""
+        in from the bank; one that cannot leaves the table (its seat would
+        otherwise hold no chips and deal no hand)."""
         if self.desk.tournament:
             return
         table = self.state.table
@@ -310,10 +315,27 @@ class ComputerSeats:
                 await self.desk.top_up(user_id, self._buy_in() - seat.stack)
             except Exception:
                 log.exception(
-                    "Computer player %s of table %s could not buy back in",
+                    "Computer player %s of table %s could not buy back in; it leaves",
                     user_id,
                     self.state.table_id,
                 )
+                await self._leave_busted(user_id)
+
+    async def _leave_busted(self, user_id: int) -> None:
+        """A busted computer player that could not buy back in leaves (a failure
+        to leave is logged: it is tried again after the next hand or show)."""
+        try:
+            await self.desk.leave(user_id)
+        except Exception:
+            log.exception(
+                "Busted computer player %s of table %s could not leave either",
+                user_id,
+                self.state.table_id,
+            )
+            return
+        self.desk.paid_out(user_id)
+        self.state.players.pop(user_id, None)
+        self.forget(user_id)
 
     def _buy_in(self) -> int:
         rules = self.state.rules

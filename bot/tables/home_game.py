@@ -2,9 +2,14 @@
 bomb pot and the rabbit hunt.
 
 - The table's opener changes the options (``/poker homegame``) at any time;
-  they apply from the next hand, are checked as at the table's creation (an
-  option a game cannot play is refused with the engine's reason) and kept in
-  ``tables.config``.
+  they are checked as at the table's creation (an option a game cannot play,
+  a bounty or bomb pot above five big blinds, is refused with the engine's
+  reason) and kept in ``tables.config``. The engine says when they apply
+  (:meth:`engine.Table.change_home_rules`): from the next hand, except a raise
+  of what a seated player can lose, which waits one full hand so that anyone
+  may leave first. Every change is announced in the channel
+  (:func:`announcement`), and the table message shows the options in force
+  and those waiting for their hand.
 - Each member dealt in (seated, not sitting out) may vote for a bomb pot
   (``/poker bomb``): once more than half of them have
   (:func:`engine.bomb_pot_votes_needed`), the engine deals the next hand that
@@ -18,7 +23,10 @@ bomb pot and the rabbit hunt.
   (:meth:`engine.Hand.rabbit_boards`, each board's in a two-board game or a
   double-board bomb pot; never anyone's hole cards). The hunt is
   recorded with the hand, so a provably fair hand's opening opens those
-  cards too and anyone can check them against the commitment.
+  cards too and anyone can check them against the commitment. A hand's
+  rabbit is hunted once: the first hunt is shown to the table, every later
+  press answered to the presser alone (:attr:`RabbitHunt.first`), so that a
+  spectator pressing again and again posts nothing more.
 
 Every function here runs under the runner's lock.
 """
@@ -31,12 +39,16 @@ from dataclasses import asdict, dataclass
 
 from bot.database import Database, Transaction
 from bot.house_bank import is_computer
+from bot.i18n import t
+from bot.render.home_lines import home_options_text
+from bot.render.message import OutgoingMessage
 from bot.tables.errors import NotSeated, Refused
 from bot.tables.hand_log import replay_logged_hand
+from bot.tables.home_view import home_options
 from bot.tables.persistence import TableKeeper
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
-from engine import Card, bomb_pot_votes_needed
+from engine import Card, HomeChange, HomeRules, bomb_pot_votes_needed
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,31 +68,67 @@ class BombVote:
         return max(0, self.needed - self.votes)
 
 
+@dataclass(frozen=True, slots=True)
+class OptionsChanged:
+    """The options agreed (``settings``) and when the engine applies them."""
+
+    settings: TableSettings
+    change: HomeChange
+
+
 async def change_options(
     state: TableState, keeper: TableKeeper, user_id: int, changes: Mapping[str, object]
-) -> TableSettings:
-    """The table's opener changes its home-game options (from the next hand)."""
+) -> OptionsChanged:
+    """The table's opener changes its home-game options: what applies from the
+    next hand, and what waits a full hand, the engine decides."""
     if user_id != state.record.creator_id:
         raise Refused("home.not_creator")
     config = TableSettings.checked(**(asdict(state.settings) | dict(changes)))
     rules = config.rules()
 
-    def change() -> None:
-        state.table.rules = rules
+    def change() -> HomeChange:
+        return state.table.change_home_rules(rules.home, by=user_id)
 
-    async def write(tx: Transaction, _: None) -> None:
+    async def write(tx: Transaction, made: HomeChange) -> HomeChange:
         await tx.execute(
             "UPDATE tables SET config = ? WHERE id = ?", (config.to_json(), state.table_id)
         )
+        return made
 
-    await keeper.transact(change, write)
+    made = await keeper.transact(change, write)
     state.settings, state.rules = config, rules
-    return config
+    return OptionsChanged(config, made)
+
+
+def _options_text(rules: HomeRules, locale: str) -> str:
+    options = home_options(rules)
+    return t("home.options_none", locale) if options is None else home_options_text(options, locale)
+
+
+def announcement(changed: OptionsChanged, locale: str) -> OutgoingMessage:
+    """What the channel is told of a change of the home-game options: what
+    applies from the next hand and what from a later one."""
+    made = changed.change
+    text = t("home.changed", locale, options=_options_text(made.in_force, locale))
+    if made.from_hand is not None:
+        pending = _options_text(made.agreed, locale)
+        text += "\n" + t("home.changed_pending", locale, hand_no=made.from_hand, options=pending)
+    return OutgoingMessage(content=text)
+
+
+def saved_answer(changed: OptionsChanged, locale: str) -> str:
+    """The opener's own answer: the options agreed, and when the raise applies."""
+    made = changed.change
+    text = t("home.options_saved", locale, options=_options_text(made.in_force, locale))
+    if made.from_hand is not None:
+        pending = _options_text(made.agreed, locale)
+        text += "\n" + t("home.options_pending", locale, hand_no=made.from_hand, options=pending)
+    return text
 
 
 async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) -> BombVote:
     """Count a vote for a bomb pot by a member dealt in, and save it with the table."""
-    if state.settings.bomb_pot == 0:
+    if state.table.rules.home.bomb_pot is None:  # none in force (nor agreed, or waiting)
         raise Refused("home.no_bomb_pots")
     table = state.table
     if not table.is_seated(user_id):
@@ -120,13 +168,21 @@ def voters_of(state: TableState) -> set[int]:
     }
 
 
-async def hunt_rabbit(
-    state: TableState, database: Database, hand_no: int
-) -> tuple[tuple[Card, ...], ...]:
+@dataclass(frozen=True, slots=True)
+class RabbitHunt:
+    """The board cards a hand would have dealt, each board's, and whether this
+    was the hand's first hunt (shown to the table) or a later one."""
+
+    boards: tuple[tuple[Card, ...], ...]
+    first: bool
+
+
+async def hunt_rabbit(state: TableState, database: Database, hand_no: int) -> RabbitHunt:
     """The board cards hand ``hand_no`` would have dealt, each board's (one
     board in most games), dealt again from its log (so the hunt works while
     the next hand is played, and after a restart); refused when the hand is
-    not over or there is nothing to hunt."""
+    not over or there is nothing to hunt. Under the runner's lock, so of
+    presses at once only one is the first."""
     if not state.settings.rabbit_hunt:
         raise Refused("home.no_rabbit_hunt")
     row = await database.fetch_one(
@@ -140,10 +196,11 @@ async def hunt_rabbit(
     if not boards:
         raise Refused("home.no_rabbit")
     result = json.loads(row["result"]) if row["result"] else {}
-    if not result.get("rabbit_hunted"):
-        result["rabbit_hunted"] = True
-        async with database.transaction() as tx:
-            await tx.execute(
-                "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
-            )
-    return boards
+    if result.get("rabbit_hunted"):
+        return RabbitHunt(boards, first=False)
+    result["rabbit_hunted"] = True
+    async with database.transaction() as tx:
+        await tx.execute(
+            "UPDATE hands SET result = ? WHERE id = ?", (json.dumps(result), row["id"])
+        )
+    return RabbitHunt(boards, first=True)

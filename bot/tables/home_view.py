@@ -26,18 +26,34 @@ from __future__ import annotations
 import asyncio
 from functools import lru_cache
 
-from bot.render.views import HandOdds, HomeGameView, OddsStage
+from bot.render.views import HandOdds, HomeGameView, HomeOptionsView, OddsStage
 from bot.tables.state import LiveHand, TableState
 from engine import (
     BountyPaid,
     Card,
     Hand,
     HandShown,
+    HomeRules,
     Phase,
     PlayerActed,
     StreetStarted,
     equities,
 )
+
+
+def home_options(rules: HomeRules) -> HomeOptionsView | None:
+    """The engine's home-game options as the table message names them (``None``: none)."""
+    if not rules.any:
+        return None
+    bomb = rules.bomb_pot
+    return HomeOptionsView(
+        run_it_twice=rules.run_it_twice,
+        rabbit_hunt=rules.rabbit_hunt,
+        bomb_pot=0 if bomb is None else bomb.amount,
+        bomb_pot_every=0 if bomb is None else bomb.every,
+        double_board=bomb is not None and bomb.double_board,
+        seven_deuce_bounty=rules.seven_deuce_bounty,
+    )
 
 
 def home_view(state: TableState, shown_from: LiveHand, *, live: bool) -> HomeGameView | None:

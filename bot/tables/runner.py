@@ -67,6 +67,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
+from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
@@ -110,7 +111,6 @@ from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
     Action,
     ActionKind,
-    Card,
     HoleCardsDealt,
     IllegalAction,
     PreAction,
@@ -240,6 +240,12 @@ class TableRunner:
         """A tournament that has begun: closing it early shares its prize pool."""
         return self.desk.tournament and self.desk.chips_stay_in_play
 
+    @property
+    def members_seated(self) -> bool:
+        """Whether a member (not a computer player) sits at the table: a
+        tournament under way with none left is the opener's to end too."""
+        return any(not is_computer(seat.player) for seat in self.table.seats.values())
+
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
         self.watchers.append(watcher)
@@ -271,6 +277,11 @@ class TableRunner:
         """Show the table and start its clock (after creation or a restore): a
         restored table edits the message it showed before."""
         async with self._lock:
+            if self.live is None and not self.state.closed and not self.state.closing:
+                # A computer player left at zero before the restart (its buy-back
+                # failed, or the process stopped first) buys back in or leaves now:
+                # the table never waits on it.
+                await self.computers.buy_back_in()
             self._changed(fresh=self.message.message_id is None)
 
     def is_current_message(self, message_id: int) -> bool:
@@ -360,9 +371,12 @@ class TableRunner:
     async def sit_in(self, user_id: int) -> None:
         await self._seat_change(user_id, lambda: self.table.sit_in(user_id), back=True)
 
-    async def choose_straddle(self, user_id: int, straddles: bool) -> None:
-        """Whether the player posts a live straddle when first to act after the big blind."""
-        await self._seat_change(user_id, lambda: self.table.choose_straddle(user_id, straddles))
+    async def choose_straddle(self, user_id: int, straddles: bool, *, to: int = 0) -> None:
+        """Whether the player posts a live straddle when first to act after the
+        big blind, and what they re-straddle to (0: twice the straddle before)."""
+        await self._seat_change(
+            user_id, lambda: self.table.choose_straddle(user_id, straddles, to=to)
+        )
 
     async def _seat_change(
         self, user_id: int, change: Callable[[], object], *, back: bool = False
@@ -491,6 +505,8 @@ class TableRunner:
         async with self._lock:
             turns.check_open(self.state)
             shown = await self.shows.show(user_id, card_index, hand_no)
+            # A 7-2 bounty collected by the show may have busted a computer payer.
+            await self.computers.buy_back_in()
             self._changed()
             return shown
 
@@ -498,11 +514,16 @@ class TableRunner:
         """At the showdown, on the player's turn: throw the hand away unseen."""
         await self.act(user_id, ActionRequest(Move.MUCK), hand_no=hand_no)
 
-    async def change_home_options(self, user_id: int, **changes: object) -> TableSettings:
-        """The opener changes the home-game options (:mod:`bot.tables.home_game`)."""
+    async def change_home_options(
+        self, user_id: int, **changes: object
+    ) -> home_game.OptionsChanged:
+        """The opener changes the home-game options (:mod:`bot.tables.home_game`),
+        and the channel is told."""
         async with self._lock:
             try:
-                return await home_game.change_options(self.state, self.keeper, user_id, changes)
+                changed = await home_game.change_options(self.state, self.keeper, user_id, changes)
+                self.publisher.post(home_game.announcement(changed, self.state.locale))
+                return changed
             finally:
                 self._changed()
 
@@ -514,8 +535,9 @@ class TableRunner:
             finally:
                 self._changed()
 
-    async def hunt_rabbit(self, hand_no: int) -> tuple[tuple[Card, ...], ...]:
-        """The board cards hand ``hand_no`` would have dealt, each board's (the rabbit hunt)."""
+    async def hunt_rabbit(self, hand_no: int) -> home_game.RabbitHunt:
+        """The board cards hand ``hand_no`` would have dealt, each board's (the
+        rabbit hunt), and whether this is the hand's first hunt."""
         async with self._lock:
             return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
 

@@ -42,6 +42,7 @@ from typing import Any, Final
 from bot.errors import CroupierError
 from bot.settings import Settings
 from engine import (
+    HOME_AMOUNT_BIG_BLINDS,
     MAX_TIME_BANK_SECONDS,
     RAKE_CAP_BIG_BLINDS,
     ROTATIONS,
@@ -60,6 +61,7 @@ from engine import (
     Variant,
     deals_tournaments,
     default_schedule,
+    home_amount_most,
     plays_for_antes,
     table_stakes,
     takes_straddle,
@@ -334,7 +336,14 @@ class TableSettings:
 
     @classmethod
     def from_json(cls, text: str) -> TableSettings:
-        return cls.checked(**json.loads(text))
+        options = json.loads(text)
+        # Saved before home-game amounts were bounded: a bounty or bomb pot above
+        # the bound is played at the bound (lowering is never a surprise).
+        most = home_amount_most(int(options.get("big_blind", 0)))
+        for name in ("bomb_pot", "seven_deuce_bounty"):
+            if int(options.get(name, 0)) > most and not options.get("tournament"):
+                options[name] = most
+        return cls.checked(**options)
 
 
 def _check_home_game(config: TableSettings) -> None:
@@ -351,9 +360,17 @@ def _check_home_game(config: TableSettings) -> None:
         raise TableSettingsError(
             "table.config.seven_deuce_bounty", amount=config.seven_deuce_bounty
         )
-    refusal = config.home.refusal(config.games, tournament=config.tournament)
+    refusal = config.home.refusal(
+        config.games,
+        tournament=config.tournament,
+        big_blind=None if config.tournament else config.big_blind,
+    )
     if refusal is not None:
-        raise TableSettingsError(f"engine.{refusal}")
+        raise TableSettingsError(
+            f"engine.{refusal}",
+            big_blinds=HOME_AMOUNT_BIG_BLINDS,
+            most=home_amount_most(config.big_blind),
+        )
 
 
 def _checked_tournament(config: TableSettings, variant: Variant) -> TableSettings:

@@ -4,6 +4,9 @@ blinds going up, places paid as they are decided, and closing early.
 Players register with ``join`` (the buy-in goes to the prize pool, the seat
 gets the starting stack of tournament chips) and unregister with ``leave``
 until the tournament begins, when every seat is taken or its creator says so.
+It begins only with a member registered: computer players alone never start
+one (the house bank would play itself for a prize pool nobody can end
+without a channel manager), so a full table of them waits for a member.
 From then on nobody joins, tops up or leaves with chips; a player sitting out
 is dealt in and checked or folded for (blinded away). Each deal first moves
 the blinds to the level due; a hand that eliminates players records and pays
@@ -24,6 +27,7 @@ from typing import Any
 
 from bot.cashier import Cashier, SeatMovement
 from bot.database import Transaction
+from bot.house_bank import is_computer
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
@@ -107,7 +111,7 @@ class TournamentDesk:
             state.players.pop(user_id, None)
             raise
         progress.prize_pool += movement.amount
-        if len(state.table.seats) == state.settings.seats:
+        if len(state.table.seats) == state.settings.seats and self.members_registered:
             await self._begin()
         return movement
 
@@ -137,12 +141,19 @@ class TournamentDesk:
 
         return await self.keeper.transact(lambda: state.table.top_up(user_id, amount), no_chips)
 
+    @property
+    def members_registered(self) -> bool:
+        """Whether a member (not only computer players) sits at the table."""
+        return any(not is_computer(seat.player) for seat in self.state.table.seats.values())
+
     async def begin(self) -> None:
-        """Start with the players registered (two at least)."""
+        """Start with the players registered (two at least, a member among them)."""
         if self.progress.started:
             raise TournamentStarted()
         if len(self.state.table.seats) < 2:
             raise TooFewToStart()
+        if not self.members_registered:
+            raise Refused("table.tournament_no_member")
         await self._begin()
 
     async def _begin(self) -> None:

@@ -34,7 +34,7 @@ from bot.render.views import (
     TournamentView,
 )
 from bot.tables.clock import Moment
-from bot.tables.home_view import home_view
+from bot.tables.home_view import home_options, home_view
 from bot.tables.state import LiveHand, TableState
 from engine import (
     BountyPaid,
@@ -109,6 +109,11 @@ def table_view(
             settings.time_bank_add_seconds,
             settings.time_bank_every_hands,
         ),
+        home_options=home_options(table.rules.home),
+        home_pending=None
+        if table.pending_home is None
+        else home_options(table.pending_home.agreed),
+        home_pending_from=0 if table.pending_home is None else table.pending_home.from_hand or 0,
     )
     snapshot = _with_mix(state, snapshot, game)
     if shown_from is None:

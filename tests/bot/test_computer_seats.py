@@ -520,3 +520,131 @@ async def test_a_computer_player_shows_the_seven_deuce_it_won_and_collects_the_b
     assert shown == "7s 2d"
     await runner.stop()
     await assert_audit_clean(database)
+
+
+async def test_a_computer_player_busted_by_a_members_bounty_buys_back_in_and_the_table_deals(
+    database: Database, clock: FakeClock, outlet: RecordingOutlet
+) -> None:
+    # Issue 24: a member showed the seven-deuce she won uncontested; the bounty
+    # took the computer players' last chips and they stayed seated at 0, the
+    # table never dealing again (their buy-back ran before the show).
+    settings = config(seven_deuce_bounty=50, min_buy_in=50, max_buy_in=50)
+    record = await TableStore(database).create(GUILD, CHANNEL, CREATOR, settings)
+    shared = replace(
+        services(database, clock),
+        computer_pace_seconds=PACE,
+        # Ann's ace takes the button; hand 1 deals Ada 3c 8d, Ann 7s 2d.
+        rng=StackedDecks("Kd As", "3c 7s 8d 2d"),
+    )
+    runner = TableRunner(record, settings, shared, outlet)
+    await runner.start()
+    ada = (await runner.add_computer(None, None)).user_id
+    await runner.join(ANN, "Ann", buy_in=50)
+    await deal_next(runner, clock)
+    live = runner.live
+    assert live is not None and live.deal.players == (ada, ANN)
+    await runner.act(ANN, ActionRequest(Move.ALL_IN))
+    for _ in range(10):  # Ada thinks, then folds her 3-8 to the shove
+        if runner.live is None:
+            break
+        clock.advance(PACE * 2)
+        await runner.settled()
+    assert runner.live is None and runner.table.seat_of(ada).stack == 40
+    await runner.show_cards(ANN)
+    await runner.settled()
+    # Ada paid her last 40 and bought back in from the bank: never seated at 0.
+    seat = runner.table.seat_of(ada)
+    assert (seat.stack, seat.busted) == (50, False)
+    await deal_next(runner, clock)
+    assert runner.live is not None and runner.live.hand_no == 2
+    await runner.stop()
+    await assert_audit_clean(database)
+
+
+async def test_a_busted_computer_player_that_cannot_buy_back_in_leaves_the_table(
+    database: Database,
+    clock: FakeClock,
+    outlet: RecordingOutlet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The same hand as above, but the bank's buy-back fails (a fault injected
+    # into the desk): Ada leaves instead of sitting at 0.
+    settings = config(seven_deuce_bounty=50, min_buy_in=50, max_buy_in=50)
+    record = await TableStore(database).create(GUILD, CHANNEL, CREATOR, settings)
+    shared = replace(
+        services(database, clock),
+        computer_pace_seconds=PACE,
+        rng=StackedDecks("Kd As", "3c 7s 8d 2d"),
+    )
+    runner = TableRunner(record, settings, shared, outlet)
+    await runner.start()
+    ada = (await runner.add_computer(None, None)).user_id
+    await runner.join(ANN, "Ann", buy_in=50)
+    await deal_next(runner, clock)
+    await runner.act(ANN, ActionRequest(Move.ALL_IN))
+    for _ in range(10):
+        if runner.live is None:
+            break
+        clock.advance(PACE * 2)
+        await runner.settled()
+    assert runner.live is None
+
+    async def fails(user_id: int, amount: int) -> Any:
+        raise RuntimeError("the bank's write failed")
+
+    monkeypatch.setattr(runner.desk, "top_up", fails)
+    await runner.show_cards(ANN)
+    await runner.settled()
+    assert not runner.table.is_seated(ada)
+    assert all(seat.stack > 0 for seat in runner.table.seats.values())
+    await runner.stop()
+    await assert_audit_clean(database)
+
+
+async def test_a_computer_player_left_at_zero_by_a_failed_buy_back_buys_back_in_on_restart(
+    database: Database,
+    clock: FakeClock,
+    outlet: RecordingOutlet,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The bank's buy-back and the departure both fail (faults injected into the
+    # desk), so Ada sits at 0 and no hand can be dealt; the restarted table
+    # does not stall on her: she buys back in before anything else.
+    settings = config(seven_deuce_bounty=50, min_buy_in=50, max_buy_in=50)
+    record = await TableStore(database).create(GUILD, CHANNEL, CREATOR, settings)
+    shared = replace(
+        services(database, clock),
+        computer_pace_seconds=PACE,
+        rng=StackedDecks("Kd As", "3c 7s 8d 2d"),
+    )
+    runner = TableRunner(record, settings, shared, outlet)
+    await runner.start()
+    ada = (await runner.add_computer(None, None)).user_id
+    await runner.join(ANN, "Ann", buy_in=50)
+    await deal_next(runner, clock)
+    await runner.act(ANN, ActionRequest(Move.ALL_IN))
+    for _ in range(10):
+        if runner.live is None:
+            break
+        clock.advance(PACE * 2)
+        await runner.settled()
+
+    async def fails(*_: Any) -> Any:
+        raise RuntimeError("the bank's write failed")
+
+    monkeypatch.setattr(runner.desk, "top_up", fails)
+    monkeypatch.setattr(runner.desk, "leave", fails)
+    await runner.show_cards(ANN)
+    await runner.settled()
+    assert runner.table.seat_of(ada).stack == 0 and not runner.table.can_deal
+    await runner.stop()
+
+    stored = await TableStore(database).open_tables()
+    again = await restore_runner(stored[0], replace(shared, rng=None), RecordingOutlet())
+    await again.start()
+    await again.settled()
+    assert again.table.seat_of(ada).stack == 50 and again.table.can_deal
+    await deal_next(again, clock)
+    assert again.live is not None and again.live.hand_no == 2
+    await again.stop()
+    await assert_audit_clean(database)

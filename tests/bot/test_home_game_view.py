@@ -5,11 +5,13 @@ that refuse an option a game cannot play."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bot.render.home_lines import home_buttons, home_lines, percent
+from bot.render.home_lines import home_buttons, home_lines, home_rules_lines, percent
 from bot.render.message import ButtonSpec, ButtonStyle
-from bot.render.views import HandOdds, HomeGameView, OddsStage
+from bot.render.views import HandOdds, HomeGameView, HomeOptionsView, OddsStage
 from bot.tables.home_view import odds_stages
 from bot.tables.table_settings import TableSettings, TableSettingsError
 from engine import VARIANTS, BetOrRaise, CheckOrCall, ChooseRunouts, Hand, HandSetup, parse_cards
@@ -98,6 +100,9 @@ def test_hi_lo_chances_name_the_scoop_and_the_half() -> None:
         ({"variant": "PO", "seven_deuce_bounty": 25}, "engine.seven_deuce_two_cards"),
         ({"variant": "NT", "double_board": True}, "table.config.bomb_pot_options_alone"),
         ({"variant": "NT", "bomb_pot": 20, "bomb_pot_every": 101}, "table.config.bomb_pot_every"),
+        # Issue 24: a home game's amounts, at most five big blinds.
+        ({"variant": "NT", "seven_deuce_bounty": 1_000_000_000}, "engine.seven_deuce_too_large"),
+        ({"variant": "NT", "bomb_pot": 51, "bomb_pot_every": 1}, "engine.bomb_pot_too_large"),
     ],
 )
 def test_options_a_game_cannot_play_are_refused(options: dict[str, object], key: str) -> None:
@@ -132,6 +137,39 @@ def test_the_options_reach_the_engine_table_and_survive_the_configs_json() -> No
     home = config.rules().home
     assert home.run_it_twice and home.rabbit_hunt and home.seven_deuce_bounty == 25
     assert home.bomb_pot is not None and home.bomb_pot.double_board and home.bomb_pot.every == 5
+
+
+def test_a_config_saved_before_the_bound_is_restored_at_five_big_blinds() -> None:
+    """A table saved with a bounty or bomb pot above five big blinds (before
+    issue 24) is restored, playing them at the bound: never a refusal that
+    would leave the table unrestored."""
+    saved = json.dumps(
+        {
+            "variant": "NT",
+            "small_blind": 5,
+            "big_blind": 10,
+            "min_buy_in": 100,
+            "max_buy_in": 1000,
+            "seats": 6,
+            "bomb_pot": 1_000_000_000,
+            "bomb_pot_every": 1,
+            "seven_deuce_bounty": 1_000_000_000,
+        }
+    )
+    config = TableSettings.from_json(saved)
+    assert (config.bomb_pot, config.seven_deuce_bounty) == (50, 50)
+
+
+def test_the_table_message_names_the_home_rules_in_force_and_those_waiting() -> None:
+    in_force = HomeOptionsView(rabbit_hunt=True)
+    waiting = HomeOptionsView(rabbit_hunt=True, seven_deuce_bounty=50, bomb_pot=30)
+    assert home_rules_lines(in_force, waiting, 3, "en") == [
+        "Home rules: rabbit hunt · from hand 3: rabbit hunt, bomb pots of 30, 7-2 bounty 50"
+    ]
+    assert home_rules_lines(None, waiting, 3, "de") == [
+        "Hausregeln: keine · ab Hand 3: Hasenjagd, Bomb Pots zu 30, 7-2-Prämie 50"
+    ]
+    assert home_rules_lines(None, None, 0, "en") == []
 
 
 def test_a_double_board_shows_each_boards_chances_with_the_other_boards_cards_out() -> None:

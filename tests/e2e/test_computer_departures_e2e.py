@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.house_bank import is_computer
+from bot.house_bank import house_bank, is_computer
 from bot.render.custom_ids import table_button_id
 from bot.tables.computer_seats import IDLE_SECONDS
 from bot.tables.runner import TableRunner
@@ -101,3 +101,82 @@ async def test_removebot_in_a_tournament_under_way_says_why(
         assert "spielt es wie alle bis zum Ende" in refused, refused
         assert len(runner_of(croupier).computers.seated()) == 1
         assert runner_of(croupier).desk.chips_stay_in_play
+
+
+async def test_a_tournament_of_computer_players_alone_never_starts_and_the_opener_may_end_one(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    # Issue 24: a member registered, seated three computer players and
+    # unregistered; /poker start began a sit-and-go of computer players that
+    # only a channel manager could end.
+    fake, clock = fake_discord, FakeClock()
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, computer_pace_seconds=2
+    ) as croupier:
+        ann = fake.add_member("Ann")
+        await answer(ann, "poker", "create", tournament=True, seats=4, small_blind=5, big_blind=10)
+        await answer(ann, "poker", "join")
+        for _ in range(2):
+            await answer(ann, "poker", "addbot")
+        await answer(ann, "poker", "leave")
+        refused = await answer(ann, "poker", "start")
+        assert refused == (
+            "A tournament starts with a member registered, not with computer players alone."
+        ), refused
+        # Filling the last seats with computer players does not start it either.
+        for _ in range(2):
+            await answer(ann, "poker", "addbot")
+        await croupier.settled()
+        runner = runner_of(croupier)
+        assert len(runner.table.seats) == 4 and not runner.tournament_under_way
+        # Ann, the opener, may cancel it: every buy-in goes back to the bank.
+        closed = await answer(ann, "poker", "close")
+        assert "closed" in closed, closed
+        await croupier.settled()
+        assert await house_bank(croupier.database, fake.guild.id) == 0
+
+
+async def test_the_opener_may_end_a_tournament_under_way_once_no_member_is_left_in_it(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, FakeClock()
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, computer_pace_seconds=2
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        await answer(ann, "poker", "create", tournament=True, seats=3, small_blind=5, big_blind=10)
+        await answer(ann, "poker", "addbot")
+        await answer(ann, "poker", "addbot")
+        await answer(ben, "poker", "join")  # the last seat starts it, with Ben in it
+        await croupier.settled()
+        runner = runner_of(croupier)
+        assert runner.tournament_under_way
+        # Ben is still in it: only a channel manager may end it early.
+        refused = await answer(ann, "poker", "close")
+        assert "only someone who can manage this channel may end it early" in refused, refused
+        # Ben goes all in whenever it is his turn, until he is out.
+        view = TableView(fake)
+        acted: tuple[int, int] | None = None
+        for _ in range(400):
+            if not runner.table.is_seated(ben.id) or runner.closed:
+                break
+            await croupier.settled()
+            turn = view.turn()
+            if turn is not None and turn.actor == "Ben" and turn.key != acted:
+                action = "allin" if "allin" in turn.buttons else "call"
+                acted = turn.key
+                await ben.click(
+                    custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, action),
+                    message=turn.message_id,
+                )
+            else:
+                clock.advance(2)
+        assert not runner.table.is_seated(ben.id) and runner.tournament_under_way
+        closed = await answer(ann, "poker", "close")
+        assert "closes when the hand in progress ends" in closed or "closed" in closed, closed
+        for _ in range(60):  # the computer players finish the hand being played
+            await croupier.settled()
+            if runner.closed:
+                break
+            clock.advance(5)
+        assert runner.closed

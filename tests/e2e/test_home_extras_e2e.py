@@ -451,3 +451,121 @@ async def test_the_rabbit_hunt_of_a_double_board_bomb_pot_shows_each_boards_card
         report = check_privacy(fake, [ann, ben, zed], records, records[0].table_id)
         assert not report.leaks, "\n\n".join(str(leak) for leak in report.leaks[:5])
         assert report.opened_cards_checked > 0
+
+
+async def test_home_rules_are_bounded_announced_and_a_raise_waits_a_full_hand(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    # Issue 24: the opener set seven_deuce_bounty:1000000000 after the others
+    # sat down, told nobody, and the bounty took the stacks of the players who folded.
+    fake, clock, pause = fake_discord, FakeClock(), 5
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, hand_pause_seconds=pause, deck_seed=3
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        players = {"Ann": ann, "Ben": ben}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        await next_deal(croupier, clock, pause)
+        view = TableView(fake)
+        first = await view.next_turn()
+        assert first is not None and first.hand_no == 1
+
+        # Amounts are a home game's: five big blinds at most, said in the member's words.
+        for options in (
+            {"seven_deuce_bounty": 1_000_000_000},
+            {"bomb_pot": 1_000_000_000, "bomb_pot_every": 1},
+        ):
+            refused = await answer(ann, "poker", "homegame", **options)
+            assert "at most 5 big blinds (50 chips) here." in refused, refused
+        assert not [m for m in fake.messages() if "Home rules changed" in m.content]
+
+        # A bounty of 50 and the rabbit hunt: the hunt from the next hand, the
+        # bounty only after hand 2 has been played under the announcement.
+        saved = await answer(ann, "poker", "homegame", seven_deuce_bounty=50, rabbit_hunt=True)
+        assert "from hand 3: rabbit hunt, 7-2 bounty 50" in saved, saved
+        await croupier.settled()
+        told = [m.content for m in fake.messages() if "Home rules changed" in m.content]
+        assert told == [
+            "**Home rules changed** by the table's opener. From the next hand: rabbit hunt.\n"
+            "From hand **3**, after one full hand in which anyone who does not agree may"
+            " leave: rabbit hunt, 7-2 bounty 50."
+        ], told
+        table = view.table_message()
+        assert table is not None
+        text = layout_text(table)
+        assert "Home rules: rabbit hunt · from hand 3: rabbit hunt, 7-2 bounty 50" in text, text
+
+        turn: Turn | None = first
+        for hand_no in (1, 2):
+            assert turn is not None and turn.hand_no == hand_no
+            await click(players[turn.actor], turn, "fold")
+            await fake.wait_for(lambda n=hand_no: n in view.results(), timeout=10)
+            await next_deal(croupier, clock, pause)
+            turn = await view.next_turn(turn.key)
+        assert turn is not None and turn.hand_no == 3
+        hands = [await replayed_hand(croupier, n) for n in (1, 2, 3)]
+        assert [hand.setup.seven_deuce_bounty for hand in hands] == [0, 0, 50]
+        text = layout_text(fake.state.messages[turn.message_id])
+        assert "Home rules: rabbit hunt, 7-2 bounty 50" in text and "from hand" not in text, text
+
+        # Lowering applies from the next hand, announced as well.
+        await answer(ann, "poker", "homegame", seven_deuce_bounty=0)
+        await croupier.settled()
+        told = [m.content for m in fake.messages() if "Home rules changed" in m.content]
+        assert told[-1] == (
+            "**Home rules changed** by the table's opener. From the next hand: rabbit hunt."
+        ), told
+        await answer(ann, "poker", "close")
+        await check_down(view, players, turn)
+        await croupier.settled()
+
+
+async def test_the_rabbit_is_hunted_once_a_hand_and_later_presses_are_answered_privately(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    # Issue 24: 30 presses by a spectator posted 19 identical public messages.
+    fake, limit = fake_discord, 20
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", deck_seed=9, flood_limit=limit
+    ) as croupier:
+        ann, ben, zed = (fake.add_member(name) for name in ("Ann", "Ben", "Zed"))
+        players = {"Ann": ann, "Ben": ben}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", rabbit_hunt=True)
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+        turn = await view.next_turn()
+        assert turn is not None
+        await click(players[turn.actor], turn, "fold")
+        await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
+        result = view.results()[turn.hand_no]
+        rabbit_id = rabbit_button_id(turn.table_id, turn.hand_no)
+
+        presses = [await zed.click(custom_id=rabbit_id, message=result.id, wait=False)]
+        presses += [
+            await zed.click(custom_id=rabbit_id, message=result.id, wait=False) for _ in range(29)
+        ]
+        for press in presses:
+            await press.answered(10.0)
+            await press.settled()
+        await croupier.settled()
+        hunt = f"**Hand {turn.hand_no}** · rabbit hunt:"
+        posted = [m for m in fake.messages() if m.content.startswith(hunt) and not m.ephemeral]
+        assert len(posted) == 1, [m.content for m in posted]
+        answered = [press for press in presses if press.text.startswith(hunt)]
+        public = [press for press in answered if not press.ephemeral]
+        assert len(public) == 1 and public[0].text == posted[0].content
+        # The others were told privately, the same cards, or to slow down.
+        assert all(press.ephemeral for press in presses if press not in public)
+        assert {press.text for press in answered} == {posted[0].content}
+        slowed = [press for press in presses if press.text.startswith("Slow down")]
+        assert len(answered) <= limit and len(slowed) >= 30 - limit, len(slowed)
+        await answer(ann, "poker", "close")
+        await croupier.settled()

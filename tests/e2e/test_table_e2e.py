@@ -524,5 +524,13 @@ async def test_house_rules_are_set_at_creation_and_straddles_chosen_by_command(
     assert "Ante 2 · Straddles allowed (/poker straddle) · Rake 2.5 % up to 4" in text
     on = await (await ann.slash("poker", "straddle", setting="on")).settled()
     assert on.ephemeral and "You straddle from the next hand on" in on.text
+    # Issue 24: a re-straddle may be any legal raise, at least twice the straddle.
+    small = await (await ann.slash("poker", "straddle", setting="on", restraddle_to=3)).settled()
+    assert "A re-straddle is at least" in small.text, small.text
+    chosen = await (
+        await ann.slash("poker", "straddle", setting="on", restraddle_to=1000)
+    ).settled()
+    assert "re-straddle to **1,000** after a straddle" in chosen.text, chosen.text
+    assert table.runner.table.seat_of(ann.id).restraddle_to == 1000
     refused = await (await ann.slash("poker", "create", variant="FT", straddle=True)).settled()
     assert "A live straddle is for no-limit and pot-limit games" in refused.text

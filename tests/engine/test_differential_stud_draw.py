@@ -107,10 +107,11 @@ BURN_BEFORE_THIRD_STREET: Final = Difference(
 DRAW_RESHUFFLE: Final = Difference(
     "",
     "When a draw runs the stub short the engine never deals its last card and "
-    "shuffles it with the cards laid down earlier: the discards of the players "
-    "already served and the folded hands, never a card the player being served "
-    "threw away (seed 003, 'Kartentausch'); PokerKit shuffles every burned, folded "
-    "and discarded card. Invisible here: both engines receive the same cards by name.",
+    "shuffles it with the cards laid down earlier: every earlier draw's discards, "
+    "this draw's discards of the players already served and the folded hands, never "
+    "a card the player being served threw in this draw (seed 003, 'Kartentausch'; "
+    "Robert's Rules of Poker, draw); PokerKit shuffles every burned, folded and "
+    "discarded card. Invisible here: both engines receive the same cards by name.",
 )
 DRAW_TABLE_RULES: Final = Difference(
     "",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from engine.actions import BetOrRaise, CheckOrCall, Discard, Fold, PostBringIn
-from engine.cards import Deck, DeckKind, parse_cards
+from engine.cards import Card, Deck, DeckKind, parse_cards
 from engine.events import PlayerActed, PotAwarded, StubReshuffled
 from engine.hand import Hand, HandSetup, Phase
 from engine.pots import split_amount
@@ -262,3 +262,99 @@ def check_down_round(hand: Hand) -> None:
     street = hand.street_index
     while hand.phase is Phase.BETTING and hand.actor is not None and hand.street_index == street:
         hand.act(hand.actor, CheckOrCall())
+
+
+def pokerkit_triple_draw(seed: int, players: int = 4) -> tuple[str, list[tuple[int, int, Card]]]:
+    """A hand of 2-7 triple draw PokerKit 0.7.7 deals by itself (its deck
+    shuffled with ``random.seed(seed)``), everyone calling and throwing two to
+    five random cards at each draw: its PHH text, and each card PokerKit dealt
+    in a draw after it reshuffled, as (draw, player, card)."""
+    import pokerkit as pk
+
+    automations = (
+        pk.Automation.ANTE_POSTING,
+        pk.Automation.BET_COLLECTION,
+        pk.Automation.BLIND_OR_STRADDLE_POSTING,
+        pk.Automation.CARD_BURNING,
+        pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        pk.Automation.HAND_KILLING,
+        pk.Automation.CHIPS_PUSHING,
+        pk.Automation.CHIPS_PULLING,
+    )
+    game = pk.FixedLimitDeuceToSevenLowballTripleDraw(automations, True, 0, (1, 2), 2, 4)
+    random.seed(seed)
+    choices = random.Random(seed)
+    state = game((200,) * players, players)
+    after_reshuffle: list[tuple[int, int, Card]] = []
+    reshuffled_in: int | None = None
+    while state.status:
+        if state.can_deal_hole():
+            before, player = len(state.deck_cards), state.hole_dealee_index
+            state.deal_hole(1)
+            if len(state.deck_cards) > before:
+                reshuffled_in = state.street_index
+            if state.street_index and state.street_index == reshuffled_in:
+                (card,) = parse_cards(repr(state.hole_cards[player][-1]))
+                after_reshuffle.append((state.street_index, player, card))
+        elif state.can_stand_pat_or_discard():
+            held = list(state.hole_cards[state.stand_patter_or_discarder_index])
+            state.stand_pat_or_discard(choices.sample(held, choices.randint(2, 5)))
+        elif state.can_check_or_call():
+            state.check_or_call()
+        else:
+            state.show_or_muck_hole_cards()
+    return pk.HandHistory.from_game_state(game, state).dumps(), after_reshuffle
+
+
+def test_a_triple_draw_reshuffle_returns_earlier_draws_discards_as_pokerkit_deals_them() -> None:
+    """Issue 24: a hand PokerKit 0.7.7 generated was refused at its third draw
+    (``6c was already dealt or is not in this deck``): the stub ran out serving
+    p3, and p4 was then dealt 6c and Jd, which p3 had thrown in the first draw.
+    By Robert's Rules of Poker (draw) the new stub is the bottom card and every
+    discard but those of the player being served; p3's first-draw discards lay
+    in the pile with everyone's, so they come back. The engine keeps out only
+    this draw's discards of the player served and of those after him."""
+    from engine.phh.reading import loads
+    from engine.phh.replaying import replay
+
+    text, after_reshuffle = pokerkit_triple_draw(32)
+    history = loads(text)
+    p3_first_draw = next(line for line in history.actions if line.startswith("p3 sd"))
+    assert p3_first_draw == "p3 sd Jd6c"
+    assert (3, 3, parse_cards("6c")[0]) in after_reshuffle
+    assert (3, 3, parse_cards("Jd")[0]) in after_reshuffle
+    result = replay(history)
+    assert result.ok, result.record()
+    assert result.complete and result.finishing_stacks == (198, 206, 198, 198)
+    assert [e for e in result.hand.events if isinstance(e, StubReshuffled)] == [
+        StubReshuffled("discards", 27)
+    ]
+
+
+def test_a_reshuffle_never_returns_the_cards_the_player_served_threw_in_this_draw() -> None:
+    """The other half of the rule: whoever the stub runs out on, no player is
+    dealt a card he threw in the same draw (a card of an earlier draw may come
+    back to him, as it may at a casino's table)."""
+    for seed in range(40):
+        order = Deck.shuffled(DeckKind.STANDARD, random.Random(seed)).order
+        hand = Hand(
+            HandSetup(
+                VARIANTS["F2L3D"],
+                (100,) * 6,
+                blinds=(1, 2, 0, 0, 0, 0),
+                small_bet=2,
+                big_bet=4,
+                deck=order,
+            )
+        )
+        while not hand.is_complete:
+            legal = hand.legal_actions()
+            if legal.phase is Phase.DISCARDING:
+                held = hand.hole_cards[legal.player]
+                before = list(held)
+                hand.act(legal.player, Discard(tuple(held[:4])))
+                assert not set(hand.hole_cards[legal.player]) & set(before[:4])
+            elif legal.phase is Phase.SHOWDOWN:
+                hand.finish()
+            else:
+                hand.act(legal.player, CheckOrCall())

@@ -553,3 +553,92 @@ def test_the_hand_history_of_a_bomb_pot_and_a_bounty_replays() -> None:
     result = replay(HandHistory.from_hand(hand))
     assert result.ok, result.error
     assert result.hand is not None and result.hand.stacks == hand.stacks
+
+
+# ------------------------------------------- home rules agreed, not sprung (issue 24)
+
+
+def play_out(table: Table) -> Hand:
+    """Deal the next hand and let the clock play it to its end."""
+    hand = table.start_hand(random.Random(table.hand_number))
+    while not hand.is_complete:
+        hand.act(hand.to_act or 0, hand.timeout_action())
+    table.finish_hand(hand)
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("home", "key"),
+    [
+        (HomeRules(seven_deuce_bounty=1_000_000_000), "seven_deuce_too_large"),
+        (HomeRules(seven_deuce_bounty=51), "seven_deuce_too_large"),
+        (HomeRules(bomb_pot=BombPots(1_000_000_000, every=1)), "bomb_pot_too_large"),
+        (HomeRules(bomb_pot=BombPots(51)), "bomb_pot_too_large"),
+    ],
+)
+def test_a_bounty_or_bomb_pot_above_five_big_blinds_is_refused_with_a_keyed_sentence(
+    home: HomeRules, key: str
+) -> None:
+    # The opener's seven_deuce_bounty:1000000000 took whole stacks from the players who folded.
+    with pytest.raises(ValueError, match=r"at most 5 big blinds \(50 chips\)"):
+        TableRules("NT", Stakes(5, 10), home=home)
+    table = Table(TableRules("NT", Stakes(5, 10)))
+    table.sit(1, buy_in=1000)
+    with pytest.raises(IllegalAction) as refused:
+        table.change_home_rules(home, by=1)
+    assert refused.value.key == key and refused.value.params == {"big_blinds": 5, "most": 50}
+    assert table.rules.home == HomeRules() and table.pending_home is None
+    # Five big blinds are a home game's: accepted.
+    assert TableRules("NT", Stakes(5, 10), home=HomeRules(50, BombPots(50), True, 50)).home
+
+
+def test_a_raise_of_what_a_seated_player_can_lose_waits_one_full_hand() -> None:
+    table = Table(TableRules("NT", Stakes(5, 10)))
+    for player in (1, 2, 3):
+        table.sit(player, buy_in=1000)
+    play_out(table)
+    hand = table.start_hand(random.Random(2))  # hand 2 is being played when it changes
+    change = table.change_home_rules(
+        HomeRules(seven_deuce_bounty=50, bomb_pot=BombPots(30, every=1), rabbit_hunt=True), by=1
+    )
+    assert change.from_hand == 4
+    assert change.in_force == HomeRules(rabbit_hunt=True)
+    while not hand.is_complete:
+        hand.act(hand.to_act or 0, hand.timeout_action())
+    table.finish_hand(hand)
+    # Hand 3 is the full hand announced: the rabbit hunt is on, no bounty, no bomb.
+    third = play_out(table)
+    assert (third.setup.seven_deuce_bounty, third.setup.bomb_pot) == (0, False)
+    assert table.rules.home.rabbit_hunt and table.pending_home is not None
+    # The pending change survives a save and a restore of the table.
+    from engine.plain_data import table_from_data, table_to_data
+
+    table = table_from_data(
+        TableRules("NT", Stakes(5, 10), home=change.agreed), table_to_data(table)
+    )
+    assert table.rules.home == change.in_force and table.pending_home == change
+    fourth = play_out(table)
+    assert (fourth.setup.seven_deuce_bounty, fourth.setup.bomb_pot) == (50, True)
+    assert fourth.setup.antes == (30, 30, 30) and table.pending_home is None
+
+
+def test_a_lower_amount_applies_from_the_next_hand_and_an_empty_table_at_once() -> None:
+    table = Table(TableRules("NT", Stakes(5, 10), home=HomeRules(seven_deuce_bounty=50)))
+    # Nobody but the opener sits at the table: nothing waits.
+    table.sit(1, buy_in=1000)
+    assert table.change_home_rules(HomeRules(seven_deuce_bounty=40), by=1).from_hand is None
+    table.sit(2, buy_in=1000)
+    play_out(table)
+    lower = table.change_home_rules(HomeRules(seven_deuce_bounty=20, rabbit_hunt=True), by=1)
+    assert lower.from_hand is None and lower.in_force == lower.agreed
+    assert play_out(table).setup.seven_deuce_bounty == 20
+    # Bomb pots by the vote becoming bomb pots every 2 hands is a raise; every 5 after 2 is not.
+    voted = table.change_home_rules(HomeRules(bomb_pot=BombPots(20)), by=1)
+    assert voted.from_hand == table.hand_number + 2
+    table = Table(TableRules("NT", Stakes(5, 10), home=HomeRules(bomb_pot=BombPots(20, every=2))))
+    table.sit(1, buy_in=1000)
+    table.sit(2, buy_in=1000)
+    assert (
+        table.change_home_rules(HomeRules(bomb_pot=BombPots(20, every=5)), by=1).from_hand is None
+    )
+    assert table.change_home_rules(HomeRules(bomb_pot=BombPots(20, every=1)), by=1).from_hand == 2

@@ -545,6 +545,31 @@ def test_no_limit_allows_re_straddles_each_a_legal_raise() -> None:
     assert hand.legal_actions().min_raise_to == 160
 
 
+def test_a_re_straddle_may_be_any_legal_raise_the_player_chose() -> None:
+    """Issue 24: the hand takes any legal raise as a re-straddle, the table
+    posted only twice the one before. A player may choose his re-straddle's
+    size: at least twice the straddle before (the smallest), or more."""
+    players = {1: 11, 2: 12, 3: 13, 4: 14, 5: 15, 6: 16}
+    table = make_table(players, stakes=Stakes(5, 10, straddle=True))
+    button_on(table, 1)
+    table.choose_straddle(14, True)
+    table.choose_straddle(15, True, to=100)  # a legal raise over the straddle of 20
+    table.choose_straddle(16, True, to=150)  # less than twice 100: twice it is posted
+    with pytest.raises(TableError) as refused:
+        table.choose_straddle(13, True, to=30)
+    assert refused.value.key == "restraddle_too_small" and refused.value.params == {"amount": 40}
+    hand = table.start_hand(random.Random(1))
+    assert hand.setup.blinds == (5, 10, 20, 100, 200, 0)
+    assert hand.legal_actions().call_amount == 200
+    assert hand.legal_actions().min_raise_to == 400
+    # Choosing a re-straddle above one's stack ends the chain there.
+    table = make_table(players, stakes=Stakes(5, 10, straddle=True))
+    button_on(table, 1)
+    table.choose_straddle(14, True)
+    table.choose_straddle(15, True, to=10_000)
+    assert table.start_hand(random.Random(1)).setup.blinds == (5, 10, 20, 0, 0, 0)
+
+
 def test_re_straddles_stop_at_the_first_player_who_does_not() -> None:
     players = {1: 11, 2: 12, 3: 13, 4: 14, 5: 15, 6: 16}
     table = make_table(players, stakes=Stakes(5, 10, straddle=True))
