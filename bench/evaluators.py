@@ -28,6 +28,7 @@ from typing import Any
 
 from engine.cards import ALL_CARDS, Card
 from engine.evaluation import high_strength
+from engine.progress import Progress
 
 OURS = "croupier"
 
@@ -124,12 +125,14 @@ def run(hand_count: int, repeats: int, seed: int) -> list[dict[str, object]]:
     starts = range(0, hand_count, CHUNK)
     for contender in contenders:
         contender.best_chunks = [float("inf")] * len(starts)
-    for repeat in range(repeats):
-        for chunk, start in enumerate(starts):
-            turn = (repeat + chunk) % len(contenders)  # who goes first rotates
-            for contender in contenders[turn:] + contenders[:turn]:
-                seconds = _time_chunk(contender, start)
-                contender.best_chunks[chunk] = min(contender.best_chunks[chunk], seconds)
+    with Progress(repeats * len(starts), "chunks timed") as progress:
+        for repeat in range(repeats):
+            for chunk, start in enumerate(starts):
+                turn = (repeat + chunk) % len(contenders)  # who goes first rotates
+                for contender in contenders[turn:] + contenders[:turn]:
+                    seconds = _time_chunk(contender, start)
+                    contender.best_chunks[chunk] = min(contender.best_chunks[chunk], seconds)
+                progress.advance()
 
     ours_rate = hand_count / contenders[0].best_seconds
     for contender in contenders:

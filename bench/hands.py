@@ -41,6 +41,7 @@ from typing import Any
 from engine.actions import BetOrRaise, CheckOrCall, Fold
 from engine.cards import Card, Deck, DeckKind
 from engine.hand import VARIANTS, Hand, HandSetup
+from engine.progress import Progress
 
 OURS = "croupier"
 PLAYERS = 6
@@ -222,11 +223,13 @@ def run(hand_count: int, repeats: int, seed: int, policy: Policy) -> list[dict[s
     for contender in contenders:
         contender.best_chunks = [float("inf")] * chunks
         contender.best_cpu_chunks = [float("inf")] * chunks
-    for repeat in range(repeats):
-        for chunk in range(chunks):
-            turn = (repeat + chunk) % len(contenders)  # who goes first rotates
-            for contender in contenders[turn:] + contenders[:turn]:
-                _time_chunk(contender, chunk)
+    with Progress(repeats * chunks, "chunks timed") as progress:
+        for repeat in range(repeats):
+            for chunk in range(chunks):
+                turn = (repeat + chunk) % len(contenders)  # who goes first rotates
+                for contender in contenders[turn:] + contenders[:turn]:
+                    _time_chunk(contender, chunk)
+                progress.advance()
 
     ours = contenders[0]
     ours_rate = hand_count / ours.best_seconds

@@ -32,10 +32,12 @@ import sys
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from bot.database import Database, Reader
 from bot.database.location import SETTING, DatabaseUnusable, is_postgresql_url
 from bot.house_bank import HOUSE_KINDS
+from engine import Progress
 
 GRANT_KINDS = ("starting_grant", "daily", "admin_grant", "refill")
 
@@ -65,8 +67,17 @@ class AuditReport:
         return "\n".join([*self.lines, verdict])
 
 
-async def audit(database: Reader, replay_hand: HandReplayer | None = None) -> AuditReport:
-    """Every check on ``database`` (best a snapshot: the checks are several reads)."""
+async def audit(
+    database: Reader,
+    replay_hand: HandReplayer | None = None,
+    *,
+    progress_to: TextIO | None = None,
+) -> AuditReport:
+    """Every check on ``database`` (best a snapshot: the checks are several reads).
+
+    ``progress_to``: a stream that is told how far the replay of the finished
+    hands is (:class:`engine.Progress`), for the command line.
+    """
     report = AuditReport()
     await _balances_match_ledger(database, report)
     await _house_banks_match_ledger(database, report)
@@ -74,7 +85,7 @@ async def audit(database: Reader, replay_hand: HandReplayer | None = None) -> Au
     await _prize_pools_match_ledger(database, report)
     await _closed_tables_are_empty(database, report)
     if replay_hand is not None:
-        await _finished_hands_replay(database, report, replay_hand)
+        await _finished_hands_replay(database, report, replay_hand, progress_to)
     return report
 
 
@@ -194,7 +205,10 @@ async def _closed_tables_are_empty(database: Reader, report: AuditReport) -> Non
 
 
 async def _finished_hands_replay(
-    database: Reader, report: AuditReport, replay_hand: HandReplayer
+    database: Reader,
+    report: AuditReport,
+    replay_hand: HandReplayer,
+    progress_to: TextIO | None = None,
 ) -> None:
     ids = [
         row["id"]
@@ -203,10 +217,15 @@ async def _finished_hands_replay(
         )
     ]
     wrong = []
+    progress = None if progress_to is None else Progress(len(ids), "hands replayed", progress_to)
     for hand_id in ids:
         problem = await replay_hand(database, hand_id)
         if problem is not None:
             wrong.append(f"hand {hand_id}: {problem}")
+        if progress is not None:
+            progress.advance()
+    if progress is not None:
+        progress.finish()
     line = f"{len(ids)} finished hand(s) replay to their recorded results"
     if wrong:
         report.failed(line, wrong)
@@ -226,7 +245,7 @@ async def run(target: str) -> int:
         return 2
     try:
         async with database.snapshot() as snapshot:
-            report = await audit(snapshot, _default_replayer())
+            report = await audit(snapshot, _default_replayer(), progress_to=sys.stderr)
     finally:
         await database.close()
     print(report.render())

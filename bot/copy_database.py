@@ -44,6 +44,7 @@ from bot.database.sqlite import SqliteDatabase
 from bot.errors import CroupierError
 from bot.i18n import t
 from bot.tables.hand_log import replay_finished_hand
+from engine import Progress
 
 #: Tables each database keeps for itself.
 NOT_COPIED: Final = frozenset({"leases", "schema_migrations"})
@@ -120,6 +121,10 @@ async def copy_tables(source_path: Path, target_url: str) -> tuple[int, int]:
             if await target.fetchval(f'SELECT EXISTS (SELECT 1 FROM "{table}")'):
                 raise CopyRefused("copy.target_not_empty", url=shown(target_url), table=table)
         rows = 0
+        total = sum(
+            int(source.execute(f'SELECT COUNT(*) FROM "{table}"').fetchone()[0]) for table in tables
+        )
+        progress = Progress(total, "rows copied", sys.stderr)
         async with target.transaction():
             for table in tables:
                 columns = await _columns(target, table)
@@ -130,6 +135,8 @@ async def copy_tables(source_path: Path, target_url: str) -> tuple[int, int]:
                 async for batch in _batches(source, table, columns):
                     await target.copy_records_to_table(table, records=batch, columns=columns)
                     rows += len(batch)
+                    progress.advance(len(batch))
+            progress.finish()
             for row in await target.fetch(
                 "SELECT table_name, column_name FROM information_schema.columns"
                 " WHERE table_schema = current_schema() AND is_identity = 'YES'"
@@ -152,7 +159,7 @@ async def copy_tables(source_path: Path, target_url: str) -> tuple[int, int]:
 
 async def audit_of(database: Database) -> AuditReport:
     async with database.snapshot() as snapshot:
-        return await audit(snapshot, replay_finished_hand)
+        return await audit(snapshot, replay_finished_hand, progress_to=sys.stderr)
 
 
 async def copy(source_path: Path, target_url: str) -> int:

@@ -120,6 +120,7 @@ from engine.pre_actions import (
     price_for,
     still_stands,
 )
+from engine.progress import Progress
 from engine.rotation import ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
 from engine.show_choices import (
@@ -272,6 +273,7 @@ __all__ = [
     "PotVerdict",
     "PreAction",
     "PreActionChoice",
+    "Progress",
     "RaiseSize",
     "Rake",
     "RakeTaken",

@@ -12,7 +12,8 @@ JSON object per hand::
 ``index`` counts the hands of a file from 0 (a ``.phhs`` entry also gives its
 table ``name``). ``matches_recorded`` is null when the file records no
 finishing stacks; ``tolerance`` appears when the recorded stacks are not whole
-chips and the comparison allowed that much. A summary goes to standard error.
+chips and the comparison allowed that much. Progress (files replayed, see
+:mod:`engine.progress`) and a summary go to standard error.
 The exit status is 0 only if every hand replayed and every recorded
 ``finishing_stacks`` matched. ``--jobs N`` replays files in N processes.
 
@@ -38,6 +39,7 @@ from engine.phh.notation import NotationError
 from engine.phh.reading import BULK_SUFFIX, SINGLE_SUFFIX, from_fields, parse_toml
 from engine.phh.replaying import replay
 from engine.phh.summary import describe
+from engine.progress import Progress
 
 
 def _natural_key(path: Path) -> list[tuple[int, int, str]]:
@@ -117,6 +119,7 @@ def run_replay(arguments: Sequence[str], out: TextIO, err: TextIO, jobs: int = 1
     hands = refused = mismatched = 0
     files = list(find_files(arguments))
     with contextlib.ExitStack() as stack:
+        progress = stack.enter_context(Progress(len(files), "files", err))
         if jobs > 1 and len(files) > 1:
             pool = stack.enter_context(multiprocessing.Pool(jobs))
             per_file: Iterable[list[dict[str, object]]] = pool.imap(replay_file, files, 32)
@@ -130,6 +133,7 @@ def run_replay(arguments: Sequence[str], out: TextIO, err: TextIO, jobs: int = 1
                 elif record["matches_recorded"] is False:
                     mismatched += 1
                 out.write(json.dumps(record) + "\n")
+            progress.advance()
     elapsed = time.perf_counter() - started
     err.write(
         f"{hands} hands: {hands - refused - mismatched} ok, {refused} refused, "

@@ -180,6 +180,8 @@ async def test_the_command_exits_non_zero_on_a_discrepancy(database_target: str)
     broken = subprocess.run(command, capture_output=True, text=True, check=False)
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert clean.stdout.strip().endswith("audit clean")
+    # Progress goes to standard error (no terminal here: plain lines), the report to output.
+    assert clean.stderr.strip().endswith("hands replayed: 0, done"), clean.stderr
     assert broken.returncode == 1
     assert "FAIL" in broken.stdout
 

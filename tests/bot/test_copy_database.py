@@ -102,6 +102,13 @@ async def test_a_played_sqlite_database_moves_into_postgresql_and_both_audits_ag
     assert f"tables from SQLite {source} to PostgreSQL" in done.stdout
     assert done.stdout.count("audit clean") == 2
     assert "Both audits are clean and agree line for line." in done.stdout
+    # How far it is, on standard error: the rows copied, each audit's replay of the hands.
+    told = done.stderr.splitlines()
+    copied = [line for line in told if line.startswith("rows copied: ")]
+    replayed = [line for line in told if line.startswith("hands replayed: ")]
+    assert copied and copied[-1].endswith("(100 %), done"), told
+    assert replayed[-1].endswith("(100 %), done") and replayed.count(replayed[-1]) == 2, told
+    assert len(copied) + len(replayed) == len(told), told
     replayed = [line for line in done.stdout.splitlines() if "finished hand(s) replay" in line]
     assert len(replayed) == 2 and replayed[0] == replayed[1] and "ok    0 " not in replayed[0]
 

@@ -35,7 +35,34 @@ def test_replay_writes_a_json_line_per_hand_in_natural_order(tmp_path: Path) -> 
         ("two.phhs", 1, "b"),
     ]
     assert records[0]["finishing_stacks"] == [10100, 9900, 10000]
-    assert err.getvalue().startswith("4 hands: 4 ok, 0 refused")
+    told = err.getvalue().splitlines()
+    assert told[-1].startswith("4 hands: 4 ok, 0 refused")
+    assert told[-2] == "files: 3 of 3 (100 %), done"
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_replay_shows_its_progress_on_standard_error_only(tmp_path: Path) -> None:
+    for number in range(30):
+        (tmp_path / f"{number}.phh").write_text(HAND)
+    out, err = io.StringIO(), io.StringIO()
+    assert run_replay([str(tmp_path)], out, err) == 0
+    assert all(json.loads(line)["ok"] for line in out.getvalue().splitlines())
+    # Not a terminal: a plain line at each tenth, then the last word and the summary.
+    assert err.getvalue().splitlines()[:-1] == [
+        *(f"files: {n} of 30 ({n * 100 // 30} %)" for n in range(3, 30, 3)),
+        "files: 30 of 30 (100 %), done",
+    ]
+    # A terminal: one line drawn again in place, with a bar.
+    terminal = Terminal()
+    assert run_replay([str(tmp_path)], io.StringIO(), terminal) == 0
+    drawn = terminal.getvalue()
+    assert "\r" in drawn and "files: [" in drawn
+    bar = drawn.split("\n")[0].rsplit("\r", 1)[1]
+    assert "30/30" in bar and bar.endswith("done\x1b[K"), bar
 
 
 def test_a_file_that_is_not_toml_is_one_refused_line(tmp_path: Path) -> None:
