@@ -178,8 +178,17 @@ class PostgresTransaction(Transaction):
             rows = await self._connection.fetch(text, *ordered_values(names, parameters))
         return list[Row](rows)
 
-    async def lock_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
-        return await self.fetch_one(f"{sql} FOR NO KEY UPDATE", parameters)
+    async def lock_one(
+        self, sql: str, parameters: Parameters = (), *, take_over: bool = False
+    ) -> Row | None:
+        # FOR UPDATE conflicts with the fence's KEY SHARE; NO KEY UPDATE does not.
+        return await self.fetch_one(
+            f"{sql} FOR {'UPDATE' if take_over else 'NO KEY UPDATE'}", parameters
+        )
+
+    async def fence_rows(self, sql: str, parameters: Parameters = ()) -> list[Row]:
+        # KEY SHARE: a takeover's FOR UPDATE waits, the holder's renewal does not.
+        return await self.fetch_all(f"{sql} FOR KEY SHARE", parameters)
 
 
 class PostgresDatabase(Database):
