@@ -55,6 +55,14 @@ voiding it is for a member who can manage the channel, with a reason.
 
 **Failures are tried again.** A tick or a settlement the database refused is
 tried again after a growing pause (:mod:`bot.tables.retry`) until it succeeds.
+
+**A table behind the database reloads.** A write the database refuses as a
+repeat of a row it holds (the hand's next action logged already, a hand
+number taken) means this memory missed what was written: trying it again
+would fail for ever. The runner stops (its clock disarmed, every later
+request refused with a sentence) and the registry rebuilds the table from
+the database as after a restart (:meth:`~bot.tables.registry.TableRegistry.reload`):
+the hand replayed from its log, the clock started for whoever is to act.
 """
 
 from __future__ import annotations
@@ -62,11 +70,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
+from bot.database import LeaseLost, UniqueViolation
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
@@ -80,6 +89,7 @@ from bot.tables.desks import money_desk_for
 from bot.tables.errors import (
     NotSeated,
     Refused,
+    TableBehind,
     TableIsClosed,
 )
 from bot.tables.hand_log import HandLog
@@ -121,6 +131,19 @@ log = logging.getLogger(__name__)
 
 #: Seconds before settling a finished hand is tried again when the database failed.
 SETTLE_RETRY_SECONDS: Final = 5.0
+
+
+class _TableLock(asyncio.Lock):
+    """The table's lock, which refuses whoever gets it once the runner stopped
+    because the table is being reloaded (:meth:`TableRunner._reload`)."""
+
+    retired = False
+
+    async def __aenter__(self) -> None:
+        await super().__aenter__()
+        if self.retired:
+            self.release()
+            raise Refused("table.stale_button")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +229,12 @@ class TableRunner:
         #: After a failed tick: when to try again, and the growing pause.
         self.retry_at: float | None = None
         self.backoff = Backoff()
-        self._lock = asyncio.Lock()
+        self._lock = _TableLock()
+        #: Called when the table's memory is found behind the database (the
+        #: registry rebuilds it from the database); set once :attr:`behind`.
+        self.when_behind: Callable[[TableRunner], Coroutine[Any, Any, None]] | None = None
+        self.behind = False
+        self._reloading: asyncio.Task[None] | None = None
 
     # What the table holds, for the commands' callers and the tests.
 
@@ -448,6 +476,9 @@ class TableRunner:
                 if user_id in self.state.players:
                     self.state.players[user_id].timeouts = 0
                 await self.stand_ins.play_for_the_absent()
+            except TableBehind as error:
+                self._reload(error)
+                raise Refused("table.stale_button") from None
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
             if answer is not None:
@@ -544,14 +575,17 @@ class TableRunner:
                 return
             try:
                 await self._due()
-            except Exception:
+            except (TableBehind, UniqueViolation) as error:
+                self._reload(error)
+            except Exception as error:
                 pause = self.backoff.failed()
                 self.retry_at = self.clock.now() + pause
                 log.warning(
                     "Table %s: what was due failed; trying again in %.0f s",
                     self.table_id,
                     pause,
-                    exc_info=True,
+                    # The process is stopping: nothing to trace.
+                    exc_info=not isinstance(error, LeaseLost),
                 )
             else:
                 self.backoff.succeeded()
@@ -625,7 +659,14 @@ class TableRunner:
             hand.verify(index, action)
         except IllegalAction as error:
             raise Refused.from_engine(error) from None
-        await self.hand_log.append(live.hand_id, live.seq + 1, format_action(index, action), actor)
+        try:
+            await self.hand_log.append(
+                live.hand_id, live.seq + 1, format_action(index, action), actor
+            )
+        except UniqueViolation as error:  # another wrote this action: memory is behind
+            raise TableBehind(
+                f"action {live.seq + 1} of hand {live.hand_no} is logged already"
+            ) from error
         events = hand.act(index, action)
         acted = next(told for e in events if (told := view.told(e)) is not None)
         name = self.state.name(live.deal.players[index])
@@ -710,8 +751,27 @@ class TableRunner:
         if self.when_closed is not None:
             self.when_closed(self)
 
+    def _reload(self, error: Exception) -> None:
+        """The database holds what this memory does not: stop this runner (its
+        clock, its display, every later request) and have the table rebuilt from
+        the database, as after a restart."""
+        log.warning(
+            "Table %s is behind the database (%s); reloading it from the database",
+            self.table_id,
+            error,
+        )
+        self.behind = True
+        self._lock.retired = True
+        self.timer.disarm()
+        if self.when_behind is not None and self._reloading is None:
+            self._reloading = asyncio.get_running_loop().create_task(
+                self.when_behind(self), name=f"table-{self.table_id}-reload"
+            )
+
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
+        if self.behind:  # being reloaded: the new runner shows the table
+            return
         now = self.clock.now()
         wake = next_wake(
             self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds
