@@ -8,8 +8,10 @@ takes the leases (:mod:`bot.database.lease`: one per shard this process runs,
 refuses to start, and migrates nothing) before the client exists, points
 discord.py at a fake Discord only when a test asks for it in the environment,
 logs in (trying again with a growing pause, one line each, while Discord cannot
-be reached), runs the bot until it is stopped (Ctrl-C or SIGTERM), and gives
-the lease back and closes the database on the way out. Each operator's mistake
+be reached), runs the bot until it is stopped (Ctrl-C or SIGTERM) or another
+process takes a lease over (then, by :class:`~bot.database.lease.LeaseKeeper`,
+nothing more is written or sent to Discord), and gives the lease back and
+closes the database on the way out. Each operator's mistake
 is one sentence naming the setting to fix, with exit status 1 (2 for a
 malformed setting).
 """

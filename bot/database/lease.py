@@ -6,12 +6,17 @@ top-up. So before it connects to Discord the launcher takes the lease named
 ``bot`` (row ``leases``, migration 0005) and a second process finds it held and
 refuses to start with one sentence (:class:`LeaseHeld`).
 
-The holder renews the lease every :data:`RENEW_EVERY` seconds while it runs
-and gives it back when it stops. A lease past its expiry belongs to nobody (its
-holder died or froze) and is taken over; so is one whose holder ran on this
-machine and no longer does (a killed bot restarted at once need not wait for
-the expiry). A holder that finds, when it renews, that its lease was taken over
-must stop acting at once (:meth:`Lease.renew` returns ``False``).
+The holder renews the lease every third of its length (:data:`RENEW_EVERY` by
+default; ``CROUPIER_LEASE_SECONDS`` sets the length) while it runs and gives it
+back when it stops. A lease past its expiry belongs to nobody (its holder died
+or froze) and is taken over; so is one whose holder ran on this machine and no
+longer does (a killed bot restarted at once need not wait for the expiry). A
+holder that finds, when it renews, that its lease was taken over must stop
+acting at once (:meth:`Lease.renew` returns ``False``). A frozen holder may
+wake and act before it renews, so :class:`LeaseKeeper` also fences every
+transaction of the process (:mod:`bot.database.fence`: a write after a
+takeover is refused inside its transaction) and renews before the next
+request to Discord when over half a lease has passed since the last renewal.
 
 Leases are keyed by name, so that a bot split into shards (:mod:`bot.shards`)
 holds one per shard: a process takes ``shard:0``, ``shard:1`` ... for the
@@ -25,8 +30,9 @@ before taking, so two such processes started in the very same moment could
 both pass; the leases of the same name never can. Taking one works the same
 on SQLite and on a PostgreSQL database that several processes share: a free
 lease is taken by inserting its row (the primary key admits one), a held one
-is read locked (:meth:`~bot.database.Transaction.lock_one`) while this
-process decides. Expiry is judged by the taking process's clock, so machines
+is read locked (:meth:`~bot.database.Transaction.lock_one` with
+``take_over``, which also waits for the holder's fenced transactions in
+flight) while this process decides. Expiry is judged by the taking process's clock, so machines
 sharing one database must keep their clocks in step (NTP).
 
 The leases are checked before the schema is migrated (:func:`open_leased`): a

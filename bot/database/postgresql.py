@@ -19,6 +19,10 @@ own means here:
   the top, and a transaction here is a block of the bot's code, not a
   function that can be called again; explicit locks say where the conflicts
   are instead.
+- **Fencing.** A running bot's transactions first read its lease rows ``FOR
+  KEY SHARE`` (:meth:`PostgresTransaction.fence_rows`, :mod:`bot.database.fence`);
+  a takeover reads them ``FOR UPDATE`` and so waits for those transactions
+  to end, while the holder's renewal (a plain ``UPDATE`` of the expiry) does not.
 - **Consistent reads.** :meth:`PostgresDatabase.snapshot` is one ``REPEATABLE
   READ READ ONLY`` transaction: the audit sees one moment while tables play on.
 - **Migrations.** A session advisory lock keeps a second process from
