@@ -27,15 +27,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from bot.database.placeholders import Parameters
 from bot.errors import CroupierError
 from bot.i18n import t
 
-if TYPE_CHECKING:
-    from bot.database.connection import Transaction
-
 log = logging.getLogger(__name__)
+
+
+class FencedTransaction(Protocol):
+    """What the fence asks of a transaction (a :class:`~bot.database.Transaction`)."""
+
+    async def fence_rows(self, sql: str, parameters: Parameters = ()) -> list[Any]: ...
 
 
 class LeaseLost(CroupierError):
@@ -60,7 +64,7 @@ class Fence:
         placeholders = ", ".join("?" for _ in self.names)
         self._sql = f"SELECT name FROM leases WHERE holder = ? AND name IN ({placeholders})"
 
-    async def check(self, tx: Transaction) -> None:
+    async def check(self, tx: FencedTransaction) -> None:
         """Raise :class:`LeaseLost` unless ``holder`` holds every lease, and keep it
         so until ``tx`` ends."""
         if self.lost:
