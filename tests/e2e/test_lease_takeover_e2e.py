@@ -8,7 +8,8 @@ table and shows it. Then the first is woken (SIGCONT): its overdue clock would
 act for the player at once, but it writes no hand action and no ledger row,
 sends Discord nothing (no message posted or edited, no request at all), says
 it lost its lease and exits. The second deals on, ``/poker leave`` works,
-its log is clean, and the audit balances. On SQLite and on PostgreSQL.
+its log is clean, and the audit balances. On SQLite and on PostgreSQL, and
+with a shard's lease on PostgreSQL.
 
 The lease lasts 3 s here (``CROUPIER_LEASE_SECONDS``) so the test takes
 seconds, not minutes.
@@ -26,6 +27,7 @@ import pytest
 
 from tests.audited import assert_audit_clean_at
 from tests.blocking_reader import BlockingReader
+from tests.conftest import SessionServer
 from tests.e2e.bot_process import BotProcess
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
@@ -60,11 +62,36 @@ async def quiet(fake: FakeDiscord, seconds: float) -> None:
 async def test_a_process_woken_after_a_takeover_acts_no_more(
     fake_discord: FakeDiscord, tmp_path: Path, database_target: str
 ) -> None:
-    fake = fake_discord
+    await frozen_and_replaced(fake_discord, tmp_path, database_target, lease="bot")
+
+
+async def test_a_shard_process_woken_after_a_takeover_acts_no_more(
+    fake_discord: FakeDiscord, tmp_path: Path, postgresql_server: SessionServer
+) -> None:
+    """The same with shard leases on PostgreSQL: the process runs shard 0 of 1."""
+    url = await postgresql_server.migrated()
+    try:
+        shards = {"CROUPIER_SHARD_COUNT": "1", "CROUPIER_SHARD_IDS": "0"}
+        await frozen_and_replaced(fake_discord, tmp_path, url, lease="shard:0", settings=shards)
+    finally:
+        await postgresql_server.drop(url)
+
+
+async def frozen_and_replaced(
+    fake: FakeDiscord,
+    tmp_path: Path,
+    database_target: str,
+    *,
+    lease: str,
+    settings: dict[str, str] | None = None,
+) -> None:
+    """The first process is frozen past its lease and replaced by a second, then
+    woken: it acts no more, and the second plays on."""
     settings = {
         "CROUPIER_DATABASE": database_target,
         "CROUPIER_LEASE_SECONDS": str(LEASE_SECONDS),
         "CROUPIER_STARTING_CHIPS": "3000",
+        **(settings or {}),
     }
     first = BotProcess(fake, tmp_path / "first" / "croupier.db", settings)
     second = BotProcess(fake, tmp_path / "second" / "croupier.db", settings)
@@ -88,7 +115,7 @@ async def test_a_process_woken_after_a_takeover_acts_no_more(
                     break
                 await asyncio.sleep(0.2)
             await second.start()
-            assert "Taking over the bot lease from" in second.log(), second.log()
+            assert f"Taking over the {lease} lease from" in second.log(), second.log()
             # The first's clock is overdue by now; the second's started afresh.
             await asyncio.sleep(max(0.0, ACTION_SECONDS + 0.5 - (time.monotonic() - frozen_at)))
             await quiet(fake, 0.5)
