@@ -72,6 +72,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, replace
+from types import TracebackType
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
@@ -135,15 +136,33 @@ SETTLE_RETRY_SECONDS: Final = 5.0
 
 class _TableLock(asyncio.Lock):
     """The table's lock, which refuses whoever gets it once the runner stopped
-    because the table is being reloaded (:meth:`TableRunner._reload`)."""
+    because the table is being reloaded (:meth:`TableRunner._reload`), and
+    reloads the table when a request inside it found the table behind the
+    database (:class:`~bot.tables.errors.TableBehind`), answering that request
+    with a refusal (nothing it asked for was done)."""
 
     retired = False
+
+    def __init__(self, behind: Callable[[Exception], None]) -> None:
+        super().__init__()
+        self._behind = behind
 
     async def __aenter__(self) -> None:
         await super().__aenter__()
         if self.retired:
             self.release()
             raise Refused("table.stale_button")
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.release()
+        if isinstance(exc, TableBehind):
+            self._behind(exc)
+            raise Refused("table.stale_button") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +248,7 @@ class TableRunner:
         #: After a failed tick: when to try again, and the growing pause.
         self.retry_at: float | None = None
         self.backoff = Backoff()
-        self._lock = _TableLock()
+        self._lock = _TableLock(self._reload)
         #: Called when the table's memory is found behind the database (the
         #: registry rebuilds it from the database); set once :attr:`behind`.
         self.when_behind: Callable[[TableRunner], Coroutine[Any, Any, None]] | None = None
@@ -364,7 +383,11 @@ class TableRunner:
             at_end_of_hand = await self.desk.leave(user_id)
             try:
                 if at_end_of_hand:
-                    await self.stand_ins.play_for_the_absent()  # their turn now: the hand may end
+                    try:  # their turn now: the hand may end
+                        await self.stand_ins.play_for_the_absent()
+                    except TableBehind as error:
+                        # The leave is written: the table reloaded carries it out.
+                        self._reload(error)
                 else:
                     self._forget(user_id)
             finally:
@@ -477,8 +500,8 @@ class TableRunner:
                     self.state.players[user_id].timeouts = 0
                 await self.stand_ins.play_for_the_absent()
             except TableBehind as error:
-                self._reload(error)
-                raise Refused("table.stale_button") from None
+                self._reload(error)  # before the table is shown again
+                raise
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
             if answer is not None:
@@ -755,6 +778,8 @@ class TableRunner:
         """The database holds what this memory does not: stop this runner (its
         clock, its display, every later request) and have the table rebuilt from
         the database, as after a restart."""
+        if self.behind:
+            return
         log.warning(
             "Table %s is behind the database (%s); reloading it from the database",
             self.table_id,

@@ -110,3 +110,30 @@ async def test_a_click_on_a_table_behind_is_refused_politely_and_the_table_reloa
     assert runner.live is not None and runner.live.seq == 2
     await assert_chips_reconcile(database)
     await tables.stop_all()
+
+
+async def test_a_leave_that_meets_a_table_behind_is_carried_out_by_the_reloaded_table(
+    database: Database,
+) -> None:
+    """``/poker leave`` by the player to act folds them at once; that fold is the
+    action another runner logged already. The leave is written, so the player
+    is told they leave, and the reloaded table lets them go when the hand ends."""
+    clock = FakeClock()
+    tables, behind = await playing(database, clock)
+    actor = to_act(behind)
+    await another_takes_the_turn(database, clock)
+
+    await behind.leave(actor)  # not refused
+    runner = await reloaded(tables, behind)
+    assert runner.live is not None and runner.live.seq == 1
+    hand_no = runner.live.hand_no
+    while runner.live is not None and runner.live.hand_no == hand_no:
+        if to_act(runner) == actor:
+            clock.advance(0)  # a leaving player is acted for at once
+            await runner.settled()
+            continue
+        await check_or_call(runner)
+    await runner.settled()
+    assert not runner.table.is_seated(actor), "they left when the hand ended"
+    await assert_chips_reconcile(database)
+    await tables.stop_all()
