@@ -105,6 +105,11 @@ async def frozen_and_replaced(
             turn = view.turn()
             assert turn is not None and turn.seq == 0
             await quiet(fake, 0.3)
+            # Frozen just after a renewal, not in the middle of one: a process frozen
+            # inside a transaction holds the database until it wakes (GUARANTEES.md).
+            (renewed,) = reader.one("SELECT MAX(renewed_at) FROM leases") or (0,)
+            while (reader.one("SELECT MAX(renewed_at) FROM leases") or (0,))[0] == renewed:
+                await asyncio.sleep(0.01)
 
             os.kill(first.pid, signal.SIGSTOP)  # a paused VM
             frozen_at = time.monotonic()
