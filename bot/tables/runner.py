@@ -329,16 +329,18 @@ class TableRunner:
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
-        async with self._lock:
-            self.timer.disarm()
+        with contextlib.suppress(Refused):  # being reloaded: its clock is stopped already
+            async with self._lock:
+                self.timer.disarm()
         await self.publisher.drain()
         await self.dms.saved()
 
     async def _save_state(self) -> None:
         """Save the table's state as it is (the DMs delivered with it)."""
-        async with self._lock:
-            if not self.state.closed:
-                await self.keeper.save()
+        with contextlib.suppress(Refused):  # being reloaded: the new runner saves its own
+            async with self._lock:
+                if not self.state.closed:
+                    await self.keeper.save()
 
     async def settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing is being done at this table: the lock is free, the
