@@ -8,8 +8,10 @@ takes the leases (:mod:`bot.database.lease`: one per shard this process runs,
 refuses to start, and migrates nothing) before the client exists, points
 discord.py at a fake Discord only when a test asks for it in the environment,
 logs in (trying again with a growing pause, one line each, while Discord cannot
-be reached), runs the bot until it is stopped (Ctrl-C or SIGTERM), and gives
-the lease back and closes the database on the way out. Each operator's mistake
+be reached), runs the bot until it is stopped (Ctrl-C or SIGTERM) or another
+process takes a lease over (then, by :class:`~bot.database.lease.LeaseKeeper`,
+nothing more is written or sent to Discord), and gives the lease back and
+closes the database on the way out. Each operator's mistake
 is one sentence naming the setting to fix, with exit status 1 (2 for a
 malformed setting).
 """
@@ -34,7 +36,7 @@ import yarl
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
-from bot.database.lease import RENEW_EVERY, Lease, open_leased
+from bot.database.lease import Lease, LeaseKeeper, open_leased
 from bot.database.location import check_database_path, secrets_of
 from bot.errors import CroupierError
 from bot.heap import (
@@ -118,7 +120,9 @@ async def run(settings: Settings) -> None:
     database closed either way."""
     if settings.database_url is None:
         check_database_path(settings.database_path)
-    database, leases = await open_leased(settings.database, names=settings.shards.lease_names)
+    database, leases = await open_leased(
+        settings.database, names=settings.shards.lease_names, seconds=settings.lease_seconds
+    )
     async with database:
         log.info(
             "Database %s is ready; running %s", database.description, settings.shards.describe()
@@ -132,17 +136,21 @@ async def run(settings: Settings) -> None:
 
 
 async def _run_holding(settings: Settings, database: Database, leases: list[Lease]) -> None:
+    stop = asyncio.Event()
+    # From here on no transaction is written, and no request sent to Discord, once
+    # another process took a lease over; the bot stops then (bot.database.fence).
+    keeper = LeaseKeeper(database, leases, on_lost=stop.set)
     bot = create_client(settings, database)
+    bot.lease_check = keeper.check
     set_aside_start_up_objects()  # before any table exists: see bot.heap
     bot.after_restore = set_aside_restored_tables
     collect_young_objects_less_often()
     async with bot:
-        stop = asyncio.Event()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
         running = asyncio.create_task(log_in_and_run(bot, settings.discord_token), name="croupier")
         stopping = asyncio.create_task(stop.wait(), name="croupier-sigterm")
-        renewing = asyncio.create_task(keep_leases(leases, stop), name="croupier-lease")
+        renewing = asyncio.create_task(keeper.keep(stop), name="croupier-lease")
         try:
             await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -182,21 +190,6 @@ def _reason(error: BaseException) -> str:
     """A short reason for a failed connection, without a traceback."""
     text = str(error).strip() or type(error).__name__
     return text.splitlines()[0][:200]
-
-
-async def keep_leases(leases: Sequence[Lease], stop: asyncio.Event) -> None:
-    """Renew the leases while the bot runs; stop the bot if another process took one."""
-    while True:
-        await asyncio.sleep(RENEW_EVERY)
-        try:
-            held = all([await lease.renew() for lease in leases])
-        except Exception:  # the database is busy: the next renewal tries again
-            log.warning("Could not renew the database lease; trying again", exc_info=True)
-            continue
-        if not held:
-            log.error(t("launcher.lease_lost"))
-            stop.set()
-            return
 
 
 if __name__ == "__main__":

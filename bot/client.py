@@ -23,7 +23,7 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, Final
 
 import aiohttp
@@ -137,7 +137,16 @@ class CroupierBot(commands.AutoShardedBot):
     It runs the shards the settings give this process (:mod:`bot.shards`; every
     shard Discord recommends when none are set), and keeps only the tables of
     the servers those shards hold.
+
+    Before every request to Discord (a message, an edit, an answer to a click,
+    a connection to the gateway) it awaits :attr:`lease_check`, which the
+    launcher sets (:meth:`bot.database.lease.LeaseKeeper.check`): a process
+    that lost its lease, or was frozen past half of it and cannot renew, sends
+    nothing more.
     """
+
+    #: Awaited before every request to Discord; raises to keep it from going out.
+    lease_check: Callable[[], Awaitable[None]] | None = None
 
     def __init__(
         self,
@@ -154,7 +163,11 @@ class CroupierBot(commands.AutoShardedBot):
         shard_ids = settings.shards.shard_ids
         # discord.py runs every shard of shard_count unless it is told which.
         sharding: dict[str, Any] = {} if shard_ids is None else {"shard_ids": list(shard_ids)}
+        # aiohttp awaits this before each request leaves, the gateway's connection too.
+        before_requests = aiohttp.TraceConfig()
+        before_requests.on_request_start.append(self._before_request)
         super().__init__(
+            http_trace=before_requests,
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=croupier_intents(members=settings.members_intent),
@@ -200,6 +213,15 @@ class CroupierBot(commands.AutoShardedBot):
         #: Called once the open tables are restored at start-up, before the bot logs
         #: in to the gateway (the launcher sets their objects aside: see bot.heap).
         self.after_restore: Callable[[], object] | None = None
+
+    async def _before_request(
+        self,
+        session: aiohttp.ClientSession,
+        context: object,
+        params: aiohttp.TraceRequestStartParams,
+    ) -> None:
+        if self.lease_check is not None:
+            await self.lease_check()
 
     async def setup_hook(self) -> None:
         if self._set_up:  # a login tried again after Discord could not be reached

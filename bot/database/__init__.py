@@ -53,6 +53,7 @@ from bot.database.connection import (
     Transaction,
     UniqueViolation,
 )
+from bot.database.fence import LeaseLost
 from bot.database.group_commit import run_statements
 from bot.database.migrator import Migration, SchemaTooNew, bundled_migrations
 
@@ -64,6 +65,7 @@ __all__ = [
     "BUSY_TIMEOUT_MS",
     "Database",
     "IntegrityError",
+    "LeaseLost",
     "Migration",
     "Parameters",
     "PostgresDatabase",

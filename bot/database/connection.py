@@ -17,6 +17,10 @@ module's classes:
 - :meth:`Database.commit_grouped` commits a small write (a hand's next action)
   together with the ones other tasks ask for at the same moment: one
   transaction and one disk sync for the group (:mod:`bot.database.group_commit`).
+- :attr:`Database.fence`, once the launcher has set it, checks in every
+  transaction that this process still holds its leases, and refuses the
+  transaction (:class:`~bot.database.fence.LeaseLost`) if another took one
+  over (:mod:`bot.database.fence`).
 - :meth:`Database.fetch_one` and friends read committed data outside any
   transaction; :meth:`Database.snapshot` gives a :class:`Reader` whose reads
   all see one consistent moment, while the bot goes on writing.
@@ -45,6 +49,7 @@ from bot.database.group_commit import GroupCommit, Statement
 from bot.database.placeholders import Parameters
 
 if TYPE_CHECKING:
+    from bot.database.fence import Fence
     from bot.database.migrator import Migration
 
 __all__ = [
@@ -122,14 +127,28 @@ class Transaction(ABC):
         """Every row of a read."""
 
     @abstractmethod
-    async def lock_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
+    async def lock_one(
+        self, sql: str, parameters: Parameters = (), *, take_over: bool = False
+    ) -> Row | None:
         """Read the row (a plain ``SELECT``) this transaction is about to change, and
         keep every other transaction from changing it until this one ends.
 
         What this transaction decides from the row stays true until it commits:
         a second process that wants the same row waits, then reads what this one
         wrote. The rows of every table named in the ``SELECT`` are locked.
+
+        ``take_over``: the row will be given to someone else (a lease taken
+        over), so also wait for every transaction that read it with
+        :meth:`fence_rows` to end.
         """
+
+    @abstractmethod
+    async def fence_rows(self, sql: str, parameters: Parameters = ()) -> list[Row]:
+        """Read rows (a plain ``SELECT``) this transaction's writes depend on, and
+        keep any other transaction from taking them over (:meth:`lock_one` with
+        ``take_over``) or deleting them until this one ends; updates of their
+        other columns (a lease's renewal) need not wait. The fence's read
+        (:mod:`bot.database.fence`)."""
 
     async def fetch_value(self, sql: str, parameters: Parameters = ()) -> Any:
         """The first column of the first row, or ``None`` when there is no row."""
@@ -145,6 +164,9 @@ class Database(ABC):
     backend: ClassVar[str]
     #: The writes of :meth:`commit_grouped`, made on the first one.
     _group_commit: GroupCommit | None = None
+    #: Checked in every transaction once set: this process still holds its leases
+    #: (the launcher sets it after taking them; :mod:`bot.database.fence`).
+    fence: Fence | None = None
 
     @staticmethod
     async def open(
@@ -214,23 +236,28 @@ class Database(ABC):
     ) -> None:
         await self.close()
 
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+    def transaction(self, *, fenced: bool = True) -> AbstractAsyncContextManager[Transaction]:
         """A transaction that commits when its block ends, or rolls back if the block raises.
 
         Transactions do not nest: opening one inside another in the same task
         raises :class:`RuntimeError` rather than waiting for itself forever.
+        Once :attr:`fence` is set, the transaction first checks that this
+        process still holds its leases (:class:`~bot.database.fence.LeaseLost`
+        if not); ``fenced=False`` is for the leases' own transactions.
         """
         if _inside_transaction.get():
             raise RuntimeError("a transaction is already open in this task")
-        return self._marked(self._transaction())
+        return self._marked(self._transaction(), self.fence if fenced else None)
 
     @asynccontextmanager
     async def _marked(
-        self, transaction: AbstractAsyncContextManager[Transaction]
+        self, transaction: AbstractAsyncContextManager[Transaction], fence: Fence | None
     ) -> AsyncIterator[Transaction]:
         token = _inside_transaction.set(True)
         try:
             async with transaction as tx:
+                if fence is not None:
+                    await fence.check(tx)
                 yield tx
         finally:
             _inside_transaction.reset(token)

@@ -23,6 +23,12 @@ are committed again one by one, each in its own transaction: a write that
 fails alone is answered with its error, the others as usual. A write's
 statements are never split: they commit together, in a group or alone.
 
+**A lease lost refuses the group.** Its transaction checks the process's
+leases first, as every transaction does (:mod:`bot.database.fence`): after a
+takeover the whole group is refused with
+:class:`~bot.database.fence.LeaseLost`, each waiter answered with it, and
+nothing of it is written or tried again.
+
 **A kill in the middle** of a group's transaction loses the whole group and
 nothing else: none of its writes was answered, so nothing shown depends on
 them (the kill test covers it: ``tests/e2e/test_kill_restart.py``).
@@ -43,6 +49,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Final, Protocol
 
+from bot.database.fence import LeaseLost
 from bot.database.placeholders import Parameters
 
 log = logging.getLogger(__name__)
@@ -136,8 +143,10 @@ class GroupCommit:
         try:
             await self._transact(group)
         except Exception as error:
-            if len(group) == 1:
-                _answer(group[0], error)
+            if len(group) == 1 or isinstance(error, LeaseLost):
+                # A lease taken over refuses every write alike: none is tried again.
+                for write in group:
+                    _answer(write, error)
                 return
             log.warning(
                 "A group commit of %d writes failed (%s); committing them one by one",

@@ -6,12 +6,17 @@ top-up. So before it connects to Discord the launcher takes the lease named
 ``bot`` (row ``leases``, migration 0005) and a second process finds it held and
 refuses to start with one sentence (:class:`LeaseHeld`).
 
-The holder renews the lease every :data:`RENEW_EVERY` seconds while it runs
-and gives it back when it stops. A lease past its expiry belongs to nobody (its
-holder died or froze) and is taken over; so is one whose holder ran on this
-machine and no longer does (a killed bot restarted at once need not wait for
-the expiry). A holder that finds, when it renews, that its lease was taken over
-must stop acting at once (:meth:`Lease.renew` returns ``False``).
+The holder renews the lease every third of its length (:data:`RENEW_EVERY` by
+default; ``CROUPIER_LEASE_SECONDS`` sets the length) while it runs and gives it
+back when it stops. A lease past its expiry belongs to nobody (its holder died
+or froze) and is taken over; so is one whose holder ran on this machine and no
+longer does (a killed bot restarted at once need not wait for the expiry). A
+holder that finds, when it renews, that its lease was taken over must stop
+acting at once (:meth:`Lease.renew` returns ``False``). A frozen holder may
+wake and act before it renews, so :class:`LeaseKeeper` also fences every
+transaction of the process (:mod:`bot.database.fence`: a write after a
+takeover is refused inside its transaction) and renews before the next
+request to Discord when over half a lease has passed since the last renewal.
 
 Leases are keyed by name, so that a bot split into shards (:mod:`bot.shards`)
 holds one per shard: a process takes ``shard:0``, ``shard:1`` ... for the
@@ -25,8 +30,9 @@ before taking, so two such processes started in the very same moment could
 both pass; the leases of the same name never can. Taking one works the same
 on SQLite and on a PostgreSQL database that several processes share: a free
 lease is taken by inserting its row (the primary key admits one), a held one
-is read locked (:meth:`~bot.database.Transaction.lock_one`) while this
-process decides. Expiry is judged by the taking process's clock, so machines
+is read locked (:meth:`~bot.database.Transaction.lock_one` with
+``take_over``, which also waits for the holder's fenced transactions in
+flight) while this process decides. Expiry is judged by the taking process's clock, so machines
 sharing one database must keep their clocks in step (NTP).
 
 The leases are checked before the schema is migrated (:func:`open_leased`): a
@@ -39,7 +45,9 @@ database too old to have leases has no holder that could be told.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import contextvars
 import logging
 import os
 import secrets
@@ -51,6 +59,7 @@ from pathlib import Path
 from typing import Final
 
 from bot.database.connection import Database
+from bot.database.fence import Fence, LeaseLost
 from bot.database.migrator import Backend, Migration, bundled_migrations
 from bot.errors import CroupierError
 from bot.shards import SHARD_LEASE_PREFIX, WHOLE_BOT_LEASE
@@ -59,9 +68,14 @@ log = logging.getLogger(__name__)
 
 #: The lease the whole bot holds while one process runs every table.
 BOT_LEASE: Final = WHOLE_BOT_LEASE
-#: How long a lease lasts without renewal, and how often its holder renews it.
+#: How long a lease lasts without renewal (``CROUPIER_LEASE_SECONDS``), and how
+#: often its holder renews it: a third of that.
 LEASE_SECONDS: Final = 30.0
-RENEW_EVERY: Final = 10.0
+RENEW_EVERY: Final = LEASE_SECONDS / 3
+#: The share of a lease after its last renewal past which this process renews
+#: before it acts again (:meth:`LeaseKeeper.check`): regular renewals come at a
+#: third, so only a process that was frozen (or whose event loop stalled) gets here.
+ACT_WITHIN: Final = 0.5
 
 
 class LeaseHeld(CroupierError):
@@ -178,7 +192,7 @@ class Lease:
             clock=clock,
         )
         me = lease.holder.text()
-        async with database.transaction() as tx:
+        async with database.transaction(fenced=False) as tx:
             now = clock()
             # A free name is taken by inserting its row; of two processes taking
             # it at once, the primary key lets one through. A held one is locked
@@ -194,7 +208,7 @@ class Lease:
                 ):
                     return lease
                 row = await tx.lock_one(
-                    "SELECT holder, expires_at FROM leases WHERE name = ?", (name,)
+                    "SELECT holder, expires_at FROM leases WHERE name = ?", (name,), take_over=True
                 )
             if row["holder"] != me:
                 live = row["expires_at"] > now and not _gone(row["holder"], lease.holder, alive)
@@ -213,7 +227,7 @@ class Lease:
     async def renew(self) -> bool:
         """Extend the lease; ``False`` if another process took it over meanwhile."""
         now = self.clock()
-        async with self.database.transaction() as tx:
+        async with self.database.transaction(fenced=False) as tx:
             changed = await tx.execute(
                 "UPDATE leases SET renewed_at = ?, expires_at = ? WHERE name = ? AND holder = ?",
                 (now, now + self.seconds, self.name, self.holder.text()),
@@ -222,7 +236,7 @@ class Lease:
 
     async def release(self) -> None:
         """Give the lease back, if this process still holds it."""
-        async with self.database.transaction() as tx:
+        async with self.database.transaction(fenced=False) as tx:
             await tx.execute(
                 "DELETE FROM leases WHERE name = ? AND holder = ?", (self.name, self.holder.text())
             )
@@ -301,6 +315,7 @@ async def open_leased(
     migrations: Sequence[Migration] | None = None,
     holder: Holder | None = None,
     alive: Callable[[int], bool] = _process_alive,
+    seconds: float = LEASE_SECONDS,
 ) -> tuple[Database, list[Lease]]:
     """Open the database, check that no other live process serves ``names`` (nor
     changes the schema under one serving others), only then migrate it, and take
@@ -314,7 +329,9 @@ async def open_leased(
         await _check_schema_current(database, migrations, others)
         await database.migrate(migrations)
         for name in names:
-            leases.append(await Lease.take(database, name, holder=holder, alive=alive))
+            leases.append(
+                await Lease.take(database, name, holder=holder, alive=alive, seconds=seconds)
+            )
     except BaseException:
         for lease in leases:
             with contextlib.suppress(Exception):
@@ -322,3 +339,97 @@ async def open_leased(
         await database.close()
         raise
     return database, leases
+
+
+class LeaseKeeper:
+    """Keeps this process's leases while it runs, and stops it acting the moment
+    one is lost.
+
+    :meth:`keep` renews them every third of the lease. :attr:`fence` is set on
+    the database (:attr:`~bot.database.Database.fence`), so no transaction is
+    written after a takeover. And :meth:`check`, which the bot awaits before
+    every request to Discord, renews first when more than half a lease has
+    passed since the last renewal, by the monotonic clock or the wall clock
+    (the process was frozen, or its machine paused, past the point where
+    another process may have taken over): a process that wakes late renews
+    or stops before it shows anything.
+    """
+
+    def __init__(
+        self,
+        database: Database,
+        leases: Sequence[Lease],
+        *,
+        on_lost: Callable[[], object] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if not leases:
+            raise ValueError("no lease to keep")
+        self.leases = tuple(leases)
+        self.seconds = min(lease.seconds for lease in leases)
+        self.monotonic = monotonic
+        self.wall = leases[0].clock
+        self.fence = Fence(
+            [lease.name for lease in leases], leases[0].holder.text(), on_lost=on_lost
+        )
+        database.fence = self.fence
+        #: When the leases were last taken or renewed, by either clock.
+        self.renewed_at = (monotonic(), self.wall())
+        self._renewing: asyncio.Task[bool] | None = None
+
+    @property
+    def lost(self) -> bool:
+        return self.fence.lost
+
+    def fresh(self) -> bool:
+        """Whether less than half a lease has passed since the last renewal."""
+        at_monotonic, at_wall = self.renewed_at
+        within = self.seconds * ACT_WITHIN
+        return self.monotonic() - at_monotonic < within and self.wall() - at_wall < within
+
+    async def renew(self) -> bool:
+        """Renew every lease; ``False`` (and the fence shut) if another process took
+        one over. Several callers at once share one renewal."""
+        if self.fence.lost:
+            return False
+        if self._renewing is None or self._renewing.done():
+            # A context of its own: a caller inside a transaction may ask.
+            self._renewing = asyncio.get_running_loop().create_task(
+                self._renew(), name="croupier-lease-renewal", context=contextvars.Context()
+            )
+        return await asyncio.shield(self._renewing)
+
+    async def _renew(self) -> bool:
+        began = (self.monotonic(), self.wall())
+        held = all([await lease.renew() for lease in self.leases])
+        if held:
+            self.renewed_at = began
+        else:
+            self.fence.lose()
+        return held
+
+    async def check(self) -> None:
+        """Return if this process may act now; renew first if the last renewal is
+        more than half a lease ago. Raises :class:`~bot.database.fence.LeaseLost`
+        if a lease was taken over (a database error of the renewal as it is)."""
+        if self.fence.lost:
+            raise LeaseLost()
+        if self.fresh():
+            return
+        log.warning("The lease was last renewed over half a lease ago; renewing before acting")
+        if not await self.renew():
+            raise LeaseLost()
+
+    async def keep(self, stop: asyncio.Event) -> None:
+        """Renew the leases every third of a lease while the bot runs; set ``stop``
+        (and shut the fence) if another process took one over."""
+        while True:
+            await asyncio.sleep(self.seconds / 3)
+            try:
+                held = await self.renew()
+            except Exception:  # the database is busy: the next renewal tries again
+                log.warning("Could not renew the database lease; trying again", exc_info=True)
+                continue
+            if not held:
+                stop.set()
+                return

@@ -19,6 +19,10 @@ own means here:
   the top, and a transaction here is a block of the bot's code, not a
   function that can be called again; explicit locks say where the conflicts
   are instead.
+- **Fencing.** A running bot's transactions first read its lease rows ``FOR
+  KEY SHARE`` (:meth:`PostgresTransaction.fence_rows`, :mod:`bot.database.fence`);
+  a takeover reads them ``FOR UPDATE`` and so waits for those transactions
+  to end, while the holder's renewal (a plain ``UPDATE`` of the expiry) does not.
 - **Consistent reads.** :meth:`PostgresDatabase.snapshot` is one ``REPEATABLE
   READ READ ONLY`` transaction: the audit sees one moment while tables play on.
 - **Migrations.** A session advisory lock keeps a second process from
@@ -178,8 +182,17 @@ class PostgresTransaction(Transaction):
             rows = await self._connection.fetch(text, *ordered_values(names, parameters))
         return list[Row](rows)
 
-    async def lock_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
-        return await self.fetch_one(f"{sql} FOR NO KEY UPDATE", parameters)
+    async def lock_one(
+        self, sql: str, parameters: Parameters = (), *, take_over: bool = False
+    ) -> Row | None:
+        # FOR UPDATE conflicts with the fence's KEY SHARE; NO KEY UPDATE does not.
+        return await self.fetch_one(
+            f"{sql} FOR {'UPDATE' if take_over else 'NO KEY UPDATE'}", parameters
+        )
+
+    async def fence_rows(self, sql: str, parameters: Parameters = ()) -> list[Row]:
+        # KEY SHARE: a takeover's FOR UPDATE waits, the holder's renewal does not.
+        return await self.fetch_all(f"{sql} FOR KEY SHARE", parameters)
 
 
 class PostgresDatabase(Database):

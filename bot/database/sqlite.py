@@ -138,9 +138,15 @@ class SqliteTransaction(Transaction):
         async with self._connection.execute(sql, parameters) as cursor:
             return list(await cursor.fetchall())
 
-    async def lock_one(self, sql: str, parameters: Parameters = ()) -> Row | None:
+    async def lock_one(
+        self, sql: str, parameters: Parameters = (), *, take_over: bool = False
+    ) -> Row | None:
         # BEGIN IMMEDIATE took the write lock of the whole database already.
         return await self.fetch_one(sql, parameters)
+
+    async def fence_rows(self, sql: str, parameters: Parameters = ()) -> list[Row]:
+        # The same: no other process writes until this transaction ends.
+        return await self.fetch_all(sql, parameters)
 
 
 class SqliteDatabase(Database):

@@ -151,3 +151,10 @@ class NotTournamentOwner(TableRefusal):
     """Starting a tournament one did not open, without managing the channel."""
 
     key = "table.not_owner_start"
+
+
+class TableBehind(Exception):
+    """The database refused a table's write as a repeat of a row it holds already
+    (an action's sequence number, a hand's number): the table's memory is behind
+    the database. Not a player's mistake: the table reloads itself from the
+    database (:meth:`bot.tables.registry.TableRegistry.reload`)."""

@@ -33,6 +33,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.database import LeaseLost
 from bot.render.message import OutgoingMessage
 from bot.tables.outlet import Outlet, TableClick
 
@@ -204,5 +205,9 @@ class Publisher:
                     case _Delete(notice):
                         if notice.message_id is not None:
                             await self.outlet.delete(notice.message_id)
+            except LeaseLost:  # another process runs the table now: said once, by the fence
+                log.info(
+                    "%s for %s not delivered: the lease is lost", type(delivery).__name__, self.name
+                )
             except Exception:
                 log.exception("Delivering %s for %s failed", type(delivery).__name__, self.name)

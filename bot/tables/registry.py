@@ -7,21 +7,27 @@ process's table is never restored, dealt, timed or closed here. At start-up
 :meth:`TableRegistry.restore_all` rebuilds each of its open tables from the database,
 replays its unfinished hand, posts its table message again and restarts its
 clock; a table that cannot be rebuilt at all is logged and left for an
-operator rather than stopping the others.
+operator rather than stopping the others. A running table whose memory is
+found behind the database is rebuilt the same way, by itself
+(:meth:`TableRegistry.reload`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
+from typing import Final
 
 from bot.cashier import SeatMovement
+from bot.database import LeaseLost
 from bot.i18n import t
 from bot.tables.closing import Closed
 from bot.tables.errors import NoTableHere, TableExists
 from bot.tables.outlet import Outlet
 from bot.tables.restore import restore_runner
+from bot.tables.retry import Backoff
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
@@ -31,6 +37,9 @@ log = logging.getLogger(__name__)
 
 #: Builds the outlet of the table in a channel.
 OutletFactory = Callable[[int], Outlet]
+#: A table reloaded again within this many seconds waits a growing pause first,
+#: so a write refused for another reason than a memory behind cannot spin.
+RELOADED_RECENTLY_SECONDS: Final = 60.0
 
 
 class ForeignServer(RuntimeError):
@@ -53,6 +62,8 @@ class TableRegistry:
         self.store = TableStore(services.database)
         self._runners: dict[int, TableRunner] = {}
         self._creating: set[int] = set()
+        #: Per channel: when its table was last reloaded, and the pause before the next.
+        self._reloaded: dict[int, tuple[float, Backoff]] = {}
 
     def get(self, channel_id: int) -> TableRunner | None:
         return self._runners.get(channel_id)
@@ -92,6 +103,41 @@ class TableRegistry:
         closed after its last hand): then let it go, so memory holds open tables only."""
         self._runners[runner.record.channel_id] = runner
         runner.when_closed = self._let_go
+        runner.when_behind = self.reload
+
+    async def reload(self, behind: TableRunner) -> None:
+        """Rebuild a table whose memory is behind the database (a write refused as a
+        repeat of a row already there) from the database, as a restart would: its
+        unfinished hand replayed from the log, its message shown again, its clock
+        started. ``behind`` has stopped; the new runner takes its place. A failure
+        to read is tried again after a growing pause."""
+        channel_id = behind.record.channel_id
+        last, backoff = self._reloaded.get(channel_id, (float("-inf"), Backoff()))
+        if time.monotonic() - last < RELOADED_RECENTLY_SECONDS:
+            await asyncio.sleep(backoff.failed())
+        else:
+            backoff.succeeded()
+        while self._runners.get(channel_id) is behind:
+            try:
+                stored = await self.store.open_table(behind.table_id)
+                if stored is None:  # closed meanwhile
+                    self._let_go(behind)
+                    return
+                runner = await restore_runner(stored, self.services, self.outlet_for(channel_id))
+            except LeaseLost:
+                return  # the process is stopping
+            except Exception:
+                log.exception("Could not reload table %s; trying again", behind.table_id)
+                await asyncio.sleep(backoff.failed())
+                continue
+            self._reloaded[channel_id] = (time.monotonic(), backoff)
+            if runner.closed:
+                self._let_go(behind)
+                return
+            self._keep(runner)
+            await runner.start()
+            log.info("Table %s was reloaded from the database", runner.table_id)
+            return
 
     def _let_go(self, runner: TableRunner) -> None:
         channel_id = runner.record.channel_id

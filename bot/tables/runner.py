@@ -55,6 +55,14 @@ voiding it is for a member who can manage the channel, with a reason.
 
 **Failures are tried again.** A tick or a settlement the database refused is
 tried again after a growing pause (:mod:`bot.tables.retry`) until it succeeds.
+
+**A table behind the database reloads.** A write the database refuses as a
+repeat of a row it holds (the hand's next action logged already, a hand
+number taken) means this memory missed what was written: trying it again
+would fail for ever. The runner stops (its clock disarmed, every later
+request refused with a sentence) and the registry rebuilds the table from
+the database as after a restart (:meth:`~bot.tables.registry.TableRegistry.reload`):
+the hand replayed from its log, the clock started for whoever is to act.
 """
 
 from __future__ import annotations
@@ -62,11 +70,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, replace
+from types import TracebackType
 from typing import Any, Final
 
 from bot.cashier import SeatMovement
+from bot.database import LeaseLost, UniqueViolation
 from bot.house_bank import is_computer
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
@@ -82,6 +92,7 @@ from bot.tables.desks import money_desk_for
 from bot.tables.errors import (
     NotSeated,
     Refused,
+    TableBehind,
     TableIsClosed,
 )
 from bot.tables.hand_log import HandLog
@@ -122,6 +133,37 @@ log = logging.getLogger(__name__)
 
 #: Seconds before settling a finished hand is tried again when the database failed.
 SETTLE_RETRY_SECONDS: Final = 5.0
+
+
+class _TableLock(asyncio.Lock):
+    """The table's lock, which refuses whoever gets it once the runner stopped
+    because the table is being reloaded (:meth:`TableRunner._reload`), and
+    reloads the table when a request inside it found the table behind the
+    database (:class:`~bot.tables.errors.TableBehind`), answering that request
+    with a refusal (nothing it asked for was done)."""
+
+    retired = False
+
+    def __init__(self, behind: Callable[[Exception], None]) -> None:
+        super().__init__()
+        self._behind = behind
+
+    async def __aenter__(self) -> None:
+        await super().__aenter__()
+        if self.retired:
+            self.release()
+            raise Refused("table.stale_button")
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.release()
+        if isinstance(exc, TableBehind):
+            self._behind(exc)
+            raise Refused("table.stale_button") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +249,12 @@ class TableRunner:
         #: After a failed tick: when to try again, and the growing pause.
         self.retry_at: float | None = None
         self.backoff = Backoff()
-        self._lock = asyncio.Lock()
+        self._lock = _TableLock(self._reload)
+        #: Called when the table's memory is found behind the database (the
+        #: registry rebuilds it from the database); set once :attr:`behind`.
+        self.when_behind: Callable[[TableRunner], Coroutine[Any, Any, None]] | None = None
+        self.behind = False
+        self._reloading: asyncio.Task[None] | None = None
 
     # What the table holds, for the commands' callers and the tests.
 
@@ -294,16 +341,18 @@ class TableRunner:
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
-        async with self._lock:
-            self.timer.disarm()
+        with contextlib.suppress(Refused):  # being reloaded: its clock is stopped already
+            async with self._lock:
+                self.timer.disarm()
         await self.publisher.drain()
         await self.dms.saved()
 
     async def _save_state(self) -> None:
         """Save the table's state as it is (the DMs delivered with it)."""
-        async with self._lock:
-            if not self.state.closed:
-                await self.keeper.save()
+        with contextlib.suppress(Refused):  # being reloaded: the new runner saves its own
+            async with self._lock:
+                if not self.state.closed:
+                    await self.keeper.save()
 
     async def settled(self, timeout: float = 10.0) -> None:
         """Wait until nothing is being done at this table: the lock is free, the
@@ -348,7 +397,11 @@ class TableRunner:
             at_end_of_hand = await self.desk.leave(user_id)
             try:
                 if at_end_of_hand:
-                    await self.stand_ins.play_for_the_absent()  # their turn now: the hand may end
+                    try:  # their turn now: the hand may end
+                        await self.stand_ins.play_for_the_absent()
+                    except TableBehind as error:
+                        # The leave is written: the table reloaded carries it out.
+                        self._reload(error)
                 else:
                     self._forget(user_id)
             finally:
@@ -476,6 +529,9 @@ class TableRunner:
                 if user_id in self.state.players:
                     self.state.players[user_id].timeouts = 0
                 await self.stand_ins.play_for_the_absent()
+            except TableBehind as error:
+                self._reload(error)  # before the table is shown again
+                raise
             finally:
                 self._changed()  # even after a failure: the clock must see what is due
             if answer is not None:
@@ -580,14 +636,17 @@ class TableRunner:
                 return
             try:
                 await self._due()
-            except Exception:
+            except (TableBehind, UniqueViolation) as error:
+                self._reload(error)
+            except Exception as error:
                 pause = self.backoff.failed()
                 self.retry_at = self.clock.now() + pause
                 log.warning(
                     "Table %s: what was due failed; trying again in %.0f s",
                     self.table_id,
                     pause,
-                    exc_info=True,
+                    # The process is stopping: nothing to trace.
+                    exc_info=not isinstance(error, LeaseLost),
                 )
             else:
                 self.backoff.succeeded()
@@ -661,7 +720,14 @@ class TableRunner:
             hand.verify(index, action)
         except IllegalAction as error:
             raise Refused.from_engine(error) from None
-        await self.hand_log.append(live.hand_id, live.seq + 1, format_action(index, action), actor)
+        try:
+            await self.hand_log.append(
+                live.hand_id, live.seq + 1, format_action(index, action), actor
+            )
+        except UniqueViolation as error:  # another wrote this action: memory is behind
+            raise TableBehind(
+                f"action {live.seq + 1} of hand {live.hand_no} is logged already"
+            ) from error
         events = hand.act(index, action)
         acted = next(told for e in events if (told := view.told(e)) is not None)
         name = self.state.name(live.deal.players[index])
@@ -752,8 +818,29 @@ class TableRunner:
         if self.when_closed is not None:
             self.when_closed(self)
 
+    def _reload(self, error: Exception) -> None:
+        """The database holds what this memory does not: stop this runner (its
+        clock, its display, every later request) and have the table rebuilt from
+        the database, as after a restart."""
+        if self.behind:
+            return
+        log.warning(
+            "Table %s is behind the database (%s); reloading it from the database",
+            self.table_id,
+            error,
+        )
+        self.behind = True
+        self._lock.retired = True
+        self.timer.disarm()
+        if self.when_behind is not None and self._reloading is None:
+            self._reloading = asyncio.get_running_loop().create_task(
+                self.when_behind(self), name=f"table-{self.table_id}-reload"
+            )
+
     def _changed(self, *, fresh: bool = False) -> None:
         """After a change: arm the clock for what is now due, then show the table."""
+        if self.behind:  # being reloaded: the new runner shows the table
+            return
         now = self.clock.now()
         wake = next_wake(
             self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.database import Database, Statement, Transaction, UniqueViolation
+from bot.database import Database, Row, Statement, Transaction, UniqueViolation
 from bot.player_settings import set_setting, settings_of
 from bot.tables.errors import TableExists
 from bot.tables.table_settings import TableSettings
@@ -77,6 +77,20 @@ class TableStore:
             " message_id FROM tables"
             " WHERE status = 'open' ORDER BY id"
         )
+        return await self._stored(tables)
+
+    async def open_table(self, table_id: int) -> StoredTable | None:
+        """One open table as :meth:`open_tables` reads it; ``None`` once it is closed."""
+        tables = await self.database.fetch_all(
+            "SELECT id, guild_id, channel_id, creator_id, config, state, carried_pot, prize_pool,"
+            " message_id FROM tables"
+            " WHERE status = 'open' AND id = ?",
+            (table_id,),
+        )
+        found = await self._stored(tables)
+        return found[0] if found else None
+
+    async def _stored(self, tables: list[Row]) -> list[StoredTable]:
         found: list[StoredTable] = []
         for row in tables:
             seats = await self.database.fetch_all(
