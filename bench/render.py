@@ -96,13 +96,13 @@ async def _table_states() -> list[tuple[TableState, Moment]]:
     from bot.cashier import Cashier
     from bot.daily import DailyReward
     from bot.database import Database
-    from bot.readme_pictures import Channel
     from bot.tables.clock import SystemClock
     from bot.tables.requests import ActionRequest, Move
     from bot.tables.runner import TableRunner
     from bot.tables.services import TableServices
     from bot.tables.table_settings import TableSettings
     from bot.tables.table_store import TableStore
+    from tools.readme_pictures import Channel
 
     states = []
     with tempfile.TemporaryDirectory() as scratch:

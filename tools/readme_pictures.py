@@ -1,5 +1,5 @@
 """Render the README's pictures from hands actually played:
-``python -m bot.readme_pictures [folder]`` (default ``docs/pictures``).
+``python -m tools.readme_pictures [folder]`` (default ``docs/pictures``).
 
 Four players sit at a real table runner on a scratch database (three tables
 one after the other: three sessions) and play a few hundred hands of
@@ -446,7 +446,7 @@ async def main(folder: Path, seed: int = 12) -> None:
 def command_line(argv: Sequence[str] | None = None) -> Path:
     """The folder the pictures go to, from the command line."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.readme_pictures",
+        prog="python -m tools.readme_pictures",
         description="Render the README's pictures from hands played on a scratch database.",
     )
     parser.add_argument(
