@@ -151,3 +151,13 @@ class NotTournamentOwner(TableRefusal):
     """Starting a tournament one did not open, without managing the channel."""
 
     key = "table.not_owner_start"
+
+
+class HandFailed(TableRefusal):
+    """Something went wrong inside the hand, which was voided
+    (:mod:`bot.tables.hand_faults`): the request that met it is void with it."""
+
+    key = "table.hand_failed"
+
+    def __init__(self, *, hand_no: int) -> None:
+        super().__init__(hand_no=hand_no)
