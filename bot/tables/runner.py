@@ -764,6 +764,7 @@ class TableRunner:
         except Exception as void_error:
             if not is_hand_fault(void_error):
                 self.retry_at = self.clock.now() + self.backoff.failed()
+                self.timer.arm(self.retry_at)
                 raise
             log_fault(
                 "Table %s: hand %s could not be voided; the table closes",

@@ -25,6 +25,7 @@ import contextlib
 import logging
 import os
 import random
+import sqlite3
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -33,10 +34,14 @@ import pytest
 from bot.database import Database
 from bot.errors import CroupierError
 from bot.i18n import t
+from bot.tables import restore
+from bot.tables.errors import HandFailed
+from bot.tables.hand_log import HandLog
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettings, dealt_variants
 from engine import Hand, Phase, Table
+from engine.errors import DealingError
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
@@ -45,8 +50,11 @@ from tests.bot.table_fakes import (
     STARTING_CHIPS,
     RecordingOutlet,
     config,
+    deal_next,
     new_table,
     registry,
+    seated_table,
+    to_act,
 )
 from tests.bot.table_players import fallback_request, player_to_act, random_request
 
@@ -346,3 +354,156 @@ async def check_afterwards(
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
     await play.table.stop()
+
+
+# ------------------------------------------------- one fault, looked at closely
+
+ANN, BEN, CAT = PLAYERS
+CALL = ActionRequest(Move.CHECK_OR_CALL)
+
+
+def fail_next(
+    monkeypatch: pytest.MonkeyPatch, owner: type, name: str, error: Exception
+) -> list[int]:
+    """Make ``owner.name`` raise ``error`` the next time it is called; count the calls."""
+    real = getattr(owner, name)
+    calls: list[int] = []
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise error
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, failing)
+    return calls
+
+
+async def stacks(database: Database) -> list[int]:
+    return [
+        r["stack"] for r in await database.fetch_all("SELECT stack FROM seats ORDER BY seat_no")
+    ]
+
+
+async def balances(database: Database) -> list[int]:
+    rows = await database.fetch_all("SELECT chips FROM balances ORDER BY user_id")
+    return [r["chips"] for r in rows]
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+async def test_an_error_at_a_click_voids_the_hand_and_the_table_deals_on(
+    database: Database,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    locale: str,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(locale=locale), PLAYERS)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 30))
+    # What the run-it-twice click met (issue 24), at the next click.
+    fail_next(monkeypatch, Hand, "act", DealingError("The stub holds 0 cards, not 1"))
+    with pytest.raises(HandFailed) as refused:
+        await runner.act(to_act(runner), CALL)
+    assert refused.value.sentence(locale) == t("table.hand_failed", locale, hand_no=1)
+    await runner.settled()
+    assert runner.live is None and not runner.closed
+    assert await database.fetch_value("SELECT status FROM hands WHERE hand_no = 1") == "voided"
+    assert await stacks(database) == [500, 500, 500]
+    refunds = await database.fetch_value(
+        "SELECT COUNT(*) FROM ledger WHERE kind = 'void_refund' AND hand_id = 1"
+    )
+    assert refunds == 3
+    assert t("table.hand_failed_voided", locale, hand_no=1) in outlet.posts()
+    (record,) = [r for r in caplog.records if "failed and is voided" in r.getMessage()]
+    assert record.levelno == logging.ERROR
+    assert "Traceback" in record.getMessage() and "DealingError" in record.getMessage()
+    await deal_next(runner, clock)  # the table goes on
+    assert runner.live is not None and runner.live.hand_no == 2
+    await assert_audit_clean(database)
+    await runner.stop()
+
+
+async def test_a_hand_the_database_would_not_let_us_void_is_voided_by_the_clock(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), PLAYERS)
+    fail_next(monkeypatch, Hand, "act", InjectedFault("broken"))
+    calls = fail_next(monkeypatch, HandLog, "void", sqlite3.OperationalError("disk I/O error"))
+    with pytest.raises(sqlite3.OperationalError):
+        await runner.act(to_act(runner), CALL)
+    assert runner.live is not None  # still broken, and waiting for the database
+    clock.advance(1)
+    await runner.settled()
+    assert len(calls) == 2 and runner.live is None
+    assert await database.fetch_value("SELECT status FROM hands WHERE hand_no = 1") == "voided"
+    assert t("table.hand_failed_voided", "en", hand_no=1) in outlet.posts()
+    await deal_next(runner, clock)
+    await assert_audit_clean(database)
+    await runner.stop()
+
+
+async def test_a_table_whose_hand_cannot_even_be_voided_closes_with_every_stack_home(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), PLAYERS)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 30))
+    fail_next(monkeypatch, Hand, "act", InjectedFault("broken"))
+    fail_next(monkeypatch, Table, "void_hand", InjectedFault("broken too"))
+    with pytest.raises(HandFailed):
+        await runner.act(to_act(runner), CALL)
+    await runner.settled()
+    assert runner.closed
+    assert await database.fetch_value("SELECT COUNT(*) FROM seats") == 0
+    assert await balances(database) == [STARTING_CHIPS] * 3
+    reason = t("table.void_reason_failed", "en")
+    assert any(reason in text for text in outlet.posts())
+    await assert_audit_clean(database)
+    await runner.stop()
+
+
+async def test_a_table_that_cannot_be_restored_as_saved_is_restored_from_its_seats(
+    database: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), PLAYERS)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 30))
+    await runner.stop()  # the process is gone
+    fail_next(monkeypatch, restore, "restored_table", InjectedFault("unreadable"))
+    tables, outlets = registry(database, clock)
+    (restored,) = await tables.restore_all()
+    await restored.settled()
+    assert restored.live is None
+    assert await database.fetch_value("SELECT status FROM hands WHERE hand_no = 1") == "voided"
+    assert await stacks(database) == [500, 500, 500]
+    assert any(t("table.hand_voided", "en", hand_no=1) in o.posts() for o in outlets)
+    assert any("Could not restore table 1 as saved" in r.getMessage() for r in caplog.records)
+    # Every seat is reachable: one player leaves, the table is closed, all chips go home.
+    left = await restored.leave(ANN)
+    assert left.movement is not None and left.movement.amount == 500
+    closed = await tables.close(CHANNEL, by=BEN)
+    assert sorted(m.amount for m in closed.movements) == [500, 500]
+    assert await balances(database) == [STARTING_CHIPS] * 3
+    await assert_audit_clean(database)
+
+
+async def test_an_error_while_a_hand_is_resumed_voids_it_and_the_table_plays_on(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), PLAYERS)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 30))
+    await runner.stop()
+    # Replayed from the log, then whose turn it is: that raises.
+    fail_next(monkeypatch, Hand, "legal_actions", InjectedFault("broken"))
+    tables, outlets = registry(database, clock)
+    (restored,) = await tables.restore_all()
+    await restored.settled()
+    assert restored.live is None
+    assert await database.fetch_value("SELECT status FROM hands WHERE hand_no = 1") == "voided"
+    assert any(t("table.hand_failed_voided", "en", hand_no=1) in o.posts() for o in outlets)
+    await deal_next(restored, clock)
+    assert restored.live is not None and restored.live.hand_no == 2
+    await assert_audit_clean(database)
+    await restored.stop()
