@@ -219,6 +219,8 @@ class TableRunner:
         #: An error that broke the hand being played, while voiding it waits for
         #: the database (:meth:`_void_failed_hand`).
         self.failed_hand: Exception | None = None
+        #: Stopped (:meth:`stop`): the clock does nothing here any more.
+        self.stopped = False
         self._lock = asyncio.Lock()
 
     # What the table holds, for the commands' callers and the tests.
@@ -296,6 +298,7 @@ class TableRunner:
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
         async with self._lock:
+            self.stopped = True  # an alarm already ringing finds nothing to do
             self.timer.disarm()
         await self.publisher.drain()
         await self.dms.saved()
@@ -555,7 +558,7 @@ class TableRunner:
         finished hand again after the database refused it, or closing a table
         that was closing. A failure is tried again after a growing pause."""
         async with self._lock:
-            if self.state.closed:
+            if self.state.closed or self.stopped:
                 return
             try:
                 async with self._hand_faults():

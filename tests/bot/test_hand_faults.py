@@ -239,6 +239,18 @@ class Game:
             return ActionRequest(Move.RUN_ONCE)
         return fallback_request(self.rng, runner)
 
+    async def agrees(self, when: str) -> None:
+        """Between hands the table's memory and the database hold the same stacks."""
+        runner = self.table
+        await runner.settled()
+        if runner.live is not None or runner.closed:
+            return
+        rows = await self.database.fetch_all(
+            "SELECT seat_no, user_id, stack FROM seats WHERE table_id = ?", (runner.table_id,)
+        )
+        held = {(s.number, s.player, s.stack) for s in runner.table.seats.values()}
+        assert held == {tuple(row) for row in rows}, f"{when}: memory and database differ"
+
     async def restart(self) -> None:
         """The bot stops in the middle of whatever it was doing and starts again."""
         await self.table.stop()
@@ -302,6 +314,7 @@ async def test_an_error_at_a_random_step_of_a_hand_never_locks_chips(
             for _hand in range(10):
                 await play.deal()
                 await play.play()
+                await play.agrees(f"after hand {play.table.table.hand_number}")
                 if len(faults.fired) > struck:
                     break
             faults.disarm()
@@ -310,7 +323,9 @@ async def test_an_error_at_a_random_step_of_a_hand_never_locks_chips(
             await play.play(steps=rng.randint(0, 6))
             faults.arm(rng.randint(1, RESTORE_STEPS))
             await play.restart()
+            await play.agrees("after a restart")
             await play.play()
+            await play.agrees(f"after hand {play.table.table.hand_number}, restored")
             faults.disarm()
         await play.table.settled()
         assert faults.fired, "no fault was injected"
