@@ -13,10 +13,12 @@ message, the table deals on, every seat is left with ``leave`` (the command
 ``/poker leave`` calls), every chip is back in a balance, and the audit is
 clean to the chip.
 
-CI runs one round (a faulty hand and a faulty restore) per game with a seed
-drawn afresh; ``CROUPIER_FAULT_HANDS=2000`` plays about that many hands in
-all, shared between the games, and ``CROUPIER_FAULT_SEED=<seed>`` replays the
-seed a failure printed.
+A sit-and-go is played to its end the same way, its pool paid out to the chip.
+
+CI runs one round (a faulty hand and a faulty restore) per game and one
+tournament, with a seed drawn afresh; ``CROUPIER_FAULT_HANDS=2000`` plays
+about that many hands in all, shared between the games (and 20 tournaments),
+and ``CROUPIER_FAULT_SEED=<seed>`` replays the seed a failure printed.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.bot.table_fakes import (
     CHANNEL,
+    CREATOR,
+    GUILD,
     STARTING_CHIPS,
     RecordingOutlet,
     config,
@@ -63,6 +67,8 @@ GAMES = sorted(dealt_variants())
 #: Hands in all (0: CI's budget, one round of two hands per game).
 FAULT_HANDS = int(os.environ.get("CROUPIER_FAULT_HANDS", "0"))
 ROUNDS = max(1, FAULT_HANDS // (2 * len(GAMES)))
+#: Sit-and-gos played to their end with faults (each some 10-40 hands).
+TOURNAMENTS = max(1, FAULT_HANDS // 100)
 #: The engine calls one hand makes, about: a fault is armed to fire within them.
 STEPS_IN_A_HAND = 40
 #: The engine calls restoring a hand makes at the least (deal it, replay, whose turn).
@@ -155,6 +161,8 @@ class Game:
         self.clock = FakeClock()
         self.outlets: list[RecordingOutlet] = []
         self.runner: TableRunner | None = None
+        #: Players go all in often (a tournament that should end).
+        self.all_in_often = False
 
     async def open(self) -> None:
         outlet = RecordingOutlet()
@@ -228,8 +236,14 @@ class Game:
     def _request(self, runner: TableRunner) -> ActionRequest | None:
         live = runner.live
         assert live is not None
-        if live.hand.legal_actions().phase is Phase.RUN_IT_TWICE:
+        legal = live.hand.legal_actions()
+        if legal.phase is Phase.RUN_IT_TWICE:
             return ActionRequest(Move.RUN_TWICE if self.rng.random() < 0.7 else Move.RUN_ONCE)
+        if self.all_in_often and legal.phase is Phase.BETTING and not legal.can_post_bring_in:
+            roll = self.rng.random()
+            if roll < 0.4 and legal.can_raise:
+                return ActionRequest(Move.ALL_IN)
+            return ActionRequest(Move.FOLD if roll > 0.8 and legal.can_fold else Move.CHECK_OR_CALL)
         return random_request(self.rng, runner)
 
     def _fallback(self, runner: TableRunner) -> ActionRequest | None:
@@ -522,3 +536,81 @@ async def test_an_error_while_a_hand_is_resumed_voids_it_and_the_table_plays_on(
     assert restored.live is not None and restored.live.hand_no == 2
     await assert_audit_clean(database)
     await restored.stop()
+
+
+@pytest.mark.parametrize("tournament", range(TOURNAMENTS))
+async def test_a_tournament_whose_hands_and_restores_fail_plays_to_its_end(
+    database: Database, monkeypatch: pytest.MonkeyPatch, tournament: int
+) -> None:
+    seed = fault_seed()
+    rng = random.Random(f"{seed}-{tournament}")
+    faults = Faults(monkeypatch)
+    settings = config(
+        tournament=True, tournament_buy_in=100, starting_stack=1000, level_hands=2, seats=6
+    )
+    play = Game(database, settings, rng, faults)
+    play.all_in_often = True
+    try:
+        tables, outlets = registry(database, play.clock)
+        play.outlets.extend(outlets)
+        play.runner = await tables.create(GUILD, CHANNEL, CREATOR, settings)
+        for user_id, name in PLAYERS.items():
+            await play.table.join(user_id, name)
+        await play.table.begin_tournament()
+        for hand in range(200):
+            runner = play.table
+            await runner.settled()
+            if runner.closed:
+                break
+            if faults.countdown is None and (hand == 0 or rng.random() < 0.5):
+                faults.arm(rng.randint(1, STEPS_IN_A_HAND // 4))  # armed until it strikes
+            if runner.live is None:
+                assert runner.state.next_hand_at is not None, "the tournament deals on"
+                play.clock.advance(max(0.0, runner.state.next_hand_at - play.clock.now()))
+                await runner.settled()
+            if hand % 4 == 3 and not play.table.closed:
+                faults.arm(rng.randint(1, RESTORE_STEPS))
+                await play.restart()
+            await play.play()
+        faults.disarm()
+        assert play.table.closed, "the tournament ended"
+        assert faults.fired, "no fault was injected"
+        assert await database.fetch_value("SELECT SUM(prize_pool) FROM tables") == 0
+        hanging = await database.fetch_value(
+            "SELECT COUNT(*) FROM hands WHERE status = 'in_progress'"
+        )
+        assert hanging == 0
+        balances = await database.fetch_value("SELECT SUM(chips) FROM balances")
+        assert balances == STARTING_CHIPS * len(PLAYERS)
+        await assert_chips_reconcile(database)
+        await assert_audit_clean(database)
+    except BaseException:
+        print(f"CROUPIER_FAULT_SEED={seed} (tournament {tournament}); faults in {faults.fired}")
+        raise
+
+
+async def test_a_tournament_that_cannot_be_restored_as_saved_is_restored_from_its_seats(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = FakeClock()
+    tables, _ = registry(database, clock)
+    settings = config(tournament=True, tournament_buy_in=100, starting_stack=1000, seats=6)
+    runner = await tables.create(GUILD, CHANNEL, CREATOR, settings)
+    for user_id, name in PLAYERS.items():
+        await runner.join(user_id, name)
+    await runner.begin_tournament()
+    await deal_next(runner, clock)
+    await runner.act(to_act(runner), ActionRequest(Move.RAISE_TO, 60))
+    await tables.stop_all()
+    fail_next(monkeypatch, restore, "restored_table", InjectedFault("unreadable"))
+    again, _ = registry(database, clock)
+    (restored,) = await again.restore_all()
+    await restored.settled()
+    assert restored.live is None and restored.tournament_under_way
+    assert await stacks(database) == [1000, 1000, 1000]
+    # Ended early by a member who may: the pool is shared by chips, every chip home.
+    closed = await again.close(CHANNEL, by=CREATOR, void_reason="", by_name="Host")
+    assert len(closed.movements) == 0 and restored.closed
+    assert await database.fetch_value("SELECT SUM(prize_pool) FROM tables") == 0
+    assert await balances(database) == [STARTING_CHIPS] * 3
+    await assert_audit_clean(database)
