@@ -30,11 +30,14 @@ DATABASE_FAILURES: Final[tuple[type[BaseException], ...]] = (
 
 
 def is_database_failure(error: BaseException) -> bool:
-    """Whether ``error`` is the database's (or the disk's, or the network's).
+    """Whether ``error`` is the database's (or the disk's, or the network's):
+    one of :data:`DATABASE_FAILURES`, or an error this package defines (a
+    lease another process holds, a schema too new).
 
     >>> is_database_failure(sqlite3.OperationalError("database is locked"))
     True
     >>> is_database_failure(IndexError("pop from empty list"))
     False
     """
-    return isinstance(error, DATABASE_FAILURES)
+    own = type(error).__module__.startswith("bot.database.")
+    return own or isinstance(error, DATABASE_FAILURES)
