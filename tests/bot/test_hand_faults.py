@@ -419,6 +419,7 @@ async def balances(database: Database) -> list[int]:
     return [r["chips"] for r in rows]
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("locale", ["en", "de"])
 async def test_an_error_at_a_click_voids_the_hand_and_the_table_deals_on(
     database: Database,
@@ -492,6 +493,7 @@ async def test_a_table_whose_hand_cannot_even_be_voided_closes_with_every_stack_
     await runner.stop()
 
 
+@pytest.mark.both_databases
 async def test_a_table_that_cannot_be_restored_as_saved_is_restored_from_its_seats(
     database: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
