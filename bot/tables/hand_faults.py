@@ -62,9 +62,11 @@ def fault_report(error: BaseException) -> str:
     return without_cards("".join(traceback.format_exception(error)).rstrip())
 
 
-def log_fault(message: str, *args: object, error: BaseException) -> None:
-    """Log ``message`` at ERROR with ``error``'s traceback, cards blanked out."""
-    log.error(message + "\n%s", *args, fault_report(error))
+def log_fault(
+    message: str, *args: object, error: BaseException, level: int = logging.ERROR
+) -> None:
+    """Log ``message`` at ``level`` with ``error``'s traceback, cards blanked out."""
+    log.log(level, message + "\n%s", *args, fault_report(error))
 
 
 async def void_hand(

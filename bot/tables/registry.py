@@ -189,7 +189,10 @@ class TableRegistry:
                 with contextlib.suppress(Exception):
                     await runner.stop()
         # Read again: the first try may have voided the hand and paid out leavers.
-        (again,) = [s for s in await self.store.open_tables() if s.record.table_id == table_id]
+        still_open = [s for s in await self.store.open_tables() if s.record.table_id == table_id]
+        if not still_open:
+            raise LookupError(f"table {table_id} was closed while it was restored")
+        (again,) = still_open
         runner = await restore_runner(
             again, self.services, self.outlet_for(channel_id), as_saved=False
         )

@@ -267,6 +267,7 @@ async def void_unresumable(
         logged.hand_no,
         state.table_id,
         error=error,
+        level=logging.WARNING,  # a damaged log after a crash: what restoring is for
     )
 
     await void_hand(
