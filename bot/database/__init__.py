@@ -53,6 +53,7 @@ from bot.database.connection import (
     Transaction,
     UniqueViolation,
 )
+from bot.database.failures import is_database_failure
 from bot.database.fence import LeaseLost
 from bot.database.group_commit import run_statements
 from bot.database.migrator import Migration, SchemaTooNew, bundled_migrations
@@ -77,5 +78,6 @@ __all__ = [
     "Transaction",
     "UniqueViolation",
     "bundled_migrations",
+    "is_database_failure",
     "run_statements",
 ]

@@ -1430,4 +1430,17 @@ MESSAGES: Final[dict[str, str]] = {
         "und re-straddlest nach einem Straddle auf **{amount:int}** (auf das Doppelte des "
         "vorigen Straddles, wenn das mehr ist)."
     ),
+    # Ein Fehler in einer Hand (Issue 24): Die Hand wird annulliert, der Tisch spielt weiter.
+    "table.hand_failed": (
+        "Bei uns ist in Hand {hand_no} etwas schiefgegangen, daher wird sie annulliert: Jeder "
+        "Stapel ist wieder so groß wie zu Beginn der Hand."
+    ),
+    "table.hand_failed_voided": (
+        "Bei uns ist während Hand {hand_no} etwas schiefgegangen, daher wird sie annulliert: "
+        "Jeder Stapel ist wieder so groß wie zu Beginn der Hand. Die nächste Hand wird wie "
+        "gewohnt gegeben."
+    ),
+    "table.void_reason_failed": (
+        "bei uns ist etwas schiefgegangen, und die Hand konnte nicht weitergehen"
+    ),
 }

@@ -1345,4 +1345,15 @@ MESSAGES: Final[dict[str, str]] = {
         "and re-straddle to **{amount:int}** after a straddle (to twice the straddle before "
         "when that is more)."
     ),
+    # An error inside a hand (issue 24): the hand is voided, the table goes on.
+    "table.hand_failed": (
+        "Something went wrong on our side in hand {hand_no}, so it is voided: every stack is "
+        "back to what it was when the hand began."
+    ),
+    "table.hand_failed_voided": (
+        "Something went wrong on our side while hand {hand_no} was being played, so it is "
+        "voided: every stack is back to what it was when the hand began. The next hand is "
+        "dealt as usual."
+    ),
+    "table.void_reason_failed": "something went wrong on our side and the hand could not go on",
 }

@@ -158,3 +158,13 @@ class TableBehind(Exception):
     (an action's sequence number, a hand's number): the table's memory is behind
     the database. Not a player's mistake: the table reloads itself from the
     database (:meth:`bot.tables.registry.TableRegistry.reload`)."""
+
+
+class HandFailed(TableRefusal):
+    """Something went wrong inside the hand, which was voided
+    (:mod:`bot.tables.hand_faults`): the request that met it is void with it."""
+
+    key = "table.hand_failed"
+
+    def __init__(self, *, hand_no: int) -> None:
+        super().__init__(hand_no=hand_no)

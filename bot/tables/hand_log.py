@@ -184,9 +184,16 @@ class HandLog:
         Each player's ledger gets a ``void_refund`` row saying so. Its delta is
         0: the chips a voided hand put in the pot never left the table, so no
         balance changes, but a player reading their ledger sees that hand N was
-        voided and which stack they had back.
+        voided and which stack they had back. A hand no longer in progress
+        (settled, or voided already) is left as it is: its stacks are not its
+        starting stacks any more.
         """
-        if deal is not None:
+        voided = await tx.execute(
+            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {tx.sql_now}"
+            " WHERE id = ? AND status = 'in_progress'",
+            (json.dumps({"voided": reason}), hand_id),
+        )
+        if deal is not None and voided:
             guild_id = await _guild_of(tx, table_id)
             for seat, user_id, stack in zip(
                 deal.seats, deal.players, deal.setup.starting_stacks, strict=True
@@ -208,11 +215,13 @@ class HandLog:
                         user_id,
                     ),
                 )
-        await tx.execute(
-            f"UPDATE hands SET status = 'voided', result = ?, ended_at = {tx.sql_now}"
-            " WHERE id = ? AND status = 'in_progress'",
-            (json.dumps({"voided": reason}), hand_id),
+
+    async def last_hand_no(self, table_id: int) -> int:
+        """The number of the table's latest logged hand (0: none yet)."""
+        last = await self.database.fetch_value(
+            "SELECT COALESCE(MAX(hand_no), 0) FROM hands WHERE table_id = ?", (table_id,)
         )
+        return int(last)
 
     async def in_progress(self, table_id: int) -> LoggedHand | None:
         """The unfinished hand of a table with its logged actions, if there is one."""

@@ -4,9 +4,10 @@ and the table's saved state.
 
 A change is made on the engine's :class:`~engine.Table` first, which checks
 the rules (a refusal becomes :class:`~bot.tables.errors.Refused` and nothing
-changes). Then one transaction writes what the change moved (chips, the hand
-log) and the table's saved state (``tables.state``: the engine's table, the
-players, the money desk's own state). If anything fails, the engine's table is
+changes; any other error the engine raises puts the table back too). Then one
+transaction writes what the change moved (chips, the hand log) and the
+table's saved state (``tables.state``: the engine's table, the players, the
+money desk's own state). If anything fails, the engine's table is
 put back as it was, so memory never holds what the database does not.
 
 A change that moves nothing but the table's state (a player sitting out, the
@@ -87,3 +88,7 @@ class TableKeeper:
         except IllegalAction as error:
             self.state.table = table_from_data(self.state.rules, before)
             raise Refused.from_engine(error) from None
+        except Exception:
+            # The engine failed half way (bot.tables.hand_faults): nothing changed.
+            self.state.table = table_from_data(self.state.rules, before)
+            raise

@@ -6,15 +6,18 @@ tables of the servers its shards hold (``owns``, :mod:`bot.shards`): another
 process's table is never restored, dealt, timed or closed here. At start-up
 :meth:`TableRegistry.restore_all` rebuilds each of its open tables from the database,
 replays its unfinished hand, posts its table message again and restarts its
-clock; a table that cannot be rebuilt at all is logged and left for an
-operator rather than stopping the others. A running table whose memory is
-found behind the database is rebuilt the same way, by itself
-(:meth:`TableRegistry.reload`).
+clock. A table whose restore fails is restored again afresh from its seats,
+its unfinished hand voided unplayed (:func:`~bot.tables.restore.restore_runner`
+with ``as_saved=False``), so its players can play on, leave and close it; only
+a table that cannot be rebuilt even so is logged and left for an operator,
+rather than stopping the others. A running table whose memory is found behind
+the database is rebuilt the same way, by itself (:meth:`TableRegistry.reload`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -25,13 +28,14 @@ from bot.database import LeaseLost
 from bot.i18n import t
 from bot.tables.closing import Closed
 from bot.tables.errors import NoTableHere, TableExists
+from bot.tables.hand_faults import log_fault
 from bot.tables.outlet import Outlet
 from bot.tables.restore import restore_runner
 from bot.tables.retry import Backoff
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
-from bot.tables.table_store import TableStore
+from bot.tables.table_store import StoredTable, TableStore
 
 log = logging.getLogger(__name__)
 
@@ -202,8 +206,7 @@ class TableRegistry:
             if channel_id in self._runners:
                 continue
             try:
-                runner = await restore_runner(stored, self.services, self.outlet_for(channel_id))
-                await runner.start()
+                runner = await self._restore(stored)
             except Exception:
                 log.exception("Could not restore table %s", stored.record.table_id)
                 continue
@@ -213,6 +216,33 @@ class TableRegistry:
             restored.append(runner)
         log.info("Restored %d tables", len(restored))
         return restored
+
+    async def _restore(self, stored: StoredTable) -> TableRunner:
+        """The running table ``stored``; should restoring it as saved fail, restored
+        afresh from its seats with its unfinished hand voided."""
+        table_id, channel_id = stored.record.table_id, stored.record.channel_id
+        runner: TableRunner | None = None
+        try:
+            runner = await restore_runner(stored, self.services, self.outlet_for(channel_id))
+            await runner.start()
+            return runner
+        except Exception as error:
+            log_fault(
+                "Could not restore table %s as saved; restoring it afresh", table_id, error=error
+            )
+            if runner is not None:
+                with contextlib.suppress(Exception):
+                    await runner.stop()
+        # Read again: the first try may have voided the hand and paid out leavers.
+        still_open = [s for s in await self.store.open_tables() if s.record.table_id == table_id]
+        if not still_open:
+            raise LookupError(f"table {table_id} was closed while it was restored")
+        (again,) = still_open
+        runner = await restore_runner(
+            again, self.services, self.outlet_for(channel_id), as_saved=False
+        )
+        await runner.start()
+        return runner
 
     async def stop_all(self, timeout: float = 5.0) -> None:
         """Stop every clock and deliver what is queued, for a clean shutdown."""

@@ -19,10 +19,10 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.database import Transaction
 from bot.i18n import t
 from bot.render.hand_result import result_message
 from bot.render.message import OutgoingMessage
+from bot.tables.hand_faults import log_fault, void_hand
 from bot.tables.hand_log import HandLog, LoggedHand, replay, replay_logged_hand
 from bot.tables.money_desk import MoneyDesk
 from bot.tables.outlet import Outlet
@@ -37,7 +37,6 @@ from bot.tables.tournament import TournamentProgress
 from bot.tables.view import result_view, told
 from engine import (
     CardsDiscarded,
-    CashOut,
     Hand,
     HandMucked,
     HandShown,
@@ -54,17 +53,25 @@ log = logging.getLogger(__name__)
 
 
 async def restore_runner(
-    stored: StoredTable, services: TableServices, outlet: Outlet
+    stored: StoredTable, services: TableServices, outlet: Outlet, *, as_saved: bool = True
 ) -> TableRunner:
     """The runner of a table as the database holds it, carrying on with its
-    unfinished hand or having voided one that cannot be replayed."""
+    unfinished hand or having voided one that cannot be replayed.
+
+    ``as_saved=False`` is the way back for a table whose restore failed
+    (:meth:`~bot.tables.registry.TableRegistry.restore_all`): its game starts
+    afresh from the database's seats, the chips' truth, and its unfinished
+    hand is voided without being replayed, so the table plays on, and can be
+    left and closed, whatever broke."""
     settings = stored.config
     runner = TableRunner(
         stored.record,
         settings,
         services,
         outlet,
-        table=restored_table(stored, settings.rules()),
+        table=restored_table(stored, settings.rules())
+        if as_saved
+        else table_from_seats(stored, settings.rules()),
         players=restored_players(stored.state, stored.seats),
         progress=restored_progress(settings, stored, now=services.clock.now())
         if settings.tournament
@@ -81,7 +88,11 @@ async def restore_runner(
     runout = stored.state.get("runout")
     if isinstance(runout, list) and len(runout) == 2:
         runner.state.runout = (int(runout[0]), int(runout[1]))
-    replayed = await replayed_hand(runner.state, runner.hand_log)
+    replayed = (
+        await replayed_hand(runner.state, runner.hand_log)
+        if as_saved
+        else await unreplayed_hand(runner.state, runner.hand_log)
+    )
     if isinstance(replayed, Unresumable):
         notice = await void_unresumable(
             runner.state, runner.keeper, runner.hand_log, runner.desk, replayed
@@ -148,12 +159,19 @@ def restored_table(stored: StoredTable, rules: TableRules) -> Table:
         log.warning("Table %s: saved seats differ from the database", table_id)
     except (KeyError, TypeError, ValueError) as error:
         log.warning("Table %s: its saved state cannot be read: %r", table_id, error)
-    # Start the game afresh from the seats the database holds (the chips' truth).
+    return table_from_seats(stored, rules)
+
+
+def table_from_seats(stored: StoredTable, rules: TableRules) -> Table:
+    """The game afresh from the seats the database holds (the chips' truth)."""
+    seats, carried_pot = stored.seats, stored.carried_pot
     missed = rules.missed_blinds
+    saved = stored.state.get("table")
+    hand_number = saved.get("hand_number") if isinstance(saved, dict) else None
     return Table.restored(
         rules,
         seats=[Seat(s.seat, s.user_id, s.stack, missed, sitting_out=s.sitting_out) for s in seats],
-        hand_number=int(stored.state.get("table", {}).get("hand_number", 0) or 0),
+        hand_number=hand_number if isinstance(hand_number, int) else 0,
         positions=None,
         deal=None,
         bought_in=sum(s.stack for s in seats) + carried_pot,
@@ -204,6 +222,17 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
     return live
 
 
+async def unreplayed_hand(state: TableState, hand_log: HandLog) -> Unresumable | None:
+    """The table's unfinished hand, to be voided unplayed; ``None`` when there is none.
+    The table's next hand is numbered after every hand it logged."""
+    last = await hand_log.last_hand_no(state.table_id)
+    state.table.hand_number = max(state.table.hand_number, last)
+    logged = await hand_log.in_progress(state.table_id)
+    if logged is None:
+        return None
+    return Unresumable(logged, RuntimeError("the table could not be restored as it was saved"))
+
+
 def players_own(
     hand: Hand,
 ) -> list[PlayerActed | CardsDiscarded | PointCardChosen | HandShown | HandMucked]:
@@ -233,25 +262,21 @@ async def void_unresumable(
     """Void a hand that cannot be played again: every stack back to what it was
     when the hand began, players who were leaving paid out; the notice to post."""
     logged, error = unresumable.logged, unresumable.error
-    log.warning(
-        "Hand %s of table %s cannot be resumed and is voided: %s",
+    log_fault(
+        "Hand %s of table %s cannot be resumed and is voided",
         logged.hand_no,
         state.table_id,
-        error,
+        error=error,
+        level=logging.WARNING,  # a damaged log after a crash: what restoring is for
     )
 
-    def void() -> tuple[CashOut, ...]:
-        return state.table.void_hand() if state.table.deal is not None else ()
-
-    async def write(tx: Transaction, cash_outs: tuple[CashOut, ...]) -> None:
-        await hand_log.void(
-            tx,
-            hand_id=logged.hand_id,
-            table_id=state.table_id,
-            deal=logged.deal,
-            reason=f"not resumable: {error}",
-        )
-        await desk.cash_out(tx, cash_outs)
-
-    await keeper.transact(void, write)
+    await void_hand(
+        state,
+        keeper,
+        hand_log,
+        desk,
+        hand_id=logged.hand_id,
+        deal=logged.deal,
+        reason=f"not resumable: {type(error).__name__}",
+    )
     return OutgoingMessage(content=t("table.hand_voided", state.locale, hand_no=logged.hand_no))

@@ -63,6 +63,12 @@ would fail for ever. The runner stops (its clock disarmed, every later
 request refused with a sentence) and the registry rebuilds the table from
 the database as after a restart (:meth:`~bot.tables.registry.TableRegistry.reload`):
 the hand replayed from its log, the clock started for whoever is to act.
+**An error inside a hand voids it.** Anything else raised while a hand is
+played or resumed (not a refusal, not the database's) would be raised again
+by every try: the hand is voided at once, every stack back to what it was
+when it began, the channel told and the traceback logged, and the table goes
+on; should even voiding fail, the table closes with every stack sent home
+(:mod:`bot.tables.hand_faults`).
 """
 
 from __future__ import annotations
@@ -70,7 +76,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any, Final
@@ -78,6 +84,7 @@ from typing import Any, Final
 from bot.cashier import SeatMovement
 from bot.database import LeaseLost, UniqueViolation
 from bot.house_bank import is_computer
+from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
@@ -90,11 +97,13 @@ from bot.tables.computer_seats import ComputerSeats
 from bot.tables.dealer import Dealer
 from bot.tables.desks import money_desk_for
 from bot.tables.errors import (
+    HandFailed,
     NotSeated,
     Refused,
     TableBehind,
     TableIsClosed,
 )
+from bot.tables.hand_faults import is_hand_fault, log_fault, void_hand
 from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
 from bot.tables.home_view import work_out_odds
@@ -255,6 +264,11 @@ class TableRunner:
         self.when_behind: Callable[[TableRunner], Coroutine[Any, Any, None]] | None = None
         self.behind = False
         self._reloading: asyncio.Task[None] | None = None
+        #: An error that broke the hand being played, while voiding it waits for
+        #: the database (:meth:`_void_failed_hand`).
+        self.failed_hand: Exception | None = None
+        #: Stopped (:meth:`stop`): the clock does nothing here any more.
+        self.stopped = False
 
     # What the table holds, for the commands' callers and the tests.
 
@@ -307,7 +321,7 @@ class TableRunner:
     async def resume(self, live: LiveHand | None, notice: OutgoingMessage | None = None) -> None:
         """Carry on after a restart (:func:`bot.tables.restore.restore_runner`) with
         the hand replayed from its log, or tell the channel why it was voided."""
-        async with self._lock:
+        async with self._lock, self._hand_faults():
             for user_id in self.state.departed():
                 self._forget(user_id)
             if notice is not None:
@@ -323,7 +337,7 @@ class TableRunner:
     async def start(self) -> None:
         """Show the table and start its clock (after creation or a restore): a
         restored table edits the message it showed before."""
-        async with self._lock:
+        async with self._lock, self._hand_faults():
             if self.live is None and not self.state.closed and not self.state.closing:
                 # A computer player left at zero before the restart (its buy-back
                 # failed, or the process stopped first) buys back in or leaves now:
@@ -341,6 +355,7 @@ class TableRunner:
 
     async def stop(self) -> None:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
+        self.stopped = True  # an alarm already ringing finds nothing to do
         with contextlib.suppress(Refused):  # being reloaded: its clock is stopped already
             async with self._lock:
                 self.timer.disarm()
@@ -395,17 +410,18 @@ class TableRunner:
         async with self._lock:
             turns.seat_of(self.state, user_id)
             at_end_of_hand = await self.desk.leave(user_id)
-            try:
-                if at_end_of_hand:
-                    try:  # their turn now: the hand may end
-                        await self.stand_ins.play_for_the_absent()
-                    except TableBehind as error:
-                        # The leave is written: the table reloaded carries it out.
-                        self._reload(error)
-                else:
-                    self._forget(user_id)
-            finally:
-                self._changed()
+            async with self._hand_faults():  # voided: the player leaves with their stack
+                try:
+                    if at_end_of_hand:
+                        try:  # their turn now: the hand may end
+                            await self.stand_ins.play_for_the_absent()
+                        except TableBehind as error:
+                            # The leave is written: the table reloaded carries it out.
+                            self._reload(error)
+                    else:
+                        self._forget(user_id)
+                finally:
+                    self._changed()
             return Left(self.desk.paid_out(user_id))
 
     async def player_gone(self, user_id: int) -> None:
@@ -437,7 +453,7 @@ class TableRunner:
         """A change of the player's seat that moves no chips (``back``: the player
         is back, their timeouts forgotten); a player sitting out whose turn it
         is is acted for at once."""
-        async with self._lock:
+        async with self._lock, self._hand_faults():
             turns.seat_of(self.state, user_id)
             await self.keeper.save(change)
             if back:
@@ -519,9 +535,10 @@ class TableRunner:
         asked for the action, not answered yet; once the action is taken, the
         edit of the table message that shows it answers the click
         (:meth:`Publisher.answer_with_next_edit`). A refused action leaves it
-        to the caller.
+        to the caller. An error inside the hand voids it and refuses the action
+        (:class:`HandFailed`).
         """
-        async with self._lock:
+        async with self._lock, self._hand_faults(refuse=True):
             turn = turns.turn_of(self.state, user_id, hand_no, seq)
             action = resolve(request, turn.legal)
             try:
@@ -632,10 +649,11 @@ class TableRunner:
         finished hand again after the database refused it, or closing a table
         that was closing. A failure is tried again after a growing pause."""
         async with self._lock:
-            if self.state.closed:
+            if self.state.closed or self.stopped:
                 return
             try:
-                await self._due()
+                async with self._hand_faults():
+                    await self._due()
             except (TableBehind, UniqueViolation) as error:
                 self._reload(error)
             except Exception as error:
@@ -660,6 +678,9 @@ class TableRunner:
     async def _due(self) -> None:
         state, now = self.state, self.clock.now()
         live = state.live
+        if live is not None and self.failed_hand is not None:
+            await self._void_failed_hand(live, self.failed_hand)  # the database is back?
+            return
         if live is not None:
             if live.deadline is not None and now >= live.deadline:
                 if live.hand.is_complete:
@@ -814,6 +835,71 @@ class TableRunner:
         self._let_go()
         return movements
 
+    @contextlib.asynccontextmanager
+    async def _hand_faults(self, *, refuse: bool = False) -> AsyncIterator[None]:
+        """Under the lock: an error that breaks the hand being played (not a
+        refusal, not the database's: :func:`~bot.tables.hand_faults.is_hand_fault`)
+        voids it, and the table goes on; ``refuse``: the request that met it is
+        then refused (:class:`HandFailed`)."""
+        try:
+            yield
+        except Exception as error:
+            live = self.state.live
+            if live is None or not is_hand_fault(error):
+                raise
+            await self._void_failed_hand(live, error)
+            if refuse:
+                raise HandFailed(hand_no=live.hand_no) from None
+
+    async def _void_failed_hand(self, live: LiveHand, error: Exception) -> None:
+        """Void ``live``, which ``error`` broke, tell the channel and deal on; should
+        voiding fail but for the database, close the table, every stack home. A
+        database failure is raised, and the clock tries again after a pause."""
+        state = self.state
+        if self.failed_hand is not error:
+            log_fault(
+                "Table %s: hand %s failed and is voided", self.table_id, live.hand_no, error=error
+            )
+        self.failed_hand = error
+        try:
+            await void_hand(
+                state,
+                self.keeper,
+                self.hand_log,
+                self.desk,
+                hand_id=live.hand_id,
+                deal=live.deal,
+                reason=f"failed: {type(error).__name__}",
+            )
+        except Exception as void_error:
+            if not is_hand_fault(void_error):
+                self.retry_at = self.clock.now() + self.backoff.failed()
+                self.timer.arm(self.retry_at)
+                raise
+            log_fault(
+                "Table %s: hand %s could not be voided; the table closes",
+                self.table_id,
+                live.hand_no,
+                error=void_error,
+            )
+            self.failed_hand = None
+            locale = state.locale
+            await self._close_now(
+                void_reason=t("table.void_reason_failed", locale),
+                voided_by=t("table.the_croupier", locale),
+            )
+            return
+        self.failed_hand = None
+        state.live = None
+        for user_id in state.departed():
+            self._forget(user_id)
+        text = t("table.hand_failed_voided", state.locale, hand_no=live.hand_no)
+        self.publisher.post(OutgoingMessage(content=text))
+        if state.closing:
+            await self._close_now()
+        else:
+            self._changed()
+
     def _let_go(self) -> None:
         if self.when_closed is not None:
             self.when_closed(self)
@@ -852,6 +938,8 @@ class TableRunner:
             wake = sit_out_ends if wake is None else min(wake, sit_out_ends)
         if wake is not None and self.retry_at is not None and wake < self.retry_at:
             wake = self.retry_at  # what is due failed just now: not before the pause
+        if self.failed_hand is not None and self.retry_at is not None:
+            wake = self.retry_at  # a failed hand is voided once the database lets us
         self.timer.arm(wake)
         self.pre_actions.prune(self.live)
         self._show(fresh=fresh)
