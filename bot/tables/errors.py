@@ -151,3 +151,15 @@ class NotTournamentOwner(TableRefusal):
     """Starting a tournament one did not open, without managing the channel."""
 
     key = "table.not_owner_start"
+
+
+class SeatStaleHand(TableRefusal):
+    """A click on a player's seat view showing a hand that is over (issue 23)."""
+
+    key = "seat.stale_hand"
+
+
+class SeatStaleButton(TableRefusal):
+    """A click on a seat view's buttons the hand has moved past (a double click)."""
+
+    key = "seat.stale_button"

@@ -284,6 +284,7 @@ class TableRunner:
         """Stop the clock and deliver what is queued; the table stays open in the database."""
         async with self._lock:
             self.timer.disarm()
+            self.seats.close()  # the seat views' alarms (issue 23)
         await self.publisher.drain()
         await self.dms.saved()
 
