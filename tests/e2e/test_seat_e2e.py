@@ -19,7 +19,7 @@ import pytest
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
-from bot.render.custom_ids import table_button_id
+from bot.render.custom_ids import seat_button_id, table_button_id
 from bot.render.seat_view import pre_action_id, show_id
 from bot.settings import Settings
 from bot.tables.runner import TableRunner
@@ -29,6 +29,7 @@ from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
+from tests.e2e.fake_discord import interactions as ix
 from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import check_privacy, symbols_seen
 from tests.e2e.table_view import is_table_message, layout_text
@@ -627,5 +628,159 @@ async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
     await fake_discord.wait_for(lambda: told(second) == 1)
     await seats.settled()
     assert told(first) == 0
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+# A seat you can play from (issue 23): "My cards" opened once, in hand 1, and a
+# whole session played from it. The view is edited into each new hand; on the
+# player's turn it carries the table message's own buttons (the raise form
+# too), answered through the same runner and refusals as the table's.
+
+
+def table_message_buttons(fake: FakeDiscord) -> list[str]:
+    """The labels of the newest table message's buttons."""
+    return [m for m in fake.messages() if is_table_message(m)][-1].button_labels
+
+
+def seat_buttons(fake: FakeDiscord, view: StoredMessage) -> dict[str, str]:
+    """The seat view's turn buttons as it reads now: action -> custom id."""
+    message = fake.state.message(view.id)
+    found = {}
+    for component in message.all_components():
+        custom_id = str(component.get("custom_id", ""))
+        if custom_id.startswith(("croupier:seat:", "croupier:show:")):
+            found[custom_id.rsplit(":", 1)[1]] = custom_id
+    return found
+
+
+async def view_says(fake: FakeDiscord, view: StoredMessage, text: str) -> None:
+    """Wait until the seat view, as edited, says ``text``."""
+    await fake.wait_for(lambda: text in fake.state.message(view.id).text())
+
+
+async def forged_click(
+    fake: FakeDiscord, member: Member, view: StoredMessage, custom_id: str
+) -> str:
+    """A click with ``custom_id`` on ``view`` that the view does not show (a
+    modified client): what the bot answers."""
+    record = fake.state.start_interaction(
+        member.id,
+        fake.channel.id,
+        ix.MESSAGE_COMPONENT,
+        {"custom_id": custom_id, "component_type": 2},
+        source=fake.state.messages[view.id],
+    )
+    reply = await member._reply(record, "forged click", None, True)
+    return await reply.sentence()
+
+
+async def test_a_whole_session_is_played_from_the_seat_view(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    fake_discord.enforce_channel_rate_limits()  # Discord's 5 per 5 s per channel
+    seats, (ann, ben) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    runner = seats.runner
+    table_id = runner.table_id
+    await seats.deal()
+    view = await seats.seat_view(ann)  # the only click on the table Ann makes
+    assert "Your seat, hand 1" in view.text()
+
+    async def her_turn(action: str) -> str:
+        """The custom id of ``action`` on Ann's seat view, once the view offers it."""
+        live = runner.live
+        assert live is not None
+        wanted = (
+            show_id(table_id, live.hand_no, action)
+            if action == "muck"
+            else seat_button_id(table_id, live.hand_no, live.seq, action)
+        )
+        await fake_discord.wait_for(lambda: wanted in seat_buttons(fake_discord, view).values())
+        return wanted
+
+    raised_to, raise_seen, hand_one = 0, False, ""
+    refusals: dict[str, str] = {}
+    for hand_no in (1, 2, 3):
+        if runner.live is None:
+            await seats.deal()
+        live = runner.live
+        assert live is not None and live.hand_no == hand_no
+        # The same message, edited into the new hand.
+        await view_says(fake_discord, view, f"Your seat, hand {hand_no}")
+        while (live := runner.live) is not None and live.hand_no == hand_no:
+            before = len(live.actions)
+            showdown = live.hand.phase is Phase.SHOWDOWN
+            if seats.to_act() is ben:
+                if "out of turn" not in refusals and not showdown:
+                    # Ann's view offers no action now; a forged click with the turn's
+                    # own numbers is refused as the table's would be, and does nothing.
+                    assert "call" not in seat_buttons(fake_discord, view)
+                    forged = seat_button_id(table_id, live.hand_no, live.seq, "call")
+                    refusals["out of turn"] = await forged_click(fake_discord, ann, view, forged)
+                    await seats.settled()
+                    assert len(live.actions) == before
+                await seats.act(ben, "muck" if showdown else "call")
+                continue
+            if showdown:
+                await ann.click(custom_id=await her_turn("muck"), message=view)
+            elif hand_no == 2 and not raised_to:
+                # Her view offers what the table message offers, button for button.
+                raise_id = await her_turn("raise")
+                on_table = [b for b in table_message_buttons(fake_discord) if b != "My cards"]
+                assert fake_discord.state.message(view.id).button_labels == on_table
+                assert "It is your turn" in fake_discord.state.message(view.id).text()
+                # A click on hand 1's buttons, arriving now: refused, nothing done.
+                refusals["old hand"] = await forged_click(fake_discord, ann, view, hand_one)
+                await seats.settled()
+                assert len(live.actions) == before
+                # The raise form, opened from her view.
+                choices = runner.snapshot().choices
+                assert choices is not None and choices.min_raise_to < choices.max_raise_to
+                raised_to = choices.min_raise_to + 10
+                opened = await ann.click(custom_id=raise_id, message=view)
+                assert opened.modal is not None
+                await ann.submit_modal({"amount": str(raised_to)})
+            elif hand_no == 3 and "double click" not in refusals:
+                # A double click: both clicks leave before the view changes; one acts.
+                call = await her_turn("call")
+                first = await ann.click(custom_id=call, message=view, wait=False)
+                second = await ann.click(custom_id=call, message=view, wait=False)
+                await first.answered()
+                await second.answered()
+                await seats.settled()
+                told = [*first.said, *second.said]
+                refusals["double click"] = " ".join(told)
+            else:
+                hand_one = await her_turn("call") if hand_no == 1 else hand_one
+                await ann.click(custom_id=await her_turn("call"), message=view)
+            await seats.settled()
+            played = runner.live or runner.state.last_hand
+            assert played is not None
+            hers = [a for a in played.actions[before:] if a.name == ann.name]
+            assert len(hers) == 1 and not hers[0].by_clock, played.actions[before:]
+            if raised_to and not raise_seen:
+                assert (hers[0].kind, hers[0].to) in (("bet", raised_to), ("raise", raised_to))
+                raise_seen = True
+    last = runner.state.last_hand
+    assert last is not None and last.hand_no == 3 and runner.live is None
+
+    # Ann touched the table message once ("My cards"); every action came from her view.
+    clicks = [
+        str(r.payload["data"].get("custom_id"))
+        for r in fake_discord.state.interactions.values()
+        if r.user_id == ann.id and r.type == ix.MESSAGE_COMPONENT
+    ]
+    assert [c.rsplit(":", 1)[1] for c in clicks if c.startswith("croupier:table:")] == ["cards"]
+    assert raised_to
+    assert refusals["out of turn"] == f"It is not your turn; {ben.name} is to act."
+    assert refusals["old hand"] == (
+        "Those buttons belong to a hand that is over; nothing was done."
+    )
+    assert refusals["double click"] == (
+        "The hand moved on before your click; nothing was done. Your seat shows it as it is now."
+    )
+    records = await hand_records(database)
+    report = check_privacy(fake_discord, [ann, ben], records, table_id)
+    assert not report.leaks, "\n".join(map(str, report.leaks))
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
