@@ -119,7 +119,9 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
     if view.time_bank is not None:
         stack += " · " + t("seat.time_bank", locale, seconds=view.time_bank)
     lines.append(stack)
-    if view.hand_over:
+    if view.expired:  # no longer kept current: nothing about what to do now
+        lines.append(t("seat.expired", locale))
+    elif view.hand_over:
         lines.append(t("seat.hand_over", locale))
         if view.show is not None:
             lines.append(t("seat.may_show", locale))
@@ -131,9 +133,7 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
         lines.append(t("seat.chosen", locale, choice=_label(view.chosen, view.price, locale)))
     elif view.offered:
         lines.append(t("seat.choose", locale))
-    if view.expired:
-        lines.append(t("seat.expired", locale))
-    elif view.kept_until is not None:
+    if view.kept_until is not None and not view.expired:
         lines.append(t("seat.expiring", locale, when=f"<t:{view.kept_until}:R>"))
     embed.description = "\n".join(lines)
     buttons = () if view.expired else _buttons(view, locale)

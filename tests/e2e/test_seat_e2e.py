@@ -28,7 +28,7 @@ from engine import Card, HandShown, Phase
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
+from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StoredMessage
 from tests.e2e.fake_discord import interactions as ix
 from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import check_privacy, symbols_seen
@@ -659,6 +659,18 @@ async def view_says(fake: FakeDiscord, view: StoredMessage, text: str) -> None:
     await fake.wait_for(lambda: text in fake.state.message(view.id).text())
 
 
+async def view_offers(fake: FakeDiscord, view: StoredMessage, custom_id: str) -> None:
+    """Wait until the seat view, as edited, has the button ``custom_id``."""
+    await fake.wait_for(lambda: custom_id in seat_buttons(fake, view).values())
+
+
+async def told_after(fake: FakeDiscord, *clicks: Reply) -> str:
+    """What the bot told of ``clicks``, each acknowledged without a word: the
+    follow-up of the one refused (whichever came second)."""
+    await fake.wait_for(lambda: any(click.followups for click in clicks))
+    return " ".join(text for click in clicks for text in click.said)
+
+
 async def forged_click(
     fake: FakeDiscord, member: Member, view: StoredMessage, custom_id: str
 ) -> str:
@@ -695,7 +707,7 @@ async def test_a_whole_session_is_played_from_the_seat_view(
             if action == "muck"
             else seat_button_id(table_id, live.hand_no, live.seq, action)
         )
-        await fake_discord.wait_for(lambda: wanted in seat_buttons(fake_discord, view).values())
+        await view_offers(fake_discord, view, wanted)
         return wanted
 
     raised_to, raise_seen, hand_one = 0, False, ""
@@ -748,8 +760,7 @@ async def test_a_whole_session_is_played_from_the_seat_view(
                 await first.answered()
                 await second.answered()
                 await seats.settled()
-                told = [*first.said, *second.said]
-                refusals["double click"] = " ".join(told)
+                refusals["double click"] = await told_after(fake_discord, first, second)
             else:
                 hand_one = await her_turn("call") if hand_no == 1 else hand_one
                 await ann.click(custom_id=await her_turn("call"), message=view)
@@ -782,5 +793,92 @@ async def test_a_whole_session_is_played_from_the_seat_view(
     records = await hand_records(database)
     report = check_privacy(fake_discord, [ann, ben], records, table_id)
     assert not report.leaks, "\n".join(map(str, report.leaks))
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_a_draw_is_made_from_the_seat_view(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """The draw games' Draw button, where the table message has it, is on the
+    player's own seat view too, and opens the same menu."""
+    seats, (ann, ben) = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben"), variant="F2L3D"
+    )
+    runner = seats.runner
+    await seats.deal()
+    view = await seats.seat_view(ann)
+    # Check and call to the first draw; Ann draws from her view.
+    drew = False
+    while not drew:
+        live = runner.live
+        assert live is not None
+        if seats.to_act() is ben:
+            action = "discard" if live.hand.phase is Phase.DISCARDING else "call"
+            if action == "discard":
+                menu = await ben.click(custom_id=seats.button("discard"))
+                assert menu.message is not None
+                await (await ben.click("Stand pat", message=menu.message)).settled()
+                await seats.settled()
+            else:
+                await seats.act(ben, action)
+            continue
+        action = "discard" if live.hand.phase is Phase.DISCARDING else "call"
+        custom_id = seat_button_id(runner.table_id, live.hand_no, live.seq, action)
+        await view_offers(fake_discord, view, custom_id)
+        before = len(live.actions)
+        if action == "discard":
+            assert "Draw…" in fake_discord.state.message(view.id).button_labels
+            menu = await ann.click(custom_id=custom_id, message=view)
+            assert menu.message is not None and menu.message.ephemeral
+            (select,) = [c for c in menu.message.all_components() if c.get("type") == 3]
+            values = [str(o["value"]) for o in select["options"]]
+            await (
+                await ann.select(select["custom_id"], values[:2], message=menu.message)
+            ).settled()
+            drew = True
+        else:
+            await ann.click(custom_id=custom_id, message=view)
+        await seats.settled()
+        hers = [a for a in live.actions[before:] if a.name == ann.name]
+        assert len(hers) == 1 and not hers[0].by_clock
+        if drew:
+            assert hers[0].kind == "draw" and hers[0].amount == 2, hers
+    await assert_chips_reconcile(database)
+
+
+async def test_run_it_twice_is_chosen_from_the_seat_view(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, (ann, ben) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    saved = await ann.slash("poker", "homegame", run_it_twice=True)
+    await saved.settled()
+    runner = seats.runner
+    await seats.deal()
+    view = await seats.seat_view(ann)
+    if seats.to_act() is ben:
+        await seats.act(ben, "call")
+    live = runner.live
+    assert live is not None and seats.to_act() is ann
+    shove = seat_button_id(runner.table_id, live.hand_no, live.seq, "allin")
+    await view_offers(fake_discord, view, shove)
+    await ann.click(custom_id=shove, message=view)
+    await seats.settled()
+    await seats.act(ben, "call")
+    assert live.hand.phase is Phase.RUN_IT_TWICE
+    twice = seat_button_id(runner.table_id, live.hand_no, live.seq, "twice")
+    await view_offers(fake_discord, view, twice)
+    assert {"Run it twice", "Run it once"} <= set(fake_discord.state.message(view.id).button_labels)
+    await ann.click(custom_id=twice, message=view)
+    await seats.settled()
+    chosen = [(a.name, a.kind, a.by_clock) for a in live.actions if a.kind.startswith("run_")]
+    assert chosen[0] == (ann.name, "run_twice", False), chosen
+    while runner.live is not None:
+        live = runner.live
+        if live.hand.phase is Phase.RUN_IT_TWICE:
+            await seats.act(ben, "twice")
+        else:
+            clock.advance(5)
+            await seats.settled()
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
