@@ -10,6 +10,7 @@ recorded result.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -23,6 +24,7 @@ from bot.render.custom_ids import seat_button_id, table_button_id
 from bot.render.seat_view import pre_action_id, show_id
 from bot.settings import Settings
 from bot.tables.runner import TableRunner
+from bot.tables.seat_console import SEAT_VIEW_SECONDS
 from bot.tables.stand_ins import SHOWDOWN_SECONDS
 from engine import Card, HandShown, Phase
 from tests.audited import assert_audit_clean
@@ -880,5 +882,38 @@ async def test_run_it_twice_is_chosen_from_the_seat_view(
         else:
             clock.advance(5)
             await seats.settled()
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_the_seat_view_says_when_it_stops_and_my_cards_opens_a_fresh_one(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """An interaction's token lives 15 minutes: 14 minutes after Ann's last click on
+    it, her view says it no longer updates and offers nothing; "My cards" opens a
+    fresh one, which the table keeps current from then on."""
+    seats, (ann, _) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    await seats.deal()
+    old = await seats.seat_view(ann)
+    fake_discord.advance_clock(SEAT_VIEW_SECONDS)  # Discord's side: the token is 14 min old
+    clock.advance(SEAT_VIEW_SECONDS)  # the bot's (the clock acts for the player to act)
+    await asyncio.sleep(0)
+    await seats.settled()
+    await view_says(fake_discord, old, "This view no longer updates")
+    assert not seat_buttons(fake_discord, old)
+    assert not fake_discord.state.message(old.id).all_components()
+    edits = fake_discord.state.message(old.id).version
+    if seats.runner.live is None:
+        await seats.deal()
+    fresh = await seats.seat_view(ann)
+    assert fresh.id != old.id and "no longer updates" not in fresh.text()
+    live = seats.runner.live
+    assert live is not None
+    hand_no = live.hand_no
+    while (live := seats.runner.live) is not None and live.hand_no == hand_no:
+        await seats.call_or_muck(seats.to_act())
+    await seats.deal()
+    await view_says(fake_discord, fresh, f"Your seat, hand {hand_no + 1}")
+    assert fake_discord.state.message(old.id).version == edits  # the old one is let be
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
