@@ -84,10 +84,13 @@ def rabbit_button_id(table_id: int, hand_no: int) -> str:
 # table's buttons, so the runner refuses a stale or doubled click alike; their
 # own prefix tells the click came from the seat view (answered there, never by
 # the table message's edit).
-SEAT_ACTIONS: Final = tuple(action for action in BUTTON_ACTIONS if action not in ("cards",))
+#: (Show or muck at the showdown has its own buttons there: :mod:`bot.render.seat_view`.)
+SEAT_ACTIONS: Final = tuple(
+    action for action in BUTTON_ACTIONS if action not in ("cards", "show", "muck")
+)
 SEAT_BUTTON: Final = re.compile(
     r"croupier:seat:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
-    r"(?P<action>fold|call|raise|min|half|pot|allin|bringin|small|big|discard|twice|once|show|muck)"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|bringin|small|big|discard|twice|once)"
 )
 
 
