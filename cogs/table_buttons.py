@@ -47,7 +47,7 @@ from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
 from cogs.dm_notice import tell_if_dms_refused
 from cogs.pending_click import ActPace, PendingClick
-from cogs.seat_view import editor_for, show_seat
+from cogs.seat_view import clicked_id, editor_for, show_seat
 from cogs.unanswered import take
 
 #: What each action button asks for.
@@ -146,6 +146,7 @@ class TableButton:
         clicked = interaction.message
         # A seat view's click is answered there, never by the table message's edit.
         message_id = clicked.id if clicked is not None and not self.on_seat else None
+        seat_id = clicked_id(interaction) if self.on_seat else None
         del clicked
         on_an_older_message = message_id is not None and not runner.is_current_message(message_id)
         if on_an_older_message and self.action != "cards":
@@ -185,7 +186,7 @@ class TableButton:
             pace,
             hand_no=self.hand_no,
             seq=self.seq,
-            acknowledged=seat_kept_current(interaction, runner) if self.on_seat else None,
+            acknowledged=seat_kept_current(interaction, runner, seat_id) if self.on_seat else None,
         )
 
 
@@ -222,19 +223,20 @@ async def act_on_click(
 
 
 def seat_kept_current(
-    interaction: discord.Interaction[Any], runner: TableRunner
+    interaction: discord.Interaction[Any], runner: TableRunner, message_id: int | None
 ) -> Callable[[], Awaitable[None]]:
-    """Once a click on a seat view was acknowledged: that view is the one kept
-    current from now on, through the click's fresh token (another 15 minutes)."""
+    """Once a click on seat view ``message_id`` was acknowledged: that view is the
+    one kept current from now on, through the click's fresh token (another 15
+    minutes)."""
 
     async def keep() -> None:
         user_id = interaction.user.id
         editor = editor_for(interaction)
-        if runner.seats.renew(user_id, editor):
+        if runner.seats.renew(user_id, editor, message_id=message_id):
             return
         bot = cast(CroupierBot, interaction.client)
         faces = await faces_for(bot.db, bot.card_emojis, user_id)
-        runner.seats.open(user_id, locale_of(interaction), faces, editor)
+        runner.seats.open(user_id, locale_of(interaction), faces, editor, message_id=message_id)
 
     return keep
 
@@ -325,6 +327,7 @@ class RaiseForm(discord.ui.Modal):
                 self.amount.value, low=self.choices.min_raise_to, high=self.choices.max_raise_to
             )
             clicked = interaction.message
+            seat_id = clicked_id(interaction) if self.on_seat else None
             on_the_table = (
                 clicked is not None
                 and not self.on_seat
@@ -342,7 +345,9 @@ class RaiseForm(discord.ui.Modal):
                 self.pace,
                 hand_no=self.hand_no,
                 seq=self.choices.seq,
-                acknowledged=seat_kept_current(interaction, self.runner) if self.on_seat else None,
+                acknowledged=(
+                    seat_kept_current(interaction, self.runner, seat_id) if self.on_seat else None
+                ),
             )
         except Exception as error:
             if self.on_seat:

@@ -1246,6 +1246,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.expired": (
         "Diese Ansicht wird nicht mehr aktualisiert: öffne am Tisch mit **Meine Karten** eine neue."
     ),
+    "seat.superseded": "Diese Ansicht wird nicht mehr aktualisiert: deine neuere schon.",
     "seat.stale_hand": "Diese Knöpfe gehören zu einer Hand, die vorbei ist; nichts wurde getan.",
     "seat.stale_button": (
         "Die Hand ging vor deinem Klick weiter; nichts wurde getan. Dein Platz zeigt sie, wie sie "

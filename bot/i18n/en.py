@@ -1178,6 +1178,7 @@ MESSAGES: Final[dict[str, str]] = {
         "This view stops updating {when}: then open a new one with **My cards** on the table."
     ),
     "seat.expired": "This view no longer updates: open a new one with **My cards** on the table.",
+    "seat.superseded": "This view no longer updates: your newer one does.",
     "seat.stale_hand": "Those buttons belong to a hand that is over; nothing was done.",
     "seat.stale_button": (
         "The hand moved on before your click; nothing was done. Your seat shows it as it is now."

@@ -91,6 +91,8 @@ class SeatView:
     #: near; once it has passed the view says so and offers nothing.
     kept_until: int | None = None
     expired: bool = False
+    #: It no longer updates because a newer view of theirs does.
+    superseded: bool = False
 
 
 def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> OutgoingMessage:
@@ -120,7 +122,7 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
         stack += " · " + t("seat.time_bank", locale, seconds=view.time_bank)
     lines.append(stack)
     if view.expired:  # no longer kept current: nothing about what to do now
-        lines.append(t("seat.expired", locale))
+        lines.append(t("seat.superseded" if view.superseded else "seat.expired", locale))
     elif view.hand_over:
         lines.append(t("seat.hand_over", locale))
         if view.show is not None:

@@ -80,6 +80,8 @@ class _Open:
     alarms: tuple[Alarm, ...] = ()
     #: The view was told it no longer updates: let go once that edit is out.
     expired: bool = False
+    #: The ephemeral message edited (``None``: not known).
+    message_id: int | None = None
 
     def stop(self) -> None:
         for alarm in self.alarms:
@@ -155,36 +157,46 @@ class SeatConsoles:
         faces: CardFaces,
         editor: SeatEditor,
         shown: OutgoingMessage | None = None,
+        *,
+        message_id: int | None = None,
     ) -> None:
-        """The player's view was just sent (``shown``) or clicked: edit it from now on,
-        through ``editor`` (the newest interaction's token)."""
+        """The player's view ``message_id`` was just sent (``shown``) or clicked: edit
+        it from now on, through ``editor`` (the newest interaction's token)."""
         try:
             hand_no = self.view_for(user_id).private.hand_no
         except Exception:  # in no hand here any more: nothing to keep current
             return
         old = self._open.get(user_id)
         console = _Open(user_id, locale, faces, editor, self.clock.now(), hand_no)
-        if shown is None and old is not None and old.hand_no == hand_no:
+        console.message_id = message_id
+        same = old is not None and (message_id is None or old.message_id in (None, message_id))
+        if shown is None and old is not None and same and old.hand_no == hand_no:
             shown, console.shown_seat = old.shown, old.shown_seat
         console.shown = shown
         self._keep(console)
 
-    def renew(self, user_id: int, editor: SeatEditor) -> bool:
-        """A click on the player's view (``editor``: its fresh token): edit through it
-        from now on, for another 15 minutes. The clicked view may be an older one
-        than the view kept current until now, so what it shows is not assumed.
-        ``False`` when no view of theirs is open (the caller opens one)."""
+    def renew(self, user_id: int, editor: SeatEditor, *, message_id: int | None = None) -> bool:
+        """A click on the player's view ``message_id`` (``editor``: its fresh token):
+        edit through it from now on, for another 15 minutes. The clicked view may be
+        an older one than the view kept current until now, so what it shows is not
+        assumed. ``False`` when no view of theirs is open (the caller opens one)."""
         old = self._open.get(user_id)
         if old is None or old.expired:
             return False
         console = _Open(user_id, old.locale, old.faces, editor, self.clock.now(), old.hand_no)
+        console.message_id = message_id
         self._keep(console)
         return True
 
     def _keep(self, console: _Open) -> None:
+        """``console`` is the player's view kept current from now on. One view per
+        player: an other one kept current until now says it no longer updates."""
         old = self._open.get(console.user_id)
         if old is not None:
             old.stop()
+            other = None not in (old.message_id, console.message_id)
+            if other and old.message_id != console.message_id and not old.expired:
+                self._last_edit(old, superseded=True)
         self._open[console.user_id] = console
         user_id = console.user_id
         console.alarms = (
@@ -201,19 +213,26 @@ class SeatConsoles:
         if self._open.get(console.user_id) is not console:
             return
         console.alarms = ()
-        console.expired = True
-        last = console.pending or console.sending or console.shown_seat
-        if last is None:
-            with contextlib.suppress(Exception):
-                last = self.view_for(console.user_id)
-        if last is None:
+        if not self._last_edit(console, superseded=False):
             del self._open[console.user_id]
-            return
-        console.pending = replace(last, expired=True, kept_until=None)
+
+    def _last_edit(self, console: _Open, *, superseded: bool) -> bool:
+        """The view's last edit: the seat as it is (else as it was last drawn), saying
+        it no longer updates (``superseded``: a newer view does), with no buttons.
+        ``False`` when there is nothing to draw."""
+        console.expired = True
+        last: SeatView | None = None
+        with contextlib.suppress(Exception):
+            last = self.view_for(console.user_id)
+        last = last or console.pending or console.sending or console.shown_seat
+        if last is None:
+            return False
+        console.pending = replace(last, expired=True, superseded=superseded, kept_until=None)
         if console.task is None or console.task.done():
             console.task = asyncio.create_task(
                 self._edit(console), name=f"seat-view-{console.user_id}"
             )
+        return True
 
     def close(self) -> None:
         """The table is gone: no alarms left behind."""

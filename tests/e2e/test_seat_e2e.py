@@ -917,3 +917,28 @@ async def test_the_seat_view_says_when_it_stops_and_my_cards_opens_a_fresh_one(
     assert fake_discord.state.message(old.id).version == edits  # the old one is let be
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
+
+
+async def test_a_newer_seat_view_takes_over_and_the_older_one_says_so(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """One view per player is kept current: "My cards" pressed again (out of habit,
+    every hand) leaves no older view looking alive with buttons that no longer work."""
+    seats, (ann, _) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    await seats.deal()
+    older = await seats.seat_view(ann)
+    assert older.button_labels  # her turn's buttons, or pre-actions
+    newer = await seats.seat_view(ann)
+    assert newer.id != older.id
+    await view_says(fake_discord, older, "This view no longer updates: your newer one does.")
+    assert not fake_discord.state.message(older.id).all_components()
+    version = fake_discord.state.message(older.id).version
+    live = seats.runner.live
+    assert live is not None
+    await seats.call_or_muck(seats.to_act())
+    await seats.settled()
+    assert fake_discord.state.message(older.id).version == version
+    assert "no longer updates" not in fake_discord.state.message(newer.id).text()
+    assert fake_discord.state.message(newer.id).version > 1  # kept current
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
