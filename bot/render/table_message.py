@@ -50,7 +50,7 @@ MEDIUM = "### "
 SMALL = "-# "
 
 
-class ActionButtonMaker(Protocol):
+class _ButtonMaker(Protocol):
     def __call__(
         self, action: str, label: str, style: ButtonStyle, row: int, disabled: bool = False
     ) -> ButtonSpec: ...
@@ -477,7 +477,7 @@ def _raise_label(choices: Choices, locale: str) -> str:
     )
 
 
-def action_buttons(choices: Choices, locale: str, button: ActionButtonMaker) -> list[ButtonSpec]:
+def action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
     """The player to act's buttons (fold, check or call, bet or raise, the quick
     sizes): under the table message, and on that player's own seat view."""
     if choices.can_bring_in:
