@@ -34,7 +34,9 @@ from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StoredMessage
 from tests.e2e.fake_discord import interactions as ix
 from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import check_privacy, symbols_seen
-from tests.e2e.table_view import is_table_message, layout_text
+from tests.e2e.product_bot import running_croupier
+from tests.e2e.table_players import open_table
+from tests.e2e.table_view import TableView, is_table_message, layout_text
 
 
 @pytest.fixture
@@ -942,3 +944,37 @@ async def test_a_newer_seat_view_takes_over_and_the_older_one_says_so(
     assert fake_discord.state.message(newer.id).version > 1  # kept current
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
+
+
+async def test_a_seat_view_from_before_a_restart_still_plays_and_is_kept_current_again(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The seat view's buttons are read from their ids alone, like the table's: a
+    restart forgets the open view, and the player's next click on it both acts and
+    hands the new process the token to keep it current."""
+    fake = fake_discord
+    database = tmp_path / "croupier.db"
+    ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+    async with running_croupier(fake, database, deck_seed=31):
+        turn = (await open_table(fake, [ann, ben])).turn()
+        assert turn is not None
+        actor = {"Ann": ann, "Ben": ben}[turn.actor]
+        opened = await actor.click(
+            custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "cards"),
+            message=turn.message_id,
+        )
+        assert opened.message is not None
+        view = opened.message
+        call = seat_button_id(turn.table_id, turn.hand_no, turn.seq, "call")
+        await view_offers(fake, view, call)
+    async with running_croupier(fake, database, deck_seed=31) as croupier:
+        table = TableView(fake)
+        assert (again := table.turn()) is not None and again.key == turn.key
+        version = fake.state.message(view.id).version
+        clicked = await actor.click(custom_id=call, message=view)
+        assert clicked.silent, clicked.text
+        assert await table.next_turn(turn.key) is not None  # the call was taken
+        await croupier.settled()
+        await fake.wait_for(lambda: fake.state.message(view.id).version > version)
+        assert call not in seat_buttons(fake, view).values()
+        assert f"Your seat, hand {turn.hand_no}" in fake.state.message(view.id).text()
