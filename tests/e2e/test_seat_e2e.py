@@ -1,5 +1,7 @@
 """Your seat, end to end through the fake Discord: the private seat view kept
-current, pre-actions, the time bank, turn notices, and show or muck.
+current, pre-actions, the time bank, turn notices, and show or muck; and (issue
+23) a whole session played from the seat view's own action buttons, hand after
+hand, until its token's end.
 
 Players sit at a real table (the real client, the fake Discord); time at the
 table is a fake clock the test moves, so a turn taken "at once" is one taken
