@@ -21,7 +21,7 @@ from bot.i18n.discord_bridge import locale_of
 from bot.player_decks import faces_for
 from bot.render.seat_view import PRE_ACTION_BUTTON, SHOW_BUTTON, pre_action_id, show_id
 from bot.tables.runner import TableRunner
-from cogs.seat_view import editor_for
+from cogs.seat_view import clicked_id, editor_for
 from cogs.table_buttons import runner_for
 from cogs.unanswered import take
 from engine import PreAction
@@ -58,7 +58,9 @@ class PreActionButton(
             kind = None if self.choice == "clear" else PreAction(self.choice)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
             await interaction.response.defer()
-            runner.seats.open(user_id, locale, faces, editor_for(interaction))
+            runner.seats.open(
+                user_id, locale, faces, editor_for(interaction), message_id=clicked_id(interaction)
+            )
             await runner.choose_pre_action(user_id, kind, self.hand_no)
         except Exception as error:
             if runner is not None:
@@ -96,7 +98,9 @@ class ShowButton(
             user_id, locale = interaction.user.id, locale_of(interaction)
             faces = await faces_for(bot.db, bot.card_emojis, user_id)
             await interaction.response.defer()
-            runner.seats.open(user_id, locale, faces, editor_for(interaction))
+            runner.seats.open(
+                user_id, locale, faces, editor_for(interaction), message_id=clicked_id(interaction)
+            )
             if self.what == "muck":
                 await runner.muck_cards(user_id, self.hand_no)
                 return

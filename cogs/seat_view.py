@@ -20,6 +20,11 @@ from bot.tables.runner import TableRunner
 from bot.tables.seat_console import SeatEditor
 
 
+def clicked_id(interaction: discord.Interaction[Any]) -> int | None:
+    """The id of the seat view clicked (a button on it, or a form opened from it)."""
+    return interaction.message.id if interaction.message is not None else None
+
+
 def editor_for(interaction: discord.Interaction[Any]) -> SeatEditor:
     """Edits the ephemeral message ``interaction`` answered with (or was clicked on)."""
 
@@ -43,10 +48,11 @@ async def show_seat(
     message = runner.seats.message_for(user_id, locale, faces)
     assert message.embed is not None
     view = view_of(message.buttons)
-    await interaction.response.send_message(
+    sent = await interaction.response.send_message(
         embed=message.embed,
         view=view if view is not None else discord.utils.MISSING,
         ephemeral=True,
     )
-    runner.seats.open(user_id, locale, faces, editor_for(interaction), shown=message)
+    editor = editor_for(interaction)
+    runner.seats.open(user_id, locale, faces, editor, shown=message, message_id=sent.message_id)
     runner.seats.refresh(only=user_id)  # the table may have moved on meanwhile

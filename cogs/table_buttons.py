@@ -10,6 +10,13 @@ the player whose turn it is with a menu of their own cards (cogs/discard_menu.py
 with a fresh ephemeral seat view, since a dismissed one cannot be shown again
 (cogs/seat_buttons.py).
 
+The seat view offers the same buttons on the player's turn (issue 23), with
+ids of their own (``croupier:seat:…``) and answered here, by the same path:
+the runner's checks, the write-ahead log, the same refusals. Such a click is
+acknowledged without a change (the table message's edit must not answer a
+click on another message), its fresh token is handed to the seat view
+(:mod:`bot.tables.seat_console`), which the table's next change then edits.
+
 An action's click is answered by the table message's edit that shows the
 action (Discord's UPDATE_MESSAGE: one request, see cogs/pending_click.py), or,
 when the table takes longer than that allows, acknowledged as it is a moment
@@ -20,7 +27,7 @@ ephemeral, or a follow-up when the click was acknowledged already.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, cast
 
 import discord
@@ -30,17 +37,17 @@ from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
 from bot.player_decks import faces_for
-from bot.render.custom_ids import TABLE_BUTTON, raise_modal_id
+from bot.render.custom_ids import SEAT_BUTTON, TABLE_BUTTON, raise_modal_id
 from bot.render.limits import MODAL_TITLE, shorten
 from bot.render.views import Choices
-from bot.tables.errors import StaleButton, StaleHand
+from bot.tables.errors import SeatStaleButton, SeatStaleHand, StaleButton, StaleHand
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from cogs.amounts import parse_chip_amount
 from cogs.discard_menu import DiscardMenu, menu_prompt
 from cogs.dm_notice import tell_if_dms_refused
 from cogs.pending_click import ActPace, PendingClick
-from cogs.seat_view import show_seat
+from cogs.seat_view import clicked_id, editor_for, show_seat
 from cogs.unanswered import take
 
 #: What each action button asks for.
@@ -83,10 +90,15 @@ class TableButton:
     id instead (:meth:`clicked`) and answers here.
     """
 
-    def __init__(self, table_id: int, hand_no: int, seq: int, action: str) -> None:
+    def __init__(
+        self, table_id: int, hand_no: int, seq: int, action: str, *, on_seat: bool = False
+    ) -> None:
         self.table_id, self.hand_no, self.seq, self.action = table_id, hand_no, seq, action
+        #: Clicked on the player's own seat view, not on the table message.
+        self.on_seat = on_seat
         #: An action's click, once it waits for the table's edit to answer it.
         self.click: PendingClick | None = None
+        self.runner: TableRunner | None = None
 
     @classmethod
     def clicked(cls, interaction: discord.Interaction[Any]) -> TableButton | None:
@@ -97,10 +109,19 @@ class TableButton:
         custom_id = data.get("custom_id")
         if data.get("component_type") != discord.ComponentType.button.value:
             return None
-        match = TABLE_BUTTON.fullmatch(custom_id) if isinstance(custom_id, str) else None
+        if not isinstance(custom_id, str):
+            return None
+        on_seat = custom_id.startswith("croupier:seat:")
+        match = (SEAT_BUTTON if on_seat else TABLE_BUTTON).fullmatch(custom_id)
         if match is None:
             return None
-        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]), match["action"])
+        return cls(
+            int(match["table"]),
+            int(match["hand"]),
+            int(match["seq"]),
+            match["action"],
+            on_seat=on_seat,
+        )
 
     async def callback(self, interaction: discord.Interaction[Any], pace: ActPace) -> None:
         """Answer the click; ``pace``: how long the process's actions take lately."""
@@ -109,6 +130,10 @@ class TableButton:
             cast(CroupierBot, interaction.client).clicks.check(interaction)
             await self._answer(interaction, pace)
         except Exception as error:
+            if self.on_seat:
+                error = seat_refusal(error)
+                if self.runner is not None:  # the clicked view shows the hand as it is
+                    self.runner.seats.refresh(only=interaction.user.id)
             answered = await taken_back(self.click)
             await reply_with_error(interaction, error, answered=answered)
             if answered is None:
@@ -116,10 +141,12 @@ class TableButton:
         await tell_if_dms_refused(interaction, self.click)
 
     async def _answer(self, interaction: discord.Interaction[Any], pace: ActPace) -> None:
-        runner = runner_for(interaction, self.table_id)
+        runner = self.runner = runner_for(interaction, self.table_id)
         user_id, locale = interaction.user.id, locale_of(interaction)
         clicked = interaction.message
-        message_id = clicked.id if clicked is not None else None
+        # A seat view's click is answered there, never by the table message's edit.
+        message_id = clicked.id if clicked is not None and not self.on_seat else None
+        seat_id = clicked_id(interaction) if self.on_seat else None
         del clicked
         on_an_older_message = message_id is not None and not runner.is_current_message(message_id)
         if on_an_older_message and self.action != "cards":
@@ -144,7 +171,7 @@ class TableButton:
         if self.action == "raise":
             choices = runner.choices_for(user_id, hand_no=self.hand_no, seq=self.seq)
             if choices.min_raise_to != choices.max_raise_to:
-                form = RaiseForm(runner, self.hand_no, choices, locale, pace)
+                form = RaiseForm(runner, self.hand_no, choices, locale, pace, on_seat=self.on_seat)
                 await interaction.response.send_modal(form)
                 return
             # One amount only, and the button says which: no form to fill in.
@@ -152,7 +179,15 @@ class TableButton:
         else:
             request = ActionRequest(BUTTON_MOVES[self.action])
         self.click = PendingClick(interaction, message_id)
-        await act_on_click(self.click, runner, request, pace, hand_no=self.hand_no, seq=self.seq)
+        await act_on_click(
+            self.click,
+            runner,
+            request,
+            pace,
+            hand_no=self.hand_no,
+            seq=self.seq,
+            acknowledged=seat_kept_current(interaction, runner, seat_id) if self.on_seat else None,
+        )
 
 
 async def act_on_click(
@@ -163,24 +198,57 @@ async def act_on_click(
     *,
     hand_no: int,
     seq: int,
+    acknowledged: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
     """Act for the clicking player; the table message's edit that shows the action
     answers the click (see cogs/pending_click.py). A click heard of too late for
     that, or made while the process is busy (``pace``), is acknowledged first, and
     not acted on if Discord refused that: the player was told it failed (logged by
-    the click)."""
+    the click). ``acknowledged`` is awaited once it was (a seat view's click, on
+    no table message, always is)."""
     user_id = click.interaction.user.id
     answer: PendingClick | None = click
     if click.late or pace.slow:
         if not await click.acknowledge():
             return
         answer = None  # answered already: the table message is edited on its own
+        if acknowledged is not None:
+            await acknowledged()
     loop = asyncio.get_running_loop()
     began = loop.time()
     try:
         await runner.act(user_id, request, hand_no=hand_no, seq=seq, answer=answer)
     finally:
         pace.took(loop.time() - began)
+
+
+def seat_kept_current(
+    interaction: discord.Interaction[Any], runner: TableRunner, message_id: int | None
+) -> Callable[[], Awaitable[None]]:
+    """Once a click on seat view ``message_id`` was acknowledged: that view is the
+    one kept current from now on, through the click's fresh token (another 15
+    minutes)."""
+
+    async def keep() -> None:
+        user_id = interaction.user.id
+        editor = editor_for(interaction)
+        if runner.seats.renew(user_id, editor, message_id=message_id):
+            return
+        bot = cast(CroupierBot, interaction.client)
+        faces = await faces_for(bot.db, bot.card_emojis, user_id)
+        runner.seats.open(user_id, locale_of(interaction), faces, editor, message_id=message_id)
+
+    return keep
+
+
+def seat_refusal(error: Exception) -> Exception:
+    """A stale click's refusal, in the seat view's words (it shows the hand being
+    played, not an older table message)."""
+    if isinstance(error, StaleHand):
+        return SeatStaleHand()
+    if isinstance(error, StaleButton):
+        return SeatStaleButton()
+    return error
 
 
 async def taken_back(click: PendingClick | None) -> bool | None:
@@ -217,6 +285,8 @@ class RaiseForm(discord.ui.Modal):
         choices: Choices,
         locale: str,
         pace: ActPace | None = None,
+        *,
+        on_seat: bool = False,
     ) -> None:
         title = t("raise_modal.title_bet" if choices.is_bet else "raise_modal.title_raise", locale)
         super().__init__(
@@ -225,6 +295,8 @@ class RaiseForm(discord.ui.Modal):
             timeout=300,
         )
         self.runner, self.hand_no, self.choices = runner, hand_no, choices
+        #: Opened from the player's seat view: answered there, not by the table's edit.
+        self.on_seat = on_seat
         self.pace = pace if pace is not None else ActPace()
         low, high = choices.min_raise_to, choices.max_raise_to
         self.amount: discord.ui.TextInput[RaiseForm] = discord.ui.TextInput(
@@ -255,14 +327,30 @@ class RaiseForm(discord.ui.Modal):
                 self.amount.value, low=self.choices.min_raise_to, high=self.choices.max_raise_to
             )
             clicked = interaction.message
-            on_the_table = clicked is not None and self.runner.is_current_message(clicked.id)
+            seat_id = clicked_id(interaction) if self.on_seat else None
+            on_the_table = (
+                clicked is not None
+                and not self.on_seat
+                and self.runner.is_current_message(clicked.id)
+            )
             message_id = clicked.id if on_the_table and clicked is not None else None
             del clicked
             let_go_of_clicked_message(interaction)
             click = PendingClick(interaction, message_id)
             request = ActionRequest(Move.RAISE_TO, amount)
             await act_on_click(
-                click, self.runner, request, self.pace, hand_no=self.hand_no, seq=self.choices.seq
+                click,
+                self.runner,
+                request,
+                self.pace,
+                hand_no=self.hand_no,
+                seq=self.choices.seq,
+                acknowledged=(
+                    seat_kept_current(interaction, self.runner, seat_id) if self.on_seat else None
+                ),
             )
         except Exception as error:
+            if self.on_seat:
+                error = seat_refusal(error)
+                self.runner.seats.refresh(only=interaction.user.id)
             await reply_with_error(interaction, error, answered=await taken_back(click))

@@ -17,6 +17,9 @@ kicker decided, or many hands were shown) and writes:
   here as Discord's dark theme draws its layout (one container, headings
   large, small type grey, dividers, the card emojis, the buttons under it),
   from the very blocks and buttons the bot sent.
+* ``seat-view.png``: a player's own seat view ("My cards") on their turn,
+  with the table's action buttons on it (issue 23), drawn the same way as
+  an embed with its buttons under it.
 """
 
 from __future__ import annotations
@@ -66,6 +69,8 @@ class Channel:
 
     posts: list[OutgoingMessage] = field(default_factory=list)
     tables: list[OutgoingMessage] = field(default_factory=list)
+    #: The first player's seat view at each of their turns.
+    seats: list[OutgoingMessage] = field(default_factory=list)
 
     async def show_table(
         self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
@@ -139,7 +144,10 @@ async def play(
                 if deciding is None:
                     await runner.settled()
                     continue
-                await _decide(runner, runner.live.deal.players[deciding], rng)
+                user_id = runner.live.deal.players[deciding]
+                if user_id == min(PLAYERS):
+                    channel.seats.append(runner.seats.message_for(user_id, "en", made_up_faces()))
+                await _decide(runner, user_id, rng)
             played += 1
         await runner.settled()
         await runner.close(1)
@@ -198,6 +206,41 @@ def discord_message(message: OutgoingMessage, width: int = 620) -> Image.Image:
     return canvas
 
 
+def best_seat(seats: list[OutgoingMessage]) -> OutgoingMessage:
+    """The seat view worth showing: on the turn or river, a bet to call, the most buttons."""
+
+    def worth(message: OutgoingMessage) -> tuple[bool, bool, int]:
+        text = message.public_text()
+        board = next((line for line in text.splitlines() if line.startswith("Board:")), "")
+        return (len(EMOJI.findall(board)) >= 4, "To call:" in text, len(message.buttons))
+
+    return max((seat for seat in seats if seat.buttons), key=worth)
+
+
+def discord_embed(message: OutgoingMessage, width: int = 420) -> Image.Image:
+    """``message`` (an embed and buttons, like the seat view) as Discord's dark
+    theme shows it on a phone: the embed with its colour bar, the buttons under it."""
+    assert message.embed is not None
+    title, text = message.embed.title or "", message.embed.description or ""
+    inner = width - 52
+    lines = [
+        piece for line in text.splitlines() for piece in _wrapped(_readable(line), 15, 22, inner)
+    ]
+    buttons = _button_rows(message.buttons, inner)
+    line_height, top = 28, 50
+    embed_bottom = top + line_height * len(lines) + 10
+    height = embed_bottom + 10 + len(buttons) * 40 + 10
+    canvas = Image.new("RGBA", (width, height), _BACKGROUND)
+    draw = ImageDraw.Draw(canvas)
+    draw.rounded_rectangle((8, 8, width - 9, embed_bottom), 6, fill=(43, 45, 49, 255))
+    draw.rectangle((8, 8, 12, embed_bottom), fill=(0x2E, 0x7D, 0x32, 255))
+    draw.text((24, 18), title, font=bold_font(17), fill=(242, 243, 245, 255))
+    for index, line in enumerate(lines):
+        _draw_line(canvas, line, 24, top + index * line_height)
+    _draw_buttons(draw, buttons, embed_bottom + 10)
+    return canvas
+
+
 def _draw_line(
     canvas: Image.Image,
     line: str,
@@ -210,6 +253,15 @@ def _draw_line(
 ) -> None:
     """Text with **bold** spans and card emojis (the back too), left to right."""
     draw = ImageDraw.Draw(canvas)
+    # Cards in a bold span ("Your cards: **<:…> <:…>**") are drawn as cards.
+    line = re.sub(
+        r"\*\*([^*]+)\*\*",
+        lambda bold: "".join(
+            f"**{part}**" if part.strip() and not EMOJI.fullmatch(part) else part
+            for part in re.split(r"(<:\w+:\d+>)", bold[1])
+        ),
+        line,
+    )
     pieces = re.split(r"(<:\w+:\d+>|\*\*[^*]+\*\*|⏳)", line)
     for piece in pieces:
         if not piece:
@@ -347,7 +399,14 @@ def discord_layout(message: OutgoingMessage, width: int = 420) -> Image.Image:
         size, emoji, line_height, colour = _STYLES[style]
         _draw_line(canvas, text, 28, y, size=size, emoji=emoji, colour=colour)
         y += line_height
-    y = container_bottom + 10
+    _draw_buttons(draw, buttons, container_bottom + 10)
+    return canvas
+
+
+def _draw_buttons(
+    draw: ImageDraw.ImageDraw, buttons: list[list[tuple[ButtonSpec, float]]], y: float
+) -> None:
+    """The rows of buttons from ``y`` down, as Discord draws them."""
     for row_buttons in buttons:
         x = 12.0
         for spec, button_width in row_buttons:
@@ -365,7 +424,6 @@ def discord_layout(message: OutgoingMessage, width: int = 420) -> Image.Image:
             )
             x += button_width + 8
         y += 40
-    return canvas
 
 
 def _button_rows(
@@ -440,6 +498,9 @@ async def main(folder: Path, seed: int = 12) -> None:
     print(table.public_text())
     print(stud.public_text())
     discord_layout(stud).convert("RGB").save(folder / "table-stud.png", optimize=True)
+    seat = best_seat(channel.seats)
+    discord_embed(seat).convert("RGB").save(folder / "seat-view.png", optimize=True)
+    print(seat.public_text())
     print(result.public_text())
 
 

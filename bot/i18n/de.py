@@ -1036,7 +1036,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.nothing_to_call": "Nichts zum Mitgehen; der Pot ist **{pot:int}**.",
     "seat.stack": "Dein Stack: **{stack:int}**",
     "seat.time_bank": "Zeitbank: **{seconds}** s",
-    "seat.your_turn": "Du bist dran: handle mit den Knöpfen des Tisches.",
+    "seat.your_turn": "**Du bist dran.** Handle hier oder am Tisch.",
     "seat.hand_over": "Die Hand ist vorbei.",
     "seat.choose": "Entscheide vor deinem Zug (nur du siehst das):",
     "seat.chosen": "Vor deinem Zug gewählt: **{choice}**. Nur du siehst das.",
@@ -1442,5 +1442,19 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.void_reason_failed": (
         "bei uns ist etwas schiefgegangen, und die Hand konnte nicht weitergehen"
+    ),
+    # Ein Platz, von dem aus man spielt (Issue 23): der Zug in der Platzansicht, ihre 15 Minuten.
+    "seat.expiring": (
+        "Diese Ansicht wird {when} nicht mehr aktualisiert: öffne dann am Tisch mit "
+        "**Meine Karten** eine neue."
+    ),
+    "seat.expired": (
+        "Diese Ansicht wird nicht mehr aktualisiert: öffne am Tisch mit **Meine Karten** eine neue."
+    ),
+    "seat.superseded": "Diese Ansicht wird nicht mehr aktualisiert: deine neuere schon.",
+    "seat.stale_hand": "Diese Knöpfe gehören zu einer Hand, die vorbei ist; nichts wurde getan.",
+    "seat.stale_button": (
+        "Die Hand ging vor deinem Klick weiter; nichts wurde getan. Dein Platz zeigt sie, wie sie "
+        "jetzt ist."
     ),
 }

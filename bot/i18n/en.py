@@ -983,7 +983,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.nothing_to_call": "Nothing to call; the pot is **{pot:int}**.",
     "seat.stack": "Your stack: **{stack:int}**",
     "seat.time_bank": "time bank: **{seconds}** s",
-    "seat.your_turn": "It is your turn: act with the table's buttons.",
+    "seat.your_turn": "**It is your turn.** Act here, or on the table.",
     "seat.hand_over": "The hand is over.",
     "seat.choose": "Decide before your turn (only you see this):",
     "seat.chosen": "Chosen before your turn: **{choice}**. Only you see this.",
@@ -1356,4 +1356,14 @@ MESSAGES: Final[dict[str, str]] = {
         "dealt as usual."
     ),
     "table.void_reason_failed": "something went wrong on our side and the hand could not go on",
+    # A seat you can play from (issue 23): the seat view's turn, and its 15 minutes.
+    "seat.expiring": (
+        "This view stops updating {when}: then open a new one with **My cards** on the table."
+    ),
+    "seat.expired": "This view no longer updates: open a new one with **My cards** on the table.",
+    "seat.superseded": "This view no longer updates: your newer one does.",
+    "seat.stale_hand": "Those buttons belong to a hand that is over; nothing was done.",
+    "seat.stale_button": (
+        "The hand moved on before your click; nothing was done. Your seat shows it as it is now."
+    ),
 }

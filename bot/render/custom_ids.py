@@ -105,3 +105,31 @@ def sit_down_form_id(table_id: int) -> str:
 
 def top_up_form_id(table_id: int) -> str:
     return f"croupier:topupform:{table_id}"
+
+
+# The seat view's action buttons (issue 23): the table message's actions, on a
+# player's own ephemeral seat view. Same table, hand and action count as the
+# table's buttons, so the runner refuses a stale or doubled click alike; their
+# own prefix tells the click came from the seat view (answered there, never by
+# the table message's edit).
+#: (Show or muck at the showdown has its own buttons there: :mod:`bot.render.seat_view`.)
+SEAT_ACTIONS: Final = tuple(
+    action for action in BUTTON_ACTIONS if action not in ("cards", "show", "muck")
+)
+SEAT_BUTTON: Final = re.compile(
+    r"croupier:seat:(?P<table>\d{1,20}):(?P<hand>\d{1,10}):(?P<seq>\d{1,6}):"
+    r"(?P<action>fold|call|raise|min|half|pot|allin|bringin|small|big|discard|twice|once)"
+)
+
+
+def seat_button_id(table_id: int, hand_no: int, seq: int, action: str) -> str:
+    """The id of a seat view's action button.
+
+    >>> seat_button_id(7, 12, 3, "fold")
+    'croupier:seat:7:12:3:fold'
+    """
+    if action not in SEAT_ACTIONS:
+        raise ValueError(f"no seat view button {action!r}")
+    custom_id = f"croupier:seat:{table_id}:{hand_no}:{seq}:{action}"
+    assert len(custom_id) <= MAX_CUSTOM_ID
+    return custom_id

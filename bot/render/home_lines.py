@@ -125,6 +125,11 @@ def home_buttons(home: HomeGameView | None, locale: str, button: ButtonMaker) ->
     """Run it twice: twice or once, for the players still to choose."""
     if home is None or not home.runout_choosers:
         return []
+    return run_twice_buttons(locale, button)
+
+
+def run_twice_buttons(locale: str, button: ButtonMaker) -> list[ButtonSpec]:
+    """Twice or once: on the table message, and on a chooser's own seat view."""
     return [
         button("twice", t("button.run_twice", locale), "success", 0),
         button("once", t("button.run_once", locale), "secondary", 0),

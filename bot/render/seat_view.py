@@ -2,7 +2,11 @@
 (and low), what they must call and the pot odds, their stack and time bank,
 and the pre-actions they may choose (the one chosen marked); at the showdown,
 when their hand cannot win, to show or muck it; once the hand is over, what
-they may still show.
+they may still show. On their turn it offers the table message's own buttons
+(fold, check or call, bet or raise and its quick sizes, discard or draw, run
+it twice), drawn by the same functions with the seat view's ids, so a whole
+session can be played from it; near the end of the 15 minutes Discord lets
+it be edited it says until when, and afterwards that it no longer updates.
 
 Like :class:`~bot.render.views.PrivateView` it holds the player's own hole
 cards and is shown only to them, as an ephemeral message the table edits in
@@ -24,10 +28,13 @@ from typing import Final
 from bot.i18n import t
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.cards import cards_text
-from bot.render.limits import check_embed
-from bot.render.message import ButtonSpec, OutgoingMessage
+from bot.render.custom_ids import seat_button_id
+from bot.render.home_lines import run_twice_buttons
+from bot.render.limits import BUTTON_LABEL, check_embed, shorten
+from bot.render.message import ButtonSpec, ButtonStyle, OutgoingMessage
 from bot.render.private_view import private_message
-from bot.render.views import PrivateView
+from bot.render.table_message import action_buttons
+from bot.render.views import Choices, PrivateView
 from engine import PreAction, ShowOptions, pot_odds
 
 PRE_ACTION_BUTTON: Final = re.compile(
@@ -72,6 +79,20 @@ class SeatView:
     #: At the showdown it is their turn: their hand cannot win, and they show
     #: or muck it (the clock mucks).
     showdown_turn: bool = False
+    #: Their turn's choices, offered on the view as on the table message (issue
+    #: 23): how many actions the hand has had (what the buttons' ids carry), the
+    #: bet or raise, throwing cards away (the button's catalogue key), and
+    #: running the board twice.
+    seq: int = 0
+    choices: Choices | None = None
+    discard_key: str | None = None
+    runout_choice: bool = False
+    #: UNIX time at which the view stops being kept current, said once that is
+    #: near; once it has passed the view says so and offers nothing.
+    kept_until: int | None = None
+    expired: bool = False
+    #: It no longer updates because a newer view of theirs does.
+    superseded: bool = False
 
 
 def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> OutgoingMessage:
@@ -100,20 +121,25 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
     if view.time_bank is not None:
         stack += " · " + t("seat.time_bank", locale, seconds=view.time_bank)
     lines.append(stack)
-    if view.hand_over:
+    if view.expired:  # no longer kept current: nothing about what to do now
+        lines.append(t("seat.superseded" if view.superseded else "seat.expired", locale))
+    elif view.hand_over:
         lines.append(t("seat.hand_over", locale))
         if view.show is not None:
             lines.append(t("seat.may_show", locale))
     elif view.showdown_turn:
         lines.append(t("seat.show_or_muck", locale))
-    elif view.to_act:
+    elif view.to_act or view.runout_choice:
         lines.append(t("seat.your_turn", locale))
     elif view.chosen is not None:
         lines.append(t("seat.chosen", locale, choice=_label(view.chosen, view.price, locale)))
     elif view.offered:
         lines.append(t("seat.choose", locale))
+    if view.kept_until is not None and not view.expired:
+        lines.append(t("seat.expiring", locale, when=f"<t:{view.kept_until}:R>"))
     embed.description = "\n".join(lines)
-    return OutgoingMessage(embed=check_embed(embed), buttons=_buttons(view, locale))
+    buttons = () if view.expired else _buttons(view, locale)
+    return OutgoingMessage(embed=check_embed(embed), buttons=buttons)
 
 
 def _label(kind: PreAction, price: int, locale: str) -> str:
@@ -154,8 +180,10 @@ def _buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
                 show_id(private.table_id, private.hand_no, "muck"), t("button.muck", locale)
             ),
         )
-    if view.hand_over or view.to_act:
+    if view.hand_over:
         return ()
+    if view.to_act or view.runout_choice:
+        return _turn_buttons(view, locale)
     buttons = [
         ButtonSpec(
             pre_action_id(private.table_id, private.hand_no, kind.value),
@@ -174,3 +202,23 @@ def _buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
             )
         )
     return tuple(buttons)
+
+
+def _turn_buttons(view: SeatView, locale: str) -> tuple[ButtonSpec, ...]:
+    """The table message's buttons for this turn, drawn by the same functions,
+    with the seat view's ids (answered like the table's, :mod:`cogs.table_buttons`)."""
+    private = view.private
+
+    def button(
+        action: str, label: str, style: ButtonStyle, row: int, disabled: bool = False
+    ) -> ButtonSpec:
+        custom_id = seat_button_id(private.table_id, private.hand_no, view.seq, action)
+        return ButtonSpec(custom_id, shorten(label, BUTTON_LABEL), style, row, disabled)
+
+    if view.runout_choice:
+        return tuple(run_twice_buttons(locale, button))
+    if view.choices is not None:
+        return tuple(action_buttons(view.choices, locale, button))
+    if view.discard_key is not None:
+        return (button("discard", t(view.discard_key, locale), "primary", 0),)
+    return ()

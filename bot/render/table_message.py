@@ -484,7 +484,7 @@ def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
 
     buttons: list[ButtonSpec] = home_buttons(snapshot.home, locale, button)
     if choices is not None:
-        buttons += _action_buttons(choices, locale, button)
+        buttons += action_buttons(choices, locale, button)
     elif snapshot.showdown_choice:
         buttons.append(button("show", t("button.show", locale), "primary", 0))
         buttons.append(button("muck", t("button.muck", locale), "secondary", 0))
@@ -515,7 +515,9 @@ def _raise_label(choices: Choices, locale: str) -> str:
     )
 
 
-def _action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
+def action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
+    """The player to act's buttons (fold, check or call, bet or raise, the quick
+    sizes): under the table message, and on that player's own seat view."""
     if choices.can_bring_in:
         # Stud's bring-in cannot be folded or checked: post it or complete.
         found = [

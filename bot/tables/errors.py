@@ -168,3 +168,15 @@ class HandFailed(TableRefusal):
 
     def __init__(self, *, hand_no: int) -> None:
         super().__init__(hand_no=hand_no)
+
+
+class SeatStaleHand(TableRefusal):
+    """A click on a player's seat view showing a hand that is over (issue 23)."""
+
+    key = "seat.stale_hand"
+
+
+class SeatStaleButton(TableRefusal):
+    """A click on a seat view's buttons the hand has moved past (a double click)."""
+
+    key = "seat.stale_button"

@@ -359,6 +359,7 @@ class TableRunner:
         with contextlib.suppress(Refused):  # being reloaded: its clock is stopped already
             async with self._lock:
                 self.timer.disarm()
+                self.seats.close()  # the seat views' alarms (issue 23)
         await self.publisher.drain()
         await self.dms.saved()
 

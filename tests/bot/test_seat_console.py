@@ -12,7 +12,8 @@ from bot.database import Database
 from bot.render.card_markup import TEXT_FACES
 from bot.render.message import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
-from bot.tables.seat_console import SEAT_VIEW_SECONDS
+from bot.tables.runner import TableRunner
+from bot.tables.seat_console import SEAT_VIEW_SECONDS, SEAT_VIEW_WARNING
 from bot.tables.table_settings import TableSettingsError
 from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import set_notice_choice
@@ -52,7 +53,65 @@ async def test_the_seat_view_follows_the_hand_for_fourteen_minutes_only(
     count = len(editor.edits)
     clock.advance(SEAT_VIEW_SECONDS + 1)  # the clock acts meanwhile: the view is let go
     await runner.settled()
-    assert len(editor.edits) == count
+    # Its last edit says so (issue 23) and offers nothing; later changes edit nothing.
+    assert len(editor.edits) == count + 1
+    assert "This view no longer updates" in editor.last() and not editor.edits[-1].buttons
+    while runner.live is not None:
+        await check_or_call(runner)
+        await runner.settled()
+    assert len(editor.edits) == count + 1
+
+
+async def play_on(runner: TableRunner, clock: FakeClock, seconds: float) -> None:
+    """Time passes at the table while everyone plays in time (checks and calls)."""
+    for _ in range(int(seconds // 10)):
+        clock.advance(10)
+        await asyncio.sleep(0)  # alarms rung: their callbacks run
+        await runner.settled()
+        if runner.live is not None and runner.live.hand.to_act is not None:
+            await check_or_call(runner)
+            await runner.settled()
+    clock.advance(seconds % 10)
+    await asyncio.sleep(0)
+    await runner.settled()
+
+
+def said(message: OutgoingMessage) -> str:
+    return str(message.embed.description) if message.embed is not None else ""
+
+
+async def test_the_seat_view_carries_on_and_says_until_when_it_is_kept_current(
+    database: Database,
+) -> None:
+    """The view follows the next hands (issue 23); three minutes before the token's
+    end it says until when; a click's fresh token (``renew``) starts anew."""
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await seated_table(database, clock, outlet, config(), {1: "Ann", 2: "Ben"})
+    live = runner.live
+    assert live is not None
+    player, first_hand = to_act(runner), live.hand_no
+    editor = Editor()
+    runner.seats.open(player, "en", TEXT_FACES, editor)
+    await play_on(runner, clock, SEAT_VIEW_WARNING - 5)
+    titles = {str(m.embed.title) for m in editor.edits if m.embed is not None}
+    assert len(titles) > 3, titles  # hand after hand, in the same view
+    assert f"Your seat, hand {first_hand}" in titles
+    assert not [m for m in editor.edits if "stops updating" in said(m)]
+    await play_on(runner, clock, 5)
+    until = int(clock.wall_now()) + SEAT_VIEW_SECONDS - SEAT_VIEW_WARNING
+    assert f"This view stops updating <t:{until}:R>" in editor.last()
+
+    fresh = Editor()
+    count = len(editor.edits)
+    assert runner.seats.renew(player, fresh)
+    await play_on(runner, clock, SEAT_VIEW_SECONDS - 10)  # the old token's end passes
+    assert len(editor.edits) == count  # the old token is never used again
+    assert fresh.edits
+    assert not [m for m in fresh.edits if "no longer updates" in said(m)]
+    assert "stops updating" in fresh.last()
+    await play_on(runner, clock, 10)
+    assert "This view no longer updates" in fresh.last() and not fresh.edits[-1].buttons
+    assert not runner.seats.renew(player, Editor())  # let go: "My cards" opens a new one
 
 
 async def test_a_pre_action_turn_is_never_announced(database: Database) -> None:

@@ -1,5 +1,7 @@
 """Your seat, end to end through the fake Discord: the private seat view kept
-current, pre-actions, the time bank, turn notices, and show or muck.
+current, pre-actions, the time bank, turn notices, and show or muck; and (issue
+23) a whole session played from the seat view's own action buttons, hand after
+hand, until its token's end.
 
 Players sit at a real table (the real client, the fake Discord); time at the
 table is a fake clock the test moves, so a turn taken "at once" is one taken
@@ -10,6 +12,7 @@ recorded result.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -19,19 +22,23 @@ import pytest
 
 from bot.client import CroupierBot, create_client
 from bot.database import Database
-from bot.render.custom_ids import table_button_id
+from bot.render.custom_ids import seat_button_id, table_button_id
 from bot.render.seat_view import pre_action_id, show_id
 from bot.settings import Settings
 from bot.tables.runner import TableRunner
+from bot.tables.seat_console import SEAT_VIEW_SECONDS
 from bot.tables.stand_ins import SHOWDOWN_SECONDS
 from engine import Card, HandShown, Phase
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
+from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StoredMessage
+from tests.e2e.fake_discord import interactions as ix
 from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import check_privacy, symbols_seen
-from tests.e2e.table_view import is_table_message, layout_text
+from tests.e2e.product_bot import running_croupier
+from tests.e2e.table_players import open_table
+from tests.e2e.table_view import TableView, is_table_message, layout_text
 
 
 @pytest.fixture
@@ -629,3 +636,347 @@ async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
     assert told(first) == 0
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
+
+
+# A seat you can play from (issue 23): "My cards" opened once, in hand 1, and a
+# whole session played from it. The view is edited into each new hand; on the
+# player's turn it carries the table message's own buttons (the raise form
+# too), answered through the same runner and refusals as the table's.
+
+
+def table_message_buttons(fake: FakeDiscord) -> list[str]:
+    """The labels of the newest table message's buttons."""
+    return [m for m in fake.messages() if is_table_message(m)][-1].button_labels
+
+
+def seat_buttons(fake: FakeDiscord, view: StoredMessage) -> dict[str, str]:
+    """The seat view's turn buttons as it reads now: action -> custom id."""
+    message = fake.state.message(view.id)
+    found = {}
+    for component in message.all_components():
+        custom_id = str(component.get("custom_id", ""))
+        if custom_id.startswith(("croupier:seat:", "croupier:show:")):
+            found[custom_id.rsplit(":", 1)[1]] = custom_id
+    return found
+
+
+async def view_says(fake: FakeDiscord, view: StoredMessage, text: str) -> None:
+    """Wait until the seat view, as edited, says ``text``."""
+    await fake.wait_for(lambda: text in fake.state.message(view.id).text())
+
+
+async def view_offers(fake: FakeDiscord, view: StoredMessage, custom_id: str) -> None:
+    """Wait until the seat view, as edited, has the button ``custom_id``."""
+    await fake.wait_for(lambda: custom_id in seat_buttons(fake, view).values())
+
+
+async def told_after(fake: FakeDiscord, *clicks: Reply) -> str:
+    """What the bot told of ``clicks``, each acknowledged without a word: the
+    follow-up of the one refused (whichever came second)."""
+    await fake.wait_for(lambda: any(click.followups for click in clicks))
+    return " ".join(text for click in clicks for text in click.said)
+
+
+async def forged_click(
+    fake: FakeDiscord, member: Member, view: StoredMessage, custom_id: str
+) -> str:
+    """A click with ``custom_id`` on ``view`` that the view does not show (a
+    modified client): what the bot answers."""
+    record = fake.state.start_interaction(
+        member.id,
+        fake.channel.id,
+        ix.MESSAGE_COMPONENT,
+        {"custom_id": custom_id, "component_type": 2},
+        source=fake.state.messages[view.id],
+    )
+    reply = await member._reply(record, "forged click", None, True)
+    return await reply.sentence()
+
+
+async def test_a_whole_session_is_played_from_the_seat_view(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    fake_discord.enforce_channel_rate_limits()  # Discord's 5 per 5 s per channel
+    seats, (ann, ben) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    runner = seats.runner
+    table_id = runner.table_id
+    await seats.deal()
+    view = await seats.seat_view(ann)  # the only click on the table Ann makes
+    assert "Your seat, hand 1" in view.text()
+
+    async def her_turn(action: str) -> str:
+        """The custom id of ``action`` on Ann's seat view, once the view offers it."""
+        live = runner.live
+        assert live is not None
+        wanted = (
+            show_id(table_id, live.hand_no, action)
+            if action == "muck"
+            else seat_button_id(table_id, live.hand_no, live.seq, action)
+        )
+        await view_offers(fake_discord, view, wanted)
+        return wanted
+
+    raised_to, raise_seen, hand_one = 0, False, ""
+    refusals: dict[str, str] = {}
+    for hand_no in (1, 2, 3):
+        if runner.live is None:
+            await seats.deal()
+        live = runner.live
+        assert live is not None and live.hand_no == hand_no
+        # The same message, edited into the new hand.
+        await view_says(fake_discord, view, f"Your seat, hand {hand_no}")
+        while (live := runner.live) is not None and live.hand_no == hand_no:
+            before = len(live.actions)
+            showdown = live.hand.phase is Phase.SHOWDOWN
+            if seats.to_act() is ben:
+                if "out of turn" not in refusals and not showdown:
+                    # Ann's view offers no action now; a forged click with the turn's
+                    # own numbers is refused as the table's would be, and does nothing.
+                    assert "call" not in seat_buttons(fake_discord, view)
+                    forged = seat_button_id(table_id, live.hand_no, live.seq, "call")
+                    refusals["out of turn"] = await forged_click(fake_discord, ann, view, forged)
+                    await seats.settled()
+                    assert len(live.actions) == before
+                await seats.act(ben, "muck" if showdown else "call")
+                continue
+            if showdown:
+                await ann.click(custom_id=await her_turn("muck"), message=view)
+            elif hand_no == 2 and not raised_to:
+                # Her view offers what the table message offers, button for button.
+                raise_id = await her_turn("raise")
+                on_table = [b for b in table_message_buttons(fake_discord) if b != "My cards"]
+                assert fake_discord.state.message(view.id).button_labels == on_table
+                assert "It is your turn" in fake_discord.state.message(view.id).text()
+                # A click on hand 1's buttons, arriving now: refused, nothing done.
+                refusals["old hand"] = await forged_click(fake_discord, ann, view, hand_one)
+                await seats.settled()
+                assert len(live.actions) == before
+                # The raise form, opened from her view.
+                choices = runner.snapshot().choices
+                assert choices is not None and choices.min_raise_to < choices.max_raise_to
+                raised_to = choices.min_raise_to + 10
+                opened = await ann.click(custom_id=raise_id, message=view)
+                assert opened.modal is not None
+                await ann.submit_modal({"amount": str(raised_to)})
+            elif hand_no == 3 and "double click" not in refusals:
+                # A double click: both clicks leave before the view changes; one acts.
+                call = await her_turn("call")
+                first = await ann.click(custom_id=call, message=view, wait=False)
+                second = await ann.click(custom_id=call, message=view, wait=False)
+                await first.answered()
+                await second.answered()
+                await seats.settled()
+                refusals["double click"] = await told_after(fake_discord, first, second)
+            else:
+                hand_one = await her_turn("call") if hand_no == 1 else hand_one
+                await ann.click(custom_id=await her_turn("call"), message=view)
+            await seats.settled()
+            played = runner.live or runner.state.last_hand
+            assert played is not None
+            hers = [a for a in played.actions[before:] if a.name == ann.name]
+            assert len(hers) == 1 and not hers[0].by_clock, played.actions[before:]
+            if raised_to and not raise_seen:
+                assert (hers[0].kind, hers[0].to) in (("bet", raised_to), ("raise", raised_to))
+                raise_seen = True
+    last = runner.state.last_hand
+    assert last is not None and last.hand_no == 3 and runner.live is None
+
+    # Ann touched the table message once ("My cards"); every action came from her view.
+    clicks = [
+        str(r.payload["data"].get("custom_id"))
+        for r in fake_discord.state.interactions.values()
+        if r.user_id == ann.id and r.type == ix.MESSAGE_COMPONENT
+    ]
+    assert [c.rsplit(":", 1)[1] for c in clicks if c.startswith("croupier:table:")] == ["cards"]
+    assert raised_to
+    assert refusals["out of turn"] == f"It is not your turn; {ben.name} is to act."
+    assert refusals["old hand"] == (
+        "Those buttons belong to a hand that is over; nothing was done."
+    )
+    assert refusals["double click"] == (
+        "The hand moved on before your click; nothing was done. Your seat shows it as it is now."
+    )
+    records = await hand_records(database)
+    report = check_privacy(fake_discord, [ann, ben], records, table_id)
+    assert not report.leaks, "\n".join(map(str, report.leaks))
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_a_draw_is_made_from_the_seat_view(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """The draw games' Draw button, where the table message has it, is on the
+    player's own seat view too, and opens the same menu."""
+    seats, (ann, ben) = await sit_down(
+        fake_discord, croupier, clock, ("Ann", "Ben"), variant="F2L3D"
+    )
+    runner = seats.runner
+    await seats.deal()
+    view = await seats.seat_view(ann)
+    # Check and call to the first draw; Ann draws from her view.
+    drew = False
+    while not drew:
+        live = runner.live
+        assert live is not None
+        if seats.to_act() is ben:
+            action = "discard" if live.hand.phase is Phase.DISCARDING else "call"
+            if action == "discard":
+                menu = await ben.click(custom_id=seats.button("discard"))
+                assert menu.message is not None
+                await (await ben.click("Stand pat", message=menu.message)).settled()
+                await seats.settled()
+            else:
+                await seats.act(ben, action)
+            continue
+        action = "discard" if live.hand.phase is Phase.DISCARDING else "call"
+        custom_id = seat_button_id(runner.table_id, live.hand_no, live.seq, action)
+        await view_offers(fake_discord, view, custom_id)
+        before = len(live.actions)
+        if action == "discard":
+            assert "Draw…" in fake_discord.state.message(view.id).button_labels
+            menu = await ann.click(custom_id=custom_id, message=view)
+            assert menu.message is not None and menu.message.ephemeral
+            (select,) = [c for c in menu.message.all_components() if c.get("type") == 3]
+            values = [str(o["value"]) for o in select["options"]]
+            await (
+                await ann.select(select["custom_id"], values[:2], message=menu.message)
+            ).settled()
+            drew = True
+        else:
+            await ann.click(custom_id=custom_id, message=view)
+        await seats.settled()
+        hers = [a for a in live.actions[before:] if a.name == ann.name]
+        assert len(hers) == 1 and not hers[0].by_clock
+        if drew:
+            assert hers[0].kind == "draw" and hers[0].amount == 2, hers
+    await assert_chips_reconcile(database)
+
+
+async def test_run_it_twice_is_chosen_from_the_seat_view(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    seats, (ann, ben) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    saved = await ann.slash("poker", "homegame", run_it_twice=True)
+    await saved.settled()
+    runner = seats.runner
+    await seats.deal()
+    view = await seats.seat_view(ann)
+    if seats.to_act() is ben:
+        await seats.act(ben, "call")
+    live = runner.live
+    assert live is not None and seats.to_act() is ann
+    shove = seat_button_id(runner.table_id, live.hand_no, live.seq, "allin")
+    await view_offers(fake_discord, view, shove)
+    await ann.click(custom_id=shove, message=view)
+    await seats.settled()
+    await seats.act(ben, "call")
+    assert live.hand.phase is Phase.RUN_IT_TWICE
+    twice = seat_button_id(runner.table_id, live.hand_no, live.seq, "twice")
+    await view_offers(fake_discord, view, twice)
+    assert {"Run it twice", "Run it once"} <= set(fake_discord.state.message(view.id).button_labels)
+    await ann.click(custom_id=twice, message=view)
+    await seats.settled()
+    chosen = [(a.name, a.kind, a.by_clock) for a in live.actions if a.kind.startswith("run_")]
+    assert chosen[0] == (ann.name, "run_twice", False), chosen
+    while runner.live is not None:
+        live = runner.live
+        if live.hand.phase is Phase.RUN_IT_TWICE:
+            await seats.act(ben, "twice")
+        else:
+            clock.advance(5)
+            await seats.settled()
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_the_seat_view_says_when_it_stops_and_my_cards_opens_a_fresh_one(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """An interaction's token lives 15 minutes: 14 minutes after Ann's last click on
+    it, her view says it no longer updates and offers nothing; "My cards" opens a
+    fresh one, which the table keeps current from then on."""
+    seats, (ann, _) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    await seats.deal()
+    old = await seats.seat_view(ann)
+    fake_discord.advance_clock(SEAT_VIEW_SECONDS)  # Discord's side: the token is 14 min old
+    clock.advance(SEAT_VIEW_SECONDS)  # the bot's (the clock acts for the player to act)
+    await asyncio.sleep(0)
+    await seats.settled()
+    await view_says(fake_discord, old, "This view no longer updates")
+    assert not seat_buttons(fake_discord, old)
+    assert not fake_discord.state.message(old.id).all_components()
+    edits = fake_discord.state.message(old.id).version
+    if seats.runner.live is None:
+        await seats.deal()
+    fresh = await seats.seat_view(ann)
+    assert fresh.id != old.id and "no longer updates" not in fresh.text()
+    live = seats.runner.live
+    assert live is not None
+    hand_no = live.hand_no
+    while (live := seats.runner.live) is not None and live.hand_no == hand_no:
+        await seats.call_or_muck(seats.to_act())
+    await seats.deal()
+    await view_says(fake_discord, fresh, f"Your seat, hand {hand_no + 1}")
+    assert fake_discord.state.message(old.id).version == edits  # the old one is let be
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_a_newer_seat_view_takes_over_and_the_older_one_says_so(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """One view per player is kept current: "My cards" pressed again (out of habit,
+    every hand) leaves no older view looking alive with buttons that no longer work."""
+    seats, (ann, _) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    await seats.deal()
+    older = await seats.seat_view(ann)
+    assert older.button_labels  # her turn's buttons, or pre-actions
+    newer = await seats.seat_view(ann)
+    assert newer.id != older.id
+    await view_says(fake_discord, older, "This view no longer updates: your newer one does.")
+    assert not fake_discord.state.message(older.id).all_components()
+    version = fake_discord.state.message(older.id).version
+    live = seats.runner.live
+    assert live is not None
+    await seats.call_or_muck(seats.to_act())
+    await seats.settled()
+    assert fake_discord.state.message(older.id).version == version
+    assert "no longer updates" not in fake_discord.state.message(newer.id).text()
+    assert fake_discord.state.message(newer.id).version > 1  # kept current
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_a_seat_view_from_before_a_restart_still_plays_and_is_kept_current_again(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The seat view's buttons are read from their ids alone, like the table's: a
+    restart forgets the open view, and the player's next click on it both acts and
+    hands the new process the token to keep it current."""
+    fake = fake_discord
+    database = tmp_path / "croupier.db"
+    ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+    async with running_croupier(fake, database, deck_seed=31):
+        turn = (await open_table(fake, [ann, ben])).turn()
+        assert turn is not None
+        actor = {"Ann": ann, "Ben": ben}[turn.actor]
+        opened = await actor.click(
+            custom_id=table_button_id(turn.table_id, turn.hand_no, turn.seq, "cards"),
+            message=turn.message_id,
+        )
+        assert opened.message is not None
+        view = opened.message
+        call = seat_button_id(turn.table_id, turn.hand_no, turn.seq, "call")
+        await view_offers(fake, view, call)
+    async with running_croupier(fake, database, deck_seed=31) as croupier:
+        table = TableView(fake)
+        assert (again := table.turn()) is not None and again.key == turn.key
+        version = fake.state.message(view.id).version
+        clicked = await actor.click(custom_id=call, message=view)
+        assert clicked.silent, clicked.text
+        assert await table.next_turn(turn.key) is not None  # the call was taken
+        await croupier.settled()
+        await fake.wait_for(lambda: fake.state.message(view.id).version > version)
+        assert call not in seat_buttons(fake, view).values()
+        assert f"Your seat, hand {turn.hand_no}" in fake.state.message(view.id).text()
