@@ -80,6 +80,41 @@ def test_a_low_and_a_kicker_are_worded_too() -> None:
     assert hand_with(pair, "de", kicker=11) == "einem Paar Dreien, König als Kicker"
 
 
+_DATIVE_PLURALS = (
+    "Zweien", "Dreien", "Vieren", "Fünfen", "Sechsen", "Siebenen", "Achten",
+    "Neunen", "Zehnen", "Buben", "Damen", "Königen", "Assen",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("rank", range(13))
+def test_german_names_every_pair_in_the_dative_after_mit(rank: int) -> None:
+    """"mit einem Paar Königen", never "mit einem Paar Könige": every rank."""
+    letter = "23456789TJQKA"[rank]
+    others = [card for card in "AK9736" if card != letter][:5]
+    board = tuple(parse_cards("".join(card + suit for card, suit in zip(others, "dcdsc"))))
+    hole = f"{letter}s{letter}h"
+    hand = described(judged(hole, board))
+    assert hand_with(hand, "de") == f"einem Paar {_DATIVE_PLURALS[rank]}"
+
+
+@pytest.mark.parametrize(
+    ("hole", "board", "german"),
+    [
+        ("KsKh", "AdQc9d5s2h", "einem Paar Königen, Ass als Kicker"),
+        ("AsAh", "QdJc9d5s2h", "einem Paar Assen, Dame als Kicker"),
+        ("AsAh", "KdKc9d5s2h", "zwei Paaren, Assen und Königen"),
+        ("KsKh", "Kd4c8d9s2h", "einem Drilling aus Königen"),
+        ("AsAh", "AdAc8d9s2h", "einem Vierling aus Assen"),
+        ("KsKh", "Kd4c4d9s2h", "einem Full House aus drei Königen und zwei Vieren"),
+        ("4s4h", "4dAcAd9s2h", "einem Full House aus drei Vieren und zwei Assen"),
+    ],
+)
+def test_german_hands_after_mit_are_dative(hole: str, board: str, german: str) -> None:
+    value = judged(hole, tuple(parse_cards(board)))
+    kicker = 12 if "Ass als" in german else 10 if "Dame als" in german else None
+    assert hand_with(described(value), "de", kicker=kicker) == german
+
+
 def test_the_kicker_that_decided_is_named() -> None:
     ann = judged("3sKc")
     result = HandResultView(
