@@ -617,11 +617,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Blinds gespielt."
     ),
     "table.config.tournament_buy_in": (
-        "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount}."
+        "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount:int}."
     ),
     "table.config.starting_stack": (
         "Der Startstack muss zwischen {low:int} (zwei Big Blinds) und {high:int} Chips "
-        "liegen, nicht bei {amount}."
+        "liegen, nicht bei {amount:int}."
     ),
     "table.config.level_minutes_or_hands": (
         "Blind-Levels dauern entweder Minuten oder Hände: gib eines von beiden an."
@@ -1060,8 +1060,8 @@ MESSAGES: Final[dict[str, str]] = {
     "home.run_twice": (
         "Das Board wird zweimal ausgeteilt: jedes Board gewinnt die Hälfte jedes Pots."
     ),
-    "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
-    "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
+    "home.bomb_pot": "Bomb Pot: alle haben {amount:int} gesetzt; vor dem Flop wird nicht gesetzt.",
+    "home.bounty": "7-2-Prämie: {name} kassiert {amount:int}.",
     "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
     "home.rabbit_board": "Board {number}: {cards}",
     "home.no_rabbit": (
@@ -1075,10 +1075,10 @@ MESSAGES: Final[dict[str, str]] = {
     "home.options_none": "keine",
     "home.option.run_it_twice": "zweimal austeilen",
     "home.option.rabbit_hunt": "Hasenjagd",
-    "home.option.bomb_pot": "Bomb Pots zu {amount}",
+    "home.option.bomb_pot": "Bomb Pots zu {amount:int}",
     "home.option.bomb_pot_every": "alle {hands} Hände",
     "home.option.double_board": "zwei Boards",
-    "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
+    "home.option.seven_deuce_bounty": "7-2-Prämie {amount:int}",
     "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
     "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
     "home.bomb_vote": (
@@ -1094,10 +1094,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
     "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
-    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",
+    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount:int}.",
     "table.config.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
     "table.config.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
-    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount} sein.",
+    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount:int} sein.",
     "command.poker.homegame.description": "Hausregeln dieses Tisches (nur wer ihn eröffnet hat).",
     "command.poker.homegame.run_it_twice": (
         "All-in vor dem River: die Spieler dürfen zweimal austeilen"

@@ -578,11 +578,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Tournaments deal games with blinds, whose levels rise; {variant} is played without blinds."
     ),
     "table.config.tournament_buy_in": (
-        "A tournament's buy-in is from 1 to {high:int} chips, not {amount}."
+        "A tournament's buy-in is from 1 to {high:int} chips, not {amount:int}."
     ),
     "table.config.starting_stack": (
         "The starting stack must be from {low:int} (two big blinds) to {high:int} chips, "
-        "not {amount}."
+        "not {amount:int}."
     ),
     "table.config.level_minutes_or_hands": (
         "Blind levels last either minutes or hands: give one of the two."
@@ -1012,8 +1012,8 @@ MESSAGES: Final[dict[str, str]] = {
         "All in: run it twice? Still to choose: {names} (no answer in time: once)."
     ),
     "home.run_twice": "The board is run twice: each board wins half of every pot.",
-    "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
-    "home.bounty": "7-2 bounty: {name} collects {amount}.",
+    "home.bomb_pot": "Bomb pot: everyone posted {amount:int}; no betting before the flop.",
+    "home.bounty": "7-2 bounty: {name} collects {amount:int}.",
     "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
     "home.rabbit_board": "board {number}: {cards}",
     "home.no_rabbit": (
@@ -1026,10 +1026,10 @@ MESSAGES: Final[dict[str, str]] = {
     "home.options_none": "none",
     "home.option.run_it_twice": "run it twice",
     "home.option.rabbit_hunt": "rabbit hunt",
-    "home.option.bomb_pot": "bomb pots of {amount}",
+    "home.option.bomb_pot": "bomb pots of {amount:int}",
     "home.option.bomb_pot_every": "every {hands} hands",
     "home.option.double_board": "double board",
-    "home.option.seven_deuce_bounty": "7-2 bounty {amount}",
+    "home.option.seven_deuce_bounty": "7-2 bounty {amount:int}",
     "home.not_creator": "Only the player who opened the table can change its home-game options.",
     "home.no_bomb_pots": "This table plays no bomb pots.",
     "home.bomb_vote": (
@@ -1043,10 +1043,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
     "home.bomb_already": "The next hand is a bomb pot already.",
-    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount}.",
+    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount:int}.",
     "table.config.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
     "table.config.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
-    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount}.",
+    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount:int}.",
     "command.poker.homegame.description": "Home-game options of this table (its opener only).",
     "command.poker.homegame.run_it_twice": "All in before the river: players may run it twice",
     "command.poker.homegame.rabbit_hunt": (

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.i18n import ordinal, t
+from bot.i18n import decimal, ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
 from bot.render.custom_ids import table_button_id
@@ -276,7 +276,7 @@ def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
     if snapshot.straddle:
         rules.append(t("table.straddle_allowed", locale))
     if snapshot.rake_basis_points:
-        percent = f"{snapshot.rake_basis_points / 100:g}"
+        percent = decimal(snapshot.rake_basis_points / 100, locale, places=2)
         rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
     return rules
 

@@ -13,6 +13,7 @@ from bot.render.card_markup import CardFaces
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label, hand_with
 from bot.render.private_view import private_message
+from bot.render.seat_view import SeatView, seat_message
 from bot.render.showdown_picture import scene_of_png
 from bot.render.views import HandResultView, PotWin, PrivateView, ShownHand
 from bot.tables.runner import TableRunner
@@ -252,6 +253,17 @@ def test_my_cards_in_the_channel_does_not_name_it_but_a_dm_does() -> None:
         "Your cards: **<:three_of_spades:5> K♣**"
         in private_message(view, "en", faces).public_text()
     )
+
+
+def test_pot_odds_are_written_with_the_readers_decimal_mark() -> None:
+    value = judged("3sKc")
+    private = PrivateView(
+        1, 555, 7, tuple(parse_cards("3sKc")), BOARD, (value.describe(),), hands=(described(value),)
+    )
+    seat = SeatView(private, stack=5000, price=1000, pot=2500, time_bank=None, to_act=True)
+    assert "Pot Odds 2,5 zu 1" in seat_message(seat, "de").public_text()
+    assert "**1.000** in einen Pot von **2.500**" in seat_message(seat, "de").public_text()
+    assert "pot odds 2.5 to 1" in seat_message(seat, "en").public_text()
 
 
 def test_a_double_board_showdown_pictures_both_boards() -> None:
