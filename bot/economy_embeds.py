@@ -104,7 +104,7 @@ def stats_embed(
             name=t("stats.recent", locale),
             value="\n".join(
                 t(
-                    "stats.recent_line",
+                    "stats.recent_line_tournament" if hand.tournament else "stats.recent_line",
                     locale,
                     hand_no=hand.hand_no,
                     channel_id=hand.channel_id,

@@ -99,6 +99,9 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.showdowns_value": "{won:int} von {seen:int} gewonnen",
     "stats.recent": "Letzte Hände",
     "stats.recent_line": "Hand {hand_no} in <#{channel_id}>: {net:+int}",
+    "stats.recent_line_tournament": (
+        "Hand {hand_no} in <#{channel_id}>: {net:+int} Turnierchips (nicht aus deinem Guthaben)"
+    ),
     # /admin
     "admin.granted": (
         "{user} hat **{amount:int}** Chips erhalten. Das Guthaben beträgt jetzt "
@@ -640,6 +643,20 @@ MESSAGES: Final[dict[str, str]] = {
         "Anmelden mit /poker join; es beginnt, wenn alle Plätze besetzt sind oder der "
         "Ersteller /poker start ausführt."
     ),
+    "tournament.registered_empty": (
+        "Angemeldet: **{registered}** von {seats}. "
+        "Anmelden mit /poker join; es beginnt, wenn alle Plätze besetzt sind oder der "
+        "Ersteller /poker start ausführt."
+    ),
+    "tournament.finishes_tied": (
+        "{name} wird {place} von {entrants}, gleichauf mit {others} (in derselben Hand "
+        "mit demselben Stack ausgeschieden)."
+    ),
+    "tournament.finishes_paid_tied": (
+        "{name} wird {place} von {entrants}, gleichauf mit {others} (in derselben Hand "
+        "mit demselben Stack ausgeschieden), und gewinnt **{prize:int}** Chips: einen Anteil "
+        "am Preisgeld der geteilten Plätze."
+    ),
     "tournament.level": "Level **{level}**: Blinds {small_blind:int}/{big_blind:int}",
     "tournament.level_ante": (
         "Level **{level}**: Blinds {small_blind:int}/{big_blind:int}, Ante {ante:int}"
@@ -815,6 +832,9 @@ MESSAGES: Final[dict[str, str]] = {
     "variant.NDB": "No-Limit Hold'em mit zwei Boards, je Board der halbe Pot",
     "variant.NDBA": "No-Limit Hold'em mit zwei Boards, die beste Hand gewinnt alles",
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
+    "history.hand_tournament": (
+        "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}** Turnierchips"
+    ),
     "history.cards": "deine Karten {cards}",
     "history.board": "Board {board}",
     "history.board_numbered": "Board {number} {board}",

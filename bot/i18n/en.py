@@ -97,6 +97,9 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.showdowns_value": "{won:int} won of {seen:int}",
     "stats.recent": "Recent hands",
     "stats.recent_line": "Hand {hand_no} in <#{channel_id}>: {net:+int}",
+    "stats.recent_line_tournament": (
+        "Hand {hand_no} in <#{channel_id}>: {net:+int} tournament chips (not your balance's)"
+    ),
     # /admin
     "admin.granted": (
         "Granted **{amount:int}** chips to {user}. Their balance is now **{balance:int}** chips."
@@ -626,6 +629,19 @@ MESSAGES: Final[dict[str, str]] = {
     "tournament.finishes_paid": (
         "{name} finishes {place} of {entrants} and wins **{prize:int}** chips."
     ),
+    "tournament.finishes_tied": (
+        "{name} finishes {place} of {entrants}, tied with {others} (out in the same hand "
+        "with the same stack)."
+    ),
+    "tournament.finishes_paid_tied": (
+        "{name} finishes {place} of {entrants}, tied with {others} (out in the same hand "
+        "with the same stack), and wins **{prize:int}** chips: a share of the tied places' prizes."
+    ),
+    "tournament.registered_empty": (
+        "Registered: **{registered}** of {seats}. "
+        "Register with /poker join; it starts when every seat is taken, or when the "
+        "creator runs /poker start."
+    ),
     "tournament.winner": "🏆 {name} wins the tournament and **{prize:int}** chips!",
     "tables.created_tournament": (
         "A {variant} tournament is open in {channel}: buy-in {buy_in:int}, starting stack "
@@ -776,6 +792,9 @@ MESSAGES: Final[dict[str, str]] = {
     "variant.NDBA": "No-limit Double-board Hold'em, best hand takes all",
     # /history: each hand in a line, and how it went.
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
+    "history.hand_tournament": (
+        "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}** tournament chips"
+    ),
     "history.cards": "your cards {cards}",
     "history.board": "board {board}",
     "history.board_numbered": "board {number} {board}",

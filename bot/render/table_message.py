@@ -303,7 +303,8 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
                 length=length,
             ),
             t(
-                "tournament.registered",
+                # Nobody registered yet: no prize pool of 0 and no "1st 0".
+                "tournament.registered" if view.prize_pool else "tournament.registered_empty",
                 locale,
                 registered=view.registered,
                 seats=view.seat_count,

@@ -89,10 +89,12 @@ _DATIVE_PLURALS = (
 
 @pytest.mark.parametrize("rank", range(13))
 def test_german_names_every_pair_in_the_dative_after_mit(rank: int) -> None:
-    """"mit einem Paar Königen", never "mit einem Paar Könige": every rank."""
+    """ "mit einem Paar Königen", never "mit einem Paar Könige": every rank."""
     letter = "23456789TJQKA"[rank]
     others = [card for card in "AK9736" if card != letter][:5]
-    board = tuple(parse_cards("".join(card + suit for card, suit in zip(others, "dcdsc"))))
+    board = tuple(
+        parse_cards("".join(card + suit for card, suit in zip(others, "dcdsc", strict=True)))
+    )
     hole = f"{letter}s{letter}h"
     hand = described(judged(hole, board))
     assert hand_with(hand, "de") == f"einem Paar {_DATIVE_PLURALS[rank]}"
@@ -227,6 +229,28 @@ async def test_a_runners_showdown_result_is_worded_from_data_and_pictured(
     assert shown <= holes[11] | holes[12] and board == set(scene.board)
     assert result.embed is not None and result.embed.description is not None
     assert " with " in result.embed.description or "split" in result.embed.description
+
+
+async def test_the_picture_shows_what_a_winner_gained_not_the_pot(
+    runner: TableRunner, outlet: RecordingOutlet
+) -> None:
+    while runner.live is not None:  # checked down: both hands are shown
+        await check_or_call(runner)
+    await runner.settled()
+    last = runner.state.last_hand
+    assert last is not None
+    (result,) = [d.message for d in outlet.deliveries if d.kind == "post" and d.message.files]
+    scene = scene_of_png(result.files[0].data)
+    gained = {
+        runner.state.name(user_id): last.hand.finishing_stacks[i]
+        - last.deal.setup.starting_stacks[i]
+        for i, user_id in enumerate(last.deal.players)
+    }
+    winners = [hand for hand in scene.hands if hand.won]
+    assert winners and sum(last.hand.awarded) == 20  # a pot of 20 checked down
+    for hand in winners:
+        assert hand.won == (f"+{gained[hand.name]}" if gained[hand.name] > 0 else "0")
+    assert all(hand.won != "+20" for hand in winners)
 
 
 def test_descriptions_are_data() -> None:

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import bot
-from bot.errors import CroupierError
 from bot.economy_embeds import figures_text
+from bot.errors import CroupierError
 from bot.i18n import CATALOGUES, t
 from bot.play_figures import PlayFigures
 
@@ -131,7 +131,9 @@ def test_every_count_of_chips_is_written_with_the_languages_grouping(locale: str
         (key, name)
         for key, template in CATALOGUES[locale].messages.items()
         for _, name, spec, _ in string.Formatter().parse(template)
-        if name in _CHIP_FIELDS and spec not in ("int", "+int") and (key, name) not in _NOT_A_CHIP_COUNT
+        if name in _CHIP_FIELDS
+        and spec not in ("int", "+int")
+        and (key, name) not in _NOT_A_CHIP_COUNT
     ]
     assert bare == []
 
