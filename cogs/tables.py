@@ -511,6 +511,7 @@ class Tables(commands.Cog):
                 name=runner.state.name(movement.user_id),
                 seat=movement.seat_no,
                 amount=movement.amount,
+                style=t(f"computer.style_name.{chosen.name.replace('-', '_')}", locale),
                 about=t(chosen.message_key, locale),
             )
 

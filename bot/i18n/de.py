@@ -1179,7 +1179,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.the_croupier": "dem Croupier",
     # Computerspieler (Issue 14).
-    "computer.name": "Bot {name} ({style})",
+    "computer.name": "Bot {name}",
     "computer.style_name.balanced": "ausgewogen",
     "computer.style_name.tight_passive": "tight-passiv",
     "computer.style_name.tight_aggressive": "tight-aggressiv",
@@ -1222,10 +1222,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "command.poker.removebot.seat": "Sein Platz (Standard: der zuletzt gesetzte Computerspieler)",
     "computer.added": (
-        "{name} sitzt auf Platz {seat} mit **{amount:int}** Chips aus der Hausbank. {about}"
+        "{name} ({style}) sitzt auf Platz {seat} mit **{amount:int}** Chips aus der Hausbank. "
+        "{about}"
     ),
     "computer.registered": (
-        "{name} ist auf Platz {seat} angemeldet; die Hausbank hat das Buy-in von "
+        "{name} ({style}) ist auf Platz {seat} angemeldet; die Hausbank hat das Buy-in von "
         "**{amount:int}** bezahlt, und ein Preisgeld geht an die Bank zurück. {about}"
     ),
     "computer.removed": (

@@ -1122,7 +1122,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.the_croupier": "the croupier",
     # Computer players (issue 14).
-    "computer.name": "Bot {name} ({style})",
+    "computer.name": "Bot {name}",
     "computer.style_name.balanced": "balanced",
     "computer.style_name.tight_passive": "tight-passive",
     "computer.style_name.tight_aggressive": "tight-aggressive",
@@ -1161,10 +1161,11 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.removebot.description": "Let a computer player go; its chips go to the bank.",
     "command.poker.removebot.seat": "Its seat (default: the computer player seated last)",
     "computer.added": (
-        "{name} sits in seat {seat} with **{amount:int}** chips from the house bank. {about}"
+        "{name} ({style}) sits in seat {seat} with **{amount:int}** chips from the house bank. "
+        "{about}"
     ),
     "computer.registered": (
-        "{name} is registered in seat {seat}; the house bank paid its buy-in of "
+        "{name} ({style}) is registered in seat {seat}; the house bank paid its buy-in of "
         "**{amount:int}**, and any prize it wins goes back to the bank. {about}"
     ),
     "computer.removed": "{name} left; its **{amount:int}** chips went back to the house bank.",

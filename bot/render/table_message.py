@@ -71,7 +71,7 @@ def _blocks(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[Layo
     parts = [
         _headline(snapshot, locale, faces),
         _seat_lines(snapshot, locale, faces),
-        _turn(snapshot, locale),
+        _turn(snapshot, locale, faces),
         [SMALL + line for line in _fine_print(snapshot, locale, faces)],
     ]
     blocks: list[LayoutBlock] = []
@@ -139,7 +139,7 @@ def _seat_lines(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[
     return lines
 
 
-def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
+def _turn(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[str]:
     """Who is to act and what it costs them, who still draws, what just happened,
     and what comes next."""
     lines: list[str] = []
@@ -154,7 +154,7 @@ def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
             if snapshot.pointing:
                 key = "table.to_point_card"
             lines.append(t(key, locale, names=names))
-        lines.extend(home_lines(snapshot.home, locale))
+        lines.extend(home_lines(snapshot.home, locale, faces))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             line = t(
                 "table.to_act",
