@@ -429,6 +429,8 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.stand_pat": "Stehen bleiben",
     "discard_menu.new_cards_soon": "Deine neue Hand erscheint hier, sobald alle gezogen haben.",
     "result.title": "Hand {hand_no}",
+    "result.board": "Board: {board}",
+    "result.board_n": "Board {n}: {board}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",
     "result.pot.only": "den Pot",

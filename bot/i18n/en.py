@@ -398,6 +398,8 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.new_cards_soon": "Your new hand shows here as soon as everyone has drawn.",
     # A hand's result.
     "result.title": "Hand {hand_no}",
+    "result.board": "Board: {board}",
+    "result.board_n": "Board {n}: {board}",
     "result.shows": "{name} shows {cards}: {description}",
     "result.mucks": "{name} mucks",
     "result.pot.only": "the pot",

@@ -131,6 +131,23 @@ def test_the_kicker_that_decided_is_named() -> None:
     assert "Pair" not in german  # no English hand names reach German players
 
 
+def test_the_result_states_the_board_in_text_as_well_as_in_the_picture() -> None:
+    ann = judged("3sKc")
+    result = HandResultView(
+        1, 7, (shown("Ann", "3sKc"), shown("Ben", "3cQd")), (), (win(("Ann",), ann),), board=BOARD
+    )
+    assert "Board: 3♥ 9♣ 7♦ 5♠ 2♥" in result_message(result, "en").public_text()
+    assert "Board: 3♥ 9♣ 7♦ 5♠ 2♥" in result_message(result, "de").public_text()
+    faces = CardFaces("four_colour", {"3h": 5})
+    assert "Board: <:Herz_Drei:5> 9♣" in result_message(result, "de", faces).public_text()
+    second = tuple(parse_cards("AhKhQh8c4d"))
+    double = HandResultView(
+        1, 7, (), (), (win(("Ann",), ann),), board=BOARD, boards=(BOARD, second)
+    )
+    text = result_message(double, "en").public_text()
+    assert "Board 1: 3♥ 9♣ 7♦ 5♠ 2♥" in text and "Board 2: A♥ K♥ Q♥ 8♣ 4♦" in text
+
+
 def test_a_split_says_what_both_have() -> None:
     board = tuple(parse_cards("5s6d7d8h9s"))
     ann = judged("2c2d", board)
