@@ -173,6 +173,8 @@ async def test_a_four_player_tournament_rises_its_blinds_and_pays_its_winner(
     assert await balance(database, winner) == STARTING_CHIPS - BUY_IN + 400
     assert await prize_pool(database) == 0
     assert "This table is closed." in outlet.table.public_text()
+    assert "<@" not in outlet.table.public_text()  # the winner's seat by name, not a mention
+    assert f"1. {NAMES[winner]} " in outlet.table.public_text()
     assert await database.fetch_value("SELECT COUNT(*) FROM seats") == 0
     assert await database.fetch_value("SELECT status FROM tables") == "closed"
     # Tournament chips are not cash winnings; the result is in the tournament line.
