@@ -135,3 +135,19 @@ async def test_the_launcher_hook_runs_once_the_tables_are_restored(bot: Croupier
     bot.after_restore = lambda: seen.append(tuple(bot.extensions))
     await bot.setup_hook()
     assert seen == [tuple(bot.extensions)] and seen[0]  # once, after the extensions loaded
+
+
+async def test_the_readme_names_the_deck_choices_discord_shows(bot: CroupierBot) -> None:
+    """The README's /poker deck row lists the choices as a member sees them in
+    Discord's picker (not the values the bot receives)."""
+    await bot.setup_hook()
+    poker = bot.tree.get_command("poker")
+    assert isinstance(poker, app_commands.Group)
+    deck = poker.get_command("deck")
+    assert isinstance(deck, app_commands.Command)
+    (option,) = deck.parameters
+    shown = [choice.name.split(" (")[0] for choice in option.choices]
+    assert shown == ["Two colours", "Four colours"]
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    (row,) = [line for line in readme.splitlines() if line.startswith("| `/poker deck")]
+    assert row.startswith("| `/poker deck " + "\\|".join(shown) + "` |"), row
