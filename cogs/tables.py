@@ -241,7 +241,7 @@ class Tables(commands.Cog):
         action_seconds: app_commands.Range[int, MIN_ACTION_SECONDS, MAX_ACTION_SECONDS]
         | None = None,
         thread: bool = False,
-        provably_fair: bool = False,
+        provably_fair: bool = True,
         jackpots: bool = False,
         ante: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         big_blind_ante: bool = False,
@@ -777,13 +777,15 @@ class Tables(commands.Cog):
         commitment, opening = found.commitment, found.opening
         if commitment is None:
             raise NothingToVerify(hand_no=hand_no)
-        if opening is None:
-            key = "tables.verify_pending" if not found.over else "tables.verify_closed"
+        if opening is None or not opening.cards:
+            # Nothing to open: the hand is still on, or voided, or the asker saw none
+            # of its cards (a spectator of a hand won before the flop, or of a draw).
+            key = "tables.verify_none_seen"
+            if opening is None and not found.over:
+                key = "tables.verify_pending"
+            elif found.voided:
+                key = "tables.verify_closed"
             text = t(key, locale, hand_no=hand_no, commitment=commitment)
-            await interaction.followup.send(text, ephemeral=True)
-            return
-        if not opening.cards:
-            text = t("tables.verify_closed", locale, hand_no=hand_no, commitment=commitment)
             await interaction.followup.send(text, ephemeral=True)
             return
         name = f"table{table_id}-hand{hand_no}-opening.txt"

@@ -244,7 +244,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Nur wer diesen Tisch eröffnet hat oder diesen Kanal verwalten darf, kann ihn schließen."
     ),
     "table.verify_nothing": (
-        "Hand {hand_no} dieses Tisches wurde nicht aus einem zugesagten Deck gegeben."
+        "Hand {hand_no} dieses Tisches wurde nicht aus einem zugesagten Deck gegeben: der "
+        "Tisch wurde mit provably_fair:false eröffnet (oder bevor nachweislich faires Geben "
+        "der Standard wurde). Ein mit /poker create eröffneter Tisch sagt jedes Deck zu, "
+        "wenn nichts anderes gewählt wird: schließe diesen Tisch und eröffne ihn neu, damit "
+        "seine Hände zugesagt werden."
     ),
     "table.config.variant": "An einem Tisch kann dieser Bot '{variant}' noch nicht geben.",
     "table.config.blinds": (
@@ -504,6 +508,11 @@ MESSAGES: Final[dict[str, str]] = {
         "ihrer Karten wird geöffnet. Zusage: `{commitment}`"
     ),
     "tables.verify_unknown": "Dieser Tisch hat keine Hand {hand_no}.",
+    "tables.verify_none_seen": (
+        "Hand {hand_no} ist vorbei, aber du hast keine ihrer Karten gesehen (nichts wurde "
+        "gezeigt, oder nur Karten eines Spielers, der getauscht hat, deren Reihenfolge "
+        "verschlossen bleibt); darum wird dir keine geöffnet. Zusage: `{commitment}`"
+    ),
     "history.title": "Deine letzten Hände",
     "history.none": "Du hast auf diesem Server noch keine Hand zu Ende gespielt.",
     "history.line": "Hand {hand_no} in <#{channel_id}> ({variant}): {net:+int}",
@@ -555,7 +564,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.seats": "Wie viele Plätze (2 bis 10)",
     "command.poker.create.action_seconds": "Sekunden Bedenkzeit pro Zug",
     "command.poker.create.thread": "Den Tisch in einem neuen Thread dieses Kanals eröffnen",
-    "command.poker.create.provably_fair": "Vor dem Geben jedes Deck zusagen, zum späteren Prüfen",
+    "command.poker.create.provably_fair": (
+        "Vor dem Geben jedes Deck zusagen, zum späteren Prüfen (Standard: ja)"
+    ),
     "command.poker.join.description": "Nimm Platz am Tisch dieses Kanals.",
     "command.poker.join.buy_in": "Chips, die du von deinem Guthaben mitbringst",
     "command.poker.join.seat": "Der Platz, den du möchtest",

@@ -221,7 +221,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Only the player who opened this table, or someone who can manage this channel, "
         "can close it."
     ),
-    "table.verify_nothing": "Hand {hand_no} of this table was not dealt from a committed deck.",
+    "table.verify_nothing": (
+        "Hand {hand_no} of this table was not dealt from a committed deck: the table was "
+        "opened with provably_fair:false (or before provably fair dealing became the "
+        "default). A table opened with /poker create commits to every deck unless told "
+        "otherwise: close this one and open it again to have its hands committed."
+    ),
     "table.config.variant": "This bot cannot deal '{variant}' at a table yet.",
     "table.config.blinds": (
         "The small blind ({small_blind:int}) must be at least 1 and at most the big blind "
@@ -471,6 +476,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Commitment: `{commitment}`"
     ),
     "tables.verify_unknown": "This table has no hand {hand_no}.",
+    "tables.verify_none_seen": (
+        "Hand {hand_no} is over, but you saw none of its cards (nothing was shown, or only "
+        "cards of a player who drew, whose order stays closed), so none is opened to you. "
+        "Commitment: `{commitment}`"
+    ),
     "history.title": "Your last hands",
     "history.none": "You have not finished a hand on this server yet.",
     "history.line": "Hand {hand_no} in <#{channel_id}> ({variant}): {net:+int}",
@@ -516,7 +526,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.seats": "How many seats (2 to 10)",
     "command.poker.create.action_seconds": "Seconds each player has to act",
     "command.poker.create.thread": "Open the table in a new thread of this channel",
-    "command.poker.create.provably_fair": "Commit to each deck before dealing, to check later",
+    "command.poker.create.provably_fair": (
+        "Commit to each deck before dealing, to check later (default: yes)"
+    ),
     "command.poker.join.description": "Take a seat at this channel's table.",
     "command.poker.join.buy_in": "Chips to bring from your balance",
     "command.poker.join.seat": "The seat you want",
