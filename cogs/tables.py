@@ -28,6 +28,7 @@ from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.cooldowns import reads_cooldown
 from bot.database import Database
+from bot.error_replies import permission_words
 from bot.errors import BadOption, CroupierError
 from bot.hand_summaries import summarise
 from bot.i18n import language_of, t
@@ -89,10 +90,11 @@ SHOWN_CARD: Final[dict[str, int | None]] = {"all": None, "first": 0, "second": 1
 MAX_FILES: Final = 10
 
 
-#: What a table needs of the bot in its channel: to see it, and to post and edit the
-#: table message, its results and announcements (embeds).
+#: What a table needs of the bot in its channel: to see it, to post and edit the
+#: table message, its results and announcements (embeds), and to attach the
+#: showdown pictures (without Attach Files Discord refuses them).
 TABLE_PERMISSIONS: Final = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
 )
 #: And for a table in a new thread: to open the thread and post in it.
 THREAD_PERMISSIONS: Final = discord.Permissions(
@@ -315,7 +317,12 @@ class Tables(commands.Cog):
         needed = TABLE_PERMISSIONS | (THREAD_PERMISSIONS if thread else discord.Permissions())
         missing = missing_permissions(interaction.app_permissions, needed)
         if missing:
-            raise app_commands.BotMissingPermissions(missing)
+            # Every permission the table lacks, named as Discord names it, in one sentence.
+            text = t(
+                "tables.missing_permissions", locale, permissions=permission_words(missing, locale)
+            )
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await check_may_open(self.bot.db, self.bot.settings, guild_id, interaction.user.id)
         channel_id = interaction.channel_id

@@ -534,6 +534,18 @@ MESSAGES: Final[dict[str, str]] = {
     "error.bot_missing_permissions": (
         "Mir fehlen hier Berechtigungen, um das zu tun: {permissions}."
     ),
+    # Berechtigungen, wie Discords Einstellungen sie nennen.
+    "permission.read_messages": "Kanal ansehen",
+    "permission.send_messages": "Nachrichten senden",
+    "permission.embed_links": "Links einbetten",
+    "permission.attach_files": "Dateien anhängen",
+    "permission.create_public_threads": "Öffentliche Threads erstellen",
+    "permission.send_messages_in_threads": "Nachrichten in Threads senden",
+    "tables.missing_permissions": (
+        "Ich kann hier keinen Tisch geben, weil mir in diesem Kanal Berechtigungen fehlen "
+        "({permissions}); ein Server-Admin kann sie meiner Rolle geben oder mich mit dem "
+        "Einladungslink aus meinem Log erneut hinzufügen."
+    ),
     "error.bad_option": "Ich konnte '{value}' nicht verstehen.",
     # Slash command descriptions, shown in Discord's command picker.
     "command.balance.description": "Zeige deine Chips oder die eines anderen Spielers.",

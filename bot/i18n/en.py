@@ -498,6 +498,18 @@ MESSAGES: Final[dict[str, str]] = {
     "error.guild_only": "This command only works in a server.",
     "error.cooldown": "Slow down a little: try again in {seconds:int} s.",
     "error.bot_missing_permissions": ("I am missing permissions to do that here: {permissions}."),
+    # Permissions, as Discord's settings name them (discord.py's names as keys).
+    "permission.read_messages": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.attach_files": "Attach Files",
+    "permission.create_public_threads": "Create Public Threads",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
+    "tables.missing_permissions": (
+        "I cannot deal a table here because I am missing permissions in this channel "
+        "({permissions}); a server admin can give them to my role, or add me again with the "
+        "invite link from my log."
+    ),
     "error.bad_option": "I couldn't understand '{value}'.",
     # Slash command descriptions, shown in Discord's command picker.
     "command.balance.description": "Show your chips, or another player's.",

@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.client import EXTENSIONS, CroupierBot, create_client
+from bot.client import EXTENSIONS, CroupierBot, create_client, invite_permissions
 from bot.database import Database
 from bot.i18n.discord_bridge import CatalogueTranslator
 from bot.settings import Settings
@@ -151,3 +151,13 @@ async def test_the_readme_names_the_deck_choices_discord_shows(bot: CroupierBot)
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     (row,) = [line for line in readme.splitlines() if line.startswith("| `/poker deck")]
     assert row.startswith("| `/poker deck " + "\\|".join(shown) + "` |"), row
+
+
+async def test_the_readme_shows_the_invite_links_permissions(bot: CroupierBot) -> None:
+    """The invite link asks for what the bot uses, Attach Files (the showdown
+    pictures) included, and the README's example link carries that number."""
+    await bot.setup_hook()
+    needed = invite_permissions(bot.cogs.values())
+    assert needed.attach_files and needed.embed_links and needed.send_messages
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"&permissions={needed.value}\n" in readme
