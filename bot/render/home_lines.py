@@ -33,9 +33,7 @@ def percent(fraction: float) -> str:
     return str(value)
 
 
-def home_lines(
-    home: HomeGameView | None, locale: str, faces: CardFaces = TEXT_FACES
-) -> list[str]:
+def home_lines(home: HomeGameView | None, locale: str, faces: CardFaces = TEXT_FACES) -> list[str]:
     """The home game's lines; a board in the chances is drawn with ``faces``,
     as the table's board above it is."""
     if home is None:
