@@ -340,8 +340,13 @@ class CroupierBot(commands.AutoShardedBot):
             )
 
     async def on_ready(self) -> None:
+        servers = len(self.guilds)
         log.info(
-            "Connected as %s (%s) to %d servers", self.user, self.application_id, len(self.guilds)
+            "Connected as %s (%s) to %d %s",
+            self.user,
+            self.application_id,
+            servers,
+            "server" if servers == 1 else "servers",
         )
 
 

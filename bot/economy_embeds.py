@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import number, t
+from bot.i18n import decimal, number, t
 from bot.play_figures import PlayFigures
 from bot.render.message import EMBED_COLOUR
 from bot.stats import (
@@ -104,7 +104,7 @@ def stats_embed(
             name=t("stats.recent", locale),
             value="\n".join(
                 t(
-                    "stats.recent_line",
+                    "stats.recent_line_tournament" if hand.tournament else "stats.recent_line",
                     locale,
                     hand_no=hand.hand_no,
                     channel_id=hand.channel_id,
@@ -127,20 +127,19 @@ def figures_text(figures: PlayFigures, locale: str) -> str:
     **-3,5** Big Blinds pro 100 Hände (Cash-Tische)
     """
 
-    def decimal(value: float | None, *, percent: bool = False, signed: bool = False) -> str:
+    def figure(value: float | None, *, percent: bool = False, signed: bool = False) -> str:
         if value is None:
             return t("stats.nothing_yet", locale)
-        text = f"{value:+.1f}" if signed else f"{value:.1f}"
-        text = text.removesuffix(".0").replace(".", t("stats.decimal_point", locale))
+        text = decimal(value, locale, signed=signed)
         return t("stats.percent", locale, value=text) if percent else text
 
     return t(
         "stats.figures_value",
         locale,
-        vpip=decimal(figures.vpip, percent=True),
-        pfr=decimal(figures.pfr, percent=True),
-        aggression=decimal(figures.aggression),
-        went=decimal(figures.went_to_showdown, percent=True),
-        won=decimal(figures.won_at_showdown, percent=True),
-        bb=decimal(figures.bb_per_100, signed=True),
+        vpip=figure(figures.vpip, percent=True),
+        pfr=figure(figures.pfr, percent=True),
+        aggression=figure(figures.aggression),
+        went=figure(figures.went_to_showdown, percent=True),
+        won=figure(figures.won_at_showdown, percent=True),
+        bb=figure(figures.bb_per_100, signed=True),
     )

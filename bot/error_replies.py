@@ -15,20 +15,30 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.errors import CroupierError
-from bot.i18n import t
+from bot.i18n import CATALOGUES, t
 from bot.i18n.discord_bridge import locale_of
 
 log = logging.getLogger(__name__)
 
 #: Discord's code for an interaction that can no longer be answered (its three seconds passed).
 UNKNOWN_INTERACTION = 10062
+
+
+def permission_words(names: Sequence[str], locale: str) -> str:
+    """Permissions as Discord's settings name them in ``locale`` ("Attach Files"),
+    from discord.py's names ("attach_files"); one the catalogue lacks as written."""
+    words = []
+    for name in names:
+        key = f"permission.{name}"
+        words.append(t(key, locale) if key in CATALOGUES["en"].messages else name)
+    return ", ".join(words)
 
 
 def sentence_for(error: BaseException, locale: str) -> str:
@@ -45,7 +55,7 @@ def sentence_for(error: BaseException, locale: str) -> str:
         return t(
             "error.bot_missing_permissions",
             locale,
-            permissions=", ".join(error.missing_permissions),
+            permissions=permission_words(error.missing_permissions, locale),
         )
     if isinstance(error, app_commands.TransformerError):
         return t("error.bad_option", locale, value=error.value)

@@ -136,6 +136,9 @@ class RecentHand:
     net: int
     won_chips: int
     went_to_showdown: bool
+    #: A tournament hand: ``net`` and ``won_chips`` are tournament chips, not a
+    #: balance's (what the tournament paid is its prize, in /stats' tournaments).
+    tournament: bool = False
 
 
 async def leaderboard(
@@ -225,7 +228,7 @@ async def recent_hands(
     rows = await database.fetch_all(
         "SELECT hands.id AS hand_id, hands.table_id, tables.channel_id, hands.hand_no,"
         " hands.variant, hands.ended_at, hand_players.net, hand_players.won_chips,"
-        " hand_players.went_to_showdown"
+        " hand_players.went_to_showdown, hand_players.tournament"
         " FROM hand_players"
         " JOIN hands ON hands.id = hand_players.hand_id"
         " JOIN tables ON tables.id = hands.table_id"
@@ -234,7 +237,13 @@ async def recent_hands(
         (guild_id, user_id, limit),
     )
     return [
-        RecentHand(**{**dict(row), "went_to_showdown": bool(row["went_to_showdown"])})
+        RecentHand(
+            **{
+                **dict(row),
+                "went_to_showdown": bool(row["went_to_showdown"]),
+                "tournament": bool(row["tournament"]),
+            }
+        )
         for row in rows
     ]
 

@@ -28,6 +28,7 @@ from bot.cashier import MAX_AMOUNT
 from bot.client import CroupierBot
 from bot.cooldowns import reads_cooldown
 from bot.database import Database
+from bot.error_replies import permission_words
 from bot.errors import BadOption, CroupierError
 from bot.hand_summaries import summarise
 from bot.i18n import language_of, t
@@ -92,10 +93,11 @@ SHOWN_CARD: Final[dict[str, int | None]] = {"all": None, "first": 0, "second": 1
 MAX_FILES: Final = 10
 
 
-#: What a table needs of the bot in its channel: to see it, and to post and edit the
-#: table message, its results and announcements (embeds).
+#: What a table needs of the bot in its channel: to see it, to post and edit the
+#: table message, its results and announcements (embeds), and to attach the
+#: showdown pictures (without Attach Files Discord refuses them).
 TABLE_PERMISSIONS: Final = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
 )
 #: And for a table in a new thread: to open the thread and post in it.
 THREAD_PERMISSIONS: Final = discord.Permissions(
@@ -244,7 +246,7 @@ class Tables(commands.Cog):
         action_seconds: app_commands.Range[int, MIN_ACTION_SECONDS, MAX_ACTION_SECONDS]
         | None = None,
         thread: bool = False,
-        provably_fair: bool = False,
+        provably_fair: bool = True,
         jackpots: bool = False,
         ante: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         big_blind_ante: bool = False,
@@ -318,7 +320,12 @@ class Tables(commands.Cog):
         needed = TABLE_PERMISSIONS | (THREAD_PERMISSIONS if thread else discord.Permissions())
         missing = missing_permissions(interaction.app_permissions, needed)
         if missing:
-            raise app_commands.BotMissingPermissions(missing)
+            # Every permission the table lacks, named as Discord names it, in one sentence.
+            text = t(
+                "tables.missing_permissions", locale, permissions=permission_words(missing, locale)
+            )
+            await interaction.response.send_message(text, ephemeral=True)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await check_may_open(self.bot.db, self.bot.settings, guild_id, interaction.user.id)
         channel_id = interaction.channel_id
@@ -518,6 +525,7 @@ class Tables(commands.Cog):
                 name=runner.state.name(movement.user_id),
                 seat=movement.seat_no,
                 amount=movement.amount,
+                style=t(f"computer.style_name.{chosen.name.replace('-', '_')}", locale),
                 about=t(chosen.message_key, locale),
             )
 
@@ -795,13 +803,15 @@ class Tables(commands.Cog):
         commitment, opening = found.commitment, found.opening
         if commitment is None:
             raise NothingToVerify(hand_no=hand_no)
-        if opening is None:
-            key = "tables.verify_pending" if not found.over else "tables.verify_closed"
+        if opening is None or not opening.cards:
+            # Nothing to open: the hand is still on, or voided, or the asker saw none
+            # of its cards (a spectator of a hand won before the flop, or of a draw).
+            key = "tables.verify_none_seen"
+            if opening is None and not found.over:
+                key = "tables.verify_pending"
+            elif found.voided:
+                key = "tables.verify_closed"
             text = t(key, locale, hand_no=hand_no, commitment=commitment)
-            await interaction.followup.send(text, ephemeral=True)
-            return
-        if not opening.cards:
-            text = t("tables.verify_closed", locale, hand_no=hand_no, commitment=commitment)
             await interaction.followup.send(text, ephemeral=True)
             return
         name = f"table{table_id}-hand{hand_no}-opening.txt"

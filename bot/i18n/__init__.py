@@ -137,3 +137,27 @@ def number(value: int, /, locale: str = DEFAULT_LOCALE, *, signed: bool = False)
     """
     separator = CATALOGUES[language_of(locale)].thousands_separator
     return _grouped(value, "+int" if signed else "int", separator)
+
+
+def decimal(
+    value: float, /, locale: str = DEFAULT_LOCALE, *, places: int = 1, signed: bool = False
+) -> str:
+    """A number with a fraction, written the way ``locale`` writes it: digits
+    grouped, the language's decimal mark, a trailing ``,0`` left off.
+
+    >>> decimal(1150.0, "de", signed=True), decimal(-3.5, "de"), decimal(2.25, places=2)
+    ('+1.150', '-3,5', '2.25')
+    >>> decimal(1234.5), decimal(0.0, signed=True), decimal(2.5, "de", places=2)
+    ('1,234.5', '0', '2,5')
+    """
+    text = f"{abs(value):.{places}f}"
+    whole, _, fraction = text.partition(".")
+    fraction = fraction.rstrip("0")
+    written = number(int(whole), locale)
+    if fraction:
+        written += t("stats.decimal_point", locale) + fraction
+    if text.strip("0.") == "":
+        return written
+    if value < 0:
+        return "-" + written
+    return "+" + written if signed else written

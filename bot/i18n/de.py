@@ -99,6 +99,9 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.showdowns_value": "{won:int} von {seen:int} gewonnen",
     "stats.recent": "Letzte Hände",
     "stats.recent_line": "Hand {hand_no} in <#{channel_id}>: {net:+int}",
+    "stats.recent_line_tournament": (
+        "Hand {hand_no} in <#{channel_id}>: {net:+int} Turnierchips (nicht aus deinem Guthaben)"
+    ),
     # /admin
     "admin.granted": (
         "{user} hat **{amount:int}** Chips erhalten. Das Guthaben beträgt jetzt "
@@ -280,7 +283,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Nur wer diesen Tisch eröffnet hat oder diesen Kanal verwalten darf, kann ihn schließen."
     ),
     "table.verify_nothing": (
-        "Hand {hand_no} dieses Tisches wurde nicht aus einem zugesagten Deck gegeben."
+        "Hand {hand_no} dieses Tisches wurde nicht aus einem zugesagten Deck gegeben: der "
+        "Tisch wurde mit provably_fair:false eröffnet (oder bevor nachweislich faires Geben "
+        "der Standard wurde). Ein mit /poker create eröffneter Tisch sagt jedes Deck zu, "
+        "wenn nichts anderes gewählt wird: schließe diesen Tisch und eröffne ihn neu, damit "
+        "seine Hände zugesagt werden."
     ),
     "table.config.variant": "An einem Tisch kann dieser Bot '{variant}' noch nicht geben.",
     "table.config.blinds": (
@@ -465,6 +472,8 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.stand_pat": "Stehen bleiben",
     "discard_menu.new_cards_soon": "Deine neue Hand erscheint hier, sobald alle gezogen haben.",
     "result.title": "Hand {hand_no}",
+    "result.board": "Board: {board}",
+    "result.board_n": "Board {n}: {board}",
     "result.shows": "{name} zeigt {cards}: {description}",
     "result.mucks": "{name} wirft verdeckt weg",
     "result.pot.only": "den Pot",
@@ -538,6 +547,11 @@ MESSAGES: Final[dict[str, str]] = {
         "ihrer Karten wird geöffnet. Zusage: `{commitment}`"
     ),
     "tables.verify_unknown": "Dieser Tisch hat keine Hand {hand_no}.",
+    "tables.verify_none_seen": (
+        "Hand {hand_no} ist vorbei, aber du hast keine ihrer Karten gesehen (nichts wurde "
+        "gezeigt, oder nur Karten eines Spielers, der getauscht hat, deren Reihenfolge "
+        "verschlossen bleibt); darum wird dir keine geöffnet. Zusage: `{commitment}`"
+    ),
     "history.title": "Deine letzten Hände",
     "history.none": "Du hast auf diesem Server noch keine Hand zu Ende gespielt.",
     "history.line": "Hand {hand_no} in <#{channel_id}> ({variant}): {net:+int}",
@@ -558,6 +572,18 @@ MESSAGES: Final[dict[str, str]] = {
     "error.cooldown": "Nicht so schnell: Versuche es in {seconds:int} s noch einmal.",
     "error.bot_missing_permissions": (
         "Mir fehlen hier Berechtigungen, um das zu tun: {permissions}."
+    ),
+    # Berechtigungen, wie Discords Einstellungen sie nennen.
+    "permission.read_messages": "Kanal ansehen",
+    "permission.send_messages": "Nachrichten senden",
+    "permission.embed_links": "Links einbetten",
+    "permission.attach_files": "Dateien anhängen",
+    "permission.create_public_threads": "Öffentliche Threads erstellen",
+    "permission.send_messages_in_threads": "Nachrichten in Threads senden",
+    "tables.missing_permissions": (
+        "Ich kann hier keinen Tisch geben, weil mir in diesem Kanal Berechtigungen fehlen "
+        "({permissions}); ein Server-Admin kann sie meiner Rolle geben oder mich mit dem "
+        "Einladungslink aus meinem Log erneut hinzufügen."
     ),
     "error.bad_option": "Ich konnte '{value}' nicht verstehen.",
     # Slash command descriptions, shown in Discord's command picker.
@@ -598,7 +624,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.seats": "Wie viele Plätze (2 bis 10)",
     "command.poker.create.action_seconds": "Sekunden Bedenkzeit pro Zug",
     "command.poker.create.thread": "Den Tisch in einem neuen Thread dieses Kanals eröffnen",
-    "command.poker.create.provably_fair": "Vor dem Geben jedes Deck zusagen, zum späteren Prüfen",
+    "command.poker.create.provably_fair": (
+        "Vor dem Geben jedes Deck zusagen, zum späteren Prüfen (Standard: ja)"
+    ),
     "command.poker.join.description": "Nimm Platz am Tisch dieses Kanals.",
     "command.poker.join.buy_in": "Chips von deinem Guthaben (sonst die Hälfte davon)",
     "command.poker.join.seat": "Der Platz, den du möchtest",
@@ -665,11 +693,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Blinds gespielt."
     ),
     "table.config.tournament_buy_in": (
-        "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount}."
+        "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount:int}."
     ),
     "table.config.starting_stack": (
         "Der Startstack muss zwischen {low:int} (zwei Big Blinds) und {high:int} Chips "
-        "liegen, nicht bei {amount}."
+        "liegen, nicht bei {amount:int}."
     ),
     "table.config.level_minutes_or_hands": (
         "Blind-Levels dauern entweder Minuten oder Hände: gib eines von beiden an."
@@ -687,6 +715,20 @@ MESSAGES: Final[dict[str, str]] = {
         "Angemeldet: **{registered}** von {seats} · Preisgeld **{pool:int}** ({payouts}). "
         "Anmelden mit /poker join; es beginnt, wenn alle Plätze besetzt sind oder der "
         "Ersteller /poker start ausführt."
+    ),
+    "tournament.registered_empty": (
+        "Angemeldet: **{registered}** von {seats}. "
+        "Anmelden mit /poker join; es beginnt, wenn alle Plätze besetzt sind oder der "
+        "Ersteller /poker start ausführt."
+    ),
+    "tournament.finishes_tied": (
+        "{name} wird {place} von {entrants}, gleichauf mit {others} (in derselben Hand "
+        "mit demselben Stack ausgeschieden)."
+    ),
+    "tournament.finishes_paid_tied": (
+        "{name} wird {place} von {entrants}, gleichauf mit {others} (in derselben Hand "
+        "mit demselben Stack ausgeschieden), und gewinnt **{prize:int}** Chips: einen Anteil "
+        "am Preisgeld der geteilten Plätze."
     ),
     "tournament.level": "Level **{level}**: Blinds {small_blind:int}/{big_blind:int}",
     "tournament.level_ante": (
@@ -791,6 +833,20 @@ MESSAGES: Final[dict[str, str]] = {
     "rank.plural.10": "Damen",
     "rank.plural.11": "Könige",
     "rank.plural.12": "Asse",
+    # Nach „mit“ steht der Rang im Dativ Plural: „mit einem Paar Königen“.
+    "rank.plural_with.0": "Zweien",
+    "rank.plural_with.1": "Dreien",
+    "rank.plural_with.2": "Vieren",
+    "rank.plural_with.3": "Fünfen",
+    "rank.plural_with.4": "Sechsen",
+    "rank.plural_with.5": "Siebenen",
+    "rank.plural_with.6": "Achten",
+    "rank.plural_with.7": "Neunen",
+    "rank.plural_with.8": "Zehnen",
+    "rank.plural_with.9": "Buben",
+    "rank.plural_with.10": "Damen",
+    "rank.plural_with.11": "Königen",
+    "rank.plural_with.12": "Assen",
     "hand.high_card": "Höchste Karte, {rank}",
     "hand.pair": "Paar {ranks}",
     "hand.two_pair": "Zwei Paare, {ranks} und {low}",
@@ -806,11 +862,11 @@ MESSAGES: Final[dict[str, str]] = {
     "hand.with.high_card": "höchster Karte {rank}",
     "hand.with.pair": "einem Paar {ranks}",
     "hand.with.two_pair": "zwei Paaren, {ranks} und {low}",
-    "hand.with.three_of_a_kind": "einem Drilling, {ranks}",
+    "hand.with.three_of_a_kind": "einem Drilling aus {ranks}",
     "hand.with.straight": "einer Straße, {rank} hoch",
     "hand.with.flush": "einem Flush, {rank} hoch",
-    "hand.with.full_house": "einem Full House, {ranks} über {low}",
-    "hand.with.four_of_a_kind": "einem Vierling, {ranks}",
+    "hand.with.full_house": "einem Full House aus drei {ranks} und zwei {low}",
+    "hand.with.four_of_a_kind": "einem Vierling aus {ranks}",
     "hand.with.straight_flush": "einem Straight Flush, {rank} hoch",
     "hand.with.royal_flush": "einem Royal Flush",
     "hand.with.low": "einem Low {run}",
@@ -849,6 +905,9 @@ MESSAGES: Final[dict[str, str]] = {
     "variant.NDB": "No-Limit Hold'em mit zwei Boards, je Board der halbe Pot",
     "variant.NDBA": "No-Limit Hold'em mit zwei Boards, die beste Hand gewinnt alles",
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
+    "history.hand_tournament": (
+        "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}** Turnierchips"
+    ),
     "history.cards": "deine Karten {cards}",
     "history.board": "Board {board}",
     "history.board_numbered": "Board {number} {board}",
@@ -916,7 +975,7 @@ MESSAGES: Final[dict[str, str]] = {
     "settings.shards_need_postgresql": (
         "CROUPIER_SHARD_IDS überlässt einige der {count:int} Shards anderen Prozessen, und eine "
         "SQLite-Datei dient nur einem Prozess: Setze CROUPIER_DATABASE auf eine PostgreSQL-URL "
-        "(README, Several processes)."
+        "(docs/OPERATORS.md, Several processes)."
     ),
     "launcher.shard_lease_held": (
         "Shard {shard} läuft schon in einem anderen Croupier auf dieser Datenbank (gehalten von "
@@ -1094,8 +1153,8 @@ MESSAGES: Final[dict[str, str]] = {
     "home.run_twice": (
         "Das Board wird zweimal ausgeteilt: jedes Board gewinnt die Hälfte jedes Pots."
     ),
-    "home.bomb_pot": "Bomb Pot: alle haben {amount} gesetzt; vor dem Flop wird nicht gesetzt.",
-    "home.bounty": "7-2-Prämie: {name} kassiert {amount}.",
+    "home.bomb_pot": "Bomb Pot: alle haben {amount:int} gesetzt; vor dem Flop wird nicht gesetzt.",
+    "home.bounty": "7-2-Prämie: {name} kassiert {amount:int}.",
     "home.rabbit": "**Hand {hand_no}** · Hasenjagd: {cards} wären gekommen.",
     "home.rabbit_board": "Board {number}: {cards}",
     "home.no_rabbit": (
@@ -1109,10 +1168,10 @@ MESSAGES: Final[dict[str, str]] = {
     "home.options_none": "keine",
     "home.option.run_it_twice": "zweimal austeilen",
     "home.option.rabbit_hunt": "Hasenjagd",
-    "home.option.bomb_pot": "Bomb Pots zu {amount}",
+    "home.option.bomb_pot": "Bomb Pots zu {amount:int}",
     "home.option.bomb_pot_every": "alle {hands} Hände",
     "home.option.double_board": "zwei Boards",
-    "home.option.seven_deuce_bounty": "7-2-Prämie {amount}",
+    "home.option.seven_deuce_bounty": "7-2-Prämie {amount:int}",
     "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
     "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
     "home.bomb_vote": (
@@ -1128,10 +1187,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
     "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
-    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount}.",
+    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount:int}.",
     "table.config.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
     "table.config.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
-    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount} sein.",
+    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount:int} sein.",
     "command.poker.homegame.description": "Hausregeln dieses Tisches (nur wer ihn eröffnet hat).",
     "command.poker.homegame.run_it_twice": (
         "All-in vor dem River: die Spieler dürfen zweimal austeilen"
@@ -1189,7 +1248,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.the_croupier": "dem Croupier",
     # Computerspieler (Issue 14).
-    "computer.name": "Bot {name} ({style})",
+    "computer.name": "Bot {name}",
     "computer.style_name.balanced": "ausgewogen",
     "computer.style_name.tight_passive": "tight-passiv",
     "computer.style_name.tight_aggressive": "tight-aggressiv",
@@ -1232,10 +1291,11 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "command.poker.removebot.seat": "Sein Platz (Standard: der zuletzt gesetzte Computerspieler)",
     "computer.added": (
-        "{name} sitzt auf Platz {seat} mit **{amount:int}** Chips aus der Hausbank. {about}"
+        "{name} ({style}) sitzt auf Platz {seat} mit **{amount:int}** Chips aus der Hausbank. "
+        "{about}"
     ),
     "computer.registered": (
-        "{name} ist auf Platz {seat} angemeldet; die Hausbank hat das Buy-in von "
+        "{name} ({style}) ist auf Platz {seat} angemeldet; die Hausbank hat das Buy-in von "
         "**{amount:int}** bezahlt, und ein Preisgeld geht an die Bank zurück. {about}"
     ),
     "computer.removed": (
@@ -1397,10 +1457,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # Hausregeln werden vereinbart, nicht aufgezwungen (Issue 24).
     "engine.bomb_pot_too_large": (
-        "Ein Bomb Pot beträgt hier höchstens {big_blinds} Big Blinds ({most} Chips)."
+        "Ein Bomb Pot beträgt hier höchstens {big_blinds} Big Blinds ({most:int} Chips)."
     ),
     "engine.seven_deuce_too_large": (
-        "Die 7-2-Prämie beträgt hier höchstens {big_blinds} Big Blinds ({most} Chips)."
+        "Die 7-2-Prämie beträgt hier höchstens {big_blinds} Big Blinds ({most:int} Chips)."
     ),
     "home.options_pending": (
         "Was einen Spieler mehr kosten kann, wartet eine volle Hand, damit jeder vorher "
@@ -1420,7 +1480,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Computerspielern allein."
     ),
     "engine.restraddle_too_small": (
-        "Ein Re-Straddle beträgt mindestens {amount} (das Doppelte des Straddles)."
+        "Ein Re-Straddle beträgt mindestens {amount:int} (das Doppelte des Straddles)."
     ),
     "command.poker.straddle.restraddle_to": (
         "No Limit: nach einem Straddle auf so viele Chips re-straddlen (sonst das Doppelte)"

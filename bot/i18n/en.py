@@ -97,6 +97,9 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.showdowns_value": "{won:int} won of {seen:int}",
     "stats.recent": "Recent hands",
     "stats.recent_line": "Hand {hand_no} in <#{channel_id}>: {net:+int}",
+    "stats.recent_line_tournament": (
+        "Hand {hand_no} in <#{channel_id}>: {net:+int} tournament chips (not your balance's)"
+    ),
     # /admin
     "admin.granted": (
         "Granted **{amount:int}** chips to {user}. Their balance is now **{balance:int}** chips."
@@ -254,7 +257,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Only the player who opened this table, or someone who can manage this channel, "
         "can close it."
     ),
-    "table.verify_nothing": "Hand {hand_no} of this table was not dealt from a committed deck.",
+    "table.verify_nothing": (
+        "Hand {hand_no} of this table was not dealt from a committed deck: the table was "
+        "opened with provably_fair:false (or before provably fair dealing became the "
+        "default). A table opened with /poker create commits to every deck unless told "
+        "otherwise: close this one and open it again to have its hands committed."
+    ),
     "table.config.variant": "This bot cannot deal '{variant}' at a table yet.",
     "table.config.blinds": (
         "The small blind ({small_blind:int}) must be at least 1 and at most the big blind "
@@ -431,6 +439,8 @@ MESSAGES: Final[dict[str, str]] = {
     "discard_menu.new_cards_soon": "Your new hand shows here as soon as everyone has drawn.",
     # A hand's result.
     "result.title": "Hand {hand_no}",
+    "result.board": "Board: {board}",
+    "result.board_n": "Board {n}: {board}",
     "result.shows": "{name} shows {cards}: {description}",
     "result.mucks": "{name} mucks",
     "result.pot.only": "the pot",
@@ -502,6 +512,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Commitment: `{commitment}`"
     ),
     "tables.verify_unknown": "This table has no hand {hand_no}.",
+    "tables.verify_none_seen": (
+        "Hand {hand_no} is over, but you saw none of its cards (nothing was shown, or only "
+        "cards of a player who drew, whose order stays closed), so none is opened to you. "
+        "Commitment: `{commitment}`"
+    ),
     "history.title": "Your last hands",
     "history.none": "You have not finished a hand on this server yet.",
     "history.line": "Hand {hand_no} in <#{channel_id}> ({variant}): {net:+int}",
@@ -519,6 +534,18 @@ MESSAGES: Final[dict[str, str]] = {
     "error.guild_only": "This command only works in a server.",
     "error.cooldown": "Slow down a little: try again in {seconds:int} s.",
     "error.bot_missing_permissions": ("I am missing permissions to do that here: {permissions}."),
+    # Permissions, as Discord's settings name them (discord.py's names as keys).
+    "permission.read_messages": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.attach_files": "Attach Files",
+    "permission.create_public_threads": "Create Public Threads",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
+    "tables.missing_permissions": (
+        "I cannot deal a table here because I am missing permissions in this channel "
+        "({permissions}); a server admin can give them to my role, or add me again with the "
+        "invite link from my log."
+    ),
     "error.bad_option": "I couldn't understand '{value}'.",
     # Slash command descriptions, shown in Discord's command picker.
     "command.balance.description": "Show your chips, or another player's.",
@@ -552,7 +579,9 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.create.seats": "How many seats (2 to 10)",
     "command.poker.create.action_seconds": "Seconds each player has to act",
     "command.poker.create.thread": "Open the table in a new thread of this channel",
-    "command.poker.create.provably_fair": "Commit to each deck before dealing, to check later",
+    "command.poker.create.provably_fair": (
+        "Commit to each deck before dealing, to check later (default: yes)"
+    ),
     "command.poker.join.description": "Take a seat at this channel's table.",
     "command.poker.join.buy_in": "Chips to bring from your balance (default: half of it)",
     "command.poker.join.seat": "The seat you want",
@@ -619,11 +648,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Tournaments deal games with blinds, whose levels rise; {variant} is played without blinds."
     ),
     "table.config.tournament_buy_in": (
-        "A tournament's buy-in is from 1 to {high:int} chips, not {amount}."
+        "A tournament's buy-in is from 1 to {high:int} chips, not {amount:int}."
     ),
     "table.config.starting_stack": (
         "The starting stack must be from {low:int} (two big blinds) to {high:int} chips, "
-        "not {amount}."
+        "not {amount:int}."
     ),
     "table.config.level_minutes_or_hands": (
         "Blind levels last either minutes or hands: give one of the two."
@@ -666,6 +695,19 @@ MESSAGES: Final[dict[str, str]] = {
     "tournament.finishes": "{name} finishes {place} of {entrants}.",
     "tournament.finishes_paid": (
         "{name} finishes {place} of {entrants} and wins **{prize:int}** chips."
+    ),
+    "tournament.finishes_tied": (
+        "{name} finishes {place} of {entrants}, tied with {others} (out in the same hand "
+        "with the same stack)."
+    ),
+    "tournament.finishes_paid_tied": (
+        "{name} finishes {place} of {entrants}, tied with {others} (out in the same hand "
+        "with the same stack), and wins **{prize:int}** chips: a share of the tied places' prizes."
+    ),
+    "tournament.registered_empty": (
+        "Registered: **{registered}** of {seats}. "
+        "Register with /poker join; it starts when every seat is taken, or when the "
+        "creator runs /poker start."
     ),
     "tournament.winner": "🏆 {name} wins the tournament and **{prize:int}** chips!",
     "tables.created_tournament": (
@@ -744,6 +786,20 @@ MESSAGES: Final[dict[str, str]] = {
     "rank.plural.10": "queens",
     "rank.plural.11": "kings",
     "rank.plural.12": "aces",
+    # The plural as it follows "with" (German needs the dative there).
+    "rank.plural_with.0": "deuces",
+    "rank.plural_with.1": "threes",
+    "rank.plural_with.2": "fours",
+    "rank.plural_with.3": "fives",
+    "rank.plural_with.4": "sixes",
+    "rank.plural_with.5": "sevens",
+    "rank.plural_with.6": "eights",
+    "rank.plural_with.7": "nines",
+    "rank.plural_with.8": "tens",
+    "rank.plural_with.9": "jacks",
+    "rank.plural_with.10": "queens",
+    "rank.plural_with.11": "kings",
+    "rank.plural_with.12": "aces",
     "hand.high_card": "High card, {rank}",
     "hand.pair": "Pair of {ranks}",
     "hand.two_pair": "Two pair, {ranks} and {low}",
@@ -803,6 +859,9 @@ MESSAGES: Final[dict[str, str]] = {
     "variant.NDBA": "No-limit Double-board Hold'em, best hand takes all",
     # /history: each hand in a line, and how it went.
     "history.hand": "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}**",
+    "history.hand_tournament": (
+        "**Hand {hand_no}** · {game} · <#{channel_id}> · **{net:+int}** tournament chips"
+    ),
     "history.cards": "your cards {cards}",
     "history.board": "board {board}",
     "history.board_numbered": "board {number} {board}",
@@ -869,7 +928,7 @@ MESSAGES: Final[dict[str, str]] = {
     "settings.shards_need_postgresql": (
         "CROUPIER_SHARD_IDS leaves some of the {count:int} shards to other processes, and a "
         "SQLite file serves one process only: set CROUPIER_DATABASE to a PostgreSQL URL "
-        "(README, Several processes)."
+        "(docs/OPERATORS.md, Several processes)."
     ),
     "launcher.shard_lease_held": (
         "Shard {shard} is already run by another Croupier on this database (held by {holder}, "
@@ -1039,8 +1098,8 @@ MESSAGES: Final[dict[str, str]] = {
         "All in: run it twice? Still to choose: {names} (no answer in time: once)."
     ),
     "home.run_twice": "The board is run twice: each board wins half of every pot.",
-    "home.bomb_pot": "Bomb pot: everyone posted {amount}; no betting before the flop.",
-    "home.bounty": "7-2 bounty: {name} collects {amount}.",
+    "home.bomb_pot": "Bomb pot: everyone posted {amount:int}; no betting before the flop.",
+    "home.bounty": "7-2 bounty: {name} collects {amount:int}.",
     "home.rabbit": "**Hand {hand_no}** · rabbit hunt: {cards} would have come.",
     "home.rabbit_board": "board {number}: {cards}",
     "home.no_rabbit": (
@@ -1053,10 +1112,10 @@ MESSAGES: Final[dict[str, str]] = {
     "home.options_none": "none",
     "home.option.run_it_twice": "run it twice",
     "home.option.rabbit_hunt": "rabbit hunt",
-    "home.option.bomb_pot": "bomb pots of {amount}",
+    "home.option.bomb_pot": "bomb pots of {amount:int}",
     "home.option.bomb_pot_every": "every {hands} hands",
     "home.option.double_board": "double board",
-    "home.option.seven_deuce_bounty": "7-2 bounty {amount}",
+    "home.option.seven_deuce_bounty": "7-2 bounty {amount:int}",
     "home.not_creator": "Only the player who opened the table can change its home-game options.",
     "home.no_bomb_pots": "This table plays no bomb pots.",
     "home.bomb_vote": (
@@ -1070,10 +1129,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
     "home.bomb_already": "The next hand is a bomb pot already.",
-    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount}.",
+    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount:int}.",
     "table.config.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
     "table.config.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
-    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount}.",
+    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount:int}.",
     "command.poker.homegame.description": "Home-game options of this table (its opener only).",
     "command.poker.homegame.run_it_twice": "All in before the river: players may run it twice",
     "command.poker.homegame.rabbit_hunt": (
@@ -1126,7 +1185,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "table.the_croupier": "the croupier",
     # Computer players (issue 14).
-    "computer.name": "Bot {name} ({style})",
+    "computer.name": "Bot {name}",
     "computer.style_name.balanced": "balanced",
     "computer.style_name.tight_passive": "tight-passive",
     "computer.style_name.tight_aggressive": "tight-aggressive",
@@ -1165,10 +1224,11 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.removebot.description": "Let a computer player go; its chips go to the bank.",
     "command.poker.removebot.seat": "Its seat (default: the computer player seated last)",
     "computer.added": (
-        "{name} sits in seat {seat} with **{amount:int}** chips from the house bank. {about}"
+        "{name} ({style}) sits in seat {seat} with **{amount:int}** chips from the house bank. "
+        "{about}"
     ),
     "computer.registered": (
-        "{name} is registered in seat {seat}; the house bank paid its buy-in of "
+        "{name} ({style}) is registered in seat {seat}; the house bank paid its buy-in of "
         "**{amount:int}**, and any prize it wins goes back to the bank. {about}"
     ),
     "computer.removed": "{name} left; its **{amount:int}** chips went back to the house bank.",
@@ -1317,10 +1377,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # Home rules agreed, not sprung (issue 24).
     "engine.bomb_pot_too_large": (
-        "A bomb pot is at most {big_blinds} big blinds ({most} chips) here."
+        "A bomb pot is at most {big_blinds} big blinds ({most:int} chips) here."
     ),
     "engine.seven_deuce_too_large": (
-        "The 7-2 bounty is at most {big_blinds} big blinds ({most} chips) here."
+        "The 7-2 bounty is at most {big_blinds} big blinds ({most:int} chips) here."
     ),
     "home.options_pending": (
         "What raises what a player can lose waits one full hand, so that anyone may "
@@ -1336,7 +1396,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.tournament_no_member": (
         "A tournament starts with a member registered, not with computer players alone."
     ),
-    "engine.restraddle_too_small": "A re-straddle is at least {amount} (twice the straddle).",
+    "engine.restraddle_too_small": "A re-straddle is at least {amount:int} (twice the straddle).",
     "command.poker.straddle.restraddle_to": (
         "No limit: re-straddle to this many chips after a straddle (default: twice it)"
     ),

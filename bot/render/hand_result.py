@@ -46,7 +46,8 @@ def result_message(
     """The result of a hand for readers of ``locale``, cards drawn from ``faces``
     (its deck also draws the picture); ``picture=False`` leaves the picture out."""
     sorted_cards = not result.board
-    lines = [_shown_line(shown, locale, faces, sorted_cards) for shown in result.shown]
+    lines = _board_lines(result, locale, faces)
+    lines += [_shown_line(shown, locale, faces, sorted_cards) for shown in result.shown]
     if result.mucked:
         names = names_list([shorten(name, NAME) for name in result.mucked], locale)
         key = "result.muck" if len(result.mucked) == 1 else "result.muck_many"
@@ -73,6 +74,18 @@ def result_message(
             embed.set_image(url=f"attachment://{FILENAME}")
     buttons = rabbit_button(result, locale)
     return OutgoingMessage(embed=check_embed(embed), files=files, buttons=buttons)
+
+
+def _board_lines(result: HandResultView, locale: str, faces: CardFaces) -> list[str]:
+    """The board in the text too: a reader without the picture (not sent, not
+    loaded, read aloud) still learns what it was."""
+    boards = result.boards or ((result.board,) if result.board else ())
+    if len(boards) == 1:
+        return [t("result.board", locale, board=cards_markup(boards[0], faces, locale))]
+    return [
+        t("result.board_n", locale, n=n, board=cards_markup(board, faces, locale))
+        for n, board in enumerate(boards, start=1)
+    ]
 
 
 def showdown_files(

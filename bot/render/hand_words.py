@@ -56,8 +56,11 @@ def rank_name(rank: int, locale: str) -> str:
     return t(f"rank.name.{rank}", locale)
 
 
-def rank_plural(rank: int, locale: str) -> str:
-    return t(f"rank.plural.{rank}", locale)
+def rank_plural(rank: int, locale: str, form: Form = "label") -> str:
+    """The rank in the plural; after "with" in the case that word asks for
+    (German: "mit einem Paar Königen", not "Könige")."""
+    family = "plural" if form == "label" else "plural_with"
+    return t(f"rank.{family}.{rank}", locale)
 
 
 def _words(hand: HandDescription, locale: str, form: Form, kicker: int | None) -> str:
@@ -82,6 +85,6 @@ def _hand(hand: HandDescription, locale: str, form: Form) -> str:
         prefix + _KEYS[hand.category],
         locale,
         rank=rank_name(ranks[0], locale),
-        ranks=rank_plural(ranks[0], locale),
-        low=rank_plural(second, locale),
+        ranks=rank_plural(ranks[0], locale, form),
+        low=rank_plural(second, locale, form),
     )

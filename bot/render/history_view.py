@@ -34,7 +34,7 @@ def history_lines(
     for hand, summary in hands:
         lines.append(
             t(
-                "history.hand",
+                "history.hand_tournament" if hand.tournament else "history.hand",
                 locale,
                 hand_no=hand.hand_no,
                 game=game_name(hand.variant, locale),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.i18n import t
-from bot.render.cards import cards_text
+from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
 from bot.render.custom_ids import rabbit_button_id
 from bot.render.limits import NAME, shorten
 from bot.render.message import ButtonSpec, ButtonStyle
@@ -71,7 +71,9 @@ def home_rules_lines(
     return [line]
 
 
-def home_lines(home: HomeGameView | None, locale: str) -> list[str]:
+def home_lines(home: HomeGameView | None, locale: str, faces: CardFaces = TEXT_FACES) -> list[str]:
+    """The home game's lines; a board in the chances is drawn with ``faces``,
+    as the table's board above it is."""
     if home is None:
         return []
     lines: list[str] = []
@@ -84,7 +86,8 @@ def home_lines(home: HomeGameView | None, locale: str) -> list[str]:
         if stage.cards:
             line = t("home.odds_cards", locale, cards=stage.cards, chances=chances)
         elif stage.board:
-            line = t("home.odds_on", locale, board=cards_text(stage.board), chances=chances)
+            board = cards_markup(stage.board, faces, locale)
+            line = t("home.odds_on", locale, board=board, chances=chances)
         else:
             line = t("home.odds", locale, chances=chances)
         if stage.run == 2:

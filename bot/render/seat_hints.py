@@ -11,6 +11,11 @@ from bot.i18n import t
 from bot.render.limits import NAME, shorten
 from bot.render.views import TableSnapshot
 
+#: The /poker notify hint shows before the first deal and on the table's first
+#: hands: players who want notices have chosen by then, and a line that never
+#: changes all evening is noise on every message.
+NOTIFY_HINT_HANDS = 3
+
 
 def seat_hints(snapshot: TableSnapshot, locale: str) -> list[str]:
     lines: list[str] = []
@@ -20,6 +25,7 @@ def seat_hints(snapshot: TableSnapshot, locale: str) -> list[str]:
     if start or add:
         key = "table.time_bank_refilled" if add else "table.time_bank"
         lines.append(t(key, locale, seconds=start, add=add, every=every))
-    if not snapshot.closed:
+    first_hands = snapshot.hand_no is None or snapshot.hand_no <= NOTIFY_HINT_HANDS
+    if not snapshot.closed and first_hands:
         lines.append(t("table.notify_hint", locale))
     return lines

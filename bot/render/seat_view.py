@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from bot.i18n import t
+from bot.i18n import decimal, t
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.cards import cards_text
 from bot.render.custom_ids import seat_button_id
@@ -113,7 +113,7 @@ def seat_message(view: SeatView, locale: str, faces: CardFaces = TEXT_FACES) -> 
                     locale,
                     price=view.price,
                     pot=view.pot,
-                    ratio=f"{odds.ratio:.1f}",
+                    ratio=decimal(odds.ratio, locale),
                     percent=f"{odds.break_even_percent:.0f}",
                 )
             )

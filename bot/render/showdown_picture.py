@@ -138,6 +138,9 @@ def showdown_scene(
     for win in result.wins:
         for name, chips in win.winners:
             won[name] = won.get(name, 0) + chips
+    # A winner's panel reads what they gained (the pot less their own chips in
+    # it), not the pot: the result's text names the pot.
+    gained = dict(result.gains)
     more_boards = result.boards[1:]
     shown_cards = set(result.board).union(*more_boards, *(shown.cards for shown in result.shown))
     marked = frozenset(
@@ -149,7 +152,8 @@ def showdown_scene(
         if sorted_cards:
             cards = reading_order(shown.cards, shown.hands[0].cards if shown.hands else ())
         chips = won.get(shown.name, 0)
-        won_text = number(chips, locale, signed=True) if chips else ""
+        gain = gained.get(shown.name, chips)
+        won_text = number(gain, locale, signed=True) if chips else ""
         # A picture is not markdown: the name as the player wrote it.
         hands.append(SceneHand(plain_name(shown.name), cards, won_text))
     return ShowdownScene(result.board, tuple(hands), marked, deck, more_boards)

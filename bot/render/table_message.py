@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.i18n import ordinal, t
+from bot.i18n import decimal, ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
 from bot.render.custom_ids import seat_desk_button_id, table_button_id
@@ -71,7 +71,7 @@ def _blocks(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[Layo
     parts = [
         _headline(snapshot, locale, faces),
         _seat_lines(snapshot, locale, faces),
-        _turn(snapshot, locale),
+        _turn(snapshot, locale, faces),
         [SMALL + line for line in _fine_print(snapshot, locale, faces)],
     ]
     blocks: list[LayoutBlock] = []
@@ -139,7 +139,7 @@ def _seat_lines(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[
     return lines
 
 
-def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
+def _turn(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[str]:
     """Who is to act and what it costs them, who still draws, what just happened,
     and what comes next."""
     lines: list[str] = []
@@ -154,7 +154,7 @@ def _turn(snapshot: TableSnapshot, locale: str) -> list[str]:
             if snapshot.pointing:
                 key = "table.to_point_card"
             lines.append(t(key, locale, names=names))
-        lines.extend(home_lines(snapshot.home, locale))
+        lines.extend(home_lines(snapshot.home, locale, faces))
         if snapshot.actor_name is not None and snapshot.deadline is not None:
             line = t(
                 "table.to_act",
@@ -285,7 +285,7 @@ def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
     if snapshot.straddle:
         rules.append(t("table.straddle_allowed", locale))
     if snapshot.rake_basis_points:
-        percent = f"{snapshot.rake_basis_points / 100:g}"
+        percent = decimal(snapshot.rake_basis_points / 100, locale, places=2)
         rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
     return rules
 
@@ -312,7 +312,8 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
                 length=length,
             ),
             t(
-                "tournament.registered",
+                # Nobody registered yet: no prize pool of 0 and no "1st 0".
+                "tournament.registered" if view.prize_pool else "tournament.registered_empty",
                 locale,
                 registered=view.registered,
                 seats=view.seat_count,

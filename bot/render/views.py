@@ -327,6 +327,9 @@ class HandResultView:
     rabbit_hunt: bool = False
     #: The 7-2 bounty paid: (winner's name, chips collected in all).
     bounty: tuple[str, int] | None = None
+    #: What each player gained or lost in the hand (name, finishing stack less
+    #: starting stack): the showdown picture shows a winner's gain, not the pot.
+    gains: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,12 +266,8 @@ class ComputerSeats:
         except KeyError:
             raise Refused("computer.unknown_style", style=style, styles=", ".join(STYLES)) from None
         user_id = self._free_id()
-        name = t(
-            "computer.name",
-            state.locale,
-            name=NAMES[(-user_id - 1) % len(NAMES)],
-            style=t(f"computer.style_name.{chosen.name.replace('-', '_')}", state.locale),
-        )
+        # The style is said once, when it sits down: on every seat line it is too long.
+        name = t("computer.name", state.locale, name=NAMES[(-user_id - 1) % len(NAMES)])
         buy_in = None if self.desk.tournament else self._buy_in()
         self.styles[user_id] = chosen  # saved with the seat, in its transaction
         try:

@@ -47,6 +47,8 @@ class HandOpening:
     commitment: str | None
     over: bool
     opening: Opening | None
+    #: The hand was voided (not played to its end), rather than over.
+    voided: bool = False
 
 
 async def hand_opening(
@@ -62,13 +64,15 @@ async def hand_opening(
         return None
     commitment = row["commitment"]
     over = row["status"] != "in_progress"
+    voided = row["status"] == "voided"
     if not over or commitment is None or row["secret"] is None:
-        return HandOpening(commitment, over, None)
+        return HandOpening(commitment, over, None, voided)
     try:
         deal, hand = await replay_logged_hand(database, row["id"])
     except Exception:  # a voided hand whose log does not replay: open nothing
         deal = deal_from_data(json.loads(row["initial"])["deal"])
-        return HandOpening(commitment, over, open_cards(deal.setup.deck or (), row["secret"], ()))
+        nothing = open_cards(deal.setup.deck or (), row["secret"], ())
+        return HandOpening(commitment, over, nothing, voided)
     deck = deal.setup.deck or ()
     player = deal.players.index(user_id) if user_id in deal.players else None
     seen = cards_seen_by(hand.events, player) - cards_of_drawing_opponents(hand.events, player)
@@ -76,7 +80,7 @@ async def hand_opening(
     if row["result"] and json.loads(row["result"]).get("rabbit_hunted"):
         seen |= set(hand.rabbit_cards())  # shown to the table by the rabbit hunt
     positions = [position for position, card in enumerate(deck) if card in seen]
-    return HandOpening(commitment, over, open_cards(deck, row["secret"], positions))
+    return HandOpening(commitment, over, open_cards(deck, row["secret"], positions), voided)
 
 
 def cards_of_drawing_opponents(events: Sequence[Event], player: int | None) -> set[Card]:

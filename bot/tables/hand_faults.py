@@ -4,7 +4,7 @@ Whatever raises while a hand is played or restored (the engine refusing to
 deal a card it promised, a defect anywhere between a click and the table
 message) is not a player's refusal and not the database's failure: trying
 again would raise again, and the hand would never end. Such a hand is voided
-at once, as a hand that cannot be replayed after a restart is (the README's
+at once, as a hand that cannot be replayed after a restart is (the players' guide's
 promise): every stack goes back to what it was when the hand began, each
 player's ledger says so, players who were leaving are paid out, the channel
 is told in a sentence of the catalogue, and the log keeps the traceback

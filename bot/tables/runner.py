@@ -820,7 +820,9 @@ class TableRunner:
             self._changed()
         if settled.table_over:
             self.state.closed = True
-            self.state.players.clear()
+            # The winner still sits at the closed table: its message names them.
+            for user_id in self.state.departed():
+                self.state.players.pop(user_id)
             self._changed()
             self._let_go()
         elif self.state.closing:

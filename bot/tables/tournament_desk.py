@@ -29,6 +29,7 @@ from bot.cashier import Cashier, SeatMovement
 from bot.database import Transaction
 from bot.house_bank import is_computer
 from bot.i18n import ordinal, t
+from bot.render.hand_result import names_list
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
 from bot.tables.clock import Clock, Moment
@@ -273,17 +274,20 @@ class TournamentDesk:
         for player, place, prize in places:
             progress.prize_pool -= prize
             name, where = state.name(player), ordinal(place, locale)
+            # Players out in the same hand with the same stack share a place: say so.
+            tied = [state.name(p) for p, other, _ in places if other == place and p != player]
             if place == 1:
                 text = t("tournament.winner", locale, name=name, prize=prize)
             else:
                 key = "tournament.finishes_paid" if prize else "tournament.finishes"
                 text = t(
-                    key,
+                    key + "_tied" if tied else key,
                     locale,
                     name=name,
                     place=where,
                     entrants=progress.entrants,
                     prize=prize,
+                    others=names_list(tied, locale) if tied else "",
                 )
             notices.append(OutgoingMessage(content=text))
         return Settled(tuple(notices), table_over=any(place == 1 for _, place, _ in places))

@@ -299,6 +299,13 @@ def result_view(state: TableState, live: LiveHand) -> HandResultView:
             ),
             None,
         ),
+        gains=tuple(
+            (
+                state.name(user_id),
+                hand.finishing_stacks[index] - live.deal.setup.starting_stacks[index],
+            )
+            for index, user_id in enumerate(players)
+        ),
     )
 
 

@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.client import EXTENSIONS, CroupierBot, create_client
+from bot.client import EXTENSIONS, CroupierBot, create_client, invite_permissions
 from bot.database import Database
 from bot.i18n.discord_bridge import CatalogueTranslator
 from bot.settings import Settings
@@ -138,3 +138,29 @@ async def test_the_launcher_hook_runs_once_the_tables_are_restored(bot: Croupier
     bot.after_restore = lambda: seen.append(tuple(bot.extensions))
     await bot.setup_hook()
     assert seen == [tuple(bot.extensions)] and seen[0]  # once, after the extensions loaded
+
+
+async def test_the_players_guide_names_the_deck_choices_discord_shows(bot: CroupierBot) -> None:
+    """The players' guide's /poker deck row lists the choices as a member sees
+    them in Discord's picker (not the values the bot receives)."""
+    await bot.setup_hook()
+    poker = bot.tree.get_command("poker")
+    assert isinstance(poker, app_commands.Group)
+    deck = poker.get_command("deck")
+    assert isinstance(deck, app_commands.Command)
+    (option,) = deck.parameters
+    shown = [choice.name.split(" (")[0] for choice in option.choices]
+    assert shown == ["Two colours", "Four colours"]
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "PLAYERS.md").read_text()
+    (row,) = [line for line in guide.splitlines() if line.startswith("| `/poker deck")]
+    assert row.startswith("| `/poker deck " + "\\|".join(shown) + "` |"), row
+
+
+async def test_the_readme_shows_the_invite_links_permissions(bot: CroupierBot) -> None:
+    """The invite link asks for what the bot uses, Attach Files (the showdown
+    pictures) included, and the README's example link carries that number."""
+    await bot.setup_hook()
+    needed = invite_permissions(bot.cogs.values())
+    assert needed.attach_files and needed.embed_links and needed.send_messages
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"&permissions={needed.value}\n" in readme

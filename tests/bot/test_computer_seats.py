@@ -142,7 +142,7 @@ async def test_a_member_plays_computer_players_staked_by_the_house_bank(
     added = await runner.add_computer("tight-aggressive", None)
     assert added.seat_no == 1 and added.amount == 1000  # 100 big blinds, within the range
     assert await house_bank(database, GUILD) == -1000
-    assert runner.state.name(added.user_id) == "Bot Ada (tight-aggressive)"
+    assert runner.state.name(added.user_id) == "Bot Ada"  # the style is told once, on joining
     await runner.add_computer(None, 4)
     await runner.join(ANN, "Ann", buy_in=500)
     assert runner.computers.styles[added.user_id].name == "tight-aggressive"
@@ -509,7 +509,7 @@ async def test_a_computer_player_shows_the_seven_deuce_it_won_and_collects_the_b
     await runner.settled()
     assert runner.live is None
     assert outlet.posts()[-1] == (
-        "**Bot Ada (balanced)** shows 7♠ 2♦ (hand 1).\n7-2 bounty: Bot Ada (balanced) collects 50."
+        "**Bot Ada** shows 7♠ 2♦ (hand 1).\n7-2 bounty: Bot Ada collects 50."
     )
     # Ada: 1,000 bought in, Ann's 5 and the bounty of 50; Ann 500 - 5 - 50.
     stacks = {seat.player: seat.stack for seat in runner.table.seats.values()}

@@ -30,9 +30,11 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
-async def drawn_hand(database: Database, clock: FakeClock) -> tuple[TableRunner, int, object]:
+async def drawn_hand(
+    database: Database, clock: FakeClock, *, ben_draws: bool = False
+) -> tuple[TableRunner, int, object]:
     """Five card draw, provably fair: Ann throws away two and draws two, Ben stands
-    pat, both show down."""
+    pat (or draws one), both show down."""
     runner = await seated_table(
         database,
         clock,
@@ -49,7 +51,7 @@ async def drawn_hand(database: Database, clock: FakeClock) -> tuple[TableRunner,
         user = live.deal.players[legal.player]
         if hand.phase is Phase.DISCARDING:
             held = tuple(hand.hole_cards[legal.player])
-            thrown = held[:2] if user == ANN else ()
+            thrown = held[:2] if user == ANN else held[:1] if ben_draws else ()
             await runner.act(user, ActionRequest(Move.DISCARD, cards=thrown))
         elif hand.phase is Phase.SHOWDOWN:  # a hand that cannot win
             await runner.act(user, ActionRequest(Move.MUCK))
@@ -132,4 +134,16 @@ async def test_the_table_message_and_the_result_show_a_drawn_hand_in_rank_order(
     assert " ".join(card.symbol for card in held) not in table
     (result,) = [text for text in outlet.posts() if "Hand 1" in text]
     assert " ".join(card.symbol for card in held) not in result
+    await runner.stop()
+
+
+async def test_a_spectator_of_a_draw_showdown_where_both_drew_sees_nothing_but_no_void(
+    database: Database, clock: FakeClock
+) -> None:
+    """Both players drew: a spectator may open none of their cards, and the hand
+    is over, not voided (/poker verify says which)."""
+    runner, hand_no, _ = await drawn_hand(database, clock, ben_draws=True)
+    found = await hand_opening(database, runner.table_id, hand_no, 99)
+    assert found is not None and found.over and found.opening is not None
+    assert not found.opening.cards and not found.voided
     await runner.stop()

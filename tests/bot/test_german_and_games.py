@@ -91,6 +91,16 @@ def test_history_names_the_game_and_tells_how_the_hand_went() -> None:
     assert "gewonnen mit einem Paar Dreien, König als Kicker" in history_lines(hands, "de")
 
 
+def test_history_and_stats_say_a_tournament_hands_figure_is_in_tournament_chips() -> None:
+    hand = RecentHand(1, 1, 555, 1, "NT", "2024-05-01T20:00:00Z", 2000, 2400, True, True)
+    assert history_lines([(hand, None)], "en") == (
+        "**Hand 1** · No-limit Texas Hold'em · <#555> · **+2,000** tournament chips"
+    )
+    assert history_lines([(hand, None)], "de").endswith("**+2.000** Turnierchips")
+    line = t("stats.recent_line_tournament", "de", hand_no=1, channel_id=555, net=2000)
+    assert line == "Hand 1 in <#555>: +2.000 Turnierchips (nicht aus deinem Guthaben)"
+
+
 def test_history_of_a_hand_with_two_boards_shows_both() -> None:
     first, second = tuple(parse_cards("3h9c7d5s2h")), tuple(parse_cards("3h9c7dKsQs"))
     recent = RecentHand(1, 1, 555, 14, "NT", "2024-05-01T20:02:00Z", 10, 30, True)

@@ -13,6 +13,7 @@ from bot.render.card_markup import CardFaces
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label, hand_with
 from bot.render.private_view import private_message
+from bot.render.seat_view import SeatView, seat_message
 from bot.render.showdown_picture import scene_of_png
 from bot.render.views import HandResultView, PotWin, PrivateView, ShownHand
 from bot.tables.runner import TableRunner
@@ -80,6 +81,43 @@ def test_a_low_and_a_kicker_are_worded_too() -> None:
     assert hand_with(pair, "de", kicker=11) == "einem Paar Dreien, König als Kicker"
 
 
+_DATIVE_PLURALS = (
+    "Zweien", "Dreien", "Vieren", "Fünfen", "Sechsen", "Siebenen", "Achten",
+    "Neunen", "Zehnen", "Buben", "Damen", "Königen", "Assen",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("rank", range(13))
+def test_german_names_every_pair_in_the_dative_after_mit(rank: int) -> None:
+    """ "mit einem Paar Königen", never "mit einem Paar Könige": every rank."""
+    letter = "23456789TJQKA"[rank]
+    others = [card for card in "AK9736" if card != letter][:5]
+    board = tuple(
+        parse_cards("".join(card + suit for card, suit in zip(others, "dcdsc", strict=True)))
+    )
+    hole = f"{letter}s{letter}h"
+    hand = described(judged(hole, board))
+    assert hand_with(hand, "de") == f"einem Paar {_DATIVE_PLURALS[rank]}"
+
+
+@pytest.mark.parametrize(
+    ("hole", "board", "german"),
+    [
+        ("KsKh", "AdQc9d5s2h", "einem Paar Königen, Ass als Kicker"),
+        ("AsAh", "QdJc9d5s2h", "einem Paar Assen, Dame als Kicker"),
+        ("AsAh", "KdKc9d5s2h", "zwei Paaren, Assen und Königen"),
+        ("KsKh", "Kd4c8d9s2h", "einem Drilling aus Königen"),
+        ("AsAh", "AdAc8d9s2h", "einem Vierling aus Assen"),
+        ("KsKh", "Kd4c4d9s2h", "einem Full House aus drei Königen und zwei Vieren"),
+        ("4s4h", "4dAcAd9s2h", "einem Full House aus drei Vieren und zwei Assen"),
+    ],
+)
+def test_german_hands_after_mit_are_dative(hole: str, board: str, german: str) -> None:
+    value = judged(hole, tuple(parse_cards(board)))
+    kicker = 12 if "Ass als" in german else 10 if "Dame als" in german else None
+    assert hand_with(described(value), "de", kicker=kicker) == german
+
+
 def test_the_kicker_that_decided_is_named() -> None:
     ann = judged("3sKc")
     result = HandResultView(
@@ -91,6 +129,23 @@ def test_the_kicker_that_decided_is_named() -> None:
     assert "Ann gewinnt den Pot von **120** mit einem Paar Dreien, König als Kicker." in german
     assert "Ann zeigt 3♠ K♣: Paar Dreien" in german
     assert "Pair" not in german  # no English hand names reach German players
+
+
+def test_the_result_states_the_board_in_text_as_well_as_in_the_picture() -> None:
+    ann = judged("3sKc")
+    result = HandResultView(
+        1, 7, (shown("Ann", "3sKc"), shown("Ben", "3cQd")), (), (win(("Ann",), ann),), board=BOARD
+    )
+    assert "Board: 3♥ 9♣ 7♦ 5♠ 2♥" in result_message(result, "en").public_text()
+    assert "Board: 3♥ 9♣ 7♦ 5♠ 2♥" in result_message(result, "de").public_text()
+    faces = CardFaces("four_colour", {"3h": 5})
+    assert "Board: <:Herz_Drei:5> 9♣" in result_message(result, "de", faces).public_text()
+    second = tuple(parse_cards("AhKhQh8c4d"))
+    double = HandResultView(
+        1, 7, (), (), (win(("Ann",), ann),), board=BOARD, boards=(BOARD, second)
+    )
+    text = result_message(double, "en").public_text()
+    assert "Board 1: 3♥ 9♣ 7♦ 5♠ 2♥" in text and "Board 2: A♥ K♥ Q♥ 8♣ 4♦" in text
 
 
 def test_a_split_says_what_both_have() -> None:
@@ -193,6 +248,28 @@ async def test_a_runners_showdown_result_is_worded_from_data_and_pictured(
     assert " with " in result.embed.description or "split" in result.embed.description
 
 
+async def test_the_picture_shows_what_a_winner_gained_not_the_pot(
+    runner: TableRunner, outlet: RecordingOutlet
+) -> None:
+    while runner.live is not None:  # checked down: both hands are shown
+        await check_or_call(runner)
+    await runner.settled()
+    last = runner.state.last_hand
+    assert last is not None
+    (result,) = [d.message for d in outlet.deliveries if d.kind == "post" and d.message.files]
+    scene = scene_of_png(result.files[0].data)
+    gained = {
+        runner.state.name(user_id): last.hand.finishing_stacks[i]
+        - last.deal.setup.starting_stacks[i]
+        for i, user_id in enumerate(last.deal.players)
+    }
+    winners = [hand for hand in scene.hands if hand.won]
+    assert winners and sum(last.hand.awarded) == 20  # a pot of 20 checked down
+    for hand in winners:
+        assert hand.won == (f"+{gained[hand.name]}" if gained[hand.name] > 0 else "0")
+    assert all(hand.won != "+20" for hand in winners)
+
+
 def test_descriptions_are_data() -> None:
     hand = described(judged("3sKc"))
     assert isinstance(hand, HandDescription) and hand.ranks == (1,)
@@ -217,6 +294,17 @@ def test_my_cards_in_the_channel_does_not_name_it_but_a_dm_does() -> None:
         "Your cards: **<:three_of_spades:5> K♣**"
         in private_message(view, "en", faces).public_text()
     )
+
+
+def test_pot_odds_are_written_with_the_readers_decimal_mark() -> None:
+    value = judged("3sKc")
+    private = PrivateView(
+        1, 555, 7, tuple(parse_cards("3sKc")), BOARD, (value.describe(),), hands=(described(value),)
+    )
+    seat = SeatView(private, stack=5000, price=1000, pot=2500, time_bank=None, to_act=True)
+    assert "Pot Odds 2,5 zu 1" in seat_message(seat, "de").public_text()
+    assert "**1.000** in einen Pot von **2.500**" in seat_message(seat, "de").public_text()
+    assert "pot odds 2.5 to 1" in seat_message(seat, "en").public_text()
 
 
 def test_a_double_board_showdown_pictures_both_boards() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.database import Database
+from bot.render.table_message import table_message
 from bot.settings import Settings
 from bot.tables.errors import Refused
 from bot.tables.requests import ActionRequest, Move
@@ -147,6 +148,7 @@ async def test_the_house_rakes_a_pot_that_saw_a_flop_and_the_audit_agrees(
     table = config(rake_basis_points=500, rake_cap=3)
     runner = await seated_table(database, clock, outlet, table, dict(list(NAMES.items())[:2]))
     assert "Rake 5 % up to 3" in outlet.table.public_text()
+    assert "Rake 5 % bis 3" in table_message(runner.snapshot(), "de").public_text()
     live = runner.live
     assert live is not None
     while runner.live is live:
@@ -181,4 +183,15 @@ async def test_the_pots_shown_are_the_pots_the_hand_holds_with_a_big_blind_ante(
     assert len(live.hand.board) == 3
     assert [pot.amount for pot in live.hand.pots()] == [160, 100]
     assert "Main pot: **160** · Side pot: **100**" in outlet.table.public_text()
+    await runner.stop()
+
+
+async def test_a_rake_with_a_fraction_is_written_as_each_language_writes_it(
+    database: Database, clock: FakeClock
+) -> None:
+    outlet = RecordingOutlet()
+    table = config(rake_basis_points=250, rake_cap=1500)
+    runner = await seated_table(database, clock, outlet, table, dict(list(NAMES.items())[:2]))
+    assert "Rake 2.5 % up to 1,500" in table_message(runner.snapshot(), "en").public_text()
+    assert "Rake 2,5 % bis 1.500" in table_message(runner.snapshot(), "de").public_text()
     await runner.stop()

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 import bot
+from bot.economy_embeds import figures_text
 from bot.errors import CroupierError
 from bot.i18n import CATALOGUES, t
+from bot.play_figures import PlayFigures
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH = CATALOGUES["en"].messages
@@ -97,3 +99,54 @@ def test_every_refusal_of_the_engine_has_a_sentence(locale: str) -> None:
         template = CATALOGUES[locale].messages.get(f"engine.{key}")
         assert template is not None, key
         assert _fields(template) == _fields(english), key
+
+
+# Fields that carry a count of chips but are not a number: a pot's name
+# ("the pot", "side pot 2"), the decimals of the stats line (already written by
+# bot.i18n.decimal), or what a player typed (any object, said back as typed).
+_NOT_A_CHIP_COUNT = {
+    ("result.share.high", "pot"),
+    ("result.share.low", "pot"),
+    ("result.share.board", "pot"),
+    ("result.wins", "pot"),
+    ("result.wins_with", "pot"),
+    ("result.split", "pot"),
+    ("result.split_with", "pot"),
+    ("result.split_two_with", "pot"),
+    ("result.split_many_with", "pot"),
+    ("stats.figures_value", "won"),
+    ("stats.figures_value", "bb"),
+    ("cashier.invalid_amount", "amount"),
+    ("engine.whole_chips", "amount"),
+}
+_CHIP_FIELDS = {"amount", "balance", "chips", "stack", "pot", "prize", "pool", "cap", "price"}
+_CHIP_FIELDS |= {"net", "buy_in", "total", "ante", "bb", "small_blind", "big_blind", "won"}
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUES))
+def test_every_count_of_chips_is_written_with_the_languages_grouping(locale: str) -> None:
+    """A chip figure in a sentence goes through {x:int}, never a bare {x}: a bare
+    field prints 1150 beside 1.265 in German."""
+    bare = [
+        (key, name)
+        for key, template in CATALOGUES[locale].messages.items()
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name in _CHIP_FIELDS
+        and spec not in ("int", "+int")
+        and (key, name) not in _NOT_A_CHIP_COUNT
+    ]
+    assert bare == []
+
+
+def test_german_figures_read_with_german_separators() -> None:
+    text = figures_text(PlayFigures(500, 25.0, 12.5, 2.25, 40.0, 50.0, 1150.0), "de")
+    assert "**+1.150** Big Blinds pro 100 Hände" in text
+    assert "PFR **12,5 %**" in text
+    english = figures_text(PlayFigures(500, None, None, None, None, None, -1234.5), "en")
+    assert "**-1,234.5** big blinds" in english
+    assert t("home.bomb_pot", "de", amount=1500).startswith("Bomb Pot: alle haben 1.500 gesetzt")
+    assert t("home.bounty", "de", name="Ann", amount=2000) == "7-2-Prämie: Ann kassiert 2.000."
+    assert t("home.option.seven_deuce_bounty", "de", amount=1000) == "7-2-Prämie 1.000"
+    assert t("table.config.starting_stack", "de", low=20, high=10**9, amount=2 * 10**9).endswith(
+        "nicht bei 2.000.000.000."
+    )

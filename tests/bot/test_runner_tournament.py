@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.stats import player_stats, tournament_stats
+from bot.economy_embeds import stats_embed
+from bot.stats import player_stats, recent_hands, tournament_stats
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
@@ -172,6 +173,8 @@ async def test_a_four_player_tournament_rises_its_blinds_and_pays_its_winner(
     assert await balance(database, winner) == STARTING_CHIPS - BUY_IN + 400
     assert await prize_pool(database) == 0
     assert "This table is closed." in outlet.table.public_text()
+    assert "<@" not in outlet.table.public_text()  # the winner's seat by name, not a mention
+    assert f"1. {NAMES[winner]} " in outlet.table.public_text()
     assert await database.fetch_value("SELECT COUNT(*) FROM seats") == 0
     assert await database.fetch_value("SELECT status FROM tables") == "closed"
     # Tournament chips are not cash winnings; the result is in the tournament line.
@@ -180,6 +183,19 @@ async def test_a_four_player_tournament_rises_its_blinds_and_pays_its_winner(
     assert cash.hands_played > 0
     result = await tournament_stats(database, GUILD, winner)
     assert (result.played, result.won, result.prizes, result.net) == (1, 1, 400, 300)
+    # /stats' recent hands say a tournament hand's figure is in tournament chips.
+    embed = stats_embed(
+        name="Ann",
+        mention="<@11>",
+        chips=await balance(database, winner),
+        stats=cash,
+        recent=await recent_hands(database, GUILD, winner),
+        locale="en",
+        tournaments=result,
+    )
+    (recent,) = [field.value for field in embed.fields if field.name == "Recent hands"]
+    lines = (recent or "").splitlines()
+    assert lines and all(line.endswith("tournament chips (not your balance's)") for line in lines)
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
 
@@ -211,9 +227,15 @@ async def test_players_busting_together_share_the_prizes_of_their_places(
     # Four equal stacks bust at once: they share 2nd to 5th, whose prizes are 175 and
     # nothing; the odd chips go to the first of them.
     assert sorted(finished.values()) == [(1, 325), (2, 43), (2, 44), (2, 44), (2, 44)]
+    tied = [user for user, (place, _) in finished.items() if place == 2]
     for user, (place, prize) in finished.items():
         if place == 2:
-            assert f"{NAMES[user]} finishes 2nd of 5 and wins **{prize}** chips." in outlet.posts()
+            (said,) = [
+                post for post in outlet.posts() if post.startswith(f"{NAMES[user]} finishes")
+            ]
+            assert said.startswith(f"{NAMES[user]} finishes 2nd of 5, tied with "), said
+            assert all(NAMES[other] in said for other in tied if other != user)
+            assert said.endswith(f"and wins **{prize}** chips: a share of the tied places' prizes.")
         assert await balance(database, user) == STARTING_CHIPS - BUY_IN + prize
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
@@ -222,6 +244,10 @@ async def test_players_busting_together_share_the_prizes_of_their_places(
 async def test_registering_and_unregistering_before_the_start(database: Database) -> None:
     clock, outlet = FakeClock(), RecordingOutlet()
     runner = await new_table(database, clock, outlet, tournament())
+    await runner.settled()
+    empty = outlet.table.public_text()  # nobody yet: no prize pool of 0, no "1st 0"
+    assert "Registered: **0** of 6. Register with /poker join" in empty
+    assert "1st 0" not in empty and "prize pool **0**" not in empty
     with pytest.raises(TournamentBuyIn) as refused:
         await runner.join(ANN, "Ann", buy_in=500)
     assert refused.value.sentence("en") == (

@@ -291,8 +291,8 @@ def test_a_shard_count_alone_runs_every_shard_here_even_on_sqlite() -> None:
         (
             {"CROUPIER_SHARD_COUNT": "2", "CROUPIER_SHARD_IDS": "1"},
             "CROUPIER_SHARD_IDS leaves some of the 2 shards to other processes, and a SQLite "
-            "file serves one process only: set CROUPIER_DATABASE to a PostgreSQL URL (README, "
-            "Several processes).",
+            "file serves one process only: set CROUPIER_DATABASE to a PostgreSQL URL "
+            "(docs/OPERATORS.md, Several processes).",
         ),
     ],
 )

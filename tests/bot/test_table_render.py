@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from bot.render.card_markup import BACK, TEXT_FACES, CardFaces
+from bot.render.card_markup import BACK, TEXT_FACES, CardFaces, cards_markup
 from bot.render.custom_ids import MAX_CUSTOM_ID, TABLE_BUTTON
 from bot.render.hand_result import result_message
 from bot.render.limits import BUTTON_LABEL, BUTTONS_PER_ROW, ROWS
@@ -199,3 +199,31 @@ def test_stud_open_pair_offers_two_bet_buttons_and_nothing_between() -> None:
     actions = [b.custom_id.rsplit(":", 1)[1] for b in message.buttons]
     assert {"small", "big"} <= set(actions)
     assert all(TABLE_BUTTON.fullmatch(b.custom_id) for b in message.buttons)
+
+
+def test_the_chances_draw_the_board_as_the_board_above_them_is_drawn() -> None:
+    from dataclasses import replace
+
+    from bot.render.views import HandOdds, HomeGameView, OddsStage
+
+    flop = tuple(parse_cards("5h9dKd"))
+    stage = OddsStage(flop, True, (HandOdds("Ann", 0.7, 0.0), HandOdds("Ben", 0.3, 0.0)))
+    table = crowded_table()
+    snapshot = replace(
+        table, seats=table.seats[:2], board=flop, home=HomeGameView(odds=(stage,)), pots=(40,)
+    )
+    text = table_message(snapshot, "en", EVERY_EMOJI).public_text()
+    board = cards_markup(flop, EVERY_EMOJI, "en")
+    assert board.startswith("<:five_of_hearts:")
+    assert f"Board: {board}" in text
+    assert f"Chances on {board}: Ann 70 % · Ben 30 %" in text
+    assert "Chances on 5♥ 9♦ K♦" in table_message(snapshot, "en").public_text()
+
+
+@pytest.mark.parametrize(("hand_no", "hinted"), [(None, True), (1, True), (3, True), (4, False)])
+def test_the_notify_hint_shows_only_on_the_first_hands(hand_no: int | None, hinted: bool) -> None:
+    from dataclasses import replace
+
+    snapshot = replace(crowded_table(), hand_no=hand_no)
+    text = table_message(snapshot, "en").public_text()
+    assert ("Want to be told when it is your turn? Use /poker notify." in text) is hinted

@@ -225,6 +225,14 @@ CASES: list[Case] = [
         "ApplicationCommandStringOption/properties/choices/maxItems",
     ),
     Case(
+        "choice-value-101",
+        COMMANDS,
+        commands(command(options=[option(kind=3, choices=[{"name": "long", "value": "v" * 101}])])),
+        (0, "options", 0, "choices", 0, "value"),
+        "BASE_TYPE_MAX_LENGTH",
+        cmd.CHOICE_VALUE_LENGTH,
+    ),
+    Case(
         "required-after-optional",
         COMMANDS,
         commands(command(options=[option("seat"), option("amount", required=True)])),

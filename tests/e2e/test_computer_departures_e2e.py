@@ -59,7 +59,7 @@ async def test_a_computer_player_thinks_and_leaves_an_empty_table(
             await croupier.settled()
         message = view.table_message()
         assert message is not None
-        assert "To act: **Bot Ada (calling station)**, thinking…" in message.text()
+        assert "To act: **Bot Ada**, thinking…" in message.text()
         assert "the clock acts" not in message.text()
 
         left = await answer(ann, "poker", "leave")  # her hand is folded for her

@@ -58,6 +58,8 @@ async def test_one_member_and_five_computer_players_play_fifty_hands(
         for style in STYLES:
             added = await answer(ann, "poker", "addbot", style=style)
             assert added.startswith("Bot ") and "from the house bank" in added, added
+            # Its style is told once, here; the seat lines carry the name alone.
+            assert f"({style.replace('calling-', 'calling ')}) sits in seat" in added, added
         joined = await answer(ann, "poker", "join", buy_in=1000)
         assert "You sit in seat 6" in joined, joined
         assert "Every seat at this table is taken" in await answer(ann, "poker", "addbot")
@@ -67,6 +69,10 @@ async def test_one_member_and_five_computer_players_play_fifty_hands(
         assert await players.play_hands(HANDS) >= HANDS
         message = view.table_message()
         assert message is not None and message.text().count("Bot ") >= 5
+        seat_lines = message.text()
+        assert not any(
+            f"({style.replace('calling-', 'calling ')})" in seat_lines for style in STYLES
+        )
         # Every action by a button (a rebuy after busting is /poker topup).
         actions = {m: n for m, n in players.played.moves.items() if m != "command:topup"}
         assert actions and all(move.startswith("button:") for move in actions), actions

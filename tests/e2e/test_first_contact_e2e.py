@@ -143,5 +143,6 @@ async def test_the_invite_asks_for_what_the_cogs_use(
     async with running_croupier(fake_discord, tmp_path / "croupier.db") as croupier:
         needed = invite_permissions(croupier.bot.cogs.values())
         assert needed.view_channel and needed.send_messages and needed.embed_links
+        assert needed.attach_files  # the showdown pictures
         assert needed.create_public_threads and needed.send_messages_in_threads
         assert not needed.administrator and not needed.mention_everyone

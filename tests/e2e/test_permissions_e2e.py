@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import invite_permissions
 from bot.tables import outlet
 from tests.e2e.fake_discord import ComponentNotFound, FakeDiscord, OptionRejected, permissions
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.table_players import open_table, table_button_id
+from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table, table_button_id
 
 
 async def test_a_member_who_cannot_see_the_channel_cannot_play_there(
@@ -60,10 +61,12 @@ async def test_a_member_without_application_commands_cannot_send_poker_commands(
 @pytest.mark.parametrize(
     ("denied", "named"),
     [
-        (permissions.SEND_MESSAGES, ("send_messages",)),
-        (permissions.VIEW_CHANNEL, ("read_messages",)),  # discord.py's name for View Channel
+        (permissions.SEND_MESSAGES, ("Send Messages",)),
+        (permissions.VIEW_CHANNEL, ("View Channel",)),
+        (permissions.ATTACH_FILES, ("Attach Files",)),
+        (permissions.ATTACH_FILES | permissions.EMBED_LINKS, ("Embed Links, Attach Files",)),
     ],
-    ids=["send-messages", "view-channel"],
+    ids=["send-messages", "view-channel", "attach-files", "two"],
 )
 async def test_where_the_bot_may_not_post_no_table_is_opened(
     fake_discord: FakeDiscord, tmp_path: Path, denied: int, named: tuple[str, ...]
@@ -78,6 +81,7 @@ async def test_where_the_bot_may_not_post_no_table_is_opened(
 
         assert answer.ephemeral and "I am missing permissions" in answer.text, answer.text
         assert all(name in answer.text for name in named), answer.text
+        assert answer.text.count(".") == 1, answer.text  # one sentence
         assert await croupier.database.fetch_all("SELECT id FROM tables") == []
         assert [r for r in fake.refusals if r.path.startswith("/channels/")] == []
 
@@ -109,3 +113,56 @@ async def test_a_table_whose_channel_turns_its_back_on_the_bot_is_not_retried_in
         with pytest.raises(TimeoutError):
             await fake.wait_for(lambda: len(fake.refusals) > len(refused), timeout=1.0)
         assert len(refused) == 1, refused
+
+
+async def test_a_thread_table_names_the_thread_permissions_it_lacks_in_either_language(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db") as croupier:
+        ann, jan = fake.add_member("Ann"), fake.add_member("Jan", locale="de")
+        bot_role = fake.state.bot_role(fake.guild)
+        fake.set_permissions(
+            fake.channel,
+            bot_role,
+            deny=permissions.CREATE_PUBLIC_THREADS | permissions.SEND_MESSAGES_IN_THREADS,
+        )
+        english = (await (await ann.slash("poker", "create", thread=True)).settled()).text
+        assert english == (
+            "I cannot deal a table here because I am missing permissions in this channel "
+            "(Create Public Threads, Send Messages in Threads); a server admin can give them "
+            "to my role, or add me again with the invite link from my log."
+        )
+        german = (await (await jan.slash("poker", "create", thread=True)).settled()).text
+        assert "(Öffentliche Threads erstellen, Nachrichten in Threads senden)" in german
+        assert await croupier.database.fetch_all("SELECT id FROM tables") == []
+        # Without a thread, the channel itself has all a table needs.
+        opened = (await (await ann.slash("poker", "create")).settled()).text
+        assert "is open in" in opened, opened
+
+
+async def test_the_invite_links_permissions_are_enough_for_the_showdown_pictures(
+    fake_discord: FakeDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A server whose members may not attach files, and which granted the bot
+    exactly what the invite link asks for, sees every showdown picture: before,
+    the link lacked Attach Files and Discord refused each picture ("Discord
+    refuses files in ...; posting without")."""
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=5) as croupier:
+        everyone = fake.state.guild.roles[fake.guild.id]
+        everyone.permissions &= ~permissions.ATTACH_FILES
+        fake.set_bot_permissions(invite_permissions(croupier.bot.cogs.values()).value)
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        view = await open_table(fake, [ann, ben])
+        await TablePlayers(fake, [ann, ben], style=CALLING_STATION, view=view).play_hands(3)
+        await croupier.settled()
+        pictures = [
+            attachment
+            for message in fake.messages(fake.channel)
+            for attachment in message.attachments
+            if attachment.filename.endswith(".png")
+        ]
+        assert pictures, "no showdown picture reached the channel"
+    assert not [r for r in caplog.records if "refuses files" in r.getMessage()]
+    assert not [r for r in fake.refusals if r.path.startswith("/channels/")]

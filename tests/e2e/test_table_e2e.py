@@ -389,6 +389,64 @@ async def test_a_provably_fair_hand_can_be_verified(
     assert "no hand 9" in unknown.content
 
 
+async def test_a_spectator_verifies_a_showdown_hand_and_is_not_told_it_was_voided(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock, provably_fair=True)
+    rail = fake_discord.add_member("Rail")
+    await table.deal()
+    live = table.runner.live
+    assert live is not None and live.commitment is not None
+    while table.runner.live is live:  # called and checked down to a showdown
+        snapshot = table.runner.snapshot()
+        await table.click(table.to_act(), "muck" if snapshot.showdown_choice else "call")
+    assert any(isinstance(event, HandShown) for event in live.hand.events)
+    verified = await (await rail.slash("poker", "verify", hand=1)).settled()
+    assert "voided" not in verified.content, verified.content
+    assert "was dealt from the deck it was committed to" in verified.content
+    board = " ".join(card.symbol for card in live.hand.board)
+    assert board in verified.content or len(symbols_seen(verified.content, fake_discord)) >= 5
+
+
+async def test_a_spectator_who_saw_no_card_is_told_so_not_that_the_hand_was_voided(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, _, _ = await two_players_at_a_table(fake_discord, croupier, clock, provably_fair=True)
+    rail = fake_discord.add_member("Rail")
+    await table.deal()
+    live = table.runner.live
+    assert live is not None and live.commitment is not None
+    await table.click(table.to_act(), "fold")  # over before the flop: nothing shown
+    answer = (await (await rail.slash("poker", "verify", hand=1)).settled()).content
+    assert "voided" not in answer, answer
+    assert "you saw none of its cards" in answer and live.commitment in answer
+
+
+async def test_tables_are_provably_fair_unless_told_otherwise(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
+) -> None:
+    table, ann, _ = await two_players_at_a_table(fake_discord, croupier, clock)
+    await table.deal()
+    live = table.runner.live
+    assert live is not None and live.commitment is not None
+    assert live.commitment in table_messages(fake_discord)[-1].text()
+    await table.click(table.to_act(), "fold")
+    verified = await (await ann.slash("poker", "verify", hand=1)).settled()
+    assert "was dealt from the deck it was committed to" in verified.content
+    closed = await (await ann.slash("poker", "close")).settled()
+    assert "closed" in closed.content, closed.content
+    await (await ann.slash("poker", "create", provably_fair=False)).settled()
+    await ann.slash("poker", "join", buy_in=500)
+    ben = table.by_id[next(uid for uid in table.by_id if table.by_id[uid] is not ann)]
+    await ben.slash("poker", "join", buy_in=500)
+    unfair = Table(croupier, clock, [ann, ben])
+    await unfair.deal()
+    assert unfair.runner.live is not None and unfair.runner.live.commitment is None
+    answer = (await (await ann.slash("poker", "verify", hand=1)).settled()).content
+    assert answer.startswith("Hand 1 of this table was not dealt from a committed deck")
+    assert "provably_fair:false" in answer and "open it again" in answer
+
+
 async def test_a_rate_limited_channel_still_ends_showing_the_latest_state(
     fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock
 ) -> None:

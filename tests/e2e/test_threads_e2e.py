@@ -56,6 +56,10 @@ async def test_where_the_bot_may_not_open_threads_no_table_is_opened(
 
         answer = await (await ann.slash("poker", "create", thread=True)).settled()
 
-        assert answer.text == "I am missing permissions to do that here: create_public_threads."
+        assert answer.text == (
+            "I cannot deal a table here because I am missing permissions in this channel "
+            "(Create Public Threads); a server admin can give them to my role, or add me again "
+            "with the invite link from my log."
+        )
         assert fake.threads() == []
         assert await croupier.database.fetch_all("SELECT id FROM tables") == []

@@ -6,6 +6,7 @@ pool, and the table closes. The audit runs as the bot stops."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bot.render.custom_ids import table_button_id
@@ -90,5 +91,8 @@ async def test_a_tournament_opened_by_command_is_played_to_a_winner(
             prize = 300 if row["place"] == 1 else 0
             assert row["chips"] == STARTING_CHIPS - 100 + prize
         assert await croupier.database.fetch_value("SELECT status FROM tables") == "closed"
+        for member in by_name.values():  # card DMs say which hand, as at a cash table
+            cards = [dm.text() for dm in member.dms() if "Your cards:" in dm.text()]
+            assert cards and all(re.match(r"Your cards, hand \d+\n", text) for text in cards)
         no_table = await ephemeral_answer(by_name[winner], "poker", "leave")
         assert "There is no table in this channel" in no_table

@@ -15,6 +15,7 @@ import discord
 import pytest
 
 from bot.client import invite_permissions
+from bot.i18n import t
 from tests.e2e.fake_discord import FakeDiscord, permissions
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
@@ -92,10 +93,10 @@ async def test_the_invite_asks_for_exactly_what_the_commands_check(
             only(fake, invite & ~discord.Permissions(**{name: True}))
             thread = name in ("create_public_threads", "send_messages_in_threads")
             refused = await ann.slash("poker", "create", thread=thread)
-            assert refused.text == (f"I am missing permissions to do that here: {name}."), (
-                name,
-                refused.text,
-            )
+            assert refused.text == t(
+                "tables.missing_permissions", permissions=t(f"permission.{name}")
+            ), (name, refused.text)
+            assert f"({t(f'permission.{name}')})" in refused.text  # as Discord names it
         assert croupier.bot.tables.runners == []
         only(fake, invite)
         view = await open_table(fake, [ann, ben])

@@ -1,5 +1,5 @@
 """Where the sources are silent or disagree, the engine decides (issue 24),
-and these tests pin each decision (README, "Where the sources are silent"):
+and these tests pin each decision (docs/PLAYERS.md, "Where the sources are silent"):
 Manila's A-7-8-9-T, re-straddle sizes, and the ante a returning player owes
 at a big-blind-ante table."""
 

@@ -141,6 +141,15 @@ AUTOCOMPLETE_CHOICES = rule(
     PAGE + "#application-command-object-application-command-option-structure",
     "autocomplete may not be set to true if choices are present.",
 )
+CHOICE_VALUE_LENGTH = rule(
+    "command.choice-value-length",
+    PAGE + "#application-command-object-application-command-option-choice-structure",
+    "value: string, integer, or double: Value for the choice, up to 100 characters if string",
+    observed="the spec allows 6000 (ApplicationCommandOptionStringChoice); the docs and "
+    "Discord hold a string choice's value to 100",
+)
+#: The longest value a string choice may have (:data:`CHOICE_VALUE_LENGTH`).
+CHOICE_VALUE_MAX = 100
 LOCALIZED_OPTION_NAMES = rule(
     "command.localized-option-names",
     PAGE + "#localization",
@@ -281,6 +290,13 @@ def _check_options(options: list[Any], path: Path, errors: FormErrors, *, depth:
         for choice_index, choice in enumerate(option.get("choices") or []):
             if isinstance(choice, Mapping):
                 _check_locale_keys(choice, (*here, "choices", choice_index), errors)
+                value = choice.get("value")
+                if isinstance(value, str) and len(value) > CHOICE_VALUE_MAX:
+                    errors.too_long(
+                        (*here, "choices", choice_index, "value"),
+                        CHOICE_VALUE_MAX,
+                        CHOICE_VALUE_LENGTH.source,
+                    )
 
 
 def _check_name(name: Any, path: Path, errors: FormErrors) -> None:

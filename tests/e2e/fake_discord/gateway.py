@@ -45,6 +45,13 @@ HELLO = 10
 HEARTBEAT_ACK = 11
 
 HEARTBEAT_INTERVAL_MS = 41_250
+#: Discord's ACK comes back over the network, a round trip after the heartbeat.
+#: discord.py's heartbeat thread notes when it sent the heartbeat only once the
+#: event loop has written it; an ACK from 127.0.0.1 could be read by the loop
+#: before that thread runs again, and discord.py then measured the time since
+#: the previous heartbeat (the whole interval) and logged "Can't keep up, shard
+#: ID 0 websocket is 41.3s behind". The fake answers after a network's delay.
+HEARTBEAT_ACK_DELAY = 0.25
 BACKLOG = 2_000
 AUTHENTICATION_FAILED = 4004
 DROPPED = 4000
@@ -137,6 +144,10 @@ class Gateway:
         self.closed: list[tuple[int, object, Rule]] = []
         self.identifies = 0
         self.resumes = 0
+        #: The interval HELLO tells clients to heartbeat at (a test may shorten it),
+        #: and how many heartbeats were answered.
+        self.heartbeat_interval_ms = HEARTBEAT_INTERVAL_MS
+        self.heartbeats = 0
         # Events sent again on RESUME because the connection was down when they happened.
         self.replayed = 0
 
@@ -179,7 +190,7 @@ class Gateway:
         await ws.prepare(request)
         connection = Connection(ws)
         writer = asyncio.create_task(connection.write_all())
-        connection.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+        connection.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
         session: Session | None = None
         try:
             async for message in ws:
@@ -202,7 +213,10 @@ class Gateway:
         op = frame.get("op")
         data = frame.get("d")
         if op == HEARTBEAT:
-            connection.send({"op": HEARTBEAT_ACK, "d": None})
+            self.heartbeats += 1
+            asyncio.get_running_loop().call_later(
+                HEARTBEAT_ACK_DELAY, connection.send, {"op": HEARTBEAT_ACK, "d": None}
+            )
         elif op == IDENTIFY:
             return await self._identify(connection, data or {})
         elif op == RESUME:
