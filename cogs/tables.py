@@ -56,14 +56,7 @@ from bot.tables.home_game import saved_answer
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     MAX_ACTION_SECONDS,
-    MAX_BOMB_POT_EVERY,
-    MAX_HANDS_PER_GAME,
-    MAX_LEVEL_HANDS,
-    MAX_LEVEL_MINUTES,
-    MAX_RAKE_PERCENT,
-    MAX_SEATS,
     MIN_ACTION_SECONDS,
-    MIN_SEATS,
     TableSettings,
     TableSettingsError,
     dealt_variants,
@@ -81,7 +74,17 @@ from cogs.players import guild_id_of
 from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.seat_desk import SeatDeskButton, join_table, left_answer, top_up_seat
 from cogs.table_buttons import TableButton
-from engine import STYLES, check_opening
+from engine import (
+    MAX_BOMB_POT_EVERY,
+    MAX_HANDS_PER_GAME,
+    MAX_LEVEL_HANDS,
+    MAX_LEVEL_MINUTES,
+    MAX_RAKE_BASIS_POINTS,
+    MAX_SEATS,
+    MIN_SEATS,
+    STYLES,
+    check_opening,
+)
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -249,7 +252,7 @@ class Tables(commands.Cog):
         ante: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         big_blind_ante: bool = False,
         straddle: bool = False,
-        rake: app_commands.Range[float, 0.0, MAX_RAKE_PERCENT] | None = None,
+        rake: app_commands.Range[float, 0.0, MAX_RAKE_BASIS_POINTS / 100] | None = None,
         rake_cap: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         tournament: bool = False,
         buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -284,7 +287,7 @@ class Tables(commands.Cog):
         if level_hands is not None:
             checked_number(level_hands, high=MAX_LEVEL_HANDS)
         if tournament is True and (min_buy_in is not None or max_buy_in is not None):
-            raise TableSettingsError("table.config.tournament_cash_only")
+            raise TableSettingsError("engine.tournament_cash_only")
         table_locale = language_of(str(interaction.guild_locale or interaction.locale))
         config = new_table_config(
             self.bot.settings,
