@@ -287,6 +287,7 @@ def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
     if snapshot.rake_basis_points:
         percent = f"{snapshot.rake_basis_points / 100:g}"
         rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
+    rules.extend(t(key, locale, **dict(values)) for key, values in snapshot.option_lines)
     return rules
 
 

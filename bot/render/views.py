@@ -261,6 +261,9 @@ class TableSnapshot:
     straddle: bool = False
     rake_basis_points: int = 0
     rake_cap: int = 0
+    #: The lines of the options declared with one (bot/table_options.py), each
+    #: a catalogue key and its values.
+    option_lines: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None

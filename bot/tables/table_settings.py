@@ -327,13 +327,14 @@ def new_table_config(
     action_seconds: int | None,
     provably_fair: bool,
     locale: str,
-    ante: int = 0,
+    ante: int | None = 0,
     big_blind_ante: bool = False,
     straddle: bool = False,
     rake_percent: float | None = None,
     rake_cap: int | None = None,
     time_bank: TimeBankRule | None = None,
     computer_players: bool = True,
+    min_players: int | None = None,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
@@ -348,6 +349,8 @@ def new_table_config(
     says otherwise."""
     if game is not None and variant is not None:
         raise TableSettingsError("table.config.variant_and_mix")
+    if tournament and (min_buy_in is not None or max_buy_in is not None):
+        raise TableSettingsError("engine.tournament_cash_only")
     code = variant or "NT"
     known = dealt_variants().get(code)
     most_seats = settings.default_seats if known is None else known.max_players
@@ -366,16 +369,17 @@ def new_table_config(
         "action_seconds": action_seconds
         if action_seconds is not None
         else settings.default_action_seconds,
-        "provably_fair": provably_fair,
+        "provably_fair": provably_fair is True,
         "locale": locale,
         "rotation": game,
         "hands_per_game": hands_per_game,
-        "jackpots": jackpots,
-        "ante": ante,
-        "big_blind_ante": big_blind_ante,
-        "straddle": straddle,
+        "jackpots": jackpots is True,
+        "ante": ante or 0,
+        "big_blind_ante": big_blind_ante is True,
+        "straddle": straddle is True,
         "rake_basis_points": rake_basis_points,
-        "computer_players": computer_players,
+        "computer_players": computer_players is not False,
+        "min_players": MIN_SEATS if min_players is None else min_players,
     }
     if time_bank is not None:
         common["time_bank_seconds"] = time_bank.start_seconds

@@ -33,6 +33,7 @@ from bot.render.views import (
     TableSnapshot,
     TournamentView,
 )
+from bot.table_options import CREATE_OPTIONS, option_lines
 from bot.tables.clock import Moment
 from bot.tables.home_view import home_options, home_view
 from bot.tables.state import LiveHand, TableState
@@ -95,6 +96,12 @@ def table_view(
         straddle=settings.straddle,
         rake_basis_points=settings.rake_basis_points,
         rake_cap=settings.rake_cap,
+        option_lines=tuple(
+            (key, tuple(values.items()))
+            for key, values in option_lines(
+                {option.name: getattr(settings, option.name, None) for option in CREATE_OPTIONS}
+            )
+        ),
         carried_pot=table.carried_pot if live is None else 0,
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
         has_board=any(street.board for street in game.streets),

@@ -655,3 +655,25 @@ def test_without_blinds_everyone_is_dealt_in_and_the_button_moves_on(
         check_down(hand)
         table.finish_hand(hand)
     assert buttons == [(3, 3), (4, 4), (1, 4)]
+
+
+def test_a_table_with_min_players_deals_only_when_that_many_play() -> None:
+    from engine.errors import RulesError
+
+    with pytest.raises(RulesError) as refused:
+        TableRules("NT", STAKES, seats=4, min_players=5)
+    assert (refused.value.key, refused.value.params) == (
+        "min_players",
+        {"count": 5, "low": 2, "high": 4},
+    )
+    table = Table(TableRules("NT", STAKES, seats=6, min_players=3))
+    for player in (1, 2):
+        table.sit(player, buy_in=1000)
+    assert not table.can_deal
+    with pytest.raises(TableError) as waiting:
+        table.start_hand(random.Random(1))
+    assert waiting.value.key == "min_players_waiting"
+    assert str(waiting.value) == "This table deals when 3 players are playing."
+    table.sit(3, buy_in=1000)
+    assert table.can_deal
+    assert len(table.start_hand(random.Random(1)).setup.starting_stacks) == 3
