@@ -32,7 +32,7 @@ def annotation(option: TableOption) -> Any:
         low, high = option.low, option.high
         if option.kind is not float:
             low, high = int(low), int(high)
-        return app_commands.Range[option.kind, low, high] | None  # type: ignore[valid-type]
+        return app_commands.Range[option.kind, low, high] | None
     return option.kind | None
 
 

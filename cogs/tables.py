@@ -200,7 +200,11 @@ class Tables(commands.Cog):
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
 
-    @poker.command(name="create", description=catalogue_str("command.poker.create.description"))
+    # mypy cannot match the ParamSpec of a callback taking **chosen; discord.py
+    # reads its parameters from the signature create_parameters gives it.
+    @poker.command(  # type: ignore[arg-type]
+        name="create", description=catalogue_str("command.poker.create.description")
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @create_parameters(CREATE_OPTIONS)
     async def create(self, interaction: Interaction, **chosen: Any) -> None:

@@ -201,7 +201,7 @@ def _what_it_costs(choices: Choices | None, locale: str) -> str:
     """What the player to act must put in to stay: the call, or the bring-in."""
     if choices is None:
         return ""
-    if choices.can_bring_in:
+    if choices.can_post_bring_in:
         return t("table.to_bring_in", locale, amount=choices.bring_in_amount)
     if choices.can_check or not choices.call_amount:
         return t("table.to_check", locale)
@@ -517,7 +517,7 @@ def _raise_label(choices: Choices, locale: str) -> str:
 
 
 def _action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
-    if choices.can_bring_in:
+    if choices.can_post_bring_in:
         # Stud's bring-in cannot be folded or checked: post it or complete.
         found = [
             button(

@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Final
+from typing import Any
 
 from bot.errors import CroupierError
 from bot.settings import Settings
+from bot.table_options import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS
 from engine import (
     DEFAULT_LEVEL_MINUTES,
     MAX_CHIPS,
@@ -63,10 +64,6 @@ from engine import (
     plays_for_antes,
     table_rules,
 )
-
-#: What only the bot knows: how long a player has to act.
-MIN_ACTION_SECONDS: Final = 5
-MAX_ACTION_SECONDS: Final = 600
 
 
 class TableSettingsError(CroupierError):

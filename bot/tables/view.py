@@ -184,23 +184,9 @@ def choices(hand: Hand) -> Choices | None:
         return None
     if legal.phase is not Phase.BETTING:
         return None
-    return Choices(
-        seq=len(hand.actions),
-        can_fold=legal.can_fold,
-        can_check=legal.can_check,
-        call_amount=legal.call_amount,
-        can_raise=legal.can_raise,
-        is_bet=legal.is_bet,
-        min_raise_to=legal.min_raise_to,
-        max_raise_to=legal.max_raise_to,
-        # With one amount only, the raise button itself bets it.
-        quick_sizes=legal.quick_raises(),
-        call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
-        can_bring_in=legal.can_post_bring_in,
-        bring_in_amount=legal.bring_in_amount,
-        is_completion=legal.is_completion,
-        raise_choices=legal.raise_choices if legal.can_raise else (),
-    )
+    if not legal.can_raise:  # the open pair's two amounts, only where a raise is open
+        legal = replace(legal, raise_choices=())
+    return Choices.of(legal, seq=len(hand.actions))
 
 
 def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:
