@@ -87,6 +87,9 @@ class TableOption:
     keyword: str | None = ""
     #: ``game``: one of the mixes, offered as Discord choices.
     choices: bool = False
+    #: A field of the engine's :class:`~engine.TableRules` of the same name,
+    #: given to it as it is (:func:`engine.table_rules` passes it on).
+    rules: bool = False
     line: Line | None = None
 
     @property
@@ -140,10 +143,19 @@ CREATE_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("time_bank", str, None, 1, MAX_TIME_BANK_TEXT),
     TableOption("computer_players", bool, True),
     TableOption(
-        "min_players", int, None, MIN_SEATS, MAX_SEATS, Fits.CASH, line=_shown_if_more_than_two
+        "min_players",
+        int,
+        None,
+        MIN_SEATS,
+        MAX_SEATS,
+        Fits.CASH,
+        rules=True,
+        line=_shown_if_more_than_two,
     ),
 )
 OPTIONS: Final[Mapping[str, TableOption]] = {option.name: option for option in CREATE_OPTIONS}
+#: The options the engine's TableRules takes as they are.
+RULES_OPTIONS: Final = tuple(option.name for option in CREATE_OPTIONS if option.rules)
 
 
 def option_lines(values: Mapping[str, object]) -> list[tuple[str, dict[str, object]]]:

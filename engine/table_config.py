@@ -26,6 +26,8 @@ engine.errors.RulesError: Bomb pot options need a bomb pot amount.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.blind_structure import (
     DEFAULT_LEVEL_MINUTES,
     MAX_LEVEL_HANDS,
@@ -38,7 +40,7 @@ from engine.hand import Rake
 from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules
 from engine.rotation import Rotation
 from engine.stakes import MAX_CHIPS, Stakes, table_stakes
-from engine.table import MIN_SEATS, TableRules
+from engine.table import TableRules
 from engine.variants import variant as variant_named
 
 __all__ = ["chosen_home_rules", "table_rules"]
@@ -65,14 +67,16 @@ def table_rules(
     level_minutes: int | None = None,
     level_hands: int | None = None,
     home: HomeRules = NO_HOME_RULES,
-    min_players: int = MIN_SEATS,
+    **rules: Any,
 ) -> TableRules:
     """The rules of a table with these options, or the :class:`RulesError` of
     the first one at fault. ``mix`` deals a rotation of games (``variant`` is
     its first), switching every ``hands_per_game`` hands (``None``: each
     orbit). A ``tournament`` starts everyone with ``starting_stack`` chips and
     raises its blinds every ``level_minutes`` minutes (10 unless chosen) or
-    every ``level_hands`` hands."""
+    every ``level_hands`` hands. The ``rules`` that are fields of
+    :class:`TableRules` as they are (``min_players``, ...) go to it unchanged,
+    and it checks them."""
     game = variant_named(variant)
     rotation = mix if mix is None or hands_per_game is None else mix.every(hands_per_game)
     if tournament:
@@ -104,7 +108,7 @@ def table_rules(
             starting_stack=starting_stack,
             seats=seats,
             home=home,
-            min_players=min_players,
+            **rules,
         )
     if rotation is not None:
         # Each game of a mix derives its own stakes from the two blinds.
@@ -135,7 +139,7 @@ def table_rules(
         rotation=rotation,
         draw_rules=DrawRules(jackpots=jackpots),
         home=home,
-        min_players=min_players,
+        **rules,
     )
 
 

@@ -41,7 +41,7 @@ from typing import Any
 
 from bot.errors import CroupierError
 from bot.settings import Settings
-from bot.table_options import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS
+from bot.table_options import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS, RULES_OPTIONS
 from engine import (
     DEFAULT_LEVEL_MINUTES,
     MAX_CHIPS,
@@ -258,7 +258,7 @@ class TableSettings:
             level_minutes=self.level_minutes,
             level_hands=self.level_hands,
             home=self.home,
-            min_players=self.min_players,
+            **{name: getattr(self, name) for name in RULES_OPTIONS},
         )
 
     def to_json(self) -> str:
@@ -331,7 +331,7 @@ def new_table_config(
     rake_cap: int | None = None,
     time_bank: TimeBankRule | None = None,
     computer_players: bool = True,
-    min_players: int | None = None,
+    **declared: Any,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
@@ -343,7 +343,8 @@ def new_table_config(
     A ``tournament`` costs ``buy_in`` and starts everyone with ``starting_stack``
     tournament chips (the engine's defaults in big blinds, 20 and 100); its
     blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
-    says otherwise."""
+    says otherwise. Any other ``declared`` option (bot/table_options.py) is
+    kept as chosen; left out (``None``), the table's default stands."""
     if game is not None and variant is not None:
         raise TableSettingsError("table.config.variant_and_mix")
     if tournament and (min_buy_in is not None or max_buy_in is not None):
@@ -376,7 +377,8 @@ def new_table_config(
         "straddle": straddle is True,
         "rake_basis_points": rake_basis_points,
         "computer_players": computer_players is not False,
-        "min_players": MIN_SEATS if min_players is None else min_players,
+        # The declared options kept as they are chosen (bot/table_options.py).
+        **{name: value for name, value in declared.items() if value is not None},
     }
     if time_bank is not None:
         common["time_bank_seconds"] = time_bank.start_seconds
