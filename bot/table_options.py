@@ -63,7 +63,8 @@ class Fits(Enum):
 
 
 #: An option's line on the table message: the catalogue key and its values,
-#: from every option's value, or ``None`` when there is nothing to show.
+#: from the table's settings (by their names), or ``None`` when there is
+#: nothing to show.
 Line = Callable[[Mapping[str, object]], tuple[str, dict[str, object]] | None]
 
 
@@ -107,7 +108,27 @@ def _chips(name: str, fits: Fits = Fits.ANY, keyword: str | None = "") -> TableO
     return TableOption(name, int, None, 1, MAX_CHIPS, fits, keyword)
 
 
-def _shown_if_more_than_two(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
+def _ante_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
+    ante = values.get("ante")
+    if not ante:
+        return None
+    return ("table.big_blind_ante" if values.get("big_blind_ante") else "table.ante"), {
+        "ante": ante
+    }
+
+
+def _straddle_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
+    return ("table.straddle_allowed", {}) if values.get("straddle") else None
+
+
+def _rake_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
+    basis_points = values.get("rake_basis_points")
+    if not isinstance(basis_points, int) or not basis_points:
+        return None
+    return "table.rake", {"percent": f"{basis_points / 100:g}", "cap": values.get("rake_cap")}
+
+
+def _min_players_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
     count = values.get("min_players")
     if not isinstance(count, int) or count <= MIN_SEATS:
         return None
@@ -128,11 +149,18 @@ CREATE_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("thread", bool, False, keyword=None),
     TableOption("provably_fair", bool, False),
     TableOption("jackpots", bool, False, fits=Fits.DRAW),
-    _chips("ante", Fits.BLINDS),
+    TableOption("ante", int, None, 1, MAX_CHIPS, Fits.BLINDS, line=_ante_line),
     TableOption("big_blind_ante", bool, False, fits=Fits.BLINDS),
-    TableOption("straddle", bool, False, fits=Fits.BLINDS),
+    TableOption("straddle", bool, False, fits=Fits.BLINDS, line=_straddle_line),
     TableOption(
-        "rake", float, None, 0.0, MAX_RAKE_BASIS_POINTS / 100, Fits.CASH, keyword="rake_percent"
+        "rake",
+        float,
+        None,
+        0.0,
+        MAX_RAKE_BASIS_POINTS / 100,
+        Fits.CASH,
+        keyword="rake_percent",
+        line=_rake_line,
     ),
     _chips("rake_cap", Fits.CASH),
     TableOption("tournament", bool, False, fits=Fits.TOURNAMENT),
@@ -150,7 +178,7 @@ CREATE_OPTIONS: Final[tuple[TableOption, ...]] = (
         MAX_SEATS,
         Fits.CASH,
         rules=True,
-        line=_shown_if_more_than_two,
+        line=_min_players_line,
     ),
 )
 OPTIONS: Final[Mapping[str, TableOption]] = {option.name: option for option in CREATE_OPTIONS}

@@ -277,18 +277,9 @@ def _fine_print(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[
 
 
 def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
-    """The table's ante, straddle and rake, as set when it was created."""
-    rules = []
-    if snapshot.ante:
-        key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
-        rules.append(t(key, locale, ante=snapshot.ante))
-    if snapshot.straddle:
-        rules.append(t("table.straddle_allowed", locale))
-    if snapshot.rake_basis_points:
-        percent = f"{snapshot.rake_basis_points / 100:g}"
-        rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
-    rules.extend(t(key, locale, **dict(values)) for key, values in snapshot.option_lines)
-    return rules
+    """The table's options as set when it was created (its ante, straddle,
+    rake, ...): each declared option's line (bot/table_options.py)."""
+    return [t(key, locale, **dict(values)) for key, values in snapshot.option_lines]
 
 
 def _tournament(view: TournamentView, locale: str) -> list[str]:

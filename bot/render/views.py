@@ -248,15 +248,9 @@ class TableSnapshot:
     #: (ante, small bet, big bet) of Five Card Draw; ``jackpots``: openers needed.
     ante_stakes: tuple[int, int, int] | None = None
     jackpots: bool = False
-    #: A game with blinds: its ante (``big_blind_ante``: one for the table), live
-    #: straddles allowed, and the house's rake in basis points up to a cap.
-    ante: int = 0
-    big_blind_ante: bool = False
-    straddle: bool = False
-    rake_basis_points: int = 0
-    rake_cap: int = 0
-    #: The lines of the options declared with one (bot/table_options.py), each
-    #: a catalogue key and its values.
+    #: The lines of the options set, as the options declare them
+    #: (bot/table_options.py: the ante, straddles, the rake, ...), each a
+    #: catalogue key and its values.
     option_lines: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.

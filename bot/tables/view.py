@@ -17,7 +17,7 @@ gathered, and the bets in front of each player.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Final
 
 from bot.house_bank import is_computer
@@ -33,7 +33,7 @@ from bot.render.views import (
     TableSnapshot,
     TournamentView,
 )
-from bot.table_options import CREATE_OPTIONS, option_lines
+from bot.table_options import option_lines
 from bot.tables.clock import Moment
 from bot.tables.home_view import home_options, home_view
 from bot.tables.state import LiveHand, TableState
@@ -91,15 +91,10 @@ def table_view(
         stud_stakes=_stud_stakes(game, table.stakes_for(game)),
         ante_stakes=_ante_stakes(state),
         jackpots=rules.draw_rules.jackpots,
-        ante=settings.ante,
-        big_blind_ante=settings.big_blind_ante,
-        straddle=settings.straddle,
-        rake_basis_points=settings.rake_basis_points,
-        rake_cap=settings.rake_cap,
         option_lines=tuple(
             (key, tuple(values.items()))
             for key, values in option_lines(
-                {option.name: getattr(settings, option.name, None) for option in CREATE_OPTIONS}
+                {field.name: getattr(settings, field.name) for field in fields(settings)}
             )
         ),
         carried_pot=table.carried_pot if live is None else 0,
