@@ -32,6 +32,7 @@ from enum import Enum
 from typing import Final
 
 from engine import (
+    MAX_BOMB_POT_EVERY,
     MAX_CHIPS,
     MAX_HANDS_PER_GAME,
     MAX_LEVEL_HANDS,
@@ -92,11 +93,13 @@ class TableOption:
     #: given to it as it is (:func:`engine.table_rules` passes it on).
     rules: bool = False
     line: Line | None = None
+    #: The /poker subcommand that sets it: ``create``, or ``homegame`` later on.
+    command: str = "create"
 
     @property
     def description(self) -> str:
         """The catalogue key of its description (every language)."""
-        return f"command.poker.create.{self.name}"
+        return f"command.poker.{self.command}.{self.name}"
 
     @property
     def setting(self) -> str | None:
@@ -180,6 +183,20 @@ CREATE_OPTIONS: Final[tuple[TableOption, ...]] = (
         rules=True,
         line=_min_players_line,
     ),
+)
+#: ``/poker homegame``'s options, which its opener changes while the table plays
+#: (only those given change; the table message's home-rules line shows them,
+#: bot/render/home_lines.py).
+HOME_OPTIONS: Final[tuple[TableOption, ...]] = tuple(
+    TableOption(name, kind, None, low, high, Fits.CASH, command="homegame")
+    for name, kind, low, high in (
+        ("run_it_twice", bool, None, None),
+        ("rabbit_hunt", bool, None, None),
+        ("bomb_pot", int, 0, MAX_CHIPS),
+        ("bomb_pot_every", int, 0, MAX_BOMB_POT_EVERY),
+        ("double_board", bool, None, None),
+        ("seven_deuce_bounty", int, 0, MAX_CHIPS),
+    )
 )
 OPTIONS: Final[Mapping[str, TableOption]] = {option.name: option for option in CREATE_OPTIONS}
 #: The options the engine's TableRules takes as they are.

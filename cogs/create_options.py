@@ -1,8 +1,10 @@
-"""``/poker create``'s parameters, built from the table options' declarations.
+"""``/poker create``'s and ``/poker homegame``'s parameters, built from the
+table options' declarations.
 
-discord.py reads a command's parameters from its callback's signature; the
-create command's callback takes ``**chosen`` and this decorator gives it the
-signature its declarations (:data:`bot.table_options.CREATE_OPTIONS`) describe:
+discord.py reads a command's parameters from its callback's signature; these
+commands' callbacks take ``**chosen`` and this decorator gives each the
+signature its declarations (:data:`bot.table_options.CREATE_OPTIONS`,
+:data:`~bot.table_options.HOME_OPTIONS`) describe:
 each option's type with Discord's range (``app_commands.Range``), its default
 and its description from the catalogue. An option is declared once; adding
 one to the declarations adds it to the command.
@@ -27,7 +29,7 @@ def annotation(option: TableOption) -> Any:
     if option.choices:
         return app_commands.Choice[str] | None
     if option.kind is bool:
-        return bool
+        return bool if option.default is not None else bool | None
     if option.low is not None and option.high is not None:
         low, high = option.low, option.high
         if option.kind is not float:

@@ -40,7 +40,7 @@ from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
-from bot.table_options import CREATE_OPTIONS
+from bot.table_options import CREATE_OPTIONS, HOME_OPTIONS
 from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
@@ -74,7 +74,6 @@ from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.seat_desk import SeatDeskButton, join_table, left_answer, top_up_seat
 from cogs.table_buttons import TableButton
 from engine import (
-    MAX_BOMB_POT_EVERY,
     MAX_SEATS,
     MIN_SEATS,
     STYLES,
@@ -633,43 +632,17 @@ class Tables(commands.Cog):
 
         await answer_in_time(interaction, choose())
 
-    @poker.command(name="homegame", description=catalogue_str("command.poker.homegame.description"))
-    @app_commands.describe(
-        run_it_twice=catalogue_str("command.poker.homegame.run_it_twice"),
-        rabbit_hunt=catalogue_str("command.poker.homegame.rabbit_hunt"),
-        bomb_pot=catalogue_str("command.poker.homegame.bomb_pot"),
-        bomb_pot_every=catalogue_str("command.poker.homegame.bomb_pot_every"),
-        double_board=catalogue_str("command.poker.homegame.double_board"),
-        seven_deuce_bounty=catalogue_str("command.poker.homegame.seven_deuce_bounty"),
+    # mypy cannot match the ParamSpec of a callback taking **chosen (as create).
+    @poker.command(  # type: ignore[arg-type]
+        name="homegame", description=catalogue_str("command.poker.homegame.description")
     )
-    async def homegame(
-        self,
-        interaction: Interaction,
-        run_it_twice: bool | None = None,
-        rabbit_hunt: bool | None = None,
-        bomb_pot: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
-        bomb_pot_every: app_commands.Range[int, 0, MAX_BOMB_POT_EVERY] | None = None,
-        double_board: bool | None = None,
-        seven_deuce_bounty: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
-    ) -> None:
-        """Only the options given change; the others stay as they are."""
+    @create_parameters(HOME_OPTIONS)
+    async def homegame(self, interaction: Interaction, **chosen: Any) -> None:
+        """Only the options given change; the others stay as they are. Their
+        ranges are Discord's (:data:`bot.table_options.HOME_OPTIONS`); the
+        engine checks the rest."""
         runner = self.runner(interaction)
-        given = {
-            "run_it_twice": run_it_twice,
-            "rabbit_hunt": rabbit_hunt,
-            "bomb_pot": bomb_pot,
-            "bomb_pot_every": bomb_pot_every,
-            "double_board": double_board,
-            "seven_deuce_bounty": seven_deuce_bounty,
-        }
-        for name in ("run_it_twice", "rabbit_hunt", "double_board"):
-            if given[name] is not None and not isinstance(given[name], bool):
-                raise BadOption(value=str(given[name]))
-        for name in ("bomb_pot", "seven_deuce_bounty"):
-            amount = given[name]
-            if isinstance(amount, int) and amount:
-                checked_amount(amount)
-        changes = {name: value for name, value in given.items() if value is not None}
+        changes = {name: value for name, value in chosen.items() if value is not None}
 
         async def change() -> str:
             changed = await runner.change_home_options(interaction.user.id, **changes)

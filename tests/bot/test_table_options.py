@@ -7,7 +7,7 @@ from __future__ import annotations
 from discord import AppCommandOptionType
 
 from bot.i18n import CATALOGUES
-from bot.table_options import CREATE_OPTIONS, OPTIONS
+from bot.table_options import CREATE_OPTIONS, HOME_OPTIONS, OPTIONS
 from cogs.tables import Tables
 
 KINDS = {
@@ -42,3 +42,14 @@ def test_the_min_players_option_is_declared_for_cash_tables_from_two_to_ten() ->
     assert option.line is not None
     assert option.line({"min_players": 2}) is None
     assert option.line({"min_players": 5}) == ("table.min_players", {"count": 5})
+
+
+def test_poker_homegame_has_exactly_the_declared_home_options() -> None:
+    parameters = Tables.homegame.parameters
+    assert [parameter.name for parameter in parameters] == [o.name for o in HOME_OPTIONS]
+    for parameter, option in zip(parameters, HOME_OPTIONS, strict=True):
+        assert parameter.type is KINDS[option.kind], option.name
+        assert (parameter.min_value, parameter.max_value) == (option.low, option.high), option.name
+        assert parameter.default is None  # only the options given change
+        for catalogue in CATALOGUES.values():
+            assert catalogue.messages.get(option.description), (catalogue.locale, option.name)
