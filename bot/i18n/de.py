@@ -1453,7 +1453,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "engine.min_players_waiting": "Dieser Tisch gibt, wenn {count} Spieler mitspielen.",
     "command.poker.create.min_players": (
-        "Wie viele Spieler eine Hand mindestens bekommt (sonst 2, höchstens die Plätze)"
+        "Mindestzahl an Spielern für eine Hand (Standard 2, höchstens die Plätze)"
     ),
-    "table.min_players": "Gibt an {count} Spieler oder mehr",
+    "table.min_players": "Gespielt wird ab {count} Spielern",
 }
