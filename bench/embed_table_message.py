@@ -67,17 +67,8 @@ def table_message(snapshot: TableSnapshot, locale: str) -> OutgoingMessage:
 
 
 def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
-    """The table's ante, straddle and rake, as set when it was created."""
-    rules = []
-    if snapshot.ante:
-        key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
-        rules.append(t(key, locale, ante=snapshot.ante))
-    if snapshot.straddle:
-        rules.append(t("table.straddle_allowed", locale))
-    if snapshot.rake_basis_points:
-        percent = f"{snapshot.rake_basis_points / 100:g}"
-        rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
-    return rules
+    """The table's options as set when it was created (the declared lines)."""
+    return [t(key, locale, **dict(values)) for key, values in snapshot.option_lines]
 
 
 def _description(snapshot: TableSnapshot, locale: str) -> list[str]:
@@ -367,7 +358,7 @@ def _raise_label(choices: Choices, locale: str) -> str:
 
 
 def _action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
-    if choices.can_bring_in:
+    if choices.can_post_bring_in:
         # Stud's bring-in cannot be folded or checked: post it or complete.
         found = [
             button(

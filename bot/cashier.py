@@ -44,9 +44,10 @@ from bot.errors import CroupierError
 from bot.house_bank import bank_chips, is_computer, move_bank_chips
 from bot.refills import RefillRule, read_moment
 from bot.settings import Settings
+from engine import MAX_CHIPS
 
 #: The most chips one movement may carry; keeps sums far from the databases' 64-bit limit.
-MAX_AMOUNT: Final = 1_000_000_000
+MAX_AMOUNT: Final = MAX_CHIPS
 
 LedgerKind = Literal[
     "starting_grant",

@@ -24,12 +24,13 @@ from dotenv import dotenv_values
 from bot.database.location import is_postgresql_url
 from bot.errors import CroupierError
 from bot.shards import ShardPlan
+from engine import MAX_CHIPS
 
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 _TRUE: Final = frozenset({"1", "true", "yes", "on"})
 _FALSE: Final = frozenset({"0", "false", "no", "off"})
 #: The ceiling of every chip amount in the settings; far below SQLite's 64-bit limit.
-MAX_CHIPS_SETTING: Final = 1_000_000_000
+MAX_CHIPS_SETTING: Final = MAX_CHIPS
 
 #: The settings that point the bot at another Discord: for tests against a fake only.
 TEST_ENDPOINTS: Final = ("DISCORD_API_BASE", "DISCORD_GATEWAY_URL")

@@ -41,6 +41,7 @@ from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
+from bot.table_options import CREATE_OPTIONS, HOME_OPTIONS
 from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
@@ -56,17 +57,7 @@ from bot.tables.histories import history_for_player
 from bot.tables.home_game import saved_answer
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
-    MAX_ACTION_SECONDS,
-    MAX_BOMB_POT_EVERY,
-    MAX_HANDS_PER_GAME,
-    MAX_LEVEL_HANDS,
-    MAX_LEVEL_MINUTES,
-    MAX_RAKE_PERCENT,
-    MAX_SEATS,
-    MIN_ACTION_SECONDS,
-    MIN_SEATS,
     TableSettings,
-    TableSettingsError,
     dealt_variants,
     mixed_games,
     new_table_config,
@@ -75,6 +66,7 @@ from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
+from cogs.create_options import create_parameters
 from cogs.home_game import RabbitButton, vote_answer
 from cogs.in_time import answer_in_time
 from cogs.pending_click import ActPace
@@ -82,7 +74,12 @@ from cogs.players import guild_id_of
 from cogs.seat_buttons import PreActionButton, ShowButton
 from cogs.seat_desk import SeatDeskButton, join_table, left_answer, top_up_seat
 from cogs.table_buttons import TableButton
-from engine import STYLES, check_opening
+from engine import (
+    MAX_SEATS,
+    MIN_SEATS,
+    STYLES,
+    check_opening,
+)
 
 Interaction = discord.Interaction[CroupierBot]
 
@@ -204,117 +201,35 @@ class Tables(commands.Cog):
     def runner(self, interaction: discord.Interaction[Any]) -> TableRunner:
         return self.bot.tables.require(interaction.channel_id)
 
-    @poker.command(name="create", description=catalogue_str("command.poker.create.description"))
-    @app_commands.describe(
-        variant=catalogue_str("command.poker.create.variant"),
-        game=catalogue_str("command.poker.create.game"),
-        hands_per_game=catalogue_str("command.poker.create.hands_per_game"),
-        jackpots=catalogue_str("command.poker.create.jackpots"),
-        small_blind=catalogue_str("command.poker.create.small_blind"),
-        big_blind=catalogue_str("command.poker.create.big_blind"),
-        min_buy_in=catalogue_str("command.poker.create.min_buy_in"),
-        max_buy_in=catalogue_str("command.poker.create.max_buy_in"),
-        seats=catalogue_str("command.poker.create.seats"),
-        action_seconds=catalogue_str("command.poker.create.action_seconds"),
-        thread=catalogue_str("command.poker.create.thread"),
-        provably_fair=catalogue_str("command.poker.create.provably_fair"),
-        ante=catalogue_str("command.poker.create.ante"),
-        big_blind_ante=catalogue_str("command.poker.create.big_blind_ante"),
-        straddle=catalogue_str("command.poker.create.straddle"),
-        rake=catalogue_str("command.poker.create.rake"),
-        rake_cap=catalogue_str("command.poker.create.rake_cap"),
-        tournament=catalogue_str("command.poker.create.tournament"),
-        buy_in=catalogue_str("command.poker.create.buy_in"),
-        starting_stack=catalogue_str("command.poker.create.starting_stack"),
-        level_minutes=catalogue_str("command.poker.create.level_minutes"),
-        level_hands=catalogue_str("command.poker.create.level_hands"),
-        time_bank=catalogue_str("command.poker.create.time_bank"),
-        computer_players=catalogue_str("command.poker.create.computer_players"),
+    # mypy cannot match the ParamSpec of a callback taking **chosen; discord.py
+    # reads its parameters from the signature create_parameters gives it.
+    @poker.command(  # type: ignore[arg-type]
+        name="create", description=catalogue_str("command.poker.create.description")
     )
     @app_commands.choices(game=GAME_CHOICES)
-    async def create(
-        self,
-        interaction: Interaction,
-        variant: str | None = None,
-        game: app_commands.Choice[str] | None = None,
-        hands_per_game: app_commands.Range[int, 1, MAX_HANDS_PER_GAME] | None = None,
-        small_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        big_blind: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        min_buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        max_buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        seats: app_commands.Range[int, MIN_SEATS, MAX_SEATS] | None = None,
-        action_seconds: app_commands.Range[int, MIN_ACTION_SECONDS, MAX_ACTION_SECONDS]
-        | None = None,
-        thread: bool = False,
-        provably_fair: bool = True,
-        jackpots: bool = False,
-        ante: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        big_blind_ante: bool = False,
-        straddle: bool = False,
-        rake: app_commands.Range[float, 0.0, MAX_RAKE_PERCENT] | None = None,
-        rake_cap: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        tournament: bool = False,
-        buy_in: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        starting_stack: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
-        level_minutes: app_commands.Range[int, 1, MAX_LEVEL_MINUTES] | None = None,
-        level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
-        time_bank: app_commands.Range[str, 1, 20] | None = None,
-        computer_players: bool = True,
-    ) -> None:
+    @create_parameters(CREATE_OPTIONS)
+    async def create(self, interaction: Interaction, **chosen: Any) -> None:
+        """Open a table with the options of :data:`bot.table_options.CREATE_OPTIONS`."""
+        options = {opt.name: chosen.get(opt.name, opt.default) for opt in CREATE_OPTIONS}
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
-        code = None if variant is None else chosen_game(variant, locale, dealt_variants())
+        variant, game, time_bank = options["variant"], options["game"], options["time_bank"]
+        code = None if variant is None else chosen_game(str(variant), locale, dealt_variants())
         if variant is not None and code is None:
             raise BadOption(value=variant)
-        if game is not None and game.value not in mixed_games():
-            raise BadOption(value=game.value)
-        if hands_per_game is not None:
-            checked_number(hands_per_game, high=MAX_HANDS_PER_GAME)
-        for amount in (
-            small_blind,
-            big_blind,
-            min_buy_in,
-            max_buy_in,
-            ante,
-            rake_cap,
-            buy_in,
-            starting_stack,
-        ):
-            if amount is not None:
-                checked_amount(amount)
-        if level_minutes is not None:
-            checked_number(level_minutes, high=MAX_LEVEL_MINUTES)
-        if level_hands is not None:
-            checked_number(level_hands, high=MAX_LEVEL_HANDS)
-        if tournament is True and (min_buy_in is not None or max_buy_in is not None):
-            raise TableSettingsError("table.config.tournament_cash_only")
-        table_locale = language_of(str(interaction.guild_locale or interaction.locale))
-        config = new_table_config(
-            self.bot.settings,
+        mix = None if game is None else str(getattr(game, "value", game))
+        if mix is not None and mix not in mixed_games():
+            raise BadOption(value=mix)
+        table_options: dict[str, Any] = {
+            option.setting: options[option.name] for option in CREATE_OPTIONS if option.setting
+        }
+        table_options.update(
             variant=code,
-            game=None if game is None else game.value,
-            hands_per_game=hands_per_game,
-            jackpots=jackpots is True,
-            tournament=tournament is True,
-            buy_in=buy_in,
-            starting_stack=starting_stack,
-            level_minutes=level_minutes,
-            level_hands=level_hands,
-            small_blind=small_blind,
-            big_blind=big_blind,
-            min_buy_in=min_buy_in,
-            max_buy_in=max_buy_in,
-            seats=seats,
-            action_seconds=action_seconds,
-            provably_fair=provably_fair,
-            locale=table_locale,
-            ante=ante or 0,
-            big_blind_ante=big_blind_ante is True,
-            straddle=straddle is True,
-            rake_percent=rake,
-            rake_cap=rake_cap,
+            game=mix,
             time_bank=None if time_bank is None else parse_time_bank(str(time_bank)),
-            computer_players=computer_players is not False,
+            locale=language_of(str(interaction.guild_locale or interaction.locale)),
         )
+        config = new_table_config(self.bot.settings, **table_options)
+        thread = options["thread"] is True
         if thread and not interaction.permissions.create_public_threads:
             raise NoThreadPermission()
         needed = TABLE_PERMISSIONS | (THREAD_PERMISSIONS if thread else discord.Permissions())
@@ -725,43 +640,17 @@ class Tables(commands.Cog):
 
         await answer_in_time(interaction, choose())
 
-    @poker.command(name="homegame", description=catalogue_str("command.poker.homegame.description"))
-    @app_commands.describe(
-        run_it_twice=catalogue_str("command.poker.homegame.run_it_twice"),
-        rabbit_hunt=catalogue_str("command.poker.homegame.rabbit_hunt"),
-        bomb_pot=catalogue_str("command.poker.homegame.bomb_pot"),
-        bomb_pot_every=catalogue_str("command.poker.homegame.bomb_pot_every"),
-        double_board=catalogue_str("command.poker.homegame.double_board"),
-        seven_deuce_bounty=catalogue_str("command.poker.homegame.seven_deuce_bounty"),
+    # mypy cannot match the ParamSpec of a callback taking **chosen (as create).
+    @poker.command(  # type: ignore[arg-type]
+        name="homegame", description=catalogue_str("command.poker.homegame.description")
     )
-    async def homegame(
-        self,
-        interaction: Interaction,
-        run_it_twice: bool | None = None,
-        rabbit_hunt: bool | None = None,
-        bomb_pot: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
-        bomb_pot_every: app_commands.Range[int, 0, MAX_BOMB_POT_EVERY] | None = None,
-        double_board: bool | None = None,
-        seven_deuce_bounty: app_commands.Range[int, 0, MAX_AMOUNT] | None = None,
-    ) -> None:
-        """Only the options given change; the others stay as they are."""
+    @create_parameters(HOME_OPTIONS)
+    async def homegame(self, interaction: Interaction, **chosen: Any) -> None:
+        """Only the options given change; the others stay as they are. Their
+        ranges are Discord's (:data:`bot.table_options.HOME_OPTIONS`); the
+        engine checks the rest."""
         runner = self.runner(interaction)
-        given = {
-            "run_it_twice": run_it_twice,
-            "rabbit_hunt": rabbit_hunt,
-            "bomb_pot": bomb_pot,
-            "bomb_pot_every": bomb_pot_every,
-            "double_board": double_board,
-            "seven_deuce_bounty": seven_deuce_bounty,
-        }
-        for name in ("run_it_twice", "rabbit_hunt", "double_board"):
-            if given[name] is not None and not isinstance(given[name], bool):
-                raise BadOption(value=str(given[name]))
-        for name in ("bomb_pot", "seven_deuce_bounty"):
-            amount = given[name]
-            if isinstance(amount, int) and amount:
-                checked_amount(amount)
-        changes = {name: value for name, value in given.items() if value is not None}
+        changes = {name: value for name, value in chosen.items() if value is not None}
 
         async def change() -> str:
             changed = await runner.change_home_options(interaction.user.id, **changes)

@@ -53,7 +53,13 @@ from engine.actions import (
     format_action,
     parse_action,
 )
-from engine.blind_structure import deals_tournaments, default_schedule
+from engine.blind_structure import (
+    DEFAULT_LEVEL_MINUTES,
+    MAX_LEVEL_HANDS,
+    MAX_LEVEL_MINUTES,
+    deals_tournaments,
+    default_schedule,
+)
 from engine.cards import (
     ACE,
     ALL_CARDS,
@@ -65,7 +71,7 @@ from engine.cards import (
     parse_cards,
 )
 from engine.draws import DrawRules
-from engine.errors import EngineError, IllegalAction
+from engine.errors import EngineError, IllegalAction, RulesError
 from engine.evaluation import Category, Evaluation, HandValue, evaluate
 from engine.evaluation.described import HandDescription, described
 from engine.events import (
@@ -101,6 +107,7 @@ from engine.fairness import DeckProof, OpenedCard, Opening, check_opening, commi
 from engine.hand import Hand, HandSetup, LegalActions, Phase, Rake
 from engine.home_rules import (
     HOME_AMOUNT_BIG_BLINDS,
+    MAX_BOMB_POT_EVERY,
     NO_HOME_RULES,
     BombPots,
     HomeRules,
@@ -121,7 +128,7 @@ from engine.pre_actions import (
     still_stands,
 )
 from engine.progress import Progress
-from engine.rotation import ROTATIONS, GameOutlook, Rotation
+from engine.rotation import MAX_HANDS_PER_GAME, ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
 from engine.show_choices import (
     ShowOptions,
@@ -132,6 +139,7 @@ from engine.show_choices import (
 )
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
+    MAX_CHIPS,
     MIN_BUY_IN_BIG_BLINDS,
     RAKE_CAP_BIG_BLINDS,
     STARTING_STACK_BIG_BLINDS,
@@ -147,6 +155,9 @@ from engine.stakes import (
     takes_table_ante,
 )
 from engine.table import (
+    MAX_RAKE_BASIS_POINTS,
+    MAX_SEATS,
+    MIN_SEATS,
     CashOut,
     Deal,
     Departure,
@@ -157,6 +168,7 @@ from engine.table import (
     Table,
     TableRules,
 )
+from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
@@ -196,11 +208,20 @@ def __getattr__(name: str) -> object:
 __all__ = [
     "ACE",
     "ALL_CARDS",
+    "DEFAULT_LEVEL_MINUTES",
     "DEFAULT_STYLE",
     "HOME_AMOUNT_BIG_BLINDS",
+    "MAX_BOMB_POT_EVERY",
     "MAX_BUY_IN_BIG_BLINDS",
+    "MAX_CHIPS",
+    "MAX_HANDS_PER_GAME",
+    "MAX_LEVEL_HANDS",
+    "MAX_LEVEL_MINUTES",
+    "MAX_RAKE_BASIS_POINTS",
+    "MAX_SEATS",
     "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
+    "MIN_SEATS",
     "NO_HOME_RULES",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
@@ -279,6 +300,7 @@ __all__ = [
     "RakeTaken",
     "Range",
     "Rotation",
+    "RulesError",
     "RunItTwiceOffered",
     "RunoutChosen",
     "RunoutsDecided",
@@ -304,6 +326,7 @@ __all__ = [
     "check_opening",
     "chip_chop",
     "choose_pre_action",
+    "chosen_home_rules",
     "commit",
     "deal_from_data",
     "deal_to_data",
@@ -340,6 +363,7 @@ __all__ = [
     "stud_stakes",
     "style_named",
     "table_from_data",
+    "table_rules",
     "table_stakes",
     "table_to_data",
     "takes_straddle",

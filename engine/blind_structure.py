@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.errors import RulesError
 from engine.stakes import AnteKind, BlindLevel, BlindSchedule
 from engine.variants import Variant
 
@@ -27,6 +28,10 @@ from engine.variants import Variant
 LEVEL_STEPS: Final = (1, 2, 3, 4, 6, 8, 10, 15, 20, 30, 40, 60, 80, 100, 150, 200, 300, 400)
 #: The first level (counting from 1) with a big blind ante.
 FIRST_ANTE_LEVEL: Final = 4
+#: A sit-and-go's blind levels last 1 to 120 minutes (10 unless chosen), or 1 to 100 hands.
+MAX_LEVEL_MINUTES: Final = 120
+DEFAULT_LEVEL_MINUTES: Final = 10
+MAX_LEVEL_HANDS: Final = 100
 
 
 def deals_tournaments(game: Variant) -> bool:
@@ -46,7 +51,7 @@ def default_schedule(
     """Levels of ``seconds`` or of ``hands`` each (exactly one of the two),
     starting at ``small_blind``/``big_blind``."""
     if (seconds is None) == (hands is None):
-        raise ValueError("Levels last a number of seconds or a number of hands.")
+        raise RulesError("level_minutes_or_hands")
     levels = []
     for number, step in enumerate(LEVEL_STEPS, start=1):
         last = number == len(LEVEL_STEPS)

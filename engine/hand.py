@@ -263,6 +263,11 @@ class LegalActions:
     #: pair on fourth street: the small or the big bet, nothing between).
     raise_choices: tuple[int, ...] = ()
 
+    @property
+    def call_is_all_in(self) -> bool:
+        """Whether calling puts the player all in (their whole stack)."""
+        return self.can_call and self.call_amount == self.stack
+
     def allows_raise_to(self, amount: int) -> bool:
         """Whether a bet or raise to ``amount`` is within what is offered."""
         if not self.can_raise:

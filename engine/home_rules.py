@@ -65,6 +65,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
 from engine.cards import DEUCE, Card
+from engine.errors import RulesError
 from engine.events import Event, PotAwarded
 from engine.variants import Variant
 
@@ -97,6 +98,8 @@ SEVEN_DEUCE_RANKS: Final = frozenset((DEUCE, SEVEN))
 #: The most a 7-2 bounty, or a bomb pot's ante, may be: five big blinds (a
 #: home game's bounty is a few big blinds, its bomb pot a few antes' worth).
 HOME_AMOUNT_BIG_BLINDS: Final = 5
+#: Bomb pots come at most every 100 hands by the count.
+MAX_BOMB_POT_EVERY: Final = 100
 
 
 def home_amount_most(big_blind: int) -> int:
@@ -179,9 +182,9 @@ class BombPots:
 
     def __post_init__(self) -> None:
         if self.amount < 1:
-            raise ValueError("A bomb pot needs an amount of at least one chip.")
-        if self.every < 0:
-            raise ValueError("Bomb pots come every so many hands, not a negative number.")
+            raise RulesError("bomb_pot", amount=self.amount)
+        if not 0 <= self.every <= MAX_BOMB_POT_EVERY:
+            raise RulesError("bomb_pot_every", hands=self.every, high=MAX_BOMB_POT_EVERY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +199,7 @@ class HomeRules:
 
     def __post_init__(self) -> None:
         if self.seven_deuce_bounty < 0:
-            raise ValueError("The 7-2 bounty cannot be negative.")
+            raise RulesError("seven_deuce_bounty", amount=self.seven_deuce_bounty)
 
     @property
     def any(self) -> bool:

@@ -60,8 +60,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final
 
+from engine.errors import RulesError
 from engine.stakes import AnteKind, Stakes, stud_stakes
 from engine.variants import VARIANTS, Variant
+
+#: A mix switches games every 1 to 100 hands (or after each orbit).
+MAX_HANDS_PER_GAME: Final = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +79,13 @@ class Rotation:
 
     def __post_init__(self) -> None:
         if not self.codes:
-            raise ValueError("A rotation needs at least one game.")
+            raise RulesError("rotation_empty")
         unknown = [code for code in self.codes if code not in VARIANTS]
         if unknown:
-            raise ValueError(f"Unknown variants in {self.name}: {', '.join(unknown)}.")
-        if self.hands_per_game is not None and self.hands_per_game < 1:
-            raise ValueError("A game lasts at least one hand.")
+            raise RulesError("rotation_unknown", mix=self.name, codes=", ".join(unknown))
+        hands = self.hands_per_game
+        if hands is not None and not 1 <= hands <= MAX_HANDS_PER_GAME:
+            raise RulesError("hands_per_game", hands=hands, low=1, high=MAX_HANDS_PER_GAME)
 
     @property
     def variants(self) -> tuple[Variant, ...]:

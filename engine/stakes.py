@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from engine.errors import RulesError
 from engine.variants import Variant
 
 #: A table's defaults in big blinds, where its creator names no amount: the
@@ -28,6 +29,8 @@ MAX_BUY_IN_BIG_BLINDS: Final = 100
 RAKE_CAP_BIG_BLINDS: Final = 3
 TOURNAMENT_BUY_IN_BIG_BLINDS: Final = 20
 STARTING_STACK_BIG_BLINDS: Final = 100
+#: The most chips any amount at a table may be: a blind, a buy-in, a stack.
+MAX_CHIPS: Final = 1_000_000_000
 
 
 class AnteKind(Enum):
@@ -63,14 +66,12 @@ class Stakes:
     bring_in: int = 0
 
     def __post_init__(self) -> None:
-        if not 0 < self.small_blind <= self.big_blind:
-            raise ValueError("The small blind must be at least 1 and at most the big blind.")
-        if self.ante < 0 or self.small_bet < 0 or self.big_bet < 0 or self.min_bet < 0:
-            raise ValueError("Antes and bet sizes cannot be negative.")
-        if self.bring_in < 0:
-            raise ValueError("The bring-in cannot be negative.")
+        if not 0 < self.small_blind <= self.big_blind <= MAX_CHIPS:
+            raise RulesError("blinds", small_blind=self.small_blind, big_blind=self.big_blind)
+        if min(self.ante, self.small_bet, self.big_bet, self.min_bet, self.bring_in) < 0:
+            raise RulesError("stakes_negative")
         if (self.ante > 0) != (self.ante_kind is not AnteKind.NONE):
-            raise ValueError("Give an ante together with who posts it, or neither.")
+            raise RulesError("ante_kind")
 
     @property
     def straddle_amount(self) -> int:
@@ -168,7 +169,23 @@ def table_stakes(
     (5, 5)
     >>> table_stakes(VARIANTS["NT"], 5, 10, ante=10, big_blind_ante=True).ante_kind.value
     'big-blind'
+
+    An ante only where blinds are posted, at most the big blind; a straddle
+    only where :func:`takes_straddle`; else a :class:`~engine.errors.RulesError`:
+
+    >>> table_stakes(VARIANTS["NT"], 5, 10, ante=20)
+    Traceback (most recent call last):
+    engine.errors.RulesError: The ante must be from 1 chip to the big blind (10), not 20.
     """
+    if not 0 < small_blind <= big_blind <= MAX_CHIPS:
+        raise RulesError("blinds", small_blind=small_blind, big_blind=big_blind)
+    if ante or big_blind_ante:
+        if not takes_table_ante(game):
+            raise RulesError("ante_game", variant=game.name)
+        if not 1 <= ante <= big_blind:
+            raise RulesError("ante", ante=ante, big_blind=big_blind)
+    if straddle and not takes_straddle(game):
+        raise RulesError("straddle", variant=game.name)
     if game.uses_bring_in:
         return stud_stakes(small_blind, big_blind)
     if plays_for_antes(game):
@@ -191,12 +208,11 @@ class BlindLevel:
     seconds: float | None = None
 
     def __post_init__(self) -> None:
-        if self.hands is not None and self.seconds is not None:
-            raise ValueError("A level lasts either a number of hands or a number of seconds.")
-        if (self.hands is not None and self.hands <= 0) or (
-            self.seconds is not None and self.seconds <= 0
+        if (self.hands is not None and self.seconds is not None) or (
+            (self.hands is not None and self.hands <= 0)
+            or (self.seconds is not None and self.seconds <= 0)
         ):
-            raise ValueError("A level lasts at least one hand or a moment.")
+            raise RulesError("level_length")
 
     @property
     def lasts_forever(self) -> bool:
@@ -212,12 +228,12 @@ class BlindSchedule:
 
     def __post_init__(self) -> None:
         if not self.levels:
-            raise ValueError("A blind schedule has at least one level.")
+            raise RulesError("schedule_empty")
         if self.ante_kind is AnteKind.NONE and any(level.ante for level in self.levels):
-            raise ValueError("The schedule has antes; say who posts them.")
+            raise RulesError("schedule_ante_kind")
         for level in self.levels[:-1]:
             if level.lasts_forever:
-                raise ValueError("Only the last level may last forever.")
+                raise RulesError("schedule_last_level")
 
     def stakes(self, index: int) -> Stakes:
         """The stakes of level ``index`` (0-based)."""

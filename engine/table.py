@@ -78,7 +78,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Final
 
+from engine.blind_structure import deals_tournaments
 from engine.button import (
     ButtonDraw,
     Entry,
@@ -91,7 +93,7 @@ from engine.button import (
 )
 from engine.cards import Card, Deck, DeckKind
 from engine.draws import DEFAULT_DRAW_RULES, DrawRules
-from engine.errors import MESSAGES, TableError
+from engine.errors import RulesError, TableError
 from engine.events import BountyPaid
 from engine.hand import Hand, HandSetup, Rake
 from engine.home_rules import (
@@ -110,12 +112,14 @@ from engine.rotation import GameOutlook, Rotation, RotationPosition, game_stakes
 from engine.show_choices import shows_seven_deuce
 from engine.stakes import (
     MAX_BUY_IN_BIG_BLINDS,
+    MAX_CHIPS,
     MIN_BUY_IN_BIG_BLINDS,
     AnteKind,
     BlindLevel,
     BlindSchedule,
     LevelClock,
     Stakes,
+    plays_for_antes,
     takes_straddle,
 )
 from engine.variants import BettingStructure, Variant, variant
@@ -137,7 +141,11 @@ __all__ = [
 #: The caller's id for a player (the bot uses Discord user ids).
 PlayerId = int
 
-MAX_SEATS = 10
+#: A table has 2 to 10 seats (fewer when its game deals fewer players).
+MIN_SEATS: Final = 2
+MAX_SEATS: Final = 10
+#: The largest rake a table may take: 10 % of the pot.
+MAX_RAKE_BASIS_POINTS: Final = 1_000
 
 
 class MissedBlinds(Enum):
@@ -173,49 +181,76 @@ class TableRules:
     draw_rules: DrawRules = DEFAULT_DRAW_RULES
     #: Run it twice, bomb pots, the rabbit hunt, the 7-2 bounty (all off).
     home: HomeRules = NO_HOME_RULES
+    #: The fewest players a hand is dealt to (2 to the seats).
+    min_players: int = MIN_SEATS
 
     def __post_init__(self) -> None:
         game = variant(self.variant)
-        most = min(MAX_SEATS, game.max_players)
         rotation = self.rotation
-        if rotation is not None:
-            if self.variant != rotation.codes[0]:
-                raise ValueError(f"{rotation.name} starts with {rotation.codes[0]}.")
-            most = min(MAX_SEATS, rotation.max_players)
-            if self.schedule is not None:
-                raise ValueError("Mixed games are dealt at cash tables only.")
-            if self.stakes is not None and self.stakes != Stakes(
-                self.stakes.small_blind, self.stakes.big_blind
-            ):
-                raise ValueError("A mixed game's stakes are two blinds; each game derives its own.")
-            if not 2 <= self.seats <= most:
-                raise ValueError(f"A table of {rotation.name} has 2 to {most} seats.")
-        if not 2 <= self.seats <= most:
-            raise ValueError(f"A table of {game.name} has 2 to {most} seats, not {self.seats}.")
+        name = game.name if rotation is None else rotation.name
+        most = min(MAX_SEATS, game.max_players if rotation is None else rotation.max_players)
         if (self.stakes is None) == (self.schedule is None):
-            raise ValueError(
-                "Give the stakes of a cash game or the blind schedule of a tournament."
+            raise RulesError("cash_or_tournament")
+        if rotation is not None:
+            self._check_mix(rotation)
+        if self.schedule is not None:
+            self._check_tournament(game)
+        elif not (
+            self.min_buy_in >= 0
+            and self.max_buy_in >= 0
+            and self.first_stakes.big_blind
+            <= self.minimum_buy_in
+            <= self.maximum_buy_in
+            <= MAX_CHIPS
+        ):
+            raise RulesError(
+                "buy_in",
+                big_blind=self.first_stakes.big_blind,
+                min_buy_in=self.minimum_buy_in,
+                max_buy_in=self.maximum_buy_in,
             )
-        if self.schedule is not None and self.starting_stack <= 0:
-            raise ValueError("A tournament needs a starting stack.")
-        if self.schedule is not None and self.rake is not None:
-            raise ValueError("A tournament takes no rake from its pots.")
-        if self.min_buy_in < 0 or self.max_buy_in < 0:
-            raise ValueError("Buy-ins cannot be negative.")
-        if self.minimum_buy_in > self.maximum_buy_in:
-            raise ValueError("The minimum buy-in cannot be above the maximum.")
+        if not MIN_SEATS <= self.seats <= most:
+            raise RulesError("seats", seats=self.seats, low=MIN_SEATS, high=most)
+        if not MIN_SEATS <= self.min_players <= self.seats:
+            raise RulesError("min_players", count=self.min_players, low=MIN_SEATS, high=self.seats)
+        rake = self.rake
+        if rake is not None:
+            if not (0 <= rake.basis_points <= MAX_RAKE_BASIS_POINTS and 0 <= rake.cap <= MAX_CHIPS):
+                raise RulesError("rake")
+            if rake.basis_points and not rake.cap:
+                raise RulesError("rake_cap")
         if self.draw_rules.jackpots:
-            if rotation is not None or game.uses_blinds or game.uses_bring_in:
-                raise ValueError("Jackpots are played in draw games without blinds.")
-            stakes = self.first_stakes
-            if stakes.ante_kind is not AnteKind.EVERY_PLAYER:
-                raise ValueError("Jackpots need an ante from every player.")
+            if rotation is not None or not plays_for_antes(game):
+                raise RulesError("jackpots", variant=name)
+            if self.first_stakes.ante_kind is not AnteKind.EVERY_PLAYER:
+                raise RulesError("jackpots_ante")
         if self.stakes is not None and self.stakes.straddle and not takes_straddle(game):
-            raise ValueError("A straddle is offered only in no-limit and pot-limit games.")
+            raise RulesError("straddle", variant=name)
         big_blind = None if self.is_tournament else self.first_stakes.big_blind
         refusal = self.home.refusal(self.games, tournament=self.is_tournament, big_blind=big_blind)
         if refusal is not None:
-            raise ValueError(MESSAGES[refusal].format(**self.home_amount_params))
+            raise RulesError(refusal, **self.home_amount_params)
+
+    def _check_mix(self, rotation: Rotation) -> None:
+        """A mix starts with its first game, at a cash table, for two blinds."""
+        if self.variant != rotation.codes[0]:
+            raise RulesError("mix_first_game", mix=rotation.name, game=rotation.codes[0])
+        stakes = self.stakes
+        if stakes is None:
+            raise RulesError("tournament_cash_only")
+        if stakes != Stakes(stakes.small_blind, stakes.big_blind):
+            raise RulesError("mix_stakes", mix=rotation.name)
+
+    def _check_tournament(self, game: Variant) -> None:
+        """A sit-and-go deals a game with blinds, takes no rake and no jackpot,
+        and starts everyone with two big blinds at least."""
+        if self.rake is not None or self.draw_rules.jackpots or self.min_players != MIN_SEATS:
+            raise RulesError("tournament_cash_only")
+        if not deals_tournaments(game):
+            raise RulesError("tournament_game", variant=game.name)
+        low = 2 * self.first_stakes.big_blind
+        if not low <= self.starting_stack <= MAX_CHIPS:
+            raise RulesError("starting_stack", amount=self.starting_stack, low=low, high=MAX_CHIPS)
 
     @classmethod
     def mixed(cls, rotation: Rotation, stakes: Stakes, **options: object) -> TableRules:
@@ -499,8 +534,9 @@ class Table:
     @property
     def can_deal(self) -> bool:
         """Whether :meth:`start_hand` would deal now: no hand is being played
-        and at least two players could be dealt in."""
-        return self.deal is None and len(self._playing()) >= 2
+        and at least the table's ``min_players`` (two unless chosen) could be
+        dealt in."""
+        return self.deal is None and len(self._playing()) >= self.rules.min_players
 
     def seat_of(self, player: PlayerId) -> Seat:
         for seat in self._seats.values():
@@ -691,6 +727,13 @@ class Table:
 
     # ------------------------------------------------------------------ the button
 
+    def _check_enough_players(self, playing: Mapping[int, Entry]) -> None:
+        """Refuse to deal to fewer than two players, or than the table's ``min_players``."""
+        if len(playing) < 2:
+            raise TableError("not_enough_players")
+        if len(playing) < self.rules.min_players:
+            raise TableError("min_players_waiting", count=self.rules.min_players)
+
     def _playing(self, game: Variant | None = None) -> dict[int, Entry]:
         """Seats of the players who could be dealt into the next hand of
         ``game`` (default: the current one), and where each stands with the blinds."""
@@ -856,8 +899,7 @@ class Table:
         this draw, so the bot can show it first; :meth:`start_hand` draws by
         itself otherwise."""
         playing = self._playing()
-        if len(playing) < 2:
-            raise TableError("not_enough_players")
+        self._check_enough_players(playing)
         self._draw = draw_for_button(list(playing), Deck.shuffled(DeckKind.STANDARD, rng))
         return self._draw
 
@@ -880,8 +922,7 @@ class Table:
         if self.deal is not None:
             raise TableError("hand_in_progress")
         position, game, playing, plan = self._upcoming()
-        if len(playing) < 2:
-            raise TableError("not_enough_players")
+        self._check_enough_players(playing)
         self._home_rules_due(self.hand_number + 1)
         draw = None
         if plan is None:

@@ -34,6 +34,7 @@ import math
 from dataclasses import dataclass
 from typing import Final
 
+from engine.errors import RulesError
 from engine.hand import Phase
 
 #: No bank grows beyond ten minutes, however long the player sits.
@@ -49,12 +50,13 @@ class TimeBankRule:
     every_hands: int = 0
 
     def __post_init__(self) -> None:
-        if not 0 <= self.start_seconds <= MAX_TIME_BANK_SECONDS:
-            raise ValueError(f"a time bank starts with 0 to {MAX_TIME_BANK_SECONDS} seconds")
-        if not 0 <= self.add_seconds <= MAX_TIME_BANK_SECONDS:
-            raise ValueError(f"0 to {MAX_TIME_BANK_SECONDS} seconds may be added")
-        if self.every_hands < 0 or (self.add_seconds and not self.every_hands):
-            raise ValueError("seconds are added every one or more hands")
+        if (
+            not 0 <= self.start_seconds <= MAX_TIME_BANK_SECONDS
+            or not 0 <= self.add_seconds <= MAX_TIME_BANK_SECONDS
+            or self.every_hands < 0
+            or (self.add_seconds and not self.every_hands)
+        ):
+            raise RulesError("time_bank", high=MAX_TIME_BANK_SECONDS)
 
     @property
     def enabled(self) -> bool:

@@ -290,19 +290,19 @@ MESSAGES: Final[dict[str, str]] = {
         "seine Hände zugesagt werden."
     ),
     "table.config.variant": "An einem Tisch kann dieser Bot '{variant}' noch nicht geben.",
-    "table.config.blinds": (
+    "engine.blinds": (
         "Der Small Blind ({small_blind:int}) muss mindestens 1 und höchstens der Big Blind "
         "({big_blind:int}) sein."
     ),
-    "table.config.buy_in": (
+    "engine.buy_in": (
         "Das Buy-in muss beim Big Blind ({big_blind:int}) oder darüber beginnen und nicht "
         "unter seinem Anfang enden, nicht {min_buy_in:int} bis {max_buy_in:int}."
     ),
-    "table.config.seats": "Ein Tisch hat für dieses Spiel {low} bis {high} Plätze, nicht {seats}.",
+    "engine.seats": "Ein Tisch hat für dieses Spiel {low} bis {high} Plätze, nicht {seats}.",
     "table.config.action_seconds": (
         "Die Bedenkzeit muss zwischen {low} und {high} Sekunden liegen, nicht {seconds}."
     ),
-    "table.config.hands_per_game": (
+    "engine.hands_per_game": (
         "Jedes Spiel eines Mixes dauert {low} bis {high} Hände, nicht {hands}."
     ),
     "table.config.hands_per_game_alone": (
@@ -311,24 +311,22 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.variant_and_mix": (
         "Wähle ein Spiel mit variant oder einen Mix mit game, nicht beides."
     ),
-    "table.config.jackpots": (
-        "Jackpots gibt es nur an Tischen mit Five Card Draw, nicht bei {variant}."
-    ),
-    "table.config.rake_cap": (
+    "engine.jackpots": ("Jackpots gibt es nur an Tischen mit Five Card Draw, nicht bei {variant}."),
+    "engine.rake_cap": (
         "Ein Rake braucht eine Obergrenze: die meisten Chips, die das Haus aus einem Pot nimmt."
     ),
-    "table.config.ante": (
+    "engine.ante": (
         "Das Ante muss zwischen 1 Chip und dem Big Blind ({big_blind:int}) liegen, "
         "nicht {ante:int}."
     ),
-    "table.config.ante_game": (
+    "engine.ante_game": (
         "{variant} hat eigene Antes oder keine Blinds; ein Ante gibt es in Spielen mit Blinds."
     ),
-    "table.config.straddle": (
+    "engine.straddle": (
         "Ein Live-Straddle gibt es in No-Limit- und Pot-Limit-Spielen mit Blinds, "
         "nicht in {variant}."
     ),
-    "table.config.rake": "Der Rake muss zwischen 0 und 10 % liegen, mit einer Obergrenze ab 0.",
+    "engine.rake": "Der Rake muss zwischen 0 und 10 % liegen, mit einer Obergrenze ab 0.",
     # Tische: die Tischnachricht.
     "table.title": "{variant} · {small_blind:int}/{big_blind:int}",
     "table.hand_no": "**Hand {hand_no}**",
@@ -684,26 +682,26 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.tournament_options_alone": (
         "Buy-in, Startstack und Levels gehören zu einem Turnier: füge tournament:true hinzu."
     ),
-    "table.config.tournament_cash_only": (
+    "engine.tournament_cash_only": (
         "Gemischte Spiele, Jackpots, Antes, Straddles, Rake und Buy-in-Spannen gibt es an "
         "Cash-Tischen; im Turnier bestimmt die Struktur Blinds und Antes."
     ),
-    "table.config.tournament_game": (
+    "engine.tournament_game": (
         "Turniere spielen Spiele mit Blinds, deren Levels steigen; {variant} wird ohne "
         "Blinds gespielt."
     ),
     "table.config.tournament_buy_in": (
         "Das Buy-in eines Turniers liegt zwischen 1 und {high:int} Chips, nicht bei {amount:int}."
     ),
-    "table.config.starting_stack": (
+    "engine.starting_stack": (
         "Der Startstack muss zwischen {low:int} (zwei Big Blinds) und {high:int} Chips "
         "liegen, nicht bei {amount:int}."
     ),
-    "table.config.level_minutes_or_hands": (
+    "engine.level_minutes_or_hands": (
         "Blind-Levels dauern entweder Minuten oder Hände: gib eines von beiden an."
     ),
-    "table.config.level_minutes": "Ein Blind-Level dauert 1 bis {high} Minuten, nicht {minutes}.",
-    "table.config.level_hands": "Ein Blind-Level dauert 1 bis {high} Hände, nicht {hands}.",
+    "engine.level_minutes": "Ein Blind-Level dauert 1 bis {high} Minuten, nicht {minutes}.",
+    "engine.level_hands": "Ein Blind-Level dauert 1 bis {high} Hände, nicht {hands}.",
     "tournament.payout": "{place} {amount:int}",
     "tournament.registering": (
         "**Turnier** · Buy-in **{buy_in:int}** · Startstack **{stack:int}** · "
@@ -1111,7 +1109,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Zeitbank: {seconds} s pro Spieler, alle {every} Hände {add} s mehr."
     ),
     "table.notify_hint": "Willst du erfahren, wann du dran bist? Nutze /poker notify.",
-    "table.config.time_bank": (
+    "engine.time_bank": (
         "Eine Zeitbank wird als Sekunden angegeben, oder Sekunden+dazu/Hände (zum Beispiel "
         "30 oder 30+5/10), jeweils höchstens {high} Sekunden."
     ),
@@ -1187,10 +1185,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
     "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
-    "table.config.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount:int}.",
-    "table.config.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
-    "table.config.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
-    "table.config.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount:int} sein.",
+    "engine.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount:int}.",
+    "engine.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
+    "engine.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",
+    "engine.seven_deuce_bounty": "Die 7-2-Prämie kann nicht {amount:int} sein.",
     "command.poker.homegame.description": "Hausregeln dieses Tisches (nur wer ihn eröffnet hat).",
     "command.poker.homegame.run_it_twice": (
         "All-in vor dem River: die Spieler dürfen zweimal austeilen"
@@ -1517,4 +1515,32 @@ MESSAGES: Final[dict[str, str]] = {
         "Die Hand ging vor deinem Klick weiter; nichts wurde getan. Dein Platz zeigt sie, wie sie "
         "jetzt ist."
     ),
+    # Die Regeln der Engine für die Einstellungen eines Tisches (engine.table_config).
+    "engine.mix_first_game": "{mix} beginnt mit {game}.",
+    "engine.mix_stakes": (
+        "Die Einsätze eines Mixes sind zwei Blinds; jedes Spiel leitet seine eigenen ab."
+    ),
+    "engine.cash_or_tournament": (
+        "Gib die Einsätze eines Cash Games oder die Blindstruktur eines Turniers an."
+    ),
+    "engine.jackpots_ante": "Jackpots brauchen eine Ante von jedem Spieler.",
+    "engine.stakes_negative": "Antes, Bring-in und Einsatzgrößen können nicht negativ sein.",
+    "engine.ante_kind": "Gib eine Ante zusammen damit an, wer sie zahlt, oder keins von beiden.",
+    "engine.level_length": (
+        "Ein Blind-Level dauert eine Zahl von Händen oder von Sekunden, mindestens eine."
+    ),
+    "engine.schedule_empty": "Eine Blindstruktur hat mindestens ein Level.",
+    "engine.schedule_ante_kind": "Die Struktur hat Antes; gib an, wer sie zahlt.",
+    "engine.schedule_last_level": "Nur das letzte Level darf unbegrenzt dauern.",
+    "engine.rotation_empty": "Ein Mix braucht mindestens ein Spiel.",
+    "engine.rotation_unknown": "{mix} nennt Spiele, die dieser Tisch nicht geben kann: {codes}.",
+    # Die Option min_players: wie wenige Spieler ein Tisch mindestens braucht.
+    "engine.min_players": (
+        "Die Mindestzahl an Spielern liegt zwischen {low} und {high} (den Plätzen), nicht {count}."
+    ),
+    "engine.min_players_waiting": "Dieser Tisch gibt, wenn {count} Spieler mitspielen.",
+    "command.poker.create.min_players": (
+        "Mindestzahl an Spielern für eine Hand (Standard 2, höchstens die Plätze)"
+    ),
+    "table.min_players": "Gespielt wird ab {count} Spielern",
 }

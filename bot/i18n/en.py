@@ -264,37 +264,37 @@ MESSAGES: Final[dict[str, str]] = {
         "otherwise: close this one and open it again to have its hands committed."
     ),
     "table.config.variant": "This bot cannot deal '{variant}' at a table yet.",
-    "table.config.blinds": (
+    "engine.blinds": (
         "The small blind ({small_blind:int}) must be at least 1 and at most the big blind "
         "({big_blind:int})."
     ),
-    "table.config.buy_in": (
+    "engine.buy_in": (
         "The buy-in range must start at the big blind ({big_blind:int}) or more and end at "
         "or above its start, not {min_buy_in:int} to {max_buy_in:int}."
     ),
-    "table.config.seats": "A table has {low} to {high} seats for this game, not {seats}.",
+    "engine.seats": "A table has {low} to {high} seats for this game, not {seats}.",
     "table.config.action_seconds": (
         "The time to act must be from {low} to {high} seconds, not {seconds}."
     ),
-    "table.config.hands_per_game": ("Each game of a mix lasts {low} to {high} hands, not {hands}."),
+    "engine.hands_per_game": ("Each game of a mix lasts {low} to {high} hands, not {hands}."),
     "table.config.hands_per_game_alone": (
         "Hands per game is a setting of mixed games: choose a mix with the game option."
     ),
     "table.config.variant_and_mix": (
         "Choose one game with the variant option or a mix with the game option, not both."
     ),
-    "table.config.jackpots": (
+    "engine.jackpots": (
         "Jackpots are a five card draw table setting; {variant} is not dealt that way."
     ),
-    "table.config.rake": "The rake must be from 0 to 10 % with a cap of 0 or more.",
-    "table.config.rake_cap": "A rake needs a cap: the most chips the house takes from one pot.",
-    "table.config.ante": (
+    "engine.rake": "The rake must be from 0 to 10 % with a cap of 0 or more.",
+    "engine.rake_cap": "A rake needs a cap: the most chips the house takes from one pot.",
+    "engine.ante": (
         "The ante must be from 1 chip to the big blind ({big_blind:int}), not {ante:int}."
     ),
-    "table.config.ante_game": (
+    "engine.ante_game": (
         "{variant} has its own antes or no blinds; an ante can be set in a game with blinds."
     ),
-    "table.config.straddle": (
+    "engine.straddle": (
         "A live straddle is for no-limit and pot-limit games with blinds, not {variant}."
     ),
     # Tables: the table message.
@@ -640,25 +640,25 @@ MESSAGES: Final[dict[str, str]] = {
     "table.config.tournament_options_alone": (
         "Buy-in, starting stack and levels are options of a tournament: add tournament:true."
     ),
-    "table.config.tournament_cash_only": (
+    "engine.tournament_cash_only": (
         "Mixed games, jackpots, antes, straddles, rake and buy-in ranges are for cash tables; "
         "a tournament's structure sets its blinds and antes."
     ),
-    "table.config.tournament_game": (
+    "engine.tournament_game": (
         "Tournaments deal games with blinds, whose levels rise; {variant} is played without blinds."
     ),
     "table.config.tournament_buy_in": (
         "A tournament's buy-in is from 1 to {high:int} chips, not {amount:int}."
     ),
-    "table.config.starting_stack": (
+    "engine.starting_stack": (
         "The starting stack must be from {low:int} (two big blinds) to {high:int} chips, "
         "not {amount:int}."
     ),
-    "table.config.level_minutes_or_hands": (
+    "engine.level_minutes_or_hands": (
         "Blind levels last either minutes or hands: give one of the two."
     ),
-    "table.config.level_minutes": "A blind level lasts 1 to {high} minutes, not {minutes}.",
-    "table.config.level_hands": "A blind level lasts 1 to {high} hands, not {hands}.",
+    "engine.level_minutes": "A blind level lasts 1 to {high} minutes, not {minutes}.",
+    "engine.level_hands": "A blind level lasts 1 to {high} hands, not {hands}.",
     "tournament.payout": "{place} {amount:int}",
     "tournament.registering": (
         "**Tournament** · buy-in **{buy_in:int}** · starting stack **{stack:int}** · "
@@ -1058,7 +1058,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Time bank: {seconds} s per player, {add} s more every {every} hands."
     ),
     "table.notify_hint": "Want to be told when it is your turn? Use /poker notify.",
-    "table.config.time_bank": (
+    "engine.time_bank": (
         "A time bank is given as seconds, or seconds+added/hands (for example 30 or "
         "30+5/10), each at most {high} seconds."
     ),
@@ -1129,10 +1129,10 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
     "home.bomb_already": "The next hand is a bomb pot already.",
-    "table.config.bomb_pot": "A bomb pot is 1 chip or more, not {amount:int}.",
-    "table.config.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
-    "table.config.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
-    "table.config.seven_deuce_bounty": "The 7-2 bounty cannot be {amount:int}.",
+    "engine.bomb_pot": "A bomb pot is 1 chip or more, not {amount:int}.",
+    "engine.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
+    "engine.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",
+    "engine.seven_deuce_bounty": "The 7-2 bounty cannot be {amount:int}.",
     "command.poker.homegame.description": "Home-game options of this table (its opener only).",
     "command.poker.homegame.run_it_twice": "All in before the river: players may run it twice",
     "command.poker.homegame.rabbit_hunt": (
@@ -1426,4 +1426,30 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.stale_button": (
         "The hand moved on before your click; nothing was done. Your seat shows it as it is now."
     ),
+    # The engine's rules of a table's configuration (engine.table_config, engine.RulesError).
+    "engine.mix_first_game": "{mix} starts with {game}.",
+    "engine.mix_stakes": "A mixed game's stakes are two blinds; each game derives its own.",
+    "engine.cash_or_tournament": (
+        "Give the stakes of a cash game or the blind schedule of a tournament."
+    ),
+    "engine.jackpots_ante": "Jackpots need an ante from every player.",
+    "engine.stakes_negative": "Antes, the bring-in and bet sizes cannot be negative.",
+    "engine.ante_kind": "Give an ante together with who posts it, or neither.",
+    "engine.level_length": (
+        "A blind level lasts either a number of hands or a number of seconds, at least one."
+    ),
+    "engine.schedule_empty": "A blind schedule has at least one level.",
+    "engine.schedule_ante_kind": "The schedule has antes; say who posts them.",
+    "engine.schedule_last_level": "Only the last level may last forever.",
+    "engine.rotation_empty": "A mix needs at least one game.",
+    "engine.rotation_unknown": "{mix} names games this table cannot deal: {codes}.",
+    # The option min_players: the fewest players a table deals to.
+    "engine.min_players": (
+        "The fewest players to deal to is from {low} to {high} (the seats), not {count}."
+    ),
+    "engine.min_players_waiting": "This table deals when {count} players are playing.",
+    "command.poker.create.min_players": (
+        "The fewest players a hand is dealt to (default 2, at most the seats)"
+    ),
+    "table.min_players": "Deals to {count} players or more",
 }

@@ -201,7 +201,7 @@ def _what_it_costs(choices: Choices | None, locale: str) -> str:
     """What the player to act must put in to stay: the call, or the bring-in."""
     if choices is None:
         return ""
-    if choices.can_bring_in:
+    if choices.can_post_bring_in:
         return t("table.to_bring_in", locale, amount=choices.bring_in_amount)
     if choices.can_check or not choices.call_amount:
         return t("table.to_check", locale)
@@ -277,17 +277,17 @@ def _fine_print(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[
 
 
 def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
-    """The table's ante, straddle and rake, as set when it was created."""
-    rules = []
-    if snapshot.ante:
-        key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
-        rules.append(t(key, locale, ante=snapshot.ante))
-    if snapshot.straddle:
-        rules.append(t("table.straddle_allowed", locale))
-    if snapshot.rake_basis_points:
-        percent = decimal(snapshot.rake_basis_points / 100, locale, places=2)
-        rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
-    return rules
+    """The table's options as set when it was created (its ante, straddle,
+    rake, ...): each declared option's line (bot/table_options.py), a figure
+    with a fraction written as the reader's language writes it."""
+    return [
+        t(key, locale, **{name: _written(value, locale) for name, value in values})
+        for key, values in snapshot.option_lines
+    ]
+
+
+def _written(value: object, locale: str) -> object:
+    return decimal(value, locale, places=2) if isinstance(value, float) else value
 
 
 def _tournament(view: TournamentView, locale: str) -> list[str]:
@@ -519,7 +519,7 @@ def _raise_label(choices: Choices, locale: str) -> str:
 def action_buttons(choices: Choices, locale: str, button: _ButtonMaker) -> list[ButtonSpec]:
     """The player to act's buttons (fold, check or call, bet or raise, the quick
     sizes): under the table message, and on that player's own seat view."""
-    if choices.can_bring_in:
+    if choices.can_post_bring_in:
         # Stud's bring-in cannot be folded or checked: post it or complete.
         found = [
             button(

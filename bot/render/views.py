@@ -11,10 +11,10 @@ up), never the face-down cards of a hand in play. :class:`DiscardChoices` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
-from engine import ActionKind, Card, HandDescription, PotShare, RaiseSize
+from engine import ActionKind, Card, HandDescription, LegalActions, Phase, PotShare, RaiseSize
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,28 +55,22 @@ class LastAction:
 
 
 @dataclass(frozen=True, slots=True)
-class Choices:
-    """What the player to act may do, for drawing the buttons."""
+class Choices(LegalActions):
+    """What the player to act may do, for drawing the buttons: the engine's
+    :class:`~engine.LegalActions` itself, with the number of actions taken when
+    it was read (a click on an older table message is stale) and the amount of
+    each quick size the engine offers (:meth:`~engine.LegalActions.quick_raises`)."""
 
-    seq: int
-    can_fold: bool
-    can_check: bool
-    call_amount: int
-    can_raise: bool
-    is_bet: bool
-    min_raise_to: int
-    max_raise_to: int
-    #: The amount each quick size stands for, where offered.
-    quick_sizes: tuple[tuple[RaiseSize, int], ...]
-    #: Whether calling puts the player all in (the All in button then calls).
-    call_is_all_in: bool = False
-    #: Stud: the player may post the bring-in (of this amount) instead of completing.
-    can_bring_in: bool = False
-    bring_in_amount: int = 0
-    #: Stud: the bet on the table is the bring-in; raising it is completing.
-    is_completion: bool = False
-    #: Stud's open pair: the only two amounts a bet or raise may go to.
-    raise_choices: tuple[int, ...] = ()
+    player: int = 0
+    phase: Phase = Phase.BETTING
+    seq: int = 0
+    quick_sizes: tuple[tuple[RaiseSize, int], ...] = ()
+
+    @classmethod
+    def of(cls, legal: LegalActions, seq: int) -> Choices:
+        """The engine's answer as it stands, at action count ``seq``."""
+        answer = {field.name: getattr(legal, field.name) for field in fields(LegalActions)}
+        return cls(**answer, seq=seq, quick_sizes=legal.quick_raises())
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,13 +248,10 @@ class TableSnapshot:
     #: (ante, small bet, big bet) of Five Card Draw; ``jackpots``: openers needed.
     ante_stakes: tuple[int, int, int] | None = None
     jackpots: bool = False
-    #: A game with blinds: its ante (``big_blind_ante``: one for the table), live
-    #: straddles allowed, and the house's rake in basis points up to a cap.
-    ante: int = 0
-    big_blind_ante: bool = False
-    straddle: bool = False
-    rake_basis_points: int = 0
-    rake_cap: int = 0
+    #: The lines of the options set, as the options declare them
+    #: (bot/table_options.py: the ante, straddles, the rake, ...), each a
+    #: catalogue key and its values.
+    option_lines: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
     carried_pot: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None

@@ -37,52 +37,33 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, replace
-from typing import Any, Final
+from typing import Any
 
 from bot.errors import CroupierError
 from bot.settings import Settings
+from bot.table_options import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS, RULES_OPTIONS
 from engine import (
-    HOME_AMOUNT_BIG_BLINDS,
-    MAX_TIME_BANK_SECONDS,
+    DEFAULT_LEVEL_MINUTES,
+    MAX_CHIPS,
+    MIN_SEATS,
     RAKE_CAP_BIG_BLINDS,
     ROTATIONS,
     STARTING_STACK_BIG_BLINDS,
     TOURNAMENT_BUY_IN_BIG_BLINDS,
     VARIANTS,
     BlindSchedule,
-    BombPots,
-    DrawRules,
     HomeRules,
-    Rake,
     Rotation,
-    Stakes,
+    RulesError,
     TableRules,
     TimeBankRule,
     Variant,
-    deals_tournaments,
+    chosen_home_rules,
     default_schedule,
     home_amount_most,
     plays_for_antes,
-    table_stakes,
-    takes_straddle,
-    takes_table_ante,
+    table_rules,
 )
-
-MAX_CHIPS: Final = 1_000_000_000
-#: The largest rake a table may take: 10 % of the pot.
-MAX_RAKE_BASIS_POINTS: Final = 1_000
-MAX_RAKE_PERCENT: Final = MAX_RAKE_BASIS_POINTS / 100
-MIN_ACTION_SECONDS: Final = 5
-MAX_ACTION_SECONDS: Final = 600
-MIN_SEATS: Final = 2
-MAX_SEATS: Final = 10
-MAX_HANDS_PER_GAME: Final = 100
-#: A tournament's blind levels last 1 to 120 minutes (10 by default), or 1 to 100 hands.
-MAX_LEVEL_MINUTES: Final = 120
-DEFAULT_LEVEL_MINUTES: Final = 10
-MAX_LEVEL_HANDS: Final = 100
-#: Bomb pots come at most every 100 hands by the count.
-MAX_BOMB_POT_EVERY: Final = 100
 
 
 class TableSettingsError(CroupierError):
@@ -157,49 +138,29 @@ class TableSettings:
     seven_deuce_bounty: int = 0
     #: Whether /poker addbot may seat computer players (staked by the house bank).
     computer_players: bool = True
+    #: The fewest players a hand is dealt to (cash tables; 2 to the seats).
+    min_players: int = MIN_SEATS
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
         """The configuration, or :class:`TableSettingsError` for the first bad option.
-        A mixed table's ``variant`` becomes its first game."""
+        A mixed table's ``variant`` becomes its first game.
+
+        The bot checks only what it owns (the names of games and mixes, the
+        shape of the command's options, the clock, a tournament's buy-in in
+        the members' chips); every rule of the table itself is the engine's
+        (:func:`engine.table_rules`), whose refusal key it words."""
         config = cls(**options)
-        most_players = MAX_SEATS
         if config.rotation is not None:
             rotation = mixed_games().get(config.rotation)
             if rotation is None:
                 raise TableSettingsError("table.config.variant", variant=config.rotation)
             config = replace(config, variant=rotation.codes[0])
-            most_players = rotation.max_players
-        if config.hands_per_game is not None:
-            if config.rotation is None:
-                raise TableSettingsError("table.config.hands_per_game_alone")
-            if not 1 <= config.hands_per_game <= MAX_HANDS_PER_GAME:
-                raise TableSettingsError(
-                    "table.config.hands_per_game",
-                    hands=config.hands_per_game,
-                    low=1,
-                    high=MAX_HANDS_PER_GAME,
-                )
-        variant = dealt_variants().get(config.variant)
-        if variant is None:
+        if config.hands_per_game is not None and config.rotation is None:
+            raise TableSettingsError("table.config.hands_per_game_alone")
+        if config.variant not in dealt_variants():
             raise TableSettingsError("table.config.variant", variant=config.variant)
-        config = _checked_tournament(config, variant)
-        if not 1 <= config.small_blind <= config.big_blind <= MAX_CHIPS:
-            raise TableSettingsError(
-                "table.config.blinds", small_blind=config.small_blind, big_blind=config.big_blind
-            )
-        if not config.big_blind <= config.min_buy_in <= config.max_buy_in <= MAX_CHIPS:
-            raise TableSettingsError(
-                "table.config.buy_in",
-                big_blind=config.big_blind,
-                min_buy_in=config.min_buy_in,
-                max_buy_in=config.max_buy_in,
-            )
-        most = min(most_players, variant.max_players)
-        if not MIN_SEATS <= config.seats <= most:
-            raise TableSettingsError(
-                "table.config.seats", seats=config.seats, low=MIN_SEATS, high=most
-            )
+        config = _checked_tournament(config)
         if not MIN_ACTION_SECONDS <= config.action_seconds <= MAX_ACTION_SECONDS:
             raise TableSettingsError(
                 "table.config.action_seconds",
@@ -207,29 +168,11 @@ class TableSettings:
                 low=MIN_ACTION_SECONDS,
                 high=MAX_ACTION_SECONDS,
             )
-        if not (0 <= config.rake_basis_points <= MAX_RAKE_BASIS_POINTS) or not (
-            0 <= config.rake_cap <= MAX_CHIPS
-        ):
-            raise TableSettingsError("table.config.rake")
-        if config.rake_basis_points and not config.rake_cap:
-            raise TableSettingsError("table.config.rake_cap")
-        if config.jackpots and not config.plays_for_antes:
-            raise TableSettingsError("table.config.jackpots", variant=variant.name)
-        single_game = config.rotation is None
-        if config.ante or config.big_blind_ante:
-            if not (single_game and takes_table_ante(variant)):
-                raise TableSettingsError("table.config.ante_game", variant=config.display_name)
-            if not 1 <= config.ante <= config.big_blind:
-                raise TableSettingsError(
-                    "table.config.ante", ante=config.ante, big_blind=config.big_blind
-                )
         try:
+            config.rules()
             config.time_bank()
-        except ValueError:
-            raise TableSettingsError("table.config.time_bank", high=MAX_TIME_BANK_SECONDS) from None
-        if config.straddle and not (single_game and takes_straddle(variant)):
-            raise TableSettingsError("table.config.straddle", variant=config.display_name)
-        _check_home_game(config)
+        except RulesError as refusal:
+            raise TableSettingsError(f"engine.{refusal.key}", **refusal.params) from None
         return config
 
     def time_bank(self) -> TimeBankRule:
@@ -241,13 +184,12 @@ class TableSettings:
     @property
     def home(self) -> HomeRules:
         """The engine's home-game options of this table."""
-        bomb = None
-        if self.bomb_pot:
-            bomb = BombPots(self.bomb_pot, self.bomb_pot_every, self.double_board)
-        return HomeRules(
+        return chosen_home_rules(
             run_it_twice=self.run_it_twice,
-            bomb_pot=bomb,
             rabbit_hunt=self.rabbit_hunt,
+            bomb_pot=self.bomb_pot,
+            bomb_pot_every=self.bomb_pot_every,
+            double_board=self.double_board,
             seven_deuce_bounty=self.seven_deuce_bounty,
         )
 
@@ -294,41 +236,29 @@ class TableSettings:
         return self.engine_variant.name if rotation is None else rotation.name
 
     def rules(self) -> TableRules:
-        """The engine table's rules: the game played here and its stakes."""
-        schedule = self.schedule
-        if schedule is not None:
-            return TableRules(
-                self.variant,
-                schedule=schedule,
-                starting_stack=self.starting_stack,
-                seats=self.seats,
-            )
-        rake = None
-        if self.rake_basis_points:
-            rake = Rake(self.rake_basis_points, self.rake_cap)
-        rotation = self.engine_rotation
-        if rotation is None:
-            stakes = table_stakes(
-                self.engine_variant,
-                self.small_blind,
-                self.big_blind,
-                ante=self.ante,
-                big_blind_ante=self.big_blind_ante,
-                straddle=self.straddle,
-            )
-        else:  # each game of the mix derives its own (engine.rotation.game_stakes)
-            stakes = Stakes(self.small_blind, self.big_blind)
-        draw_rules = DrawRules(jackpots=self.jackpots)
-        return TableRules(
+        """The engine table's rules: the game played here and its stakes
+        (:func:`engine.table_rules` checks them)."""
+        return table_rules(
             self.variant,
-            stakes,
+            self.small_blind,
+            self.big_blind,
             seats=self.seats,
             min_buy_in=self.min_buy_in,
             max_buy_in=self.max_buy_in,
-            rake=rake,
-            rotation=rotation,
-            draw_rules=draw_rules,
+            mix=None if self.rotation is None else ROTATIONS[self.rotation],
+            hands_per_game=self.hands_per_game,
+            jackpots=self.jackpots,
+            ante=self.ante,
+            big_blind_ante=self.big_blind_ante,
+            straddle=self.straddle,
+            rake_basis_points=self.rake_basis_points,
+            rake_cap=self.rake_cap,
+            tournament=self.tournament,
+            starting_stack=self.starting_stack,
+            level_minutes=self.level_minutes,
+            level_hands=self.level_hands,
             home=self.home,
+            **{name: getattr(self, name) for name in RULES_OPTIONS},
         )
 
     def to_json(self) -> str:
@@ -346,36 +276,10 @@ class TableSettings:
         return cls.checked(**options)
 
 
-def _check_home_game(config: TableSettings) -> None:
-    """The home-game options' amounts, and whether the table's games can play them."""
-    if not 0 <= config.bomb_pot <= MAX_CHIPS:
-        raise TableSettingsError("table.config.bomb_pot", amount=config.bomb_pot)
-    if (config.bomb_pot_every or config.double_board) and not config.bomb_pot:
-        raise TableSettingsError("table.config.bomb_pot_options_alone")
-    if not 0 <= config.bomb_pot_every <= MAX_BOMB_POT_EVERY:
-        raise TableSettingsError(
-            "table.config.bomb_pot_every", hands=config.bomb_pot_every, high=MAX_BOMB_POT_EVERY
-        )
-    if not 0 <= config.seven_deuce_bounty <= MAX_CHIPS:
-        raise TableSettingsError(
-            "table.config.seven_deuce_bounty", amount=config.seven_deuce_bounty
-        )
-    refusal = config.home.refusal(
-        config.games,
-        tournament=config.tournament,
-        big_blind=None if config.tournament else config.big_blind,
-    )
-    if refusal is not None:
-        raise TableSettingsError(
-            f"engine.{refusal}",
-            big_blinds=HOME_AMOUNT_BIG_BLINDS,
-            most=home_amount_most(config.big_blind),
-        )
-
-
-def _checked_tournament(config: TableSettings, variant: Variant) -> TableSettings:
-    """A tournament's options checked, its buy-in range set to the starting
-    stack and its levels' length defaulted; a cash table must not have them."""
+def _checked_tournament(config: TableSettings) -> TableSettings:
+    """A tournament's buy-in (the members' chips) checked, its buy-in range set
+    to the starting stack and its levels' length defaulted; a cash table must
+    not have a tournament's options. The engine checks the rest."""
     if not config.tournament:
         if (
             config.tournament_buy_in
@@ -385,42 +289,13 @@ def _checked_tournament(config: TableSettings, variant: Variant) -> TableSetting
         ):
             raise TableSettingsError("table.config.tournament_options_alone")
         return config
-    if (
-        config.rotation is not None
-        or config.jackpots
-        or config.rake_basis_points
-        or config.rake_cap
-        or config.ante
-        or config.big_blind_ante
-        or config.straddle
-    ):
-        raise TableSettingsError("table.config.tournament_cash_only")
-    if not deals_tournaments(variant):
-        raise TableSettingsError("table.config.tournament_game", variant=variant.name)
     if not 1 <= config.tournament_buy_in <= MAX_CHIPS:
         raise TableSettingsError(
             "table.config.tournament_buy_in", amount=config.tournament_buy_in, high=MAX_CHIPS
         )
-    if not 2 * config.big_blind <= config.starting_stack <= MAX_CHIPS:
-        raise TableSettingsError(
-            "table.config.starting_stack",
-            amount=config.starting_stack,
-            low=2 * config.big_blind,
-            high=MAX_CHIPS,
-        )
-    if config.level_minutes is not None and config.level_hands is not None:
-        raise TableSettingsError("table.config.level_minutes_or_hands")
-    if config.level_hands is not None and not 1 <= config.level_hands <= MAX_LEVEL_HANDS:
-        raise TableSettingsError(
-            "table.config.level_hands", hands=config.level_hands, high=MAX_LEVEL_HANDS
-        )
     minutes = config.level_minutes
-    if config.level_hands is None:
-        minutes = DEFAULT_LEVEL_MINUTES if minutes is None else minutes
-        if not 1 <= minutes <= MAX_LEVEL_MINUTES:
-            raise TableSettingsError(
-                "table.config.level_minutes", minutes=minutes, high=MAX_LEVEL_MINUTES
-            )
+    if config.level_hands is None and minutes is None:
+        minutes = DEFAULT_LEVEL_MINUTES
     return replace(
         config,
         level_minutes=minutes,
@@ -449,13 +324,14 @@ def new_table_config(
     action_seconds: int | None,
     provably_fair: bool,
     locale: str,
-    ante: int = 0,
+    ante: int | None = 0,
     big_blind_ante: bool = False,
     straddle: bool = False,
     rake_percent: float | None = None,
     rake_cap: int | None = None,
     time_bank: TimeBankRule | None = None,
     computer_players: bool = True,
+    **declared: Any,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
@@ -467,19 +343,18 @@ def new_table_config(
     A ``tournament`` costs ``buy_in`` and starts everyone with ``starting_stack``
     tournament chips (the engine's defaults in big blinds, 20 and 100); its
     blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
-    says otherwise."""
+    says otherwise. Any other ``declared`` option (bot/table_options.py) is
+    kept as chosen; left out (``None``), the table's default stands."""
     if game is not None and variant is not None:
         raise TableSettingsError("table.config.variant_and_mix")
+    if tournament and (min_buy_in is not None or max_buy_in is not None):
+        raise TableSettingsError("engine.tournament_cash_only")
     code = variant or "NT"
     known = dealt_variants().get(code)
     most_seats = settings.default_seats if known is None else known.max_players
     mix = None if game is None else mixed_games().get(game)
     if mix is not None:
         code, most_seats = mix.codes[0], mix.max_players
-    if rake_percent is not None and not (
-        isinstance(rake_percent, int | float) and 0 <= rake_percent <= MAX_RAKE_PERCENT
-    ):
-        raise TableSettingsError("table.config.rake")
     rake_basis_points = round((rake_percent or 0) * 100)
     big = big_blind if big_blind is not None else settings.default_big_blind
     small = small_blind if small_blind is not None else min(settings.default_small_blind, big)
@@ -492,16 +367,18 @@ def new_table_config(
         "action_seconds": action_seconds
         if action_seconds is not None
         else settings.default_action_seconds,
-        "provably_fair": provably_fair,
+        "provably_fair": provably_fair is True,
         "locale": locale,
         "rotation": game,
         "hands_per_game": hands_per_game,
-        "jackpots": jackpots,
-        "ante": ante,
-        "big_blind_ante": big_blind_ante,
-        "straddle": straddle,
+        "jackpots": jackpots is True,
+        "ante": ante or 0,
+        "big_blind_ante": big_blind_ante is True,
+        "straddle": straddle is True,
         "rake_basis_points": rake_basis_points,
-        "computer_players": computer_players,
+        "computer_players": computer_players is not False,
+        # The declared options kept as they are chosen (bot/table_options.py).
+        **{name: value for name, value in declared.items() if value is not None},
     }
     if time_bank is not None:
         common["time_bank_seconds"] = time_bank.start_seconds

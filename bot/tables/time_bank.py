@@ -21,7 +21,7 @@ from typing import Final
 from bot.tables.clock import Clock
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettingsError
-from engine import MAX_TIME_BANK_SECONDS, TimeBankRule, spend
+from engine import MAX_TIME_BANK_SECONDS, RulesError, TimeBankRule, spend
 
 _RULE: Final = re.compile(r"^\s*(\d{1,4})\s*(?:\+\s*(\d{1,4})\s*/\s*(\d{1,4}))?\s*$")
 
@@ -36,12 +36,12 @@ def parse_time_bank(text: str) -> TimeBankRule:
     """
     match = _RULE.match(text)
     if match is None:
-        raise TableSettingsError("table.config.time_bank", high=MAX_TIME_BANK_SECONDS)
+        raise TableSettingsError("engine.time_bank", high=MAX_TIME_BANK_SECONDS)
     start, add, every = (int(group) if group else 0 for group in match.groups())
     try:
         return TimeBankRule(start, add, every)
-    except ValueError:
-        raise TableSettingsError("table.config.time_bank", high=MAX_TIME_BANK_SECONDS) from None
+    except RulesError as refusal:
+        raise TableSettingsError(f"engine.{refusal.key}", **refusal.params) from None
 
 
 class TimeBanks:

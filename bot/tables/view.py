@@ -17,7 +17,7 @@ gathered, and the bets in front of each player.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Final
 
 from bot.house_bank import is_computer
@@ -33,6 +33,7 @@ from bot.render.views import (
     TableSnapshot,
     TournamentView,
 )
+from bot.table_options import option_lines
 from bot.tables.clock import Moment
 from bot.tables.home_view import home_options, home_view
 from bot.tables.state import LiveHand, TableState
@@ -90,11 +91,12 @@ def table_view(
         stud_stakes=_stud_stakes(game, table.stakes_for(game)),
         ante_stakes=_ante_stakes(state),
         jackpots=rules.draw_rules.jackpots,
-        ante=settings.ante,
-        big_blind_ante=settings.big_blind_ante,
-        straddle=settings.straddle,
-        rake_basis_points=settings.rake_basis_points,
-        rake_cap=settings.rake_cap,
+        option_lines=tuple(
+            (key, tuple(values.items()))
+            for key, values in option_lines(
+                {field.name: getattr(settings, field.name) for field in fields(settings)}
+            )
+        ),
         carried_pot=table.carried_pot if live is None else 0,
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
         has_board=any(street.board for street in game.streets),
@@ -177,23 +179,9 @@ def choices(hand: Hand) -> Choices | None:
         return None
     if legal.phase is not Phase.BETTING:
         return None
-    return Choices(
-        seq=len(hand.actions),
-        can_fold=legal.can_fold,
-        can_check=legal.can_check,
-        call_amount=legal.call_amount,
-        can_raise=legal.can_raise,
-        is_bet=legal.is_bet,
-        min_raise_to=legal.min_raise_to,
-        max_raise_to=legal.max_raise_to,
-        # With one amount only, the raise button itself bets it.
-        quick_sizes=legal.quick_raises(),
-        call_is_all_in=legal.can_call and legal.call_amount == legal.stack,
-        can_bring_in=legal.can_post_bring_in,
-        bring_in_amount=legal.bring_in_amount,
-        is_completion=legal.is_completion,
-        raise_choices=legal.raise_choices if legal.can_raise else (),
-    )
+    if not legal.can_raise:  # the open pair's two amounts, only where a raise is open
+        legal = replace(legal, raise_choices=())
+    return Choices.of(legal, seq=len(hand.actions))
 
 
 def private_view(state: TableState, live: LiveHand, index: int) -> PrivateView:

@@ -98,8 +98,8 @@ def test_hi_lo_chances_name_the_scoop_and_the_half() -> None:
         ({"variant": "F7S", "run_it_twice": True}, "engine.run_it_twice_no_board"),
         ({"variant": "F2L3D", "rabbit_hunt": True}, "engine.rabbit_hunt_no_board"),
         ({"variant": "PO", "seven_deuce_bounty": 25}, "engine.seven_deuce_two_cards"),
-        ({"variant": "NT", "double_board": True}, "table.config.bomb_pot_options_alone"),
-        ({"variant": "NT", "bomb_pot": 20, "bomb_pot_every": 101}, "table.config.bomb_pot_every"),
+        ({"variant": "NT", "double_board": True}, "engine.bomb_pot_options_alone"),
+        ({"variant": "NT", "bomb_pot": 20, "bomb_pot_every": 101}, "engine.bomb_pot_every"),
         # Issue 24: a home game's amounts, at most five big blinds.
         ({"variant": "NT", "seven_deuce_bounty": 1_000_000_000}, "engine.seven_deuce_too_large"),
         ({"variant": "NT", "bomb_pot": 51, "bomb_pot_every": 1}, "engine.bomb_pot_too_large"),

@@ -67,15 +67,15 @@ def test_the_options_reach_the_engines_stakes_and_rake() -> None:
 @pytest.mark.parametrize(
     ("options", "key"),
     [
-        ({"variant": "F7S", "ante": 2}, "table.config.ante_game"),
-        ({"variant": "F5D", "ante": 2}, "table.config.ante_game"),
-        ({"variant": None, "game": "horse", "ante": 2}, "table.config.ante_game"),
-        ({"ante": 11}, "table.config.ante"),
-        ({"big_blind_ante": True}, "table.config.ante"),
-        ({"variant": "FT", "straddle": True}, "table.config.straddle"),
-        ({"variant": "F7S", "straddle": True}, "table.config.straddle"),
-        ({"rake_percent": 12.0}, "table.config.rake"),
-        ({"rake_percent": -1.0}, "table.config.rake"),
+        ({"variant": "F7S", "ante": 2}, "engine.ante_game"),
+        ({"variant": "F5D", "ante": 2}, "engine.ante_game"),
+        ({"variant": None, "game": "horse", "ante": 2}, "engine.ante_game"),
+        ({"ante": 11}, "engine.ante"),
+        ({"big_blind_ante": True}, "engine.ante"),
+        ({"variant": "FT", "straddle": True}, "engine.straddle"),
+        ({"variant": "F7S", "straddle": True}, "engine.straddle"),
+        ({"rake_percent": 12.0}, "engine.rake"),
+        ({"rake_percent": -1.0}, "engine.rake"),
     ],
 )
 def test_what_a_game_cannot_have_is_refused_with_a_sentence(

@@ -147,6 +147,41 @@ def test_german_figures_read_with_german_separators() -> None:
     assert t("home.bomb_pot", "de", amount=1500).startswith("Bomb Pot: alle haben 1.500 gesetzt")
     assert t("home.bounty", "de", name="Ann", amount=2000) == "7-2-Prämie: Ann kassiert 2.000."
     assert t("home.option.seven_deuce_bounty", "de", amount=1000) == "7-2-Prämie 1.000"
-    assert t("table.config.starting_stack", "de", low=20, high=10**9, amount=2 * 10**9).endswith(
+    assert t("engine.starting_stack", "de", low=20, high=10**9, amount=2 * 10**9).endswith(
         "nicht bei 2.000.000.000."
     )
+
+
+def _engine_refusal_keys() -> set[str]:
+    """Every refusal key the engine's source raises: the first argument of its
+    keyed errors, the keys its ``*_refusal`` functions return, and the bet and
+    raise sizes' families (``min_bet``, ``fixed_raise_choice``, ...)."""
+    keys: set[str] = set()
+    raised = re.compile(r"\b(?:IllegalAction|TableError|RulesError)\(\s*\"([a-z0-9_]+)\"")
+    returned = re.compile(r"^\s*return \"([a-z0-9_]+)\"$", re.MULTILINE)
+    for path in (ROOT / "engine").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        keys |= set(raised.findall(text))
+        if path.name in ("home_rules.py", "hand.py"):
+            keys |= set(returned.findall(text))
+    for word in ("bet", "raise"):
+        keys |= {f"fixed_{word}", f"fixed_{word}_choice", f"min_{word}", f"max_{word}"}
+    return keys
+
+
+@pytest.mark.parametrize("locale", sorted(CATALOGUES))
+def test_every_engine_refusal_key_has_a_sentence_in_every_language(locale: str) -> None:
+    keys = _engine_refusal_keys()
+    assert {"seats", "ante", "min_players", "min_raise", "bomb_pot_no_flop"} <= keys
+    missing = sorted(key for key in keys if f"engine.{key}" not in CATALOGUES[locale].messages)
+    assert missing == []
+
+
+def test_the_engines_english_is_generated_from_the_catalogue() -> None:
+    # One wording: engine/sentences.py is written from bot/i18n/en.py; run
+    # `python -m bot.i18n.engine_sentences` after changing an engine.* sentence.
+    from bot.i18n.engine_sentences import TARGET, source
+    from engine.errors import MESSAGES
+
+    assert TARGET.read_text(encoding="utf-8") == source()
+    assert MESSAGES["table_full"] == ENGLISH["engine.table_full"]

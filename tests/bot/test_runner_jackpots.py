@@ -150,7 +150,7 @@ async def test_the_last_player_to_leave_takes_the_carried_pot(database: Database
 def test_jackpots_are_for_five_card_draw_only(variant: str) -> None:
     with pytest.raises(TableSettingsError) as refused:
         config(variant=variant, jackpots=True)
-    assert refused.value.message_key == "table.config.jackpots"
+    assert refused.value.message_key == "engine.jackpots"
 
 
 def test_a_mix_has_no_jackpots() -> None:

@@ -168,10 +168,10 @@ async def test_a_table_switching_every_two_hands_says_so(database: Database) -> 
     [
         ({"rotation": "omaha"}, "table.config.variant"),
         ({"hands_per_game": 3}, "table.config.hands_per_game_alone"),
-        ({"rotation": "horse", "hands_per_game": 0}, "table.config.hands_per_game"),
-        ({"rotation": "horse", "hands_per_game": 101}, "table.config.hands_per_game"),
-        ({"rotation": "horse", "seats": 9}, "table.config.seats"),
-        ({"rotation": "ppc", "seats": 7}, "table.config.seats"),
+        ({"rotation": "horse", "hands_per_game": 0}, "engine.hands_per_game"),
+        ({"rotation": "horse", "hands_per_game": 101}, "engine.hands_per_game"),
+        ({"rotation": "horse", "seats": 9}, "engine.seats"),
+        ({"rotation": "ppc", "seats": 7}, "engine.seats"),
     ],
 )
 def test_a_mix_that_cannot_be_dealt_is_refused_with_a_sentence(

@@ -311,13 +311,13 @@ async def test_after_the_start_nobody_joins_tops_up_or_leaves(database: Database
 
 def test_tournaments_refuse_what_they_cannot_deal() -> None:
     for changes, key in (
-        ({"variant": "F7S"}, "table.config.tournament_game"),
-        ({"variant": "F5D"}, "table.config.tournament_game"),
-        ({"ante": 5}, "table.config.tournament_cash_only"),
-        ({"straddle": True}, "table.config.tournament_cash_only"),
-        ({"rotation": "horse"}, "table.config.tournament_cash_only"),
-        ({"level_minutes": 5, "level_hands": 5}, "table.config.level_minutes_or_hands"),
-        ({"starting_stack": 15}, "table.config.starting_stack"),
+        ({"variant": "F7S"}, "engine.tournament_game"),
+        ({"variant": "F5D"}, "engine.tournament_game"),
+        ({"ante": 5}, "engine.tournament_cash_only"),
+        ({"straddle": True}, "engine.tournament_cash_only"),
+        ({"rotation": "horse"}, "engine.tournament_cash_only"),
+        ({"level_minutes": 5, "level_hands": 5}, "engine.level_minutes_or_hands"),
+        ({"starting_stack": 15}, "engine.starting_stack"),
         ({"tournament_buy_in": 0}, "table.config.tournament_buy_in"),
     ):
         with pytest.raises(TableSettingsError) as refused:

@@ -39,7 +39,16 @@ def holdem(**changes: object) -> TableSnapshot:
         actor_name="Dan",
         actor_id=14,
         deadline=1_795_000_000,
-        choices=Choices(7, True, False, 310, True, False, 560, 725, ()),
+        choices=Choices(
+            seq=7,
+            can_fold=True,
+            can_check=False,
+            call_amount=310,
+            can_raise=True,
+            is_bet=False,
+            min_raise_to=560,
+            max_raise_to=725,
+        ),
         seq=7,
     )
     return replace(snapshot, **changes)  # type: ignore[arg-type]
@@ -76,7 +85,17 @@ def test_one_line_per_seat_with_what_a_player_needs() -> None:
 def test_the_player_to_act_is_told_what_they_must_call() -> None:
     turn = [line for line in lines(holdem()) if "To act:" in line]
     assert turn == ["⏳ To act: **Dan**, the clock acts <t:1795000000:R> · 310 to call"]
-    checking = holdem(choices=Choices(7, True, True, 0, True, True, 10, 725, ()))
+    checking = holdem(
+        choices=Choices(
+            seq=7,
+            can_fold=True,
+            can_check=True,
+            can_raise=True,
+            is_bet=True,
+            min_raise_to=10,
+            max_raise_to=725,
+        )
+    )
     assert any(line.endswith("· may check") for line in lines(checking))
 
 

@@ -340,10 +340,10 @@ def test_buy_ins_are_between_twenty_and_a_hundred_big_blinds() -> None:
     table = Table(TableRules("NT", STAKES))
     with pytest.raises(TableError) as error:
         table.sit(1, buy_in=199)
-    assert str(error.value) == "The minimum buy-in is 200."
+    assert str(error.value) == "The minimum buy-in here is 200 chips."
     with pytest.raises(TableError) as error:
         table.sit(1, buy_in=1001)
-    assert str(error.value) == "The maximum buy-in is 1000."
+    assert str(error.value) == "The maximum buy-in here is 1000 chips."
     assert table.sit(1, buy_in=200).stack == 200
     assert table.sit(2).stack == 1000  # the maximum unless told
     assert table.ledger.bought_in == 1200
@@ -379,10 +379,12 @@ def test_top_ups_only_between_hands_and_never_above_the_maximum() -> None:
     button_on(table, 1)
     refusal = _refusal(lambda: table.top_up(11, 1))
     assert refusal.key == "top_up_too_large"
-    assert str(refusal) == "You can add at most 0 chips; the table limit is 1000."
+    assert str(refusal) == "You can add at most 0 chips; a stack may not exceed 1000."
     hand = table.start_hand(random.Random(1))
     assert _refusal(lambda: table.top_up(12, 10)).key == "top_up_in_hand"
-    assert str(_refusal(lambda: table.top_up(12, 10))) == "You can add chips only between hands."
+    assert (
+        str(_refusal(lambda: table.top_up(12, 10))) == "You can add chips only between your hands."
+    )
     fold_to_the_big_blind(hand)
     table.finish_hand(hand)
     assert table.seat_of(12).stack == 995  # the small blind folded
@@ -406,7 +408,7 @@ def test_a_player_not_in_the_hand_may_top_up_during_it() -> None:
 def test_table_errors_are_illegal_actions_with_sentences() -> None:
     refusal = _refusal(lambda: Table(TableRules("NT", STAKES)).leave(5))
     assert isinstance(refusal, IllegalAction)
-    assert refusal.sentence == "You do not sit at this table."
+    assert refusal.sentence == "You don't have a seat at this table."
 
 
 def test_leaving_between_hands_cashes_out_at_once() -> None:
@@ -653,3 +655,25 @@ def test_without_blinds_everyone_is_dealt_in_and_the_button_moves_on(
         check_down(hand)
         table.finish_hand(hand)
     assert buttons == [(3, 3), (4, 4), (1, 4)]
+
+
+def test_a_table_with_min_players_deals_only_when_that_many_play() -> None:
+    from engine.errors import RulesError
+
+    with pytest.raises(RulesError) as refused:
+        TableRules("NT", STAKES, seats=4, min_players=5)
+    assert (refused.value.key, refused.value.params) == (
+        "min_players",
+        {"count": 5, "low": 2, "high": 4},
+    )
+    table = Table(TableRules("NT", STAKES, seats=6, min_players=3))
+    for player in (1, 2):
+        table.sit(player, buy_in=1000)
+    assert not table.can_deal
+    with pytest.raises(TableError) as waiting:
+        table.start_hand(random.Random(1))
+    assert waiting.value.key == "min_players_waiting"
+    assert str(waiting.value) == "This table deals when 3 players are playing."
+    table.sit(3, buy_in=1000)
+    assert table.can_deal
+    assert len(table.start_hand(random.Random(1)).setup.starting_stacks) == 3

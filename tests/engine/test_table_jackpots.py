@@ -106,9 +106,9 @@ def test_a_pot_left_carried_goes_back_to_the_players_in_equal_parts() -> None:
 
 
 def test_jackpots_need_a_draw_game_without_blinds_and_an_ante() -> None:
-    with pytest.raises(ValueError, match="without blinds"):
+    with pytest.raises(ValueError, match="five card draw"):
         TableRules("N2L1D", ANTES, seats=6, draw_rules=JACKPOTS)
-    with pytest.raises(ValueError, match="without blinds"):
+    with pytest.raises(ValueError, match="five card draw"):
         TableRules("F7S", ANTES, seats=6, draw_rules=JACKPOTS)
     with pytest.raises(ValueError, match="ante from every player"):
         TableRules("F5D", Stakes(5, 10), seats=6, draw_rules=JACKPOTS)

@@ -130,5 +130,5 @@ def test_players_busting_with_equal_stacks_share_the_better_place() -> None:
 
 
 def test_a_tournament_takes_no_rake() -> None:
-    with pytest.raises(ValueError, match="no rake"):
+    with pytest.raises(ValueError, match="rake and buy-in ranges are for cash tables"):
         TableRules("NT", schedule=SCHEDULE, starting_stack=1000, rake=Rake(500, 10))
