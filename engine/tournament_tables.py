@@ -416,7 +416,9 @@ class TournamentFloor:
             if self.break_order[0] in self.dealing:
                 break
             events.extend(self._break_next(rng))
-        events.extend(self._balance(rng))
+        else:
+            # No balancing while a break is due: the break evens the tables.
+            events.extend(self._balance(rng))
         in_bubble = len(self.tables) > 1 and self.players_left == self.paid_places + 1
         if in_bubble and not self.hand_for_hand:
             self.hand_for_hand = True
