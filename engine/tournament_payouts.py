@@ -38,7 +38,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from itertools import pairwise
 from math import ceil
 
@@ -55,9 +54,10 @@ __all__ = [
 
 #: The share of the field paid from 11 entrants on.
 PAID_SHARE_PERCENT = 15
-#: ICM is exact over every finishing order; past this many players the
-#: 2**n subsets it visits take too long for a deal made at a table.
-MOST_ICM_PLAYERS = 16
+#: ICM is exact over every finishing order (in fractions); a deal is made
+#: at the final table, and ten players take under half a second where 12
+#: take seconds (``python -m bench.tournament_tables`` does not time it).
+MOST_ICM_PLAYERS = 10
 
 
 def places_paid(entrants: int) -> int:
@@ -117,24 +117,30 @@ def icm_equities(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[Fraction
         raise ValueError(f"ICM is worked out for at most {MOST_ICM_PLAYERS} players.")
     count = len(stacks)
     paid = [*prizes[:count], *([0] * (count - len(prizes[:count])))]
-
-    @cache
-    def expected(left: frozenset[int]) -> tuple[Fraction, ...]:
-        # The prizes expected from the best place still open on, for the
-        # players in ``left``: the place goes to each in proportion to chips.
-        shares = [Fraction(0)] * count
-        if not left:
-            return tuple(shares)
-        place = count - len(left)
-        chips = sum(stacks[i] for i in left)
-        for winner in left:
-            chance = Fraction(stacks[winner], chips)
-            shares[winner] += chance * paid[place]
-            for i, rest in enumerate(expected(left - {winner})):
-                shares[i] += chance * rest
-        return tuple(shares)
-
-    return expected(frozenset(range(count)))
+    paying = max((place + 1 for place, prize in enumerate(paid) if prize), default=0)
+    total = sum(stacks)
+    # reach[mask]: the chance that the players in ``mask`` (a bit each) take
+    # the best places, in some order. The next place goes to each other
+    # player in proportion to their share of the chips the others hold.
+    reach = [Fraction(0)] * (1 << count)
+    reach[0] = Fraction(1)
+    chips_in = [0] * (1 << count)
+    equities = [Fraction(0)] * count
+    for mask in range(1 << count):
+        chance_so_far = reach[mask]
+        place = mask.bit_count()
+        if not chance_so_far or place >= paying:
+            continue
+        chips_left = total - chips_in[mask]
+        for player in range(count):
+            bit = 1 << player
+            if mask & bit:
+                continue
+            chance = chance_so_far * Fraction(stacks[player], chips_left)
+            equities[player] += chance * paid[place]
+            reach[mask | bit] += chance
+            chips_in[mask | bit] = chips_in[mask] + stacks[player]
+    return tuple(equities)
 
 
 def icm_deal(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[int, ...]:

@@ -69,6 +69,14 @@ def test_icm_the_worked_example_of_three_players() -> None:
     assert icm_deal((5000, 3000, 2000), (50, 30, 20)) == (38, 33, 29)
 
 
+def test_icm_is_worked_out_for_a_final_table_of_ten_at_most() -> None:
+    assert sum(icm_deal([1000 + 137 * k for k in range(10)], mtt_prizes(10**5, 100))) == sum(
+        mtt_prizes(10**5, 100)[:10]
+    )
+    with pytest.raises(ValueError, match="at most 10"):
+        icm_equities([1000] * 11, (100,))
+
+
 def test_icm_heads_up_is_second_prize_plus_the_difference_by_chips() -> None:
     assert icm_equities((3000, 1000), (700, 300)) == (Fraction(600), Fraction(400))
 
@@ -106,6 +114,7 @@ def test_icm_is_exact_and_shares_exactly_the_prizes_left(
     assert all(abs(share - equity) < 1 for share, equity in zip(deal, equities, strict=True))
 
 
+@settings(max_examples=15, deadline=None)
 @given(st.integers(2, 9), st.integers(1, 10**6))
 def test_icm_gives_equal_stacks_equal_shares(players: int, stack: int) -> None:
     prizes = mtt_prizes(10_000, 30)[:players]
