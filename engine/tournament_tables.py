@@ -49,9 +49,9 @@ Tournaments):
    hands in progress at the announcement count as one round, RP-8-A) share
    the places they cover and their prizes. Hand for hand ends when a round
    ends with a player in the money's last place busted.
-5. **Places** (RRoP 15: "if two or more players go broke during the same
-   hand, the player starting the hand with the larger amount of chips
-   finishes in the higher place"): players busting on the same hand at one
+5. **Places** (RRoP 15: "If two (or more) players go broke during the same
+   hand, the player starting the hand with the larger amount of money
+   finishes in the higher tournament place"): players busting on the same hand at one
    table are placed by the chips they started it with; equal stacks share.
    In a hand-for-hand round the two rules meet: a bust's *rank* is the number
    of players busting at their table in the round who started with more
