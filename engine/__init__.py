@@ -15,6 +15,12 @@ histories have a front door of their own, :mod:`engine.phh`.
 - Many hands: a :class:`Table` under its :class:`TableRules` (seats, the
   button, blinds and antes, sitting out, top-ups, tournaments' levels), with
   the :func:`table_stakes` each game is dealt at.
+- Multi-table tournaments: a :class:`TournamentFloor` seats the field, says
+  which table may deal, and answers each finished hand with the moves to make
+  (:class:`Move`: balancing, breaking, the final table), the places finished
+  (:class:`Finish`) and hand for hand on the bubble (the TDA rules,
+  :mod:`engine.tournament_tables`); its prizes are :func:`mtt_prizes` for
+  :func:`places_paid`, and a deal is :func:`icm_deal` or :func:`chip_chop`.
 - Provably fair decks: :func:`commit`, :func:`open_cards`, :func:`check_opening`.
 - What one seat may see of a hand: :class:`SeatView` from :func:`seat_view`
   (a human's private view and a computer player's decisions both read it).
@@ -171,6 +177,25 @@ from engine.table import (
 from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
+from engine.tournament_payouts import (
+    icm_deal,
+    icm_equities,
+    mtt_prizes,
+    places_paid,
+    prizes_by_weights,
+)
+from engine.tournament_tables import (
+    Bust,
+    FinalTableFormed,
+    Finish,
+    FloorEvent,
+    HandForHand,
+    Move,
+    MoveReason,
+    TableBroken,
+    TournamentFloor,
+    place_busts,
+)
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
 from engine.verdicts import (
     PotVerdict,
@@ -240,6 +265,7 @@ __all__ = [
     "BoardDealt",
     "BombPots",
     "BountyPaid",
+    "Bust",
     "Card",
     "CardError",
     "CardsDiscarded",
@@ -260,6 +286,9 @@ __all__ = [
     "EquityResult",
     "Evaluation",
     "Event",
+    "FinalTableFormed",
+    "Finish",
+    "FloorEvent",
     "Fold",
     "ForcedBetPosted",
     "GameOutlook",
@@ -267,6 +296,7 @@ __all__ = [
     "HandDescription",
     "HandEnded",
     "HandEquity",
+    "HandForHand",
     "HandMucked",
     "HandResult",
     "HandSetup",
@@ -278,6 +308,8 @@ __all__ = [
     "IllegalAction",
     "LegalActions",
     "MissedBlinds",
+    "Move",
+    "MoveReason",
     "OpenedCard",
     "Opening",
     "Phase",
@@ -313,8 +345,10 @@ __all__ = [
     "StreetStarted",
     "Style",
     "Table",
+    "TableBroken",
     "TableRules",
     "TimeBankRule",
+    "TournamentFloor",
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
@@ -340,11 +374,16 @@ __all__ = [
     "format_cards",
     "habits",
     "home_amount_most",
+    "icm_deal",
+    "icm_equities",
     "in_showing_order",
+    "mtt_prizes",
     "offered_pre_actions",
     "open_cards",
     "parse_action",
     "parse_cards",
+    "place_busts",
+    "places_paid",
     "players_who_drew",
     "plays_for_antes",
     "pot_odds",
@@ -352,6 +391,7 @@ __all__ = [
     "pre_action_move",
     "price_for",
     "prizes",
+    "prizes_by_weights",
     "seat_view",
     "seven_deuce_turned_up",
     "shared_prizes",
