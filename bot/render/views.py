@@ -259,6 +259,9 @@ class TableSnapshot:
     #: once no more betting can happen, the players still to choose whether
     #: the board is run twice, and whether the rabbit may be hunted.
     home: HomeGameView | None = None
+    #: The hand is over: its result, which the hand's own message ends with (the
+    #: channel gets no message of its own for it).
+    result: HandResultView | None = None
 
 
 @dataclass(frozen=True, slots=True)

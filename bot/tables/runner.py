@@ -194,7 +194,13 @@ class TableRunner:
             self._apply,
         )
         self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
-        self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
+        self.notices = TurnNotices(
+            services.database,
+            self.publisher,
+            record.channel_id,
+            self.clock,
+            away_seconds=services.away_seconds,
+        )
         self.shows = ShowOrMuck(self.state, services.database, self.keeper, self.publisher)
         self.watchers: list[TableWatcher] = [
             TableMessageWatcher(self.publisher, services.public_faces),
@@ -442,6 +448,7 @@ class TableRunner:
         """
         async with self._lock:
             turn = turns.turn_of(self.state, user_id, hand_no, seq)
+            self.notices.heard_from(user_id)  # here: no turn notice is due soon
             action = resolve(request, turn.legal)
             try:
                 acted = await self._apply(turn.live, turn.index, action, actor=user_id)
