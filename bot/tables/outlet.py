@@ -324,6 +324,11 @@ class DiscordOutlet:
         self.reshow_seconds = RESHOW_SECONDS if reshow_seconds is None else reshow_seconds
         #: Counts the table messages asked for; a retry of an older one is dropped.
         self._latest = 0
+        #: The newest state meant for each table message lately edited (its count):
+        #: a failed edit is tried again until a newer state of *that* message comes.
+        #: A new hand's message does not replace the last hand's final edit (its
+        #: result), which is still tried on the message it was meant for.
+        self._newest_for: dict[int, int] = {}
         #: A new hand's message could not be posted: post the next state afresh.
         self._owe_fresh = False
         self._showing = asyncio.Lock()
@@ -340,17 +345,32 @@ class DiscordOutlet:
         self._latest += 1
         number = self._latest
         async with self._showing:
+            target = None if fresh or self._owe_fresh else self.message_id
+            if target is not None:
+                self._newest_for[target] = number
+                while len(self._newest_for) > 4:  # the oldest messages' are long settled
+                    del self._newest_for[next(iter(self._newest_for))]
             shown = await self._show(message, fresh=fresh or self._owe_fresh, clicks=clicks)
         for click in clicks:  # those the edit did not answer: a new hand, a second click
             await click.acknowledge()
         if not shown:
-            self._show_later(message, fresh, number, self.reshow_seconds, RESHOW_TRIES)
+            self._show_later(message, fresh, number, target, self.reshow_seconds, RESHOW_TRIES)
 
     def _show_later(
-        self, message: OutgoingMessage, fresh: bool, number: int, pause: float, tries: int
+        self,
+        message: OutgoingMessage,
+        fresh: bool,
+        number: int,
+        target: int | None,
+        pause: float,
+        tries: int,
     ) -> None:
         async def attempt() -> bool:
             async with self._showing:
+                if target is not None:  # an edit: of the message it was meant for
+                    if self._newest_for.get(target) != number:
+                        return True  # a newer state of that message was shown, or is tried
+                    return await self._show(message, fresh=False, target=target)
                 if number != self._latest:
                     return True  # a newer state was shown, or is being tried
                 return await self._show(message, fresh=fresh or self._owe_fresh)
@@ -373,11 +393,17 @@ class DiscordOutlet:
         task.add_done_callback(self._retries.discard)
 
     async def _show(
-        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+        self,
+        message: OutgoingMessage,
+        *,
+        fresh: bool,
+        clicks: Sequence[TableClick] = (),
+        target: int | None = None,
     ) -> bool:
-        """Edit the table message, or post it; whether Discord now shows it. An edit
-        answers one of ``clicks`` on the same message when it can (UPDATE_MESSAGE),
-        and is sent as an edit of its own (PATCH) otherwise."""
+        """Edit the table message (``target``: this earlier one), or post it; whether
+        Discord now shows it. An edit answers one of ``clicks`` on the same message
+        when it can (UPDATE_MESSAGE), and is sent as an edit of its own (PATCH)
+        otherwise."""
         components: list[dict[str, Any]] | None = None
         if message.layout:
             # Components V2: no content and no embed (an older table message's
@@ -395,26 +421,37 @@ class DiscordOutlet:
             view = view_of(message.buttons)
             edit = {"content": message.content, "embed": _or_missing(message.embed), "view": view}
         files = message.files
-        if not fresh and self.message_id is not None:
-            # A picture is uploaded once: later edits keep the message's attachments.
-            upload = bool(files) and self._attached != (self.message_id, _files_key(files))
+        message_id = self.message_id if target is None else target
+        if not fresh and message_id is not None:
+            # A picture is uploaded once: later edits keep the message's attachments,
+            # until an edit without files takes them away.
+            upload = bool(files) and self._attached != (message_id, _files_key(files))
+            attached = self._attached is not None and self._attached[0] == message_id
+            if not files and attached:
+                edit = {**edit, "attachments": []}
             try:
                 # An interaction's answer carries no files: then the edit goes on its own.
-                click = None if upload else _answerable(clicks, self.message_id)
-                await self._edit(self.message_id, edit, components, click, files if upload else ())
+                click = None if upload else _answerable(clicks, message_id)
+                await self._edit(message_id, edit, components, click, files if upload else ())
                 if upload:
-                    self._attached = (self.message_id, _files_key(files))
+                    self._attached = (message_id, _files_key(files))
+                elif not files and attached:
+                    self._attached = None
                 return True
             except discord.NotFound:
+                if message_id != self.message_id:
+                    return True  # an older hand's message is gone: nothing to show there
                 log.info(
                     "Table message %s in %s was deleted; posting it again",
-                    self.message_id,
+                    message_id,
                     self.channel_id,
                 )
             except discord.Forbidden:
                 if upload:  # may edit, but not attach files: the words alone
                     log.warning("Discord refuses files in %s; showing without", self.channel_id)
-                    return await self._show(_without_files(message), fresh=fresh, clicks=clicks)
+                    return await self._show(
+                        _without_files(message), fresh=fresh, clicks=clicks, target=target
+                    )
                 # Asking again would only be refused again (and count as invalid).
                 log.warning("Discord refuses table edits in %s", self.channel_id, exc_info=True)
                 return True

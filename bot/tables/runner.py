@@ -706,10 +706,13 @@ class TableRunner:
     async def _close_now(
         self, *, void_reason: str | None = None, voided_by: str = ""
     ) -> list[SeatMovement]:
+        # Between hands the message ends with the last hand's result: the closed
+        # table is a message of its own, below it, rather than an edit erasing it.
+        after_a_hand = self.state.live is None and self.state.last_hand is not None
         movements = await close_now(
             self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
         )
-        self._changed()
+        self._changed(fresh=after_a_hand)
         self._let_go()
         return movements
 

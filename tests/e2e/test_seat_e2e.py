@@ -31,7 +31,7 @@ from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, StoredMessage
 from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import check_privacy, symbols_seen
-from tests.e2e.table_view import is_table_message, layout_text
+from tests.e2e.table_view import is_table_message, layout_text, result_hand
 
 
 @pytest.fixture
@@ -547,11 +547,7 @@ async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
     while seats.runner.live is not None:
         await seats.act(seats.to_act(), "muck")
     await seats.settled()
-    result = next(
-        m
-        for m in fake_discord.messages()
-        if m.embeds and m.embeds[0].get("title") == f"Hand {hand_no}"
-    )
+    result = next(m for m in fake_discord.messages() if result_hand(m) == hand_no)
     assert not [c for c in cards if c.symbol in symbols_seen(result.text(), fake_discord)]
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
