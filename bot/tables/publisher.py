@@ -124,7 +124,7 @@ class Publisher:
         self._table = _Lane(f"publisher-{name}")
         self._posts = _Lane(f"publisher-{name}-posts")
         self._dms = _Lane(f"publisher-{name}-dms")
-        #: The table lane's queue (tests and :meth:`answer_with_next_edit` read it).
+        #: The table lane's queue, which :meth:`answer_with_next_edit` reads.
         self._queue = self._table.queue
 
     def show_table(
