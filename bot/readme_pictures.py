@@ -84,9 +84,6 @@ class Channel:
     async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
         return None
 
-    async def delete(self, message_id: int) -> None:
-        return None
-
 
 def made_up_faces() -> CardFaces:
     ids = {str(card): EMOJI_BASE + int(card) for card in ALL_CARDS}

@@ -135,10 +135,6 @@ class Outlet(Protocol):
         else; its message id (``None``: it could not be posted)."""
         ...
 
-    async def delete(self, message_id: int) -> None:
-        """Delete one of the table's messages (a turn notice); gone already is fine."""
-        ...
-
 
 def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
     """A discord.py view drawing ``buttons``.
@@ -576,14 +572,6 @@ class DiscordOutlet:
             log.warning("Could not post a turn notice in %s", self.channel_id, exc_info=True)
             return None
         return posted.id
-
-    async def delete(self, message_id: int) -> None:
-        try:
-            await self._channel().get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass
-        except discord.HTTPException:
-            log.warning("Could not delete message %s in %s", message_id, self.channel_id)
 
     async def send_private(
         self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None

@@ -29,7 +29,7 @@ STARTING_CHIPS = 10_000
 
 @dataclass(frozen=True)
 class Delivery:
-    kind: Literal["table", "post", "dm", "notice", "delete"]
+    kind: Literal["table", "post", "dm", "notice"]
     message: OutgoingMessage
     fresh: bool = False
     user_id: int | None = None
@@ -68,9 +68,6 @@ class RecordingOutlet:
     async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
         self.deliveries.append(Delivery("notice", message, user_id=user_id))
         return len(self.deliveries)
-
-    async def delete(self, message_id: int) -> None:
-        self.deliveries.append(Delivery("delete", self.deliveries[message_id - 1].message))
 
     @property
     def public(self) -> list[Delivery]:
