@@ -7,8 +7,9 @@ no-limit Hold'em from a seeded deck, deciding by a seeded die. The script
 keeps the result the channel was shown of the most telling showdown (a
 kicker decided, or many hands were shown) and writes:
 
-* ``result.png``: that result as Discord shows it, its cards as the emoji
-  faces and its showdown picture under the text;
+* ``result.png``: that result as Discord shows it: the end of the hand's
+  own table message (drawn like ``table.png``), its cards as the emoji faces
+  and its showdown picture under the result's lines;
 * ``showdown.png``: the showdown picture alone, as attached to the message;
 * ``stats-chart.png``: one player's /stats chart over those hands;
 * ``card-faces.png``: both decks and the back, at emoji size and larger;
@@ -44,10 +45,10 @@ from bot.play_figures import chip_points
 from bot.render.card_faces import DECK_STYLES, EMOJI_SIZE, face
 from bot.render.card_markup import BACK, CardFaces
 from bot.render.fonts import bold_font, regular_font
-from bot.render.message import ButtonSpec, Divider, OutgoingMessage, TextBlock
+from bot.render.message import ButtonSpec, Divider, OutgoingMessage, Picture, TextBlock
 from bot.render.stats_chart import chips_chart
 from bot.tables.clock import SystemClock
-from bot.tables.outlet import TableClick
+from bot.tables.outlet import PrivateSlot, TableClick
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.services import TableServices
@@ -80,13 +81,12 @@ class Channel:
     async def post(self, message: OutgoingMessage) -> None:
         self.posts.append(message)
 
-    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+    async def send_private(
+        self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None
+    ) -> bool:
         return True
 
     async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
-        return None
-
-    async def delete(self, message_id: int) -> None:
         return None
 
 
@@ -171,39 +171,16 @@ async def _decide(runner: TableRunner, user_id: int, rng: random.Random) -> None
             continue
 
 
-def best_result(posts: list[OutgoingMessage]) -> OutgoingMessage:
-    """The result worth showing: a kicker decided, else the most hands shown."""
-    results = [post for post in posts if post.files]
+def best_result(tables: list[OutgoingMessage]) -> OutgoingMessage:
+    """The result worth showing (a table message that ends with a hand's result and
+    its picture): a kicker decided, else the most hands shown."""
+    results = [table for table in tables if table.files]
 
     def worth(post: OutgoingMessage) -> tuple[bool, int]:
         text = post.public_text()
         return ("kicker" in text, text.count(" shows "))
 
     return max(results, key=worth)
-
-
-def discord_message(message: OutgoingMessage, width: int = 620) -> Image.Image:
-    """``message`` drawn roughly as Discord's dark theme shows an embed: its
-    title, its lines with the card emojis at 22 pixels, its picture."""
-    assert message.embed is not None and message.files
-    title, text = message.embed.title or "", message.embed.description or ""
-    picture = Image.open(io.BytesIO(message.files[0].data)).convert("RGBA")
-    scale = min(1.0, (width - 40) / picture.width)
-    picture = picture.resize(
-        (round(picture.width * scale), round(picture.height * scale)), Image.Resampling.LANCZOS
-    )
-    lines = text.splitlines()
-    line_height, top = 28, 50
-    height = top + line_height * len(lines) + picture.height + 40
-    canvas = Image.new("RGBA", (width, height), (49, 51, 56, 255))
-    draw = ImageDraw.Draw(canvas)
-    draw.rounded_rectangle((8, 8, width - 9, height - 9), 6, fill=(43, 45, 49, 255))
-    draw.rectangle((8, 8, 12, height - 9), fill=(245, 197, 66, 255))
-    draw.text((24, 18), title, font=bold_font(17), fill=(242, 243, 245, 255))
-    for index, line in enumerate(lines):
-        _draw_line(canvas, line, 24, top + index * line_height)
-    canvas.alpha_composite(picture, (24, top + line_height * len(lines) + 12))
-    return canvas
 
 
 def best_seat(seats: list[OutgoingMessage]) -> OutgoingMessage:
@@ -370,10 +347,18 @@ def discord_layout(message: OutgoingMessage, width: int = 420) -> Image.Image:
     the container with its accent bar, its text blocks and dividers, then the
     buttons, wrapped as a narrow screen wraps them."""
     inner = width - 52
-    rows: list[tuple[str, str] | None] = []  # (style, text), or None for a divider
+    pictures = {file.filename: file.data for file in message.files}
+    # (style, text); None for a divider; a picture (a Media Gallery) as its image.
+    rows: list[tuple[str, str] | Image.Image | None] = []
     for block in message.layout:
         if isinstance(block, Divider):
             rows.append(None)
+            continue
+        if isinstance(block, Picture):
+            picture = Image.open(io.BytesIO(pictures[block.filename])).convert("RGBA")
+            scale = inner / picture.width
+            fitted = (inner, round(picture.height * scale))
+            rows.append(picture.resize(fitted, Image.Resampling.LANCZOS))
             continue
         assert isinstance(block, TextBlock)
         for line in block.text.splitlines():
@@ -382,7 +367,7 @@ def discord_layout(message: OutgoingMessage, width: int = 420) -> Image.Image:
             for piece in _wrapped(_readable(line.removeprefix(style)), size, emoji, inner):
                 rows.append((style, piece))
     buttons = _button_rows(message.buttons, inner)
-    height = 28 + sum(16 if row is None else _STYLES[row[0]][2] for row in rows)
+    height = 28 + sum(_row_height(row) for row in rows)
     height += 8 + len(buttons) * 40 + 24
     canvas = Image.new("RGBA", (width, height), _BACKGROUND)
     draw = ImageDraw.Draw(canvas)
@@ -394,6 +379,10 @@ def discord_layout(message: OutgoingMessage, width: int = 420) -> Image.Image:
         if row is None:
             draw.line((26, y + 7, width - 26, y + 7), fill=_DIVIDER, width=1)
             y += 16
+            continue
+        if isinstance(row, Image.Image):
+            canvas.alpha_composite(row, (26, y + 6))
+            y += _row_height(row)
             continue
         style, text = row
         size, emoji, line_height, colour = _STYLES[style]
@@ -424,6 +413,14 @@ def _draw_buttons(
             )
             x += button_width + 8
         y += 40
+
+
+def _row_height(row: tuple[str, str] | Image.Image | None) -> int:
+    if row is None:
+        return 16
+    if isinstance(row, Image.Image):
+        return row.height + 12
+    return _STYLES[row[0]][2]
 
 
 def _button_rows(
@@ -483,14 +480,14 @@ async def main(folder: Path, seed: int = 12) -> None:
         async with await Database.open(Path(scratch) / "readme.db") as database:
             channel = Channel()
             await play(database, channel, seed)
-            result = best_result(channel.posts)
+            result = best_result(channel.tables)
             points = await chip_points(database, GUILD, 11)
         async with await Database.open(Path(scratch) / "stud.db") as database:
             stud_channel = Channel()
             await play(database, stud_channel, seed, variant="F7S", tables=1, hands=3)
             stud = best_stud_table(stud_channel.tables)
     (folder / "showdown.png").write_bytes(result.files[0].data)
-    discord_message(result).convert("RGB").save(folder / "result.png", optimize=True)
+    discord_layout(result).convert("RGB").save(folder / "result.png", optimize=True)
     (folder / "stats-chart.png").write_bytes(chips_chart(points, PLAYERS[11], "en"))
     faces_sheet().convert("RGB").save(folder / "card-faces.png", optimize=True)
     table = best_table(channel.tables)

@@ -1115,11 +1115,15 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "notice.dm": "Du bist dran in {channel} (Hand {hand_no}).",
     "notice.mention": "{mention}, du bist dran (Hand {hand_no}).",
+    "notice.dm_again": "Du bist wieder dran in {channel} (Hand {hand_no}).",
     "tables.notify_none": "Du wirst nicht benachrichtigt, wenn du dran bist.",
-    "tables.notify_dm": "Ab jetzt bekommst du eine DM, wenn du dran bist.",
+    "tables.notify_dm": (
+        "Ab jetzt bekommst du eine DM, wenn du dran bist und nicht binnen weniger Sekunden "
+        "handelst: eine DM pro Hand, bei deinen späteren Zügen aktualisiert."
+    ),
     "tables.notify_mention": (
-        "Ab jetzt erwähnt dich eine kurze Nachricht im Kanal des Tisches, wenn du dran bist; "
-        "sie wird gelöscht, sobald du handelst."
+        "Ab jetzt erwähnt dich eine kurze Nachricht im Kanal des Tisches, wenn du dran bist "
+        "und nicht binnen weniger Sekunden handelst, höchstens einmal pro Hand."
     ),
     "command.poker.notify.description": "Wähle, wie du erfährst, dass du dran bist.",
     "command.poker.notify.setting": "Wie du es erfährst",

@@ -1064,11 +1064,15 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "notice.dm": "It is your turn in {channel} (hand {hand_no}).",
     "notice.mention": "{mention}, it is your turn (hand {hand_no}).",
+    "notice.dm_again": "It is your turn again in {channel} (hand {hand_no}).",
     "tables.notify_none": "You will not be told when it is your turn.",
-    "tables.notify_dm": "From now on you get a DM when it is your turn.",
+    "tables.notify_dm": (
+        "From now on you get a DM when it is your turn and you have not acted within a few "
+        "seconds: one DM a hand, updated at your later turns."
+    ),
     "tables.notify_mention": (
         "From now on a short message in the table's channel mentions you when it is your "
-        "turn; it is deleted once you act."
+        "turn and you have not acted within a few seconds, at most once a hand."
     ),
     "command.poker.notify.description": "Choose how you are told that it is your turn.",
     "command.poker.notify.setting": "How to tell you",

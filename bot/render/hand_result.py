@@ -45,6 +45,24 @@ def result_message(
 ) -> OutgoingMessage:
     """The result of a hand for readers of ``locale``, cards drawn from ``faces``
     (its deck also draws the picture); ``picture=False`` leaves the picture out."""
+    lines = result_lines(result, locale, faces)
+    embed = discord.Embed(
+        title=t("result.title", locale, hand_no=result.hand_no),
+        description=shorten("\n".join(lines), EMBED_DESCRIPTION),
+        colour=EMBED_COLOUR,
+    )
+    files: tuple[OutgoingFile, ...] = ()
+    if picture:
+        files = showdown_files(result, faces.deck, locale)
+        if files:
+            embed.set_image(url=f"attachment://{FILENAME}")
+    buttons = rabbit_button(result, locale)
+    return OutgoingMessage(embed=check_embed(embed), files=files, buttons=buttons)
+
+
+def result_lines(result: HandResultView, locale: str, faces: CardFaces = TEXT_FACES) -> list[str]:
+    """The result's sentences: who showed what, who mucked, who won which pot
+    (the end of the hand's table message, :mod:`bot.render.table_message`)."""
     sorted_cards = not result.board
     lines = _board_lines(result, locale, faces)
     lines += [_shown_line(shown, locale, faces, sorted_cards) for shown in result.shown]
@@ -62,18 +80,7 @@ def result_message(
         lines.append(t("result.rake", locale, amount=result.rake))
     if result.commitment:
         lines.append(t("result.verify", locale, hand_no=result.hand_no))
-    embed = discord.Embed(
-        title=t("result.title", locale, hand_no=result.hand_no),
-        description=shorten("\n".join(lines), EMBED_DESCRIPTION),
-        colour=EMBED_COLOUR,
-    )
-    files: tuple[OutgoingFile, ...] = ()
-    if picture:
-        files = showdown_files(result, faces.deck, locale)
-        if files:
-            embed.set_image(url=f"attachment://{FILENAME}")
-    buttons = rabbit_button(result, locale)
-    return OutgoingMessage(embed=check_embed(embed), files=files, buttons=buttons)
+    return lines
 
 
 def _board_lines(result: HandResultView, locale: str, faces: CardFaces) -> list[str]:

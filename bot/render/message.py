@@ -59,7 +59,16 @@ class Divider:
     """A line between two parts of a layout (a Separator)."""
 
 
-LayoutBlock = TextBlock | Divider
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A picture attached to the message, shown in the layout (a Media Gallery
+    of one item): ``filename`` names one of the message's files."""
+
+    filename: str
+    description: str | None = None
+
+
+LayoutBlock = TextBlock | Divider | Picture
 #: Discord's limits on a Components V2 message: characters of all its text,
 #: and components in all (container, texts, dividers, rows and buttons).
 LAYOUT_TEXT: Final = 4000

@@ -23,13 +23,16 @@ others.
 
 from __future__ import annotations
 
+import functools
 from typing import Protocol
 
 from bot.i18n import decimal, ordinal, t
 from bot.render.action_words import quick_size_key, told_key
+from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
 from bot.render.custom_ids import seat_desk_button_id, table_button_id
-from bot.render.home_lines import home_buttons, home_lines, home_rules_lines
+from bot.render.hand_result import result_lines, showdown_files
+from bot.render.home_lines import home_buttons, home_lines, home_rules_lines, rabbit_button
 from bot.render.limits import BUTTON_LABEL, NAME, shorten
 from bot.render.message import (
     LAYOUT_TEXT,
@@ -37,11 +40,20 @@ from bot.render.message import (
     ButtonStyle,
     Divider,
     LayoutBlock,
+    OutgoingFile,
     OutgoingMessage,
+    Picture,
     TextBlock,
 )
 from bot.render.seat_hints import seat_hints
-from bot.render.views import Choices, LastAction, SeatLine, TableSnapshot, TournamentView
+from bot.render.views import (
+    Choices,
+    HandResultView,
+    LastAction,
+    SeatLine,
+    TableSnapshot,
+    TournamentView,
+)
 from engine import RaiseSize
 
 #: Markdown for large and small lines.
@@ -61,27 +73,54 @@ def table_message(
 ) -> OutgoingMessage:
     """The table message for ``snapshot``, in the table's language, its cards
     drawn with ``faces`` (as text when the emojis would not fit)."""
-    blocks = _blocks(snapshot, locale, faces)
+    blocks, result_at = _blocks(snapshot, locale, faces)
     if faces is not TEXT_FACES and _text_length(blocks) > LAYOUT_TEXT:
-        blocks = _blocks(snapshot, locale, TEXT_FACES)
-    return OutgoingMessage(layout=_fitted(blocks), buttons=_buttons(snapshot, locale))
+        blocks, result_at = _blocks(snapshot, locale, TEXT_FACES)
+    buttons = _buttons(snapshot, locale)
+    layout = list(_fitted(blocks))
+    result = snapshot.result
+    if result is None:
+        return OutgoingMessage(layout=tuple(layout), buttons=buttons)
+    # The hand is over: its message ends with the result and the showdown's picture.
+    files = _showdown_files(result, faces.deck, locale)
+    if files and result_at is not None:
+        layout.insert(result_at + 1, Picture(files[0].filename, files[0].description))
+    return OutgoingMessage(
+        layout=tuple(layout), buttons=buttons + rabbit_button(result, locale), files=files
+    )
 
 
-def _blocks(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[LayoutBlock]:
+@functools.lru_cache(maxsize=16)
+def _showdown_files(
+    result: HandResultView, deck: DeckStyle, locale: str
+) -> tuple[OutgoingFile, ...]:
+    """The showdown's picture, drawn once for all the edits of the hand's message."""
+    return showdown_files(result, deck, locale)
+
+
+def _blocks(
+    snapshot: TableSnapshot, locale: str, faces: CardFaces
+) -> tuple[list[LayoutBlock], int | None]:
+    """The message's blocks, and where among them the result's lines are."""
+    result = snapshot.result
     parts = [
         _headline(snapshot, locale, faces),
         _seat_lines(snapshot, locale, faces),
+        [] if result is None else result_lines(result, locale, faces),
         _turn(snapshot, locale, faces),
         [SMALL + line for line in _fine_print(snapshot, locale, faces)],
     ]
     blocks: list[LayoutBlock] = []
-    for lines in parts:
+    result_at = None
+    for index, lines in enumerate(parts):
         if not lines:
             continue
         if blocks:
             blocks.append(Divider())
         blocks.append(TextBlock("\n".join(lines)))
-    return blocks
+        if index == 2:
+            result_at = len(blocks) - 1
+    return blocks, result_at
 
 
 def _text(block: LayoutBlock) -> str:

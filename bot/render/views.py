@@ -268,6 +268,9 @@ class TableSnapshot:
     home_options: HomeOptionsView | None = None
     home_pending: HomeOptionsView | None = None
     home_pending_from: int = 0
+    #: The hand is over: its result, which the hand's own message ends with (the
+    #: channel gets no message of its own for it).
+    result: HandResultView | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
-"""What the channel is told when a hand is over: its result (posted again
-after a restart should the process die first, :mod:`bot.tables.restore`), the
+"""What the channel is told when a hand is over, besides its result (which the
+hand's own table message ends with, :mod:`bot.render.table_message`): the
 money desk's notices, and for each player who lost their last chip at a cash
 table the one thing they can do right now to play again (:mod:`bot.way_back`:
 top up from their balance, take the server's refill now or at a time named,
@@ -29,17 +29,8 @@ async def post_hand_over(
     cash_table: bool,
     services: TableServices,
 ) -> None:
-    """Post the settled hand's result (``notices[0]``), the desk's notices, and
-    the busted players' notices; the result, once handed over, is no longer owed."""
-    hand_id = live.hand_id
-
-    def result_posted() -> None:
-        if state.unposted_result == hand_id:
-            state.unposted_result = None  # saved with the table's next change
-
-    result, *others = notices
-    publisher.post(result, then=result_posted)
-    for notice in others:
+    """Post the desk's notices and the busted players' notices."""
+    for notice in notices:
         publisher.post(notice)
     if cash_table:
         for notice in await bust_notices(state, live, services):

@@ -11,12 +11,10 @@ hand's events.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bot.database import Transaction
 from bot.i18n import t
-from bot.render.hand_result import result_message
 from bot.render.message import OutgoingMessage
 from bot.tables.hand_log import HandLog, PlayerResult
 from bot.tables.histories import full_history
@@ -88,9 +86,9 @@ class Dealer:
         return live, notices
 
     async def settle(self, live: LiveHand) -> Settled:
-        """Settle a finished hand in one transaction; then it is the last hand.
-        The notices to post once the table message shows the hand over: its
-        result first, then the money desk's (places decided)."""
+        """Settle a finished hand in one transaction; then it is the last hand,
+        whose message shows its result (``live.result``). The notices to post:
+        the money desk's (places decided)."""
         state, desk = self.state, self.desk
         hand, deal = live.hand, live.deal
         shown_at_showdown = {e.player for e in hand.events if isinstance(e, HandShown | HandMucked)}
@@ -135,10 +133,8 @@ class Dealer:
         except BaseException:
             state.unposted_result = None
             raise
-        settled = desk.after_settle()
         state.live, state.last_hand = None, live
-        result = result_message(live.result, state.locale, self.public_faces())
-        return replace(settled, notices=(result, *settled.notices))
+        return desk.after_settle()
 
 
 def result_data(hand: Hand, deal: Deal) -> dict[str, Any]:

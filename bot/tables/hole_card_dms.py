@@ -1,5 +1,7 @@
 """Hole cards by DM: each player who wants them gets their own cards as they
-are dealt (later streets and draws included). A player whose DMs Discord
+are dealt (later streets and draws included), in one DM a hand: the hand's
+first DM is sent, and later streets and draws edit it (a new DM at every
+street filled the player's DMs). A player whose DMs Discord
 refused is not DMed again this session (:mod:`bot.tables.dm_refusals`) and is
 told once, ephemerally, the next time they use a table; "My cards" always
 shows them.
@@ -28,6 +30,7 @@ from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces
 from bot.render.private_view import private_message
 from bot.tables.dm_refusals import DmRefusals
+from bot.tables.outlet import PrivateSlot
 from bot.tables.publisher import Publisher
 from bot.tables.state import LiveHand, TableState
 from bot.tables.table_store import dm_cards_wanted
@@ -71,6 +74,9 @@ class HoleCardDms:
         self.save_state = save_state
         self._unsaved = False
         self._saving: asyncio.Task[None] | None = None
+        #: The hand whose DMs ``_slots`` hold, and each player's DM of it.
+        self._slots_hand: int | None = None
+        self._slots: dict[int, PrivateSlot] = {}
 
     @property
     def busy(self) -> bool:
@@ -105,6 +111,8 @@ class HoleCardDms:
             self.database,
             [user_id for user_id in players if user_id in wanted and not is_computer(user_id)],
         )
+        if self._slots_hand != live.hand_id:
+            self._slots_hand, self._slots = live.hand_id, {}
         for index, user_id in zip(indices, players, strict=True):
             if user_id not in decks or not self.refusals.allows(user_id):
                 continue
@@ -120,6 +128,7 @@ class HoleCardDms:
                 message,
                 on_refused=self.refusals.refused,
                 on_delivered=self._recorder(live, _dealt_down(live, index)),
+                slot=self._slots.setdefault(user_id, PrivateSlot()),
             )
 
     def _recorder(self, live: LiveHand, shown: int) -> Callable[[int], None]:

@@ -32,15 +32,25 @@ opened only for a player not DMed lately.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
-from bot.render.message import EMBED_COLOUR, ButtonSpec, Divider, OutgoingMessage, TextBlock
+from bot.render.message import (
+    EMBED_COLOUR,
+    ButtonSpec,
+    Divider,
+    OutgoingFile,
+    OutgoingMessage,
+    Picture,
+    TextBlock,
+)
 from bot.tables.dm_channels import DmChannels
 
 log = logging.getLogger(__name__)
@@ -59,6 +69,15 @@ DM_TRIES: Final = 3
 #: for now and tried again later (discord.py would otherwise sleep out a 429's
 #: ``retry_after``, however long, holding up the DMs queued behind it).
 DM_PATIENCE_SECONDS: Final = 5.0
+
+
+@dataclass
+class PrivateSlot:
+    """One DM a player reads again: the first message sent through it is posted,
+    each later one edits it (a hand's cards as streets come, a hand's turn notice).
+    ``message_id``: the DM Discord took, once it took one."""
+
+    message_id: int | None = None
 
 
 class TableClick(Protocol):
@@ -102,18 +121,18 @@ class Outlet(Protocol):
         """Post a message in the table's channel."""
         ...
 
-    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+    async def send_private(
+        self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None
+    ) -> bool:
         """Send ``message`` to the player by DM; ``False`` when the player does not
-        take DMs from the bot (a DM that failed otherwise is tried again)."""
+        take DMs from the bot (a DM that failed otherwise is tried again). With
+        ``slot``, the DM sent in it before is edited instead (sent anew when it
+        is gone), and the slot keeps the id of the DM sent."""
         ...
 
     async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
         """Post a turn notice in the channel that pings ``user_id`` and nobody
         else; its message id (``None``: it could not be posted)."""
-        ...
-
-    async def delete(self, message_id: int) -> None:
-        """Delete one of the table's messages (a turn notice); gone already is fine."""
         ...
 
 
@@ -157,6 +176,15 @@ def layout_of(message: OutgoingMessage) -> discord.ui.LayoutView:
             container.add_item(discord.ui.TextDisplay(block.text))
         elif isinstance(block, Divider):
             container.add_item(discord.ui.Separator())
+        elif isinstance(block, Picture):
+            container.add_item(
+                discord.ui.MediaGallery(
+                    discord.MediaGalleryItem(
+                        f"attachment://{block.filename}",
+                        description=block.description or discord.utils.MISSING,
+                    )
+                )
+            )
     layout.add_item(container)
     rows: dict[int, discord.ui.ActionRow[discord.ui.LayoutView]] = {}
     for spec in sorted(message.buttons, key=lambda spec: spec.row):
@@ -185,6 +213,11 @@ def layout_components(message: OutgoingMessage) -> list[dict[str, Any]]:
             blocks.append({"type": TEXT_DISPLAY, "content": block.text})
         elif isinstance(block, Divider):
             blocks.append({"type": SEPARATOR, "divider": True, "spacing": SMALL_SPACING})
+        elif isinstance(block, Picture):
+            item: dict[str, Any] = {"media": {"url": f"attachment://{block.filename}"}}
+            if block.description:
+                item["description"] = block.description
+            blocks.append({"type": MEDIA_GALLERY, "items": [item]})
     container = {
         "type": CONTAINER,
         "accent_color": EMBED_COLOUR.value,
@@ -210,6 +243,7 @@ ACTION_ROW: Final = discord.ComponentType.action_row.value
 BUTTON: Final = discord.ComponentType.button.value
 TEXT_DISPLAY: Final = discord.ComponentType.text_display.value
 SEPARATOR: Final = discord.ComponentType.separator.value
+MEDIA_GALLERY: Final = discord.ComponentType.media_gallery.value
 CONTAINER: Final = discord.ComponentType.container.value
 SMALL_SPACING: Final = discord.SeparatorSpacing.small.value
 
@@ -226,12 +260,20 @@ def only_pinging(user_id: int) -> discord.AllowedMentions:
 
 
 def _without_files(message: OutgoingMessage) -> OutgoingMessage:
-    """``message`` without its files, nor an embed image pointing at one."""
+    """``message`` without its files, nor an embed image or a picture pointing at one."""
+    if message.layout:
+        kept = tuple(block for block in message.layout if not isinstance(block, Picture))
+        return OutgoingMessage(layout=kept, buttons=message.buttons)
     embed = message.embed
     if embed is not None and embed.image and str(embed.image.url).startswith("attachment://"):
         embed = embed.copy()
         embed.set_image(url=None)
     return OutgoingMessage(message.content, embed, message.buttons)
+
+
+def _files_key(files: Sequence[OutgoingFile]) -> tuple[tuple[str, int], ...]:
+    """What tells two sets of files apart (their names and contents)."""
+    return tuple((file.filename, hash(file.data)) for file in files)
 
 
 def _answerable(clicks: Sequence[TableClick], message_id: int) -> TableClick | None:
@@ -278,10 +320,17 @@ class DiscordOutlet:
         self.reshow_seconds = RESHOW_SECONDS if reshow_seconds is None else reshow_seconds
         #: Counts the table messages asked for; a retry of an older one is dropped.
         self._latest = 0
+        #: The newest state meant for each table message lately edited (its count):
+        #: a failed edit is tried again until a newer state of *that* message comes.
+        #: A new hand's message does not replace the last hand's final edit (its
+        #: result), which is still tried on the message it was meant for.
+        self._newest_for: dict[int, int] = {}
         #: A new hand's message could not be posted: post the next state afresh.
         self._owe_fresh = False
         self._showing = asyncio.Lock()
         self._retries: set[asyncio.Task[None]] = set()
+        #: The table message and the files it carries (uploaded once, kept by later edits).
+        self._attached: tuple[int, tuple[tuple[str, int], ...]] | None = None
 
     def _channel(self) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(self.channel_id)
@@ -292,17 +341,32 @@ class DiscordOutlet:
         self._latest += 1
         number = self._latest
         async with self._showing:
+            target = None if fresh or self._owe_fresh else self.message_id
+            if target is not None:
+                self._newest_for[target] = number
+                while len(self._newest_for) > 4:  # the oldest messages' are long settled
+                    del self._newest_for[next(iter(self._newest_for))]
             shown = await self._show(message, fresh=fresh or self._owe_fresh, clicks=clicks)
         for click in clicks:  # those the edit did not answer: a new hand, a second click
             await click.acknowledge()
         if not shown:
-            self._show_later(message, fresh, number, self.reshow_seconds, RESHOW_TRIES)
+            self._show_later(message, fresh, number, target, self.reshow_seconds, RESHOW_TRIES)
 
     def _show_later(
-        self, message: OutgoingMessage, fresh: bool, number: int, pause: float, tries: int
+        self,
+        message: OutgoingMessage,
+        fresh: bool,
+        number: int,
+        target: int | None,
+        pause: float,
+        tries: int,
     ) -> None:
         async def attempt() -> bool:
             async with self._showing:
+                if target is not None:  # an edit: of the message it was meant for
+                    if self._newest_for.get(target) != number:
+                        return True  # a newer state of that message was shown, or is tried
+                    return await self._show(message, fresh=False, target=target)
                 if number != self._latest:
                     return True  # a newer state was shown, or is being tried
                 return await self._show(message, fresh=fresh or self._owe_fresh)
@@ -325,11 +389,17 @@ class DiscordOutlet:
         task.add_done_callback(self._retries.discard)
 
     async def _show(
-        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+        self,
+        message: OutgoingMessage,
+        *,
+        fresh: bool,
+        clicks: Sequence[TableClick] = (),
+        target: int | None = None,
     ) -> bool:
-        """Edit the table message, or post it; whether Discord now shows it. An edit
-        answers one of ``clicks`` on the same message when it can (UPDATE_MESSAGE),
-        and is sent as an edit of its own (PATCH) otherwise."""
+        """Edit the table message (``target``: this earlier one), or post it; whether
+        Discord now shows it. An edit answers one of ``clicks`` on the same message
+        when it can (UPDATE_MESSAGE), and is sent as an edit of its own (PATCH)
+        otherwise."""
         components: list[dict[str, Any]] | None = None
         if message.layout:
             # Components V2: no content and no embed (an older table message's
@@ -346,18 +416,38 @@ class DiscordOutlet:
         else:
             view = view_of(message.buttons)
             edit = {"content": message.content, "embed": _or_missing(message.embed), "view": view}
-        if not fresh and self.message_id is not None:
+        files = message.files
+        message_id = self.message_id if target is None else target
+        if not fresh and message_id is not None:
+            # A picture is uploaded once: later edits keep the message's attachments,
+            # until an edit without files takes them away.
+            upload = bool(files) and self._attached != (message_id, _files_key(files))
+            attached = self._attached is not None and self._attached[0] == message_id
+            if not files and attached:
+                edit = {**edit, "attachments": []}
             try:
-                click = _answerable(clicks, self.message_id)
-                await self._edit(self.message_id, edit, components, click)
+                # An interaction's answer carries no files: then the edit goes on its own.
+                click = None if upload else _answerable(clicks, message_id)
+                await self._edit(message_id, edit, components, click, files if upload else ())
+                if upload:
+                    self._attached = (message_id, _files_key(files))
+                elif not files and attached:
+                    self._attached = None
                 return True
             except discord.NotFound:
+                if message_id != self.message_id:
+                    return True  # an older hand's message is gone: nothing to show there
                 log.info(
                     "Table message %s in %s was deleted; posting it again",
-                    self.message_id,
+                    message_id,
                     self.channel_id,
                 )
             except discord.Forbidden:
+                if upload:  # may edit, but not attach files: the words alone
+                    log.warning("Discord refuses files in %s; showing without", self.channel_id)
+                    return await self._show(
+                        _without_files(message), fresh=fresh, clicks=clicks, target=target
+                    )
                 # Asking again would only be refused again (and count as invalid).
                 log.warning("Discord refuses table edits in %s", self.channel_id, exc_info=True)
                 return True
@@ -370,6 +460,8 @@ class DiscordOutlet:
                 return False
         if message.layout:
             send: dict[str, Any] = {"view": layout_of(message)}
+            if files:
+                send["files"] = [file.discord_file() for file in files]
         else:
             view = view_of(message.buttons)
             send = {
@@ -380,6 +472,9 @@ class DiscordOutlet:
         try:
             posted = await self._channel().send(**send, allowed_mentions=NO_PINGS)
         except discord.Forbidden:
+            if files and message.layout:  # may post, but not attach files: the words alone
+                log.warning("Discord refuses files in %s; showing without", self.channel_id)
+                return await self._show(_without_files(message), fresh=True, clicks=clicks)
             log.warning("Discord refuses table posts in %s", self.channel_id, exc_info=True)
             return True
         except discord.HTTPException:
@@ -391,6 +486,7 @@ class DiscordOutlet:
             self._owe_fresh = self._owe_fresh or fresh
             return False
         self.message_id = posted.id
+        self._attached = (posted.id, _files_key(files)) if files and message.layout else None
         self._owe_fresh = False
         if self.on_message is not None:
             self.on_message(posted.id)
@@ -402,21 +498,30 @@ class DiscordOutlet:
         fields: dict[str, Any],
         components: list[dict[str, Any]] | None = None,
         click: TableClick | None = None,
+        files: Sequence[OutgoingFile] = (),
     ) -> None:
         """Edit one of the table's messages, as ``PartialMessage.edit`` does, without
         turning Discord's answer into a :class:`discord.Message`: nothing reads it,
         and parsing a whole table message back was a tenth of an edit's cost.
         ``components``: the message's components as Discord's JSON. ``click``: a
         click on this message claimed to carry the edit as its answer; should
-        Discord refuse that answer (too late), the edit is sent on its own."""
+        Discord refuse that answer (too late), the edit is sent on its own.
+        ``files``: attached instead of the message's attachments until now."""
+        if files:
+            fields = {**fields, "attachments": [file.discord_file() for file in files]}
         with handle_message_parameters(
             **fields,
             allowed_mentions=NO_PINGS,
             previous_allowed_mentions=self.client.allowed_mentions,
         ) as params:
             if components is not None:
-                assert params.payload is not None  # no files: the request is JSON
-                params.payload["components"] = components
+                if params.payload is not None:
+                    params.payload["components"] = components
+                else:  # files: the JSON goes as the multipart's first part
+                    assert params.multipart is not None
+                    body = json.loads(params.multipart[0]["value"])
+                    body["components"] = components
+                    params.multipart[0]["value"] = json.dumps(body)
             if click is not None and params.payload is not None:
                 try:
                     await click.update(params.payload)
@@ -468,25 +573,21 @@ class DiscordOutlet:
             return None
         return posted.id
 
-    async def delete(self, message_id: int) -> None:
-        try:
-            await self._channel().get_partial_message(message_id).delete()
-        except discord.NotFound:
-            pass
-        except discord.HTTPException:
-            log.warning("Could not delete message %s in %s", message_id, self.channel_id)
-
-    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
-        delivered = await self._send_private(user_id, message)
+    async def send_private(
+        self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None
+    ) -> bool:
+        delivered = await self._send_private(user_id, message, slot)
         if delivered is None:
 
             async def attempt() -> bool:
-                return await self._send_private(user_id, message) is not None
+                return await self._send_private(user_id, message, slot) is not None
 
             self._again(attempt, f"dm-{user_id}", self.reshow_seconds, DM_TRIES - 1)
         return delivered is not False
 
-    async def _send_private(self, user_id: int, message: OutgoingMessage) -> bool | None:
+    async def _send_private(
+        self, user_id: int, message: OutgoingMessage, slot: PrivateSlot | None = None
+    ) -> bool | None:
         """``True`` delivered, ``False`` refused for good, ``None`` worth trying again."""
 
         async def send() -> None:
@@ -499,11 +600,21 @@ class DiscordOutlet:
                 allowed_mentions=NO_PINGS,
                 previous_allowed_mentions=self.client.allowed_mentions,
             ) as params:
+                if slot is not None and slot.message_id is not None:
+                    try:
+                        await self.client.http.edit_message(
+                            channel_id, slot.message_id, params=params
+                        )
+                        return
+                    except discord.NotFound:  # the player deleted it: send it anew
+                        slot.message_id = None
                 try:
-                    await self.client.http.send_message(channel_id, params=params)
+                    sent = await self.client.http.send_message(channel_id, params=params)
                 except discord.NotFound:  # the channel is gone: open it again next time
                     self.dm_channels.forget(user_id)
                     raise
+                if slot is not None:
+                    slot.message_id = int(sent["id"])
 
         try:
             await asyncio.wait_for(send(), DM_PATIENCE_SECONDS)

@@ -21,8 +21,19 @@ in its place in the queue, after everything queued before it and before
 anything queued after, like any other: a click's answer never shows the table
 older than an edit already sent, and never overtakes one still in flight.
 
-DMs go their own way, in order among themselves: a DM Discord makes wait (a
-rate limit on one player's DM channel) never holds up the table message.
+**Three lanes.** The table message's edits (and the clicks they answer) have a
+lane of their own: nothing else a table sends ever waits in front of them.
+Other channel posts (a turn notice's ping, a desk's notice, a bust notice)
+go in a second lane, in order among themselves, and DMs (hole cards, turn
+notices) in a third. Discord counts a channel's new messages and its edits in
+separate buckets, so a burst of posts that makes Discord hold the next post
+for seconds leaves the table's next edit free to go at once. A lane never
+waits for another; the only order kept between them is that of a hand's
+result, which is the end of the hand's own table message (the table lane).
+
+A DM may be given a :class:`PrivateSlot`: the first DM in it is sent, and each
+later one edits that message, so a hand's cards or its turn notice are one DM
+the player reads again, not a new DM at each street.
 """
 
 from __future__ import annotations
@@ -35,7 +46,7 @@ from dataclasses import dataclass
 
 from bot.database import LeaseLost
 from bot.render.message import OutgoingMessage
-from bot.tables.outlet import Outlet, TableClick
+from bot.tables.outlet import Outlet, PrivateSlot, TableClick
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +61,8 @@ class _ShowTable:
     fresh: bool
     #: Clicks this edit is to answer (None: none; most edits answer no click).
     clicks: list[TableClick] | None = None
+    #: Called once the outlet has taken this edit (or a newer one it collapsed into).
+    then: list[Callable[[], None]] | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,8 @@ class _SendPrivate:
     on_refused: Callable[[int], None] | None
     #: Called once Discord has taken the DM.
     on_delivered: Callable[[int], None] | None = None
+    #: The DM to edit instead of sending a new one, once it was sent.
+    slot: PrivateSlot | None = None
 
 
 @dataclass
@@ -83,35 +98,51 @@ class _Notify:
 
 
 @dataclass(frozen=True)
-class _Delete:
-    notice: PostedNotice
-
-
-@dataclass(frozen=True)
 class _Acknowledge:
     click: TableClick
 
 
-_Delivery = _ShowTable | _Post | _SendPrivate | _Notify | _Delete | _Acknowledge
+_Delivery = _ShowTable | _Post | _SendPrivate | _Notify | _Acknowledge
+
+
+class _Lane:
+    """Deliveries taken one after the other by a task of their own."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.queue: deque[_Delivery] = deque()
+        self.worker: asyncio.Task[None] | None = None
+
+    @property
+    def working(self) -> bool:
+        return self.worker is not None and not self.worker.done()
 
 
 class Publisher:
     def __init__(self, outlet: Outlet, *, name: str = "table") -> None:
         self.outlet = outlet
         self.name = name
-        self._queue: deque[_Delivery] = deque()
-        self._worker: asyncio.Task[None] | None = None
-        self._dm_queue: deque[_Delivery] = deque()
-        self._dm_worker: asyncio.Task[None] | None = None
+        self._table = _Lane(f"publisher-{name}")
+        self._posts = _Lane(f"publisher-{name}-posts")
+        self._dms = _Lane(f"publisher-{name}-dms")
+        #: The table lane's queue, which :meth:`answer_with_next_edit` reads.
+        self._queue = self._table.queue
 
-    def show_table(self, render: Render, *, fresh: bool = False) -> None:
+    def show_table(
+        self, render: Render, *, fresh: bool = False, then: Callable[[], None] | None = None
+    ) -> None:
         """Show the table message ``render()`` makes; it is called at delivery, and
-        not at all if a newer edit replaces this one first."""
+        not at all if a newer edit replaces this one first. ``then``: called once
+        the outlet has taken it (or the newer edit that replaced it)."""
+        thens = None if then is None else [then]
         if not fresh and self._queue and isinstance(self._queue[-1], _ShowTable):
-            self._queue[-1].render = render  # not sent yet: send the newest instead
+            last = self._queue[-1]
+            last.render = render  # not sent yet: send the newest instead
+            if thens is not None:
+                last.then = (last.then or []) + thens
         else:
-            self._queue.append(_ShowTable(render, fresh))
-        self._wake()
+            self._queue.append(_ShowTable(render, fresh, then=thens))
+        self._wake(self._table)
 
     def answer_with_next_edit(self, click: TableClick) -> None:
         """Let the table message's edit queued last (the table as it is now, maybe
@@ -125,11 +156,12 @@ class Publisher:
             last.clicks.append(click)
         else:
             self._queue.append(_Acknowledge(click))
-            self._wake()
+            self._wake(self._table)
 
     def post(self, message: OutgoingMessage, then: Callable[[], None] | None = None) -> None:
-        self._queue.append(_Post(message, then))
-        self._wake()
+        """Post ``message`` in the channel (the posts' lane: the table never waits for it)."""
+        self._posts.queue.append(_Post(message, then))
+        self._wake(self._posts)
 
     def send_private(
         self,
@@ -137,31 +169,30 @@ class Publisher:
         message: OutgoingMessage,
         on_refused: Callable[[int], None] | None = None,
         on_delivered: Callable[[int], None] | None = None,
+        *,
+        slot: PrivateSlot | None = None,
     ) -> None:
-        self._dm_queue.append(_SendPrivate(user_id, message, on_refused, on_delivered))
-        if self._dm_worker is None or self._dm_worker.done():
-            self._dm_worker = asyncio.create_task(
-                self._deliver(self._dm_queue), name=f"publisher-{self.name}-dms"
-            )
+        """DM ``message`` to the player; with ``slot``, edit the DM sent in it before."""
+        self._dms.queue.append(_SendPrivate(user_id, message, on_refused, on_delivered, slot))
+        self._wake(self._dms)
 
     def notify(self, user_id: int, message: OutgoingMessage) -> PostedNotice:
         """Post a turn notice that mentions (and pings) only ``user_id``."""
         notice = PostedNotice(user_id, message)
-        self._queue.append(_Notify(notice))
-        self._wake()
+        self._posts.queue.append(_Notify(notice))
+        self._wake(self._posts)
         return notice
-
-    def delete(self, notice: PostedNotice) -> None:
-        """Delete a turn notice (once it is posted; one never posted is let be)."""
-        self._queue.append(_Delete(notice))
-        self._wake()
 
     @property
     def idle(self) -> bool:
-        return not self._queue and not self._dm_queue and not self._working()
+        return not any(lane.queue or lane.working for lane in self._lanes)
+
+    @property
+    def _lanes(self) -> tuple[_Lane, _Lane, _Lane]:
+        return (self._table, self._posts, self._dms)
 
     def _working(self) -> list[asyncio.Task[None]]:
-        return [w for w in (self._worker, self._dm_worker) if w is not None and not w.done()]
+        return [lane.worker for lane in self._lanes if lane.worker is not None and lane.working]
 
     async def drain(self) -> None:
         """Wait until everything queued so far has been delivered."""
@@ -173,27 +204,30 @@ class Publisher:
         """Deliver what is queued, then stop."""
         await self.drain()
 
-    def _wake(self) -> None:
-        if self._worker is None or self._worker.done():
-            self._worker = asyncio.create_task(
-                self._deliver(self._queue), name=f"publisher-{self.name}"
-            )
+    def _wake(self, lane: _Lane) -> None:
+        if not lane.working:
+            lane.worker = asyncio.create_task(self._deliver(lane.queue), name=lane.name)
 
     async def _deliver(self, queue: deque[_Delivery]) -> None:
         while queue:
             delivery = queue.popleft()
             try:
                 match delivery:
-                    case _ShowTable(render, fresh, clicks):
+                    case _ShowTable(render, fresh, clicks, thens):
                         await self.outlet.show_table(render(), fresh=fresh, clicks=clicks or ())
+                        for then in thens or ():
+                            then()
                     case _Acknowledge(click):
                         await click.acknowledge()
                     case _Post(message, then):
                         await self.outlet.post(message)
                         if then is not None:
                             then()
-                    case _SendPrivate(user_id, message, on_refused, on_delivered):
-                        delivered = await self.outlet.send_private(user_id, message)
+                    case _SendPrivate(user_id, message, on_refused, on_delivered, slot):
+                        if slot is None:
+                            delivered = await self.outlet.send_private(user_id, message)
+                        else:
+                            delivered = await self.outlet.send_private(user_id, message, slot=slot)
                         if not delivered and on_refused is not None:
                             on_refused(user_id)
                         if delivered and on_delivered is not None:
@@ -202,9 +236,6 @@ class Publisher:
                         notice.message_id = await self.outlet.post_notice(
                             notice.user_id, notice.message
                         )
-                    case _Delete(notice):
-                        if notice.message_id is not None:
-                            await self.outlet.delete(notice.message_id)
             except LeaseLost:  # another process runs the table now: said once, by the fence
                 log.info(
                     "%s for %s not delivered: the lease is lost", type(delivery).__name__, self.name

@@ -83,8 +83,6 @@ async def restore_runner(
     # Saved before the votes were: nobody has voted.
     runner.state.bomb_voters = {int(voter) for voter in stored.state.get("bomb_voters", ())}
     unposted = stored.state.get("unposted_result")
-    if isinstance(unposted, int):
-        await post_result_again(runner.state, services, runner.publisher, unposted)
     runout = stored.state.get("runout")
     if isinstance(runout, list) and len(runout) == 2:
         runner.state.runout = (int(runout[0]), int(runout[1]))
@@ -101,8 +99,44 @@ async def restore_runner(
     else:
         if replayed is not None:
             replayed.dms_delivered = dms_delivered(stored.state, replayed.hand_id)
+            if isinstance(unposted, int):  # the next hand's message is up: post it apart
+                await post_result_again(runner.state, services, runner.publisher, unposted)
+        else:
+            # Between hands the table message is the last hand's, ending with its
+            # result: edited again after the restart, it must still show it.
+            await restore_last_hand(
+                runner.state, services, unposted if isinstance(unposted, int) else None
+            )
+            last = runner.state.last_hand
+            if isinstance(unposted, int) and (last is None or last.hand_id != unposted):
+                await post_result_again(runner.state, services, runner.publisher, unposted)
         await runner.resume(replayed)
     return runner
+
+
+async def restore_last_hand(
+    state: TableState, services: TableServices, unposted: int | None
+) -> None:
+    """Make the table's last hand, when it was finished, the last hand again (its
+    message shows its result; ``unposted``: a result never shown, now owed to it)."""
+    row = await services.database.fetch_one(
+        "SELECT id, status, commitment FROM hands WHERE table_id = ? ORDER BY id DESC LIMIT 1",
+        (state.table_id,),
+    )
+    if row is None or row["status"] != "finished":
+        return
+    hand_id = int(row["id"])
+    try:
+        deal, hand = await replay_logged_hand(services.database, hand_id)
+    except Exception:
+        log.warning("Table %s: hand %s could not be dealt again", state.table_id, hand_id)
+        return
+    if not hand.is_complete:
+        return
+    live = LiveHand(hand_id, deal, hand, row["commitment"])
+    live.result = result_view(state, live)
+    state.last_hand = live
+    state.unposted_result = hand_id if unposted == hand_id else None
 
 
 def dms_delivered(state: dict[str, Any], hand_id: int) -> dict[int, int]:

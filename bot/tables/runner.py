@@ -246,7 +246,13 @@ class TableRunner:
             self._apply,
         )
         self.seats = SeatConsoles(self.state, self.clock, self.pre_actions, self.banks)
-        self.notices = TurnNotices(services.database, self.publisher, record.channel_id)
+        self.notices = TurnNotices(
+            services.database,
+            self.publisher,
+            record.channel_id,
+            self.clock,
+            away_seconds=services.away_seconds,
+        )
         self.shows = ShowOrMuck(self.state, services.database, self.keeper, self.publisher)
         self.watchers: list[TableWatcher] = [
             TableMessageWatcher(self.publisher, services.public_faces),
@@ -541,6 +547,7 @@ class TableRunner:
         """
         async with self._lock, self._hand_faults(refuse=True):
             turn = turns.turn_of(self.state, user_id, hand_no, seq)
+            self.notices.heard_from(user_id)  # here: no turn notice is due soon
             action = resolve(request, turn.legal)
             try:
                 acted = await self._apply(turn.live, turn.index, action, actor=user_id)
@@ -831,10 +838,13 @@ class TableRunner:
     async def _close_now(
         self, *, void_reason: str | None = None, voided_by: str = ""
     ) -> list[SeatMovement]:
+        # Between hands the message ends with the last hand's result: the closed
+        # table is a message of its own, below it, rather than an edit erasing it.
+        after_a_hand = self.state.live is None and self.state.last_hand is not None
         movements = await close_now(
             self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
         )
-        self._changed()
+        self._changed(fresh=after_a_hand)
         self._let_go()
         return movements
 

@@ -37,5 +37,8 @@ class TableServices:
     faces_of: Callable[[DeckStyle], CardFaces] = field(default=lambda deck: TEXT_FACES)
     #: Seconds a player may sit out at a cash table before being cashed out (``None``: ever).
     sit_out_seconds: float | None = None
+    #: Seconds a player may take over their turn before a turn notice tells them
+    #: (:mod:`bot.tables.turn_notices`): one who acts within them is not away.
+    away_seconds: float = 8.0
     #: Players who refused the bot's DMs this session (not DMed again).
     dm_refusals: DmRefusals = field(default_factory=DmRefusals)

@@ -167,6 +167,7 @@ def table_view(
             (state.name(player_at[seat_no]), card) for seat_no, card in draw if seat_no in player_at
         ),
         home=home_view(state, shown_from, live=live is not None),
+        result=shown_from.result if live is None else None,
     )
 
 

@@ -44,5 +44,23 @@ class TableMessageWatcher:
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         # Rendered when delivered: ``view`` is immutable, so it shows this moment.
         self.publisher.show_table(
-            partial(table_message, view, state.locale, self.faces()), fresh=fresh
+            partial(table_message, view, state.locale, self.faces()),
+            fresh=fresh,
+            then=_result_shown(state, view),
         )
+
+
+def _result_shown(state: TableState, view: TableSnapshot) -> Callable[[], None] | None:
+    """When ``view`` ends with the result of the hand the table owes the channel
+    (settled, not yet shown: :attr:`~bot.tables.state.TableState.unposted_result`),
+    what marks it shown once Discord has it; it is saved with the next change."""
+    last = state.last_hand
+    if view.result is None or last is None or state.unposted_result != last.hand_id:
+        return None
+    hand_id = last.hand_id
+
+    def shown() -> None:
+        if state.unposted_result == hand_id:
+            state.unposted_result = None
+
+    return shown

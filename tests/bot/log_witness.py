@@ -20,7 +20,7 @@ from typing import Any
 
 from bot.render.custom_ids import TABLE_BUTTON
 from bot.render.message import OutgoingMessage
-from bot.tables.outlet import TableClick
+from bot.tables.outlet import PrivateSlot, TableClick
 from bot.tables.runner import TableRunner
 from tests.blocking_reader import BlockingReader
 from tests.bot.table_fakes import RecordingOutlet
@@ -99,10 +99,12 @@ class LogWitness:
             publisher.send_private,
         )
 
-        def queued_table(render: Callable[[], OutgoingMessage], *, fresh: bool = False) -> None:
+        def queued_table(
+            render: Callable[[], OutgoingMessage], *, fresh: bool = False, **options: Any
+        ) -> None:
             message = render()  # what would be delivered if nothing newer replaced it
             self.check("queued", "table", message)
-            show_table(lambda: message, fresh=fresh)
+            show_table(lambda: message, fresh=fresh, **options)
 
         def queued_post(message: OutgoingMessage, **options: Any) -> None:
             self.check("queued", "result" if _is_result(message) else "post", message)
@@ -143,7 +145,9 @@ class WitnessedOutlet(RecordingOutlet):
             self.witness.check("sent", "result" if _is_result(message) else "post", message)
         await super().post(message)
 
-    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+    async def send_private(
+        self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None
+    ) -> bool:
         if self.witness is not None:
             self.witness.check("sent", "cards", message)
-        return await super().send_private(user_id, message)
+        return await super().send_private(user_id, message, slot=slot)

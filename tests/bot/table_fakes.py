@@ -13,7 +13,7 @@ from bot.cashier import Cashier
 from bot.daily import DailyReward
 from bot.database import Database
 from bot.render.message import OutgoingMessage
-from bot.tables.outlet import TableClick
+from bot.tables.outlet import PrivateSlot, TableClick
 from bot.tables.registry import TableRegistry
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
@@ -29,11 +29,13 @@ STARTING_CHIPS = 10_000
 
 @dataclass(frozen=True)
 class Delivery:
-    kind: Literal["table", "post", "dm", "notice", "delete"]
+    kind: Literal["table", "post", "dm", "notice"]
     message: OutgoingMessage
     fresh: bool = False
     user_id: int | None = None
     delivered: bool = True
+    #: A DM that edited the one sent before in its slot.
+    edit: bool = False
 
 
 @dataclass
@@ -51,17 +53,21 @@ class RecordingOutlet:
     async def post(self, message: OutgoingMessage) -> None:
         self.deliveries.append(Delivery("post", message))
 
-    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+    async def send_private(
+        self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None
+    ) -> bool:
         delivered = user_id not in self.closed_dms
-        self.deliveries.append(Delivery("dm", message, user_id=user_id, delivered=delivered))
+        edit = slot is not None and slot.message_id is not None
+        self.deliveries.append(
+            Delivery("dm", message, user_id=user_id, delivered=delivered, edit=edit)
+        )
+        if delivered and slot is not None and slot.message_id is None:
+            slot.message_id = len(self.deliveries)
         return delivered
 
     async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
         self.deliveries.append(Delivery("notice", message, user_id=user_id))
         return len(self.deliveries)
-
-    async def delete(self, message_id: int) -> None:
-        self.deliveries.append(Delivery("delete", self.deliveries[message_id - 1].message))
 
     @property
     def public(self) -> list[Delivery]:

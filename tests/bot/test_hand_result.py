@@ -12,6 +12,7 @@ from bot.database import Database
 from bot.render.card_markup import CardFaces
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label, hand_with
+from bot.render.message import Picture
 from bot.render.private_view import private_message
 from bot.render.seat_view import SeatView, seat_message
 from bot.render.showdown_picture import scene_of_png
@@ -239,13 +240,17 @@ async def test_a_runners_showdown_result_is_worded_from_data_and_pictured(
     await runner.settled()
     assert runner.state.last_hand is not None
     board = set(runner.state.last_hand.hand.board)
-    (result,) = [d.message for d in outlet.deliveries if d.kind == "post" and d.message.files]
+    # The hand's own message ends with the result and its picture: nothing is posted.
+    assert not [d for d in outlet.deliveries if d.kind == "post"]
+    result = outlet.table
+    (picture,) = [block for block in result.layout if isinstance(block, Picture)]
+    assert picture.filename == result.files[0].filename
     scene = scene_of_png(result.files[0].data)
     shown = {card for hand in scene.hands for card in hand.cards}
     assert scene.cards() <= board | holes[11] | holes[12]
     assert shown <= holes[11] | holes[12] and board == set(scene.board)
-    assert result.embed is not None and result.embed.description is not None
-    assert " with " in result.embed.description or "split" in result.embed.description
+    text = result.layout_text()
+    assert " with " in text or "split" in text
 
 
 async def test_the_picture_shows_what_a_winner_gained_not_the_pot(
@@ -256,7 +261,8 @@ async def test_the_picture_shows_what_a_winner_gained_not_the_pot(
     await runner.settled()
     last = runner.state.last_hand
     assert last is not None
-    (result,) = [d.message for d in outlet.deliveries if d.kind == "post" and d.message.files]
+    # The hand's own table message ends with its result and picture.
+    result = [d.message for d in outlet.deliveries if d.kind == "table" and d.message.files][-1]
     scene = scene_of_png(result.files[0].data)
     gained = {
         runner.state.name(user_id): last.hand.finishing_stacks[i]

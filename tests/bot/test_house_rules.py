@@ -155,7 +155,7 @@ async def test_the_house_rakes_a_pot_that_saw_a_flop_and_the_audit_agrees(
         await check_or_call(runner)
     await runner.settled()
     assert live.hand.rake_taken == 1  # 5 % of a pot of 20
-    assert "The house takes **1**." in outlet.posts()[-1]
+    assert "The house takes **1**." in outlet.table.public_text()
     await runner.stop()
     await assert_audit_clean(database)
 

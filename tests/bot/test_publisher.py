@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Sequence
 
 from bot.render.message import OutgoingMessage
-from bot.tables.outlet import TableClick
+from bot.tables.outlet import PrivateSlot, TableClick
 from bot.tables.publisher import Publisher
 from tests.bot.table_fakes import RecordingOutlet
 
@@ -60,4 +60,53 @@ async def test_a_new_hand_is_never_collapsed_into_an_edit() -> None:
         ("hand 1 over", False),
         ("hand 1 result edit", False),
         ("hand 2 dealt", True),
+    ]
+
+
+class HeldPosts(RecordingOutlet):
+    """Discord holds every channel post (its post bucket is used up) until released."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = asyncio.Event()
+
+    async def post(self, message: OutgoingMessage) -> None:
+        await self.release.wait()
+        await super().post(message)
+
+    async def post_notice(self, user_id: int, message: OutgoingMessage) -> int | None:
+        await self.release.wait()
+        return await super().post_notice(user_id, message)
+
+
+async def test_a_held_post_or_ping_never_delays_the_table_s_next_edit() -> None:
+    outlet = HeldPosts()
+    publisher = Publisher(outlet)
+    publisher.notify(1, OutgoingMessage(content="<@1>, it is your turn (hand 1)."))
+    publisher.post(OutgoingMessage(content="Ann is out of chips."))
+    publisher.send_private(2, OutgoingMessage(content="Your cards, hand 1"))
+    publisher.show_table(lambda: OutgoingMessage(content="hand 1, Ben called"))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert [(d.kind, d.message.content) for d in outlet.deliveries] == [
+        ("dm", "Your cards, hand 1"),
+        ("table", "hand 1, Ben called"),
+    ]  # the ping and the post still wait for Discord; the edit did not wait for them
+    outlet.release.set()
+    await publisher.drain()
+    assert [d.kind for d in outlet.deliveries][2:] == ["notice", "post"]
+
+
+async def test_dms_in_one_slot_are_one_dm_edited() -> None:
+    outlet = RecordingOutlet()
+    publisher = Publisher(outlet)
+    slot = PrivateSlot()
+    for street in ("third street", "seventh street"):
+        publisher.send_private(7, OutgoingMessage(content=street), slot=slot)
+    publisher.send_private(7, OutgoingMessage(content="another hand"), slot=PrivateSlot())
+    await publisher.drain()
+    assert [(d.message.content, d.edit) for d in outlet.dms(7)] == [
+        ("third street", False),
+        ("seventh street", True),
+        ("another hand", False),
     ]

@@ -4,10 +4,12 @@ player who sits out for a long time gets their stack back."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.database import Database
 from bot.render.message import OutgoingMessage
+from bot.tables.outlet import PrivateSlot, TableClick
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
@@ -30,9 +32,11 @@ ANN, BEN, CAT = 11, 12, 13
 
 
 class DyingOutlet(RecordingOutlet):
-    """The process dies before any channel post reaches Discord."""
+    """The process dies before any table message reaches Discord."""
 
-    async def post(self, message: OutgoingMessage) -> None:
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
         return None
 
 
@@ -44,7 +48,7 @@ async def restored(database: Database, clock: FakeClock, outlet: RecordingOutlet
     return runner
 
 
-async def test_a_result_that_never_reached_the_channel_is_posted_after_a_restart(
+async def test_a_result_that_never_reached_the_channel_is_shown_after_a_restart(
     database: Database,
 ) -> None:
     clock = FakeClock()
@@ -58,15 +62,39 @@ async def test_a_result_that_never_reached_the_channel_is_posted_after_a_restart
 
     outlet = RecordingOutlet()
     after = await restored(database, clock, outlet)
-    (result,) = [text for text in outlet.posts() if "Hand 1" in text]
-    assert "Ann" in result or "Ben" in result
-    # Once posted and the table has moved on, a second restart posts it no more.
+    # The hand's message, edited again, ends with its result: no message of its own.
+    shown = outlet.table.public_text()
+    assert "Hand 1" in shown and "wins the pot" in shown, shown
+    assert not [text for text in outlet.posts() if "Hand 1" in text]
+    # Once shown and the table has moved on, a second restart posts it no more.
     await deal_next(after, clock)
     await after.stop()
     again = RecordingOutlet()
     last = await restored(database, clock, again)
     assert not [text for text in again.posts() if "Hand 1" in text]
+    assert "Hand 2" in again.table.public_text()
     await last.stop()
+
+
+async def test_a_restart_between_hands_keeps_the_result_on_the_hand_s_message(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await new_table(database, clock, outlet)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await runner.join(BEN, "Ben", buy_in=500)
+    await deal_next(runner, clock)
+    await runner.act(to_act(runner), ActionRequest(Move.FOLD))
+    await runner.settled()
+    assert "wins the pot" in outlet.table.public_text()
+    await runner.stop()
+
+    again = RecordingOutlet()
+    after = await restored(database, clock, again)
+    (edit,) = [d for d in again.deliveries if d.kind == "table"]
+    assert "wins the pot" in edit.message.public_text()  # (fresh: this outlet keeps no ids)
+    assert not again.posts()
+    await after.stop()
 
 
 async def test_a_player_who_sits_out_too_long_is_cashed_out(database: Database) -> None:
@@ -120,10 +148,12 @@ class LostDms(RecordingOutlet):
         super().__init__()
         self.lost = lost
 
-    async def send_private(self, user_id: int, message: OutgoingMessage) -> bool:
+    async def send_private(
+        self, user_id: int, message: OutgoingMessage, *, slot: PrivateSlot | None = None
+    ) -> bool:
         if user_id in self.lost:
             raise ConnectionError("the process is gone")
-        return await super().send_private(user_id, message)
+        return await super().send_private(user_id, message, slot=slot)
 
 
 async def test_after_a_restart_only_the_cards_never_delivered_are_dmed_again(

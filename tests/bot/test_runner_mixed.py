@@ -122,10 +122,11 @@ async def test_a_horse_table_switches_games_across_restarts_and_replays_in_the_a
     again, outlets = registry(database, clock)
     (runner,) = await again.restore_all()
     await runner.settled()
-    # No hand to show: the message is about the next one, Hold'em's first.
+    # Between hands the message is still the last hand's, ending with its result,
+    # and says what comes next.
     text = table_text(outlets[0])
-    assert "H.O.R.S.E.: Fixed-limit Texas Hold'em · 5/10" in text
-    assert "Next game: **Fixed-limit Omaha Hi-Lo** in 3 hands, after this orbit." in text
+    assert "H.O.R.S.E.: Fixed-limit Seven Card Stud Hi-Lo" in text and "Hand 15" in text
+    assert "The next hand starts **Fixed-limit Texas Hold'em**." in text
     await deal_next(runner, clock)
     assert CHANGES.format("Fixed-limit Texas Hold'em") in outlets[0].posts()
     await play_out(runner, rng)

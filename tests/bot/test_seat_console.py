@@ -126,17 +126,26 @@ async def test_a_pre_action_turn_is_never_announced(database: Database) -> None:
     later = [uid for uid in live.deal.players if uid != first]
     for user_id in later:
         await runner.choose_pre_action(user_id, PreAction.CALL_ANY, live.hand_no)
+    away = runner.services.away_seconds
+
+    def noticed() -> list[int | None]:
+        return [d.user_id for d in outlet.deliveries if d.kind == "notice"]
+
+    clock.advance(away)  # the first player seems away: told
+    await asyncio.sleep(0)
+    await runner.settled()
+    assert noticed() == [first]
     await runner.act(first, ActionRequest(Move.CHECK_OR_CALL))
     await runner.settled()
-    noticed = [d.user_id for d in outlet.deliveries if d.kind == "notice"]
-    assert noticed.count(first) >= 1
-    # Both others called at once before the flop: the only notices are the first
-    # player's and, on the flop (a choice lasts one betting round), the next player's.
+    # Both others called at once before the flop: on the flop (a choice lasts one
+    # betting round) the next player to act is told once they seem away.
     live = runner.live
     assert live is not None and len(live.hand.board) == 3
-    assert noticed == [first, to_act(runner)]
-    deleted = [d for d in outlet.deliveries if d.kind == "delete"]
-    assert deleted  # the first player's notice went once they acted
+    assert noticed() == [first]
+    clock.advance(away)
+    await asyncio.sleep(0)
+    await runner.settled()
+    assert noticed() == [first, to_act(runner)]
 
 
 def test_a_time_bank_typed_wrong_is_refused_politely() -> None:

@@ -185,7 +185,8 @@ class CardReader:
         return shown
 
     def picture_cards(self, sighting: Sighting) -> list[str]:
-        """The cards of the pictures attached to the message seen."""
+        """The cards of the pictures attached to the message seen, as it was seen
+        (an edit may attach the showdown's picture to a message seen before)."""
         if self.fake is None or sighting.message_id is None:
             return []
         message = self.fake.state.messages.get(sighting.message_id)
@@ -193,6 +194,8 @@ class CardReader:
             return []
         cards: list[str] = []
         for attachment in message.attachments:
+            if attachment.id not in sighting.attachment_ids:
+                continue
             if attachment.filename.endswith(".png"):
                 self.pictures_read += 1
                 if attachment.id not in self._pictures:  # seen by many: read once

@@ -2,9 +2,10 @@
 
 Only what Discord shows is read here: the table message (the text of its
 Components V2 layout and the custom ids of its buttons, which carry the table, the hand and how many
-actions the hand had when they were drawn) and the results posted after each
-hand. Tests drive play from this view, never from the runner's memory, so
-they see the bot the way its players do.
+actions the hand had when they were drawn), and each hand's result, which the
+hand's own table message ends with once the hand is over. Tests drive play
+from this view, never from the runner's memory, so they see the bot the way
+its players do.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from tests.e2e.fake_discord.message_rules import IS_COMPONENTS_V2
 #: "To act: **Ann**, the clock acts <t:…:R>" in the table message (a name's own
 #: markdown characters are escaped with backslashes, as the bot shows names).
 TO_ACT = re.compile(r"To act: \*\*(?P<name>(?:\\.|[^*\\])+)\*\*")
-#: The result message's title.
+#: The hand number in a table message's first line.
 RESULT_TITLE = re.compile(r"Hand (?P<hand>\d+)")
+#: The line of a table message whose hand is over (and which ends with its result).
+HAND_OVER = "The hand is over."
 #: The actions a player takes by button (the "cards" button only shows cards).
 ACTION_BUTTONS = (
     "fold", "call", "raise", "min", "half", "pot", "allin",
@@ -115,6 +118,15 @@ def table_buttons(message: StoredMessage) -> list[tuple[re.Match[str], dict[str,
     return found
 
 
+def result_hand(message: StoredMessage) -> int | None:
+    """The hand whose result a table message ends with (``None``: none yet)."""
+    text = layout_text(message)
+    if HAND_OVER not in text:
+        return None
+    found = RESULT_TITLE.search(text.split("\n", 1)[0])
+    return None if found is None else int(found["hand"])
+
+
 def is_table_message(message: StoredMessage) -> bool:
     """The table message of a hand, or of a table between hands: a Components V2
     container (results and notices are embeds or plain text)."""
@@ -160,6 +172,8 @@ class TableView:
         self.channel_id = fake.channel.id if channel_id is None else channel_id
         self._results: dict[int, StoredMessage] = {}
         self._scanned = 0
+        #: Table messages whose hand was not over when last looked at.
+        self._playing: list[StoredMessage] = []
 
     def table_message(self) -> StoredMessage | None:
         """The newest table message in the channel."""
@@ -182,17 +196,21 @@ class TableView:
         return {} if message is None else seats_of(message)
 
     def results(self) -> dict[int, StoredMessage]:
-        """The posted results, by hand number."""
+        """The hands' results, by hand number: each the hand's table message, once
+        it ends with the result."""
         messages = self.fake.state.messages
         for message in itertools.islice(messages.values(), self._scanned, None):
-            if message.channel_id != self.channel_id or message.kind != "channel":
-                continue
-            if not message.embeds or is_table_message(message):
-                continue
-            title = RESULT_TITLE.fullmatch(str(message.embeds[0].get("title", "")))
-            if title is not None:
-                self._results[int(title["hand"])] = message
+            if message.channel_id == self.channel_id and is_table_message(message):
+                self._playing.append(message)
         self._scanned = len(messages)
+        playing = []
+        for message in self._playing:
+            hand_no = result_hand(message)
+            if hand_no is None:
+                playing.append(message)
+            else:
+                self._results[hand_no] = message
+        self._playing = playing
         return self._results
 
     async def next_turn(

@@ -15,6 +15,7 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_discord.emojis import AppEmoji as StoredEmoji
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import TablePlayers
+from tests.e2e.table_view import is_table_message
 
 FACES = 2 * len(ALL_CARDS) + 1  # two decks and one back
 EMOJI = re.compile(r"<:(\w+):(\d+)>")
@@ -90,7 +91,11 @@ async def test_cards_are_emojis_and_text_where_discord_refused_them(
         table = TablePlayers(fake_discord, [ann, ben], seed=5)
         await table.play_hands(12)
         await croupier.settled()
-    results = [m for m in fake_discord.messages(fake_discord.channel) if m.embeds and m.attachments]
+    results = [
+        m
+        for m in fake_discord.messages(fake_discord.channel)
+        if is_table_message(m) and m.attachments
+    ]
     assert results, "no showdown in twelve hands"
     text = results[-1].text()
     assert not EMOJI.search(text)

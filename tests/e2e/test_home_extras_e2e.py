@@ -99,7 +99,7 @@ async def test_a_double_board_bomb_pot_splits_each_half_by_its_own_showdown(
 
         # Each board's half of the 60 went by its own showdown: Cat's flush
         # takes board 1, Ben's pair of tens board 2, Ann's two pair neither.
-        result = str(view.results()[2].embeds[0]["description"])
+        result = layout_text(view.results()[2])
         assert "Cat wins board 1's half of the pot of **30** with a flush, king high." in result
         assert "Ben wins board 2's half of the pot of **30** with a pair of tens." in result
         played = await replayed_hand(croupier, 2)
@@ -205,7 +205,7 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
         stacks = {n: s.stack for n, s in seats_of(fake.state.messages[second.message_id]).items()}
         assert stacks == {"Ann": 495, "Ben": 500, "Cat": 490}, stacks  # Ben 5 and Cat 10 bet
         await check_down(view, players, second)
-        result = str(view.results()[2].embeds[0]["description"])
+        result = layout_text(view.results()[2])
         assert "Ben shows " in result and "Full house, sevens full of deuces" in result, result
         assert "Ben wins the pot of **30**" in result, result
         assert "7-2 bounty: Ben collects 100." in result, result
@@ -230,8 +230,9 @@ async def test_seven_deuce_shown_collects_the_bounty_from_everyone_dealt_in(
             current = await view.next_turn(current.key, timeout=5)
         await fake.wait_for(lambda: 3 in view.results(), timeout=10)
         await croupier.settled()
-        result = str(view.results()[3].embeds[0]["description"])
-        assert "Ben shows " not in result and "7-2 bounty" not in result, result
+        result = layout_text(view.results()[3])
+        # The message names the rule ("Home rules: 7-2 bounty 50"), not a bounty paid.
+        assert "Ben shows " not in result and "7-2 bounty:" not in result, result
         assert {n: s.stack for n, s in view.seats().items()} == {
             "Ann": 425,
             "Ben": 640,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -38,7 +39,7 @@ from tests.e2e.hand_records import hand_records
 from tests.e2e.privacy import check_privacy, symbols_seen
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import open_table
-from tests.e2e.table_view import TableView, is_table_message, layout_text
+from tests.e2e.table_view import TableView, is_table_message, layout_text, result_hand
 
 
 @pytest.fixture
@@ -284,12 +285,36 @@ def table_message_text(fake: FakeDiscord) -> str:
     return layout_text(tables[-1])
 
 
-async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
+def turn_notices(fake: FakeDiscord) -> list[StoredMessage]:
+    """Every turn notice posted in the channel, deleted ones included."""
+    return [
+        m
+        for m in fake.state.messages.values()
+        if m.kind == "channel" and "it is your turn" in m.content
+    ]
+
+
+def dm_notices(member: Member) -> list[StoredMessage]:
+    return [m for m in member.dms() if "your turn" in m.text()]
+
+
+async def a_moment(seats: Seats) -> None:
+    """Let alarms the clock rang run, and what they queued be delivered."""
+    for _ in range(3):
+        await asyncio.sleep(0.01)
+        await seats.settled()
+
+
+async def test_a_turn_notice_pings_an_away_player_once_a_hand_and_is_never_deleted(
     fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
 ) -> None:
+    """Ann is mentioned, Ben told by DM, Cat chose nothing. A player who acts within
+    the away delay is told nothing; one who does not is pinged once a hand (the
+    ping stays: a ping deleted seconds later is a ghost ping), or gets one DM a
+    hand, edited at their later turns."""
     ann, ben, cat = (fake_discord.add_member(n) for n in ("Ann", "Ben", "Cat"))
     said = await ann.slash("poker", "notify", setting="mention")
-    assert said.ephemeral and "mentions you" in said.text
+    assert said.ephemeral and "mentions you" in said.text and "deleted" not in said.text
     said = await ben.slash("poker", "notify", setting="dm")
     assert "DM when it is your turn" in said.text
     created = await ann.slash("poker", "create", small_blind=5, big_blind=10)
@@ -298,47 +323,89 @@ async def test_a_turn_notice_mentions_only_its_player_and_is_deleted(
         await (await member.slash("poker", "join", buy_in=1000)).settled()
     seats = Seats(fake_discord, croupier, clock, [ann, ben, cat])
     assert "/poker notify" in table_message_text(fake_discord)  # newcomers learn of it
+    away = croupier.tables.services.away_seconds
+
+    # Hand 1: everyone acts within a few seconds of their turn: nobody is told.
     await seats.deal()
+    while (live := seats.runner.live) is not None:
+        if live.hand.phase is not Phase.SHOWDOWN:
+            clock.advance(away - 1)
+            await a_moment(seats)
+        await seats.call_or_muck(seats.to_act())
+    await a_moment(seats)
+    assert not turn_notices(fake_discord) and not dm_notices(ben) and not dm_notices(cat)
 
-    def notices() -> list[StoredMessage]:
-        return [
-            m
-            for m in fake_discord.state.messages.values()
-            if m.kind == "channel" and "it is your turn" in m.content
-        ]
-
-    turns_of: dict[str, int] = {"Ann": 0, "Ben": 0, "Cat": 0}
+    # Hand 2: everyone lets the away delay pass at every turn.
+    await seats.deal()
+    hand_no = seats.runner.live.hand_no if seats.runner.live else 0
+    turns_of = {"Ann": 0, "Ben": 0, "Cat": 0}
     while (live := seats.runner.live) is not None:
         actor = seats.to_act()
+        if live.hand.phase is Phase.SHOWDOWN:  # the clock chooses for them at once
+            await seats.call_or_muck(actor)
+            continue
         turns_of[actor.name] += 1
+        clock.advance(away - 0.5)
+        await a_moment(seats)
+        told_before = min(1, turns_of["Ann"] - (actor is ann))
+        assert len(turn_notices(fake_discord)) == told_before, "not before the away delay"
+        clock.advance(1)
+        await a_moment(seats)
         if actor is ann:
-            notice = await fake_discord.wait_for(
-                lambda: next((m for m in notices() if not m.deleted), None)
-            )
-            assert notice.content.startswith(ann.mention)
+            notice = await fake_discord.wait_for(lambda: next(iter(turn_notices(fake_discord))))
+            assert notice.content.startswith(ann.mention) and f"hand {hand_no}" in notice.content
             assert notice.allowed_mentions is not None
             assert notice.allowed_mentions.get("parse") == []
             assert [str(u) for u in notice.allowed_mentions.get("users", [])] == [str(ann.id)]
-        else:
-            assert not [m for m in notices() if not m.deleted]
-        snapshot = seats.runner.snapshot()
-        assert snapshot.choices is not None or snapshot.showdown_choice
+        if actor is ben:
+            (dm,) = await fake_discord.wait_for(lambda: dm_notices(ben) or None)
+            again = "again" in dm.text()
+            assert again == (turns_of["Ben"] > 1), dm.text()
         await seats.call_or_muck(actor)
-        if actor is ann:
-            await fake_discord.wait_for(lambda: all(m.deleted for m in notices()))
-        del live
-    assert turns_of["Ann"] and turns_of["Ben"]
-    await seats.settled()
-    # Every channel notice named Ann alone, and each was deleted once she acted.
-    assert len(notices()) == turns_of["Ann"]
-    assert all(m.deleted and ben.mention not in m.content for m in notices())
-    # Ben was told by DM, once a turn; Cat chose nothing and heard nothing.
-    dms = [m for m in ben.dms() if "It is your turn" in m.text()]
-    assert len(dms) == turns_of["Ben"]
-    assert not [m for m in cat.dms() if "your turn" in m.text()]
-    assert not [m for m in notices() if cat.mention in m.content]
+    await a_moment(seats)
+    assert turns_of["Ann"] >= 2 and turns_of["Ben"] >= 2, turns_of
+    # Ann was pinged once in the hand, and the ping is still there.
+    (notice,) = turn_notices(fake_discord)
+    assert not notice.deleted and ben.mention not in notice.content
+    # Ben got one DM, edited at each later turn; Cat chose nothing and heard nothing.
+    (dm,) = dm_notices(ben)
+    assert dm.version == turns_of["Ben"], (dm.version, turns_of)
+    assert not dm_notices(cat) and not [
+        m for m in turn_notices(fake_discord) if cat.mention in m.content
+    ]
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
+
+
+async def test_a_turn_notice_never_delays_the_table_s_next_edit(
+    fake_discord: FakeDiscord, croupier: CroupierBot, clock: FakeClock, database: Database
+) -> None:
+    """Discord holds the channel's next post for five seconds (its post bucket is
+    used up) just as Ann's ping goes out: her click is still shown at once, since
+    the table's edits have a lane of their own."""
+    seats, (ann, _) = await sit_down(fake_discord, croupier, clock, ("Ann", "Ben"))
+    await (await ann.slash("poker", "notify", setting="mention")).settled()
+    await seats.deal()
+    if seats.to_act() is not ann:
+        await seats.call_or_muck(seats.to_act())
+    assert seats.to_act() is ann
+    held = fake_discord.fail_next(
+        "POST /channels/{channel}/messages", status=429, retry_after=5.0, count=1
+    )
+    clock.advance(croupier.tables.services.away_seconds + 1)  # Ann seems away: pinged
+    await fake_discord.wait_for(lambda: held.hits or None, timeout=2)
+    table = next(m for m in reversed(fake_discord.messages()) if is_table_message(m))
+    version = table.version
+    started = time.monotonic()
+    await ann.click(custom_id=seats.button("call"), wait=False)
+    await fake_discord.wait_for(lambda: table.version > version or None, timeout=5)
+    shown_after = time.monotonic() - started
+    assert shown_after < 0.5, f"the table showed the click after {shown_after:.2f} s"
+    assert not turn_notices(fake_discord), "the ping is still held by Discord"
+    (notice,) = await fake_discord.wait_for(lambda: turn_notices(fake_discord) or None, timeout=8)
+    await seats.settled()
+    assert not notice.deleted
+    await assert_chips_reconcile(database)
 
 
 async def test_an_uncontested_winner_shows_one_card_and_only_it_becomes_public(
@@ -554,11 +621,7 @@ async def test_the_clock_mucks_a_silent_player_without_their_time_bank(
     while seats.runner.live is not None:
         await seats.act(seats.to_act(), "muck")
     await seats.settled()
-    result = next(
-        m
-        for m in fake_discord.messages()
-        if m.embeds and m.embeds[0].get("title") == f"Hand {hand_no}"
-    )
+    result = next(m for m in fake_discord.messages() if result_hand(m) == hand_no)
     assert not [c for c in cards if c.symbol in symbols_seen(result.text(), fake_discord)]
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
@@ -622,6 +685,8 @@ async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
         return len([m for m in member.dms() if "It is your turn" in m.text()])
 
     first = seats.to_act()
+    clock.advance(croupier.tables.services.away_seconds)
+    await a_moment(seats)
     await seats.call_or_muck(first)  # nobody chose anything: nobody is told
     assert told(ann) == told(ben) == 0
     second = seats.to_act()
@@ -631,6 +696,7 @@ async def test_a_turn_notice_chosen_during_a_hand_comes_from_the_next_turn_on(
     while (live := seats.runner.live) is not None and seats.to_act() is not second:
         await seats.call_or_muck(seats.to_act())
     assert live is not None and live.hand_no == 1  # checked and called: the flop came
+    clock.advance(croupier.tables.services.away_seconds)  # and they seem away
     await fake_discord.wait_for(lambda: told(second) == 1)
     await seats.settled()
     assert told(first) == 0

@@ -29,7 +29,7 @@ from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
 from tests.e2e.fake_discord import FakeDiscord, Member, Reply, StartBot, StoredMessage
 from tests.e2e.privacy import symbols_seen
-from tests.e2e.table_view import is_table_message
+from tests.e2e.table_view import is_table_message, layout_text, result_hand
 
 STARTING_CHIPS = 10_000
 
@@ -182,8 +182,9 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
         else:
             await table.click(actor, "call")
     table.note_showdown()
-    result = [m for m in fake_discord.messages() if m.embeds and "Hand 1" in m.text()][-1]
-    assert "main pot" in result.text() and "side pot" in result.text()
+    # The hand's own message ends with its result: no message of its own.
+    (result,) = [m for m in fake_discord.messages() if result_hand(m) == 1]
+    assert "main pot" in layout_text(result) and "side pot" in layout_text(result)
 
     # Hand 2: slash commands before the flop, the bet/raise form on it, then a
     # player leaves, another runs out of time, and commands finish the hand.
@@ -256,8 +257,8 @@ async def test_players_play_whole_hands_by_buttons_and_commands(
     table.note_showdown()
     assert not table.runner.table.is_seated(leaver.id)
     assert leaver.id not in table.runner.state.players
-    hand_two = [m for m in fake_discord.messages() if m.embeds and f"Hand {second}\n" in m.text()]
-    assert hand_two, "the result of hand 2 was posted"
+    hand_two = [m for m in fake_discord.messages() if result_hand(m) == second]
+    assert hand_two, "the result of hand 2 was shown"
 
     await assert_chips_reconcile(database)
     history = await (await ann.slash("history")).settled()

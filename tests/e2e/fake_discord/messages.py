@@ -194,6 +194,9 @@ class Sighting:
     attachment_names: tuple[str, ...]
     text: str
     at: dt.datetime
+    #: The ids of the message's attachments at that moment (a message edited later
+    #: may carry other files than it did when this was seen).
+    attachment_ids: tuple[int, ...] = ()
 
     @classmethod
     def of_message(cls, message: StoredMessage, event: SightingEvent, at: dt.datetime) -> Sighting:
@@ -208,6 +211,7 @@ class Sighting:
             attachment_names=tuple(a.filename for a in message.attachments),
             text=message.text(),
             at=at,
+            attachment_ids=tuple(a.id for a in message.attachments),
         )
 
     @classmethod
