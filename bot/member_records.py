@@ -213,6 +213,7 @@ async def _forget_on(tx: Transaction, guild_id: int, user_id: int, pseudonym: in
     for sql in (
         "UPDATE hand_players SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE tournament_entries SET user_id = ? WHERE guild_id = ? AND user_id = ?",
+        "UPDATE session_chip_moves SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE tables SET creator_id = ? WHERE guild_id = ? AND creator_id = ?",
     ):
         await tx.execute(sql, (pseudonym, guild_id, user_id))

@@ -228,6 +228,7 @@ class Tables(commands.Cog):
         level_hands=catalogue_str("command.poker.create.level_hands"),
         time_bank=catalogue_str("command.poker.create.time_bank"),
         computer_players=catalogue_str("command.poker.create.computer_players"),
+        session_chips=catalogue_str("command.poker.create.session_chips"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def create(
@@ -258,6 +259,7 @@ class Tables(commands.Cog):
         level_hands: app_commands.Range[int, 1, MAX_LEVEL_HANDS] | None = None,
         time_bank: app_commands.Range[str, 1, 20] | None = None,
         computer_players: bool = True,
+        session_chips: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
     ) -> None:
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         code = None if variant is None else chosen_game(variant, locale, dealt_variants())
@@ -276,6 +278,7 @@ class Tables(commands.Cog):
             rake_cap,
             buy_in,
             starting_stack,
+            session_chips,
         ):
             if amount is not None:
                 checked_amount(amount)
@@ -312,6 +315,7 @@ class Tables(commands.Cog):
             rake_cap=rake_cap,
             time_bank=None if time_bank is None else parse_time_bank(str(time_bank)),
             computer_players=computer_players is not False,
+            session_chips=session_chips,
         )
         if thread and not interaction.permissions.create_public_threads:
             raise NoThreadPermission()
@@ -336,6 +340,20 @@ class Tables(commands.Cog):
                     stack=config.starting_stack,
                     small_blind=config.small_blind,
                     big_blind=config.big_blind,
+                    channel=f"<#{channel_id}>",
+                ),
+                ephemeral=True,
+            )
+            return
+        if config.session_chips:
+            await interaction.followup.send(
+                t(
+                    "tables.created_session_chips",
+                    locale,
+                    variant=config.display_name,
+                    small_blind=config.small_blind,
+                    big_blind=config.big_blind,
+                    stack=config.session_chips,
                     channel=f"<#{channel_id}>",
                 ),
                 ephemeral=True,
@@ -547,6 +565,17 @@ class Tables(commands.Cog):
             return t("computer.removed", locale, name=name, amount=left.movement.amount)
 
         await answer_in_time(interaction, remove())
+
+    @poker.command(name="ledger", description=catalogue_str("command.poker.ledger.description"))
+    async def ledger(self, interaction: Interaction) -> None:
+        """The table's session ledger, to whoever asks in its channel (at it or watching)."""
+        runner = self.runner(interaction)
+        if runner.settings.tournament:
+            raise Refused("ledger.tournament")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await runner.session_ledger(locale_of(interaction))
+        assert message.embed is not None
+        await interaction.followup.send(embed=message.embed, ephemeral=True)
 
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
     @app_commands.describe(void_reason=catalogue_str("command.poker.close.void_reason"))

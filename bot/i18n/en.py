@@ -1366,4 +1366,45 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.stale_button": (
         "The hand moved on before your click; nothing was done. Your seat shows it as it is now."
     ),
+    # The host's cash game (issue 28): the session ledger and nights of session chips.
+    "ledger.title": "Session ledger",
+    "ledger.title_session_chips": "Session ledger · session chips",
+    "ledger.footer": (
+        "Since the table opened. Nets and the house's rake add up to zero; stacks still at the "
+        "table count as they stand."
+    ),
+    "ledger.footer_session_chips": (
+        "Since the table opened. Session chips ({stack:int} each to sit): no balance changed, "
+        "settle up among yourselves."
+    ),
+    "ledger.tournament": (
+        "A tournament keeps no session ledger: its buy-ins are in the prize pool."
+    ),
+    "ledger.empty": "Nobody has bought in at this table yet.",
+    "ledger.computer_player": "A computer player",
+    "ledger.bought_in": "bought in **{amount:int}**",
+    "ledger.topped_up": "topped up **{amount:int}**",
+    "ledger.cashed_out": "cashed out **{amount:int}**",
+    "ledger.at_table": "at the table **{amount:int}**",
+    "ledger.net": "net **{net:+int}**",
+    "ledger.rake": "The house · rake **{amount:int}**",
+    "ledger.carried_pot": "Jackpot still in the pot · **{amount:int}**",
+    "command.poker.ledger.description": (
+        "Who bought in and cashed out at this table tonight, and who is up or down"
+    ),
+    "command.poker.create.session_chips": (
+        "A night of session chips: everyone sits with this many, no balance is touched"
+    ),
+    "table.config.session_chips_alone": (
+        "Session chips are for a cash table without rake or jackpots, and they set everyone's "
+        "buy-in: leave out tournament, rake, jackpots and the buy-in range."
+    ),
+    "table.config.session_chips": (
+        "Session chips must be from {low:int} (one big blind) to {high:int}, not {amount}."
+    ),
+    "tables.created_session_chips": (
+        "A table of **{variant}** at {small_blind:int}/{big_blind:int} is open in {channel}, "
+        "played with session chips: everyone sits with **{stack:int}**, and no balance changes. "
+        "**/poker ledger** shows who is up and down."
+    ),
 }

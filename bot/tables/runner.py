@@ -118,6 +118,7 @@ from bot.tables.retry import Backoff
 from bot.tables.runout import RunOut
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
+from bot.tables.session_ledger_post import computer_names, ledger_message, post_closing_ledger
 from bot.tables.show_or_muck import Shown, ShowOrMuck
 from bot.tables.sit_outs import SitOutWatch
 from bot.tables.stand_ins import StandIns
@@ -306,6 +307,12 @@ class TableRunner:
         """Whether a member (not a computer player) sits at the table: a
         tournament under way with none left is the opener's to end too."""
         return any(not is_computer(seat.player) for seat in self.table.seats.values())
+
+    async def session_ledger(self, locale: str) -> OutgoingMessage:
+        """The cash table's session ledger since it opened, in ``locale``."""
+        if self.desk.tournament:
+            raise Refused("ledger.tournament")
+        return await ledger_message(self.state, self.services.database, locale)
 
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
@@ -829,9 +836,12 @@ class TableRunner:
     async def _close_now(
         self, *, void_reason: str | None = None, voided_by: str = ""
     ) -> list[SeatMovement]:
+        names = computer_names(self.state)  # closing forgets them
         movements = await close_now(
             self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
         )
+        if not self.desk.tournament:  # the session ledger, the way a home game settles up
+            await post_closing_ledger(self.state, self.services.database, self.publisher, names)
         self._changed()
         self._let_go()
         return movements

@@ -157,6 +157,9 @@ class TableSettings:
     seven_deuce_bounty: int = 0
     #: Whether /poker addbot may seat computer players (staked by the house bank).
     computer_players: bool = True
+    #: A night of session chips: everyone sits with this many chips that are
+    #: worth nothing away from the table (0: the players' balances are played).
+    session_chips: int = 0
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
@@ -184,6 +187,7 @@ class TableSettings:
         if variant is None:
             raise TableSettingsError("table.config.variant", variant=config.variant)
         config = _checked_tournament(config, variant)
+        config = _checked_session_chips(config)
         if not 1 <= config.small_blind <= config.big_blind <= MAX_CHIPS:
             raise TableSettingsError(
                 "table.config.blinds", small_blind=config.small_blind, big_blind=config.big_blind
@@ -373,6 +377,24 @@ def _check_home_game(config: TableSettings) -> None:
         )
 
 
+def _checked_session_chips(config: TableSettings) -> TableSettings:
+    """A night of session chips: a cash table where everyone sits with the same
+    stack (its buy-in range is that stack), and nothing goes to or from the
+    house, whose chips are balance chips: no rake and no jackpots carried."""
+    if not config.session_chips:
+        return config
+    if config.tournament or config.rake_basis_points or config.jackpots:
+        raise TableSettingsError("table.config.session_chips_alone")
+    if not config.big_blind <= config.session_chips <= MAX_CHIPS:
+        raise TableSettingsError(
+            "table.config.session_chips",
+            amount=config.session_chips,
+            low=config.big_blind,
+            high=MAX_CHIPS,
+        )
+    return replace(config, min_buy_in=config.session_chips, max_buy_in=config.session_chips)
+
+
 def _checked_tournament(config: TableSettings, variant: Variant) -> TableSettings:
     """A tournament's options checked, its buy-in range set to the starting
     stack and its levels' length defaulted; a cash table must not have them."""
@@ -456,6 +478,7 @@ def new_table_config(
     rake_cap: int | None = None,
     time_bank: TimeBankRule | None = None,
     computer_players: bool = True,
+    session_chips: int | None = None,
 ) -> TableSettings:
     """A new table's configuration: what the creator chose, the settings' defaults
     for the rest. Default buy-ins keep the settings' ratio to the big blind; the
@@ -467,7 +490,8 @@ def new_table_config(
     A ``tournament`` costs ``buy_in`` and starts everyone with ``starting_stack``
     tournament chips (the engine's defaults in big blinds, 20 and 100); its
     blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
-    says otherwise."""
+    says otherwise. ``session_chips`` makes a cash table a night of session
+    chips, everyone's buy-in that stack (so no buy-in range besides)."""
     if game is not None and variant is not None:
         raise TableSettingsError("table.config.variant_and_mix")
     code = variant or "NT"
@@ -503,6 +527,10 @@ def new_table_config(
         "rake_basis_points": rake_basis_points,
         "computer_players": computer_players,
     }
+    if session_chips is not None:
+        if tournament or min_buy_in is not None or max_buy_in is not None:
+            raise TableSettingsError("table.config.session_chips_alone")
+        common["session_chips"] = session_chips
     if time_bank is not None:
         common["time_bank_seconds"] = time_bank.start_seconds
         common["time_bank_add_seconds"] = time_bank.add_seconds
