@@ -43,6 +43,7 @@ async def _every_row(database: Database) -> str:
         "hand_habits",
         "hand_shows",
         "tournament_entries",
+        "session_chip_moves",
         "player_settings",
         "auto_top_ups",
     ):
@@ -58,6 +59,12 @@ async def _played(database: Database) -> tuple[int, FakeClock]:
     for user_id, name in PLAYERS.items():
         await cash.join(user_id, name, buy_in=600)
     await play_hands(cash, clock, random.Random(5), 6)
+    night = await new_table(
+        database, clock, RecordingOutlet(), config(session_chips=500), channel_id=503
+    )
+    await night.join(ANN, PLAYERS[ANN], buy_in=None)
+    await night.leave(ANN)
+    await night.close(1)
     finished = await new_table(
         database, clock, RecordingOutlet(), tournament(seats=3), channel_id=502
     )
