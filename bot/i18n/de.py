@@ -1481,7 +1481,7 @@ MESSAGES: Final[dict[str, str]] = {
     "ledger.rake": "Das Haus · Rake **{amount:int}**",
     "ledger.carried_pot": "Jackpot noch im Pot · **{amount:int}**",
     "command.poker.ledger.description": (
-        "Wer sich heute an diesem Tisch eingekauft und ausgezahlt hat, und wer vorn oder hinten liegt"
+        "Wer sich heute hier eingekauft und ausgezahlt hat, und wer vorn oder hinten liegt"
     ),
     "command.poker.create.session_chips": (
         "Ein Abend mit Session-Chips: alle setzen sich mit so vielen, kein Guthaben wird berührt"

@@ -200,8 +200,12 @@ async def test_a_night_of_session_chips_touches_no_balance(database: Database) -
 @pytest.mark.parametrize(
     "options",
     [
-        {"session_chips": 1000, "tournament": True, "tournament_buy_in": 100,
-         "starting_stack": 1000},
+        {
+            "session_chips": 1000,
+            "tournament": True,
+            "tournament_buy_in": 100,
+            "starting_stack": 1000,
+        },
         {"session_chips": 1000, "rake_basis_points": 500, "rake_cap": 30},
         {"session_chips": 5},
     ],
