@@ -30,7 +30,9 @@ from tests.bot.table_fakes import (
     GUILD,
     STARTING_CHIPS,
     RecordingOutlet,
+    check_or_call,
     config,
+    deal_next,
     new_table,
 )
 from tests.bot.table_players import play_hands
@@ -213,3 +215,30 @@ async def test_a_night_of_session_chips_touches_no_balance(database: Database) -
 async def test_session_chips_refuse_what_would_move_real_chips(options: dict[str, object]) -> None:
     with pytest.raises(TableSettingsError):
         config(**options)
+
+
+async def test_automatic_top_ups_stay_off_at_a_night_of_session_chips(database: Database) -> None:
+    """A rebuy in session chips is money between friends: never made by a
+    standing choice meant for balance chips (``/poker autotopup``)."""
+    clock = FakeClock()
+    cashier = Cashier(database, starting_chips=STARTING_CHIPS, daily=DailyReward(100, 10, 7))
+    for user_id in (11, 12):
+        await cashier.ensure_balance(GUILD, user_id)
+        async with database.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO auto_top_ups (guild_id, user_id, below, up_to) VALUES (?, ?, ?, ?)",
+                (GUILD, user_id, 1000, 1000),
+            )
+    runner = await new_table(database, clock, RecordingOutlet(), config(session_chips=1000))
+    await runner.join(11, "Ann", buy_in=None)
+    await runner.join(12, "Ben", buy_in=None)
+    for _ in range(3):
+        await deal_next(runner, clock)
+        while runner.live is not None:
+            await check_or_call(runner)
+        await runner.settled()
+    await deal_next(runner, clock)  # automatic top-ups would be made before each deal
+    losses = await database.fetch_value("SELECT COUNT(*) FROM hand_players WHERE net < 0")
+    assert losses >= 3, "someone fell below 1,000 after each hand"
+    kinds = await database.fetch_all("SELECT kind FROM session_chip_moves")
+    assert [row["kind"] for row in kinds] == ["buy_in", "buy_in"]
