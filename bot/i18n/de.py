@@ -1468,6 +1468,22 @@ MESSAGES: Final[dict[str, str]] = {
         "Seit der Tisch offen ist. Session-Chips ({stack:int} für jeden Platz): kein Guthaben "
         "hat sich geändert, rechnet untereinander ab."
     ),
+    "tables.joined_session_chips": (
+        "Du sitzt auf Platz {seat} mit **{amount:int}** Session-Chips; dein Guthaben bleibt, "
+        "wie es ist."
+    ),
+    "tables.left_now_session_chips": (
+        "Du hast den Tisch mit **{amount:int}** Session-Chips verlassen; dein Guthaben bleibt, "
+        "wie es ist."
+    ),
+    "tables.topped_up_session_chips": (
+        "Du hast **{amount:int}** Session-Chips nachgekauft; dein Stapel ist **{stack:int}**, "
+        "dein Guthaben bleibt, wie es ist."
+    ),
+    "sit_form.buy_in_about_session_chips": "Session-Chips: alle setzen sich mit {balance:int}.",
+    "top_up_form.amount_about_session_chips": (
+        "Dein Stapel ist {stack:int}; Session-Chips, kein Guthaben wird berührt."
+    ),
     "ledger.tournament": (
         "Ein Turnier führt keine Abrechnung des Abends: seine Buy-ins liegen im Preispool."
     ),

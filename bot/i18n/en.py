@@ -1377,6 +1377,20 @@ MESSAGES: Final[dict[str, str]] = {
         "Since the table opened. Session chips ({stack:int} each to sit): no balance changed, "
         "settle up among yourselves."
     ),
+    "tables.joined_session_chips": (
+        "You sit in seat {seat} with **{amount:int}** session chips; your balance is untouched."
+    ),
+    "tables.left_now_session_chips": (
+        "You left the table with **{amount:int}** session chips; your balance is untouched."
+    ),
+    "tables.topped_up_session_chips": (
+        "You added **{amount:int}** session chips; your stack is **{stack:int}**, and your "
+        "balance is untouched."
+    ),
+    "sit_form.buy_in_about_session_chips": "Session chips: everyone sits with {balance:int}.",
+    "top_up_form.amount_about_session_chips": (
+        "Your stack is {stack:int}; session chips, no balance touched."
+    ),
     "ledger.tournament": (
         "A tournament keeps no session ledger: its buy-ins are in the prize pool."
     ),

@@ -13,6 +13,8 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_discord.messages import StoredMessage
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
+from tests.e2e.table_view import TableView, layout_text
+from tests.e2e.test_way_back_e2e import text_inputs
 
 STARTING_CHIPS = 1_000
 
@@ -87,10 +89,23 @@ async def test_a_night_of_session_chips_leaves_every_balance_alone(
         created = await ann.slash("poker", "create", session_chips=1500)
         await created.settled()
         assert "session chips: everyone sits with **1,500**" in created.text, created.text
-        for member in (ann, ben, cat):
-            joined = await member.slash("poker", "join")
-            await joined.settled()
-            assert "You sit in seat" in joined.text and "**1,500** chips" in joined.text
+        joined = await ann.slash("poker", "join")
+        await joined.settled()
+        assert "with **1,500** session chips; your balance is untouched" in joined.text
+        # The waiting table's Sit down form offers the night's stack, whatever the
+        # balance (Ben's would be 1,000): session chips are not paid for.
+        waiting = TableView(fake).table_message()
+        assert waiting is not None and "Sit down" in layout_text(waiting)
+        opened = await ben.click("Sit down", message=waiting.id)
+        assert opened.modal is not None, opened.text
+        assert "Session chips: everyone sits with 1,500." in str(opened.modal), opened.modal
+        assert text_inputs(opened.modal)["buy_in"] == "1500"
+        seated = await ben.submit_modal({"buy_in": "1500"})
+        await seated.settled()
+        assert "with **1,500** session chips; your balance is untouched" in seated.text
+        joined = await cat.slash("poker", "join")
+        await joined.settled()
+        assert "with **1,500** session chips" in joined.text, joined.text
         players = TablePlayers(fake, [ann, ben, cat], seed=6, top_up=1500, style=CALLING_STATION)
         await players.play_hands(4)
         await players.close_table(ann)
