@@ -1484,6 +1484,10 @@ MESSAGES: Final[dict[str, str]] = {
     "top_up_form.amount_about_session_chips": (
         "Dein Stapel ist {stack:int}; Session-Chips, kein Guthaben wird berührt."
     ),
+    "ledger.rebuy_session_chips": (
+        "**Nachkaufen** am Tisch (oder /poker topup) kauft dich mit **{stack:int}** Session-Chips "
+        "wieder ein, gezählt in der Abrechnung des Abends; kein Guthaben wird berührt."
+    ),
     "ledger.tournament": (
         "Ein Turnier führt keine Abrechnung des Abends: seine Buy-ins liegen im Preispool."
     ),

@@ -1391,6 +1391,10 @@ MESSAGES: Final[dict[str, str]] = {
     "top_up_form.amount_about_session_chips": (
         "Your stack is {stack:int}; session chips, no balance touched."
     ),
+    "ledger.rebuy_session_chips": (
+        "**Top up** on the table (or /poker topup) buys back in with **{stack:int}** session "
+        "chips, counted in the night's ledger; no balance is touched."
+    ),
     "ledger.tournament": (
         "A tournament keeps no session ledger: its buy-ins are in the prize pool."
     ),

@@ -196,6 +196,9 @@ async def test_a_night_of_session_chips_touches_no_balance(database: Database) -
     assert all(entry.value == 0 for entry in page.entries)
     posted = [d.message.embed for d in outlet.deliveries if d.kind == "post" and d.message.embed]
     assert posted[-1].title == "Session ledger · session chips"
+    # A player who busts is offered a rebuy of session chips, never a balance's way back.
+    busts = [text for text in outlet.posts() if "is out of chips" in text]
+    assert busts and all("buys back in with **1,000** session chips" in b for b in busts), busts
     await assert_audit_clean(database)
 
 
