@@ -22,8 +22,10 @@ from bot.errors import CroupierError
 from bot.render.session_ledger import session_ledger_embed
 from bot.session_ledger import SessionLedger, session_ledger
 from bot.stats import leaderboard
+from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettingsError
+from bot.tables.table_store import TableStore
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.table_fakes import (
@@ -34,6 +36,7 @@ from tests.bot.table_fakes import (
     config,
     deal_next,
     new_table,
+    services,
 )
 from tests.bot.table_players import play_hands
 
@@ -245,3 +248,28 @@ async def test_automatic_top_ups_stay_off_at_a_night_of_session_chips(database: 
     assert losses >= 3, "someone fell below 1,000 after each hand"
     kinds = await database.fetch_all("SELECT kind FROM session_chip_moves")
     assert [row["kind"] for row in kinds] == ["buy_in", "buy_in"]
+
+
+async def test_a_night_of_session_chips_stays_one_after_a_restart(database: Database) -> None:
+    clock = FakeClock()
+    runner = await new_table(database, clock, RecordingOutlet(), config(session_chips=1000))
+    await runner.join(11, "Ann", buy_in=None)
+    await runner.join(12, "Ben", buy_in=None)
+    await deal_next(runner, clock)
+    while runner.live is not None:
+        await check_or_call(runner)
+    await runner.settled()
+    await runner.stop()
+    (stored,) = await TableStore(database).open_tables()
+    outlet = RecordingOutlet()
+    after = await restore_runner(stored, services(database, clock), outlet)
+    await after.start()
+    await after.settled()
+    await after.join(13, "Cat", buy_in=None)
+    await after.close(1)
+    await after.settled()
+    assert await database.fetch_value("SELECT COUNT(*) FROM balances") == 0
+    ledger = await session_ledger(database, after.table_id)
+    assert ledger.session_chips == 1000 and ledger.balanced
+    assert {line.user_id: line.bought_in for line in ledger.lines} == {11: 1000, 12: 1000, 13: 1000}
+    await assert_audit_clean(database)
