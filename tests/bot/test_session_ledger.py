@@ -22,6 +22,7 @@ from bot.errors import CroupierError
 from bot.render.session_ledger import session_ledger_embed
 from bot.session_ledger import SessionLedger, session_ledger
 from bot.stats import leaderboard
+from bot.tables.errors import Refused
 from bot.tables.restore import restore_runner
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettingsError
@@ -273,3 +274,13 @@ async def test_a_night_of_session_chips_stays_one_after_a_restart(database: Data
     assert ledger.session_chips == 1000 and ledger.balanced
     assert {line.user_id: line.bought_in for line in ledger.lines} == {11: 1000, 12: 1000, 13: 1000}
     await assert_audit_clean(database)
+
+
+async def test_a_tournament_keeps_no_session_ledger(database: Database) -> None:
+    sit_and_go = config(
+        tournament=True, tournament_buy_in=100, starting_stack=1000, min_buy_in=0, max_buy_in=0
+    )
+    runner = await new_table(database, FakeClock(), RecordingOutlet(), sit_and_go)
+    with pytest.raises(Refused) as refused:
+        await runner.session_ledger("en")
+    assert refused.value.message_key == "ledger.tournament"

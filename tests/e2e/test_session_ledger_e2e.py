@@ -35,6 +35,8 @@ async def test_a_cash_night_ends_with_the_session_ledger_posted(
     fake = fake_discord
     async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=28) as croupier:
         ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        refused = await ann.slash("poker", "ledger")
+        assert "no table in this channel" in refused.text, refused.text
         view = await open_table(fake, [ann, ben, cat], buy_in=400, rake=5.0, max_buy_in=3000)
         players = TablePlayers(fake, [ann, ben, cat], seed=4, top_up=400, view=view)
         await players.play_hands(3)
@@ -56,6 +58,10 @@ async def test_a_cash_night_ends_with_the_session_ledger_posted(
         print("\n--- /poker ledger, asked by Ben during the night ---\n" + asked.text)
         assert f"<@{cat.id}> · bought in **400** · cashed out" in asked.text, asked.text
         assert "at the table" in asked.text
+        dan = fake.add_member("Dan")  # watching, not seated: may read it too
+        watched = await dan.slash("poker", "ledger")
+        await watched.settled()
+        assert watched.ephemeral and "Session ledger" in watched.text, watched.text
 
         await players.close_table(ann)
         await fake.wait_for(lambda: ledger_posts(fake), 10)
