@@ -71,17 +71,19 @@ async def test_nets_and_rake_add_up_to_zero_after_every_random_hand(database: Da
     for user_id, name in list(PLAYERS.items())[:3]:
         await runner.join(user_id, name, buy_in=rng.randint(100, 1000))
     rake_seen = 0
-    for round_no in range(12):
-        await play_hands(runner, clock, rng, 5)
+    for hand_no in range(1, 61):
+        await play_hands(runner, clock, rng, 1)
         ledger = await ledger_of(runner)
         assert_adds_up(ledger)
         rake_seen = ledger.rake
-        if round_no == 3:  # Dan sits down late; Ben leaves when he can
+        if hand_no == 15:  # Dan sits down late; Ben leaves when he can
             await runner.join(14, "Dan", buy_in=700)
-        if round_no == 6:
+        if hand_no == 30:
             await runner.settled()
             await runner.leave(12)
     assert rake_seen > 0, "the rake must have been taken for the test to mean anything"
+    finished = await database.fetch_value("SELECT COUNT(*) FROM hands WHERE status = 'finished'")
+    assert finished >= 55, finished
     await runner.settled()
     await runner.close(1)
     await runner.settled()
