@@ -286,3 +286,23 @@ async def test_a_tournament_keeps_no_session_ledger(database: Database) -> None:
     with pytest.raises(Refused) as refused:
         await runner.session_ledger("en")
     assert refused.value.message_key == "ledger.tournament"
+
+
+async def test_a_computer_player_at_a_night_of_session_chips_costs_the_house_nothing(
+    database: Database,
+) -> None:
+    clock, rng = FakeClock(), random.Random(3)
+    runner = await new_table(database, clock, RecordingOutlet(), config(session_chips=800))
+    await runner.join(11, "Ann", buy_in=None)
+    await runner.add_computer(None, None)
+    await play_hands(runner, clock, rng, 6)
+    await runner.settled()
+    assert await database.fetch_value("SELECT COUNT(*) FROM hands WHERE status = 'finished'") >= 3
+    await runner.close(1)
+    await runner.settled()
+    assert await database.fetch_value("SELECT COUNT(*) FROM house_banks") == 0
+    assert await database.fetch_value("SELECT COUNT(*) FROM ledger") == 0
+    ledger = await ledger_of(runner)
+    assert ledger.balanced and len(ledger.lines) == 2
+    assert any(line.user_id < 0 and line.bought_in == 800 for line in ledger.lines)
+    await assert_audit_clean(database)
