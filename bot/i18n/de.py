@@ -1488,6 +1488,7 @@ MESSAGES: Final[dict[str, str]] = {
         "**Nachkaufen** am Tisch (oder /poker topup) kauft dich mit **{stack:int}** Session-Chips "
         "wieder ein, gezählt in der Abrechnung des Abends; kein Guthaben wird berührt."
     ),
+    "table.session_chips": "Session-Chips: je **{stack:int}**, kein Guthaben berührt",
     "ledger.tournament": (
         "Ein Turnier führt keine Abrechnung des Abends: seine Buy-ins liegen im Preispool."
     ),

@@ -1395,6 +1395,7 @@ MESSAGES: Final[dict[str, str]] = {
         "**Top up** on the table (or /poker topup) buys back in with **{stack:int}** session "
         "chips, counted in the night's ledger; no balance is touched."
     ),
+    "table.session_chips": "Session chips: **{stack:int}** each, no balance touched",
     "ledger.tournament": (
         "A tournament keeps no session ledger: its buy-ins are in the prize pool."
     ),

@@ -277,7 +277,7 @@ def _fine_print(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[
 
 
 def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
-    """The table's ante, straddle and rake, as set when it was created."""
+    """The table's ante, straddle, rake and session chips, as set when it was created."""
     rules = []
     if snapshot.ante:
         key = "table.big_blind_ante" if snapshot.big_blind_ante else "table.ante"
@@ -287,6 +287,8 @@ def _house_rules(snapshot: TableSnapshot, locale: str) -> list[str]:
     if snapshot.rake_basis_points:
         percent = f"{snapshot.rake_basis_points / 100:g}"
         rules.append(t("table.rake", locale, percent=percent, cap=snapshot.rake_cap))
+    if snapshot.session_chips:
+        rules.append(t("table.session_chips", locale, stack=snapshot.session_chips))
     return rules
 
 

@@ -262,6 +262,8 @@ class TableSnapshot:
     rake_basis_points: int = 0
     rake_cap: int = 0
     carried_pot: int = 0
+    #: A night of session chips: everyone's stack to sit (0: balance chips).
+    session_chips: int = 0
     #: A tournament table: its level, players and prizes.
     tournament: TournamentView | None = None
     #: The table's time banks: (seconds at the start, seconds added, every so

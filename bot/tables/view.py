@@ -95,6 +95,7 @@ def table_view(
         straddle=settings.straddle,
         rake_basis_points=settings.rake_basis_points,
         rake_cap=settings.rake_cap,
+        session_chips=settings.session_chips,
         carried_pot=table.carried_pot if live is None else 0,
         seats=tuple(_seat_line(state, seat, shown_from, game) for seat in table.seats.values()),
         has_board=any(street.board for street in game.streets),

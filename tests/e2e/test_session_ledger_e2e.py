@@ -113,6 +113,10 @@ async def test_a_night_of_session_chips_leaves_every_balance_alone(
         await joined.settled()
         assert "with **1,500** session chips" in joined.text, joined.text
         players = TablePlayers(fake, [ann, ben, cat], seed=6, top_up=1500, style=CALLING_STATION)
+        await fake.wait_for(lambda: players.view.turn() is not None)
+        shown = players.view.table_message()
+        assert shown is not None and "Session chips: **1,500** each" in shown.text(), shown.text()
+        print("\n--- the table message of the night ---\n" + shown.text())
         await players.play_hands(4)
         await players.close_table(ann)
         await fake.wait_for(lambda: ledger_posts(fake), 10)
