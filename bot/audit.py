@@ -9,7 +9,8 @@ Checks, each reported with what it compared:
    plus the house banks (below zero by what they staked and lost), equal every
    chip ever granted (starting grants, daily claims, admin grants, refills);
    a tournament's seats hold tournament chips, which are not counted: its
-   buy-ins are in its prize pool;
+   buy-ins are in its prize pool; nor are the seats of a night of session
+   chips (``tables.session_chips``), which no balance paid for;
 3. every tournament's prize pool equals its buy-ins less its refunds and
    prizes, as the ledger has them;
 4. no chips sit on a closed table, in its seats, carried pot or prize pool;
@@ -137,7 +138,7 @@ async def _chips_are_conserved(database: Reader, report: AuditReport) -> None:
     balances = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM balances")
     on_tables = await database.fetch_value(
         "SELECT COALESCE(SUM(s.stack), 0) FROM seats s JOIN tables t ON t.id = s.table_id"
-        " WHERE t.status = 'open' AND t.tournament = 0"
+        " WHERE t.status = 'open' AND t.tournament = 0 AND t.session_chips = 0"
     )
     carried = await database.fetch_value(
         "SELECT COALESCE(SUM(carried_pot), 0) FROM tables WHERE status = 'open'"

@@ -250,11 +250,12 @@ class Cashier:
 
     async def chips_at_tables(self, guild_id: int, user_id: int) -> int:
         """The chips the player has in front of them at this server's cash tables
-        (tournament chips are not theirs to take away)."""
+        (tournament chips and session chips are not theirs to take away)."""
         value: int = await self.database.fetch_value(
             "SELECT COALESCE(SUM(seats.stack), 0) FROM seats"
             " JOIN tables ON tables.id = seats.table_id"
-            " WHERE tables.guild_id = ? AND seats.user_id = ? AND tables.tournament = 0",
+            " WHERE tables.guild_id = ? AND seats.user_id = ? AND tables.tournament = 0"
+            " AND tables.session_chips = 0",
             (guild_id, user_id),
         )
         return value
@@ -381,7 +382,7 @@ class Cashier:
                 "SELECT COALESCE(SUM(seats.stack), 0) AS chips FROM seats"
                 " JOIN tables ON tables.id = seats.table_id"
                 " WHERE tables.guild_id = ? AND seats.user_id = ? AND tables.tournament = 0"
-                " AND tables.status = 'open'",
+                " AND tables.session_chips = 0 AND tables.status = 'open'",
                 (guild_id, user_id),
             )
             assert at_tables is not None

@@ -1,12 +1,13 @@
 """What the bot keeps about a member, shown to them, and forgotten on request.
 
 A member may ask what Croupier keeps about them (:func:`records_of`: their
-settings, balances, every ledger row, the hands and tournaments they played)
+settings, balances, every ledger row, the hands and tournaments they played,
+their buy-ins and cash-outs of session chips)
 and ask to be forgotten (:func:`forget`). Forgetting does not delete rows: the
 ledger must stay balanced and every other player's hands must still replay
 and audit. Instead one *pseudonym* takes the member's id everywhere it is kept
 (balances, the ledger, hand results and habits, shown cards, tournament
-entries, hand actions, the saved deal and result of every hand and the state
+entries, session chips' moves, hand actions, the saved deal and result of every hand and the state
 of closed tables, the tables they opened) and their name leaves the hand
 histories, in one transaction. The audit counts the pseudonym's rows like any
 player's; leaderboards leave them out.
@@ -64,6 +65,8 @@ class MemberRecords:
     hands: list[dict[str, Any]]
     tournaments: list[dict[str, Any]]
     shown_cards: list[dict[str, Any]]
+    #: Buy-ins, top-ups and cash-outs of session chips (issue 28).
+    session_chips: list[dict[str, Any]]
 
     def to_json(self) -> str:
         """The records as an indented JSON document (the file a member receives)."""
@@ -77,6 +80,7 @@ class MemberRecords:
                 "hands": self.hands,
                 "tournaments": self.tournaments,
                 "shown_cards": self.shown_cards,
+                "session_chips": self.session_chips,
             },
             indent=2,
             default=str,
@@ -120,6 +124,11 @@ async def records_of(database: Database, user_id: int) -> MemberRecords:
         "SELECT hand_id, cards, shown_at FROM hand_shows WHERE user_id = ? ORDER BY hand_id",
         (user_id,),
     )
+    session_chips = await database.fetch_all(
+        "SELECT table_id, guild_id, kind, chips, created_at FROM session_chip_moves"
+        " WHERE user_id = ? ORDER BY id",
+        (user_id,),
+    )
     return MemberRecords(
         user_id=user_id,
         settings=None if settings is None else dict(settings),
@@ -129,6 +138,7 @@ async def records_of(database: Database, user_id: int) -> MemberRecords:
         hands=[dict(row) for row in hands],
         tournaments=[dict(row) for row in tournaments],
         shown_cards=[dict(row) for row in shown],
+        session_chips=[dict(row) for row in session_chips],
     )
 
 
@@ -179,8 +189,9 @@ async def _guilds_of(tx: Transaction, user_id: int) -> list[int]:
         " UNION SELECT guild_id FROM hand_players WHERE user_id = ?"
         " UNION SELECT guild_id FROM tournament_entries WHERE user_id = ?"
         " UNION SELECT guild_id FROM tables WHERE creator_id = ?"
-        " UNION SELECT guild_id FROM auto_top_ups WHERE user_id = ?",
-        (user_id, user_id, user_id, user_id, user_id),
+        " UNION SELECT guild_id FROM auto_top_ups WHERE user_id = ?"
+        " UNION SELECT guild_id FROM session_chip_moves WHERE user_id = ?",
+        (user_id, user_id, user_id, user_id, user_id, user_id),
     )
     return sorted(int(row["guild_id"]) for row in rows)
 
@@ -213,6 +224,7 @@ async def _forget_on(tx: Transaction, guild_id: int, user_id: int, pseudonym: in
     for sql in (
         "UPDATE hand_players SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE tournament_entries SET user_id = ? WHERE guild_id = ? AND user_id = ?",
+        "UPDATE session_chip_moves SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE tables SET creator_id = ? WHERE guild_id = ? AND creator_id = ?",
     ):
         await tx.execute(sql, (pseudonym, guild_id, user_id))

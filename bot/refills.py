@@ -90,7 +90,8 @@ async def smallest_buy_in(database: Reader, guild_id: int, default: int) -> int:
     """The smallest minimum buy-in of the server's open cash tables; ``default``
     (the default table's) when none is open."""
     rows = await database.fetch_all(
-        "SELECT config FROM tables WHERE guild_id = ? AND status = 'open' AND tournament = 0",
+        "SELECT config FROM tables WHERE guild_id = ? AND status = 'open' AND tournament = 0"
+        " AND session_chips = 0",
         (guild_id,),
     )
     lows = [int(json.loads(row["config"])["min_buy_in"]) for row in rows]

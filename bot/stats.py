@@ -32,7 +32,7 @@ _CHIPS_BY_PLAYER: Final = """
            balances.chips + COALESCE((
                SELECT SUM(seats.stack) FROM seats JOIN tables ON tables.id = seats.table_id
                WHERE tables.guild_id = balances.guild_id AND seats.user_id = balances.user_id
-                 AND tables.tournament = 0
+                 AND tables.tournament = 0 AND tables.session_chips = 0
            ), 0) AS value
     FROM balances WHERE balances.guild_id = :guild AND balances.user_id < :forgotten
 """

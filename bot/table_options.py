@@ -132,6 +132,13 @@ def _rake_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | 
     return "table.rake", {"percent": basis_points / 100, "cap": values.get("rake_cap")}
 
 
+def _session_chips_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
+    chips = values.get("session_chips")
+    if not isinstance(chips, int) or not chips:
+        return None
+    return "table.session_chips", {"stack": chips}
+
+
 def _min_players_line(values: Mapping[str, object]) -> tuple[str, dict[str, object]] | None:
     count = values.get("min_players")
     if not isinstance(count, int) or count <= MIN_SEATS:
@@ -199,7 +206,48 @@ HOME_OPTIONS: Final[tuple[TableOption, ...]] = tuple(
         ("seven_deuce_bounty", int, 0, MAX_CHIPS),
     )
 )
-OPTIONS: Final[Mapping[str, TableOption]] = {option.name: option for option in CREATE_OPTIONS}
+#: A night of session chips (the host's cash game): everyone sits with this
+#: stack, no balance is touched. ``/poker create`` holds Discord's most (25
+#: options), so a night has a command of its own, ``/poker session_chips``,
+#: with the options a cash table's night uses.
+SESSION_CHIPS: Final = TableOption(
+    "session_chips",
+    int,
+    None,
+    1,
+    MAX_CHIPS,
+    Fits.CASH,
+    line=_session_chips_line,
+    command="session_chips",
+)
+SESSION_OPTIONS: Final[tuple[TableOption, ...]] = (
+    SESSION_CHIPS,
+    *(
+        option
+        for option in CREATE_OPTIONS
+        if option.name
+        in {
+            "variant",
+            "game",
+            "hands_per_game",
+            "small_blind",
+            "big_blind",
+            "seats",
+            "action_seconds",
+            "thread",
+            "provably_fair",
+            "ante",
+            "big_blind_ante",
+            "straddle",
+            "time_bank",
+            "computer_players",
+            "min_players",
+        }
+    ),
+)
+OPTIONS: Final[Mapping[str, TableOption]] = {
+    option.name: option for option in (*CREATE_OPTIONS, SESSION_CHIPS)
+}
 #: The options the engine's TableRules takes as they are.
 RULES_OPTIONS: Final = tuple(option.name for option in CREATE_OPTIONS if option.rules)
 
@@ -207,7 +255,7 @@ RULES_OPTIONS: Final = tuple(option.name for option in CREATE_OPTIONS if option.
 def option_lines(values: Mapping[str, object]) -> list[tuple[str, dict[str, object]]]:
     """The table message's lines for the options set, from each option's value."""
     lines = []
-    for option in CREATE_OPTIONS:
+    for option in (*CREATE_OPTIONS, SESSION_CHIPS):
         if option.line is not None:
             line = option.line(values)
             if line is not None:

@@ -56,8 +56,9 @@ class NoWayIn(CroupierError):
 
 
 def joined_answer(runner: TableRunner, movement: SeatMovement, locale: str) -> str:
+    key = "tables.registered" if runner.settings.tournament else "tables.joined"
     return t(
-        "tables.registered" if runner.settings.tournament else "tables.joined",
+        _session_chips(runner, key),
         locale,
         seat=movement.seat_no,
         amount=movement.amount,
@@ -68,22 +69,28 @@ def joined_answer(runner: TableRunner, movement: SeatMovement, locale: str) -> s
 def left_answer(runner: TableRunner, left: Left, locale: str) -> str:
     if left.movement is None:
         return t("tables.left_later", locale)
+    key = "tables.unregistered" if runner.settings.tournament else "tables.left_now"
     return t(
-        "tables.unregistered" if runner.settings.tournament else "tables.left_now",
+        _session_chips(runner, key),
         locale,
         amount=left.movement.amount,
         balance=left.movement.balance,
     )
 
 
-def topped_up_answer(movement: SeatMovement, locale: str) -> str:
+def topped_up_answer(runner: TableRunner, movement: SeatMovement, locale: str) -> str:
     return t(
-        "tables.topped_up",
+        _session_chips(runner, "tables.topped_up"),
         locale,
         amount=movement.amount,
         stack=movement.stack,
         balance=movement.balance,
     )
+
+
+def _session_chips(runner: TableRunner, key: str) -> str:
+    """The sentence ``key`` says at a night of session chips: no balance moved."""
+    return f"{key}_session_chips" if runner.settings.session_chips else key
 
 
 async def with_way_back(
@@ -138,7 +145,7 @@ async def top_up_seat(
         movement = await runner.top_up(interaction.user.id, amount)
     except (InsufficientChips, Refused) as error:
         raise await with_way_back(interaction, runner, error) from error
-    return topped_up_answer(movement, locale_of(interaction))
+    return topped_up_answer(runner, movement, locale_of(interaction))
 
 
 class SeatDeskButton(
@@ -191,6 +198,8 @@ class SeatDeskButton(
         known = await bot.cashier.balance(guild_id_of(interaction), user_id)
         balance = bot.cashier.starting_chips if known is None else known
         low, high = runner.settings.min_buy_in, runner.settings.max_buy_in
+        if runner.settings.session_chips:  # no balance pays for them: the night's stack
+            balance = high
         if self.action == "sit":
             if runner.table.is_seated(user_id):  # no form to fill in for nothing
                 raise Refused("engine.already_seated", seat=runner.table.seat_of(user_id).number)
@@ -232,7 +241,8 @@ class SitDownForm(discord.ui.Modal):
             discord.ui.Label(
                 text=shorten(t("sit_form.buy_in", locale, low=low, high=high), INPUT_LABEL),
                 description=shorten(
-                    t("sit_form.buy_in_about", locale, balance=balance), LABEL_DESCRIPTION
+                    t(_session_chips(runner, "sit_form.buy_in_about"), locale, balance=balance),
+                    LABEL_DESCRIPTION,
                 ),
                 component=self.buy_in,
             )
@@ -280,7 +290,13 @@ class TopUpForm(discord.ui.Modal):
             discord.ui.Label(
                 text=shorten(t("top_up_form.amount", locale, high=self.room), INPUT_LABEL),
                 description=shorten(
-                    t("top_up_form.amount_about", locale, stack=stack, balance=balance, high=high),
+                    t(
+                        _session_chips(runner, "top_up_form.amount_about"),
+                        locale,
+                        stack=stack,
+                        balance=balance,
+                        high=high,
+                    ),
                     LABEL_DESCRIPTION,
                 ),
                 component=self.amount,

@@ -41,7 +41,7 @@ from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
-from bot.table_options import CREATE_OPTIONS, HOME_OPTIONS
+from bot.table_options import CREATE_OPTIONS, HOME_OPTIONS, OPTIONS, SESSION_OPTIONS
 from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
@@ -210,7 +210,21 @@ class Tables(commands.Cog):
     @create_parameters(CREATE_OPTIONS)
     async def create(self, interaction: Interaction, **chosen: Any) -> None:
         """Open a table with the options of :data:`bot.table_options.CREATE_OPTIONS`."""
-        options = {opt.name: chosen.get(opt.name, opt.default) for opt in CREATE_OPTIONS}
+        await self._open_table(interaction, chosen)
+
+    @poker.command(  # type: ignore[arg-type]
+        name="session_chips",
+        description=catalogue_str("command.poker.session_chips.description"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @create_parameters(SESSION_OPTIONS)
+    async def session_chips(self, interaction: Interaction, **chosen: Any) -> None:
+        """Open a table for a night of session chips (:data:`bot.table_options.SESSION_OPTIONS`)."""
+        await self._open_table(interaction, chosen)
+
+    async def _open_table(self, interaction: Interaction, chosen: dict[str, Any]) -> None:
+        """Open the table ``chosen`` describes: each declared option as chosen, or its default."""
+        options = {opt.name: chosen.get(opt.name, opt.default) for opt in OPTIONS.values()}
         guild_id, locale = guild_id_of(interaction), locale_of(interaction)
         variant, game, time_bank = options["variant"], options["game"], options["time_bank"]
         code = None if variant is None else chosen_game(str(variant), locale, dealt_variants())
@@ -220,7 +234,7 @@ class Tables(commands.Cog):
         if mix is not None and mix not in mixed_games():
             raise BadOption(value=mix)
         table_options: dict[str, Any] = {
-            option.setting: options[option.name] for option in CREATE_OPTIONS if option.setting
+            option.setting: options[option.name] for option in OPTIONS.values() if option.setting
         }
         table_options.update(
             variant=code,
@@ -258,6 +272,20 @@ class Tables(commands.Cog):
                     stack=config.starting_stack,
                     small_blind=config.small_blind,
                     big_blind=config.big_blind,
+                    channel=f"<#{channel_id}>",
+                ),
+                ephemeral=True,
+            )
+            return
+        if config.session_chips:
+            await interaction.followup.send(
+                t(
+                    "tables.created_session_chips",
+                    locale,
+                    variant=config.display_name,
+                    small_blind=config.small_blind,
+                    big_blind=config.big_blind,
+                    stack=config.session_chips,
                     channel=f"<#{channel_id}>",
                 ),
                 ephemeral=True,
@@ -470,6 +498,17 @@ class Tables(commands.Cog):
             return t("computer.removed", locale, name=name, amount=left.movement.amount)
 
         await answer_in_time(interaction, remove())
+
+    @poker.command(name="ledger", description=catalogue_str("command.poker.ledger.description"))
+    async def ledger(self, interaction: Interaction) -> None:
+        """The table's session ledger, to whoever asks in its channel (at it or watching)."""
+        runner = self.runner(interaction)
+        if runner.settings.tournament:
+            raise Refused("ledger.tournament")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await runner.session_ledger(locale_of(interaction))
+        assert message.embed is not None
+        await interaction.followup.send(embed=message.embed, ephemeral=True)
 
     @poker.command(name="close", description=catalogue_str("command.poker.close.description"))
     @app_commands.describe(void_reason=catalogue_str("command.poker.close.void_reason"))

@@ -1547,4 +1547,70 @@ MESSAGES: Final[dict[str, str]] = {
         "Mindestzahl an Spielern für eine Hand (Standard 2, höchstens die Plätze)"
     ),
     "table.min_players": "Gespielt wird ab {count} Spielern",
+    # Das Cash Game des Gastgebers (Issue 28): das Abendbuch und Session-Chips.
+    "ledger.title": "Abrechnung des Abends",
+    "ledger.title_session_chips": "Abrechnung des Abends · Session-Chips",
+    "ledger.footer": (
+        "Seit der Tisch offen ist. Die Salden und der Rake des Hauses ergeben zusammen null; "
+        "Stapel, die noch am Tisch liegen, zählen, wie sie stehen."
+    ),
+    "ledger.footer_session_chips": (
+        "Seit der Tisch offen ist. Session-Chips ({stack:int} für jeden Platz): kein Guthaben "
+        "hat sich geändert, rechnet untereinander ab."
+    ),
+    "tables.joined_session_chips": (
+        "Du sitzt auf Platz {seat} mit **{amount:int}** Session-Chips; dein Guthaben bleibt, "
+        "wie es ist."
+    ),
+    "tables.left_now_session_chips": (
+        "Du hast den Tisch mit **{amount:int}** Session-Chips verlassen; dein Guthaben bleibt, "
+        "wie es ist."
+    ),
+    "tables.topped_up_session_chips": (
+        "Du hast **{amount:int}** Session-Chips nachgekauft; dein Stapel ist **{stack:int}**, "
+        "dein Guthaben bleibt, wie es ist."
+    ),
+    "sit_form.buy_in_about_session_chips": "Session-Chips: alle setzen sich mit {balance:int}.",
+    "top_up_form.amount_about_session_chips": (
+        "Dein Stapel ist {stack:int}; Session-Chips, kein Guthaben wird berührt."
+    ),
+    "ledger.rebuy_session_chips": (
+        "**Nachkaufen** am Tisch (oder /poker topup) kauft dich mit **{stack:int}** Session-Chips "
+        "wieder ein, gezählt in der Abrechnung des Abends; kein Guthaben wird berührt."
+    ),
+    "table.session_chips": "Session-Chips: je **{stack:int}**, kein Guthaben berührt",
+    "ledger.tournament": (
+        "Ein Turnier führt keine Abrechnung des Abends: seine Buy-ins liegen im Preispool."
+    ),
+    "ledger.empty": "An diesem Tisch hat sich noch niemand eingekauft.",
+    "ledger.computer_player": "Ein Computerspieler",
+    "ledger.bought_in": "eingekauft **{amount:int}**",
+    "ledger.topped_up": "nachgekauft **{amount:int}**",
+    "ledger.cashed_out": "ausgezahlt **{amount:int}**",
+    "ledger.at_table": "am Tisch **{amount:int}**",
+    "ledger.net": "Saldo **{net:+int}**",
+    "ledger.rake": "Das Haus · Rake **{amount:int}**",
+    "ledger.carried_pot": "Jackpot noch im Pot · **{amount:int}**",
+    "command.poker.ledger.description": (
+        "Wer sich heute hier eingekauft und ausgezahlt hat, und wer vorn oder hinten liegt"
+    ),
+    "command.poker.session_chips.description": (
+        "Öffne einen Tisch für einen Abend mit Session-Chips: alle mit demselben Stapel."
+    ),
+    "command.poker.session_chips.session_chips": (
+        "Ein Abend mit Session-Chips: alle setzen sich mit so vielen, kein Guthaben wird berührt"
+    ),
+    "table.config.session_chips_alone": (
+        "Session-Chips gibt es an einem Cash-Tisch ohne Rake und Jackpots, und sie bestimmen das "
+        "Buy-in aller: lass Turnier, Rake, Jackpots und die Buy-in-Spanne weg."
+    ),
+    "table.config.session_chips": (
+        "Session-Chips müssen zwischen {low:int} (ein Big Blind) und {high:int} liegen, nicht "
+        "{amount:int}."
+    ),
+    "tables.created_session_chips": (
+        "Ein Tisch **{variant}** mit {small_blind:int}/{big_blind:int} ist in {channel} offen, "
+        "gespielt mit Session-Chips: alle setzen sich mit **{stack:int}**, und kein Guthaben "
+        "ändert sich. **/poker ledger** zeigt, wer vorn und wer hinten liegt."
+    ),
 }

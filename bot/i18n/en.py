@@ -1456,4 +1456,67 @@ MESSAGES: Final[dict[str, str]] = {
         "The fewest players a hand is dealt to (default 2, at most the seats)"
     ),
     "table.min_players": "Deals to {count} players or more",
+    # The host's cash game (issue 28): the session ledger and nights of session chips.
+    "ledger.title": "Session ledger",
+    "ledger.title_session_chips": "Session ledger · session chips",
+    "ledger.footer": (
+        "Since the table opened. Nets and the house's rake add up to zero; stacks still at the "
+        "table count as they stand."
+    ),
+    "ledger.footer_session_chips": (
+        "Since the table opened. Session chips ({stack:int} each to sit): no balance changed, "
+        "settle up among yourselves."
+    ),
+    "tables.joined_session_chips": (
+        "You sit in seat {seat} with **{amount:int}** session chips; your balance is untouched."
+    ),
+    "tables.left_now_session_chips": (
+        "You left the table with **{amount:int}** session chips; your balance is untouched."
+    ),
+    "tables.topped_up_session_chips": (
+        "You added **{amount:int}** session chips; your stack is **{stack:int}**, and your "
+        "balance is untouched."
+    ),
+    "sit_form.buy_in_about_session_chips": "Session chips: everyone sits with {balance:int}.",
+    "top_up_form.amount_about_session_chips": (
+        "Your stack is {stack:int}; session chips, no balance touched."
+    ),
+    "ledger.rebuy_session_chips": (
+        "**Top up** on the table (or /poker topup) buys back in with **{stack:int}** session "
+        "chips, counted in the night's ledger; no balance is touched."
+    ),
+    "table.session_chips": "Session chips: **{stack:int}** each, no balance touched",
+    "ledger.tournament": (
+        "A tournament keeps no session ledger: its buy-ins are in the prize pool."
+    ),
+    "ledger.empty": "Nobody has bought in at this table yet.",
+    "ledger.computer_player": "A computer player",
+    "ledger.bought_in": "bought in **{amount:int}**",
+    "ledger.topped_up": "topped up **{amount:int}**",
+    "ledger.cashed_out": "cashed out **{amount:int}**",
+    "ledger.at_table": "at the table **{amount:int}**",
+    "ledger.net": "net **{net:+int}**",
+    "ledger.rake": "The house · rake **{amount:int}**",
+    "ledger.carried_pot": "Jackpot still in the pot · **{amount:int}**",
+    "command.poker.ledger.description": (
+        "Who bought in and cashed out at this table tonight, and who is up or down"
+    ),
+    "command.poker.session_chips.description": (
+        "Open a table for a night of session chips: everyone sits with the same stack."
+    ),
+    "command.poker.session_chips.session_chips": (
+        "A night of session chips: everyone sits with this many, no balance is touched"
+    ),
+    "table.config.session_chips_alone": (
+        "Session chips are for a cash table without rake or jackpots, and they set everyone's "
+        "buy-in: leave out tournament, rake, jackpots and the buy-in range."
+    ),
+    "table.config.session_chips": (
+        "Session chips must be from {low:int} (one big blind) to {high:int}, not {amount:int}."
+    ),
+    "tables.created_session_chips": (
+        "A table of **{variant}** at {small_blind:int}/{big_blind:int} is open in {channel}, "
+        "played with session chips: everyone sits with **{stack:int}**, and no balance changes. "
+        "**/poker ledger** shows who is up and down."
+    ),
 }

@@ -69,7 +69,8 @@ async def top_up_automatically(
 ) -> int:
     """Between hands, under the runner's lock: every seated player whose choice
     says so is topped up; how many were."""
-    if desk.tournament:
+    if desk.tournament or state.settings.session_chips:
+        # A rebuy in session chips is settled in money among friends: their own call.
         return 0
     table, rules = state.table, state.rules
     seated = [

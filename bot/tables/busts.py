@@ -3,8 +3,9 @@ hand's own table message ends with, :mod:`bot.render.table_message`): the
 money desk's notices, and for each player who lost their last chip at a cash
 table the one thing they can do right now to play again (:mod:`bot.way_back`:
 top up from their balance, take the server's refill now or at a time named,
-claim the daily chips, or ask a member who can manage the server); a
-tournament announces their place instead (:mod:`bot.tables.tournament_desk`).
+claim the daily chips, or ask a member who can manage the server; at a night
+of session chips, a rebuy of the night's stack); a tournament announces their
+place instead (:mod:`bot.tables.tournament_desk`).
 
 A notice names players (escaped, as everywhere) without pinging anyone.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.tables.publisher import Publisher
 from bot.tables.services import TableServices
@@ -53,6 +55,11 @@ async def bust_notices(
     minimum = state.rules.minimum_buy_in
     notices = []
     for user_id in busted:
+        if state.settings.session_chips:  # a rebuy in session chips; no balance to speak of
+            text = t("table.out_of_chips", state.locale, name=state.name(user_id))
+            text += " " + t("ledger.rebuy_session_chips", state.locale, stack=minimum)
+            notices.append(OutgoingMessage(content=text))
+            continue
         step = await next_step_for(
             services.cashier,
             services.database,

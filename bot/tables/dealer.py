@@ -123,7 +123,8 @@ class Dealer:
                     seats=deal.seats,
                     seat_count=state.settings.seats,
                 ),
-                tournament=desk.tournament,
+                # Session chips are not balance chips either: cash statistics leave them out.
+                tournament=desk.tournament or bool(state.settings.session_chips),
             )
             await desk.settle(tx, deal, settled)
 

@@ -118,6 +118,7 @@ from bot.tables.retry import Backoff
 from bot.tables.runout import RunOut
 from bot.tables.seat_console import SeatConsoles
 from bot.tables.services import TableServices
+from bot.tables.session_ledger_post import computer_names, ledger_message, post_closing_ledger
 from bot.tables.show_or_muck import Shown, ShowOrMuck
 from bot.tables.sit_outs import SitOutWatch
 from bot.tables.stand_ins import StandIns
@@ -312,6 +313,12 @@ class TableRunner:
         """Whether a member (not a computer player) sits at the table: a
         tournament under way with none left is the opener's to end too."""
         return any(not is_computer(seat.player) for seat in self.table.seats.values())
+
+    async def session_ledger(self, locale: str) -> OutgoingMessage:
+        """The cash table's session ledger since it opened, in ``locale``."""
+        if self.desk.tournament:
+            raise Refused("ledger.tournament")
+        return await ledger_message(self.state, self.services.database, locale)
 
     def watch(self, watcher: TableWatcher) -> None:
         """Tell ``watcher`` of every change from now on (:mod:`bot.tables.watchers`)."""
@@ -841,9 +848,12 @@ class TableRunner:
         # Between hands the message ends with the last hand's result: the closed
         # table is a message of its own, below it, rather than an edit erasing it.
         after_a_hand = self.state.live is None and self.state.last_hand is not None
+        names = computer_names(self.state)  # closing forgets them
         movements = await close_now(
             self.state, self.desk, self.publisher, void_reason=void_reason, voided_by=voided_by
         )
+        if not self.desk.tournament:  # the session ledger, the way a home game settles up
+            await post_closing_ledger(self.state, self.services.database, self.publisher, names)
         self._changed(fresh=after_a_hand)
         self._let_go()
         return movements

@@ -140,6 +140,9 @@ class TableSettings:
     computer_players: bool = True
     #: The fewest players a hand is dealt to (cash tables; 2 to the seats).
     min_players: int = MIN_SEATS
+    #: A night of session chips: everyone sits with this many chips that are
+    #: worth nothing away from the table (0: the players' balances are played).
+    session_chips: int = 0
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
@@ -161,6 +164,7 @@ class TableSettings:
         if config.variant not in dealt_variants():
             raise TableSettingsError("table.config.variant", variant=config.variant)
         config = _checked_tournament(config)
+        config = _checked_session_chips(config)
         if not MIN_ACTION_SECONDS <= config.action_seconds <= MAX_ACTION_SECONDS:
             raise TableSettingsError(
                 "table.config.action_seconds",
@@ -276,6 +280,24 @@ class TableSettings:
         return cls.checked(**options)
 
 
+def _checked_session_chips(config: TableSettings) -> TableSettings:
+    """A night of session chips: a cash table where everyone sits with the same
+    stack (its buy-in range is that stack), and nothing goes to or from the
+    house, whose chips are balance chips: no rake and no jackpots carried."""
+    if not config.session_chips:
+        return config
+    if config.tournament or config.rake_basis_points or config.jackpots:
+        raise TableSettingsError("table.config.session_chips_alone")
+    if not config.big_blind <= config.session_chips <= MAX_CHIPS:
+        raise TableSettingsError(
+            "table.config.session_chips",
+            amount=config.session_chips,
+            low=config.big_blind,
+            high=MAX_CHIPS,
+        )
+    return replace(config, min_buy_in=config.session_chips, max_buy_in=config.session_chips)
+
+
 def _checked_tournament(config: TableSettings) -> TableSettings:
     """A tournament's buy-in (the members' chips) checked, its buy-in range set
     to the starting stack and its levels' length defaulted; a cash table must
@@ -344,7 +366,9 @@ def new_table_config(
     tournament chips (the engine's defaults in big blinds, 20 and 100); its
     blinds rise every 10 minutes unless ``level_minutes`` or ``level_hands``
     says otherwise. Any other ``declared`` option (bot/table_options.py) is
-    kept as chosen; left out (``None``), the table's default stands."""
+    kept as chosen; left out (``None``), the table's default stands:
+    ``session_chips`` makes a cash table a night of session chips, everyone's
+    buy-in that stack (so no buy-in range besides)."""
     if game is not None and variant is not None:
         raise TableSettingsError("table.config.variant_and_mix")
     if tournament and (min_buy_in is not None or max_buy_in is not None):
@@ -380,6 +404,10 @@ def new_table_config(
         # The declared options kept as they are chosen (bot/table_options.py).
         **{name: value for name, value in declared.items() if value is not None},
     }
+    if declared.get("session_chips") is not None and (
+        tournament or min_buy_in is not None or max_buy_in is not None
+    ):
+        raise TableSettingsError("table.config.session_chips_alone")
     if time_bank is not None:
         common["time_bank_seconds"] = time_bank.start_seconds
         common["time_bank_add_seconds"] = time_bank.add_seconds

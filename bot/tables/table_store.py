@@ -63,8 +63,15 @@ class TableStore:
             async with self.database.transaction() as tx:
                 table_id = await tx.insert(
                     "INSERT INTO tables (guild_id, channel_id, creator_id, config, state,"
-                    " tournament) VALUES (?, ?, ?, ?, '{}', ?)",
-                    (guild_id, channel_id, creator_id, config.to_json(), config.tournament),
+                    " tournament, session_chips) VALUES (?, ?, ?, ?, '{}', ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        creator_id,
+                        config.to_json(),
+                        config.tournament,
+                        config.session_chips,
+                    ),
                 )
         except UniqueViolation:  # the channel's one open table (the only unique key here)
             raise TableExists() from None

@@ -43,6 +43,7 @@ async def _every_row(database: Database) -> str:
         "hand_habits",
         "hand_shows",
         "tournament_entries",
+        "session_chip_moves",
         "player_settings",
         "auto_top_ups",
     ):
@@ -58,6 +59,12 @@ async def _played(database: Database) -> tuple[int, FakeClock]:
     for user_id, name in PLAYERS.items():
         await cash.join(user_id, name, buy_in=600)
     await play_hands(cash, clock, random.Random(5), 6)
+    night = await new_table(
+        database, clock, RecordingOutlet(), config(session_chips=500), channel_id=503
+    )
+    await night.join(ANN, PLAYERS[ANN], buy_in=None)
+    await night.leave(ANN)
+    await night.close(1)
     finished = await new_table(
         database, clock, RecordingOutlet(), tournament(seats=3), channel_id=502
     )
@@ -88,7 +95,7 @@ async def test_a_member_who_asks_is_forgotten_everywhere_and_every_chip_still_co
     await _played(database)
     before = await records_of(database, ANN)
     assert before.hands and before.ledger and before.balances and before.tournaments
-    assert before.auto_top_ups
+    assert before.auto_top_ups and before.session_chips
     assert {row["guild_id"] for row in before.balances} == {GUILD, OTHER_GUILD}
     ben_hands = [row["hand_id"] for row in (await records_of(database, BEN)).hands]
 
@@ -100,7 +107,7 @@ async def test_a_member_who_asks_is_forgotten_everywhere_and_every_chip_still_co
     assert "Annika" not in everything
     after = await records_of(database, ANN)
     assert not (after.hands or after.ledger or after.balances or after.tournaments)
-    assert after.settings is None and not after.auto_top_ups
+    assert after.settings is None and not after.auto_top_ups and not after.session_chips
     # The pseudonym holds what she held: the same hands, the same ledger, both servers.
     kept = await records_of(database, pseudonym)
     assert len(kept.hands) == len(before.hands) and len(kept.ledger) == len(before.ledger)
