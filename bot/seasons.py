@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final, Literal, get_args
 
-from bot.database import Database
+from bot.database import Database, Row
 from bot.errors import CroupierError
 from bot.member_records import is_forgotten
 
@@ -122,20 +122,24 @@ _COLUMNS: Final = (
 )
 
 
-def _season(row: object) -> Season:
-    get = row.__getitem__  # type: ignore[attr-defined]
-    formula = str(get("formula"))
-    assert formula in FORMULAS, formula
+def _formula(text: object) -> Formula:
+    for formula in FORMULAS:
+        if formula == text:
+            return formula
+    raise SeasonError("season.bad_formula", formula=str(text)[:40])
+
+
+def _season(row: Row) -> Season:
     return Season(
-        id=int(get("id")),
-        guild_id=int(get("guild_id")),
-        channel_id=int(get("channel_id")),
-        name=str(get("name")),
-        starts_on=date.fromisoformat(str(get("starts_on"))),
-        ends_on=date.fromisoformat(str(get("ends_on"))),
-        formula=formula,  # type: ignore[arg-type]
-        started_by=int(get("started_by")),
-        end_posted=get("end_posted_at") is not None,
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        name=str(row["name"]),
+        starts_on=date.fromisoformat(str(row["starts_on"])),
+        ends_on=date.fromisoformat(str(row["ends_on"])),
+        formula=_formula(row["formula"]),
+        started_by=int(row["started_by"]),
+        end_posted=row["end_posted_at"] is not None,
     )
 
 
@@ -156,8 +160,7 @@ async def start_season(
     name = " ".join(name.split())
     if not 1 <= len(name) <= MAX_NAME_LENGTH:
         raise SeasonError("season.bad_name", most=MAX_NAME_LENGTH)
-    if formula not in FORMULAS:
-        raise SeasonError("season.bad_formula", formula=formula[:40])
+    chosen = _formula(formula)
     first, last = season_dates(period, today)
     if last < first or last < today:
         raise SeasonError("season.over_already", first=first.isoformat(), last=last.isoformat())
@@ -179,19 +182,9 @@ async def start_season(
         season_id = await tx.insert(
             "INSERT INTO seasons (guild_id, channel_id, name, starts_on, ends_on, formula,"
             " started_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, name, first.isoformat(), last.isoformat(), formula, started_by),
+            (guild_id, channel_id, name, first.isoformat(), last.isoformat(), chosen, started_by),
         )
-    return Season(
-        season_id,
-        guild_id,
-        channel_id,
-        name,
-        first,
-        last,
-        formula,
-        started_by,
-        False,  # type: ignore[arg-type]
-    )
+    return Season(season_id, guild_id, channel_id, name, first, last, chosen, started_by, False)
 
 
 async def current_season(database: Database, guild_id: int, today: date) -> Season | None:

@@ -175,7 +175,12 @@ class Seasons(
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(StandingsPageButton)
-        self.end_round.start()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # Started once connected: its first round runs at once, then every few minutes.
+        if not self.end_round.is_running():
+            self.end_round.start()
 
     async def cog_unload(self) -> None:
         self.end_round.cancel()
@@ -261,7 +266,6 @@ class Seasons(
     @tasks.loop(minutes=END_CHECK_MINUTES)
     async def end_round(self) -> None:
         try:
-            await self.bot.wait_until_ready()
             await self.post_season_ends()
         except Exception:  # the next round tries again; the loop must not stop
             log.exception("Posting the end of a season failed")
