@@ -26,7 +26,9 @@ async def answer(member: Member, *words: str, **options: object) -> str:
     return reply.text
 
 
-async def sit_and_go(croupier: Croupier, fake: FakeDiscord, members: dict[str, Member]) -> None:
+async def sit_and_go(
+    croupier: Croupier, fake: FakeDiscord, members: dict[str, Member], *, mark: bool = False
+) -> None:
     """A sit-and-go of the members and one computer player, shoved to its winner."""
     ann = members["Ann"]
     opened = await answer(
@@ -40,6 +42,11 @@ async def sit_and_go(croupier: Croupier, fake: FakeDiscord, members: dict[str, M
         seats=3,
     )
     assert "tournament is open" in opened
+    if mark:  # only its opener (or a manager) says whether it counts
+        refused = await answer(members["Ben"], "season", "mark", season=False)
+        assert "Only the member who opened this tournament" in refused
+        marked = await answer(ann, "season", "mark", season=True)
+        assert marked == "This tournament counts for the season."
     for member in members.values():
         await answer(member, "poker", "join")
     await answer(ann, "poker", "addbot")  # the last seat: it begins
@@ -94,9 +101,11 @@ async def test_a_season_of_two_sit_and_gos_is_ranked_and_its_end_posted_once(
         assert "25-18-15-12-10-8-6-4-2-1" in started
         bad = await answer(cat, "season", "start", name="Spring", period="soon", formula="field")
         assert "is not a period" in bad
+        no_table = await answer(cat, "season", "mark", season=False)
+        assert no_table == "There is no tournament in this channel to mark."
 
         members = {"Ann": ann, "Ben": ben}
-        await sit_and_go(croupier, fake, members)
+        await sit_and_go(croupier, fake, members, mark=True)
         await sit_and_go(croupier, fake, members)
 
         rows = await croupier.database.fetch_all(
@@ -122,6 +131,7 @@ async def test_a_season_of_two_sit_and_gos_is_ranked_and_its_end_posted_once(
         assert await cog.post_season_ends(season.ends_on + timedelta(days=1)) == 1
         assert await cog.post_season_ends(season.ends_on + timedelta(days=2)) == 0
         (ended,) = season_ends(fake)
+        print(ended)  # and the post at its end
         assert "Season over: Winter" in ended and "wins the season with" in ended
 
     async with running_croupier(fake, database_path) as croupier:
