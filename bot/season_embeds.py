@@ -71,6 +71,8 @@ def season_end_embed(page: StandingsPage, locale: str) -> discord.Embed:
     else:
         top, lines = t("season.nobody", locale), []
     embed.description = "\n".join([top, _about(page, locale), "", *lines]).rstrip()
+    # How a round that stopped before recording the post finds it (cogs/seasons.py).
+    embed.set_footer(text=t("season.end_footer", locale, id=page.season.id))
     return embed
 
 

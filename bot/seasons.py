@@ -21,10 +21,14 @@ The formulas (what docs/PLAYERS.md calls them, with their sources):
 * ``field``: ``entrants − place + 1``, a point for yourself and each player
   you outlasted, the simplest home-league scoring.
 
-The end of a season is posted once: :func:`claim_end` sets ``end_posted_at``
-only where it is still empty, so of two processes, or of one before and after
-a restart, one alone posts; a post Discord refuses for a passing reason gives
-the claim back (:func:`release_end`) for the next round to try again.
+The end of a season is posted once. A round first claims it
+(:func:`claim_end`: ``end_claimed_at``, taken only where nobody holds it),
+then posts, then records the message (:func:`record_end`). A post Discord
+refuses for a passing reason gives the claim back (:func:`release_end`). A
+round stopped between claiming and recording leaves a claim that goes stale
+after :data:`STALE_CLAIM`; the round that takes it over first looks in the
+channel for the post, which names the season's id in its footer, and records
+it instead of posting again.
 
 >>> points("top_ten", 1, 6), points("field", 2, 6), round(points("sqrt", 1, 4), 2)
 (25.0, 5.0, 20.0)
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Final, Literal, get_args
 
 from bot.database import Database, Row
@@ -48,6 +52,9 @@ TOP_TEN_POINTS: Final = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 #: The longest season: a year and a day (a leap year's).
 MAX_SEASON_DAYS: Final = 366
 MAX_NAME_LENGTH: Final = 60
+#: A claim on posting a season's end older than this was left by a round that
+#: stopped (a restart between claiming and recording): the next round finishes it.
+STALE_CLAIM: Final = timedelta(minutes=10)
 #: The words ``/season start`` takes for its period besides ``from..to``.
 PERIODS: Final = ("monthly", "quarterly")
 
@@ -111,14 +118,18 @@ class Season:
     ends_on: date
     formula: Formula
     started_by: int
-    end_posted: bool
+    #: When a round took the posting of its end (:func:`claim_end`), if one has.
+    end_claimed_at: str | None = None
+    #: The post of its end, once Discord took it.
+    end_message_id: int | None = None
 
     def running_on(self, day: date) -> bool:
         return self.starts_on <= day <= self.ends_on
 
 
 _COLUMNS: Final = (
-    "id, guild_id, channel_id, name, starts_on, ends_on, formula, started_by, end_posted_at"
+    "id, guild_id, channel_id, name, starts_on, ends_on, formula, started_by,"
+    " end_claimed_at, end_message_id"
 )
 
 
@@ -139,7 +150,8 @@ def _season(row: Row) -> Season:
         ends_on=date.fromisoformat(str(row["ends_on"])),
         formula=_formula(row["formula"]),
         started_by=int(row["started_by"]),
-        end_posted=row["end_posted_at"] is not None,
+        end_claimed_at=None if row["end_claimed_at"] is None else str(row["end_claimed_at"]),
+        end_message_id=None if row["end_message_id"] is None else int(row["end_message_id"]),
     )
 
 
@@ -184,7 +196,7 @@ async def start_season(
             " started_by) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (guild_id, channel_id, name, first.isoformat(), last.isoformat(), chosen, started_by),
         )
-    return Season(season_id, guild_id, channel_id, name, first, last, chosen, started_by, False)
+    return Season(season_id, guild_id, channel_id, name, first, last, chosen, started_by)
 
 
 async def current_season(database: Database, guild_id: int, today: date) -> Season | None:
@@ -303,27 +315,53 @@ async def standings(
     )
 
 
-async def seasons_over(database: Database, today: date) -> list[Season]:
-    """Seasons whose last day is past and whose end is not posted yet."""
+def utc_stamp(moment: datetime) -> str:
+    """A UTC time as the schema writes one (``2024-05-06T12:00:00.123Z``)."""
+    return (
+        moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    )
+
+
+async def seasons_over(database: Database, today: date, now: datetime) -> list[Season]:
+    """Seasons whose last day is past and whose end is not posted: never claimed,
+    or claimed longer than :data:`STALE_CLAIM` ago by a round that did not finish."""
     rows = await database.fetch_all(
-        f"SELECT {_COLUMNS} FROM seasons WHERE ends_on < ? AND end_posted_at IS NULL ORDER BY id",
-        (today.isoformat(),),
+        f"SELECT {_COLUMNS} FROM seasons WHERE ends_on < ? AND end_message_id IS NULL"
+        " AND (end_claimed_at IS NULL OR end_claimed_at < ?) ORDER BY id",
+        (today.isoformat(), utc_stamp(now - STALE_CLAIM)),
     )
     return [_season(row) for row in rows]
 
 
-async def claim_end(database: Database, season_id: int) -> bool:
-    """Take the posting of a season's end; ``False`` when someone already has."""
+async def claim_end(database: Database, season: Season, now: datetime) -> bool:
+    """Take the posting of a season's end; ``False`` when another round has
+    since. A claim is taken only from what :func:`seasons_over` read (none, or
+    the same stale one), so two rounds never both hold it."""
     async with database.transaction() as tx:
-        changed = await tx.execute(
-            f"UPDATE seasons SET end_posted_at = {tx.sql_now}"
-            " WHERE id = ? AND end_posted_at IS NULL",
-            (season_id,),
-        )
+        sql = "UPDATE seasons SET end_claimed_at = ? WHERE id = ? AND end_message_id IS NULL"
+        if season.end_claimed_at is None:
+            changed = await tx.execute(
+                sql + " AND end_claimed_at IS NULL", (utc_stamp(now), season.id)
+            )
+        else:
+            changed = await tx.execute(
+                sql + " AND end_claimed_at = ?", (utc_stamp(now), season.id, season.end_claimed_at)
+            )
     return changed == 1
+
+
+async def record_end(database: Database, season_id: int, message_id: int) -> None:
+    """The post of a season's end, which Discord took: it is never posted again."""
+    async with database.transaction() as tx:
+        await tx.execute(
+            "UPDATE seasons SET end_message_id = ? WHERE id = ?", (message_id, season_id)
+        )
 
 
 async def release_end(database: Database, season_id: int) -> None:
     """Give back a claim whose post Discord refused, for the next round to try again."""
     async with database.transaction() as tx:
-        await tx.execute("UPDATE seasons SET end_posted_at = NULL WHERE id = ?", (season_id,))
+        await tx.execute(
+            "UPDATE seasons SET end_claimed_at = NULL WHERE id = ? AND end_message_id IS NULL",
+            (season_id,),
+        )

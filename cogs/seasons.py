@@ -28,11 +28,13 @@ from bot.records import server_records
 from bot.season_embeds import records_embed, season_end_embed, standings_embed
 from bot.seasons import (
     FORMULAS,
+    Season,
     SeasonError,
     StandingsPage,
     claim_end,
     current_season,
     mark_table,
+    record_end,
     release_end,
     season_by_id,
     seasons_over,
@@ -48,6 +50,8 @@ log = logging.getLogger(__name__)
 PAGE_SIZE: Final = 10
 #: How often the bot looks for seasons that are over.
 END_CHECK_MINUTES: Final = 10.0
+#: How far back a round looks for a post of a season's end it may have made.
+SEARCHED_MESSAGES: Final = 50
 #: The one option of /season mark, declared with the table options.
 (SEASON_OPTION,) = SEASON_OPTIONS
 
@@ -270,34 +274,63 @@ class Seasons(
         except Exception:  # the next round tries again; the loop must not stop
             log.exception("Posting the end of a season failed")
 
-    async def post_season_ends(self, today: date | None = None) -> int:
+    async def post_season_ends(self, today: date | None = None, now: datetime | None = None) -> int:
         """Post the end of every season that is over and not posted yet; return how many."""
+        now = now or datetime.now(UTC)
         posted = 0
-        for season in await seasons_over(self.bot.db, today or self.today()):
-            if not await claim_end(self.bot.db, season.id):
-                continue  # another process (or round) posts it
-            channel = self.bot.get_channel(season.channel_id)
+        for season in await seasons_over(self.bot.db, today or self.today(), now):
+            if not await claim_end(self.bot.db, season, now):
+                continue  # another round took it
             try:
+                channel = self.bot.get_channel(season.channel_id)
                 if channel is None:
                     channel = await self.bot.fetch_channel(season.channel_id)
                 if not isinstance(channel, discord.abc.Messageable):
-                    raise TypeError(f"channel {season.channel_id} takes no messages")
+                    log.warning("The end of season %s has no channel to be posted in", season.id)
+                    await record_end(self.bot.db, season.id, 0)
+                    continue
+                if season.end_claimed_at is not None:  # a round stopped after claiming it
+                    found = await self._posted_end(channel, season)
+                    if found is not None:
+                        await record_end(self.bot.db, season.id, found)
+                        continue
                 guild = self.bot.get_guild(season.guild_id)
                 locale = str(guild.preferred_locale) if guild is not None else "en"
                 page = await standings(self.bot.db, season, 0, PAGE_SIZE)
-                await channel.send(
+                message = await channel.send(
                     embed=season_end_embed(page, locale),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
-            except (discord.NotFound, discord.Forbidden, TypeError):
-                # Gone or closed to the bot for good: trying again would post nowhere.
+            except discord.NotFound:
+                # The channel is gone: there is nowhere to post it, now or later.
                 log.warning("The end of season %s has nowhere to be posted", season.id)
+                await record_end(self.bot.db, season.id, 0)
+                continue
+            except discord.Forbidden:
+                # Left claimed: once stale, a later round tries again (and may be let in).
+                log.warning("Not allowed to post the end of season %s", season.id)
                 continue
             except Exception:
                 await release_end(self.bot.db, season.id)
                 raise
+            await record_end(self.bot.db, season.id, message.id)
             posted += 1
         return posted
+
+    async def _posted_end(self, channel: discord.abc.Messageable, season: Season) -> int | None:
+        """The post of ``season``'s end in ``channel`` by this bot, if a round that
+        stopped before recording it got that far (its footer names the season)."""
+        marks = {t("season.end_footer", locale, id=season.id) for locale in ("en", "de")}
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=SEARCHED_MESSAGES):
+                if me is not None and message.author.id != me.id:
+                    continue
+                if any(embed.footer.text in marks for embed in message.embeds):
+                    return message.id
+        except discord.Forbidden:  # cannot read the channel's history: post it
+            return None
+        return None
 
 
 class Records(commands.Cog):

@@ -1592,6 +1592,7 @@ MESSAGES: Final[dict[str, str]] = {
         "{rank}. {user}: **{points}** Punkte (Turniere: {tournaments}, gewonnen: {wins})"
     ),
     "season.empty": "Noch hat kein Turnier gezählt.",
+    "season.end_footer": "Saison Nr. {id}",
     "season.over_title": "Saison vorbei: {name}",
     "season.champion": "🏆 {user} gewinnt die Saison mit **{points}** Punkten!",
     "season.nobody": "Für diese Saison hat kein Turnier gezählt.",

@@ -1497,6 +1497,7 @@ MESSAGES: Final[dict[str, str]] = {
     "season.standings_title": "Season standings: {name}",
     "season.line": "{rank}. {user}: **{points}** points (tournaments: {tournaments}, won: {wins})",
     "season.empty": "No tournament has counted yet.",
+    "season.end_footer": "Season #{id}",
     "season.over_title": "Season over: {name}",
     "season.champion": "🏆 {user} wins the season with **{points}** points!",
     "season.nobody": "No tournament counted for this season.",

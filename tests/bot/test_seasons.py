@@ -19,10 +19,12 @@ from bot.member_records import forget
 from bot.records import server_records
 from bot.season_embeds import season_end_embed, standings_embed
 from bot.seasons import (
+    STALE_CLAIM,
     SeasonError,
     claim_end,
     current_season,
     mark_table,
+    record_end,
     release_end,
     seasons_over,
     standings,
@@ -176,22 +178,35 @@ async def test_starting_a_season_refuses_what_cannot_run_and_changes_nothing(
     assert await database.fetch_value("SELECT COUNT(*) FROM seasons") == 1
 
 
-async def test_a_seasons_end_is_claimed_once_and_given_back_when_the_post_fails(
+async def test_a_seasons_end_is_claimed_once_and_recorded_once_posted(
     database: Database,
 ) -> None:
-    today = TODAY.isoformat()
+    today, now = TODAY.isoformat(), datetime.now(UTC)
+    after = TODAY + timedelta(days=1)
     await begin(database, "top_ten", f"{today}..{today}")
-    assert await seasons_over(database, TODAY) == []  # its last day is not over yet
-    (season,) = await seasons_over(database, TODAY + timedelta(days=1))
-    assert await claim_end(database, season.id)
-    assert not await claim_end(database, season.id)  # a second process, or after a restart
-    assert await seasons_over(database, TODAY + timedelta(days=1)) == []
+    assert await seasons_over(database, TODAY, now) == []  # its last day is not over yet
+    (season,) = await seasons_over(database, after, now)
+    assert await claim_end(database, season, now)
+    assert not await claim_end(database, season, now)  # a second round read it unclaimed too
+    assert await seasons_over(database, after, now + timedelta(minutes=5)) == []
     await release_end(database, season.id)  # Discord refused the post: try again later
-    assert await claim_end(database, season.id)
+    (season,) = await seasons_over(database, after, now)
+    assert season.end_claimed_at is None and await claim_end(database, season, now)
+    # The round stopped before recording its post: the claim goes stale, one round takes it.
+    later = now + STALE_CLAIM + timedelta(seconds=1)
+    (stale,) = await seasons_over(database, after, later)
+    assert stale.end_claimed_at is not None
+    assert await claim_end(database, stale, later)
+    assert not await claim_end(database, stale, later)
+    await record_end(database, season.id, 1234)
+    assert await seasons_over(database, after, later + timedelta(days=1)) == []
+    await release_end(database, season.id)  # too late: a recorded post stays recorded
+    assert await seasons_over(database, after, later + timedelta(days=1)) == []
     page = await standings(database, season)
     ended = season_end_embed(page, "en")
     assert ended.title == "Season over: Winter league"
     assert "No tournament counted for this season." in (ended.description or "")
+    assert ended.footer.text == f"Season #{season.id}"
 
 
 async def heads_up_hand(runner: TableRunner, clock: FakeClock, loser: int) -> None:

@@ -8,12 +8,12 @@ channel it was started in, once, even after the bot restarts."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from bot.render.custom_ids import table_button_id
-from bot.seasons import TOP_TEN_POINTS, current_season
+from bot.seasons import TOP_TEN_POINTS, current_season, utc_stamp
 from cogs.seasons import today_utc
 from tests.e2e.fake_discord import FakeDiscord, Member, permissions
 from tests.e2e.product_bot import Croupier, running_croupier
@@ -127,14 +127,40 @@ async def test_a_season_of_two_sit_and_gos_is_ranked_and_its_end_posted_once(
         season = await current_season(croupier.database, fake.guild.id, today_utc())
         assert season is not None
         cog = seasons_cog(croupier)
-        assert await cog.post_season_ends(season.ends_on) == 0  # its last day is not over
-        assert await cog.post_season_ends(season.ends_on + timedelta(days=1)) == 1
-        assert await cog.post_season_ends(season.ends_on + timedelta(days=2)) == 0
+        over, now = season.ends_on + timedelta(days=1), datetime.now(UTC)
+        assert await cog.post_season_ends(season.ends_on, now) == 0  # its last day is not over
+        assert await cog.post_season_ends(over, now) == 1
+        assert await cog.post_season_ends(over, now + timedelta(hours=1)) == 0
         (ended,) = season_ends(fake)
         print(ended)  # and the post at its end
         assert "Season over: Winter" in ended and "wins the season with" in ended
+        posted = await croupier.database.fetch_value(
+            "SELECT end_message_id FROM seasons WHERE id = ?", (season.id,)
+        )
+        assert posted == fake.messages(fake.channel)[-1].id
+        # As if the bot had stopped between posting the end and recording it ...
+        async with croupier.database.transaction() as tx:
+            await tx.execute("UPDATE seasons SET end_message_id = NULL")
+            # ... and, for an autumn season, between claiming its end and posting it.
+            await tx.execute(
+                "INSERT INTO seasons (guild_id, channel_id, name, starts_on, ends_on, formula,"
+                " started_by, end_claimed_at) VALUES (?, ?, 'Autumn', '2026-09-01',"
+                " '2026-11-30', 'field', ?, ?)",
+                (fake.guild.id, fake.channel.id, cat.id, utc_stamp(now)),
+            )
 
     async with running_croupier(fake, database_path) as croupier:
         cog = seasons_cog(croupier)
-        assert await cog.post_season_ends(season.ends_on + timedelta(days=3)) == 0
-        assert len(season_ends(fake)) == 1  # posted once, across the restart
+        assert await cog.post_season_ends(over, now + timedelta(minutes=1)) == 0  # claims hold
+        # Once the claims are stale, the next round finds Winter's post and posts Autumn's.
+        assert await cog.post_season_ends(over, now + timedelta(minutes=11)) == 1
+        assert await cog.post_season_ends(over, now + timedelta(days=1)) == 0
+        ends = season_ends(fake)
+        assert len(ends) == 2 and "Season over: Winter" in ends[0]  # posted once, restarts or not
+        assert "Season over: Autumn" in ends[1] and "No tournament counted" in ends[1]
+        assert (
+            await croupier.database.fetch_value(
+                "SELECT end_message_id FROM seasons WHERE id = ?", (season.id,)
+            )
+            == posted
+        )

@@ -1,8 +1,9 @@
 -- Seasons of a server (/season start): a name, the days it runs (UTC dates,
 -- both included), the formula that turns a finishing place into points, and
--- the channel it was started in, where its end is posted. end_posted_at is
--- set once, by the one process that posts the end (bot/seasons.py claims it
--- before posting and gives it back if Discord refuses the post).
+-- the channel it was started in, where its end is posted. Posting the end is
+-- claimed first (end_claimed_at, set only where empty or where a claim is stale)
+-- and then recorded (end_message_id); bot/seasons.py says how a claim left by
+-- a process that stopped between the two is finished without a second post.
 CREATE TABLE seasons (
     id             INTEGER PRIMARY KEY,
     guild_id       INTEGER NOT NULL,
@@ -14,7 +15,9 @@ CREATE TABLE seasons (
     -- The member who started it (a forgotten member's pseudonym once forgotten).
     started_by     INTEGER NOT NULL,
     created_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    end_posted_at  TEXT,
+    end_claimed_at TEXT,
+    -- The post of its end, once Discord took it.
+    end_message_id INTEGER,
     CHECK (starts_on <= ends_on)
 );
 

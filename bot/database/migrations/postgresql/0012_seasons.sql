@@ -10,7 +10,8 @@ CREATE TABLE seasons (
     formula        TEXT NOT NULL CHECK (formula IN ('top_ten', 'sqrt', 'field')),
     started_by     BIGINT NOT NULL,
     created_at     TEXT NOT NULL DEFAULT (to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-    end_posted_at  TEXT,
+    end_claimed_at TEXT,
+    end_message_id BIGINT,
     CHECK (starts_on <= ends_on)
 );
 
