@@ -56,6 +56,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.departures",
     "cogs.unanswered",
     "cogs.privacy",
+    "cogs.seasons",
 )
 
 

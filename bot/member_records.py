@@ -8,7 +8,7 @@ ledger must stay balanced and every other player's hands must still replay
 and audit. Instead one *pseudonym* takes the member's id everywhere it is kept
 (balances, the ledger, hand results and habits, shown cards, tournament
 entries, session chips' moves, hand actions, the saved deal and result of every hand and the state
-of closed tables, the tables they opened) and their name leaves the hand
+of closed tables, the tables they opened, the seasons they started) and their name leaves the hand
 histories, in one transaction. The audit counts the pseudonym's rows like any
 player's; leaderboards leave them out.
 
@@ -190,8 +190,9 @@ async def _guilds_of(tx: Transaction, user_id: int) -> list[int]:
         " UNION SELECT guild_id FROM tournament_entries WHERE user_id = ?"
         " UNION SELECT guild_id FROM tables WHERE creator_id = ?"
         " UNION SELECT guild_id FROM auto_top_ups WHERE user_id = ?"
-        " UNION SELECT guild_id FROM session_chip_moves WHERE user_id = ?",
-        (user_id, user_id, user_id, user_id, user_id, user_id),
+        " UNION SELECT guild_id FROM session_chip_moves WHERE user_id = ?"
+        " UNION SELECT guild_id FROM seasons WHERE started_by = ?",
+        (user_id,) * 7,
     )
     return sorted(int(row["guild_id"]) for row in rows)
 
@@ -226,6 +227,9 @@ async def _forget_on(tx: Transaction, guild_id: int, user_id: int, pseudonym: in
         "UPDATE tournament_entries SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE session_chip_moves SET user_id = ? WHERE guild_id = ? AND user_id = ?",
         "UPDATE tables SET creator_id = ? WHERE guild_id = ? AND creator_id = ?",
+        # The member who started a season (bot/seasons.py); standings are read
+        # from tournament_entries, which the line above rewrites.
+        "UPDATE seasons SET started_by = ? WHERE guild_id = ? AND started_by = ?",
     ):
         await tx.execute(sql, (pseudonym, guild_id, user_id))
     for sql in (

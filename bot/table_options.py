@@ -261,3 +261,13 @@ def option_lines(values: Mapping[str, object]) -> list[tuple[str, dict[str, obje
             if line is not None:
                 lines.append(line)
     return lines
+
+
+# Seasons (issue 28, bot/seasons.py): whether a tournament counts for the
+# server's season. /poker create already has Discord's 25 options, so the
+# tournament's opener (or a manager) sets it in the table's channel with
+# /season mark; left unset, a tournament counts for the season its end falls in.
+#: ``/season mark``'s option.
+SEASON_OPTIONS: Final[tuple[TableOption, ...]] = (
+    TableOption("season", bool, True, fits=Fits.TOURNAMENT, keyword=None, command="season"),
+)

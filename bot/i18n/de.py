@@ -1613,4 +1613,73 @@ MESSAGES: Final[dict[str, str]] = {
         "gespielt mit Session-Chips: alle setzen sich mit **{stack:int}**, und kein Guthaben "
         "ändert sich. **/poker ledger** zeigt, wer vorn und wer hinten liegt."
     ),
+    # Saisons und Rekorde (Issue 28; bot/seasons.py, bot/records.py, cogs/seasons.py).
+    "command.season.description": "Saisons dieses Servers: Wertungen über viele Turniere",
+    "command.season.start": "Eine Saison beginnen (Mitglieder, die den Server verwalten)",
+    "command.season.start.name": "Der Name der Saison",
+    "command.season.start.period": (
+        "monthly, quarterly oder ihr erster und letzter Tag: 2027-01-01..2027-03-31"
+    ),
+    "command.season.start.formula": "Wie aus einer Platzierung Punkte werden",
+    "command.season.standings": "Die Wertung der laufenden Saison oder der letzten",
+    "command.season.mark": "Ob das Turnier in diesem Kanal für die Saison zählt",
+    "command.poker.season.season": (
+        "true: dieses Turnier zählt für die Saison (die Voreinstellung); false: es zählt nicht"
+    ),
+    "command.records.description": (
+        "Die Rekorde dieses Servers: größter Pot, meiste Turniersiege, längste Gewinnserie"
+    ),
+    "season.formula.top_ten": "25-18-15-12-10-8-6-4-2-1 für die ersten zehn",
+    "season.formula.sqrt": "10 × √(Teilnehmer ÷ Platz)",
+    "season.formula.field": "Teilnehmer − Platz + 1",
+    "season.started": (
+        "Die Saison **{name}** läuft vom {first} bis zum {last}; Punkte: {formula}. Jedes"
+        " Turnier dieses Servers, das in ihr endet, zählt, außer es wird in seinem Kanal mit"
+        " `/season mark season:false` ausgenommen."
+    ),
+    "season.managers_only": (
+        "Nur Mitglieder, die diesen Server verwalten dürfen, können eine Saison beginnen."
+    ),
+    "season.bad_name": "Der Name einer Saison hat 1 bis {most} Zeichen.",
+    "season.bad_formula": "Eine Punkteformel namens {formula} gibt es nicht.",
+    "season.bad_period": (
+        "„{period}“ ist kein Zeitraum: Schreib monthly, quarterly oder den ersten und"
+        " letzten Tag wie 2027-01-01..2027-03-31."
+    ),
+    "season.over_already": (
+        "Eine Saison vom {first} bis zum {last} kann nicht beginnen: Ihr letzter Tag muss"
+        " nach dem ersten liegen und darf nicht vor heute sein."
+    ),
+    "season.too_long": "Eine Saison dauert höchstens {days} Tage.",
+    "season.overlaps": "Diese Tage überschneiden sich mit der Saison {name} ({first} bis {last}).",
+    "season.none": (
+        "Auf diesem Server lief noch keine Saison. Ein Mitglied, das ihn verwalten darf,"
+        " beginnt eine mit `/season start`."
+    ),
+    "season.about": "{first} bis {last} · Punkte: {formula} · gewertete Turniere: {tournaments}",
+    "season.standings_title": "Saisonwertung: {name}",
+    "season.line": (
+        "{rank}. {user}: **{points}** Punkte (Turniere: {tournaments}, gewonnen: {wins})"
+    ),
+    "season.empty": "Noch hat kein Turnier gezählt.",
+    "season.end_footer": "Saison Nr. {id}",
+    "season.over_title": "Saison vorbei: {name}",
+    "season.champion": "🏆 {user} gewinnt die Saison mit **{points}** Punkten!",
+    "season.nobody": "Für diese Saison hat kein Turnier gezählt.",
+    "season.not_a_tournament": "In diesem Kanal gibt es kein Turnier, das sich markieren ließe.",
+    "season.mark_not_yours": (
+        "Nur wer dieses Turnier eröffnet hat oder den Server verwalten darf, kann es markieren."
+    ),
+    "season.marked_in": "Dieses Turnier zählt für die Saison.",
+    "season.marked_out": "Dieses Turnier zählt nicht für die Saison.",
+    "records.title": "Rekorde dieses Servers",
+    "records.biggest_pot": "Größter Pot (Cash-Tische)",
+    "records.biggest_pot.value": "{user}: **{value:int}** Chips",
+    "records.most_tournaments_won": "Meiste Turniersiege",
+    "records.most_tournaments_won.value": "{user}: **{value:int}**",
+    "records.longest_winning_streak": (
+        "Längste Gewinnserie (Cash-Sessions in Folge mit Gewinn beendet)"
+    ),
+    "records.longest_winning_streak.value": "{user}: **{value:int}** Sessions",
+    "records.nobody": "Noch niemand.",
 }

@@ -1519,4 +1519,67 @@ MESSAGES: Final[dict[str, str]] = {
         "played with session chips: everyone sits with **{stack:int}**, and no balance changes. "
         "**/poker ledger** shows who is up and down."
     ),
+    # Seasons and records (issue 28; bot/seasons.py, bot/records.py, cogs/seasons.py).
+    "command.season.description": "Seasons of this server: standings over many tournaments",
+    "command.season.start": "Start a season (members who can manage the server)",
+    "command.season.start.name": "The season's name",
+    "command.season.start.period": (
+        "monthly, quarterly, or its first and last day: 2027-01-01..2027-03-31"
+    ),
+    "command.season.start.formula": "How a finishing place turns into points",
+    "command.season.standings": "The standings of the season running, or of the last one",
+    "command.season.mark": "Whether the tournament in this channel counts for the season",
+    "command.poker.season.season": (
+        "true: this tournament counts for the season (the default); false: it does not"
+    ),
+    "command.records.description": (
+        "This server's records: biggest pot, most tournaments won, longest winning streak"
+    ),
+    "season.formula.top_ten": "25-18-15-12-10-8-6-4-2-1 for the first ten",
+    "season.formula.sqrt": "10 × √(entrants ÷ place)",
+    "season.formula.field": "entrants − place + 1",
+    "season.started": (
+        "Season **{name}** runs from {first} to {last}; points: {formula}. Every tournament"
+        " of this server that ends in it counts, unless marked out with"
+        " `/season mark season:false` in its channel."
+    ),
+    "season.managers_only": "Only members who can manage this server can start a season.",
+    "season.bad_name": "A season's name has 1 to {most} characters.",
+    "season.bad_formula": "There is no points formula called {formula}.",
+    "season.bad_period": (
+        "“{period}” is not a period: write monthly, quarterly, or the first and last day"
+        " like 2027-01-01..2027-03-31."
+    ),
+    "season.over_already": (
+        "A season from {first} to {last} cannot start: its last day must come after its"
+        " first and not before today."
+    ),
+    "season.too_long": "A season lasts {days} days at most.",
+    "season.overlaps": "Those days overlap the season {name} ({first} to {last}).",
+    "season.none": (
+        "This server has not run a season yet. A member who can manage it starts one"
+        " with `/season start`."
+    ),
+    "season.about": "{first} to {last} · points: {formula} · tournaments counted: {tournaments}",
+    "season.standings_title": "Season standings: {name}",
+    "season.line": "{rank}. {user}: **{points}** points (tournaments: {tournaments}, won: {wins})",
+    "season.empty": "No tournament has counted yet.",
+    "season.end_footer": "Season #{id}",
+    "season.over_title": "Season over: {name}",
+    "season.champion": "🏆 {user} wins the season with **{points}** points!",
+    "season.nobody": "No tournament counted for this season.",
+    "season.not_a_tournament": "There is no tournament in this channel to mark.",
+    "season.mark_not_yours": (
+        "Only the member who opened this tournament, or one who can manage the server, can mark it."
+    ),
+    "season.marked_in": "This tournament counts for the season.",
+    "season.marked_out": "This tournament does not count for the season.",
+    "records.title": "Records of this server",
+    "records.biggest_pot": "Biggest pot (cash tables)",
+    "records.biggest_pot.value": "{user}: **{value:int}** chips",
+    "records.most_tournaments_won": "Most tournaments won",
+    "records.most_tournaments_won.value": "{user}: **{value:int}**",
+    "records.longest_winning_streak": "Longest winning streak (cash sessions ended ahead in a row)",
+    "records.longest_winning_streak.value": "{user}: **{value:int}** sessions",
+    "records.nobody": "Nobody yet.",
 }

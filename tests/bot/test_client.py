@@ -75,6 +75,8 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
         "allin",
         "bringin",
         "discard",
+        "season",
+        "records",
     }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import UTC, datetime
 
 import pytest
 
@@ -14,6 +15,7 @@ from bot.cashier import Cashier
 from bot.daily import DailyReward
 from bot.database import Database
 from bot.member_records import FORGOTTEN_BASE, StillPlaying, forget, records_of
+from bot.seasons import current_season, mark_table, standings, start_season
 from bot.stats import leaderboard
 from bot.tables.histories import history_for_player
 from tests.audited import assert_audit_clean
@@ -46,6 +48,8 @@ async def _every_row(database: Database) -> str:
         "session_chip_moves",
         "player_settings",
         "auto_top_ups",
+        "seasons",
+        "season_tables",
     ):
         for row in await database.fetch_all(f"SELECT * FROM {name}"):
             rows.append(json.dumps({key: row[key] for key in row.keys()}, default=str))  # noqa: SIM118
@@ -55,6 +59,16 @@ async def _every_row(database: Database) -> str:
 async def _played(database: Database) -> tuple[int, FakeClock]:
     """Ann played cash hands and a tournament, granted chips, and left; Ben is seated."""
     clock = FakeClock()
+    await start_season(  # Ann started this month's season, in which her tournament counts
+        database,
+        guild_id=GUILD,
+        channel_id=502,
+        started_by=ANN,
+        name="Winter",
+        period="monthly",
+        formula="field",
+        today=datetime.now(UTC).date(),
+    )
     cash = await new_table(database, clock, RecordingOutlet(), config(provably_fair=True))
     for user_id, name in PLAYERS.items():
         await cash.join(user_id, name, buy_in=600)
@@ -68,6 +82,7 @@ async def _played(database: Database) -> tuple[int, FakeClock]:
     finished = await new_table(
         database, clock, RecordingOutlet(), tournament(seats=3), channel_id=502
     )
+    await mark_table(database, finished.state.table_id, True)
     await register(finished, PLAYERS)
     await play_to_the_end(finished, clock)
     cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
@@ -126,6 +141,12 @@ async def test_a_member_who_asks_is_forgotten_everywhere_and_every_chip_still_co
         assert all(entry.user_id < FORGOTTEN_BASE for entry in page.entries)
     chips = await leaderboard(database, GUILD, "chips")
     assert BEN in [entry.user_id for entry in chips.entries]
+    # The season she started stays, started by the pseudonym; she leaves its standings.
+    season = await current_season(database, GUILD, datetime.now(UTC).date())
+    assert season is not None and season.started_by == pseudonym
+    table = await standings(database, season)
+    assert table.tournaments == 1 and len(table.entries) == 2
+    assert {entry.user_id for entry in table.entries} == {BEN, CAT}
 
 
 async def test_an_admin_forgets_a_member_on_their_own_server_only(database: Database) -> None:
