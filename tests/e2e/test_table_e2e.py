@@ -10,6 +10,7 @@ showdown. Time at the table is a fake clock the test moves.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -129,9 +130,15 @@ class Table:
 
 
 def hidden_cards_in(text: str, cards: list[Card], fake: FakeDiscord) -> list[Card]:
-    """Which of ``cards`` the text shows: as text, in PHH notation, or as emojis."""
+    """Which of ``cards`` the text shows: as text, in PHH notation, or as emojis.
+    A card in PHH notation is a word of its own: ``9d`` inside the deck's
+    commitment (hexadecimal) is no card."""
     seen = symbols_seen(text, fake)
-    return [card for card in cards if card.symbol in seen or str(card) in text]
+    return [
+        card
+        for card in cards
+        if card.symbol in seen or re.search(rf"(?<![0-9A-Za-z]){card}(?![0-9A-Za-z])", text)
+    ]
 
 
 async def test_players_play_whole_hands_by_buttons_and_commands(
