@@ -45,12 +45,11 @@ class Closed:
 async def mark_closing(state: TableState, keeper: TableKeeper) -> None:
     """Deal nothing new and close when the hand in progress ends (saved, so it
     survives a restart)."""
-    state.closing = True
-    try:
-        await keeper.save()
-    except BaseException:
-        state.closing = False
-        raise
+
+    def close_after_hand() -> None:
+        state.closing = True
+
+    await keeper.save(close_after_hand)  # put back should the write fail
 
 
 async def close_now(

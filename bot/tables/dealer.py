@@ -129,12 +129,11 @@ class Dealer:
             )
             await desk.settle(tx, deal, settled)
 
-        state.unposted_result = live.hand_id  # saved with the settlement
-        try:
-            await self.keeper.transact(lambda: state.table.finish_hand(hand), write)
-        except BaseException:
-            state.unposted_result = None
-            raise
+        def finish() -> HandResult:
+            state.unposted_result = live.hand_id  # saved with the settlement
+            return state.table.finish_hand(hand)
+
+        await self.keeper.transact(finish, write)  # all put back should the write fail
         settled = desk.after_settle()
         state.live, state.last_hand = None, live
         result = result_message(live.result, state.locale, self.public_faces())

@@ -78,16 +78,11 @@ async def restore_runner(
         else None,
         message_id=stored.message_id,
         computers=stored.state.get("computers"),
+        saved=stored.state,
     )
-    runner.state.closing = bool(stored.state.get("closing", False))
-    # Saved before the votes were: nobody has voted.
-    runner.state.bomb_voters = {int(voter) for voter in stored.state.get("bomb_voters", ())}
-    unposted = stored.state.get("unposted_result")
-    if isinstance(unposted, int):
+    unposted = runner.state.unposted_result
+    if unposted is not None:
         await post_result_again(runner.state, services, runner.publisher, unposted)
-    runout = stored.state.get("runout")
-    if isinstance(runout, list) and len(runout) == 2:
-        runner.state.runout = (int(runout[0]), int(runout[1]))
     replayed = (
         await replayed_hand(runner.state, runner.hand_log)
         if as_saved
@@ -118,7 +113,6 @@ async def post_result_again(
 ) -> None:
     """Post the result of a hand settled just before the process stopped, which
     may never have reached the channel (dealt again from its log)."""
-    state.unposted_result = hand_id
     try:
         deal, hand = await replay_logged_hand(services.database, hand_id)
         commitment = await services.database.fetch_value(
@@ -152,7 +146,7 @@ def restored_table(stored: StoredTable, rules: TableRules) -> Table:
     table_id, seats, carried_pot = stored.record.table_id, stored.seats, stored.carried_pot
     saved = {(s.seat, s.user_id, s.stack) for s in seats}
     try:
-        table = table_from_data(rules, stored.state["table"])
+        table = table_from_data(rules, saved_table(stored.state))
         seated = {(s.number, s.player, s.stack) for s in table.seats.values()}
         if seated == saved and table.carried_pot == carried_pot:
             return table
@@ -160,6 +154,16 @@ def restored_table(stored: StoredTable, rules: TableRules) -> Table:
     except (KeyError, TypeError, ValueError) as error:
         log.warning("Table %s: its saved state cannot be read: %r", table_id, error)
     return table_from_seats(stored, rules)
+
+
+def saved_table(state: dict[str, Any]) -> dict[str, Any]:
+    """The engine's table as saved, with the bomb-pot votes of a table saved
+    when the bot counted them (``bomb_voters``, beside the engine's table)."""
+    table: dict[str, Any] = state["table"]
+    voters = state.get("bomb_voters")
+    if voters and "bomb_pot_votes" not in table:
+        return table | {"bomb_pot_votes": [int(voter) for voter in voters]}
+    return table
 
 
 def table_from_seats(stored: StoredTable, rules: TableRules) -> Table:

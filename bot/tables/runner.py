@@ -88,7 +88,7 @@ from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
-from bot.tables.action_timer import ActionTimer, next_wake
+from bot.tables.action_timer import ActionTimer, next_deal_at, next_wake
 from bot.tables.auto_top_ups import top_up_automatically
 from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
@@ -198,10 +198,17 @@ class TableRunner:
         progress: TournamentProgress | None = None,
         message_id: int | None = None,
         computers: Mapping[str, Any] | None = None,
+        saved: Mapping[str, Any] | None = None,
     ) -> None:
         rules = settings.rules()
         self.state = TableState(
-            record, settings, rules, table if table is not None else Table(rules), players or {}
+            record,
+            settings,
+            rules,
+            table if table is not None else Table(rules),
+            players or {},
+            # Restored (bot.tables.restore): closing, the result to post, the run-out.
+            **TableState.saved_fields(saved or {}),
         )
         self.services = services
         self.clock = services.clock
@@ -931,9 +938,10 @@ class TableRunner:
         if self.behind:  # being reloaded: the new runner shows the table
             return
         now = self.clock.now()
-        wake = next_wake(
+        self.state.next_hand_at = next_deal_at(
             self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds
         )
+        wake = next_wake(self.state, now=now)
         if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
             wake = leave_at if wake is None else min(wake, leave_at)
         sit_out_ends = self.sit_outs.note()

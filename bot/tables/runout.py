@@ -57,11 +57,9 @@ class RunOut:
         """The pause is over: write that one more street is dealt, then deal it;
         its events. Should the write fail, nothing is dealt (the clock tries again)."""
         hand, state = live.hand, self.state
-        before = state.runout
-        state.runout = (live.hand_id, hand.runout_streets + 1)
-        try:
-            await self.keeper.save()
-        except BaseException:
-            state.runout = before
-            raise
+
+        def one_more_street() -> None:
+            state.runout = (live.hand_id, hand.runout_streets + 1)
+
+        await self.keeper.save(one_more_street)  # put back should the write fail
         return hand.deal_runout()
