@@ -37,8 +37,7 @@ from dataclasses import asdict, dataclass
 
 from bot.database import Database, Transaction
 from bot.house_bank import is_computer
-from bot.i18n import t
-from bot.render.home_lines import home_options_text
+from bot.render.home_lines import options_changed_text
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import NotSeated, Refused
 from bot.tables.hand_log import replay_logged_hand
@@ -47,7 +46,7 @@ from bot.tables.persistence import TableKeeper
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
 from engine import BombPotVote as BombVote
-from engine import Card, HomeChange, HomeRules
+from engine import Card, HomeChange
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,30 +81,21 @@ async def change_options(
     return OptionsChanged(config, made)
 
 
-def _options_text(rules: HomeRules, locale: str) -> str:
-    options = home_options(rules)
-    return t("home.options_none", locale) if options is None else home_options_text(options, locale)
+def _changed_text(changed: OptionsChanged, locale: str, *, to_table: bool) -> str:
+    made = changed.change
+    in_force, agreed = home_options(made.in_force), home_options(made.agreed)
+    return options_changed_text(in_force, agreed, made.from_hand, locale, to_table=to_table)
 
 
 def announcement(changed: OptionsChanged, locale: str) -> OutgoingMessage:
     """What the channel is told of a change of the home-game options: what
     applies from the next hand and what from a later one."""
-    made = changed.change
-    text = t("home.changed", locale, options=_options_text(made.in_force, locale))
-    if made.from_hand is not None:
-        pending = _options_text(made.agreed, locale)
-        text += "\n" + t("home.changed_pending", locale, hand_no=made.from_hand, options=pending)
-    return OutgoingMessage(content=text)
+    return OutgoingMessage(content=_changed_text(changed, locale, to_table=True))
 
 
 def saved_answer(changed: OptionsChanged, locale: str) -> str:
     """The opener's own answer: the options agreed, and when the raise applies."""
-    made = changed.change
-    text = t("home.options_saved", locale, options=_options_text(made.in_force, locale))
-    if made.from_hand is not None:
-        pending = _options_text(made.agreed, locale)
-        text += "\n" + t("home.options_pending", locale, hand_no=made.from_hand, options=pending)
-    return text
+    return _changed_text(changed, locale, to_table=False)
 
 
 async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) -> BombVote:
