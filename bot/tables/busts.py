@@ -34,8 +34,7 @@ async def post_hand_over(
     hand_id = live.hand_id
 
     def result_posted() -> None:
-        if state.unposted_result == hand_id:
-            state.unposted_result = None  # saved with the table's next change
+        state.result_posted(hand_id)  # saved with the table's next change
 
     result, *others = notices
     publisher.post(result, then=result_posted)

@@ -72,7 +72,7 @@ class CashDesk:
         amount = buy_in
 
         def sit() -> Seat:
-            state.players[user_id] = Player(user_id, name, locale)  # saved with the seat
+            state.add_player(Player(user_id, name, locale))  # saved with the seat
             return state.table.sit(user_id, seat, buy_in=amount)
 
         async def pay(tx: Transaction, taken: Seat) -> SeatMovement:

@@ -330,7 +330,7 @@ class ComputerSeats:
             )
             return
         self.desk.paid_out(user_id)
-        self.state.players.pop(user_id, None)
+        self.state.forget(user_id)
         self.forget(user_id)
 
     def _buy_in(self) -> int:

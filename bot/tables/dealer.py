@@ -130,12 +130,12 @@ class Dealer:
             await desk.settle(tx, deal, settled)
 
         def finish() -> HandResult:
-            state.unposted_result = live.hand_id  # saved with the settlement
+            state.result_unposted(live.hand_id)  # saved with the settlement
             return state.table.finish_hand(hand)
 
         await self.keeper.transact(finish, write)  # all put back should the write fail
         settled = desk.after_settle()
-        state.live, state.last_hand = None, live
+        state.hand_settled(live)
         result = result_message(live.result, state.locale, self.public_faces())
         return replace(settled, notices=(result, *settled.notices))
 

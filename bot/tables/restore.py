@@ -95,7 +95,8 @@ async def restore_runner(
         await runner.resume(None, notice)
     else:
         if replayed is not None:
-            replayed.dms_delivered = dms_delivered(stored.state, replayed.hand_id)
+            delivered = dms_delivered(stored.state, replayed.hand_id)
+            replayed = replace(replayed, dms_delivered=delivered)
         await runner.resume(replayed)
     return runner
 
@@ -126,11 +127,7 @@ async def post_result_again(
     live = LiveHand(hand_id, deal, hand, commitment)
     message = result_message(result_view(state, live), state.locale, services.public_faces())
 
-    def posted() -> None:
-        if state.unposted_result == hand_id:
-            state.unposted_result = None
-
-    publisher.post(message, then=posted)
+    publisher.post(message, then=lambda: state.result_posted(hand_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,13 +214,12 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
         hand = replay(deal, logged.actions, runout_streets=streets)
     except Exception as error:
         return Unresumable(logged, error)
-    live = LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret)
     acted = [(e.player, action) for e in players_own(hand) if (action := told(e)) is not None]
-    live.actions = [
+    actions = [
         replace(action, name=state.name(deal.players[player]), by_clock=entry.actor is None)
         for entry, (player, action) in zip(logged.actions, acted, strict=False)
     ]
-    return live
+    return LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret, actions=actions)
 
 
 async def unreplayed_hand(state: TableState, hand_log: HandLog) -> Unresumable | None:

@@ -335,7 +335,7 @@ class TableRunner:
                 self.publisher.post(notice)
             if live is None:
                 return
-            self.state.live = live
+            self.state.hand_dealt(live)
             await self._carry_on(live)
             if self.live is live:
                 # DMs queued when the process stopped may never have gone out.
@@ -465,7 +465,7 @@ class TableRunner:
             turns.seat_of(self.state, user_id)
             await self.keeper.save(change)
             if back:
-                self.state.players[user_id].timeouts = 0
+                self.stand_ins.present(user_id)
             try:
                 await self.stand_ins.play_for_the_absent()
             finally:
@@ -551,8 +551,7 @@ class TableRunner:
             action = resolve(request, turn.legal)
             try:
                 acted = await self._apply(turn.live, turn.index, action, actor=user_id)
-                if user_id in self.state.players:
-                    self.state.players[user_id].timeouts = 0
+                self.stand_ins.present(user_id)
                 await self.stand_ins.play_for_the_absent()
             except TableBehind as error:
                 self._reload(error)  # before the table is shown again
@@ -729,7 +728,7 @@ class TableRunner:
             self.publisher.post(notice)
 
     def _forget(self, user_id: int) -> None:
-        self.state.players.pop(user_id, None)
+        self.state.forget(user_id)
         self.computers.forget(user_id)
 
     async def _apply(
@@ -793,7 +792,7 @@ class TableRunner:
 
     async def _deal(self) -> None:
         live, notices = await self.dealer.deal()
-        self.state.live, self.state.last_hand = live, None
+        self.state.hand_dealt(live)
         self.stand_ins.start_turn(live)
         for notice in notices:
             self.publisher.post(notice)
@@ -826,10 +825,8 @@ class TableRunner:
             await self.computers.buy_back_in()
             self._changed()
         if settled.table_over:
-            self.state.closed = True
             # The winner still sits at the closed table: its message names them.
-            for user_id in self.state.departed():
-                self.state.players.pop(user_id)
+            self.state.table_over()
             self._changed()
             self._let_go()
         elif self.state.closing:
@@ -900,7 +897,7 @@ class TableRunner:
             )
             return
         self.failed_hand = None
-        state.live = None
+        state.hand_voided()
         for user_id in state.departed():
             self._forget(user_id)
         text = t("table.hand_failed_voided", state.locale, hand_no=live.hand_no)

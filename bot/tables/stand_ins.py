@@ -118,6 +118,12 @@ class StandIns:
             player.timeouts = timeouts
         await self.play_for_the_absent()
 
+    def present(self, user_id: int) -> None:
+        """The player acted (or is back): their timeouts in a row start again."""
+        player = self.state.players.get(user_id)
+        if player is not None:
+            player.timeouts = 0
+
     async def play_for_the_absent(self) -> None:
         """Act at once, as the clock would, for each player to act who is not
         there to do it (sitting out, or a member leaving), and take the pre-action
@@ -142,7 +148,6 @@ class StandIns:
                 if chosen is None:
                     return
                 await self.apply(live, chosen[0], chosen[1], actor=user_id)
-                if user_id in state.players:
-                    state.players[user_id].timeouts = 0
+                self.present(user_id)
                 continue
             await self.apply(live, index, live.hand.timeout_action(), actor=None)

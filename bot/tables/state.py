@@ -175,6 +175,55 @@ class TableState:
     def table_id(self) -> int:
         return self.record.table_id
 
+    # The one writer of the fields below (the parts ask through these).
+
+    def add_player(self, player: Player) -> None:
+        """Name a player sitting down (inside the keeper's change, so that a
+        refused write forgets them again)."""
+        self.players[player.user_id] = player
+
+    def forget(self, user_id: int) -> None:
+        """The player left the table: it names them no more."""
+        self.players.pop(user_id, None)
+
+    def hand_dealt(self, live: LiveHand) -> None:
+        """``live`` is the hand being played (dealt, or resumed after a restart)."""
+        self.live, self.last_hand = live, None
+
+    def hand_settled(self, live: LiveHand) -> None:
+        """``live`` is over and settled: it is the last hand, shown until the next."""
+        self.live, self.last_hand = None, live
+
+    def hand_voided(self) -> None:
+        """The hand being played was voided: none is."""
+        self.live = None
+
+    def close_after_hand(self) -> None:
+        """Deal nothing new; close once the hand being played ends."""
+        self.closing = True
+
+    def close(self) -> None:
+        """Every stack went home: the table is closed, and names nobody."""
+        self.live = self.last_hand = None
+        self.players.clear()
+        self.closed = True
+        self.closing = False
+
+    def table_over(self) -> None:
+        """The game is over (a tournament won): closed, naming only who still sits."""
+        self.closed = True
+        for user_id in self.departed():
+            self.players.pop(user_id)
+
+    def result_unposted(self, hand_id: int) -> None:
+        """Hand ``hand_id`` is settled and its result not yet handed to Discord."""
+        self.unposted_result = hand_id
+
+    def result_posted(self, hand_id: int) -> None:
+        """Discord took the result of hand ``hand_id`` (saved with the next change)."""
+        if self.unposted_result == hand_id:
+            self.unposted_result = None
+
     def snapshot(self) -> Snapshot:
         """Everything a written change may touch, as it is now."""
         return Snapshot(

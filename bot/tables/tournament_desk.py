@@ -95,7 +95,7 @@ class TournamentDesk:
             raise Refused("engine.already_seated", seat=state.table.seat_of(user_id).number)
 
         def sit() -> Seat:
-            state.players[user_id] = Player(user_id, name, locale)  # saved with the seat
+            state.add_player(Player(user_id, name, locale))  # saved with the seat
             return state.table.sit(user_id, seat)
 
         async def pay(tx: Transaction, taken: Seat) -> SeatMovement:

@@ -117,3 +117,19 @@ async def test_bomb_pot_votes_come_back_after_a_restart_even_as_the_bot_once_sav
     old = dict(stored.state, bomb_voters=[BEN])
     old["table"] = {k: v for k, v in stored.state["table"].items() if k != "bomb_pot_votes"}
     assert saved_table(old)["bomb_pot_votes"] == [BEN]
+
+
+async def test_asking_when_the_table_wakes_changes_nothing(runner: TableRunner) -> None:
+    from bot.tables.action_timer import next_deal_at, next_wake
+
+    state = runner.state
+    state.next_hand_at = None  # between hands, no deal planned yet
+    before = everything(state)
+    assert next_deal_at(state, may_deal=True, now=100.0, pause=5.0) == 105.0
+    assert next_deal_at(state, may_deal=False, now=100.0, pause=5.0) is None
+    assert next_wake(state, now=100.0) is None
+    assert state.next_hand_at is None and everything(state) == before
+    # The runner keeps the answer: the deal is due then, and stays due then.
+    state.next_hand_at = 105.0
+    assert next_deal_at(state, may_deal=True, now=103.0, pause=5.0) == 105.0
+    assert next_wake(state, now=103.0) == 105.0
