@@ -45,8 +45,10 @@ from bot.tables.home_view import home_options
 from bot.tables.persistence import TableKeeper
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
-from engine import BombPotVote as BombVote
-from engine import Card, HomeChange
+from engine import BombPotVote, Card, HomeChange
+
+#: A vote counted, as the engine answers it (:meth:`engine.Table.vote_bomb_pot`).
+BombVote = BombPotVote
 
 
 @dataclass(frozen=True, slots=True)
