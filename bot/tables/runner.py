@@ -705,7 +705,7 @@ class TableRunner:
                     self._forget(user_id)
         if state.live is not None:
             return
-        if (leave_at := self.computers.idle_departure(now)) is not None and now >= leave_at:
+        if (leave_at := self.computers.idle_departure()) is not None and now >= leave_at:
             await self._computers_leave()
             return
         if state.next_hand_at is not None and now >= state.next_hand_at:
@@ -939,8 +939,10 @@ class TableRunner:
             self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds
         )
         wake = next_wake(self.state, now=now)
-        if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
-            wake = leave_at if wake is None else min(wake, leave_at)
+        if self.live is None:
+            self.computers.note_idle(now)
+            if (leave_at := self.computers.idle_departure()) is not None:
+                wake = leave_at if wake is None else min(wake, leave_at)
         sit_out_ends = self.sit_outs.note()
         if sit_out_ends is not None and not self.desk.tournament:
             wake = sit_out_ends if wake is None else min(wake, sit_out_ends)
