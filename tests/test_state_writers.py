@@ -37,9 +37,19 @@ OWNERS: dict[str, str] = {
     "runout": "bot/tables/runout.py",
 }
 
+#: Fields of the hand being played and of a player that several parts wrote
+#: once, with the one module that writes them now.
+HAND_AND_PLAYER_OWNERS: dict[str, str] = {
+    "deadline": "bot/tables/stand_ins.py",  # LiveHand: when the clock next acts
+    "timeouts": "bot/tables/stand_ins.py",  # Player: timeouts in a row
+}
+
 MUTATORS = frozenset(
     {"append", "add", "discard", "clear", "update", "pop", "remove", "extend", "setdefault"}
 )
+
+
+WATCHED = OWNERS.keys() | HAND_AND_PLAYER_OWNERS.keys()
 
 
 def _field_of(node: ast.expr) -> ast.Attribute | None:
@@ -70,7 +80,7 @@ def writers() -> dict[str, set[str]]:
                 for target in targets:
                     for one in target.elts if isinstance(target, ast.Tuple) else [target]:
                         attribute = _field_of(one)
-                        if attribute is None or attribute.attr not in OWNERS:
+                        if attribute is None or attribute.attr not in WATCHED:
                             continue
                         own = isinstance(attribute.value, ast.Name) and attribute.value.id == "self"
                         if own and where != "bot/tables/state.py":
@@ -92,3 +102,10 @@ def test_each_field_of_the_table_state_has_one_writer() -> None:
         # TableState.put_back puts any field back after a refused write.
         allowed = {owner, "bot/tables/state.py"}
         assert seen <= allowed, f"{name} is written by {sorted(seen)}, its owner is {owner!r}"
+
+
+def test_the_hands_deadline_and_a_players_timeouts_have_one_writer() -> None:
+    found = writers()
+    for name, owner in HAND_AND_PLAYER_OWNERS.items():
+        seen = found.get(name, set())
+        assert seen <= {owner}, f"{name} is written by {sorted(seen)}, its owner is {owner!r}"

@@ -773,11 +773,12 @@ class TableRunner:
         work out the chances the table message shows, off the event loop
         (:func:`~bot.tables.home_view.work_out_odds`), settle a hand that is
         over, else start the next player's clock."""
-        self.run_out.pace(live)
+        if (next_street_at := self.run_out.pace(live)) is not None:
+            self.stand_ins.wake_at(live, next_street_at)
         await work_out_odds(self.state, live)
         if live.hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
-            live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
+            self.stand_ins.wake_at(live, self.clock.now() + SETTLE_RETRY_SECONDS)
             await self._settle(live)
         elif not live.hand.runout_due:
             self.stand_ins.start_turn(live)
