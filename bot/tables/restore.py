@@ -64,6 +64,10 @@ async def restore_runner(
     hand is voided without being replayed, so the table plays on, and can be
     left and closed, whatever broke."""
     settings = stored.config
+    # Afresh from the seats, the next hand is numbered after every hand logged.
+    logged_hands = (
+        0 if as_saved else await HandLog(services.database).last_hand_no(stored.record.table_id)
+    )
     runner = TableRunner(
         stored.record,
         settings,
@@ -71,7 +75,7 @@ async def restore_runner(
         outlet,
         table=restored_table(stored, settings.rules())
         if as_saved
-        else table_from_seats(stored, settings.rules()),
+        else table_from_seats(stored, settings.rules(), hands_logged=logged_hands),
         players=restored_players(stored.state, stored.seats),
         progress=restored_progress(settings, stored, now=services.clock.now())
         if settings.tournament
@@ -163,8 +167,9 @@ def saved_table(state: dict[str, Any]) -> dict[str, Any]:
     return table
 
 
-def table_from_seats(stored: StoredTable, rules: TableRules) -> Table:
-    """The game afresh from the seats the database holds (the chips' truth)."""
+def table_from_seats(stored: StoredTable, rules: TableRules, *, hands_logged: int = 0) -> Table:
+    """The game afresh from the seats the database holds (the chips' truth),
+    its next hand numbered after the saved count and ``hands_logged``."""
     seats, carried_pot = stored.seats, stored.carried_pot
     missed = rules.missed_blinds
     saved = stored.state.get("table")
@@ -172,7 +177,7 @@ def table_from_seats(stored: StoredTable, rules: TableRules) -> Table:
     return Table.restored(
         rules,
         seats=[Seat(s.seat, s.user_id, s.stack, missed, sitting_out=s.sitting_out) for s in seats],
-        hand_number=hand_number if isinstance(hand_number, int) else 0,
+        hand_number=max(hand_number if isinstance(hand_number, int) else 0, hands_logged),
         positions=None,
         deal=None,
         bought_in=sum(s.stack for s in seats) + carried_pot,
@@ -223,10 +228,8 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
 
 
 async def unreplayed_hand(state: TableState, hand_log: HandLog) -> Unresumable | None:
-    """The table's unfinished hand, to be voided unplayed; ``None`` when there is none.
-    The table's next hand is numbered after every hand it logged."""
-    last = await hand_log.last_hand_no(state.table_id)
-    state.table.hand_number = max(state.table.hand_number, last)
+    """The table's unfinished hand, to be voided unplayed; ``None`` when there is none
+    (the table was made to number its next hand after every hand it logged)."""
     logged = await hand_log.in_progress(state.table_id)
     if logged is None:
         return None
