@@ -1,7 +1,7 @@
 """The home-game options' Discord surface: the rabbit-hunt button on a
-hand's result, and the answers of ``/poker homegame`` and ``/poker bomb``
-(the commands themselves sit in the ``/poker`` group, cogs/tables.py): what
-the options now are, and how the vote for a bomb pot stands."""
+hand's result (the commands ``/poker homegame`` and ``/poker bomb`` sit in
+the ``/poker`` group, cogs/tables.py). What they show is worded in
+:mod:`bot.render.home_lines`."""
 
 from __future__ import annotations
 
@@ -12,14 +12,11 @@ import discord
 
 from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
-from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
-from bot.render.cards import cards_text
 from bot.render.custom_ids import RABBIT_BUTTON, rabbit_button_id
-from bot.tables.home_game import BombVote
+from bot.render.home_lines import rabbit_text
 from cogs.table_buttons import runner_for
 from cogs.unanswered import take
-from engine import Card
 
 
 class RabbitButton(
@@ -60,36 +57,3 @@ class RabbitButton(
                 await interaction.response.send_message(text, ephemeral=True)
         except Exception as error:
             await reply_with_error(interaction, error)
-
-
-def rabbit_text(hand_no: int, boards: tuple[tuple[Card, ...], ...], locale: str) -> str:
-    """What the rabbit hunt shows the table: the cards to come, each board's
-    named where there were two."""
-    if len(boards) == 1:
-        return t("home.rabbit", locale, hand_no=hand_no, cards=cards_text(boards[0]))
-    each = " · ".join(
-        t("home.rabbit_board", locale, number=number, cards=cards_text(cards))
-        for number, cards in enumerate(boards, start=1)
-    )
-    return t("home.rabbit", locale, hand_no=hand_no, cards=each)
-
-
-def vote_answer(vote: BombVote, name: str, locale: str) -> str:
-    if vote.again:
-        return t(
-            "home.bomb_voted_before",
-            locale,
-            votes=vote.votes,
-            needed=vote.needed,
-            missing=vote.missing,
-        )
-    if vote.called:
-        return t("home.bomb_voted", locale)
-    return t(
-        "home.bomb_vote",
-        locale,
-        name=name,
-        votes=vote.votes,
-        needed=vote.needed,
-        missing=vote.missing,
-    )

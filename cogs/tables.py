@@ -37,6 +37,7 @@ from bot.player_decks import DECK_CHOICES, faces_for, set_deck
 from bot.render.card_markup import TEXT_FACES, cards_markup
 from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
+from bot.render.home_lines import vote_answer
 from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
@@ -67,7 +68,7 @@ from bot.tables.time_bank import parse_time_bank
 from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.create_options import create_parameters
-from cogs.home_game import RabbitButton, vote_answer
+from cogs.home_game import RabbitButton
 from cogs.in_time import answer_in_time
 from cogs.pending_click import ActPace
 from cogs.players import guild_id_of

@@ -72,6 +72,7 @@ from engine.variants import Variant
 __all__ = [
     "HOME_AMOUNT_BIG_BLINDS",
     "NO_HOME_RULES",
+    "BombPotVote",
     "BombPots",
     "HomeRules",
     "bomb_pot_refusal",
@@ -146,6 +147,23 @@ def bomb_pot_votes_needed(voters: int) -> int:
     [1, 2, 2, 3]
     """
     return voters // 2 + 1
+
+
+@dataclass(frozen=True, slots=True)
+class BombPotVote:
+    """A vote for a bomb pot counted (:meth:`engine.Table.vote_bomb_pot`): how
+    many voted, how many are needed, whether the next hand is now a bomb pot,
+    and whether this voter had voted already (then nothing changed)."""
+
+    votes: int
+    needed: int
+    called: bool
+    again: bool = False
+
+    @property
+    def missing(self) -> int:
+        """Votes still needed for the bomb pot."""
+        return max(0, self.needed - self.votes)
 
 
 def double_board_refusal(game: Variant) -> str | None:

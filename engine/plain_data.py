@@ -287,6 +287,7 @@ def table_to_data(table: Table) -> Data:
         "finishing_places": [[player, place] for player, place in table.finishing_places.items()],
         "carried_pot": table.carried_pot,
         "bomb_pot_voted": table.bomb_pot_voted,
+        "bomb_pot_votes": sorted(table.bomb_pot_votes),
         "pending_home": None
         if (pending := table.pending_home) is None
         else {
@@ -361,4 +362,6 @@ def table_from_data(rules: TableRules, data: Data) -> Table:
     )
     # Saved before bomb pots existed: no vote pending.
     table.bomb_pot_voted = bool(data.get("bomb_pot_voted", False))
+    # Saved before the votes were the engine's: none so far (the bot reads its own).
+    table.bomb_pot_votes = {int(player) for player in data.get("bomb_pot_votes", ())}
     return table

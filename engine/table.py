@@ -75,7 +75,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
@@ -99,8 +99,10 @@ from engine.hand import Hand, HandSetup, Rake
 from engine.home_rules import (
     HOME_AMOUNT_BIG_BLINDS,
     NO_HOME_RULES,
+    BombPotVote,
     HomeRules,
     bomb_pot_refusal,
+    bomb_pot_votes_needed,
     bounty_payments,
     double_board_refusal,
     home_amount_most,
@@ -475,6 +477,9 @@ class Table:
         self.carried_pot = 0
         #: The table voted for a bomb pot: the next hand that can be one is.
         self.bomb_pot_voted = False
+        #: Who voted for a bomb pot since the last one was called
+        #: (:meth:`vote_bomb_pot`); saved with the table.
+        self.bomb_pot_votes: set[PlayerId] = set()
         #: A change of the home-game options that raises what a seated player
         #: can lose, announced and waiting for its hand (see :meth:`change_home_rules`).
         self.pending_home: HomeChange | None = None
@@ -677,6 +682,57 @@ class Table:
         return seat.stack
 
     # ------------------------------------------------------------------ home rules
+
+    def bomb_pot_electorate(
+        self, is_computer: Callable[[PlayerId], bool] = lambda _: False
+    ) -> frozenset[PlayerId]:
+        """Who may vote for a bomb pot: the players seated and dealt in (not
+        sitting out), but no computer player (``is_computer`` says which are)."""
+        return frozenset(
+            seat.player
+            for seat in self._seats.values()
+            if not seat.sitting_out and not is_computer(seat.player)
+        )
+
+    def vote_bomb_pot(
+        self, player: PlayerId, *, is_computer: Callable[[PlayerId], bool] = lambda _: False
+    ) -> BombPotVote:
+        """Count ``player``'s vote for a bomb pot: once more than half of the
+        electorate (:meth:`bomb_pot_electorate`) voted, the next hand that can
+        be one is (:attr:`bomb_pot_voted`) and the votes start again. A vote
+        counts once; voting again changes nothing. Refused (nothing changes)
+        when the table plays no bomb pots, the next hand is one already, or
+        the player is not seated or not dealt in.
+
+        >>> from engine.home_rules import BombPots, HomeRules
+        >>> home = HomeRules(bomb_pot=BombPots(20))
+        >>> table = Table(TableRules("NT", Stakes(5, 10), home=home))
+        >>> for player in (1, 2, 3):
+        ...     _ = table.sit(player, buy_in=500)
+        >>> table.vote_bomb_pot(1)
+        BombPotVote(votes=1, needed=2, called=False, again=False)
+        >>> table.vote_bomb_pot(2).called, table.bomb_pot_voted, table.bomb_pot_votes
+        (True, True, set())
+        """
+        if self.rules.home.bomb_pot is None:  # none in force (nor agreed, or waiting)
+            raise TableError("no_bomb_pots")
+        seat = next((s for s in self._seats.values() if s.player == player), None)
+        if seat is None:
+            raise TableError("not_seated")
+        if self.bomb_pot_voted:
+            raise TableError("bomb_already")
+        if seat.sitting_out or is_computer(player):
+            raise TableError("bomb_sitting_out")
+        electorate = self.bomb_pot_electorate(is_computer)
+        voters = (self.bomb_pot_votes & electorate) | {player}
+        needed = bomb_pot_votes_needed(len(electorate))
+        if player in self.bomb_pot_votes:
+            return BombPotVote(len(voters), needed, called=False, again=True)
+        called = len(voters) >= needed
+        self.bomb_pot_votes = set() if called else voters
+        if called:
+            self.bomb_pot_voted = True
+        return BombPotVote(len(voters), needed, called)
 
     def change_home_rules(self, home: HomeRules, *, by: PlayerId | None = None) -> HomeChange:
         """Change the home-game options to ``home`` (``by``: the player who

@@ -1175,7 +1175,7 @@ MESSAGES: Final[dict[str, str]] = {
     "home.option.double_board": "zwei Boards",
     "home.option.seven_deuce_bounty": "7-2-Prämie {amount:int}",
     "home.not_creator": "Nur wer den Tisch eröffnet hat, kann seine Hausregeln ändern.",
-    "home.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
+    "engine.no_bomb_pots": "An diesem Tisch gibt es keine Bomb Pots.",
     "home.bomb_vote": (
         "{name} stimmt für einen Bomb Pot ({votes} von {needed} Stimmen: {missing} fehlen noch)."
     ),
@@ -1183,12 +1183,12 @@ MESSAGES: Final[dict[str, str]] = {
         "Du hast schon für einen Bomb Pot gestimmt ({votes} von {needed} Stimmen: "
         "{missing} fehlen noch)."
     ),
-    "home.bomb_sitting_out": (
+    "engine.bomb_sitting_out": (
         "Nur wer Karten bekommt, stimmt für einen Bomb Pot ab: "
         "mit /poker sitin darfst du mitstimmen."
     ),
     "home.bomb_voted": "Der Tisch hat abgestimmt: die nächste Hand ist ein Bomb Pot.",
-    "home.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
+    "engine.bomb_already": "Die nächste Hand ist schon ein Bomb Pot.",
     "engine.bomb_pot": "Ein Bomb Pot ist mindestens 1 Chip, nicht {amount:int}.",
     "engine.bomb_pot_options_alone": "Optionen für Bomb Pots brauchen einen Betrag.",
     "engine.bomb_pot_every": "Bomb Pots kommen alle 1 bis {high} Hände, nicht alle {hands}.",

@@ -1121,18 +1121,18 @@ MESSAGES: Final[dict[str, str]] = {
     "home.option.double_board": "double board",
     "home.option.seven_deuce_bounty": "7-2 bounty {amount:int}",
     "home.not_creator": "Only the player who opened the table can change its home-game options.",
-    "home.no_bomb_pots": "This table plays no bomb pots.",
+    "engine.no_bomb_pots": "This table plays no bomb pots.",
     "home.bomb_vote": (
         "{name} votes for a bomb pot ({votes} of {needed} votes: {missing} more needed)."
     ),
     "home.bomb_voted_before": (
         "You have voted for a bomb pot already ({votes} of {needed} votes: {missing} more needed)."
     ),
-    "home.bomb_sitting_out": (
+    "engine.bomb_sitting_out": (
         "Only players dealt in vote for a bomb pot: use /poker sitin to vote."
     ),
     "home.bomb_voted": "The table voted: the next hand is a bomb pot.",
-    "home.bomb_already": "The next hand is a bomb pot already.",
+    "engine.bomb_already": "The next hand is a bomb pot already.",
     "engine.bomb_pot": "A bomb pot is 1 chip or more, not {amount:int}.",
     "engine.bomb_pot_options_alone": "Bomb pot options need a bomb pot amount.",
     "engine.bomb_pot_every": "Bomb pots come every 1 to {high} hands, not {hands}.",

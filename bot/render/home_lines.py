@@ -2,7 +2,8 @@
 chances of each hand once no more betting can happen ("≈" when simulated),
 who still chooses whether the board is run twice (and the two buttons), that
 it is being run twice, a bomb pot, a 7-2 bounty paid; and the rabbit-hunt
-button on the result of a hand that ended before its board was complete."""
+button on the result of a hand that ended before its board was complete;
+the cards the rabbit hunt shows, and the answer to a vote for a bomb pot."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from collections.abc import Callable
 
 from bot.i18n import t
 from bot.render.card_markup import TEXT_FACES, CardFaces, cards_markup
+from bot.render.cards import cards_text
 from bot.render.custom_ids import rabbit_button_id
 from bot.render.limits import NAME, shorten
 from bot.render.message import ButtonSpec, ButtonStyle
 from bot.render.views import HandOdds, HandResultView, HomeGameView, HomeOptionsView
+from engine import BombPotVote, Card
 
 #: Makes one button: action, label, style, row.
 ButtonMaker = Callable[[str, str, ButtonStyle, int], ButtonSpec]
@@ -146,3 +149,64 @@ def rabbit_button(result: HandResultView, locale: str) -> tuple[ButtonSpec, ...]
         return ()
     custom_id = rabbit_button_id(result.table_id, result.hand_no)
     return (ButtonSpec(custom_id, t("button.rabbit_hunt", locale), "secondary", 0),)
+
+
+def options_changed_text(
+    in_force: HomeOptionsView | None,
+    agreed: HomeOptionsView | None,
+    from_hand: int | None,
+    locale: str,
+    *,
+    to_table: bool,
+) -> str:
+    """A change of the home-game options, as the channel is told it
+    (``to_table``) or as the opener is answered: the options in force, and
+    those agreed that wait for hand ``from_hand`` (when any wait)."""
+    now, later = (
+        ("home.changed", "home.changed_pending")
+        if to_table
+        else ("home.options_saved", "home.options_pending")
+    )
+    text = t(now, locale, options=_options_or_none(in_force, locale))
+    if from_hand is not None:
+        pending = _options_or_none(agreed, locale)
+        text += "\n" + t(later, locale, hand_no=from_hand, options=pending)
+    return text
+
+
+def _options_or_none(options: HomeOptionsView | None, locale: str) -> str:
+    return t("home.options_none", locale) if options is None else home_options_text(options, locale)
+
+
+def rabbit_text(hand_no: int, boards: tuple[tuple[Card, ...], ...], locale: str) -> str:
+    """What the rabbit hunt shows the table: the cards to come, each board's
+    named where there were two."""
+    if len(boards) == 1:
+        return t("home.rabbit", locale, hand_no=hand_no, cards=cards_text(boards[0]))
+    each = " · ".join(
+        t("home.rabbit_board", locale, number=number, cards=cards_text(cards))
+        for number, cards in enumerate(boards, start=1)
+    )
+    return t("home.rabbit", locale, hand_no=hand_no, cards=each)
+
+
+def vote_answer(vote: BombPotVote, name: str, locale: str) -> str:
+    """The answer to a vote for a bomb pot: how the vote stands, or that it is called."""
+    if vote.again:
+        return t(
+            "home.bomb_voted_before",
+            locale,
+            votes=vote.votes,
+            needed=vote.needed,
+            missing=vote.missing,
+        )
+    if vote.called:
+        return t("home.bomb_voted", locale)
+    return t(
+        "home.bomb_vote",
+        locale,
+        name=name,
+        votes=vote.votes,
+        needed=vote.needed,
+        missing=vote.missing,
+    )

@@ -3,14 +3,15 @@
 What is due is the acting player's deadline (the table's ``action_seconds``)
 or, between hands, the next deal (``hand_pause_seconds`` after the last hand,
 once two players can be dealt in): :func:`next_wake` works it out from the
-table's state. The :class:`ActionTimer` sets an alarm on the clock for then
-(:meth:`~bot.tables.clock.Clock.call_at`) and, when it rings, starts a task
-that calls the runner's ``tick``, which does what is due under the table's
-lock. It is re-armed after every change (every action at every table), and
-keeps its alarm when the moment due is the same. An alarm, not a task
-sleeping until then: re-arming then costs one timer handle, where a task
-cancelled and started anew was a dozen objects per action for the garbage
-collector to walk.
+table's state, and :func:`next_deal_at` when the next deal is due (both
+questions; the runner keeps the answer). The :class:`ActionTimer` sets an
+alarm on the clock for then (:meth:`~bot.tables.clock.Clock.call_at`) and,
+when it rings, starts a task that calls the runner's ``tick``, which does
+what is due under the table's lock. It is re-armed after every change (every
+action at every table), and keeps its alarm when the moment due is the same.
+An alarm, not a task sleeping until then: re-arming then costs one timer
+handle, where a task cancelled and started anew was a dozen objects per
+action for the garbage collector to walk.
 """
 
 from __future__ import annotations
@@ -25,27 +26,25 @@ from bot.tables.state import TableState
 log = logging.getLogger(__name__)
 
 
-def next_wake(state: TableState, *, may_deal: bool, now: float, pause: float) -> float | None:
-    """When the clock must next act at this table (``None``: nothing is due).
+def next_deal_at(state: TableState, *, may_deal: bool, now: float, pause: float) -> float | None:
+    """When the next deal is due (``None``: none is): ``pause`` seconds after
+    the table could first deal again, for as long as it can. A question: the
+    runner keeps the answer (``state.next_hand_at``, its one writer)."""
+    if state.closed or state.live is not None or state.closing or not may_deal:
+        return None
+    return now + pause if state.next_hand_at is None else state.next_hand_at
 
-    Sets ``state.next_hand_at`` as a side effect: a deal becomes due ``pause``
-    seconds after the table could first deal again, and stops being due when
-    it cannot.
-    """
+
+def next_wake(state: TableState, *, now: float) -> float | None:
+    """When the clock must next act at this table (``None``: nothing is due):
+    the acting player's deadline, closing a table whose hand is over, or the
+    next deal (:func:`next_deal_at`, kept in ``state.next_hand_at``)."""
     if state.closed:
-        state.next_hand_at = None
         return None
     if state.live is not None:
-        state.next_hand_at = None
         return state.live.deadline
     if state.closing:  # the hand is over: close now (again, if closing failed)
-        state.next_hand_at = None
         return now
-    if not may_deal:
-        state.next_hand_at = None
-        return None
-    if state.next_hand_at is None:
-        state.next_hand_at = now + pause
     return state.next_hand_at
 
 

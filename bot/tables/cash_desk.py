@@ -70,10 +70,9 @@ class CashDesk:
                 raise InsufficientChips(needed=low, available=balance)
             buy_in = offered
         amount = buy_in
-        known = state.players.get(user_id)
-        state.players[user_id] = Player(user_id, name, locale)
 
         def sit() -> Seat:
+            state.add_player(Player(user_id, name, locale))  # saved with the seat
             return state.table.sit(user_id, seat, buy_in=amount)
 
         async def pay(tx: Transaction, taken: Seat) -> SeatMovement:
@@ -81,14 +80,7 @@ class CashDesk:
                 state.record.guild_id, user_id, state.table_id, taken.number, amount, tx=tx
             )
 
-        try:
-            return await self.keeper.transact(sit, pay)
-        except BaseException:
-            if known is not None:
-                state.players[user_id] = known
-            else:
-                state.players.pop(user_id, None)
-            raise
+        return await self.keeper.transact(sit, pay)  # all put back should it fail
 
     async def leave(self, user_id: int) -> bool:
         """Cash the player out now, or say they leave when the hand they are in ends."""

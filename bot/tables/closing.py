@@ -45,12 +45,7 @@ class Closed:
 async def mark_closing(state: TableState, keeper: TableKeeper) -> None:
     """Deal nothing new and close when the hand in progress ends (saved, so it
     survives a restart)."""
-    state.closing = True
-    try:
-        await keeper.save()
-    except BaseException:
-        state.closing = False
-        raise
+    await keeper.save(state.close_after_hand)  # put back should the write fail
 
 
 async def close_now(
@@ -77,9 +72,6 @@ async def close_now(
         publisher.post(OutgoingMessage(content=text))
     elif after_hand:
         publisher.post(OutgoingMessage(content=t("table.closed_after_hand", state.locale)))
-    state.live = state.last_hand = None
-    state.players.clear()
-    state.closed = True
-    state.closing = False
+    state.close()
     log.info("Table %s is closed (%d stacks sent home)", state.table_id, len(movements))
     return movements

@@ -173,20 +173,28 @@ class ComputerSeats:
             return action_seconds
         return self.pace_seconds * self.rng.uniform(0.6, 1.4)
 
-    def idle_departure(self, now: float) -> float | None:
-        """When the computer players leave a cash table where no member plays
-        (``None``: they stay); the wait starts at the first call that sees it idle."""
-        idle = (
+    def _idle(self) -> bool:
+        """A cash table where computer players sit and no member plays."""
+        return (
             not self.desk.tournament
             and not self.state.closed
             and bool(self.seated())
             and not self.members_playing()
         )
-        if not idle:
+
+    def note_idle(self, now: float) -> None:
+        """The wait before the computer players leave an idle table starts at the
+        first change that sees it idle (``now``), and stops when it is not."""
+        if not self._idle():
             self.idle_since = None
-            return None
-        if self.idle_since is None:
+        elif self.idle_since is None:
             self.idle_since = now
+
+    def idle_departure(self) -> float | None:
+        """When the computer players leave a cash table where no member plays
+        (``None``: they stay); a question (:meth:`note_idle` starts the wait)."""
+        if self.idle_since is None or not self._idle():
+            return None
         return self.idle_since + IDLE_SECONDS
 
     async def leave_idle_table(self) -> tuple[list[int], OutgoingMessage | None]:
@@ -330,7 +338,7 @@ class ComputerSeats:
             )
             return
         self.desk.paid_out(user_id)
-        self.state.players.pop(user_id, None)
+        self.state.forget(user_id)
         self.forget(user_id)
 
     def _buy_in(self) -> int:

@@ -128,13 +128,12 @@ class Dealer:
             )
             await desk.settle(tx, deal, settled)
 
-        state.unposted_result = live.hand_id  # saved with the settlement
-        try:
-            await self.keeper.transact(lambda: state.table.finish_hand(hand), write)
-        except BaseException:
-            state.unposted_result = None
-            raise
-        state.live, state.last_hand = None, live
+        def finish() -> HandResult:
+            state.result_unposted(live.hand_id)  # saved with the settlement
+            return state.table.finish_hand(hand)
+
+        await self.keeper.transact(finish, write)  # all put back should the write fail
+        state.hand_settled(live)
         return desk.after_settle()
 
 

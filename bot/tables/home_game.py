@@ -11,13 +11,11 @@ bomb pot and the rabbit hunt.
   (:func:`announcement`), and the table message shows the options in force
   and those waiting for their hand.
 - Each member dealt in (seated, not sitting out) may vote for a bomb pot
-  (``/poker bomb``): once more than half of them have
-  (:func:`engine.bomb_pot_votes_needed`), the engine deals the next hand that
-  can be one as a bomb pot (:attr:`engine.Table.bomb_pot_voted`, saved with
-  the table). Computer players do not vote, so they are not counted, nor are
-  players sitting out; a vote counts once (voting again is answered with the
-  count). The votes so far are saved with the table too
-  (:attr:`bot.tables.state.TableState.bomb_voters`): a restart keeps them.
+  (``/poker bomb``): the engine counts the votes and decides
+  (:meth:`engine.Table.vote_bomb_pot`: more than half of the members dealt
+  in; computer players, which the bot names, do not vote); the next hand
+  that can be one is then a bomb pot. The votes so far and the one called
+  are saved with the engine's table, so a restart keeps them.
 - After a hand that ended before its board was complete, anyone at the table
   may hunt the rabbit: the engine says which board cards would have come
   (:meth:`engine.Hand.rabbit_boards`, each board's in a two-board game or a
@@ -39,8 +37,7 @@ from dataclasses import asdict, dataclass
 
 from bot.database import Database, Transaction
 from bot.house_bank import is_computer
-from bot.i18n import t
-from bot.render.home_lines import home_options_text
+from bot.render.home_lines import options_changed_text
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import NotSeated, Refused
 from bot.tables.hand_log import replay_logged_hand
@@ -48,24 +45,10 @@ from bot.tables.home_view import home_options
 from bot.tables.persistence import TableKeeper
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
-from engine import Card, HomeChange, HomeRules, bomb_pot_votes_needed
+from engine import BombPotVote, Card, HomeChange
 
-
-@dataclass(frozen=True, slots=True)
-class BombVote:
-    """A vote counted: how many voted, how many are needed, whether the next
-    hand is now a bomb pot, and whether this voter had voted already (then
-    nothing changed)."""
-
-    votes: int
-    needed: int
-    called: bool
-    again: bool = False
-
-    @property
-    def missing(self) -> int:
-        """Votes still needed for the bomb pot."""
-        return max(0, self.needed - self.votes)
+#: A vote counted, as the engine answers it (:meth:`engine.Table.vote_bomb_pot`).
+BombVote = BombPotVote
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,72 +83,35 @@ async def change_options(
     return OptionsChanged(config, made)
 
 
-def _options_text(rules: HomeRules, locale: str) -> str:
-    options = home_options(rules)
-    return t("home.options_none", locale) if options is None else home_options_text(options, locale)
+def _changed_text(changed: OptionsChanged, locale: str, *, to_table: bool) -> str:
+    made = changed.change
+    in_force, agreed = home_options(made.in_force), home_options(made.agreed)
+    return options_changed_text(in_force, agreed, made.from_hand, locale, to_table=to_table)
 
 
 def announcement(changed: OptionsChanged, locale: str) -> OutgoingMessage:
     """What the channel is told of a change of the home-game options: what
     applies from the next hand and what from a later one."""
-    made = changed.change
-    text = t("home.changed", locale, options=_options_text(made.in_force, locale))
-    if made.from_hand is not None:
-        pending = _options_text(made.agreed, locale)
-        text += "\n" + t("home.changed_pending", locale, hand_no=made.from_hand, options=pending)
-    return OutgoingMessage(content=text)
+    return OutgoingMessage(content=_changed_text(changed, locale, to_table=True))
 
 
 def saved_answer(changed: OptionsChanged, locale: str) -> str:
     """The opener's own answer: the options agreed, and when the raise applies."""
-    made = changed.change
-    text = t("home.options_saved", locale, options=_options_text(made.in_force, locale))
-    if made.from_hand is not None:
-        pending = _options_text(made.agreed, locale)
-        text += "\n" + t("home.options_pending", locale, hand_no=made.from_hand, options=pending)
-    return text
+    return _changed_text(changed, locale, to_table=False)
 
 
 async def vote_bomb_pot(state: TableState, keeper: TableKeeper, user_id: int) -> BombVote:
-    """Count a vote for a bomb pot by a member dealt in, and save it with the table."""
-    if state.table.rules.home.bomb_pot is None:  # none in force (nor agreed, or waiting)
-        raise Refused("home.no_bomb_pots")
-    table = state.table
-    if not table.is_seated(user_id):
+    """Count a vote for a bomb pot (the engine's: who may vote, how many are
+    needed, :meth:`engine.Table.vote_bomb_pot`), and save it with the table."""
+    if state.table.rules.home.bomb_pot is not None and not state.table.is_seated(user_id):
         raise NotSeated()
-    if table.bomb_pot_voted:
-        raise Refused("home.bomb_already")
-    if table.seat_of(user_id).sitting_out:
-        raise Refused("home.bomb_sitting_out")
-    electorate = voters_of(state)
-    before = state.bomb_voters
-    voters = (before & electorate) | {user_id}
-    needed = bomb_pot_votes_needed(len(electorate))
-    if user_id in before:
-        return BombVote(len(voters), needed, called=False, again=True)
-    called = len(voters) >= needed
+    counted: list[BombVote] = []
 
     def change() -> None:
-        state.bomb_voters = set() if called else voters
-        if called:
-            table.bomb_pot_voted = True
+        counted.append(state.table.vote_bomb_pot(user_id, is_computer=is_computer))
 
-    try:
-        await keeper.save(change)
-    except BaseException:
-        state.bomb_voters = before  # the engine's table is put back by the keeper
-        raise
-    return BombVote(len(voters), needed, called)
-
-
-def voters_of(state: TableState) -> set[int]:
-    """Who may vote for a bomb pot: the members seated and dealt in (computer
-    players do not vote; a player sitting out is not dealt in)."""
-    return {
-        seat.player
-        for seat in state.table.seats.values()
-        if not is_computer(seat.player) and not seat.sitting_out
-    }
+    await keeper.save(change)
+    return counted[0]
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,12 @@ the rules (a refusal becomes :class:`~bot.tables.errors.Refused` and nothing
 changes; any other error the engine raises puts the table back too). Then one
 transaction writes what the change moved (chips, the hand log) and the
 table's saved state (``tables.state``: the engine's table, the players, the
-money desk's own state). If anything fails, the engine's table is
-put back as it was, so memory never holds what the database does not.
+money desk's own state). If anything fails, everything the change may have
+touched (the engine's table, the players, whether the table is closing, the
+result waiting to be posted, a run-out's streets: :class:`~bot.tables.state.Snapshot`)
+is put back as it was, so memory never holds what the database does not. The
+change makes its own bot-side changes inside ``change``, so that the keeper
+puts them back too; nobody puts a field back by hand.
 
 A change that moves nothing but the table's state (a player sitting out, the
 DMs delivered, a run-out's street) is saved by :meth:`TableKeeper.save`: its
@@ -23,9 +27,9 @@ from typing import Any, TypeVar
 
 from bot.database import Database, Statement, Transaction, run_statements
 from bot.tables.errors import Refused
-from bot.tables.state import TableState
+from bot.tables.state import Snapshot, TableState
 from bot.tables.table_store import state_statements
-from engine import IllegalAction, table_from_data, table_to_data
+from engine import IllegalAction
 
 _T = TypeVar("_T")
 _W = TypeVar("_W")
@@ -47,29 +51,26 @@ class TableKeeper:
     ) -> _W:
         """Change the engine's table, then write what goes with it and the table's
         state in one transaction; if anything fails, put the table back."""
-        state = self.state
-        before = table_to_data(state.table)
+        before = self.state.snapshot()
         changed = self._change(change, before)
         try:
             async with self.database.transaction() as tx:
                 written = await write(tx, changed)
                 await run_statements(tx, self._state_statements())
         except BaseException:
-            state.table = table_from_data(state.rules, before)
+            self.state.put_back(before)
             raise
         return written
 
     async def save(self, change: Callable[[], object] = lambda: None) -> None:
-        """Change the engine's table (or not), then save the table's state alone,
-        committed with other tables' writes of the moment; if that fails, put the
-        table back."""
-        state = self.state
-        before = table_to_data(state.table)
+        """Change the table's state (or not), then save it alone, committed with
+        other tables' writes of the moment; if that fails, put it all back."""
+        before = self.state.snapshot()
         self._change(change, before)
         try:
             await self.database.commit_grouped(*self._state_statements())
         except BaseException:
-            state.table = table_from_data(state.rules, before)
+            self.state.put_back(before)
             raise
 
     def _state_statements(self) -> list[Statement]:
@@ -82,13 +83,13 @@ class TableKeeper:
             carried_pot=state.table.carried_pot,
         )
 
-    def _change(self, change: Callable[[], _T], before: dict[str, Any]) -> _T:
+    def _change(self, change: Callable[[], _T], before: Snapshot) -> _T:
         try:
             return change()
         except IllegalAction as error:
-            self.state.table = table_from_data(self.state.rules, before)
+            self.state.put_back(before)
             raise Refused.from_engine(error) from None
         except Exception:
             # The engine failed half way (bot.tables.hand_faults): nothing changed.
-            self.state.table = table_from_data(self.state.rules, before)
+            self.state.put_back(before)
             raise

@@ -64,6 +64,10 @@ async def restore_runner(
     hand is voided without being replayed, so the table plays on, and can be
     left and closed, whatever broke."""
     settings = stored.config
+    # Afresh from the seats, the next hand is numbered after every hand logged.
+    logged_hands = (
+        0 if as_saved else await HandLog(services.database).last_hand_no(stored.record.table_id)
+    )
     runner = TableRunner(
         stored.record,
         settings,
@@ -71,21 +75,16 @@ async def restore_runner(
         outlet,
         table=restored_table(stored, settings.rules())
         if as_saved
-        else table_from_seats(stored, settings.rules()),
+        else table_from_seats(stored, settings.rules(), hands_logged=logged_hands),
         players=restored_players(stored.state, stored.seats),
         progress=restored_progress(settings, stored, now=services.clock.now())
         if settings.tournament
         else None,
         message_id=stored.message_id,
         computers=stored.state.get("computers"),
+        saved=stored.state,
     )
-    runner.state.closing = bool(stored.state.get("closing", False))
-    # Saved before the votes were: nobody has voted.
-    runner.state.bomb_voters = {int(voter) for voter in stored.state.get("bomb_voters", ())}
-    unposted = stored.state.get("unposted_result")
-    runout = stored.state.get("runout")
-    if isinstance(runout, list) and len(runout) == 2:
-        runner.state.runout = (int(runout[0]), int(runout[1]))
+    unposted = runner.state.unposted_result  # as saved (TableState.saved_fields)
     replayed = (
         await replayed_hand(runner.state, runner.hand_log)
         if as_saved
@@ -98,27 +97,24 @@ async def restore_runner(
         await runner.resume(None, notice)
     else:
         if replayed is not None:
-            replayed.dms_delivered = dms_delivered(stored.state, replayed.hand_id)
-            if isinstance(unposted, int):  # the next hand's message is up: post it apart
+            delivered = dms_delivered(stored.state, replayed.hand_id)
+            replayed = replace(replayed, dms_delivered=delivered)
+            if unposted is not None:  # the next hand's message is up: post it apart
                 await post_result_again(runner.state, services, runner.publisher, unposted)
         else:
             # Between hands the table message is the last hand's, ending with its
             # result: edited again after the restart, it must still show it.
-            await restore_last_hand(
-                runner.state, services, unposted if isinstance(unposted, int) else None
-            )
+            await restore_last_hand(runner.state, services)
             last = runner.state.last_hand
-            if isinstance(unposted, int) and (last is None or last.hand_id != unposted):
+            if unposted is not None and (last is None or last.hand_id != unposted):
                 await post_result_again(runner.state, services, runner.publisher, unposted)
         await runner.resume(replayed)
     return runner
 
 
-async def restore_last_hand(
-    state: TableState, services: TableServices, unposted: int | None
-) -> None:
-    """Make the table's last hand, when it was finished, the last hand again (its
-    message shows its result; ``unposted``: a result never shown, now owed to it)."""
+async def restore_last_hand(state: TableState, services: TableServices) -> None:
+    """Make the table's last hand, when it was finished, the last hand again: its
+    message shows its result (a result never shown stays owed, as saved)."""
     row = await services.database.fetch_one(
         "SELECT id, status, commitment FROM hands WHERE table_id = ? ORDER BY id DESC LIMIT 1",
         (state.table_id,),
@@ -135,8 +131,7 @@ async def restore_last_hand(
         return
     live = LiveHand(hand_id, deal, hand, row["commitment"])
     live.result = result_view(state, live)
-    state.last_hand = live
-    state.unposted_result = hand_id if unposted == hand_id else None
+    state.hand_settled(live)
 
 
 def dms_delivered(state: dict[str, Any], hand_id: int) -> dict[int, int]:
@@ -152,7 +147,6 @@ async def post_result_again(
 ) -> None:
     """Post the result of a hand settled just before the process stopped, which
     may never have reached the channel (dealt again from its log)."""
-    state.unposted_result = hand_id
     try:
         deal, hand = await replay_logged_hand(services.database, hand_id)
         commitment = await services.database.fetch_value(
@@ -166,11 +160,7 @@ async def post_result_again(
     live = LiveHand(hand_id, deal, hand, commitment)
     message = result_message(result_view(state, live), state.locale, services.public_faces())
 
-    def posted() -> None:
-        if state.unposted_result == hand_id:
-            state.unposted_result = None
-
-    publisher.post(message, then=posted)
+    publisher.post(message, then=lambda: state.result_posted(hand_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +176,7 @@ def restored_table(stored: StoredTable, rules: TableRules) -> Table:
     table_id, seats, carried_pot = stored.record.table_id, stored.seats, stored.carried_pot
     saved = {(s.seat, s.user_id, s.stack) for s in seats}
     try:
-        table = table_from_data(rules, stored.state["table"])
+        table = table_from_data(rules, saved_table(stored.state))
         seated = {(s.number, s.player, s.stack) for s in table.seats.values()}
         if seated == saved and table.carried_pot == carried_pot:
             return table
@@ -196,8 +186,19 @@ def restored_table(stored: StoredTable, rules: TableRules) -> Table:
     return table_from_seats(stored, rules)
 
 
-def table_from_seats(stored: StoredTable, rules: TableRules) -> Table:
-    """The game afresh from the seats the database holds (the chips' truth)."""
+def saved_table(state: dict[str, Any]) -> dict[str, Any]:
+    """The engine's table as saved, with the bomb-pot votes of a table saved
+    when the bot counted them (``bomb_voters``, beside the engine's table)."""
+    table: dict[str, Any] = state["table"]
+    voters = state.get("bomb_voters")
+    if voters and "bomb_pot_votes" not in table:
+        return table | {"bomb_pot_votes": [int(voter) for voter in voters]}
+    return table
+
+
+def table_from_seats(stored: StoredTable, rules: TableRules, *, hands_logged: int = 0) -> Table:
+    """The game afresh from the seats the database holds (the chips' truth),
+    its next hand numbered after the saved count and ``hands_logged``."""
     seats, carried_pot = stored.seats, stored.carried_pot
     missed = rules.missed_blinds
     saved = stored.state.get("table")
@@ -205,7 +206,7 @@ def table_from_seats(stored: StoredTable, rules: TableRules) -> Table:
     return Table.restored(
         rules,
         seats=[Seat(s.seat, s.user_id, s.stack, missed, sitting_out=s.sitting_out) for s in seats],
-        hand_number=hand_number if isinstance(hand_number, int) else 0,
+        hand_number=max(hand_number if isinstance(hand_number, int) else 0, hands_logged),
         positions=None,
         deal=None,
         bought_in=sum(s.stack for s in seats) + carried_pot,
@@ -247,20 +248,17 @@ async def replayed_hand(state: TableState, hand_log: HandLog) -> LiveHand | Unre
         hand = replay(deal, logged.actions, runout_streets=streets)
     except Exception as error:
         return Unresumable(logged, error)
-    live = LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret)
     acted = [(e.player, action) for e in players_own(hand) if (action := told(e)) is not None]
-    live.actions = [
+    actions = [
         replace(action, name=state.name(deal.players[player]), by_clock=entry.actor is None)
         for entry, (player, action) in zip(logged.actions, acted, strict=False)
     ]
-    return live
+    return LiveHand(logged.hand_id, deal, hand, logged.commitment, logged.secret, actions=actions)
 
 
 async def unreplayed_hand(state: TableState, hand_log: HandLog) -> Unresumable | None:
-    """The table's unfinished hand, to be voided unplayed; ``None`` when there is none.
-    The table's next hand is numbered after every hand it logged."""
-    last = await hand_log.last_hand_no(state.table_id)
-    state.table.hand_number = max(state.table.hand_number, last)
+    """The table's unfinished hand, to be voided unplayed; ``None`` when there is none
+    (the table was made to number its next hand after every hand it logged)."""
     logged = await hand_log.in_progress(state.table_id)
     if logged is None:
         return None

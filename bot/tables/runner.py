@@ -88,7 +88,7 @@ from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import Choices, DiscardChoices, PrivateView, TableSnapshot
 from bot.tables import home_game, turns, view
-from bot.tables.action_timer import ActionTimer, next_wake
+from bot.tables.action_timer import ActionTimer, next_deal_at, next_wake
 from bot.tables.auto_top_ups import top_up_automatically
 from bot.tables.busts import post_hand_over
 from bot.tables.clock import Moment
@@ -199,10 +199,17 @@ class TableRunner:
         progress: TournamentProgress | None = None,
         message_id: int | None = None,
         computers: Mapping[str, Any] | None = None,
+        saved: Mapping[str, Any] | None = None,
     ) -> None:
         rules = settings.rules()
         self.state = TableState(
-            record, settings, rules, table if table is not None else Table(rules), players or {}
+            record,
+            settings,
+            rules,
+            table if table is not None else Table(rules),
+            players or {},
+            # Restored (bot.tables.restore): closing, the result to post, the run-out.
+            **TableState.saved_fields(saved or {}),
         )
         self.services = services
         self.clock = services.clock
@@ -341,7 +348,7 @@ class TableRunner:
                 self.publisher.post(notice)
             if live is None:
                 return
-            self.state.live = live
+            self.state.hand_dealt(live)
             await self._carry_on(live)
             if self.live is live:
                 # DMs queued when the process stopped may never have gone out.
@@ -471,7 +478,7 @@ class TableRunner:
             turns.seat_of(self.state, user_id)
             await self.keeper.save(change)
             if back:
-                self.state.players[user_id].timeouts = 0
+                self.stand_ins.present(user_id)
             try:
                 await self.stand_ins.play_for_the_absent()
             finally:
@@ -558,8 +565,7 @@ class TableRunner:
             action = resolve(request, turn.legal)
             try:
                 acted = await self._apply(turn.live, turn.index, action, actor=user_id)
-                if user_id in self.state.players:
-                    self.state.players[user_id].timeouts = 0
+                self.stand_ins.present(user_id)
                 await self.stand_ins.play_for_the_absent()
             except TableBehind as error:
                 self._reload(error)  # before the table is shown again
@@ -713,7 +719,7 @@ class TableRunner:
                     self._forget(user_id)
         if state.live is not None:
             return
-        if (leave_at := self.computers.idle_departure(now)) is not None and now >= leave_at:
+        if (leave_at := self.computers.idle_departure()) is not None and now >= leave_at:
             await self._computers_leave()
             return
         if state.next_hand_at is not None and now >= state.next_hand_at:
@@ -736,7 +742,7 @@ class TableRunner:
             self.publisher.post(notice)
 
     def _forget(self, user_id: int) -> None:
-        self.state.players.pop(user_id, None)
+        self.state.forget(user_id)
         self.computers.forget(user_id)
 
     async def _apply(
@@ -781,11 +787,12 @@ class TableRunner:
         work out the chances the table message shows, off the event loop
         (:func:`~bot.tables.home_view.work_out_odds`), settle a hand that is
         over, else start the next player's clock."""
-        self.run_out.pace(live)
+        if (next_street_at := self.run_out.pace(live)) is not None:
+            self.stand_ins.wake_at(live, next_street_at)
         await work_out_odds(self.state, live)
         if live.hand.is_complete:
             # Should settling fail, the clock tries again after this pause.
-            live.deadline = self.clock.now() + SETTLE_RETRY_SECONDS
+            self.stand_ins.wake_at(live, self.clock.now() + SETTLE_RETRY_SECONDS)
             await self._settle(live)
         elif not live.hand.runout_due:
             self.stand_ins.start_turn(live)
@@ -800,7 +807,7 @@ class TableRunner:
 
     async def _deal(self) -> None:
         live, notices = await self.dealer.deal()
-        self.state.live, self.state.last_hand = live, None
+        self.state.hand_dealt(live)
         self.stand_ins.start_turn(live)
         for notice in notices:
             self.publisher.post(notice)
@@ -833,10 +840,8 @@ class TableRunner:
             await self.computers.buy_back_in()
             self._changed()
         if settled.table_over:
-            self.state.closed = True
             # The winner still sits at the closed table: its message names them.
-            for user_id in self.state.departed():
-                self.state.players.pop(user_id)
+            self.state.table_over()
             self._changed()
             self._let_go()
         elif self.state.closing:
@@ -913,7 +918,7 @@ class TableRunner:
             )
             return
         self.failed_hand = None
-        state.live = None
+        state.hand_voided()
         for user_id in state.departed():
             self._forget(user_id)
         text = t("table.hand_failed_voided", state.locale, hand_no=live.hand_no)
@@ -951,11 +956,14 @@ class TableRunner:
         if self.behind:  # being reloaded: the new runner shows the table
             return
         now = self.clock.now()
-        wake = next_wake(
+        self.state.next_hand_at = next_deal_at(
             self.state, may_deal=self._may_deal, now=now, pause=self.services.hand_pause_seconds
         )
-        if self.live is None and (leave_at := self.computers.idle_departure(now)) is not None:
-            wake = leave_at if wake is None else min(wake, leave_at)
+        wake = next_wake(self.state, now=now)
+        if self.live is None:
+            self.computers.note_idle(now)
+            if (leave_at := self.computers.idle_departure()) is not None:
+                wake = leave_at if wake is None else min(wake, leave_at)
         sit_out_ends = self.sit_outs.note()
         if sit_out_ends is not None and not self.desk.tournament:
             wake = sit_out_ends if wake is None else min(wake, sit_out_ends)

@@ -42,26 +42,25 @@ class RunOut:
         self.clock = clock
         self.pause_seconds = pause_seconds
 
-    def pace(self, live: LiveHand) -> None:
+    def pace(self, live: LiveHand) -> float | None:
         """A run-out street is due: deal the rest at once when the table takes no
-        pause, else set the moment the next street comes."""
+        pause, else the moment the next street comes (the hand's deadline, which
+        the stand-ins keep: :meth:`~bot.tables.stand_ins.StandIns.wake_at`)."""
         hand = live.hand
         if not hand.runout_due:
-            return
+            return None
         if self.pause_seconds <= 0:
             hand.deal_runout_to()
-            return
-        live.deadline = self.clock.now() + self.pause_seconds
+            return None
+        return self.clock.now() + self.pause_seconds
 
     async def deal_street(self, live: LiveHand) -> list[Event]:
         """The pause is over: write that one more street is dealt, then deal it;
         its events. Should the write fail, nothing is dealt (the clock tries again)."""
         hand, state = live.hand, self.state
-        before = state.runout
-        state.runout = (live.hand_id, hand.runout_streets + 1)
-        try:
-            await self.keeper.save()
-        except BaseException:
-            state.runout = before
-            raise
+
+        def one_more_street() -> None:
+            state.runout = (live.hand_id, hand.runout_streets + 1)
+
+        await self.keeper.save(one_more_street)  # put back should the write fail
         return hand.deal_runout()

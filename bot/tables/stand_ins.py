@@ -76,12 +76,18 @@ class StandIns:
         self.pre_actions = pre_actions
         self.apply = apply
 
+    def wake_at(self, live: LiveHand, when: float | None) -> None:
+        """The moment the clock next acts in ``live`` (its deadline; this module
+        is its one writer): the turn's end, the next run-out street, settling
+        tried again."""
+        live.deadline = when
+
     def start_turn(self, live: LiveHand) -> None:
         """The next player's clock: the table's, or a computer player's pause."""
         seconds = self.computers.seconds_to_act(live, self.state.settings.action_seconds)
         if live.hand.phase is Phase.SHOWDOWN and self.computers.to_act(live) is None:
             seconds = min(seconds, SHOWDOWN_SECONDS)
-        live.deadline = self.clock.now() + seconds
+        self.wake_at(live, self.clock.now() + seconds)
 
     async def time_out(self, live: LiveHand) -> None:
         """The deadline of the player to act has passed: a computer player
@@ -89,7 +95,7 @@ class StandIns:
         hand = live.hand
         index = hand.to_act
         if index is None:
-            live.deadline = None
+            self.wake_at(live, None)
             return
         user_id = live.deal.players[index]
         if self.computers.to_act(live) == index:  # its pause is over: it decides
@@ -100,8 +106,10 @@ class StandIns:
         # Not showing is mucking and not choosing is running the board once: no
         # time bank runs for either, and neither is a missed turn.
         missed = bank_runs_in(hand.phase)
-        if missed and self.banks.run(live, user_id):
-            return  # the player's time bank runs: the clock waits for it
+        if missed and (bank := self.banks.run(live, user_id)):
+            # The player's time bank runs: the clock waits for all of it.
+            self.wake_at(live, None if live.deadline is None else live.deadline + bank)
+            return
         table = self.state.table
         player = self.state.players.get(user_id)
         timeouts = 0 if player is None else player.timeouts + 1
@@ -117,6 +125,12 @@ class StandIns:
         if player is not None and missed:  # counted once taken (a failed one is retried)
             player.timeouts = timeouts
         await self.play_for_the_absent()
+
+    def present(self, user_id: int) -> None:
+        """The player acted (or is back): their timeouts in a row start again."""
+        player = self.state.players.get(user_id)
+        if player is not None:
+            player.timeouts = 0
 
     async def play_for_the_absent(self) -> None:
         """Act at once, as the clock would, for each player to act who is not
@@ -142,7 +156,6 @@ class StandIns:
                 if chosen is None:
                     return
                 await self.apply(live, chosen[0], chosen[1], actor=user_id)
-                if user_id in state.players:
-                    state.players[user_id].timeouts = 0
+                self.present(user_id)
                 continue
             await self.apply(live, index, live.hand.timeout_action(), actor=None)

@@ -10,13 +10,23 @@ reaches back into the runner, so none of them imports it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render.views import HandResultView, LastAction, OddsStage
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
-from engine import BountyPaid, Card, Deal, Hand, Table, TableRules, table_to_data
+from engine import (
+    BountyPaid,
+    Card,
+    Deal,
+    Hand,
+    Table,
+    TableRules,
+    table_from_data,
+    table_to_data,
+)
 
 
 @dataclass
@@ -34,6 +44,10 @@ class Player:
     hands_dealt: int = 0
     #: UNIX time the player began sitting out (:mod:`bot.tables.sit_outs`).
     sitting_out_since: float | None = None
+
+    def copy(self) -> Player:
+        """A copy to put back (:meth:`TableState.snapshot`), made the quick way."""
+        return Player(**vars(self))
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -109,6 +123,20 @@ class LiveHand:
         return self.deal.players.index(user_id) if user_id in self.deal.players else None
 
 
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a change written by :class:`~bot.tables.persistence.TableKeeper` may
+    touch, as it was before: put back whole when the database refuses the
+    write (:meth:`TableState.put_back`). The DMs delivered are not in it: they
+    record what Discord did, which a refused write does not undo."""
+
+    table: dict[str, Any]
+    players: dict[int, Player]
+    closing: bool
+    unposted_result: int | None
+    runout: tuple[int, int] | None
+
+
 @dataclass
 class TableState:
     """Everything a running table holds in memory."""
@@ -130,16 +158,99 @@ class TableState:
     #: The hand whose result is settled but not yet handed to Discord: posted
     #: again after a restart (:mod:`bot.tables.restore`).
     unposted_result: int | None = None
-    #: Who voted for a bomb pot since the last one was called
-    #: (:mod:`bot.tables.home_game`); saved, so a restart keeps the count.
-    bomb_voters: set[int] = field(default_factory=set)
     #: An all-in run out street by street: (hand id, streets dealt), saved so
     #: that a restart deals as many again (:mod:`bot.tables.runout`).
     runout: tuple[int, int] | None = None
 
+    @classmethod
+    def saved_fields(cls, saved: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields :meth:`saved` keeps beside the table and its players, read
+        back after a restart (:mod:`bot.tables.restore`) for the constructor."""
+        unposted, runout = saved.get("unposted_result"), saved.get("runout")
+        return {
+            "closing": bool(saved.get("closing", False)),
+            "unposted_result": unposted if isinstance(unposted, int) else None,
+            "runout": (int(runout[0]), int(runout[1]))
+            if isinstance(runout, list) and len(runout) == 2
+            else None,
+        }
+
     @property
     def table_id(self) -> int:
         return self.record.table_id
+
+    # The one writer of the fields below (the parts ask through these).
+
+    def add_player(self, player: Player) -> None:
+        """Name a player sitting down (inside the keeper's change, so that a
+        refused write forgets them again)."""
+        self.players[player.user_id] = player
+
+    def forget(self, user_id: int) -> None:
+        """The player left the table: it names them no more."""
+        self.players.pop(user_id, None)
+
+    def hand_dealt(self, live: LiveHand) -> None:
+        """``live`` is the hand being played (dealt, or resumed after a restart)."""
+        self.live, self.last_hand = live, None
+
+    def hand_settled(self, live: LiveHand) -> None:
+        """``live`` is over and settled: it is the last hand, shown until the next."""
+        self.live, self.last_hand = None, live
+
+    def hand_voided(self) -> None:
+        """The hand being played was voided: none is."""
+        self.live = None
+
+    def close_after_hand(self) -> None:
+        """Deal nothing new; close once the hand being played ends."""
+        self.closing = True
+
+    def close(self) -> None:
+        """Every stack went home: the table is closed, and names nobody."""
+        self.live = self.last_hand = None
+        self.players.clear()
+        self.closed = True
+        self.closing = False
+
+    def table_over(self) -> None:
+        """The game is over (a tournament won): closed, naming only who still sits."""
+        self.closed = True
+        for user_id in self.departed():
+            self.players.pop(user_id)
+
+    def result_unposted(self, hand_id: int) -> None:
+        """Hand ``hand_id`` is settled and its result not yet handed to Discord."""
+        self.unposted_result = hand_id
+
+    def result_posted(self, hand_id: int) -> None:
+        """Discord took the result of hand ``hand_id`` (saved with the next change)."""
+        if self.unposted_result == hand_id:
+            self.unposted_result = None
+
+    def snapshot(self) -> Snapshot:
+        """Everything a written change may touch, as it is now."""
+        return Snapshot(
+            table_to_data(self.table),
+            {user_id: player.copy() for user_id, player in self.players.items()},
+            self.closing,
+            self.unposted_result,
+            self.runout,
+        )
+
+    def put_back(self, snapshot: Snapshot) -> None:
+        """Everything a written change may touch back as ``snapshot`` holds it:
+        the database refused the write, and memory never holds what it does not."""
+        self.table = table_from_data(self.rules, snapshot.table)
+        players = self.players
+        self.players = {
+            # The same object where nothing changed: a part holding it keeps it.
+            user_id: now if (now := players.get(user_id)) == player else player.copy()
+            for user_id, player in snapshot.players.items()
+        }
+        self.closing = snapshot.closing
+        self.unposted_result = snapshot.unposted_result
+        self.runout = snapshot.runout
 
     @property
     def locale(self) -> str:
@@ -161,7 +272,6 @@ class TableState:
             "players": {str(uid): player.to_data() for uid, player in self.players.items()},
             "closing": self.closing,
             "unposted_result": self.unposted_result,
-            "bomb_voters": sorted(self.bomb_voters),
             "dms_delivered": None
             if self.live is None
             else {

@@ -64,19 +64,19 @@ class TimeBanks:
             return None
         return self.bank_of(player)
 
-    def run(self, live: LiveHand, user_id: int) -> bool:
-        """The acting player's clock ran out: run their bank if it holds time
-        (the deadline moves on by all of it); ``False``: the clock acts."""
+    def run(self, live: LiveHand, user_id: int) -> int:
+        """The acting player's clock ran out: run their bank if it holds time,
+        the seconds it holds (the deadline moves on by all of them:
+        :meth:`~bot.tables.stand_ins.StandIns.wake_at`); 0: the clock acts."""
         player = self.state.players.get(user_id)
         if player is None or live.bank_started is not None or live.deadline is None:
-            return False
+            return 0
         bank = self.bank_of(player)
         if bank <= 0:
-            return False
+            return 0
         player.time_bank = bank
         live.bank_started = live.deadline
-        live.deadline += bank
-        return True
+        return bank
 
     def acted(self, live: LiveHand, user_id: int) -> None:
         """The acting player acted (or the clock did): take what they used of their bank."""

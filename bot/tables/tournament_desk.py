@@ -93,7 +93,10 @@ class TournamentDesk:
             raise TournamentBuyIn(amount=progress.buy_in)
         if state.table.is_seated(user_id):
             raise Refused("engine.already_seated", seat=state.table.seat_of(user_id).number)
-        state.players[user_id] = Player(user_id, name, locale)
+
+        def sit() -> Seat:
+            state.add_player(Player(user_id, name, locale))  # saved with the seat
+            return state.table.sit(user_id, seat)
 
         async def pay(tx: Transaction, taken: Seat) -> SeatMovement:
             return await self.cashier.register(
@@ -106,11 +109,7 @@ class TournamentDesk:
                 tx=tx,
             )
 
-        try:
-            movement = await self.keeper.transact(lambda: state.table.sit(user_id, seat), pay)
-        except BaseException:
-            state.players.pop(user_id, None)
-            raise
+        movement = await self.keeper.transact(sit, pay)  # all put back should it fail
         progress.prize_pool += movement.amount
         if len(state.table.seats) == state.settings.seats and self.members_registered:
             await self._begin()

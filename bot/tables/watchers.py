@@ -60,7 +60,6 @@ def _result_shown(state: TableState, view: TableSnapshot) -> Callable[[], None] 
     hand_id = last.hand_id
 
     def shown() -> None:
-        if state.unposted_result == hand_id:
-            state.unposted_result = None
+        state.result_posted(hand_id)
 
     return shown

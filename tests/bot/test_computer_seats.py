@@ -648,3 +648,21 @@ async def test_a_computer_player_left_at_zero_by_a_failed_buy_back_buys_back_in_
     assert again.live is not None and again.live.hand_no == 2
     await again.stop()
     await assert_audit_clean(database)
+
+
+async def test_asking_when_the_computer_players_leave_changes_nothing(
+    runner: TableRunner, clock: FakeClock
+) -> None:
+    await runner.add_computer(None, None)
+    await runner.add_computer("calling-station", None)
+    await runner.settled()
+    computers = runner.computers
+    noticed = computers.idle_since
+    assert noticed is not None  # the change that seated them saw the table idle
+    for later in (100.0, 200.0):  # asked at any moment, the answer and the wait stay
+        assert computers.idle_departure() == noticed + computer_seats.IDLE_SECONDS
+        assert computers.idle_since == noticed
+        clock.advance(later)
+    await runner.join(ANN, "Ann", buy_in=500)
+    await runner.settled()
+    assert computers.idle_departure() is None and computers.idle_since is None

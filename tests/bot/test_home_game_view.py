@@ -218,3 +218,22 @@ def test_the_chances_stay_on_the_finished_hand_when_the_short_stack_wins() -> No
     assert hand.is_complete and hand.finishing_stacks[0] == 1000 and hand.stacks[1] > 0
     stages = odds_stages(hand, ["Ann", "Ben"])
     assert [len(stage.board) for stage in stages] == [0, 3, 4]
+
+
+def test_the_home_games_answers_are_worded_in_render_in_every_language() -> None:
+    from bot.render.home_lines import options_changed_text, rabbit_text, vote_answer
+    from engine import BombPotVote
+
+    cards = tuple(parse_cards("Ah Kd"))
+    assert rabbit_text(4, (cards,), "en") == "**Hand 4** · rabbit hunt: A♥ K♦ would have come."
+    assert "board 2: A♥ K♦" in rabbit_text(4, (cards, cards), "en")
+    assert "Hasenjagd" in rabbit_text(4, (cards,), "de")
+    counted = BombPotVote(votes=1, needed=2, called=False)
+    assert vote_answer(counted, "Ann", "en") == (
+        "Ann votes for a bomb pot (1 of 2 votes: 1 more needed)."
+    )
+    assert vote_answer(counted, "Ann", "de").startswith("Ann stimmt für einen Bomb Pot")
+    waiting = HomeOptionsView(run_it_twice=True)
+    told = options_changed_text(None, waiting, 7, "en", to_table=True)
+    answered = options_changed_text(None, waiting, 7, "en", to_table=False)
+    assert told != answered and "7" in told and "7" in answered

@@ -508,6 +508,48 @@ def test_the_table_deals_a_bomb_pot_every_n_hands_and_when_voted() -> None:
     assert hand.setup.bomb_pot and hand.setup.antes == (20, 20, 20) and not hand.setup.blinds
 
 
+def test_the_table_counts_bomb_pot_votes_of_the_members_dealt_in_and_keeps_them() -> None:
+    from engine.plain_data import table_from_data, table_to_data
+
+    rules = TableRules("NT", Stakes(5, 10), home=HomeRules(bomb_pot=BombPots(20)))
+    table = Table(rules)
+    for seat, player in ((1, 11), (2, 22), (3, 33), (4, -1), (5, -2)):
+        table.sit(player, seat, buy_in=500)
+    table.sit_out(33)
+
+    def computer(player: int) -> bool:
+        return player < 0
+
+    # Five seats: the computers do not vote, nor does a player sitting out.
+    assert table.bomb_pot_electorate(computer) == {11, 22}
+    with pytest.raises(IllegalAction) as refused:
+        table.vote_bomb_pot(33, is_computer=computer)
+    assert refused.value.key == "bomb_sitting_out"
+    with pytest.raises(IllegalAction) as refused:
+        table.vote_bomb_pot(44, is_computer=computer)
+    assert refused.value.key == "not_seated"
+    first = table.vote_bomb_pot(11, is_computer=computer)
+    assert (first.votes, first.needed, first.missing, first.called) == (1, 2, 1, False)
+    again = table.vote_bomb_pot(11, is_computer=computer)
+    assert again.again and again.votes == 1 and table.bomb_pot_votes == {11}
+
+    # Saved with the table: a restart keeps the vote.
+    table = table_from_data(rules, table_to_data(table))
+    assert table.bomb_pot_votes == {11}
+    called = table.vote_bomb_pot(22, is_computer=computer)
+    assert called.called and table.bomb_pot_voted and table.bomb_pot_votes == set()
+    with pytest.raises(IllegalAction) as refused:
+        table.vote_bomb_pot(11, is_computer=computer)
+    assert refused.value.key == "bomb_already"
+    assert table.start_hand().setup.bomb_pot
+
+    none = Table(TableRules("NT", Stakes(5, 10)))
+    none.sit(11, 1, buy_in=500)
+    with pytest.raises(IllegalAction) as refused:
+        none.vote_bomb_pot(11)
+    assert refused.value.key == "no_bomb_pots"
+
+
 def test_board_cards_of_a_second_run_name_their_board() -> None:
     hand = heads_up_all_in(TIE_TOP, run_it_twice=True)
     hand.act(0, ChooseRunouts(2))
