@@ -114,7 +114,7 @@ from engine.home_rules import (
     bomb_pot_votes_needed,
     home_amount_most,
 )
-from engine.payouts import chip_chop, prizes, shared_prizes
+from engine.payouts import check_percentages, chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pot_odds import PotOdds, pot_odds
 from engine.pots import Pot
@@ -171,6 +171,13 @@ from engine.table import (
 from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
+from engine.tournament_extras import (
+    NO_EXTRAS,
+    BountyBook,
+    BountyWon,
+    TournamentExtras,
+    busting_pot_winners,
+)
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
 from engine.verdicts import (
     PotVerdict,
@@ -222,6 +229,7 @@ __all__ = [
     "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
     "MIN_SEATS",
+    "NO_EXTRAS",
     "NO_HOME_RULES",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
@@ -239,7 +247,9 @@ __all__ = [
     "BlindSchedule",
     "BoardDealt",
     "BombPots",
+    "BountyBook",
     "BountyPaid",
+    "BountyWon",
     "Card",
     "CardError",
     "CardsDiscarded",
@@ -315,15 +325,18 @@ __all__ = [
     "Table",
     "TableRules",
     "TimeBankRule",
+    "TournamentExtras",
     "UpCardsDealt",
     "Variant",
     "ante_stakes",
     "bank_runs_in",
     "big_blind_of",
     "bomb_pot_votes_needed",
+    "busting_pot_winners",
     "cards_seen_by",
     "cards_to_show",
     "check_opening",
+    "check_percentages",
     "chip_chop",
     "choose_pre_action",
     "chosen_home_rules",

@@ -122,6 +122,7 @@ from engine.stakes import (
     plays_for_antes,
     takes_straddle,
 )
+from engine.tournament_extras import NO_EXTRAS, TournamentExtras
 from engine.variants import BettingStructure, Variant, variant
 
 __all__ = [
@@ -183,6 +184,8 @@ class TableRules:
     home: HomeRules = NO_HOME_RULES
     #: The fewest players a hand is dealt to (2 to the seats).
     min_players: int = MIN_SEATS
+    #: A tournament's rebuys, add-on and bounties (:mod:`engine.tournament_extras`).
+    extras: TournamentExtras = NO_EXTRAS
 
     def __post_init__(self) -> None:
         game = variant(self.variant)
@@ -195,6 +198,8 @@ class TableRules:
             self._check_mix(rotation)
         if self.schedule is not None:
             self._check_tournament(game)
+        elif self.extras.any:
+            raise RulesError("extras_tournament_only")
         elif not (
             self.min_buy_in >= 0
             and self.max_buy_in >= 0
@@ -674,6 +679,43 @@ class Table:
         if seat.busted:
             seat.busted = False
             seat.sitting_out = False
+        return seat.stack
+
+    def rebuy(self, player: PlayerId) -> int:
+        """A tournament rebuy: the starting stack added to the player's, during
+        the rebuy levels, between their hands, at or below the starting stack
+        (:meth:`TournamentExtras.rebuy_refusal`); returns the new stack."""
+        seat = self.seat_of(player)
+        config = self.rules
+        if not config.is_tournament or self.clock is None:
+            raise TableError("no_rebuys")
+        refusal = config.extras.rebuy_refusal(
+            level_index=self.clock.index,
+            stack=seat.stack,
+            starting_stack=config.starting_stack,
+            in_hand=self.in_current_hand(player),
+        )
+        if refusal is not None:
+            raise TableError(refusal, amount=config.starting_stack)
+        seat.stack += config.starting_stack
+        self.ledger.bought_in += config.starting_stack
+        return seat.stack
+
+    def add_on(self, player: PlayerId, *, taken: bool) -> int:
+        """A tournament's add-on (``taken``: the player has had theirs): its
+        chips added to the player's stack at the end of the rebuy period
+        (:meth:`TournamentExtras.add_on_refusal`); returns the new stack."""
+        seat = self.seat_of(player)
+        config = self.rules
+        if not config.is_tournament or self.clock is None:
+            raise TableError("no_add_on")
+        refusal = config.extras.add_on_refusal(
+            level_index=self.clock.index, in_hand=self.in_current_hand(player), taken=taken
+        )
+        if refusal is not None:
+            raise TableError(refusal)
+        seat.stack += config.extras.add_on_chips
+        self.ledger.bought_in += config.extras.add_on_chips
         return seat.stack
 
     # ------------------------------------------------------------------ home rules

@@ -1452,4 +1452,48 @@ MESSAGES: Final[dict[str, str]] = {
         "The fewest players a hand is dealt to (default 2, at most the seats)"
     ),
     "table.min_players": "Deals to {count} players or more",
+    # Rebuys, add-on and knockout bounties of a sit-and-go (issue 28).
+    "engine.rebuy_levels": "Rebuys last 0 to {high} levels, not {levels}.",
+    "engine.add_on_amounts": (
+        "An add-on needs both its price and its chips (each from 1 chip), or neither."
+    ),
+    "engine.add_on_without_rebuys": "An add-on comes at the end of the rebuy levels: set some.",
+    "engine.bounty_amount": "A bounty is 0 chips or more, not {amount}.",
+    "engine.progressive_without_bounty": "A progressive knockout needs a bounty.",
+    "engine.bounty_too_large": (
+        "The bounty ({amount:int} chips) must be less than the buy-in ({buy_in:int})."
+    ),
+    "engine.payout_percentages": (
+        "A payout table gives each place 1 % or more, no place more than a better one, "
+        "100 % in all, for 1 to {high} places."
+    ),
+    "engine.extras_tournament_only": "Rebuys, add-ons and bounties are for tournaments.",
+    "engine.no_rebuys": "This tournament has no rebuys.",
+    "engine.rebuys_over": "The rebuy period is over.",
+    "engine.rebuy_in_hand": "You can rebuy once your hand is over.",
+    "engine.rebuy_stack_too_large": (
+        "You can rebuy with {amount:int} chips or fewer in front of you."
+    ),
+    "engine.no_add_on": "This tournament has no add-on.",
+    "engine.add_on_taken": "You have had your add-on.",
+    "engine.add_on_not_yet": "The add-on comes in the last rebuy level.",
+    "engine.add_on_over": "The add-on was in the last rebuy level; it is over.",
+    "engine.add_on_in_hand": "You can take the add-on once your hand is over.",
+    "tournament.rebuys": "🔁 {name} rebuys: **{chips:int}** chips for **{price:int}**.",
+    "tournament.adds_on": "➕ {name} takes the add-on: **{chips:int}** chips for **{price:int}**.",
+    "tournament.bounty": "🎯 {name} collects a bounty of **{amount:int}** chips for {busted}.",
+    "tournament.bounty_progressive": (
+        "🎯 {name} collects **{amount:int}** chips for {busted}; **{added:int}** go onto "
+        "{name}'s own bounty."
+    ),
+    "tournament.own_bounty": "🎯 {name} keeps their own bounty of **{amount:int}** chips.",
+    "table.rebuy_period": "🔁 Rebuys until the end of level {level}",
+    "table.add_on_line": "➕ Add-on in level {level}: {chips:int} chips for {price:int}",
+    "table.rebuys_over": "🔁 Rebuys are over",
+    "table.bounties": "🎯 Bounties: {bounties}",
+    "table.bounty_of": "{name} {amount:int}",
+    "button.rebuy": "Rebuy",
+    "button.add_on": "Add-on",
+    "rebuy.done": "You rebought: **{chips:int}** chips for **{price:int}**.",
+    "add_on.done": "Your add-on: **{chips:int}** chips for **{price:int}**.",
 }
