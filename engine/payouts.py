@@ -28,6 +28,7 @@ chips one each to the biggest stacks.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -69,20 +70,18 @@ def check_percentages(percentages: Sequence[int]) -> None:
     >>> check_percentages((60, 40))
     >>> check_percentages((40, 60))
     Traceback (most recent call last):
-    engine.errors.RulesError: A payout table gives each place 1 % or more, no place more than a better one, 100 % in all, for 1 to 20 places.
+    engine.errors.RulesError: A payout table gives each place 1 % or more, ...
     """
     if not (
         1 <= len(percentages) <= MAX_PAID_PLACES
         and all(p >= 1 for p in percentages)
-        and all(a >= b for a, b in zip(percentages, percentages[1:], strict=False))
+        and all(a >= b for a, b in itertools.pairwise(percentages))
         and sum(percentages) == 100
     ):
         raise RulesError("payout_percentages", high=MAX_PAID_PLACES)
 
 
-def prizes(
-    pool: int, entrants: int, percentages: Sequence[int] | None = None
-) -> tuple[int, ...]:
+def prizes(pool: int, entrants: int, percentages: Sequence[int] | None = None) -> tuple[int, ...]:
     """The prize of each paid place, first place first; they add up to ``pool``.
     ``percentages``: the organiser's table (checked), else the one for the field.
 

@@ -213,9 +213,7 @@ class BountyBook:
         """Unregistered before the start: the bounty set aside goes back."""
         return self.heads.pop(player, 0)
 
-    def knock_out(
-        self, busted: int, winners: Sequence[tuple[int, int]]
-    ) -> tuple[BountyWon, ...]:
+    def knock_out(self, busted: int, winners: Sequence[tuple[int, int]]) -> tuple[BountyWon, ...]:
         """``busted`` is out; their bounty to the ``(player, chips won)`` of the
         pot that busted them (:func:`busting_pot_winners`). With no winner
         known the bounty stays in the pool (the tournament's winner takes it)."""
