@@ -114,7 +114,7 @@ from engine.home_rules import (
     bomb_pot_votes_needed,
     home_amount_most,
 )
-from engine.payouts import check_percentages, chip_chop, prizes, shared_prizes
+from engine.payouts import MAX_PAID_PLACES, check_percentages, chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pot_odds import PotOdds, pot_odds
 from engine.pots import Pot
@@ -224,6 +224,7 @@ __all__ = [
     "MAX_HANDS_PER_GAME",
     "MAX_LEVEL_HANDS",
     "MAX_LEVEL_MINUTES",
+    "MAX_PAID_PLACES",
     "MAX_RAKE_BASIS_POINTS",
     "MAX_SEATS",
     "MAX_TIME_BANK_SECONDS",

@@ -1585,6 +1585,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rebuys_over": "🔁 Die Rebuys sind vorbei",
     "table.bounties": "🎯 Kopfgelder: {bounties}",
     "table.bounty_of": "{name} {amount:int}",
+    "table.rebuy_before_start": "Rebuys und Add-on gibt es, sobald das Turnier beginnt.",
     "button.rebuy": "Nachkaufen",
     "button.add_on": "Add-on",
     "rebuy.done": "Nachgekauft: **{chips:int}** Chips für **{price:int}**.",

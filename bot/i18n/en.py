@@ -1492,6 +1492,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.rebuys_over": "🔁 Rebuys are over",
     "table.bounties": "🎯 Bounties: {bounties}",
     "table.bounty_of": "{name} {amount:int}",
+    "table.rebuy_before_start": "Rebuys and the add-on open when the tournament begins.",
     "button.rebuy": "Rebuy",
     "button.add_on": "Add-on",
     "rebuy.done": "You rebought: **{chips:int}** chips for **{price:int}**.",

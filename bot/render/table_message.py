@@ -320,6 +320,7 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
                 pool=view.prize_pool,
                 payouts=payouts,
             ),
+            *_extras(view, locale),
         ]
     level = t(
         "tournament.level_ante" if view.ante else "tournament.level",
@@ -349,7 +350,34 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
             pool=view.prize_pool,
             payouts=payouts,
         ),
+        *_extras(view, locale),
     ]
+
+
+def _extras(view: TournamentView, locale: str) -> list[str]:
+    """The rebuy period, the add-on and each player's bounty."""
+    lines = []
+    if view.rebuy_levels:
+        if view.rebuys_open or not view.started:
+            lines.append(t("table.rebuy_period", locale, level=view.rebuy_levels))
+        else:
+            lines.append(t("table.rebuys_over", locale))
+        if view.add_on_chips and (view.rebuys_open or not view.started):
+            lines.append(
+                t(
+                    "table.add_on_line",
+                    locale,
+                    level=view.rebuy_levels,
+                    chips=view.add_on_chips,
+                    price=view.add_on_price,
+                )
+            )
+    if view.bounties:
+        each = ", ".join(
+            t("table.bounty_of", locale, name=name, amount=amount) for name, amount in view.bounties
+        )
+        lines.append(t("table.bounties", locale, bounties=each))
+    return lines
 
 
 def _next_game(snapshot: TableSnapshot, locale: str) -> str:

@@ -126,6 +126,7 @@ from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
 from bot.tables.time_bank import TimeBanks
 from bot.tables.tournament import TournamentProgress
+from bot.tables.tournament_desk import TournamentDesk
 from bot.tables.turn_notices import TurnNotices
 from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
@@ -472,6 +473,30 @@ class TableRunner:
             movement = await self.desk.top_up(user_id, amount)
             self._changed()
             return movement
+
+    async def rebuy(self, user_id: int) -> int:
+        """A tournament rebuy (the engine says when); the balance after it."""
+        async with self._lock:
+            turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
+            balance = await self._tournament_desk().rebuy(user_id)
+            self._changed()
+            return balance
+
+    async def add_on(self, user_id: int) -> int:
+        """A tournament's add-on (the engine says when); the balance after it."""
+        async with self._lock:
+            turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
+            balance = await self._tournament_desk().add_on(user_id)
+            self._changed()
+            return balance
+
+    def _tournament_desk(self) -> TournamentDesk:
+        desk = self.desk
+        if not isinstance(desk, TournamentDesk):
+            raise Refused("engine.no_rebuys")
+        return desk
 
     async def apply_auto_top_ups(self) -> int:
         """Players' automatic top-ups (:mod:`bot.tables.auto_top_ups`), now rather

@@ -1,0 +1,172 @@
+"""A rebuy knockout sit-and-go at a real table runner, on SQLite and
+PostgreSQL: a rebuy and the add-on paid from the balance into the prize pool,
+what the engine refuses refused politely with nothing changed, each player's
+bounty on the table message and paid to who busted them, and at the end the
+prize pool and the bounty pool paid to the chip, the audit clean:
+buy-ins + rebuys + add-ons = prizes + bounties."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.database import Database
+from bot.tables.errors import NotSeated, Refused
+from bot.tables.runner import TableRunner
+from bot.tables.table_settings import TableSettings, TableSettingsError
+from tests.audited import assert_audit_clean
+from tests.bot.fake_clock import FakeClock
+from tests.bot.ledger_checks import assert_chips_reconcile
+from tests.bot.table_fakes import STARTING_CHIPS, RecordingOutlet, config, new_table
+from tests.bot.test_runner_tournament import (
+    ANN,
+    BEN,
+    CAT,
+    NAMES,
+    balance,
+    fold_around,
+    play_to_the_end,
+    prize_pool,
+    register,
+)
+
+pytestmark = pytest.mark.both_databases
+
+BUY_IN, BOUNTY, ADD_ON_PRICE, ADD_ON_CHIPS = 100, 20, 50, 1500
+
+
+def rebuy_knockout(**changes: object) -> TableSettings:
+    options: dict[str, object] = {
+        "tournament": True,
+        "tournament_buy_in": BUY_IN,
+        "starting_stack": 1000,
+        "level_hands": 2,
+        "seats": 3,
+        "rebuy_levels": 2,
+        "add_on_price": ADD_ON_PRICE,
+        "add_on_chips": ADD_ON_CHIPS,
+        "bounty": BOUNTY,
+    }
+    options.update(changes)
+    return config(**options)
+
+
+async def ledger_sums(database: Database) -> dict[str, int]:
+    rows = await database.fetch_all(
+        "SELECT kind, SUM(delta) AS total FROM ledger WHERE kind LIKE 'tournament_%' GROUP BY kind"
+    )
+    return {row["kind"]: int(row["total"]) for row in rows}
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+async def test_a_rebuy_knockout_sit_and_go_pays_every_chip(
+    database: Database, progressive: bool
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await new_table(
+        database, clock, outlet, rebuy_knockout(progressive_bounty=progressive)
+    )
+    with pytest.raises(NotSeated):
+        await runner.rebuy(ANN)
+    await register(runner, {ANN: "Ann", BEN: "Ben"})
+    with pytest.raises(Refused) as early:
+        await runner.rebuy(ANN)
+    assert early.value.message_key == "table.rebuy_before_start"
+    await register(runner, {CAT: "Cat"})
+    text = outlet.table.public_text()
+    assert "🔁 Rebuys until the end of level 2" in text
+    assert "➕ Add-on in level 2: 1,500 chips for 50" in text
+    assert "🎯 Bounties: Ann 20, Ben 20, Cat 20" in text
+
+    await runner.rebuy(ANN)
+    await runner.settled()
+    assert await balance(database, ANN) == STARTING_CHIPS - 2 * BUY_IN
+    assert await prize_pool(database) == 4 * BUY_IN
+    assert "🔁 Ann rebuys: **1,000** chips for **100**." in outlet.posts()
+    assert runner.state.table.seat_of(ANN).stack == 2000
+    assert "🎯 Bounties: Ann 40, Ben 20, Cat 20" in outlet.table.public_text()
+    with pytest.raises(Refused) as too_many:
+        await runner.rebuy(ANN)  # 2,000 chips: above the starting stack
+    assert too_many.value.message_key == "engine.rebuy_stack_too_large"
+    with pytest.raises(Refused) as not_yet:
+        await runner.add_on(BEN)
+    assert not_yet.value.message_key == "engine.add_on_not_yet"
+    assert await balance(database, BEN) == STARTING_CHIPS - BUY_IN  # nothing changed
+
+    await fold_around(runner, clock)
+    await fold_around(runner, clock)
+    await fold_around(runner, clock)  # dealt at level 2, the last rebuy level
+    await runner.add_on(BEN)
+    await runner.settled()
+    assert f"➕ Ben takes the add-on: **1,500** chips for **{ADD_ON_PRICE}**." in outlet.posts()
+    with pytest.raises(Refused) as twice:
+        await runner.add_on(BEN)
+    assert twice.value.message_key == "engine.add_on_taken"
+    assert await prize_pool(database) == 4 * BUY_IN + ADD_ON_PRICE
+
+    await play_to_the_end(runner, clock)
+    posts = outlet.posts()
+    sums = await ledger_sums(database)
+    money_in = -(sums["tournament_buy_in"] + sums["tournament_rebuy"] + sums["tournament_add_on"])
+    assert money_in == 4 * BUY_IN + ADD_ON_PRICE
+    # Every bounty set aside (3 buy-ins and a rebuy) was paid, and every prize.
+    assert sums["tournament_bounty"] == 4 * BOUNTY
+    assert sums["tournament_prize"] + sums["tournament_bounty"] == money_in
+    assert await prize_pool(database) == 0
+    knocked_out = [post for post in posts if post.startswith("🎯") and " for " in post]
+    assert len(knocked_out) >= 2  # two players were knocked out
+    if progressive:
+        assert any("go onto" in post for post in knocked_out)
+    assert any(post.startswith("🏆") for post in posts)
+    names = set(NAMES.values())
+    assert all(any(name in post for name in names) for post in knocked_out)
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_rebuys_end_with_their_levels(database: Database) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner: TableRunner = await new_table(database, clock, outlet, rebuy_knockout())
+    await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat"})
+    for _ in range(5):
+        await fold_around(runner, clock)
+    assert "🔁 Rebuys are over" in outlet.table.public_text()
+    before = await balance(database, CAT)
+    with pytest.raises(Refused) as over:
+        await runner.rebuy(CAT)
+    assert over.value.message_key == "engine.rebuys_over"
+    with pytest.raises(Refused) as late:
+        await runner.add_on(CAT)
+    assert late.value.message_key == "engine.add_on_over"
+    assert await balance(database, CAT) == before
+    await assert_audit_clean(database)
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        ({"bounty": BUY_IN}, "engine.bounty_too_large"),
+        ({"rebuy_levels": 0}, "engine.add_on_without_rebuys"),
+        ({"payouts": "40,60"}, "engine.payout_percentages"),
+        ({"bounty": 0, "progressive_bounty": True}, "engine.progressive_without_bounty"),
+    ],
+)
+def test_options_the_engine_refuses(changes: dict[str, object], key: str) -> None:
+    with pytest.raises(TableSettingsError) as refused:
+        rebuy_knockout(**changes)
+    assert refused.value.message_key == key
+
+
+async def test_the_organisers_payout_table(database: Database) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await new_table(
+        database,
+        clock,
+        outlet,
+        rebuy_knockout(payouts="70,30", bounty=0, add_on_price=0, add_on_chips=0, rebuy_levels=0),
+    )
+    await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat"})
+    assert "The tournament begins with 3 players. Prize pool **300**: 1st 210, 2nd 90." in (
+        outlet.posts()
+    )
+    await play_to_the_end(runner, clock)
+    await assert_audit_clean(database)
