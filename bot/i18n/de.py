@@ -1551,7 +1551,7 @@ MESSAGES: Final[dict[str, str]] = {
     "engine.add_on_without_rebuys": (
         "Das Add-on kommt am Ende der Rebuy-Levels: lege welche fest."
     ),
-    "engine.bounty_amount": "Ein Kopfgeld ist 0 Chips oder mehr, nicht {amount}.",
+    "engine.bounty_amount": "Ein Kopfgeld ist 0 Chips oder mehr, nicht {amount:int}.",
     "engine.progressive_without_bounty": "Ein progressiver Knockout braucht ein Kopfgeld.",
     "engine.bounty_too_large": (
         "Das Kopfgeld ({amount:int} Chips) muss kleiner sein als das Buy-in ({buy_in:int})."

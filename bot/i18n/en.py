@@ -1458,7 +1458,7 @@ MESSAGES: Final[dict[str, str]] = {
         "An add-on needs both its price and its chips (each from 1 chip), or neither."
     ),
     "engine.add_on_without_rebuys": "An add-on comes at the end of the rebuy levels: set some.",
-    "engine.bounty_amount": "A bounty is 0 chips or more, not {amount}.",
+    "engine.bounty_amount": "A bounty is 0 chips or more, not {amount:int}.",
     "engine.progressive_without_bounty": "A progressive knockout needs a bounty.",
     "engine.bounty_too_large": (
         "The bounty ({amount:int} chips) must be less than the buy-in ({buy_in:int})."
