@@ -493,7 +493,38 @@ def _waiting_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, 
     return tuple(found)
 
 
+def _rebuy_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    """A tournament under way in its rebuy levels: **Rebuy**, and in the last of
+    them **Add-on**, for whichever seated player clicks (the engine answers
+    whether they may: cogs/seat_desk.py)."""
+    view = snapshot.tournament
+    if view is None or not view.started or not view.rebuys_open or snapshot.closed:
+        return ()
+    found = [
+        ButtonSpec(
+            seat_desk_button_id(snapshot.table_id, "rebuy"),
+            shorten(t("button.rebuy", locale), BUTTON_LABEL),
+            "success",
+            3,
+        )
+    ]
+    if view.add_on_chips and view.level == view.rebuy_levels:
+        found.append(
+            ButtonSpec(
+                seat_desk_button_id(snapshot.table_id, "addon"),
+                shorten(t("button.add_on", locale), BUTTON_LABEL),
+                "primary",
+                3,
+            )
+        )
+    return tuple(found)
+
+
 def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    return _hand_buttons(snapshot, locale) + _rebuy_buttons(snapshot, locale)
+
+
+def _hand_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
     if snapshot.hand_no is None or snapshot.hand_over or snapshot.closed:
         return _waiting_buttons(snapshot, locale)
     hand_no, table_id = snapshot.hand_no, snapshot.table_id

@@ -57,6 +57,13 @@ async def ledger_sums(database: Database) -> dict[str, int]:
     return {row["kind"]: int(row["total"]) for row in rows}
 
 
+def rebuy_button(runner: TableRunner, outlet: RecordingOutlet) -> str:
+    """The custom id of the table message's Rebuy button."""
+    (found,) = [button for button in outlet.table.buttons if button.label == "Rebuy"]
+    assert found.custom_id.endswith(f"{runner.table_id}:rebuy")
+    return found.custom_id
+
+
 @pytest.mark.parametrize("progressive", [False, True])
 async def test_a_rebuy_knockout_sit_and_go_pays_every_chip(
     database: Database, progressive: bool
@@ -76,6 +83,7 @@ async def test_a_rebuy_knockout_sit_and_go_pays_every_chip(
     assert "🔁 Rebuys until the end of level 2" in text
     assert "➕ Add-on in level 2: 1,500 chips for 50" in text
     assert "🎯 Bounties: Ann 20, Ben 20, Cat 20" in text
+    assert "croupier:seatdesk:" in rebuy_button(runner, outlet)
 
     await runner.rebuy(ANN)
     await runner.settled()
@@ -95,6 +103,10 @@ async def test_a_rebuy_knockout_sit_and_go_pays_every_chip(
     await fold_around(runner, clock)
     await fold_around(runner, clock)
     await fold_around(runner, clock)  # dealt at level 2, the last rebuy level
+    assert [button.label for button in outlet.table.buttons if button.row == 3] == [
+        "Rebuy",
+        "Add-on",
+    ]
     await runner.add_on(BEN)
     await runner.settled()
     assert f"➕ Ben takes the add-on: **1,500** chips for **{ADD_ON_PRICE}**." in outlet.posts()
@@ -130,6 +142,7 @@ async def test_rebuys_end_with_their_levels(database: Database) -> None:
     for _ in range(5):
         await fold_around(runner, clock)
     assert "🔁 Rebuys are over" in outlet.table.public_text()
+    assert not [button for button in outlet.table.buttons if "seatdesk" in button.custom_id]
     before = await balance(database, CAT)
     with pytest.raises(Refused) as over:
         await runner.rebuy(CAT)
