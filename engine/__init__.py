@@ -172,6 +172,7 @@ from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
 from engine.tournament_extras import (
+    MAX_REBUY_LEVELS,
     NO_EXTRAS,
     BountyBook,
     BountyWon,
@@ -226,6 +227,7 @@ __all__ = [
     "MAX_LEVEL_MINUTES",
     "MAX_PAID_PLACES",
     "MAX_RAKE_BASIS_POINTS",
+    "MAX_REBUY_LEVELS",
     "MAX_SEATS",
     "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",

@@ -1586,6 +1586,35 @@ MESSAGES: Final[dict[str, str]] = {
     "table.bounties": "🎯 Kopfgelder: {bounties}",
     "table.bounty_of": "{name} {amount:int}",
     "table.rebuy_before_start": "Rebuys und Add-on gibt es, sobald das Turnier beginnt.",
+    "table.rebuys_started": (
+        "Das Turnier läuft: Rebuys, Add-on, Kopfgelder und Auszahlungen bleiben, wie sie sind."
+    ),
+    "tournament.extras.rebuys": "Rebuys bis zum Ende von Level {levels}",
+    "tournament.extras.add_on": "ein Add-on von {chips:int} Chips für {price:int}",
+    "tournament.extras.bounty": "ein Kopfgeld von {amount:int} Chips aus jedem Buy-in",
+    "tournament.extras.progressive": (
+        "ein progressives Kopfgeld von {amount:int} Chips aus jedem Buy-in"
+    ),
+    "tournament.extras.share": "{place} {percent} %",
+    "tournament.extras.payouts": "Auszahlungen {shares}",
+    "tournament.extras.none": (
+        "🔁 Dieses Turnier hat keine Rebuys, kein Add-on und keine Kopfgelder."
+    ),
+    "tournament.extras.set": "🔁 Dieses Turnier hat {options}.",
+    "tournament.extras.saved": "Gespeichert. {text}",
+    "command.poker.rebuys.description": (
+        "Rebuys, Add-on, Kopfgelder und Auszahlungen eines Turniers (Eröffner, vor dem Start)"
+    ),
+    "command.poker.rebuys.rebuy_levels": "Rebuys in so vielen ersten Levels (0: keine)",
+    "command.poker.rebuys.add_on_price": "Preis des Add-ons im letzten Rebuy-Level (0: keins)",
+    "command.poker.rebuys.add_on_chips": "Turnierchips des Add-ons",
+    "command.poker.rebuys.bounty": "Chips jedes Buy-ins, die als Knockout-Kopfgeld beiseitegehen",
+    "command.poker.rebuys.progressive_bounty": (
+        "Progressiv: ein Kopfgeld halb ausgezahlt, halb auf den Kopf des Gewinners"
+    ),
+    "command.poker.rebuys.payouts": (
+        "Eigene Auszahlung in Prozent, etwa 50,30,20 (leer: nach Feldgröße)"
+    ),
     "button.rebuy": "Nachkaufen",
     "button.add_on": "Add-on",
     "rebuy.done": "Nachgekauft: **{chips:int}** Chips für **{price:int}**.",

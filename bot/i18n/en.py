@@ -1493,6 +1493,31 @@ MESSAGES: Final[dict[str, str]] = {
     "table.bounties": "🎯 Bounties: {bounties}",
     "table.bounty_of": "{name} {amount:int}",
     "table.rebuy_before_start": "Rebuys and the add-on open when the tournament begins.",
+    "table.rebuys_started": (
+        "The tournament has begun: its rebuys, add-on, bounties and payouts stay as they are."
+    ),
+    "tournament.extras.rebuys": "rebuys until the end of level {levels}",
+    "tournament.extras.add_on": "an add-on of {chips:int} chips for {price:int}",
+    "tournament.extras.bounty": "a bounty of {amount:int} chips from each buy-in",
+    "tournament.extras.progressive": (
+        "a progressive bounty of {amount:int} chips from each buy-in"
+    ),
+    "tournament.extras.share": "{place} {percent} %",
+    "tournament.extras.payouts": "payouts {shares}",
+    "tournament.extras.none": "🔁 This tournament has no rebuys, add-on nor bounties.",
+    "tournament.extras.set": "🔁 This tournament has {options}.",
+    "tournament.extras.saved": "Saved. {text}",
+    "command.poker.rebuys.description": (
+        "A tournament's rebuys, add-on, bounties and payouts (its opener, before it begins)"
+    ),
+    "command.poker.rebuys.rebuy_levels": "Rebuys during this many first levels (0: none)",
+    "command.poker.rebuys.add_on_price": "The add-on's price in the last rebuy level (0: none)",
+    "command.poker.rebuys.add_on_chips": "The add-on's tournament chips",
+    "command.poker.rebuys.bounty": "Chips of each buy-in set aside as a knockout bounty",
+    "command.poker.rebuys.progressive_bounty": (
+        "Progressive knockouts: half of a bounty won is paid, half goes on the winner's head"
+    ),
+    "command.poker.rebuys.payouts": "Your payout percentages, such as 50,30,20 (empty: by field)",
     "button.rebuy": "Rebuy",
     "button.add_on": "Add-on",
     "rebuy.done": "You rebought: **{chips:int}** chips for **{price:int}**.",

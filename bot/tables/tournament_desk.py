@@ -30,7 +30,7 @@ entrants, pool, the level clock's seconds) is :mod:`bot.tables.tournament`'s.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from bot.cashier import Cashier, SeatMovement
@@ -47,9 +47,11 @@ from bot.tables.money_desk import Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
 from bot.tables.state import Player, TableState
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
 from bot.tables.tournament import TournamentProgress, elimination_prizes
 from engine import (
+    BountyBook,
     BountyWon,
     CashOut,
     Deal,
@@ -162,6 +164,35 @@ class TournamentDesk:
             raise RuntimeError(f"table {state.table_id} topped up a tournament seat")
 
         return await self.keeper.transact(lambda: state.table.top_up(user_id, amount), no_chips)
+
+    async def change_extras(self, user_id: int, changes: dict[str, object]) -> TableSettings:
+        """The opener sets the rebuys, add-on, bounties and payout table before
+        the start (the engine checks them); the players registered get the new
+        bounty on their heads."""
+        state, progress = self.state, self.progress
+        if user_id != state.record.creator_id:
+            raise Refused("home.not_creator")
+        if progress.started:
+            raise Refused("table.rebuys_started")
+        config = TableSettings.checked(**(asdict(state.settings) | changes))
+        rules = config.rules()
+
+        def change() -> None:
+            state.table.rules = rules
+
+        async def write(tx: Transaction, _: None) -> None:
+            await tx.execute(
+                "UPDATE tables SET config = ? WHERE id = ?", (config.to_json(), state.table_id)
+            )
+
+        await self.keeper.transact(change, write)
+        state.settings, state.rules = config, rules
+        extras = config.extras
+        progress.extras, progress.payouts = extras, config.payout_percentages
+        progress.bounties = BountyBook(extras)
+        for seat in state.table.seats.values():
+            progress.bounties.enter(seat.player)
+        return config
 
     async def rebuy(self, user_id: int) -> int:
         """Buy the starting stack again for the buy-in, when the engine's table
@@ -502,3 +533,32 @@ class TournamentDesk:
                 return replace(view, next_level_now=True)
             return replace(view, hands_to_next_level=hands)
         return view
+
+
+def rebuy_options_text(config: TableSettings, locale: str) -> str:
+    """The channel's notice of a tournament's rebuys, add-on, bounties and payouts."""
+    extras, parts = config.extras, []
+    if extras.rebuy_levels:
+        parts.append(t("tournament.extras.rebuys", locale, levels=extras.rebuy_levels))
+    if extras.add_on_chips:
+        parts.append(
+            t(
+                "tournament.extras.add_on",
+                locale,
+                chips=extras.add_on_chips,
+                price=extras.add_on_price,
+            )
+        )
+    if extras.bounty:
+        key = "tournament.extras.progressive" if extras.progressive else "tournament.extras.bounty"
+        parts.append(t(key, locale, amount=extras.bounty))
+    percentages = config.payout_percentages
+    if percentages is not None:
+        shares = ", ".join(
+            t("tournament.extras.share", locale, place=ordinal(place, locale), percent=percent)
+            for place, percent in enumerate(percentages, start=1)
+        )
+        parts.append(t("tournament.extras.payouts", locale, shares=shares))
+    if not parts:
+        return t("tournament.extras.none", locale)
+    return t("tournament.extras.set", locale, options=names_list(parts, locale))

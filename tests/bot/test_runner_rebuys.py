@@ -16,7 +16,7 @@ from bot.tables.table_settings import TableSettings, TableSettingsError
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.bot.table_fakes import STARTING_CHIPS, RecordingOutlet, config, new_table
+from tests.bot.table_fakes import CREATOR, STARTING_CHIPS, RecordingOutlet, config, new_table
 from tests.bot.test_runner_tournament import (
     ANN,
     BEN,
@@ -182,4 +182,38 @@ async def test_the_organisers_payout_table(database: Database) -> None:
         outlet.posts()
     )
     await play_to_the_end(runner, clock)
+    await assert_audit_clean(database)
+
+
+async def test_the_opener_sets_rebuys_and_bounties_before_the_start(database: Database) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    plain = rebuy_knockout(rebuy_levels=0, add_on_price=0, add_on_chips=0, bounty=0)
+    runner = await new_table(database, clock, outlet, plain)
+    await register(runner, {ANN: "Ann"})
+    with pytest.raises(Refused) as not_opener:
+        await runner.change_rebuy_options(ANN, bounty=10)
+    assert not_opener.value.message_key == "home.not_creator"
+    with pytest.raises(TableSettingsError) as refused:
+        await runner.change_rebuy_options(CREATOR, add_on_chips=500)
+    assert refused.value.message_key == "engine.add_on_amounts"
+    assert runner.settings.extras.any is False  # nothing changed
+
+    await runner.change_rebuy_options(
+        CREATOR, rebuy_levels=1, bounty=10, progressive_bounty=True, payouts="70,30"
+    )
+    await runner.settled()
+    assert (
+        "🔁 This tournament has rebuys until the end of level 1, a progressive bounty of 10 chips"
+        " from each buy-in and payouts 1st 70 %, 2nd 30 %." in outlet.posts()
+    )
+    assert "🎯 Bounties: Ann 10" in outlet.table.public_text()
+    stored = await database.fetch_value("SELECT config FROM tables")
+    assert TableSettings.from_json(str(stored)).bounty == 10
+    await register(runner, {BEN: "Ben", CAT: "Cat"})
+    assert "Prize pool **300**: 1st 189, 2nd 81." in " ".join(outlet.posts())
+    with pytest.raises(Refused) as started:
+        await runner.change_rebuy_options(CREATOR, bounty=20)
+    assert started.value.message_key == "table.rebuys_started"
+    await play_to_the_end(runner, clock)
+    assert (await ledger_sums(database))["tournament_bounty"] == 30
     await assert_audit_clean(database)
