@@ -1615,6 +1615,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.rebuys.payouts": (
         "Eigene Auszahlung in Prozent, etwa 50,30,20 (leer: nach Feldgröße)"
     ),
+    "tournament.bounty_pool": "Kopfgelder: **{pool:int}**.",
     "button.rebuy": "Nachkaufen",
     "button.add_on": "Add-on",
     "rebuy.done": "Nachgekauft: **{chips:int}** Chips für **{price:int}**.",

@@ -1518,6 +1518,7 @@ MESSAGES: Final[dict[str, str]] = {
         "Progressive knockouts: half of a bounty won is paid, half goes on the winner's head"
     ),
     "command.poker.rebuys.payouts": "Your payout percentages, such as 50,30,20 (empty: by field)",
+    "tournament.bounty_pool": "Bounties: **{pool:int}**.",
     "button.rebuy": "Rebuy",
     "button.add_on": "Add-on",
     "rebuy.done": "You rebought: **{chips:int}** chips for **{price:int}**.",

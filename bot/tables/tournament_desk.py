@@ -302,9 +302,13 @@ class TournamentDesk:
             "tournament.begins",
             self.state.locale,
             players=progress.entrants,
-            pool=progress.prize_pool,
+            pool=progress.prize_money,
             payouts=self._payouts_text(),
         )
+        if progress.bounties.pool:
+            text += " " + t(
+                "tournament.bounty_pool", self.state.locale, pool=progress.bounties.pool
+            )
         self.publisher.post(OutgoingMessage(content=text))
 
     def _payouts_text(self) -> str:
@@ -498,7 +502,7 @@ class TournamentDesk:
             seat_count=settings.seats,
             entrants=progress.entrants,
             players_left=len(state.table.seats),
-            prize_pool=progress.prize_pool,
+            prize_pool=progress.prize_pool - progress.bounties.pool,
             prizes=progress.prizes,
             rebuy_levels=progress.extras.rebuy_levels,
             rebuys_open=progress.extras.rebuys_open(level_clock.index),

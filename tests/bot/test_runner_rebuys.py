@@ -210,7 +210,10 @@ async def test_the_opener_sets_rebuys_and_bounties_before_the_start(database: Da
     stored = await database.fetch_value("SELECT config FROM tables")
     assert TableSettings.from_json(str(stored)).bounty == 10
     await register(runner, {BEN: "Ben", CAT: "Cat"})
-    assert "Prize pool **300**: 1st 189, 2nd 81." in " ".join(outlet.posts())
+    assert (
+        "The tournament begins with 3 players. Prize pool **270**: 1st 189, 2nd 81."
+        " Bounties: **30**." in outlet.posts()
+    )
     with pytest.raises(Refused) as started:
         await runner.change_rebuy_options(CREATOR, bounty=20)
     assert started.value.message_key == "table.rebuys_started"
