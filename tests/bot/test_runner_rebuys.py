@@ -16,7 +16,16 @@ from bot.tables.table_settings import TableSettings, TableSettingsError
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.ledger_checks import assert_chips_reconcile
-from tests.bot.table_fakes import CREATOR, STARTING_CHIPS, RecordingOutlet, config, new_table
+from tests.bot.table_fakes import (
+    CHANNEL,
+    CREATOR,
+    GUILD,
+    STARTING_CHIPS,
+    RecordingOutlet,
+    config,
+    new_table,
+    registry,
+)
 from tests.bot.test_runner_tournament import (
     ANN,
     BEN,
@@ -219,4 +228,36 @@ async def test_the_opener_sets_rebuys_and_bounties_before_the_start(database: Da
     assert started.value.message_key == "table.rebuys_started"
     await play_to_the_end(runner, clock)
     assert (await ledger_sums(database))["tournament_bounty"] == 30
+    await assert_audit_clean(database)
+
+
+async def test_a_restart_keeps_the_rebuys_add_ons_and_bounties(database: Database) -> None:
+    clock = FakeClock()
+    before, _ = registry(database, clock)
+    runner = await before.create(GUILD, CHANNEL, CREATOR, rebuy_knockout(progressive_bounty=True))
+    await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat"})
+    await runner.rebuy(CAT)
+    for _ in range(3):
+        await fold_around(runner, clock)
+    await runner.add_on(ANN)
+    await runner.settled()
+    progress = runner.desk.progress  # type: ignore[attr-defined]
+    saved = (progress.rebuys, progress.add_ons, progress.bounties.heads, progress.prize_pool)
+    assert saved == (1, {ANN}, {ANN: 20, BEN: 20, CAT: 40}, 4 * BUY_IN + ADD_ON_PRICE)
+    await before.stop_all()
+
+    after, outlets = registry(database, clock)
+    (restored,) = await after.restore_all()
+    again = restored.desk.progress  # type: ignore[attr-defined]
+    assert (again.rebuys, again.add_ons, again.bounties.heads, again.prize_pool) == saved
+    assert again.extras.progressive
+    await restored.settled()
+    assert "🎯 Bounties: Ann 20, Ben 20, Cat 40" in outlets[0].table.public_text()
+    with pytest.raises(Refused) as twice:
+        await restored.add_on(ANN)
+    assert twice.value.message_key == "engine.add_on_taken"
+    await play_to_the_end(restored, clock)
+    assert (await ledger_sums(database))["tournament_bounty"] == 4 * BOUNTY
+    await after.stop_all()
+    await assert_chips_reconcile(database)
     await assert_audit_clean(database)
