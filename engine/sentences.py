@@ -11,6 +11,7 @@ from typing import Final
 
 SENTENCES: Final[dict[str, str]] = {
     "add_on_amounts": "An add-on needs both its price and its chips (each from 1 chip), or neither.",
+    "add_on_busted": "Rebuy first: the add-on is for players with chips.",
     "add_on_in_hand": "You can take the add-on once your hand is over.",
     "add_on_not_yet": "The add-on comes in the last rebuy level.",
     "add_on_over": "The add-on was in the last rebuy level; it is over.",
@@ -31,6 +32,7 @@ SENTENCES: Final[dict[str, str]] = {
     "bounty_amount": "A bounty is 0 chips or more, not {amount}.",
     "bounty_too_large": "The bounty ({amount} chips) must be less than the buy-in ({buy_in}).",
     "bring_in_only_now": "Only the bring-in or a completion is possible now.",
+    "busted_rebuy": "You have no chips left: rebuy with the table's Rebuy button before the next hand ends.",
     "busted_sit_in": "You have no chips left; add some with /poker topup to play again.",
     "buy_in": "The buy-in range must start at the big blind ({big_blind}) or more and end at or above its start, not {min_buy_in} to {max_buy_in}.",
     "buy_in_too_large": "The maximum buy-in here is {amount} chips.",

@@ -26,7 +26,11 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   until they top up (which seats them back in) or leave. In a tournament they
   are eliminated instead and their finishing place recorded: players busting
   in the same hand place by the chips they started it with, equal stacks
-  sharing the better place.
+  sharing the better place. During a tournament's rebuy levels
+  (:mod:`engine.tournament_extras`), while two players or more still have
+  chips, a busted player stays seated at 0 instead, sitting out, and may
+  rebuy until the end of the next hand; one who has not by then is placed,
+  below the players busting in that hand.
 - **Leaving.** Between the player's hands a player leaves at once with their
   stack; a player dealt into the hand in progress leaves when it ends, and
   :meth:`Table.finish_hand` reports what they take. In a tournament chips stay
@@ -329,6 +333,9 @@ class Seat:
     #: No limit, re-straddling: the amount this player re-straddles to (0: the
     #: smallest, twice the straddle before; see :meth:`Table.choose_straddle`).
     restraddle_to: int = 0
+    #: A tournament player busted in the rebuy levels and waiting to rebuy: the
+    #: chips they started that hand with (they place by it if they do not).
+    busted_with: int = 0
 
     @property
     def owes_blinds(self) -> bool:
@@ -625,7 +632,7 @@ class Table:
         blind as ``missed_blinds`` (default: their standing choice) says."""
         seat = self.seat_of(player)
         if seat.busted:
-            raise TableError("busted_sit_in")
+            raise TableError("busted_rebuy" if self.rules.is_tournament else "busted_sit_in")
         seat.sitting_out = False
         if missed_blinds is not None:
             seat.missed_blinds = missed_blinds
@@ -699,6 +706,9 @@ class Table:
             raise TableError(refusal, amount=config.starting_stack)
         seat.stack += config.starting_stack
         self.ledger.bought_in += config.starting_stack
+        if seat.busted:
+            seat.busted = seat.sitting_out = False
+            seat.busted_with = 0
         return seat.stack
 
     def add_on(self, player: PlayerId, *, taken: bool) -> int:
@@ -710,7 +720,10 @@ class Table:
         if not config.is_tournament or self.clock is None:
             raise TableError("no_add_on")
         refusal = config.extras.add_on_refusal(
-            level_index=self.clock.index, in_hand=self.in_current_hand(player), taken=taken
+            level_index=self.clock.index,
+            in_hand=self.in_current_hand(player),
+            taken=taken,
+            busted=seat.busted,
         )
         if refusal is not None:
             raise TableError(refusal)
@@ -1168,7 +1181,7 @@ class Table:
         eliminated: list[tuple[PlayerId, int]] = []
         winner = None
         if self.rules.is_tournament:
-            eliminated = self._eliminate(busted, deal, players_before)
+            eliminated = self._tournament_busts(busted, deal, players_before)
             if len(self._seats) == 1 and players_before > 1:
                 (last,) = self._seats.values()
                 winner = last.player
@@ -1312,19 +1325,37 @@ class Table:
         table.finishing_places = dict(finishing_places or {})
         return table
 
-    def _eliminate(
+    def _tournament_busts(
         self, busted: list[Seat], deal: Deal, players_before: int
     ) -> list[tuple[PlayerId, int]]:
-        """Take busted tournament players off the table with their places."""
+        """This hand's busts wait to rebuy (rebuy levels, two players or more
+        with chips) or are placed; players who waited a hand without rebuying
+        are placed now, below this hand's."""
         started_with = {
             deal.players[i]: stack for i, stack in enumerate(deal.setup.starting_stacks)
         }
-        ranked = sorted(busted, key=lambda seat: -started_with[seat.player])
+        waited = [
+            seat for seat in self._seats.values() if seat.busted and seat.number not in deal.seats
+        ]
+        with_chips = sum(1 for seat in self._seats.values() if seat.stack > 0)
+        level = self.clock.index if self.clock is not None else 0
+        if with_chips >= 2 and self.rules.extras.rebuys_open(level):
+            for seat in busted:
+                seat.busted = seat.sitting_out = True
+                seat.busted_with = started_with[seat.player]
+            busted = []
+        elif with_chips < 2:
+            # The tournament is decided: nobody waits for a rebuy any more.
+            waited += [seat for seat in self._seats.values() if seat.busted and seat not in waited]
+        # This hand's busts first (by the chips they started it with), then the earlier ones.
+        out = [(0, -started_with[seat.player], seat) for seat in busted]
+        out += [(1, -seat.busted_with, seat) for seat in waited if seat not in busted]
+        out.sort(key=lambda entry: entry[:2])
         places: list[tuple[PlayerId, int]] = []
-        best_place = players_before - len(busted) + 1
-        for rank, seat in enumerate(ranked):
+        best_place = players_before - len(out) + 1
+        for rank, (earlier, minus_stack, seat) in enumerate(out):
             place = best_place + rank
-            if rank and started_with[seat.player] == started_with[ranked[rank - 1].player]:
+            if rank and out[rank - 1][:2] == (earlier, minus_stack):
                 place = places[-1][1]
             places.append((seat.player, place))
             self.finishing_places[seat.player] = place

@@ -17,8 +17,10 @@ busts.
 - **Progressive knockouts**: half of a bounty won is paid to the buster
   (the odd chip with it), the other half is added to the buster's own bounty.
 
-A bounty on the head of a player who rebuys after a bust (their stack was
-taken) stays, and each rebuy adds ``bounty`` to it.
+A player busted during the rebuy levels may rebuy instead of being placed
+(:class:`~engine.table.Table` keeps their seat until the end of the next
+hand); their bounty is paid at the bust all the same, and a rebuy puts a new
+``bounty`` on their head (a rebuy while still in adds ``bounty`` to it).
 
 >>> extras = TournamentExtras(rebuy_levels=2, add_on_price=100, add_on_chips=1500, bounty=20)
 >>> extras.rebuy_refusal(level_index=1, stack=900, starting_stack=1000, in_hand=False) is None
@@ -107,12 +109,17 @@ class TournamentExtras:
             return "rebuy_stack_too_large"
         return None
 
-    def add_on_refusal(self, *, level_index: int, in_hand: bool, taken: bool) -> str | None:
-        """Why the player may not take the add-on now (a sentence key), or ``None``."""
+    def add_on_refusal(
+        self, *, level_index: int, in_hand: bool, taken: bool, busted: bool = False
+    ) -> str | None:
+        """Why the player may not take the add-on now (a sentence key), or
+        ``None``. A busted player rebuys first: the add-on is for players in."""
         if not self.has_add_on:
             return "no_add_on"
         if taken:
             return "add_on_taken"
+        if busted:
+            return "add_on_busted"
         if level_index < self.rebuy_levels - 1:
             return "add_on_not_yet"
         if level_index >= self.rebuy_levels:

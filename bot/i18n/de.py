@@ -1616,6 +1616,14 @@ MESSAGES: Final[dict[str, str]] = {
         "Eigene Auszahlung in Prozent, etwa 50,30,20 (leer: nach Feldgröße)"
     ),
     "tournament.bounty_pool": "Kopfgelder: **{pool:int}**.",
+    "engine.busted_rebuy": (
+        "Du hast keine Chips mehr: kaufe mit dem Knopf „Nachkaufen“ nach, bevor die nächste "
+        "Hand endet."
+    ),
+    "tournament.may_rebuy": (
+        "💸 {name} hat keine Chips mehr und kann bis zum Ende der nächsten Hand nachkaufen."
+    ),
+    "engine.add_on_busted": "Kaufe zuerst nach: Das Add-on gibt es für Spieler mit Chips.",
     "button.rebuy": "Nachkaufen",
     "button.add_on": "Add-on",
     "rebuy.done": "Nachgekauft: **{chips:int}** Chips für **{price:int}**.",

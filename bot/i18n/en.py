@@ -1519,6 +1519,13 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "command.poker.rebuys.payouts": "Your payout percentages, such as 50,30,20 (empty: by field)",
     "tournament.bounty_pool": "Bounties: **{pool:int}**.",
+    "engine.busted_rebuy": (
+        "You have no chips left: rebuy with the table's Rebuy button before the next hand ends."
+    ),
+    "tournament.may_rebuy": (
+        "💸 {name} is out of chips and may rebuy until the end of the next hand."
+    ),
+    "engine.add_on_busted": "Rebuy first: the add-on is for players with chips.",
     "button.rebuy": "Rebuy",
     "button.add_on": "Add-on",
     "rebuy.done": "You rebought: **{chips:int}** chips for **{price:int}**.",

@@ -93,6 +93,8 @@ class TournamentDesk:
         self._places: list[Place] = []
         #: Bounties the hand being settled paid (the winner's own: busted is the winner).
         self._bounties: list[BountyWon] = []
+        #: Players the hand busted who may rebuy before the next one ends.
+        self._waiting: list[int] = []
 
     @property
     def may_deal(self) -> bool:
@@ -407,7 +409,18 @@ class TournamentDesk:
             await self.cashier.pay_prize(
                 tx, state.record.guild_id, state.table_id, player, prize, place=place
             )
+        # A player who waited a hand to rebuy and did not is out now, not dealt in it.
+        for player, _, _ in places:
+            if player not in seat_of:
+                seat_of[player] = int(
+                    await tx.fetch_value(
+                        "SELECT seat_no FROM seats WHERE table_id = ? AND user_id = ?",
+                        (state.table_id, player),
+                    )
+                )
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p, _, _ in places])
+        out = {player for player, _, _ in places}
+        self._waiting = [player for player in settled.busted if player not in out]
         if settled.winner is not None:
             await close_table(tx, state.table_id)
         self._places = places
@@ -422,7 +435,8 @@ class TournamentDesk:
             return won
         if live is not None:
             hand = live.hand
-            for player, _ in settled.eliminated:
+            # Paid at the bust, even by a player who then rebuys (a new bounty).
+            for player in settled.busted:
                 index = deal.index_of(player)
                 winners = busting_pot_winners(hand.pots_awarded, hand.events, index)
                 named = tuple((deal.player_at(i), chips) for i, chips in winners)
@@ -437,9 +451,13 @@ class TournamentDesk:
         place decided; the prize pool in memory follows what was paid."""
         places, self._places = self._places, []
         bounties, self._bounties = self._bounties, []
+        waiting, self._waiting = self._waiting, []
         progress, state = self.progress, self.state
         locale = state.locale
-        notices = []
+        notices = [
+            OutgoingMessage(content=t("tournament.may_rebuy", locale, name=state.name(player)))
+            for player in waiting
+        ]
         for won in bounties:
             progress.prize_pool -= won.paid
             name = state.name(won.player)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.database import Database
 from bot.tables.errors import NotSeated, Refused
+from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettings, TableSettingsError
 from tests.audited import assert_audit_clean
@@ -23,8 +24,10 @@ from tests.bot.table_fakes import (
     STARTING_CHIPS,
     RecordingOutlet,
     config,
+    deal_next,
     new_table,
     registry,
+    to_act,
 )
 from tests.bot.test_runner_tournament import (
     ANN,
@@ -33,6 +36,7 @@ from tests.bot.test_runner_tournament import (
     NAMES,
     balance,
     fold_around,
+    heads_up_all_in,
     play_to_the_end,
     prize_pool,
     register,
@@ -259,5 +263,73 @@ async def test_a_restart_keeps_the_rebuys_add_ons_and_bounties(database: Databas
     await play_to_the_end(restored, clock)
     assert (await ledger_sums(database))["tournament_bounty"] == 4 * BOUNTY
     await after.stop_all()
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_a_bust_in_the_rebuy_levels_rebuys_instead_of_being_placed(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await new_table(database, clock, outlet, rebuy_knockout(level_hands=5))
+    await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat"})
+    busted: list[int] = []
+    for _ in range(5):
+        await heads_up_all_in(runner, clock)
+        busted = [seat.player for seat in runner.table.seats.values() if seat.busted]
+        if busted:
+            break
+    assert busted, "nobody busted in the rebuy levels"
+    (out,) = busted
+    name = NAMES[out]
+    posts = outlet.posts()
+    assert f"💸 {name} is out of chips and may rebuy until the end of the next hand." in posts
+    assert any(post.startswith("🎯") and f"for {name}." in post for post in posts)
+    assert not await database.fetch_value(
+        "SELECT place FROM tournament_entries WHERE user_id = ?", (out,)
+    )
+    await deal_next(runner, clock)  # the next hand is dealt without the busted player
+    assert runner.live is not None and out not in runner.live.deal.players
+    await runner.rebuy(out)
+    assert runner.table.seat_of(out).stack == 1000
+    while runner.live is not None:
+        await runner.act(to_act(runner), ActionRequest(Move.FOLD))
+    await runner.settled()
+    assert runner.table.is_seated(out) and not runner.table.seat_of(out).busted
+    await play_to_the_end(runner, clock)
+    rebuys = await database.fetch_value(
+        "SELECT COUNT(*) FROM ledger WHERE kind = 'tournament_rebuy'"
+    )
+    assert (await ledger_sums(database))["tournament_bounty"] == (3 + int(rebuys)) * BOUNTY
+    finished = await database.fetch_all("SELECT place FROM tournament_entries")
+    assert sorted(row["place"] for row in finished) == [1, 2, 3]
+    await assert_chips_reconcile(database)
+    await assert_audit_clean(database)
+
+
+async def test_a_bust_who_does_not_rebuy_is_placed_after_the_next_hand(
+    database: Database,
+) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await new_table(database, clock, outlet, rebuy_knockout(level_hands=5))
+    await register(runner, {ANN: "Ann", BEN: "Ben", CAT: "Cat"})
+    busted: list[int] = []
+    for _ in range(5):
+        await heads_up_all_in(runner, clock)
+        busted = [seat.player for seat in runner.table.seats.values() if seat.busted]
+        if busted:
+            break
+    (out,) = busted
+    await fold_around(runner, clock)
+    assert not runner.table.is_seated(out)
+    assert f"{NAMES[out]} finishes 3rd of 3." in outlet.posts()
+    assert (
+        await database.fetch_value("SELECT place FROM tournament_entries WHERE user_id = ?", (out,))
+        == 3
+    )
+    assert not await database.fetch_value("SELECT COUNT(*) FROM seats WHERE user_id = ?", (out,))
+    with pytest.raises(NotSeated):
+        await runner.rebuy(out)
+    await play_to_the_end(runner, clock)
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)

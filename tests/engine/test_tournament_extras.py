@@ -16,6 +16,7 @@ from engine import (
     prizes,
     shared_prizes,
 )
+from engine.actions import BetOrRaise, CheckOrCall, Fold
 from engine.errors import TableError
 from engine.events import PotAwarded
 from engine.pots import Pot
@@ -65,6 +66,80 @@ def test_a_rebuy_adds_the_starting_stack_only_at_or_below_it_during_the_rebuy_le
     with pytest.raises(TableError) as over:
         table.rebuy(2)
     assert over.value.key == "rebuys_over"
+
+
+def bust_one(table: Table, seed: int) -> tuple[int, ...]:
+    """Deal a hand in which the first to act shoves, the next calls, the rest
+    fold; the players it busted."""
+    table.advance_level_if_due()
+    hand = table.start_hand(random.Random(seed))
+    acted = 0
+    while not hand.is_complete:
+        player = hand.to_act
+        assert player is not None
+        legal = hand.legal_actions()
+        if acted == 0:
+            action: object = BetOrRaise(legal.max_raise_to)
+        elif acted == 1:
+            action = CheckOrCall()
+        else:
+            action = Fold() if legal.can_fold else CheckOrCall()
+        hand.act(player, action)  # type: ignore[arg-type]
+        acted += 1
+    return table.finish_hand(hand).busted
+
+
+def busted_table() -> tuple[Table, int]:
+    for seed in range(50):
+        table = rebuy_table(3)
+        busted = bust_one(table, seed)
+        if busted:
+            return table, busted[0]
+    raise AssertionError("no seed busted a player")
+
+
+def test_a_bust_in_the_rebuy_levels_may_rebuy_instead_of_being_placed() -> None:
+    table, out = busted_table()
+    seat = table.seat_of(out)
+    assert (seat.stack, seat.busted, seat.sitting_out) == (0, True, True)
+    assert out not in table.finishing_places
+    with pytest.raises(TableError) as sit_in:
+        table.sit_in(out)
+    assert sit_in.value.key == "busted_rebuy"
+    with pytest.raises(TableError) as add_on:
+        table.add_on(out, taken=False)
+    assert add_on.value.key == "add_on_busted"
+    hand = table.start_hand(random.Random(9))
+    assert out not in table.deal.players  # type: ignore[union-attr]
+    assert table.rebuy(out) == 1000  # during the next hand, not being in it
+    fold_to_the_big_blind(hand)
+    result = table.finish_hand(hand)
+    assert result.eliminated == ()
+    assert not table.seat_of(out).busted and table.seat_of(out).stack == 1000
+
+
+def test_a_bust_who_does_not_rebuy_by_the_end_of_the_next_hand_is_placed_last() -> None:
+    table, out = busted_table()
+    hand = table.start_hand(random.Random(9))
+    fold_to_the_big_blind(hand)
+    result = table.finish_hand(hand)
+    assert result.eliminated == ((out, 3),)
+    assert not table.is_seated(out) and table.finishing_places[out] == 3
+
+
+def test_a_bust_that_leaves_one_player_with_chips_ends_the_tournament() -> None:
+    rules = TableRules("NT", schedule=SCHEDULE, starting_stack=1000, seats=2, extras=EXTRAS)
+    for seed in range(50):
+        table = Table(rules)
+        table.sit(1, 1)
+        table.sit(2, 2)
+        table.draw_for_button(Rigged("As"))
+        busted = bust_one(table, seed)
+        if busted:
+            (winner,) = (seat.player for seat in table.seats.values())
+            assert table.finishing_places == {busted[0]: 2, winner: 1}
+            return
+    raise AssertionError("no seed busted a player")
 
 
 def test_no_rebuy_during_the_players_own_hand() -> None:
@@ -249,6 +324,7 @@ def test_random_rebuy_knockout_tournaments_create_and_lose_no_chip(
         by_place: dict[int, list[int]] = {}
         for player, place in result.eliminated:
             by_place.setdefault(place, []).append(player)
+        for player in result.busted:  # a bounty is paid at the bust
             index = deal.index_of(player)
             winners = busting_pot_winners(hand.pots_awarded, hand.events, index)
             named = tuple((deal.player_at(i), chips) for i, chips in winners)
@@ -256,6 +332,9 @@ def test_random_rebuy_knockout_tournaments_create_and_lose_no_chip(
         for place, out in by_place.items():
             if place > 1:
                 prizes_paid += sum(shared_prizes(place_prizes, place=place, players=len(out)))
+    places = table.finishing_places
+    assert len(places) == players and min(places.values()) == 1
+    assert max(places.values()) <= players
     # The winner takes what is left of the prize pool and of the bounty pool.
     first_prize = prize_pool - prizes_paid
     assert first_prize >= prizes(prize_pool, players)[0] - 1 or first_prize >= 0
