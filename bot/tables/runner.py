@@ -508,7 +508,7 @@ class TableRunner:
     def _tournament_desk(self) -> TournamentDesk:
         desk = self.desk
         if not isinstance(desk, TournamentDesk):
-            raise Refused("engine.no_rebuys")
+            raise Refused("engine.extras_tournament_only")
         return desk
 
     async def apply_auto_top_ups(self) -> int:

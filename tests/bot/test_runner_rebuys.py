@@ -333,3 +333,14 @@ async def test_a_bust_who_does_not_rebuy_is_placed_after_the_next_hand(
     await play_to_the_end(runner, clock)
     await assert_chips_reconcile(database)
     await assert_audit_clean(database)
+
+
+async def test_a_cash_table_has_no_rebuys(database: Database) -> None:
+    clock, outlet = FakeClock(), RecordingOutlet()
+    runner = await new_table(database, clock, outlet)
+    await runner.join(ANN, "Ann", buy_in=500)
+    for ask in (runner.rebuy(ANN), runner.add_on(ANN), runner.change_rebuy_options(CREATOR)):
+        with pytest.raises(Refused) as refused:
+            await ask
+        assert refused.value.message_key == "engine.extras_tournament_only"
+    assert await balance(database, ANN) == STARTING_CHIPS - 500
