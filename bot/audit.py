@@ -11,8 +11,9 @@ Checks, each reported with what it compared:
    a tournament's seats hold tournament chips, which are not counted: its
    buy-ins are in its prize pool; nor are the seats of a night of session
    chips (``tables.session_chips``), which no balance paid for;
-3. every tournament's prize pool equals its buy-ins less its refunds and
-   prizes, as the ledger has them;
+3. every tournament's prize pool equals its buy-ins, rebuys and add-ons less
+   its refunds, prizes and knockout bounties paid, as the ledger has them
+   (the bounties set aside are in the pool until they are won);
 4. no chips sit on a closed table, in its seats, carried pot or prize pool;
 5. every finished hand replays to its recorded result (when a replayer is given).
 
@@ -169,7 +170,8 @@ async def _prize_pools_match_ledger(database: Reader, report: AuditReport) -> No
         "SELECT t.id, t.prize_pool, COALESCE(-SUM(l.delta), 0) AS ledger FROM tables t"
         " LEFT JOIN ledger l ON l.table_id = t.id"
         " AND l.kind IN ('tournament_buy_in', 'tournament_refund', 'tournament_prize',"
-        " 'house_stake', 'house_return')"
+        " 'house_stake', 'house_return', 'tournament_rebuy', 'tournament_add_on',"
+        " 'tournament_bounty')"
         " WHERE t.tournament = 1 GROUP BY t.id"
     )
     wrong = [
@@ -177,7 +179,10 @@ async def _prize_pools_match_ledger(database: Reader, report: AuditReport) -> No
         for r in rows
         if r["prize_pool"] != r["ledger"]
     ]
-    line = f"{len(rows)} tournament prize pool(s) equal their buy-ins less refunds and prizes"
+    line = (
+        f"{len(rows)} tournament prize pool(s) equal their buy-ins, rebuys and add-ons"
+        " less refunds, prizes and bounties"
+    )
     if wrong:
         report.failed(line, wrong)
     else:

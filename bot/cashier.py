@@ -62,6 +62,9 @@ LedgerKind = Literal[
     "tournament_refund",
     "tournament_prize",
     "refill",
+    "tournament_rebuy",
+    "tournament_add_on",
+    "tournament_bounty",
 ]
 
 
@@ -583,6 +586,59 @@ class Cashier:
         await self._ensure(tx, guild_id, user_id)
         return await self._move(
             tx, guild_id, user_id, amount, "tournament_prize", table_id=table_id, note=note
+        )
+
+    async def buy_tournament_chips(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        table_id: int,
+        seat_no: int,
+        user_id: int,
+        price: int,
+        chips: int,
+        kind: Literal["tournament_rebuy", "tournament_add_on"],
+    ) -> int:
+        """A rebuy or an add-on: ``price`` from the player's balance into the
+        prize pool, ``chips`` tournament chips onto their seat; the new balance."""
+        _check_amount(price)
+        _check_amount(chips)
+        await self._ensure(tx, guild_id, user_id)
+        balance = await self._move(tx, guild_id, user_id, -price, kind, table_id=table_id)
+        changed = await tx.execute(
+            "UPDATE tables SET prize_pool = prize_pool + ? WHERE id = ? AND tournament = 1",
+            (price, table_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"table {table_id} is not a tournament")
+        changed = await tx.execute(
+            "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
+            (chips, table_id, seat_no, user_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"user {user_id} does not sit in seat {seat_no} of {table_id}")
+        return balance
+
+    async def pay_bounty(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        table_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        note: str | None = None,
+    ) -> int | None:
+        """A knockout bounty from the prize pool to the player who won it
+        (nothing moves for 0); the new balance, ``None`` if unpaid."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise InvalidAmount(amount=amount)
+        if not amount:
+            return None
+        await self._take_from_pool(tx, table_id, amount)
+        await self._ensure(tx, guild_id, user_id)
+        return await self._move(
+            tx, guild_id, user_id, amount, "tournament_bounty", table_id=table_id, note=note
         )
 
     async def prize_pool(self, table_id: int) -> int:

@@ -38,6 +38,7 @@ from engine import (
     MAX_LEVEL_HANDS,
     MAX_LEVEL_MINUTES,
     MAX_RAKE_BASIS_POINTS,
+    MAX_REBUY_LEVELS,
     MAX_SEATS,
     MIN_SEATS,
 )
@@ -47,6 +48,8 @@ MIN_ACTION_SECONDS: Final = 5
 MAX_ACTION_SECONDS: Final = 600
 #: A time bank typed as "30" or "30+5/10" (bot/tables/time_bank.py).
 MAX_TIME_BANK_TEXT: Final = 20
+#: An organiser's payout table typed as "50,30,20".
+MAX_PAYOUTS_TEXT: Final = 80
 
 
 class Fits(Enum):
@@ -244,6 +247,17 @@ SESSION_OPTIONS: Final[tuple[TableOption, ...]] = (
             "min_players",
         }
     ),
+)
+#: ``/poker rebuys``' options, which a tournament's opener sets before it begins
+#: (only those given change): rebuys, the add-on, bounties and the payout table
+#: (:mod:`engine.tournament_extras`; the engine checks how they go together).
+REBUY_OPTIONS: Final[tuple[TableOption, ...]] = (
+    TableOption("rebuy_levels", int, None, 0, MAX_REBUY_LEVELS, Fits.TOURNAMENT, command="rebuys"),
+    TableOption("add_on_price", int, None, 0, MAX_CHIPS, Fits.TOURNAMENT, command="rebuys"),
+    TableOption("add_on_chips", int, None, 0, MAX_CHIPS, Fits.TOURNAMENT, command="rebuys"),
+    TableOption("bounty", int, None, 0, MAX_CHIPS, Fits.TOURNAMENT, command="rebuys"),
+    TableOption("progressive_bounty", bool, None, fits=Fits.TOURNAMENT, command="rebuys"),
+    TableOption("payouts", str, None, 0, MAX_PAYOUTS_TEXT, Fits.TOURNAMENT, command="rebuys"),
 )
 OPTIONS: Final[Mapping[str, TableOption]] = {
     option.name: option for option in (*CREATE_OPTIONS, SESSION_CHIPS)

@@ -1,5 +1,6 @@
 """Sitting down, leaving and topping up at a cash table: the waiting table's
-**Sit down**, **Leave** and **Top up** buttons and their forms, the answers
+**Sit down**, **Leave** and **Top up** buttons (and a tournament's **Rebuy**
+and **Add-on**, answered at once) and their forms, the answers
 they share with /poker join, leave and topup, and the way back a refused
 buy-in names.
 
@@ -148,6 +149,19 @@ async def top_up_seat(
     return topped_up_answer(runner, movement, locale_of(interaction))
 
 
+async def buy_tournament_chips(
+    runner: TableRunner, interaction: discord.Interaction[Any], action: str
+) -> str:
+    """A rebuy or the add-on for the member who clicked; the answer."""
+    locale, extras = locale_of(interaction), runner.settings.extras
+    if action == "rebuy":
+        await runner.rebuy(interaction.user.id)
+        chips, price = runner.settings.starting_stack, runner.settings.tournament_buy_in
+        return t("rebuy.done", locale, chips=chips, price=price)
+    await runner.add_on(interaction.user.id)
+    return t("add_on.done", locale, chips=extras.add_on_chips, price=extras.add_on_price)
+
+
 class SeatDeskButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=SEAT_DESK_BUTTON.pattern,
@@ -183,6 +197,11 @@ class SeatDeskButton(
                     return left_answer(runner, await runner.leave(interaction.user.id), locale)
 
                 await answer_in_time(interaction, leave())
+                return
+            if self.action in ("rebuy", "addon"):
+                await answer_in_time(
+                    interaction, buy_tournament_chips(runner, interaction, self.action)
+                )
                 return
             form = await self._form(interaction, bot, runner)
             await interaction.response.send_modal(form)

@@ -42,7 +42,13 @@ from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
-from bot.table_options import CREATE_OPTIONS, HOME_OPTIONS, OPTIONS, SESSION_OPTIONS
+from bot.table_options import (
+    CREATE_OPTIONS,
+    HOME_OPTIONS,
+    OPTIONS,
+    REBUY_OPTIONS,
+    SESSION_OPTIONS,
+)
 from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
 from bot.tables.deck_openings import hand_opening
@@ -65,6 +71,7 @@ from bot.tables.table_settings import (
 )
 from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
+from bot.tables.tournament_desk import rebuy_options_text
 from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
 from cogs.amounts import checked_amount
 from cogs.create_options import create_parameters
@@ -695,6 +702,25 @@ class Tables(commands.Cog):
         async def change() -> str:
             changed = await runner.change_home_options(interaction.user.id, **changes)
             return saved_answer(changed, locale_of(interaction))
+
+        await answer_in_time(interaction, change())
+
+    # mypy cannot match the ParamSpec of a callback taking **chosen (as create).
+    @poker.command(  # type: ignore[arg-type]
+        name="rebuys", description=catalogue_str("command.poker.rebuys.description")
+    )
+    @create_parameters(REBUY_OPTIONS)
+    async def rebuys(self, interaction: Interaction, **chosen: Any) -> None:
+        """A tournament's rebuys, add-on, bounties and payouts, before it begins:
+        only the options given change. Their ranges are Discord's
+        (:data:`bot.table_options.REBUY_OPTIONS`); the engine checks the rest."""
+        runner = self.runner(interaction)
+        changes = {name: value for name, value in chosen.items() if value is not None}
+
+        async def change() -> str:
+            config = await runner.change_rebuy_options(interaction.user.id, **changes)
+            locale = locale_of(interaction)
+            return t("tournament.extras.saved", locale, text=rebuy_options_text(config, locale))
 
         await answer_in_time(interaction, change())
 

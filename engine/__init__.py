@@ -121,7 +121,7 @@ from engine.home_rules import (
     bomb_pot_votes_needed,
     home_amount_most,
 )
-from engine.payouts import chip_chop, prizes, shared_prizes
+from engine.payouts import MAX_PAID_PLACES, check_percentages, chip_chop, prizes, shared_prizes
 from engine.plain_data import deal_from_data, deal_to_data, table_from_data, table_to_data
 from engine.pot_odds import PotOdds, pot_odds
 from engine.pots import Pot
@@ -178,6 +178,14 @@ from engine.table import (
 from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
+from engine.tournament_extras import (
+    MAX_REBUY_LEVELS,
+    NO_EXTRAS,
+    BountyBook,
+    BountyWon,
+    TournamentExtras,
+    busting_pot_winners,
+)
 from engine.tournament_payouts import (
     icm_deal,
     icm_equities,
@@ -243,11 +251,14 @@ __all__ = [
     "MAX_HANDS_PER_GAME",
     "MAX_LEVEL_HANDS",
     "MAX_LEVEL_MINUTES",
+    "MAX_PAID_PLACES",
     "MAX_RAKE_BASIS_POINTS",
+    "MAX_REBUY_LEVELS",
     "MAX_SEATS",
     "MAX_TIME_BANK_SECONDS",
     "MIN_BUY_IN_BIG_BLINDS",
     "MIN_SEATS",
+    "NO_EXTRAS",
     "NO_HOME_RULES",
     "RAKE_CAP_BIG_BLINDS",
     "ROTATIONS",
@@ -266,7 +277,9 @@ __all__ = [
     "BoardDealt",
     "BombPotVote",
     "BombPots",
+    "BountyBook",
     "BountyPaid",
+    "BountyWon",
     "Bust",
     "Card",
     "CardError",
@@ -350,6 +363,7 @@ __all__ = [
     "TableBroken",
     "TableRules",
     "TimeBankRule",
+    "TournamentExtras",
     "TournamentFloor",
     "UpCardsDealt",
     "Variant",
@@ -357,9 +371,11 @@ __all__ = [
     "bank_runs_in",
     "big_blind_of",
     "bomb_pot_votes_needed",
+    "busting_pot_winners",
     "cards_seen_by",
     "cards_to_show",
     "check_opening",
+    "check_percentages",
     "chip_chop",
     "choose_pre_action",
     "chosen_home_rules",

@@ -1,7 +1,10 @@
 """How a sit-and-go's prize pool is shared out.
 
-The payout table by number of entrants: 2 to 4 entrants, the winner takes
-all; 5 to 7, 65 % and 35 %; 8 or more, 50 %, 30 % and 20 %. Each prize is
+The payout table by number of entrants (a rebuy or re-entry is not an
+entrant): 2 to 4 entrants, the winner takes all; 5 to 7, 65 % and 35 %; 8 to
+13, 50 %, 30 % and 20 %; larger fields pay about 15 % of the entrants (4 places
+to 20 entrants, 5 to 27, 6 to 40, 9 to 60, then 15 to 100 and beyond). An
+organiser may give their own percentages instead (:func:`check_percentages`). Each prize is
 rounded down and the odd chips go to the better place (first place), so the
 prizes always add up to the pool.
 
@@ -25,15 +28,25 @@ chips one each to the biggest stacks.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
+
+from engine.errors import RulesError
 
 #: (most entrants, percentage of the pool for each paid place from first).
 PAYOUT_TABLE: Final[tuple[tuple[int, tuple[int, ...]], ...]] = (
     (4, (100,)),
     (7, (65, 35)),
-    (10, (50, 30, 20)),
+    (13, (50, 30, 20)),
+    (20, (40, 27, 19, 14)),
+    (27, (35, 24, 17, 13, 11)),
+    (40, (31, 21, 15, 12, 11, 10)),
+    (60, (27, 17, 12, 9, 8, 7, 7, 7, 6)),
+    (100, (24, 15, 10, 8, 6, 6, 5, 4, 4, 3, 3, 3, 3, 3, 3)),
 )
+#: An organiser's own payout table pays at most this many places.
+MAX_PAID_PLACES: Final = 20
 
 
 def payout_percentages(entrants: int) -> tuple[int, ...]:
@@ -50,11 +63,37 @@ def payout_percentages(entrants: int) -> tuple[int, ...]:
     return PAYOUT_TABLE[-1][1]
 
 
-def prizes(pool: int, entrants: int) -> tuple[int, ...]:
-    """The prize of each paid place, first place first; they add up to ``pool``."""
+def check_percentages(percentages: Sequence[int]) -> None:
+    """An organiser's payout table: 1 to 20 places, each 1 % or more, no place
+    above a better one, adding up to 100 %.
+
+    >>> check_percentages((60, 40))
+    >>> check_percentages((40, 60))
+    Traceback (most recent call last):
+    engine.errors.RulesError: A payout table gives each place 1 % or more, ...
+    """
+    if not (
+        1 <= len(percentages) <= MAX_PAID_PLACES
+        and all(p >= 1 for p in percentages)
+        and all(a >= b for a, b in itertools.pairwise(percentages))
+        and sum(percentages) == 100
+    ):
+        raise RulesError("payout_percentages", high=MAX_PAID_PLACES)
+
+
+def prizes(pool: int, entrants: int, percentages: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The prize of each paid place, first place first; they add up to ``pool``.
+    ``percentages``: the organiser's table (checked), else the one for the field.
+
+    >>> prizes(1000, 20), prizes(1000, 3, (70, 30))
+    ((400, 270, 190, 140), (700, 300))
+    """
     if pool < 0:
         raise ValueError("A prize pool cannot be negative.")
-    paid = [pool * percentage // 100 for percentage in payout_percentages(entrants)]
+    if percentages is not None:
+        check_percentages(percentages)
+    table = payout_percentages(entrants) if percentages is None else tuple(percentages)
+    paid = [pool * percentage // 100 for percentage in table]
     paid[0] += pool - sum(paid)
     return tuple(paid)
 

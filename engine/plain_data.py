@@ -219,6 +219,7 @@ def _seat_to_data(seat: Seat) -> Data:
         "missed_small_blind": seat.missed_small_blind,
         "straddles": seat.straddles,
         "restraddle_to": seat.restraddle_to,
+        "busted_with": seat.busted_with,
     }
 
 
@@ -237,6 +238,7 @@ def _seat_from_data(data: Data) -> Seat:
         straddles=bool(data["straddles"]),
         # Saved before re-straddles had amounts: the smallest.
         restraddle_to=int(data.get("restraddle_to", 0)),
+        busted_with=int(data.get("busted_with", 0)),
     )
 
 

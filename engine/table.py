@@ -26,7 +26,11 @@ come in is :mod:`engine.button`'s dead-button rule. The table adds:
   until they top up (which seats them back in) or leave. In a tournament they
   are eliminated instead and their finishing place recorded: players busting
   in the same hand place by the chips they started it with, equal stacks
-  sharing the better place.
+  sharing the better place. During a tournament's rebuy levels
+  (:mod:`engine.tournament_extras`), while two players or more still have
+  chips, a busted player stays seated at 0 instead, sitting out, and may
+  rebuy until the end of the next hand; one who has not by then is placed,
+  below the players busting in that hand.
 - **Leaving.** Between the player's hands a player leaves at once with their
   stack; a player dealt into the hand in progress leaves when it ends, and
   :meth:`Table.finish_hand` reports what they take. In a tournament chips stay
@@ -124,6 +128,7 @@ from engine.stakes import (
     plays_for_antes,
     takes_straddle,
 )
+from engine.tournament_extras import NO_EXTRAS, TournamentExtras
 from engine.variants import BettingStructure, Variant, variant
 
 __all__ = [
@@ -185,6 +190,8 @@ class TableRules:
     home: HomeRules = NO_HOME_RULES
     #: The fewest players a hand is dealt to (2 to the seats).
     min_players: int = MIN_SEATS
+    #: A tournament's rebuys, add-on and bounties (:mod:`engine.tournament_extras`).
+    extras: TournamentExtras = NO_EXTRAS
 
     def __post_init__(self) -> None:
         game = variant(self.variant)
@@ -197,6 +204,8 @@ class TableRules:
             self._check_mix(rotation)
         if self.schedule is not None:
             self._check_tournament(game)
+        elif self.extras.any:
+            raise RulesError("extras_tournament_only")
         elif not (
             self.min_buy_in >= 0
             and self.max_buy_in >= 0
@@ -326,6 +335,9 @@ class Seat:
     #: No limit, re-straddling: the amount this player re-straddles to (0: the
     #: smallest, twice the straddle before; see :meth:`Table.choose_straddle`).
     restraddle_to: int = 0
+    #: A tournament player busted in the rebuy levels and waiting to rebuy: the
+    #: chips they started that hand with (they place by it if they do not).
+    busted_with: int = 0
 
     @property
     def owes_blinds(self) -> bool:
@@ -625,7 +637,7 @@ class Table:
         blind as ``missed_blinds`` (default: their standing choice) says."""
         seat = self.seat_of(player)
         if seat.busted:
-            raise TableError("busted_sit_in")
+            raise TableError("busted_rebuy" if self.rules.is_tournament else "busted_sit_in")
         seat.sitting_out = False
         if missed_blinds is not None:
             seat.missed_blinds = missed_blinds
@@ -681,6 +693,49 @@ class Table:
             seat.sitting_out = False
         return seat.stack
 
+    def rebuy(self, player: PlayerId) -> int:
+        """A tournament rebuy: the starting stack added to the player's, during
+        the rebuy levels, between their hands, at or below the starting stack
+        (:meth:`TournamentExtras.rebuy_refusal`); returns the new stack."""
+        seat = self.seat_of(player)
+        config = self.rules
+        if not config.is_tournament or self.clock is None:
+            raise TableError("no_rebuys")
+        refusal = config.extras.rebuy_refusal(
+            level_index=self.clock.index,
+            stack=seat.stack,
+            starting_stack=config.starting_stack,
+            in_hand=self.in_current_hand(player),
+        )
+        if refusal is not None:
+            raise TableError(refusal, amount=config.starting_stack)
+        seat.stack += config.starting_stack
+        self.ledger.bought_in += config.starting_stack
+        if seat.busted:
+            seat.busted = seat.sitting_out = False
+            seat.busted_with = 0
+        return seat.stack
+
+    def add_on(self, player: PlayerId, *, taken: bool) -> int:
+        """A tournament's add-on (``taken``: the player has had theirs): its
+        chips added to the player's stack at the end of the rebuy period
+        (:meth:`TournamentExtras.add_on_refusal`); returns the new stack."""
+        seat = self.seat_of(player)
+        config = self.rules
+        if not config.is_tournament or self.clock is None:
+            raise TableError("no_add_on")
+        refusal = config.extras.add_on_refusal(
+            level_index=self.clock.index,
+            in_hand=self.in_current_hand(player),
+            taken=taken,
+            busted=seat.busted,
+        )
+        if refusal is not None:
+            raise TableError(refusal)
+        seat.stack += config.extras.add_on_chips
+        self.ledger.bought_in += config.extras.add_on_chips
+        return seat.stack
+
     # ------------------------------------------------------------------ home rules
 
     def bomb_pot_electorate(
@@ -733,6 +788,11 @@ class Table:
         if called:
             self.bomb_pot_voted = True
         return BombPotVote(len(voters), needed, called)
+
+    def change_extras(self, extras: TournamentExtras) -> None:
+        """The organiser's rebuys, add-on and bounties (checked by :class:`TableRules`
+        when the bot built them), from now on: set before the tournament begins."""
+        self.rules = replace(self.rules, extras=extras)
 
     def change_home_rules(self, home: HomeRules, *, by: PlayerId | None = None) -> HomeChange:
         """Change the home-game options to ``home`` (``by``: the player who
@@ -1182,7 +1242,7 @@ class Table:
         eliminated: list[tuple[PlayerId, int]] = []
         winner = None
         if self.rules.is_tournament:
-            eliminated = self._eliminate(busted, deal, players_before)
+            eliminated = self._tournament_busts(busted, deal, players_before)
             if len(self._seats) == 1 and players_before > 1:
                 (last,) = self._seats.values()
                 winner = last.player
@@ -1326,19 +1386,37 @@ class Table:
         table.finishing_places = dict(finishing_places or {})
         return table
 
-    def _eliminate(
+    def _tournament_busts(
         self, busted: list[Seat], deal: Deal, players_before: int
     ) -> list[tuple[PlayerId, int]]:
-        """Take busted tournament players off the table with their places."""
+        """This hand's busts wait to rebuy (rebuy levels, two players or more
+        with chips) or are placed; players who waited a hand without rebuying
+        are placed now, below this hand's."""
         started_with = {
             deal.players[i]: stack for i, stack in enumerate(deal.setup.starting_stacks)
         }
-        ranked = sorted(busted, key=lambda seat: -started_with[seat.player])
+        waited = [
+            seat for seat in self._seats.values() if seat.busted and seat.number not in deal.seats
+        ]
+        with_chips = sum(1 for seat in self._seats.values() if seat.stack > 0)
+        level = self.clock.index if self.clock is not None else 0
+        if with_chips >= 2 and self.rules.extras.rebuys_open(level):
+            for seat in busted:
+                seat.busted = seat.sitting_out = True
+                seat.busted_with = started_with[seat.player]
+            busted = []
+        elif with_chips < 2:
+            # The tournament is decided: nobody waits for a rebuy any more.
+            waited += [seat for seat in self._seats.values() if seat.busted and seat not in waited]
+        # This hand's busts first (by the chips they started it with), then the earlier ones.
+        out = [(0, -started_with[seat.player], seat) for seat in busted]
+        out += [(1, -seat.busted_with, seat) for seat in waited if seat not in busted]
+        out.sort(key=lambda entry: entry[:2])
         places: list[tuple[PlayerId, int]] = []
-        best_place = players_before - len(busted) + 1
-        for rank, seat in enumerate(ranked):
+        best_place = players_before - len(out) + 1
+        for rank, (earlier, minus_stack, seat) in enumerate(out):
             place = best_place + rank
-            if rank and started_with[seat.player] == started_with[ranked[rank - 1].player]:
+            if rank and out[rank - 1][:2] == (earlier, minus_stack):
                 place = places[-1][1]
             places.append((seat.player, place))
             self.finishing_places[seat.player] = place

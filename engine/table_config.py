@@ -41,6 +41,7 @@ from engine.home_rules import NO_HOME_RULES, BombPots, HomeRules
 from engine.rotation import Rotation
 from engine.stakes import MAX_CHIPS, Stakes, table_stakes
 from engine.table import TableRules
+from engine.tournament_extras import NO_EXTRAS, TournamentExtras
 from engine.variants import variant as variant_named
 
 __all__ = ["chosen_home_rules", "table_rules"]
@@ -67,6 +68,7 @@ def table_rules(
     level_minutes: int | None = None,
     level_hands: int | None = None,
     home: HomeRules = NO_HOME_RULES,
+    extras: TournamentExtras = NO_EXTRAS,
     **rules: Any,
 ) -> TableRules:
     """The rules of a table with these options, or the :class:`RulesError` of
@@ -108,8 +110,11 @@ def table_rules(
             starting_stack=starting_stack,
             seats=seats,
             home=home,
+            extras=extras,
             **rules,
         )
+    if extras.any:
+        raise RulesError("extras_tournament_only")
     if rotation is not None:
         # Each game of a mix derives its own stakes from the two blinds.
         if ante or big_blind_ante:

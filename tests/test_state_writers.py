@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 OWNERS: dict[str, str] = {
     # What the table is: set once, the home-game options changed by their owner.
     "record": "",
-    "settings": "bot/tables/home_game.py",
-    "rules": "bot/tables/home_game.py",
+    "settings": "bot/tables/state.py",
+    "rules": "bot/tables/state.py",
     # Put back after a refused write (TableState.put_back) and otherwise changed
     # only through the engine's own methods.
     "table": "bot/tables/state.py",

@@ -1682,4 +1682,89 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "records.longest_winning_streak.value": "{user}: **{value:int}** Sessions",
     "records.nobody": "Noch niemand.",
+    # Rebuys, Add-on und Knockout-Kopfgelder eines Sit-and-go (Issue 28).
+    "engine.rebuy_levels": "Rebuys gelten 0 bis {high} Levels, nicht {levels}.",
+    "engine.add_on_amounts": (
+        "Ein Add-on braucht Preis und Chips (je ab 1 Chip) oder keins von beiden."
+    ),
+    "engine.add_on_without_rebuys": (
+        "Das Add-on kommt am Ende der Rebuy-Levels: lege welche fest."
+    ),
+    "engine.bounty_amount": "Ein Kopfgeld ist 0 Chips oder mehr, nicht {amount:int}.",
+    "engine.progressive_without_bounty": "Ein progressiver Knockout braucht ein Kopfgeld.",
+    "engine.bounty_too_large": (
+        "Das Kopfgeld ({amount:int} Chips) muss kleiner sein als das Buy-in ({buy_in:int})."
+    ),
+    "engine.payout_percentages": (
+        "Eine Auszahlungstabelle gibt jedem Platz 1 % oder mehr, keinem Platz mehr als einem "
+        "besseren, zusammen 100 %, für 1 bis {high} Plätze."
+    ),
+    "engine.extras_tournament_only": "Rebuys, Add-ons und Kopfgelder gibt es nur im Turnier.",
+    "engine.no_rebuys": "Dieses Turnier hat keine Rebuys.",
+    "engine.rebuys_over": "Die Rebuy-Phase ist vorbei.",
+    "engine.rebuy_in_hand": "Du kannst nachkaufen, sobald deine Hand vorbei ist.",
+    "engine.rebuy_stack_too_large": (
+        "Nachkaufen kannst du mit höchstens {amount:int} Chips vor dir."
+    ),
+    "engine.no_add_on": "Dieses Turnier hat kein Add-on.",
+    "engine.add_on_taken": "Du hast dein Add-on schon genommen.",
+    "engine.add_on_not_yet": "Das Add-on gibt es im letzten Rebuy-Level.",
+    "engine.add_on_over": "Das Add-on gab es im letzten Rebuy-Level; es ist vorbei.",
+    "engine.add_on_in_hand": "Du kannst das Add-on nehmen, sobald deine Hand vorbei ist.",
+    "tournament.rebuys": "🔁 {name} kauft nach: **{chips:int}** Chips für **{price:int}**.",
+    "tournament.adds_on": "➕ {name} nimmt das Add-on: **{chips:int}** Chips für **{price:int}**.",
+    "tournament.bounty": "🎯 {name} kassiert **{amount:int}** Chips Kopfgeld für {busted}.",
+    "tournament.bounty_progressive": (
+        "🎯 {name} kassiert **{amount:int}** Chips für {busted}; **{added:int}** kommen auf "
+        "das eigene Kopfgeld von {name}."
+    ),
+    "tournament.own_bounty": "🎯 {name} behält das eigene Kopfgeld von **{amount:int}** Chips.",
+    "table.rebuy_period": "🔁 Rebuys bis zum Ende von Level {level}",
+    "table.add_on_line": "➕ Add-on in Level {level}: {chips:int} Chips für {price:int}",
+    "table.rebuys_over": "🔁 Die Rebuys sind vorbei",
+    "table.bounties": "🎯 Kopfgelder: {bounties}",
+    "table.bounty_of": "{name} {amount:int}",
+    "table.rebuy_before_start": "Rebuys und Add-on gibt es, sobald das Turnier beginnt.",
+    "table.rebuys_started": (
+        "Das Turnier läuft: Rebuys, Add-on, Kopfgelder und Auszahlungen bleiben, wie sie sind."
+    ),
+    "tournament.extras.rebuys": "Rebuys bis zum Ende von Level {levels}",
+    "tournament.extras.add_on": "ein Add-on von {chips:int} Chips für {price:int}",
+    "tournament.extras.bounty": "ein Kopfgeld von {amount:int} Chips aus jedem Buy-in",
+    "tournament.extras.progressive": (
+        "ein progressives Kopfgeld von {amount:int} Chips aus jedem Buy-in"
+    ),
+    "tournament.extras.share": "{place} {percent} %",
+    "tournament.extras.payouts": "Auszahlungen {shares}",
+    "tournament.extras.none": (
+        "🔁 Dieses Turnier hat keine Rebuys, kein Add-on und keine Kopfgelder."
+    ),
+    "tournament.extras.set": "🔁 Dieses Turnier hat {options}.",
+    "tournament.extras.saved": "Gespeichert. {text}",
+    "command.poker.rebuys.description": (
+        "Rebuys, Add-on, Kopfgelder und Auszahlungen eines Turniers (Eröffner, vor dem Start)"
+    ),
+    "command.poker.rebuys.rebuy_levels": "Rebuys in so vielen ersten Levels (0: keine)",
+    "command.poker.rebuys.add_on_price": "Preis des Add-ons im letzten Rebuy-Level (0: keins)",
+    "command.poker.rebuys.add_on_chips": "Turnierchips des Add-ons",
+    "command.poker.rebuys.bounty": "Chips jedes Buy-ins, die als Knockout-Kopfgeld beiseitegehen",
+    "command.poker.rebuys.progressive_bounty": (
+        "Progressiv: ein Kopfgeld halb ausgezahlt, halb auf den Kopf des Gewinners"
+    ),
+    "command.poker.rebuys.payouts": (
+        "Eigene Auszahlung in Prozent, etwa 50,30,20 (leer: nach Feldgröße)"
+    ),
+    "tournament.bounty_pool": "Kopfgelder: **{pool:int}**.",
+    "engine.busted_rebuy": (
+        "Du hast keine Chips mehr: kaufe mit dem Knopf „Nachkaufen“ nach, bevor die nächste "
+        "Hand endet."
+    ),
+    "tournament.may_rebuy": (
+        "💸 {name} hat keine Chips mehr und kann bis zum Ende der nächsten Hand nachkaufen."
+    ),
+    "engine.add_on_busted": "Kaufe zuerst nach: Das Add-on gibt es für Spieler mit Chips.",
+    "button.rebuy": "Nachkaufen",
+    "button.add_on": "Add-on",
+    "rebuy.done": "Nachgekauft: **{chips:int}** Chips für **{price:int}**.",
+    "add_on.done": "Dein Add-on: **{chips:int}** Chips für **{price:int}**.",
 }

@@ -1582,4 +1582,82 @@ MESSAGES: Final[dict[str, str]] = {
     "records.longest_winning_streak": "Longest winning streak (cash sessions ended ahead in a row)",
     "records.longest_winning_streak.value": "{user}: **{value:int}** sessions",
     "records.nobody": "Nobody yet.",
+    # Rebuys, add-on and knockout bounties of a sit-and-go (issue 28).
+    "engine.rebuy_levels": "Rebuys last 0 to {high} levels, not {levels}.",
+    "engine.add_on_amounts": (
+        "An add-on needs both its price and its chips (each from 1 chip), or neither."
+    ),
+    "engine.add_on_without_rebuys": "An add-on comes at the end of the rebuy levels: set some.",
+    "engine.bounty_amount": "A bounty is 0 chips or more, not {amount:int}.",
+    "engine.progressive_without_bounty": "A progressive knockout needs a bounty.",
+    "engine.bounty_too_large": (
+        "The bounty ({amount:int} chips) must be less than the buy-in ({buy_in:int})."
+    ),
+    "engine.payout_percentages": (
+        "A payout table gives each place 1 % or more, no place more than a better one, "
+        "100 % in all, for 1 to {high} places."
+    ),
+    "engine.extras_tournament_only": "Rebuys, add-ons and bounties are for tournaments.",
+    "engine.no_rebuys": "This tournament has no rebuys.",
+    "engine.rebuys_over": "The rebuy period is over.",
+    "engine.rebuy_in_hand": "You can rebuy once your hand is over.",
+    "engine.rebuy_stack_too_large": (
+        "You can rebuy with {amount:int} chips or fewer in front of you."
+    ),
+    "engine.no_add_on": "This tournament has no add-on.",
+    "engine.add_on_taken": "You have had your add-on.",
+    "engine.add_on_not_yet": "The add-on comes in the last rebuy level.",
+    "engine.add_on_over": "The add-on was in the last rebuy level; it is over.",
+    "engine.add_on_in_hand": "You can take the add-on once your hand is over.",
+    "tournament.rebuys": "🔁 {name} rebuys: **{chips:int}** chips for **{price:int}**.",
+    "tournament.adds_on": "➕ {name} takes the add-on: **{chips:int}** chips for **{price:int}**.",
+    "tournament.bounty": "🎯 {name} collects a bounty of **{amount:int}** chips for {busted}.",
+    "tournament.bounty_progressive": (
+        "🎯 {name} collects **{amount:int}** chips for {busted}; **{added:int}** go onto "
+        "{name}'s own bounty."
+    ),
+    "tournament.own_bounty": "🎯 {name} keeps their own bounty of **{amount:int}** chips.",
+    "table.rebuy_period": "🔁 Rebuys until the end of level {level}",
+    "table.add_on_line": "➕ Add-on in level {level}: {chips:int} chips for {price:int}",
+    "table.rebuys_over": "🔁 Rebuys are over",
+    "table.bounties": "🎯 Bounties: {bounties}",
+    "table.bounty_of": "{name} {amount:int}",
+    "table.rebuy_before_start": "Rebuys and the add-on open when the tournament begins.",
+    "table.rebuys_started": (
+        "The tournament has begun: its rebuys, add-on, bounties and payouts stay as they are."
+    ),
+    "tournament.extras.rebuys": "rebuys until the end of level {levels}",
+    "tournament.extras.add_on": "an add-on of {chips:int} chips for {price:int}",
+    "tournament.extras.bounty": "a bounty of {amount:int} chips from each buy-in",
+    "tournament.extras.progressive": (
+        "a progressive bounty of {amount:int} chips from each buy-in"
+    ),
+    "tournament.extras.share": "{place} {percent} %",
+    "tournament.extras.payouts": "payouts {shares}",
+    "tournament.extras.none": "🔁 This tournament has no rebuys, add-on nor bounties.",
+    "tournament.extras.set": "🔁 This tournament has {options}.",
+    "tournament.extras.saved": "Saved. {text}",
+    "command.poker.rebuys.description": (
+        "A tournament's rebuys, add-on, bounties and payouts (its opener, before it begins)"
+    ),
+    "command.poker.rebuys.rebuy_levels": "Rebuys during this many first levels (0: none)",
+    "command.poker.rebuys.add_on_price": "The add-on's price in the last rebuy level (0: none)",
+    "command.poker.rebuys.add_on_chips": "The add-on's tournament chips",
+    "command.poker.rebuys.bounty": "Chips of each buy-in set aside as a knockout bounty",
+    "command.poker.rebuys.progressive_bounty": (
+        "Progressive knockouts: half of a bounty won is paid, half goes on the winner's head"
+    ),
+    "command.poker.rebuys.payouts": "Your payout percentages, such as 50,30,20 (empty: by field)",
+    "tournament.bounty_pool": "Bounties: **{pool:int}**.",
+    "engine.busted_rebuy": (
+        "You have no chips left: rebuy with the table's Rebuy button before the next hand ends."
+    ),
+    "tournament.may_rebuy": (
+        "💸 {name} is out of chips and may rebuy until the end of the next hand."
+    ),
+    "engine.add_on_busted": "Rebuy first: the add-on is for players with chips.",
+    "button.rebuy": "Rebuy",
+    "button.add_on": "Add-on",
+    "rebuy.done": "You rebought: **{chips:int}** chips for **{price:int}**.",
+    "add_on.done": "Your add-on: **{chips:int}** chips for **{price:int}**.",
 }

@@ -80,9 +80,9 @@ def rabbit_button_id(table_id: int, hand_no: int) -> str:
 
 
 #: The buttons of a waiting cash table: sit down, leave, top up.
-SEAT_DESK_ACTIONS: Final = ("sit", "leave", "topup")
+SEAT_DESK_ACTIONS: Final = ("sit", "leave", "topup", "rebuy", "addon")
 SEAT_DESK_BUTTON: Final = re.compile(
-    r"croupier:seatdesk:(?P<table>\d{1,20}):(?P<action>sit|leave|topup)"
+    r"croupier:seatdesk:(?P<table>\d{1,20}):(?P<action>sit|leave|topup|rebuy|addon)"
 )
 SIT_DOWN_FORM: Final = re.compile(r"croupier:sitform:(?P<table>\d{1,20})")
 TOP_UP_FORM: Final = re.compile(r"croupier:topupform:(?P<table>\d{1,20})")

@@ -359,6 +359,7 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
                 pool=view.prize_pool,
                 payouts=payouts,
             ),
+            *_extras(view, locale),
         ]
     level = t(
         "tournament.level_ante" if view.ante else "tournament.level",
@@ -388,7 +389,34 @@ def _tournament(view: TournamentView, locale: str) -> list[str]:
             pool=view.prize_pool,
             payouts=payouts,
         ),
+        *_extras(view, locale),
     ]
+
+
+def _extras(view: TournamentView, locale: str) -> list[str]:
+    """The rebuy period, the add-on and each player's bounty."""
+    lines = []
+    if view.rebuy_levels:
+        if view.rebuys_open or not view.started:
+            lines.append(t("table.rebuy_period", locale, level=view.rebuy_levels))
+        else:
+            lines.append(t("table.rebuys_over", locale))
+        if view.add_on_chips and (view.rebuys_open or not view.started):
+            lines.append(
+                t(
+                    "table.add_on_line",
+                    locale,
+                    level=view.rebuy_levels,
+                    chips=view.add_on_chips,
+                    price=view.add_on_price,
+                )
+            )
+    if view.bounties:
+        each = ", ".join(
+            t("table.bounty_of", locale, name=name, amount=amount) for name, amount in view.bounties
+        )
+        lines.append(t("table.bounties", locale, bounties=each))
+    return lines
 
 
 def _next_game(snapshot: TableSnapshot, locale: str) -> str:
@@ -504,7 +532,38 @@ def _waiting_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, 
     return tuple(found)
 
 
+def _rebuy_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    """A tournament under way in its rebuy levels: **Rebuy**, and in the last of
+    them **Add-on**, for whichever seated player clicks (the engine answers
+    whether they may: cogs/seat_desk.py)."""
+    view = snapshot.tournament
+    if view is None or not view.started or not view.rebuys_open or snapshot.closed:
+        return ()
+    found = [
+        ButtonSpec(
+            seat_desk_button_id(snapshot.table_id, "rebuy"),
+            shorten(t("button.rebuy", locale), BUTTON_LABEL),
+            "success",
+            3,
+        )
+    ]
+    if view.add_on_chips and view.level == view.rebuy_levels:
+        found.append(
+            ButtonSpec(
+                seat_desk_button_id(snapshot.table_id, "addon"),
+                shorten(t("button.add_on", locale), BUTTON_LABEL),
+                "primary",
+                3,
+            )
+        )
+    return tuple(found)
+
+
 def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    return _hand_buttons(snapshot, locale) + _rebuy_buttons(snapshot, locale)
+
+
+def _hand_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
     if snapshot.hand_no is None or snapshot.hand_over or snapshot.closed:
         return _waiting_buttons(snapshot, locale)
     hand_no, table_id = snapshot.hand_no, snapshot.table_id

@@ -123,6 +123,13 @@ class TournamentView:
     #: The level is over: the next hand is dealt at the next level.
     next_level_now: bool = False
     last_level: bool = False
+    #: Rebuys: the last rebuy level (0: none) and whether they are still open;
+    #: the add-on's level, chips and price (0 chips: none); each player's bounty.
+    rebuy_levels: int = 0
+    rebuys_open: bool = False
+    add_on_chips: int = 0
+    add_on_price: int = 0
+    bounties: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

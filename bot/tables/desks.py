@@ -34,7 +34,11 @@ def money_desk_for(
     settings = state.settings
     desk: MoneyDesk
     if settings.tournament:
-        progress = progress or TournamentProgress(settings.tournament_buy_in)
+        progress = progress or TournamentProgress(
+            settings.tournament_buy_in,
+            extras=settings.extras,
+            payouts=settings.payout_percentages,
+        )
         desk = TournamentDesk(state, keeper, cashier, hand_log, publisher, clock, progress)
     elif settings.session_chips:
         desk = SessionDesk(state, keeper, SessionChipCashier.beside(cashier), hand_log)

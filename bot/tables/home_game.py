@@ -79,7 +79,7 @@ async def change_options(
         return made
 
     made = await keeper.transact(change, write)
-    state.settings, state.rules = config, rules
+    state.settings_changed(config, rules)
     return OptionsChanged(config, made)
 
 

@@ -225,7 +225,12 @@ def restored_progress(
 ) -> TournamentProgress:
     """A tournament's progress; a tournament that had begun resumes its level clock ``now``."""
     return TournamentProgress.from_data(
-        stored.state.get("tournament", {}), settings.tournament_buy_in, stored.prize_pool, now=now
+        stored.state.get("tournament", {}),
+        settings.tournament_buy_in,
+        stored.prize_pool,
+        now=now,
+        extras=settings.extras,
+        payouts=settings.payout_percentages,
     )
 
 

@@ -127,6 +127,7 @@ from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import TableRecord
 from bot.tables.time_bank import TimeBanks
 from bot.tables.tournament import TournamentProgress
+from bot.tables.tournament_desk import TournamentDesk, rebuy_options_text
 from bot.tables.turn_notices import TurnNotices
 from bot.tables.watchers import TableMessageWatcher, TableWatcher
 from engine import (
@@ -492,6 +493,43 @@ class TableRunner:
             movement = await self.desk.top_up(user_id, amount)
             self._changed()
             return movement
+
+    async def rebuy(self, user_id: int) -> int:
+        """A tournament rebuy (the engine says when); the balance after it."""
+        async with self._lock:
+            turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
+            balance = await self._tournament_desk().rebuy(user_id)
+            self._changed()
+            return balance
+
+    async def add_on(self, user_id: int) -> int:
+        """A tournament's add-on (the engine says when); the balance after it."""
+        async with self._lock:
+            turns.seat_of(self.state, user_id)
+            turns.check_taking_players(self.state)
+            balance = await self._tournament_desk().add_on(user_id)
+            self._changed()
+            return balance
+
+    async def change_rebuy_options(self, user_id: int, **changes: object) -> TableSettings:
+        """The opener sets a tournament's rebuys, add-on, bounties and payout
+        table before it begins; the channel is told."""
+        async with self._lock:
+            try:
+                config = await self._tournament_desk().change_extras(user_id, dict(changes))
+                self.publisher.post(
+                    OutgoingMessage(content=rebuy_options_text(config, self.state.locale))
+                )
+                return config
+            finally:
+                self._changed()
+
+    def _tournament_desk(self) -> TournamentDesk:
+        desk = self.desk
+        if not isinstance(desk, TournamentDesk):
+            raise Refused("engine.extras_tournament_only")
+        return desk
 
     async def apply_auto_top_ups(self) -> int:
         """Players' automatic top-ups (:mod:`bot.tables.auto_top_ups`), now rather

@@ -219,6 +219,11 @@ class TableState:
         for user_id in self.departed():
             self.players.pop(user_id)
 
+    def settings_changed(self, settings: TableSettings, rules: TableRules) -> None:
+        """The table's settings changed and were saved (home-game options, a
+        tournament's rebuys and bounties): the rules the table plays by follow."""
+        self.settings, self.rules = settings, rules
+
     def result_unposted(self, hand_id: int) -> None:
         """Hand ``hand_id`` is settled and its result not yet handed to Discord."""
         self.unposted_result = hand_id

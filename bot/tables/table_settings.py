@@ -45,6 +45,7 @@ from bot.table_options import MAX_ACTION_SECONDS, MIN_ACTION_SECONDS, RULES_OPTI
 from engine import (
     DEFAULT_LEVEL_MINUTES,
     MAX_CHIPS,
+    MAX_PAID_PLACES,
     MIN_SEATS,
     RAKE_CAP_BIG_BLINDS,
     ROTATIONS,
@@ -57,7 +58,9 @@ from engine import (
     RulesError,
     TableRules,
     TimeBankRule,
+    TournamentExtras,
     Variant,
+    check_percentages,
     chosen_home_rules,
     default_schedule,
     home_amount_most,
@@ -143,6 +146,16 @@ class TableSettings:
     #: A night of session chips: everyone sits with this many chips that are
     #: worth nothing away from the table (0: the players' balances are played).
     session_chips: int = 0
+    #: A tournament's rebuys during its first ``rebuy_levels`` levels, its add-on
+    #: (``add_on_chips`` for ``add_on_price``) in the last of them, the bounty
+    #: part of each buy-in, progressive knockouts (:mod:`engine.tournament_extras`),
+    #: and the organiser's payout percentages ("50,30,20"; empty: by the field).
+    rebuy_levels: int = 0
+    add_on_price: int = 0
+    add_on_chips: int = 0
+    bounty: int = 0
+    progressive_bounty: bool = False
+    payouts: str = ""
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
@@ -175,9 +188,33 @@ class TableSettings:
         try:
             config.rules()
             config.time_bank()
+            config.extras.check_buy_in(config.tournament_buy_in)
+            if config.payout_percentages is not None:
+                check_percentages(config.payout_percentages)
         except RulesError as refusal:
             raise TableSettingsError(f"engine.{refusal.key}", **refusal.params) from None
         return config
+
+    @property
+    def extras(self) -> TournamentExtras:
+        """The tournament's rebuys, add-on and bounties (checked by the engine)."""
+        return TournamentExtras(
+            rebuy_levels=self.rebuy_levels,
+            add_on_price=self.add_on_price,
+            add_on_chips=self.add_on_chips,
+            bounty=self.bounty,
+            progressive=self.progressive_bounty,
+        )
+
+    @property
+    def payout_percentages(self) -> tuple[int, ...] | None:
+        """The organiser's payout table; ``None``: the engine's for the field."""
+        if not self.payouts.strip():
+            return None
+        try:
+            return tuple(int(part) for part in self.payouts.split(","))
+        except ValueError:
+            raise RulesError("payout_percentages", high=MAX_PAID_PLACES) from None
 
     def time_bank(self) -> TimeBankRule:
         """How this table fills its players' time banks."""
@@ -262,6 +299,7 @@ class TableSettings:
             level_minutes=self.level_minutes,
             level_hands=self.level_hands,
             home=self.home,
+            extras=self.extras,
             **{name: getattr(self, name) for name in RULES_OPTIONS},
         )
 

@@ -8,8 +8,13 @@ the tournament while the bot runs: its seconds are saved with the table in
 every transaction and resume from there after a restart, so the time the bot
 was down does not count (nobody could play in it).
 
-Prizes follow :mod:`engine.payouts`: a place is paid when it is decided, in
-the transaction that settles the hand that decided it.
+Prizes follow :mod:`engine.payouts` (the table for the field, or the
+organiser's): a place is paid when it is decided, in the transaction that
+settles the hand that decided it. With rebuys, an add-on or knockout bounties
+(:mod:`engine.tournament_extras`) it also keeps how many rebuys were bought,
+who has had the add-on and the bounty on each player's head: the prize money
+is every buy-in and rebuy less its bounty part, plus the add-ons; the bounties
+set aside wait in the same prize pool until they are won.
 
 >>> progress = TournamentProgress(buy_in=100)
 >>> progress.begin(entrants=5, now=50.0)
@@ -25,10 +30,10 @@ the transaction that settles the hand that decided it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine import prizes, shared_prizes
+from engine import NO_EXTRAS, BountyBook, TournamentExtras, prizes, shared_prizes
 
 
 @dataclass
@@ -45,6 +50,33 @@ class TournamentProgress:
     elapsed_before: float = 0.0
     #: The runner's clock reading when the level clock last started running.
     running_since: float | None = None
+    extras: TournamentExtras = NO_EXTRAS
+    #: The organiser's payout percentages; ``None``: the table for the field.
+    payouts: tuple[int, ...] | None = None
+    #: Rebuys bought so far, and the players who have had their add-on.
+    rebuys: int = 0
+    add_ons: set[int] = field(default_factory=set)
+    bounties: BountyBook = field(default_factory=lambda: BountyBook(NO_EXTRAS))
+
+    def __post_init__(self) -> None:
+        if self.bounties.extras != self.extras:
+            self.bounties = BountyBook(self.extras, self.bounties.heads)
+
+    @property
+    def prize_money(self) -> int:
+        """The prize pool's money for places (not bounties), as bought so far."""
+        if not self.started:
+            return self.prize_pool - self.bounties.pool
+        entries = self.entrants + self.rebuys
+        return entries * self.extras.prize_part(self.buy_in) + len(self.add_ons) * (
+            self.extras.add_on_price
+        )
+
+    @property
+    def registered(self) -> int:
+        """Buy-ins in the pool before the start."""
+        share = self.buy_in
+        return max(1, (self.prize_pool) // share) if share else 1
 
     def begin(self, *, entrants: int, now: float) -> None:
         self.started, self.entrants = True, entrants
@@ -61,23 +93,33 @@ class TournamentProgress:
         """The prize of each paid place: of the pool when it began, or, while
         players register, of the pool so far."""
         if self.started:
-            return prizes(self.entrants * self.buy_in, self.entrants)
-        entrants = max(1, self.prize_pool // self.buy_in) if self.buy_in else 1
-        return prizes(self.prize_pool, entrants)
+            return prizes(self.prize_money, self.entrants, self.payouts)
+        return prizes(self.prize_money, self.registered, self.payouts)
 
     def to_data(self, *, now: float) -> dict[str, Any]:
         return {
             "started": self.started,
             "entrants": self.entrants,
             "elapsed": self.elapsed(now=now),
+            "rebuys": self.rebuys,
+            "add_ons": sorted(self.add_ons),
+            "bounties": {str(player): chips for player, chips in self.bounties.heads.items()},
         }
 
     @classmethod
     def from_data(
-        cls, data: dict[str, Any], buy_in: int, prize_pool: int, *, now: float
+        cls,
+        data: dict[str, Any],
+        buy_in: int,
+        prize_pool: int,
+        *,
+        now: float,
+        extras: TournamentExtras = NO_EXTRAS,
+        payouts: tuple[int, ...] | None = None,
     ) -> TournamentProgress:
         """As saved; a tournament that had begun resumes its clock ``now``."""
         started = bool(data.get("started", False))
+        heads = {int(player): int(chips) for player, chips in data.get("bounties", {}).items()}
         return cls(
             buy_in,
             started=started,
@@ -85,6 +127,11 @@ class TournamentProgress:
             prize_pool=prize_pool,
             elapsed_before=float(data.get("elapsed", 0.0)),
             running_since=now if started else None,
+            extras=extras,
+            payouts=payouts,
+            rebuys=int(data.get("rebuys", 0)),
+            add_ons={int(player) for player in data.get("add_ons", ())},
+            bounties=BountyBook(extras, heads),
         )
 
 

@@ -13,6 +13,14 @@ the blinds to the level due; a hand that eliminates players records and pays
 their places in the transaction that settles it, and the one that leaves a
 single player pays the winner and ends the table.
 
+With rebuys (:mod:`engine.tournament_extras`, asked through the engine's
+table) a player buys the starting stack again for the buy-in, and the add-on
+in the last rebuy level, each a ledger row into the prize pool
+(``tournament_rebuy``, ``tournament_add_on``); with knockout bounties each
+player eliminated pays the bounty on their head to the winners of the pot that
+busted them (``tournament_bounty`` rows, in the transaction that settles the
+hand), and the winner of the tournament takes their own and any left.
+
 Closed before it begins, a tournament refunds every buy-in; after, the hand
 in progress is voided and what is left of the prize pool is shared among the
 players still in, in proportion to their chips. The progress itself (begun,
@@ -22,7 +30,7 @@ entrants, pool, the level clock's seconds) is :mod:`bot.tables.tournament`'s.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from bot.cashier import Cashier, SeatMovement
@@ -39,9 +47,20 @@ from bot.tables.money_desk import Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
 from bot.tables.state import Player, TableState
+from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
 from bot.tables.tournament import TournamentProgress, elimination_prizes
-from engine import CashOut, Deal, Departure, HandResult, Seat, chip_chop
+from engine import (
+    BountyBook,
+    BountyWon,
+    CashOut,
+    Deal,
+    Departure,
+    HandResult,
+    Seat,
+    busting_pot_winners,
+    chip_chop,
+)
 
 #: (player, place, prize) of a place decided.
 Place = tuple[int, int, int]
@@ -72,6 +91,10 @@ class TournamentDesk:
         self._refunds: dict[int, SeatMovement] = {}
         #: Places decided by the hand being settled, announced once it is committed.
         self._places: list[Place] = []
+        #: Bounties the hand being settled paid (the winner's own: busted is the winner).
+        self._bounties: list[BountyWon] = []
+        #: Players the hand busted who may rebuy before the next one ends.
+        self._waiting: list[int] = []
 
     @property
     def may_deal(self) -> bool:
@@ -111,6 +134,7 @@ class TournamentDesk:
 
         movement = await self.keeper.transact(sit, pay)  # all put back should it fail
         progress.prize_pool += movement.amount
+        progress.bounties.enter(user_id)
         if len(state.table.seats) == state.settings.seats and self.members_registered:
             await self._begin()
         return movement
@@ -126,6 +150,7 @@ class TournamentDesk:
 
         movement = await self.keeper.transact(lambda: state.table.leave(user_id), refund)
         self.progress.prize_pool -= movement.amount
+        self.progress.bounties.leave(user_id)
         self._refunds[user_id] = movement
         return False
 
@@ -140,6 +165,115 @@ class TournamentDesk:
             raise RuntimeError(f"table {state.table_id} topped up a tournament seat")
 
         return await self.keeper.transact(lambda: state.table.top_up(user_id, amount), no_chips)
+
+    async def change_extras(self, user_id: int, changes: dict[str, object]) -> TableSettings:
+        """The opener sets the rebuys, add-on, bounties and payout table before
+        the start (the engine checks them); the players registered get the new
+        bounty on their heads."""
+        state, progress = self.state, self.progress
+        if user_id != state.record.creator_id:
+            raise Refused("home.not_creator")
+        if progress.started:
+            raise Refused("table.rebuys_started")
+        config = TableSettings.checked(**(asdict(state.settings) | changes))
+        rules = config.rules()
+
+        def change() -> None:
+            state.table.change_extras(rules.extras)
+
+        async def write(tx: Transaction, _: None) -> None:
+            await tx.execute(
+                "UPDATE tables SET config = ? WHERE id = ?", (config.to_json(), state.table_id)
+            )
+
+        await self.keeper.transact(change, write)
+        state.settings_changed(config, rules)
+        extras = config.extras
+        progress.extras, progress.payouts = extras, config.payout_percentages
+        progress.bounties = BountyBook(extras)
+        for seat in state.table.seats.values():
+            progress.bounties.enter(seat.player)
+        return config
+
+    async def rebuy(self, user_id: int) -> int:
+        """Buy the starting stack again for the buy-in, when the engine's table
+        allows (rebuy levels, at or below the starting stack, between hands);
+        the player's balance after it."""
+        state, progress = self.state, self.progress
+        if not progress.started:
+            raise Refused("table.rebuy_before_start")
+        price, chips = progress.buy_in, state.settings.starting_stack
+        seat_no = state.table.seat_of(user_id).number
+        before = progress.rebuys, dict(progress.bounties.heads)
+
+        async def pay(tx: Transaction, _: int) -> int:
+            balance = await self.cashier.buy_tournament_chips(
+                tx,
+                state.record.guild_id,
+                state.table_id,
+                seat_no,
+                user_id,
+                price,
+                chips,
+                "tournament_rebuy",
+            )
+            progress.rebuys += 1
+            progress.bounties.enter(user_id)
+            return balance
+
+        try:
+            balance = await self.keeper.transact(lambda: state.table.rebuy(user_id), pay)
+        except BaseException:
+            progress.rebuys, progress.bounties.heads = before
+            raise
+        progress.prize_pool += price
+        text = t(
+            "tournament.rebuys", state.locale, name=state.name(user_id), chips=chips, price=price
+        )
+        self.publisher.post(OutgoingMessage(content=text))
+        return balance
+
+    async def add_on(self, user_id: int) -> int:
+        """The add-on, once, in the last rebuy level; the balance after it."""
+        state, progress = self.state, self.progress
+        extras = progress.extras
+        if not progress.started:
+            raise Refused("table.rebuy_before_start")
+        seat_no = state.table.seat_of(user_id).number
+
+        async def pay(tx: Transaction, _: int) -> int:
+            balance = await self.cashier.buy_tournament_chips(
+                tx,
+                state.record.guild_id,
+                state.table_id,
+                seat_no,
+                user_id,
+                extras.add_on_price,
+                extras.add_on_chips,
+                "tournament_add_on",
+            )
+            progress.add_ons.add(user_id)
+            return balance
+
+        taken = user_id in progress.add_ons
+        try:
+            balance = await self.keeper.transact(
+                lambda: state.table.add_on(user_id, taken=taken), pay
+            )
+        except BaseException:
+            if not taken:
+                progress.add_ons.discard(user_id)
+            raise
+        progress.prize_pool += extras.add_on_price
+        text = t(
+            "tournament.adds_on",
+            state.locale,
+            name=state.name(user_id),
+            chips=extras.add_on_chips,
+            price=extras.add_on_price,
+        )
+        self.publisher.post(OutgoingMessage(content=text))
+        return balance
 
     @property
     def members_registered(self) -> bool:
@@ -169,9 +303,13 @@ class TournamentDesk:
             "tournament.begins",
             self.state.locale,
             players=progress.entrants,
-            pool=progress.prize_pool,
+            pool=progress.prize_money,
             payouts=self._payouts_text(),
         )
+        if progress.bounties.pool:
+            text += " " + t(
+                "tournament.bounty_pool", self.state.locale, pool=progress.bounties.pool
+            )
         self.publisher.post(OutgoingMessage(content=text))
 
     def _payouts_text(self) -> str:
@@ -224,6 +362,7 @@ class TournamentDesk:
 
         movements = await self.keeper.transact(void, write)
         progress.prize_pool = 0
+        progress.bounties.close()
         return movements
 
     def before_deal(self) -> OutgoingMessage | None:
@@ -250,6 +389,17 @@ class TournamentDesk:
             raise RuntimeError("a tournament hand paid chips out of play")
         state, progress = self.state, self.progress
         seat_of = dict(zip(deal.players, deal.seats, strict=True))
+        bounties = self._knockouts(deal, settled)
+        for won in bounties:
+            await self.cashier.pay_bounty(
+                tx,
+                state.record.guild_id,
+                state.table_id,
+                won.player,
+                won.paid,
+                note=f"bounty of {won.busted}" if won.busted != won.player else "own bounty",
+            )
+        self._bounties = bounties
         places = elimination_prizes(settled.eliminated, progress.prizes)
         if settled.winner is not None:
             paid = sum(prize for _, _, prize in places)
@@ -258,18 +408,73 @@ class TournamentDesk:
             await self.cashier.pay_prize(
                 tx, state.record.guild_id, state.table_id, player, prize, place=place
             )
+        # A player who waited a hand to rebuy and did not is out now, not dealt in it.
+        for player, _, _ in places:
+            if player not in seat_of:
+                seat_of[player] = int(
+                    await tx.fetch_value(
+                        "SELECT seat_no FROM seats WHERE table_id = ? AND user_id = ?",
+                        (state.table_id, player),
+                    )
+                )
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p, _, _ in places])
+        out = {player for player, _, _ in places}
+        self._waiting = [player for player in settled.busted if player not in out]
         if settled.winner is not None:
             await close_table(tx, state.table_id)
         self._places = places
+
+    def _knockouts(self, deal: Deal, settled: HandResult) -> list[BountyWon]:
+        """The bounties the hand pays: each eliminated player's to the winners
+        of the pot that busted them (the engine says who and how much), and
+        the tournament's winner their own and any left."""
+        book, live = self.progress.bounties, self.state.live
+        won: list[BountyWon] = []
+        if not book.extras.bounty:
+            return won
+        if live is not None:
+            hand = live.hand
+            # Paid at the bust, even by a player who then rebuys (a new bounty).
+            for player in settled.busted:
+                index = deal.index_of(player)
+                winners = busting_pot_winners(hand.pots_awarded, hand.events, index)
+                named = tuple((deal.player_at(i), chips) for i, chips in winners)
+                won.extend(book.knock_out(player, named))
+        if settled.winner is not None:
+            left = book.close()
+            won.append(BountyWon(settled.winner, settled.winner, left, 0))
+        return won
 
     def after_settle(self) -> Settled:
         """ "Cat finishes 4th of 6", "Ann wins the tournament": one notice per
         place decided; the prize pool in memory follows what was paid."""
         places, self._places = self._places, []
+        bounties, self._bounties = self._bounties, []
+        waiting, self._waiting = self._waiting, []
         progress, state = self.progress, self.state
         locale = state.locale
-        notices = []
+        notices = [
+            OutgoingMessage(content=t("tournament.may_rebuy", locale, name=state.name(player)))
+            for player in waiting
+        ]
+        for won in bounties:
+            progress.prize_pool -= won.paid
+            name = state.name(won.player)
+            if won.busted == won.player:
+                if won.paid:
+                    text = t("tournament.own_bounty", locale, name=name, amount=won.paid)
+                    notices.append(OutgoingMessage(content=text))
+                continue
+            key = "tournament.bounty_progressive" if won.added else "tournament.bounty"
+            text = t(
+                key,
+                locale,
+                name=name,
+                amount=won.paid,
+                added=won.added,
+                busted=state.name(won.busted),
+            )
+            notices.append(OutgoingMessage(content=text))
         for player, place, prize in places:
             progress.prize_pool -= prize
             name, where = state.name(player), ordinal(place, locale)
@@ -314,8 +519,17 @@ class TournamentDesk:
             seat_count=settings.seats,
             entrants=progress.entrants,
             players_left=len(state.table.seats),
-            prize_pool=progress.prize_pool,
+            prize_pool=progress.prize_pool - progress.bounties.pool,
             prizes=progress.prizes,
+            rebuy_levels=progress.extras.rebuy_levels,
+            rebuys_open=progress.extras.rebuys_open(level_clock.index),
+            add_on_chips=progress.extras.add_on_chips,
+            add_on_price=progress.extras.add_on_price,
+            bounties=tuple(
+                (state.name(seat.player), progress.bounties.heads.get(seat.player, 0))
+                for seat in state.table.seats.values()
+                if progress.extras.bounty
+            ),
         )
         if not progress.started:
             return view
@@ -340,3 +554,32 @@ class TournamentDesk:
                 return replace(view, next_level_now=True)
             return replace(view, hands_to_next_level=hands)
         return view
+
+
+def rebuy_options_text(config: TableSettings, locale: str) -> str:
+    """The channel's notice of a tournament's rebuys, add-on, bounties and payouts."""
+    extras, parts = config.extras, []
+    if extras.rebuy_levels:
+        parts.append(t("tournament.extras.rebuys", locale, levels=extras.rebuy_levels))
+    if extras.add_on_chips:
+        parts.append(
+            t(
+                "tournament.extras.add_on",
+                locale,
+                chips=extras.add_on_chips,
+                price=extras.add_on_price,
+            )
+        )
+    if extras.bounty:
+        key = "tournament.extras.progressive" if extras.progressive else "tournament.extras.bounty"
+        parts.append(t(key, locale, amount=extras.bounty))
+    percentages = config.payout_percentages
+    if percentages is not None:
+        shares = ", ".join(
+            t("tournament.extras.share", locale, place=ordinal(place, locale), percent=percent)
+            for place, percent in enumerate(percentages, start=1)
+        )
+        parts.append(t("tournament.extras.payouts", locale, shares=shares))
+    if not parts:
+        return t("tournament.extras.none", locale)
+    return t("tournament.extras.set", locale, options=names_list(parts, locale))
