@@ -1,0 +1,297 @@
+"""The web room over real websockets (aiohttp's client against the room's own
+server, in this process, on a fake clock): what each viewer is sent, a hand
+played from the page through the table runner, and every refusal."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.i18n import t
+from bot.local_play import LOCAL_MEMBER, PlayOptions
+from bot.tables.state import TableState
+from engine import Phase
+from tests.bot.fake_clock import FakeClock
+from tests.web.frame_privacy import allowed_cards, cards_in, leaked
+from tests.web.harness import LocalRoom, local_room
+from web.frames import PAGE_WORDS
+from web.room import Connection
+
+
+def _allowed(connection: Connection, frame: dict[str, Any], state: TableState) -> frozenset[str]:
+    return allowed_cards(state, connection.viewer.user_id)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def room(tmp_path: Path, clock: FakeClock) -> AsyncIterator[LocalRoom]:
+    async with local_room(
+        tmp_path / "play.db",
+        PlayOptions(computers=2),
+        clock=clock,
+        witness=_allowed,
+        flood_limit=0,
+    ) as room:
+        yield room
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+        yield session
+
+
+def socket_url(room: LocalRoom) -> str:
+    return f"{room.spectator_url}/ws".replace("http://", "ws://")
+
+
+async def open_socket(
+    http: aiohttp.ClientSession, room: LocalRoom, *, key: str | None = None, origin: str | None = ""
+) -> aiohttp.ClientWebSocketResponse:
+    headers = {"Accept-Language": "en"}
+    if origin is not None:
+        headers["Origin"] = origin or room.server.url
+    url = socket_url(room) + (f"?key={key}" if key else "")
+    return await http.ws_connect(url, headers=headers)
+
+
+class Reader:
+    """Reads a socket's frames as they come, keeping the latest table frame."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self.frames: list[dict[str, Any]] = []
+        self.answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.socket:
+            if message.type is aiohttp.WSMsgType.TEXT:
+                frame = json.loads(message.data)
+                self.frames.append(frame)
+                if frame["type"] in ("done", "refused"):
+                    await self.answers.put(frame)
+
+    async def ask(self, request: dict[str, Any] | str) -> dict[str, Any]:
+        text = request if isinstance(request, str) else json.dumps(request)
+        await self.socket.send_str(text)
+        return await asyncio.wait_for(self.answers.get(), 5)
+
+    @property
+    def table(self) -> dict[str, Any]:
+        return [f for f in self.frames if f["type"] == "table"][-1]
+
+
+async def settle(room: LocalRoom) -> None:
+    await room.runner.settled()
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def until_members_turn(room: LocalRoom, clock: FakeClock, hands: int = 5) -> bool:
+    """Move the clock until it is the member's turn; ``False`` if ``hands`` hands end first."""
+    start = room.runner.table.hands_played
+    for _ in range(400):
+        await settle(room)
+        live = room.runner.live
+        actor = None if live is None or live.hand.is_complete else live.hand.to_act
+        if live is not None and actor is not None and live.deal.players[actor] == LOCAL_MEMBER:
+            return True
+        if room.runner.table.hands_played >= start + hands:
+            return False
+        wake = clock.next_wake
+        assert wake is not None, "nothing is due at the table"
+        clock.advance(max(0.0, wake - clock.now()))
+    raise AssertionError("the table stopped")
+
+
+async def test_a_hand_played_from_the_page_through_the_runner(
+    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    player = Reader(await open_socket(http, room, key=room.member.key))
+    spectator = Reader(await open_socket(http, room))
+    assert await until_members_turn(room, clock)
+    await settle(room)
+    await asyncio.sleep(0.05)
+    mine = player.table["me"]
+    live = room.runner.live
+    assert live is not None
+    index = live.index_of(LOCAL_MEMBER)
+    assert index is not None
+    # The player sees their own cards and their options; the spectator neither.
+    assert mine["cards"] == [str(card) for card in live.hand.hole_cards[index]]
+    assert mine["choices"] is not None
+    assert spectator.table["me"] is None
+    seats = {seat["user_id"]: seat for seat in spectator.table["table"]["seats"]}
+    assert seats[LOCAL_MEMBER]["cards"] == [] and seats[LOCAL_MEMBER]["backs"] == 2
+    seq = live.seq
+    answer = await player.ask(
+        {"type": "act", "move": "call_or_check", "hand_no": live.hand_no, "seq": seq}
+    )
+    assert answer == {"type": "done"}
+    assert live.seq > seq  # the runner took it, logged
+    # The same click again (the page's stale buttons) is refused as a stale button is.
+    again = await player.ask(
+        {"type": "act", "move": "call_or_check", "hand_no": live.hand_no, "seq": seq}
+    )
+    assert again["type"] == "refused" and again["text"]
+
+
+async def test_no_viewer_is_ever_built_a_frame_with_a_card_it_may_not_see(
+    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    player = Reader(await open_socket(http, room, key=room.member.key))
+    Reader(await open_socket(http, room))
+    for _ in range(4):  # four hands, the member calling down, so hands reach showdowns
+        while await until_members_turn(room, clock, hands=1):
+            live = room.runner.live
+            assert live is not None
+            move = "show" if live.hand.phase is Phase.SHOWDOWN else "call_or_check"
+            answer = await player.ask({"type": "act", "move": move, "hand_no": live.hand_no})
+            assert answer == {"type": "done"}
+    spectated = [(c, f, a) for c, f, a in room.frames if c.viewer.user_id is None]
+    played = [(c, f, a) for c, f, a in room.frames if c.viewer.user_id == LOCAL_MEMBER]
+    assert spectated and played
+    for _, frame, allowed in room.frames:
+        assert not leaked(frame, allowed), (frame, allowed)
+    # The check can see cards at all: the player's own, and the boards.
+    assert any(cards_in(frame) for _, frame, _ in spectated)
+    assert any(frame["me"] and frame["me"]["cards"] for _, frame, _ in played)
+    # And showdowns were shown to the spectator with the result message's words.
+    results = [f["table"]["result"] for _, f, _ in spectated if f["table"]["result"]]
+    assert results and all(result["lines"] for result in results)
+
+
+async def test_a_leak_is_caught_by_the_check(room: LocalRoom, clock: FakeClock) -> None:
+    """The checker itself: a spectator frame carrying a hole card fails it."""
+    await until_members_turn(room, clock)
+    live = room.runner.live
+    assert live is not None
+    hole = str(live.hand.hole_cards[0][0])
+    allowed = allowed_cards(room.runner.state, None)
+    assert leaked({"type": "table", "table": {"x": [hole]}}, allowed) == {hole}
+    assert leaked({"type": "table", "table": {"x": f"…{hole[0]}♠"}}, frozenset()) != set()
+
+
+async def test_a_spectator_may_ask_nothing(room: LocalRoom, http: aiohttp.ClientSession) -> None:
+    spectator = Reader(await open_socket(http, room, key="not-the-key"))
+    answer = await spectator.ask({"type": "leave"})
+    assert answer == {"type": "refused", "text": t("web.watching_only")}
+    assert room.runner.table.is_seated(LOCAL_MEMBER)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "not json",
+        "[1, 2]",
+        '{"type": 5}',
+        '{"type": "steal"}',
+        '{"type": "act", "move": "win"}',
+        '{"type": "top_up", "amount": "all"}',
+        '{"type": "top_up", "amount": true}',
+        '{"type": "top_up", "amount": -5}',
+        '{"type": "act", "move": "discard", "cards": ["Zz"]}',
+    ],
+)
+async def test_a_malformed_message_is_refused_politely_and_changes_nothing(
+    room: LocalRoom, http: aiohttp.ClientSession, message: str
+) -> None:
+    player = Reader(await open_socket(http, room, key=room.member.key))
+    stack = room.runner.table.seat_of(LOCAL_MEMBER).stack
+    answer = await player.ask(message)
+    assert answer == {"type": "refused", "text": t("web.malformed")}
+    assert room.runner.table.seat_of(LOCAL_MEMBER).stack == stack
+    assert not player.socket.closed
+
+
+async def test_an_oversized_frame_closes_the_socket(
+    room: LocalRoom, http: aiohttp.ClientSession
+) -> None:
+    socket = await open_socket(http, room, key=room.member.key)
+    await socket.send_str(json.dumps({"type": "leave", "padding": "x" * 5000}))
+    async for _ in socket:
+        pass
+    assert socket.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+    assert room.runner.table.is_seated(LOCAL_MEMBER)
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", None])
+async def test_a_websocket_from_another_origin_is_refused(
+    room: LocalRoom, http: aiohttp.ClientSession, origin: str | None
+) -> None:
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await open_socket(http, room, key=room.member.key, origin=origin)
+    assert refused.value.status == 403
+
+
+async def test_the_member_s_flood_limit_applies(
+    tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    async with local_room(tmp_path / "flood.db", clock=clock, flood_limit=3) as room:
+        player = Reader(await open_socket(http, room, key=room.member.key))
+        answers = [await player.ask({"type": "sit_in"}) for _ in range(4)]
+        assert [a["type"] for a in answers[:3]] == ["done"] * 3
+        assert answers[3]["type"] == "refused"
+        assert answers[3]["text"].startswith("Slow down a little")
+
+
+async def test_pages_carry_careful_headers(room: LocalRoom, http: aiohttp.ClientSession) -> None:
+    for path in ("", "/static/table.js", "/cards/two_colour/As.png"):
+        url = room.spectator_url + path if path == "" else room.server.url + path
+        async with http.get(url) as response:
+            assert response.status == 200
+            policy = response.headers["Content-Security-Policy"]
+            assert "default-src 'none'" in policy and "frame-ancestors 'none'" in policy
+            assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+            assert response.headers["X-Content-Type-Options"] == "nosniff"
+            assert response.headers["Referrer-Policy"] == "no-referrer"
+    async with http.get(room.server.url + "/cards/two_colour/As.png") as response:
+        assert response.content_type == "image/png"
+        assert (await response.read()).startswith(b"\x89PNG")
+    for missing in ("/cards/two_colour/Zz.png", "/cards/gold/As.png", "/static/../x.py"):
+        async with http.get(room.server.url + missing) as response:
+            assert response.status == 404
+
+
+async def test_the_key_becomes_a_strict_cookie_and_leaves_the_address(
+    room: LocalRoom, http: aiohttp.ClientSession
+) -> None:
+    async with http.get(room.player_url, allow_redirects=False) as response:
+        assert response.status == 302
+        assert response.headers["Location"] == f"/table/{room.runner.table_id}"
+        cookie = response.headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    # With the cookie, the websocket is the member's.
+    player = Reader(await open_socket(http, room))
+    await asyncio.sleep(0.05)
+    hello = player.frames[0]
+    assert hello["type"] == "hello" and hello["viewer"]["user_id"] == LOCAL_MEMBER
+
+
+async def test_the_page_speaks_german_to_a_german_browser(
+    room: LocalRoom, http: aiohttp.ClientSession
+) -> None:
+    socket = await http.ws_connect(
+        socket_url(room), headers={"Origin": room.server.url, "Accept-Language": "de-DE,de;q=0.9"}
+    )
+    hello = json.loads((await socket.receive()).data)
+    assert hello["locale"] == "de"
+    assert hello["words"]["fold"] == t("button.fold", "de")
+    assert hello["card_names"]["As"] == "Pik Ass"
+
+
+def test_every_word_of_the_page_is_in_both_catalogues() -> None:
+    for locale in ("en", "de"):
+        for key in PAGE_WORDS:
+            assert t(key, locale), key
