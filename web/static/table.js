@@ -21,6 +21,7 @@
     for (const [key, value] of Object.entries(props || {})) {
       if (key === "text") node.textContent = value;
       else if (key === "class") node.className = value;
+      else if (key === "style") Object.assign(node.style, value); // CSSOM: allowed by the CSP
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value);
     }
@@ -100,12 +101,14 @@
   function place(index, count) {
     // Seat ``index`` places clockwise from the bottom centre, as fractions of the table.
     const angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
-    return { x: 50 + 46 * Math.cos(angle), y: 50 + 44 * Math.sin(angle) };
+    const upright = window.matchMedia("(max-width: 700px) and (orientation: portrait)").matches;
+    const [rx, ry] = upright ? [36, 45] : [46, 44];
+    return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
   }
 
   function drawSeat(line, number_, count, bottom) {
     const spot = place((number_ - bottom + count) % count, count);
-    const box = el("article", { class: "seat", style: `left:${spot.x}%;top:${spot.y}%` });
+    const box = el("article", { class: "seat", style: { left: `${spot.x}%`, top: `${spot.y}%` } });
     if (!line) {
       box.classList.add("empty");
       const canSit = viewer && !viewer.watching && me && !me.seated && !table.closed;
@@ -139,7 +142,14 @@
       for (const code of line.cards) cards.append(card(code));
       for (let i = 0; i < line.backs; i++) cards.append(card(null, "back"));
     }
-    const initials = line.name.replace(/[^\p{L}\p{N} ]/gu, "").trim().slice(0, 2) || "?";
+    const initials =
+      line.name
+        .replace(/\(.*?\)/g, "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(line.computer ? 1 : 0, line.computer ? 2 : 2)
+        .map((word) => [...word][0])
+        .join("") || "?";
     const avatar = el("div", {
       class: "avatar" + (line.computer ? " computer" : ""),
       "aria-hidden": "true",
@@ -171,13 +181,15 @@
       const by = 50 + (toward.y - 50) * 0.52;
       const chip = el("div", {
         class: "bet",
-        style: `left:${bx}%;top:${by}%`,
+        style: { left: `${bx}%`, top: `${by}%` },
         "aria-label": `${line.name}: ${words.bet} ${line.bet}`,
       }, [el("span", { class: "chip", "aria-hidden": "true" }), el("span", { text: number(line.bet) })]);
       $("seats").append(chip);
     }
     return box;
   }
+
+  window.addEventListener("resize", () => table && draw());
 
   function draw() {
     $("game").textContent = `${table.game} · ${table.stakes}`;
@@ -259,6 +271,7 @@
       const mine = $("my-cards");
       mine.replaceChildren();
       const pick = me.discard !== null;
+      hand.classList.toggle("picking", pick);
       mine.setAttribute("aria-label", words.your_cards);
       for (const code of me.cards) {
         const img = card(code, chosen.has(code) ? "chosen" : "");
@@ -365,13 +378,16 @@
 
   // ------------------------------------------------------------- the clock
 
+  let clockFor = { deadline: null, total: 1 };
   function tick() {
     const bar = document.querySelector(".seat.to-act .clock i");
     if (!table) return;
     const now = Date.now() / 1000;
     if (bar && table.deadline) {
+      if (clockFor.deadline !== table.deadline)
+        clockFor = { deadline: table.deadline, total: Math.max(1, table.deadline - now) };
       const left = Math.max(0, table.deadline - now);
-      bar.style.width = `${Math.min(100, (left / 30) * 100)}%`;
+      bar.style.width = `${Math.min(100, (left / clockFor.total) * 100)}%`;
       bar.parentElement.setAttribute("aria-label", `${Math.ceil(left)} s`);
       bar.parentElement.dataset.left = `${Math.ceil(left)}`;
     }
