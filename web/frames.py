@@ -27,6 +27,7 @@ from typing import Any, Final
 from bot.i18n import t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.hand_result import result_message
+from bot.render.hand_words import hand_label
 from bot.render.views import (
     Choices,
     DiscardChoices,
@@ -123,7 +124,7 @@ def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
     return [None if card is None else str(card) for card in cards]
 
 
-def _seat(line: SeatLine, held: int) -> Frame:
+def _seat(line: SeatLine, held: int, described: str) -> Frame:
     cards = _cards(line.dealt) if line.dealt else _cards(line.shown)
     return {
         "seat": line.seat,
@@ -144,7 +145,7 @@ def _seat(line: SeatLine, held: int) -> Frame:
         "cards": cards,
         # Cards held face down that nobody has seen: drawn as backs.
         "backs": max(0, held - len(cards)) if line.in_hand and not line.folded else 0,
-        "description": line.shown_description,
+        "description": described,
     }
 
 
@@ -167,6 +168,17 @@ def _pots(pots: tuple[int, ...], locale: str) -> list[Frame]:
     return found
 
 
+def _stakes(snapshot: TableSnapshot) -> str:
+    """The stakes as players write them: the blinds, else the small and big bets."""
+    if snapshot.stud_stakes is not None:
+        _, _, small_bet, big_bet = snapshot.stud_stakes
+        return f"{small_bet}/{big_bet}"
+    if snapshot.ante_stakes is not None:
+        _, small_bet, big_bet = snapshot.ante_stakes
+        return f"{small_bet}/{big_bet}"
+    return f"{snapshot.small_blind}/{snapshot.big_blind}"
+
+
 def public_part(
     snapshot: TableSnapshot,
     locale: str,
@@ -177,18 +189,26 @@ def public_part(
     """What every viewer of the table is sent: the public view alone.
     ``held``: how many cards each seat (by user id) holds in the hand."""
     actor = snapshot.actor_name
+    # A shown hand in the reader's words (the result message's), once the hand is over.
+    words = {
+        shown.name: " / ".join(hand_label(hand, locale) for hand in shown.hands)
+        for shown in (result.shown if result is not None and snapshot.hand_over else ())
+    }
     part: Frame = {
         "table_id": snapshot.table_id,
         "game": snapshot.mix_name or snapshot.variant_name,
         "variant": snapshot.variant_name,
-        "stakes": f"{snapshot.small_blind}/{snapshot.big_blind}",
+        "stakes": _stakes(snapshot),
         "seat_count": snapshot.seat_count,
         "min_buy_in": snapshot.min_buy_in,
         "max_buy_in": snapshot.max_buy_in,
         "hand_no": snapshot.hand_no,
         "hand_over": snapshot.hand_over,
         "seq": snapshot.seq,
-        "seats": [_seat(line, held.get(line.user_id, 0)) for line in snapshot.seats],
+        "seats": [
+            _seat(line, held.get(line.user_id, 0), words.get(line.name, ""))
+            for line in snapshot.seats
+        ],
         "has_board": snapshot.has_board,
         "boards": [_cards(board) for board in (snapshot.boards or (snapshot.board,))],
         "pots": _pots(snapshot.pots, locale) if snapshot.hand_no is not None else [],

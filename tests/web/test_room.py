@@ -147,18 +147,53 @@ async def test_a_hand_played_from_the_page_through_the_runner(
     assert again["type"] == "refused" and again["text"]
 
 
+async def member_acts(player: Reader, room: LocalRoom) -> None:
+    """The member calls down: checks or calls, posts a bring-in, stands pat, shows."""
+    live = room.runner.live
+    assert live is not None
+    phase = live.hand.phase
+    if phase is Phase.SHOWDOWN:
+        moves = ["show"]
+    elif phase is Phase.DISCARDING:
+        moves = ["discard"]
+    else:
+        moves = ["call_or_check", "bringin"]
+    for move in moves:
+        answer = await player.ask({"type": "act", "move": move, "hand_no": live.hand_no})
+        if answer == {"type": "done"}:
+            return
+    raise AssertionError(answer)
+
+
+@pytest.mark.parametrize("game", ["NT", "F7S", "F5D"])
 async def test_no_viewer_is_ever_built_a_frame_with_a_card_it_may_not_see(
-    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+    tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession, game: str
 ) -> None:
+    async with local_room(
+        tmp_path / "play.db",
+        PlayOptions(game=game, computers=2),
+        clock=clock,
+        witness=_allowed,
+        flood_limit=0,
+    ) as room:
+        await play_and_check(room, clock, http)
+        if game == "F7S":  # stud: the spectator saw down cards as backs, up cards as faces
+            seats = [
+                seat
+                for connection, frame, _ in room.frames
+                if connection.viewer.user_id is None
+                for seat in frame["table"]["seats"]
+            ]
+            assert any(None in seat["cards"] for seat in seats)
+            assert any(card for seat in seats for card in seat["cards"])
+
+
+async def play_and_check(room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession) -> None:
     player = Reader(await open_socket(http, room, key=room.member.key))
     Reader(await open_socket(http, room))
     for _ in range(4):  # four hands, the member calling down, so hands reach showdowns
         while await until_members_turn(room, clock, hands=1):
-            live = room.runner.live
-            assert live is not None
-            move = "show" if live.hand.phase is Phase.SHOWDOWN else "call_or_check"
-            answer = await player.ask({"type": "act", "move": move, "hand_no": live.hand_no})
-            assert answer == {"type": "done"}
+            await member_acts(player, room)
     spectated = [(c, f, a) for c, f, a in room.frames if c.viewer.user_id is None]
     played = [(c, f, a) for c, f, a in room.frames if c.viewer.user_id == LOCAL_MEMBER]
     assert spectated and played
