@@ -17,6 +17,7 @@ from bot.i18n import t
 from bot.local_play import LOCAL_MEMBER, PlayOptions
 from bot.tables.state import TableState
 from engine import Phase
+from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.web.frame_privacy import allowed_cards, cards_in, leaked
 from tests.web.harness import LocalRoom, local_room
@@ -177,6 +178,8 @@ async def test_no_viewer_is_ever_built_a_frame_with_a_card_it_may_not_see(
         flood_limit=0,
     ) as room:
         await play_and_check(room, clock, http)
+        await room.runner.settled()
+        await assert_audit_clean(room.database)  # no chip made or lost from the page
         if game == "F7S":  # stud: the spectator saw down cards as backs, up cards as faces
             seats = [
                 seat
@@ -216,6 +219,29 @@ async def test_a_leak_is_caught_by_the_check(room: LocalRoom, clock: FakeClock) 
     allowed = allowed_cards(room.runner.state, None)
     assert leaked({"type": "table", "table": {"x": [hole]}}, allowed) == {hole}
     assert leaked({"type": "table", "table": {"x": f"…{hole[0]}♠"}}, frozenset()) != set()
+
+
+async def test_the_member_leaves_and_sits_down_again_from_the_page(
+    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    player = Reader(await open_socket(http, room, key=room.member.key))
+    assert await player.ask({"type": "leave"}) == {"type": "done"}
+    while room.runner.table.is_seated(LOCAL_MEMBER):  # in a hand: gone when it ends
+        await until_members_turn(room, clock, hands=1)
+        if room.runner.live is not None and room.runner.table.is_seated(LOCAL_MEMBER):
+            await member_acts(player, room)
+    free = next(
+        n for n in range(1, room.runner.settings.seats + 1) if n not in room.runner.table.seats
+    )
+    answer = await player.ask({"type": "join", "seat": free, "buy_in": 500})
+    assert answer == {"type": "done"}
+    seat = room.runner.table.seat_of(LOCAL_MEMBER)
+    assert (seat.number, seat.stack) == (free, 500)
+    # Sitting down twice is refused with the slash command's sentence.
+    again = await player.ask({"type": "join", "buy_in": 500})
+    assert again["type"] == "refused" and again["text"]
+    await settle(room)
+    await assert_audit_clean(room.database)
 
 
 async def test_a_spectator_may_ask_nothing(room: LocalRoom, http: aiohttp.ClientSession) -> None:
