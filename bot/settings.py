@@ -87,6 +87,8 @@ class Settings:
     flood_limit: int = 20
     #: Minutes a player may sit out at a cash table before the seat is cashed out (0: ever).
     sit_out_minutes: int = 30
+    #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
+    web_port: int = 0
     #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
     #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
     shards: ShardPlan = field(default_factory=ShardPlan)
@@ -170,6 +172,7 @@ def load_settings(
         max_tables_per_server=number("CROUPIER_MAX_TABLES_PER_SERVER", 25, 0, 100_000),
         flood_limit=number("CROUPIER_FLOOD_LIMIT", 20, 0, 10_000),
         sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
+        web_port=number("CROUPIER_WEB_PORT", 0, 0, 65_535),
         shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")

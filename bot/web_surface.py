@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol, cast
 
+from bot.cooldowns import MemberCooldown
 from bot.tables.registry import TableRegistry
 
 #: The module that serves the room.
@@ -46,6 +47,9 @@ class WebRoomSetup:
     #: The member's flood limit (:mod:`bot.cooldowns`; 0: none).
     flood_limit: int = 20
     local_member: LocalMember | None = None
+    #: The members' budget of clicks to share (the Discord client's); ``None``: the
+    #: room's own, of ``flood_limit``.
+    cooldown: MemberCooldown | None = None
 
 
 class WebSurface(Protocol):

@@ -101,7 +101,7 @@ class WebRoomServer:
             member = setup.local_member
             identity = NobodyKnown() if member is None else LocalIdentity(member)
         self.identity = identity
-        self.cooldown = MemberCooldown(setup.flood_limit)
+        self.cooldown = setup.cooldown or MemberCooldown(setup.flood_limit)
         self.rooms: dict[int, TableRoom] = {}
         #: Shown every frame built, at every table (the privacy tests).
         self.witnesses: list[Witness] = []
