@@ -39,6 +39,8 @@ STATIC_FILES: Final = {
     "table.css": "text/css",
     "table.js": "text/javascript",
 }
+#: The most viewers one table may have at once (more are asked to come back later).
+MAX_VIEWERS_PER_TABLE: Final = 200
 #: The height of a served card face, in pixels.
 FACE_HEIGHT: Final = 160
 
@@ -103,6 +105,7 @@ class WebRoomServer:
         self.identity = identity
         self.cooldown = setup.cooldown or MemberCooldown(setup.flood_limit)
         self.rooms: dict[int, TableRoom] = {}
+        self.max_viewers = MAX_VIEWERS_PER_TABLE
         #: Shown every frame built, at every table (the privacy tests).
         self.witnesses: list[Witness] = []
         self.app = self.build_app()
@@ -134,12 +137,12 @@ class WebRoomServer:
     async def stop(self) -> None:
         if self._runner is not None:
             await self._runner.cleanup()
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
 
     async def _close_sockets(self, app: web.Application) -> None:
-        for room in self.rooms.values():
+        for room in list(self.rooms.values()):
             for connection in list(room.connections):
                 await connection.socket.close()
 
@@ -209,9 +212,11 @@ class WebRoomServer:
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="This table's websocket is for its own page.")
         viewer = self.identity.identify(request)
+        room = self.room(runner)
+        if len(room.connections) >= self.max_viewers:
+            raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30.0)
         await socket.prepare(request)
-        room = self.room(runner)
         connection = Connection(socket, viewer)
         await socket.send_json(room.hello(viewer))
         room.add(connection)
@@ -228,4 +233,8 @@ class WebRoomServer:
         finally:
             room.remove(connection)
             pump.cancel()
+            if not room.connections and self.rooms.get(runner.table_id) is room:
+                # Nobody watches: the table stops building frames for this room.
+                room.close()
+                del self.rooms[runner.table_id]
         return socket

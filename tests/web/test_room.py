@@ -296,6 +296,28 @@ async def test_a_websocket_from_another_origin_is_refused(
     assert refused.value.status == 403
 
 
+async def test_a_table_takes_a_bounded_number_of_viewers_and_lets_them_go(
+    room: LocalRoom, http: aiohttp.ClientSession
+) -> None:
+    room.server.max_viewers = 2
+    first, second = await open_socket(http, room), await open_socket(http, room)
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await open_socket(http, room)
+    assert refused.value.status == 503
+    watchers = len(room.runner.watchers)
+    await first.close()
+    await second.close()
+    for _ in range(100):  # the server notices the sockets closing
+        if len(room.runner.watchers) < watchers:
+            break
+        await asyncio.sleep(0.01)
+    assert len(room.runner.watchers) == watchers - 1  # the room no longer watches the table
+    assert room.server.rooms == {}
+    third = Reader(await open_socket(http, room))  # and a newcomer is shown the table again
+    await asyncio.sleep(0.05)
+    assert third.table["table"]["seats"]
+
+
 async def test_the_member_s_flood_limit_applies(
     tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
 ) -> None:
