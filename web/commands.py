@@ -62,8 +62,10 @@ def _cards(data: dict[str, Any]) -> tuple[Card, ...]:
     names = data.get("cards", [])
     if not isinstance(names, list) or len(names) > MAX_CARDS:
         raise Malformed("cards")
+    if not all(isinstance(name, str) and len(name) == 2 for name in names):
+        raise Malformed("cards")
     try:
-        return tuple(Card.parse(name) for name in names if isinstance(name, str))
+        return tuple(Card.parse(name) for name in names)
     except ValueError:
         raise Malformed("cards") from None
 

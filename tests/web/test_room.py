@@ -263,6 +263,8 @@ async def test_a_spectator_may_ask_nothing(room: LocalRoom, http: aiohttp.Client
         '{"type": "top_up", "amount": true}',
         '{"type": "top_up", "amount": -5}',
         '{"type": "act", "move": "discard", "cards": ["Zz"]}',
+        '{"type": "act", "move": "discard", "cards": [7, "As"]}',
+        '{"type": "act", "move": "discard", "cards": "As"}',
     ],
 )
 async def test_a_malformed_message_is_refused_politely_and_changes_nothing(
