@@ -5,12 +5,12 @@ A message is a JSON object with a ``type``: ``act`` (a ``move`` named as the
 buttons name theirs, an ``amount`` for a bet or raise, ``cards`` to throw away,
 and the ``hand_no`` and ``seq`` the page saw, so a stale click is refused as a
 stale button is), ``join`` (``buy_in``, ``seat``), ``leave``, ``top_up``
-(``amount``), ``sit_out``, ``sit_in``. Every request spends one of the
-member's flood budget (:mod:`bot.cooldowns`) first. The answer is
-``{"type": "done"}`` or ``{"type": "refused", "text": ...}`` with the
-sentence the slash command would give, in the viewer's language; a message
-that is not one of these is refused politely and changes nothing. A
-spectator may ask nothing.
+(``amount``), ``sit_out``, ``sit_in``, ``show`` (the player's cards of the
+hand just over). Every request spends one of the member's flood budget
+(:mod:`bot.cooldowns`) first. The answer is ``{"type": "done"}`` or
+``{"type": "refused", "text": ...}`` with the sentence the slash command would
+give, in the viewer's language; a message that is not one of these is refused
+politely and changes nothing. A spectator may ask nothing.
 """
 
 from __future__ import annotations
@@ -139,6 +139,8 @@ async def _dispatch(
             amount = _int(data, "amount")
             assert amount is not None
             await runner.top_up(user_id, amount)
+        case "show":
+            await runner.show_cards(user_id, hand_no=_int(data, "hand_no", optional=True))
         case "sit_out":
             await runner.sit_out(user_id)
         case "sit_in":

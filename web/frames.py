@@ -276,6 +276,7 @@ def seat_part(
     showdown_choice: bool,
     sitting_out: bool,
     locale: str,
+    can_show: bool = False,
 ) -> Frame:
     """What only the seated viewer is sent: their cards, their best hand, their options."""
     return {
@@ -288,6 +289,8 @@ def seat_part(
         "folded": False if own is None else own.folded,
         "choices": None if choices is None else _choices(choices, locale),
         "showdown_choice": showdown_choice,
+        #: The hand is over: the player may show their cards of it (the table decides).
+        "can_show": can_show,
         "discard": None
         if discard is None
         else {

@@ -25,6 +25,7 @@ from bot.render.views import HandResultView, TableSnapshot
 from bot.tables import turns
 from bot.tables.errors import TableRefusal
 from bot.tables.runner import TableRunner
+from bot.tables.show_or_muck import cards_for, hand_to_show
 from bot.tables.state import TableState
 from bot.tables.view import private_view, result_view
 from web.frames import Frame, hello_frame, public_part, seat_part, table_frame
@@ -155,8 +156,17 @@ class TableRoom:
         table = state.table
         seated = not state.closed and table.is_seated(user_id)
         live = state.live
-        index = None if live is None else live.index_of(user_id)
-        own = None if live is None or index is None else private_view(state, live, index)
+        # Once the hand is over the player still sees their own cards of it.
+        shown_from = live if live is not None else state.last_hand
+        index = None if shown_from is None else shown_from.index_of(user_id)
+        own = (
+            None if shown_from is None or index is None else private_view(state, shown_from, index)
+        )
+        can_show = False
+        if live is None and index is not None:
+            with contextlib.suppress(TableRefusal):  # the table's own answer, asked, not taken
+                last, last_index = hand_to_show(state, user_id, None)
+                can_show = bool(cards_for(last, last_index, None))
         discard = None
         if live is not None and index is not None and index in live.hand.pending_discards:
             with contextlib.suppress(TableRefusal):
@@ -170,5 +180,6 @@ class TableRoom:
             seated=seated,
             showdown_choice=mine and view.showdown_choice,
             sitting_out=seated and table.seat_of(user_id).sitting_out,
+            can_show=can_show,
             locale=viewer.locale,
         )

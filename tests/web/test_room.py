@@ -244,6 +244,69 @@ async def test_the_member_leaves_and_sits_down_again_from_the_page(
     await assert_audit_clean(room.database)
 
 
+async def finish_the_hand(room: LocalRoom, clock: FakeClock) -> None:
+    live = room.runner.live
+    while live is not None and room.runner.live is live:  # the others finish the hand
+        wake = clock.next_wake
+        assert wake is not None
+        clock.advance(max(0.0, wake - clock.now()))
+        await settle(room)
+    await asyncio.sleep(0.05)
+
+
+async def test_the_player_shows_their_cards_after_the_hand_from_the_page(
+    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    player = Reader(await open_socket(http, room, key=room.member.key))
+    spectator = Reader(await open_socket(http, room))
+    # A folded hand is still the player's to see after the hand, not to show.
+    assert await until_members_turn(room, clock)
+    assert await player.ask({"type": "act", "move": "fold"}) == {"type": "done"}
+    await finish_the_hand(room, clock)
+    assert player.table["me"]["cards"] and not player.table["me"]["can_show"]
+    refused = await player.ask({"type": "show"})
+    assert refused == {"type": "refused", "text": t("engine.nothing_to_show")}
+    # The player shoves until a hand is won without a showdown, then shows it.
+    for _ in range(12):
+        assert await until_members_turn(room, clock)
+        live = room.runner.live
+        assert live is not None
+        held = sorted(str(card) for card in live.hand.hole_cards[live.index_of(LOCAL_MEMBER) or 0])
+        await member_shoves(player, room, clock)
+        await finish_the_hand(room, clock)
+        if player.table["me"]["can_show"]:
+            break
+        if room.runner.table.seat_of(LOCAL_MEMBER).busted:  # buys back in from the page
+            assert await player.ask({"type": "top_up", "amount": 1000}) == {"type": "done"}
+    else:
+        pytest.fail("no hand was won without a showdown")
+    seat = next(s for s in spectator.table["table"]["seats"] if s["user_id"] == LOCAL_MEMBER)
+    assert seat["cards"] == []
+    assert await player.ask({"type": "show"}) == {"type": "done"}
+    await settle(room)
+    await asyncio.sleep(0.05)
+    seat = next(s for s in spectator.table["table"]["seats"] if s["user_id"] == LOCAL_MEMBER)
+    assert sorted(seat["cards"]) == held
+    assert not player.table["me"]["can_show"]
+
+
+async def member_shoves(player: Reader, room: LocalRoom, clock: FakeClock) -> None:
+    """All in whenever the member may raise, else check or call, until the hand ends."""
+    live = room.runner.live
+    while room.runner.live is live:
+        mine = player.table["me"]
+        turn = await until_members_turn(room, clock, hands=1)
+        if not turn or room.runner.live is not live:
+            return
+        await asyncio.sleep(0.02)
+        choices = player.table["me"]["choices"] if mine else None
+        move = "allin" if choices and choices["can_raise"] else "call_or_check"
+        if live is not None and live.hand.phase is Phase.SHOWDOWN:
+            move = "show"
+        answer = await player.ask({"type": "act", "move": move})
+        assert answer == {"type": "done"}, answer
+
+
 async def test_a_spectator_may_ask_nothing(room: LocalRoom, http: aiohttp.ClientSession) -> None:
     spectator = Reader(await open_socket(http, room, key="not-the-key"))
     answer = await spectator.ask({"type": "leave"})

@@ -318,6 +318,8 @@
         }, "call", "c"),
       );
     }
+    if (me.can_show && table.hand_over && me.cards.length)
+      seatActions.append(button(words.show, () => send({ type: "show", hand_no: me.hand_no }), "quiet"));
     if (me.seated) {
       seatActions.append(
         me.sitting_out
