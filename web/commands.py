@@ -6,8 +6,9 @@ buttons name theirs, an ``amount`` for a bet or raise, ``cards`` to throw away,
 and the ``hand_no`` and ``seq`` the page saw, so a stale click is refused as a
 stale button is), ``join`` (``buy_in``, ``seat``), ``leave``, ``top_up``
 (``amount``), ``sit_out``, ``sit_in``, ``show`` (the player's cards of the
-hand just over). Every request spends one of the member's flood budget
-(:mod:`bot.cooldowns`) first. The answer is ``{"type": "done"}`` or
+hand just over), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``).
+Every request spends one of the member's flood budget (:mod:`bot.cooldowns`)
+first. The answer is ``{"type": "done"}`` or
 ``{"type": "refused", "text": ...}`` with the sentence the slash command would
 give, in the viewer's language; a message that is not one of these is refused
 politely and changes nothing. A spectator may ask nothing.
@@ -26,7 +27,7 @@ from bot.errors import CroupierError
 from bot.i18n import t
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
-from engine import Card
+from engine import Card, PreAction
 from web.frames import Frame
 from web.viewers import Viewer
 
@@ -139,6 +140,15 @@ async def _dispatch(
             amount = _int(data, "amount")
             assert amount is not None
             await runner.top_up(user_id, amount)
+        case "pre_action":
+            kind_name = data.get("kind")
+            try:
+                kind = None if kind_name is None else PreAction(kind_name)
+            except ValueError:
+                raise Malformed("kind") from None
+            hand_no = _int(data, "hand_no")
+            assert hand_no is not None
+            await runner.choose_pre_action(user_id, kind, hand_no)
         case "show":
             await runner.show_cards(user_id, hand_no=_int(data, "hand_no", optional=True))
         case "sit_out":

@@ -37,7 +37,7 @@ from bot.render.views import (
     SeatLine,
     TableSnapshot,
 )
-from engine import ALL_CARDS, Card
+from engine import ALL_CARDS, Card, PreAction
 
 Frame = dict[str, Any]
 
@@ -277,6 +277,7 @@ def seat_part(
     sitting_out: bool,
     locale: str,
     can_show: bool = False,
+    pre_actions: tuple[tuple[PreAction, ...], PreAction | None, int] | None = None,
 ) -> Frame:
     """What only the seated viewer is sent: their cards, their best hand, their options."""
     return {
@@ -291,6 +292,20 @@ def seat_part(
         "showdown_choice": showdown_choice,
         #: The hand is over: the player may show their cards of it (the table decides).
         "can_show": can_show,
+        #: Choices made before the turn (the engine's offer), and the one chosen.
+        "pre_actions": None
+        if pre_actions is None
+        else {
+            "offered": [
+                {
+                    "kind": kind.value,
+                    "label": t(f"seat.pre.{kind.value}", locale, amount=pre_actions[2]),
+                }
+                for kind in pre_actions[0]
+            ],
+            "chosen": None if pre_actions[1] is None else pre_actions[1].value,
+            "clear": t("seat.pre.clear", locale),
+        },
         "discard": None
         if discard is None
         else {

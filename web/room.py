@@ -28,6 +28,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.show_or_muck import cards_for, hand_to_show
 from bot.tables.state import TableState
 from bot.tables.view import private_view, result_view
+from engine import PreAction, offered_pre_actions, price_for
 from web.frames import Frame, hello_frame, public_part, seat_part, table_frame
 from web.viewers import Viewer
 
@@ -147,8 +148,13 @@ class TableRoom:
             self._result = (last.hand_no, result_view(state, last))
         return self._result[1]
 
-    @staticmethod
-    def _seat(state: TableState, view: TableSnapshot, viewer: Viewer) -> Frame | None:
+    def refresh(self, connection: Connection) -> None:
+        """Send ``connection`` the table again (a change only its own seat sees:
+        a pre-action chosen)."""
+        if connection in self.connections:
+            self._tell(connection, self.runner.state, self.runner.snapshot(), {})
+
+    def _seat(self, state: TableState, view: TableSnapshot, viewer: Viewer) -> Frame | None:
         """The viewer's own part: only ever built for the viewer who sits there."""
         user_id = viewer.user_id
         if user_id is None:
@@ -172,6 +178,13 @@ class TableRoom:
             with contextlib.suppress(TableRefusal):
                 discard = turns.discard_choices(state, user_id, live.hand_no, live.seq)
         mine = view.actor_id == user_id
+        pre: tuple[tuple[PreAction, ...], PreAction | None, int] | None = None
+        if live is not None and index is not None and not live.hand.is_complete:
+            offered = offered_pre_actions(live.hand, index)
+            choice = self.runner.pre_actions.choice_of(live, user_id)
+            if offered or choice is not None:
+                kind = None if choice is None else choice.kind
+                pre = (offered, kind, price_for(live.hand, index))
         return seat_part(
             own,
             view.choices if mine else None,
@@ -181,5 +194,6 @@ class TableRoom:
             showdown_choice=mine and view.showdown_choice,
             sitting_out=seated and table.seat_of(user_id).sitting_out,
             can_show=can_show,
+            pre_actions=pre,
             locale=viewer.locale,
         )

@@ -226,6 +226,8 @@ class WebRoomServer:
                 if message.type is WSMsgType.TEXT:
                     answer = await commands.handle(runner, viewer, message.data, self.cooldown)
                     await socket.send_json(answer)
+                    if answer["type"] == "done":
+                        room.refresh(connection)  # what only this seat sees may have changed
                 elif message.type is WSMsgType.BINARY:
                     await socket.send_json(commands.refused_malformed(viewer.locale))
                 else:

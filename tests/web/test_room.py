@@ -307,6 +307,50 @@ async def member_shoves(player: Reader, room: LocalRoom, clock: FakeClock) -> No
         assert answer == {"type": "done"}, answer
 
 
+async def step(room: LocalRoom, clock: FakeClock) -> None:
+    """Let the clock run to whatever is due next at the table."""
+    await settle(room)
+    wake = clock.next_wake
+    if wake is None:  # the table's clock is being armed
+        await asyncio.sleep(0.01)
+        return
+    clock.advance(max(0.0, wake - clock.now()))
+    await settle(room)
+
+
+async def test_a_pre_action_chosen_on_the_page_acts_when_the_turn_comes(
+    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    player = Reader(await open_socket(http, room, key=room.member.key))
+    for _ in range(300):
+        await step(room, clock)
+        await asyncio.sleep(0.01)
+        live = room.runner.live
+        me = player.table["me"]
+        if live is None or not (me and me["pre_actions"] and me["pre_actions"]["offered"]):
+            continue
+        # The member is in the hand and another player is to act: choose ahead.
+        assert "call_any" in [offer["kind"] for offer in me["pre_actions"]["offered"]]
+        answer = await player.ask(
+            {"type": "pre_action", "kind": "call_any", "hand_no": live.hand_no}
+        )
+        assert answer == {"type": "done"}
+        await asyncio.sleep(0.05)
+        assert player.table["me"]["pre_actions"]["chosen"] == "call_any"  # to its owner
+        bad = await player.ask({"type": "pre_action", "kind": "win", "hand_no": live.hand_no})
+        assert bad == {"type": "refused", "text": t("web.malformed")}
+        before = [a for a in live.actions if a.name == room.member.name]
+        while room.runner.live is live and not live.hand.is_complete:
+            if [a for a in live.actions if a.name == room.member.name] != before:
+                break
+            await step(room, clock)
+        acted = [a for a in live.actions if a.name == room.member.name]
+        if acted != before:  # the turn came: the choice acted, without a click
+            assert acted[-1].kind in ("call", "check") and not acted[-1].by_clock
+            return
+    raise AssertionError("a pre-action never came to act")
+
+
 async def test_a_spectator_may_ask_nothing(room: LocalRoom, http: aiohttp.ClientSession) -> None:
     spectator = Reader(await open_socket(http, room, key="not-the-key"))
     answer = await spectator.ask({"type": "leave"})

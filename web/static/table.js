@@ -318,6 +318,20 @@
         }, "call", "c"),
       );
     }
+    const pre = me.pre_actions;
+    if (pre && !c && !me.discard && !me.showdown_choice) {
+      const row = el("div", { class: "pre", role: "group" });
+      for (const offer of pre.offered) {
+        const chosenNow = pre.chosen === offer.kind;
+        const b = button(offer.label, () =>
+          send({ type: "pre_action", kind: chosenNow ? null : offer.kind, hand_no: table.hand_no }),
+          "quick" + (chosenNow ? " chosen" : ""),
+        );
+        b.setAttribute("aria-pressed", chosenNow ? "true" : "false");
+        row.append(b);
+      }
+      actions.append(row);
+    }
     if (me.can_show && table.hand_over && me.cards.length)
       seatActions.append(button(words.show, () => send({ type: "show", hand_no: me.hand_no }), "quiet"));
     if (me.seated) {
