@@ -135,8 +135,9 @@
     const cards = el("div", { class: "hole" });
     if (mine && me.cards.length && !me.folded) {
       for (const [i, code] of me.cards.entries()) {
-        const up = line.cards[i] !== undefined && line.cards[i] !== null;
-        cards.append(card(code, up ? "up" : "own"));
+        // Stud: the player's down cards are set apart from the up cards everyone sees.
+        const down = line.cards.length > 0 && (line.cards[i] === undefined || line.cards[i] === null);
+        cards.append(card(code, down ? "own" : ""));
       }
     } else {
       for (const code of line.cards) cards.append(card(code));
