@@ -14,12 +14,13 @@ import asyncio
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
-
-from playwright.async_api import Page, async_playwright
+from typing import TYPE_CHECKING, Any
 
 from bot.local_play import PlayOptions
 from tests.web.harness import CHROMIUM_ARGS, LocalRoom, chromium_path, local_room
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
@@ -37,6 +38,9 @@ async def play_to_the_flop(page: Page, room: LocalRoom) -> None:
 
 
 async def take(folder: Path, seed: int = 11) -> list[Path]:
+    # Imported here: the test suite reads this module (doctests) without Playwright too.
+    from playwright.async_api import async_playwright
+
     executable = chromium_path()
     if executable is None:
         raise SystemExit("No chromium here: apt-get install chromium")
