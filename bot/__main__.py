@@ -1,4 +1,5 @@
-"""The launcher: ``python -m bot [--sync-global]``.
+"""The launcher: ``python -m bot [--sync-global]``, and ``python -m bot play``
+(a local table in the browser, without Discord: :mod:`bot.local_play`).
 
 Reads the settings (a mistake is one sentence on stderr and exit status 2),
 sets up logging (:mod:`bot.log_setup`: nothing secret at any level), checks
@@ -34,6 +35,7 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot import local_play
 from bot.client import CroupierBot, create_client
 from bot.database import Database
 from bot.database.lease import Lease, LeaseKeeper, open_leased
@@ -65,13 +67,16 @@ UNREACHABLE: Final = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["play"]:
+        return local_play.main(given[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Croupier bot.")
     parser.add_argument(
         "--sync-global",
         action="store_true",
         help="publish the slash commands to every server at start (as CROUPIER_SYNC_GLOBAL)",
     )
-    arguments = parser.parse_args(argv)
+    arguments = parser.parse_args(given)
     try:
         settings = load_settings()
     except SettingsError as error:

@@ -43,6 +43,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
+from bot.web_surface import WebRoomSetup, WebSurface, load_web_surface
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +212,8 @@ class CroupierBot(commands.AutoShardedBot):
         self.clicks = MemberCooldown(settings.flood_limit)
         #: Extensions that failed to load at start-up, by name, with the error.
         self.failed_extensions: dict[str, BaseException] = {}
+        #: The web room (``CROUPIER_WEB_PORT``), once started: loaded by name, never imported.
+        self.web_room: WebSurface | None = None
         #: Called once the open tables are restored at start-up, before the bot logs
         #: in to the gateway (the launcher sets their objects aside: see bot.heap).
         self.after_restore: Callable[[], object] | None = None
@@ -248,11 +251,30 @@ class CroupierBot(commands.AutoShardedBot):
         except (discord.HTTPException, aiohttp.ClientError, OSError):
             log.exception("Could not publish the slash commands; the old ones stay")
         await self.tables.restore_all()
+        if self.settings.web_port:
+            await self.start_web_room()
         if self.after_restore is not None:
             self.after_restore()
 
+    async def start_web_room(self) -> None:
+        """Serve the tables as pages on 127.0.0.1 (every viewer watches until signing
+        in from Discord is built); a room that cannot start is logged, the bot runs on."""
+        room = load_web_surface(
+            WebRoomSetup(self.tables, port=self.settings.web_port, cooldown=self.clicks)
+        )
+        try:
+            await room.start()
+        except OSError:
+            log.exception("Could not start the web room on port %s", self.settings.web_port)
+            return
+        self.web_room = room
+        log.info("The web room is at %s", room.url)
+
     async def close(self) -> None:
         self.card_emojis.stop()
+        if self.web_room is not None:
+            await self.web_room.stop()
+            self.web_room = None
         await self.tables.stop_all()
         if not isinstance(self.loop, asyncio.AbstractEventLoop):
             # Closed before it logged in (a refusal at start-up, a test): the sharded

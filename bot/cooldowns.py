@@ -38,6 +38,10 @@ def member_key(interaction: discord.Interaction[Any]) -> tuple[int | None, int]:
     return (interaction.guild_id, interaction.user.id)
 
 
+def _same_key(key: tuple[int | None, int]) -> tuple[int | None, int]:
+    return key
+
+
 def reads_limit(flood_limit: int) -> int:
     """How many of one read-heavy command a member may use in the window (0: no limit)."""
     return 0 if flood_limit == 0 else max(1, flood_limit // READS_SHARE)
@@ -49,15 +53,20 @@ class MemberCooldown:
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
-        self._mapping: commands.CooldownMapping[discord.Interaction[Any]] = (
-            commands.CooldownMapping(commands.Cooldown(max(limit, 1), WINDOW_SECONDS), member_key)
+        self._mapping: commands.CooldownMapping[tuple[int | None, int]] = commands.CooldownMapping(
+            commands.Cooldown(max(limit, 1), WINDOW_SECONDS), _same_key
         )
 
     def check(self, interaction: discord.Interaction[Any]) -> None:
         """Spend one of the member's requests, or raise if none is left."""
+        self.check_member(*member_key(interaction))
+
+    def check_member(self, guild_id: int | None, user_id: int) -> None:
+        """:meth:`check` for a request that is no interaction (a message from the
+        web room's page): the same bucket as the member's clicks."""
         if not self.limit:
             return
-        bucket = self._mapping.get_bucket(interaction)
+        bucket = self._mapping.get_bucket((guild_id, user_id))
         retry_after = None if bucket is None else bucket.update_rate_limit()
         if retry_after is not None and bucket is not None:
             raise app_commands.CommandOnCooldown(bucket, retry_after)

@@ -91,6 +91,8 @@ class Settings:
     #: Seconds a process's lease on the database lasts without renewal: how long
     #: another process waits to take over from one that froze (:mod:`bot.database.lease`).
     lease_seconds: int = 30
+    #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
+    web_port: int = 0
     #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
     #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
     shards: ShardPlan = field(default_factory=ShardPlan)
@@ -175,6 +177,7 @@ def load_settings(
         flood_limit=number("CROUPIER_FLOOD_LIMIT", 20, 0, 10_000),
         sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
         lease_seconds=number("CROUPIER_LEASE_SECONDS", 30, 3, 600),
+        web_port=number("CROUPIER_WEB_PORT", 0, 0, 65_535),
         shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")

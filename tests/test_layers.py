@@ -1,6 +1,7 @@
-"""The layers, read from the source: ``cogs -> bot -> engine``, imports only
-pointing down, the engine reached only through its front door, and no import
-loop anywhere.
+"""The layers, read from the source: ``cogs -> bot -> engine`` and ``web -> bot
+-> engine``, imports only pointing down, the two surfaces never importing each
+other, the engine reached only through its front door, and no import loop
+anywhere.
 
 Every ``import`` in the three packages is read with :mod:`ast`, those under
 ``if TYPE_CHECKING:`` and inside functions included: a loop that only type
@@ -18,7 +19,9 @@ import pytest
 import engine
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "bot", "cogs")
+PACKAGES = ("engine", "bot", "cogs", "web")
+#: The surfaces: the same layer, neither importing the other.
+SURFACES = ("cogs", "web")
 #: What bot/ and cogs/ may import of the engine: its front door, and the hand
 #: histories' own front door.
 ENGINE_DOORS = frozenset({"engine", "engine.phh"})
@@ -52,6 +55,8 @@ def imports(path: Path, name: str) -> Iterator[tuple[str, tuple[str, ...]]]:
 
 def layer(module: str) -> int | None:
     top = module.split(".")[0]
+    if top in SURFACES:
+        return PACKAGES.index(SURFACES[0])
     return PACKAGES.index(top) if top in PACKAGES else None
 
 
@@ -81,10 +86,22 @@ def test_imports_only_point_down() -> None:
     assert not upward, upward
 
 
+def test_the_surfaces_never_import_each_other() -> None:
+    across = [
+        f"{name} imports {module}"
+        for name, targets in internal_imports().items()
+        for module in targets
+        if name.split(".")[0] in SURFACES
+        and module.split(".")[0] in SURFACES
+        and module.split(".")[0] != name.split(".")[0]
+    ]
+    assert not across, across
+
+
 def test_bot_and_cogs_reach_the_engine_only_through_its_front_door() -> None:
     through_the_side = [
         f"{name} imports {module}"
-        for name, path in modules("bot", "cogs").items()
+        for name, path in modules("bot", *SURFACES).items()
         for module, _ in imports(path, name)
         if layer(module) == 0 and module not in ENGINE_DOORS
     ]
@@ -95,7 +112,7 @@ def test_what_the_layers_above_import_from_the_engine_is_on_its_front_door() -> 
     public = set(engine.__all__)
     missing = [
         f"{name} imports {item}"
-        for name, path in modules("bot", "cogs").items()
+        for name, path in modules("bot", *SURFACES).items()
         for module, names in imports(path, name)
         if module == "engine"
         for item in names

@@ -45,7 +45,7 @@ def test_command_descriptions_fit_discords_limit(locale: str) -> None:
 def test_every_key_the_code_uses_is_in_the_catalogue() -> None:
     used: set[str] = set()
     pattern = re.compile(r'(?:\bt|catalogue_str|Error)\(\s*"([a-z_]+(?:\.[a-z_]+)+)"')
-    for folder in ("bot", "cogs"):
+    for folder in ("bot", "cogs", "web"):
         for path in (ROOT / folder).rglob("*.py"):
             used |= set(pattern.findall(path.read_text()))
             used |= set(re.findall(r'key(?:: ClassVar\[str\])? = "([a-z_.]+)"', path.read_text()))

@@ -1,0 +1,75 @@
+"""How the bot starts its web surface (the poker room in a browser) without
+importing it: the interface it owns, and the surface loaded by name.
+
+``bot`` never imports a surface (DESIGN.md): the Discord client loads the cogs
+as extensions by name, and the web room is loaded the same way, by the module
+name :data:`WEB_SURFACE`, whose ``create_surface(setup)`` returns a
+:class:`WebSurface`. Everything the room needs from the running bot is in
+:class:`WebRoomSetup`: the open tables (every action goes through their
+:class:`~bot.tables.runner.TableRunner`), the flood limit, and, in local play
+(:mod:`bot.local_play`), the one member the browser that knows the room's key
+stands for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final, Protocol, cast
+
+from bot.cooldowns import MemberCooldown
+from bot.tables.registry import TableRegistry
+
+#: The module that serves the room.
+WEB_SURFACE: Final = "web"
+
+
+@dataclass(frozen=True, slots=True)
+class LocalMember:
+    """The one person of local play: who they are at the table, and the key
+    in the address printed for them (a browser without it only watches)."""
+
+    guild_id: int
+    user_id: int
+    name: str
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class WebRoomSetup:
+    """What the web room is given by the process that runs the tables."""
+
+    tables: TableRegistry
+    host: str = "127.0.0.1"
+    #: 0: any free port (the surface's ``url`` says which).
+    port: int = 0
+    #: The member's flood limit (:mod:`bot.cooldowns`; 0: none).
+    flood_limit: int = 20
+    local_member: LocalMember | None = None
+    #: The members' budget of clicks to share (the Discord client's); ``None``: the
+    #: room's own, of ``flood_limit``.
+    cooldown: MemberCooldown | None = None
+
+
+class WebSurface(Protocol):
+    @property
+    def url(self) -> str:
+        """The room's address once started (``http://host:port``)."""
+        ...
+
+    async def start(self) -> None:
+        """Listen on the setup's address, in the running event loop."""
+        ...
+
+    async def stop(self) -> None:
+        """Close every viewer's connection and stop listening."""
+        ...
+
+
+def load_web_surface(setup: WebRoomSetup, module: str = WEB_SURFACE) -> WebSurface:
+    """The web surface of ``module``, built for ``setup`` (not started)."""
+    create = cast(
+        Callable[[WebRoomSetup], WebSurface], importlib.import_module(module).create_surface
+    )
+    return create(setup)

@@ -1,0 +1,159 @@
+"""What a viewer's page may ask of the table, read strictly and passed to the
+same :class:`~bot.tables.runner.TableRunner` methods the Discord buttons call.
+
+A message is a JSON object with a ``type``: ``act`` (a ``move`` named as the
+buttons name theirs, an ``amount`` for a bet or raise, ``cards`` to throw away,
+and the ``hand_no`` and ``seq`` the page saw, so a stale click is refused as a
+stale button is), ``join`` (``buy_in``, ``seat``), ``leave``, ``top_up``
+(``amount``), ``sit_out``, ``sit_in``, ``show`` (the player's cards of the
+hand just over), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``).
+Every request spends one of the member's flood budget (:mod:`bot.cooldowns`)
+first. The answer is ``{"type": "done"}`` or
+``{"type": "refused", "text": ...}`` with the sentence the slash command would
+give, in the viewer's language; a message that is not one of these is refused
+politely and changes nothing. A spectator may ask nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Final
+
+from discord import app_commands
+
+from bot.cooldowns import MemberCooldown
+from bot.errors import CroupierError
+from bot.i18n import t
+from bot.tables.requests import ActionRequest, Move
+from bot.tables.runner import TableRunner
+from engine import Card, PreAction
+from web.frames import Frame
+from web.viewers import Viewer
+
+#: The largest amount a message may name (more than any stack can hold).
+MAX_AMOUNT: Final = 10**15
+#: The most cards a discard may name.
+MAX_CARDS: Final = 10
+
+
+class Malformed(ValueError):
+    """The message is not one the page sends."""
+
+
+def refused(text: str) -> Frame:
+    return {"type": "refused", "text": text}
+
+
+def refused_malformed(locale: str) -> Frame:
+    """The answer to a message the page would never send."""
+    return refused(t("web.malformed", locale))
+
+
+def _int(data: dict[str, Any], field: str, *, optional: bool = False) -> int | None:
+    value = data.get(field)
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
+        raise Malformed(field)
+    return value
+
+
+def _cards(data: dict[str, Any]) -> tuple[Card, ...]:
+    names = data.get("cards", [])
+    if not isinstance(names, list) or len(names) > MAX_CARDS:
+        raise Malformed("cards")
+    if not all(isinstance(name, str) and len(name) == 2 for name in names):
+        raise Malformed("cards")
+    try:
+        return tuple(Card.parse(name) for name in names)
+    except ValueError:
+        raise Malformed("cards") from None
+
+
+def parse(text: str) -> dict[str, Any]:
+    """The message as an object, or :class:`Malformed`."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Malformed("json") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise Malformed("type")
+    return data
+
+
+async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: MemberCooldown) -> Frame:
+    """Do what the message asks, as the viewer, and say how it went."""
+    locale = viewer.locale
+    try:
+        data = parse(text)
+    except Malformed:
+        return refused_malformed(locale)
+    user_id = viewer.user_id
+    if user_id is None:
+        return refused(t("web.watching_only", locale))
+    try:
+        cooldown.check_member(viewer.guild_id, user_id)
+    except app_commands.CommandOnCooldown as error:
+        return refused(t("error.cooldown", locale, seconds=math.ceil(error.retry_after)))
+    try:
+        await _dispatch(runner, viewer, user_id, data)
+    except Malformed:
+        return refused_malformed(locale)
+    except CroupierError as error:
+        return refused(error.sentence(locale))
+    return {"type": "done"}
+
+
+async def _dispatch(
+    runner: TableRunner, viewer: Viewer, user_id: int, data: dict[str, Any]
+) -> None:
+    match data["type"]:
+        case "act":
+            move_name = data.get("move")
+            try:
+                move = Move(move_name)
+            except ValueError:
+                raise Malformed("move") from None
+            request = ActionRequest(
+                move,
+                _int(data, "amount", optional=True),
+                _cards(data) if move is Move.DISCARD else (),
+            )
+            await runner.act(
+                user_id,
+                request,
+                hand_no=_int(data, "hand_no", optional=True),
+                seq=_int(data, "seq", optional=True),
+            )
+        case "join":
+            await runner.join(
+                user_id,
+                viewer.name or str(user_id),
+                buy_in=_int(data, "buy_in", optional=True),
+                seat=_int(data, "seat", optional=True),
+                locale=viewer.locale,
+            )
+        case "leave":
+            await runner.leave(user_id)
+        case "top_up":
+            amount = _int(data, "amount")
+            assert amount is not None
+            await runner.top_up(user_id, amount)
+        case "pre_action":
+            kind_name = data.get("kind")
+            try:
+                kind = None if kind_name is None else PreAction(kind_name)
+            except ValueError:
+                raise Malformed("kind") from None
+            hand_no = _int(data, "hand_no")
+            assert hand_no is not None
+            await runner.choose_pre_action(user_id, kind, hand_no)
+        case "show":
+            await runner.show_cards(user_id, hand_no=_int(data, "hand_no", optional=True))
+        case "sit_out":
+            await runner.sit_out(user_id)
+        case "sit_in":
+            await runner.sit_in(user_id)
+        case _:
+            raise Malformed("type")

@@ -1,0 +1,199 @@
+"""The viewers of one table and what each is sent as the table changes.
+
+:class:`TableRoom` is a :class:`~bot.tables.watchers.TableWatcher`: after
+each change of its table, under the table's lock, it builds the public part
+of the frame once per language (:mod:`web.frames`) and each seated viewer's
+own part from that viewer's seat alone, then hands each
+:class:`Connection` its frame without waiting. A connection sends only the
+newest frame it holds: a browser that reads slowly skips moments, never the
+present. Witnesses (:attr:`TableRoom.witnesses`) see every frame as it is
+built, with the table's state of that moment (the privacy tests check them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Callable
+from typing import Final
+
+from aiohttp import web
+
+from bot.render.views import HandResultView, TableSnapshot
+from bot.tables import turns
+from bot.tables.errors import TableRefusal
+from bot.tables.runner import TableRunner
+from bot.tables.show_or_muck import cards_for, hand_to_show
+from bot.tables.state import TableState
+from bot.tables.view import private_view, result_view
+from engine import PreAction, offered_pre_actions, price_for
+from web.frames import Frame, hello_frame, public_part, seat_part, table_frame
+from web.viewers import Viewer
+
+log = logging.getLogger(__name__)
+
+#: Seconds one frame may take to be written before the viewer is let go.
+SEND_PATIENCE_SECONDS: Final = 10.0
+
+#: Sees each frame as it is built: the connection, the frame, the table's state then.
+Witness = Callable[["Connection", Frame, TableState], None]
+
+_connection_numbers = itertools.count(1)
+
+
+class Connection:
+    """One viewer's websocket: frames numbered in the order built, the newest sent."""
+
+    def __init__(self, socket: web.WebSocketResponse, viewer: Viewer) -> None:
+        self.socket = socket
+        self.viewer = viewer
+        self.number = next(_connection_numbers)
+        self.frames_built = 0
+        self._pending: Frame | None = None
+        self._wake = asyncio.Event()
+
+    def offer(self, frame: Frame) -> None:
+        """Queue ``frame`` (replacing one not sent yet); never waits."""
+        self.frames_built += 1
+        frame["n"] = self.frames_built
+        self._pending = frame
+        self._wake.set()
+
+    async def pump(self) -> None:
+        """Send each newest frame until the socket closes."""
+        while not self.socket.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            frame, self._pending = self._pending, None
+            if frame is None:
+                continue
+            try:
+                await asyncio.wait_for(self.socket.send_json(frame), SEND_PATIENCE_SECONDS)
+            except (ConnectionError, TimeoutError, RuntimeError):
+                await self.socket.close()
+                return
+
+
+class TableRoom:
+    """Everyone watching one table, told of each change by its runner."""
+
+    def __init__(self, runner: TableRunner) -> None:
+        self.runner = runner
+        self.connections: set[Connection] = set()
+        self.witnesses: list[Witness] = []
+        self._result: tuple[int, HandResultView] | None = None
+        runner.watch(self)
+
+    def close(self) -> None:
+        self.runner.unwatch(self)
+
+    def hello(self, viewer: Viewer) -> Frame:
+        """The first frame a viewer is sent (before any table frame)."""
+        return hello_frame(
+            viewer.locale, table_id=self.runner.table_id, user_id=viewer.user_id, name=viewer.name
+        )
+
+    def add(self, connection: Connection) -> None:
+        """A new viewer (their hello sent): the table as it is now, then each change."""
+        self.connections.add(connection)
+        self._tell(connection, self.runner.state, self.runner.snapshot(), {})
+
+    def remove(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
+        publics: dict[str, Frame] = {}
+        for connection in list(self.connections):
+            try:
+                self._tell(connection, state, view, publics)
+            except Exception:  # one viewer's frame must never stop the table
+                log.exception("Table %s: no frame for a viewer", state.table_id)
+
+    def _tell(
+        self,
+        connection: Connection,
+        state: TableState,
+        view: TableSnapshot,
+        publics: dict[str, Frame],
+    ) -> None:
+        locale = connection.viewer.locale
+        public = publics.get(locale)
+        if public is None:
+            public = publics[locale] = public_part(
+                view, locale, held=self._held(state), result=self._last_result(state)
+            )
+        frame = table_frame(public, self._seat(state, view, connection.viewer))
+        for witness in self.witnesses:
+            witness(connection, frame, state)
+        connection.offer(frame)
+
+    @staticmethod
+    def _held(state: TableState) -> dict[int, int]:
+        """How many cards each player holds in the hand being played (never which)."""
+        live = state.live
+        if live is None:
+            return {}
+        return {
+            user_id: len(live.hand.hole_cards[index])
+            for index, user_id in enumerate(live.deal.players)
+        }
+
+    def _last_result(self, state: TableState) -> HandResultView | None:
+        last = state.last_hand
+        if state.live is not None or last is None or not last.hand.is_complete:
+            return None
+        if self._result is None or self._result[0] != last.hand_no:
+            self._result = (last.hand_no, result_view(state, last))
+        return self._result[1]
+
+    def refresh(self, connection: Connection) -> None:
+        """Send ``connection`` the table again (a change only its own seat sees:
+        a pre-action chosen)."""
+        if connection in self.connections:
+            self._tell(connection, self.runner.state, self.runner.snapshot(), {})
+
+    def _seat(self, state: TableState, view: TableSnapshot, viewer: Viewer) -> Frame | None:
+        """The viewer's own part: only ever built for the viewer who sits there."""
+        user_id = viewer.user_id
+        if user_id is None:
+            return None
+        table = state.table
+        seated = not state.closed and table.is_seated(user_id)
+        live = state.live
+        # Once the hand is over the player still sees their own cards of it.
+        shown_from = live if live is not None else state.last_hand
+        index = None if shown_from is None else shown_from.index_of(user_id)
+        own = (
+            None if shown_from is None or index is None else private_view(state, shown_from, index)
+        )
+        can_show = False
+        if live is None and index is not None:
+            with contextlib.suppress(TableRefusal):  # the table's own answer, asked, not taken
+                last, last_index = hand_to_show(state, user_id, None)
+                can_show = bool(cards_for(last, last_index, None))
+        discard = None
+        if live is not None and index is not None and index in live.hand.pending_discards:
+            with contextlib.suppress(TableRefusal):
+                discard = turns.discard_choices(state, user_id, live.hand_no, live.seq)
+        mine = view.actor_id == user_id
+        pre: tuple[tuple[PreAction, ...], PreAction | None, int] | None = None
+        if live is not None and index is not None and not live.hand.is_complete:
+            offered = offered_pre_actions(live.hand, index)
+            choice = self.runner.pre_actions.choice_of(live, user_id)
+            if offered or choice is not None:
+                kind = None if choice is None else choice.kind
+                pre = (offered, kind, price_for(live.hand, index))
+        return seat_part(
+            own,
+            view.choices if mine else None,
+            discard,
+            user_id=user_id,
+            seated=seated,
+            showdown_choice=mine and view.showdown_choice,
+            sitting_out=seated and table.seat_of(user_id).sitting_out,
+            can_show=can_show,
+            pre_actions=pre,
+            locale=viewer.locale,
+        )

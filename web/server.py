@@ -1,0 +1,242 @@
+"""The web room's server: aiohttp in the bot's own process and event loop.
+
+It serves the table page (``/table/<id>``), its static files, the card faces
+as PNGs drawn by :mod:`bot.render.card_faces` (``/cards/<deck>/<card>.png``)
+and one websocket per viewer (``/table/<id>/ws``). Every response carries
+the headers a careful site sends (a content security policy that allows
+nothing but this origin, no framing, no referrer, no type sniffing). A
+websocket from another origin is refused before it opens, a frame larger
+than :data:`MAX_FRAME_BYTES` closes the connection (1009), and anything else
+a page would not send is answered "not understood" and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from importlib import resources
+from typing import Final
+
+from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
+
+from bot.cooldowns import MemberCooldown
+from bot.render.card_faces import DECK_STYLES, DeckStyle, face_png
+from bot.tables.runner import TableRunner
+from bot.web_surface import WebRoomSetup
+from engine import Card
+from web import commands
+from web.room import Connection, TableRoom, Witness
+from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
+
+log = logging.getLogger(__name__)
+
+#: The largest message a page may send (a discard of ten cards is ~150 bytes).
+MAX_FRAME_BYTES: Final = 2048
+#: The files of ``web/static`` served, by name, with their types.
+STATIC_FILES: Final = {
+    "table.css": "text/css",
+    "table.js": "text/javascript",
+}
+#: The most viewers one table may have at once (more are asked to come back later).
+MAX_VIEWERS_PER_TABLE: Final = 200
+#: The height of a served card face, in pixels.
+FACE_HEIGHT: Final = 160
+
+SECURITY_HEADERS: Final = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+}
+
+
+def content_security_policy(host: str) -> str:
+    return "; ".join(
+        (
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self'",
+            f"connect-src 'self' ws://{host} wss://{host}",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        )
+    )
+
+
+@web.middleware
+async def careful_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    response: web.StreamResponse
+    try:
+        response = await handler(request)
+    except web.HTTPException as error:
+        response = error
+    if not response.prepared:
+        response.headers.update(SECURITY_HEADERS)
+        response.headers["Content-Security-Policy"] = content_security_policy(request.host)
+        response.headers.setdefault("Cache-Control", "no-store")
+    if isinstance(response, web.HTTPException):
+        raise response
+    return response
+
+
+@functools.lru_cache(maxsize=2 * 53)
+def _face(code: str, deck: DeckStyle) -> bytes:
+    return face_png(None if code == "back" else Card.parse(code), deck, FACE_HEIGHT)
+
+
+def _static(name: str) -> bytes:
+    return resources.files("web").joinpath("static", name).read_bytes()
+
+
+class WebRoomServer:
+    """The :class:`~bot.web_surface.WebSurface` of the poker room."""
+
+    def __init__(self, setup: WebRoomSetup, identity: ViewerIdentity | None = None) -> None:
+        self.setup = setup
+        if identity is None:
+            member = setup.local_member
+            identity = NobodyKnown() if member is None else LocalIdentity(member)
+        self.identity = identity
+        self.cooldown = setup.cooldown or MemberCooldown(setup.flood_limit)
+        self.rooms: dict[int, TableRoom] = {}
+        self.max_viewers = MAX_VIEWERS_PER_TABLE
+        #: Shown every frame built, at every table (the privacy tests).
+        self.witnesses: list[Witness] = []
+        self.app = self.build_app()
+        self._runner: web.AppRunner | None = None
+        self._url = ""
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    def build_app(self) -> web.Application:
+        app = web.Application(middlewares=[careful_headers], client_max_size=MAX_FRAME_BYTES)
+        app.router.add_get("/", self.front)
+        app.router.add_get("/table/{table_id:\\d{1,18}}", self.page)
+        app.router.add_get("/table/{table_id:\\d{1,18}}/ws", self.socket)
+        app.router.add_get("/static/{name}", self.static)
+        app.router.add_get("/cards/{deck}/{code}.png", self.card)
+        app.on_shutdown.append(self._close_sockets)
+        return app
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.setup.host, self.setup.port)
+        await site.start()
+        port = self._runner.addresses[0][1]
+        self._url = f"http://{self.setup.host}:{port}"
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+        for room in list(self.rooms.values()):
+            room.close()
+        self.rooms.clear()
+
+    async def _close_sockets(self, app: web.Application) -> None:
+        for room in list(self.rooms.values()):
+            for connection in list(room.connections):
+                await connection.socket.close()
+
+    def table(self, table_id: int) -> TableRunner:
+        for runner in self.setup.tables.runners:
+            if runner.table_id == table_id and not runner.closed:
+                return runner
+        raise web.HTTPNotFound(text="No such table is open.")
+
+    def room(self, runner: TableRunner) -> TableRoom:
+        room = self.rooms.get(runner.table_id)
+        if room is None or room.runner is not runner:
+            room = self.rooms[runner.table_id] = TableRoom(runner)
+            room.witnesses = self.witnesses
+        return room
+
+    # ----------------------------------------------------------------- pages
+
+    async def front(self, request: web.Request) -> web.StreamResponse:
+        runners = [runner for runner in self.setup.tables.runners if not runner.closed]
+        if not runners:
+            return web.Response(text="No table is open.", content_type="text/plain")
+        raise web.HTTPFound(f"/table/{runners[0].table_id}")
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        runner = self.table(int(request.match_info["table_id"]))
+        if "key" in request.query:
+            # Keep the key in a cookie and take it out of the address bar and history.
+            response: web.StreamResponse = web.HTTPFound(f"/table/{runner.table_id}")
+            self.identity.remember(request, response)
+            raise response  # type: ignore[misc]
+        viewer = self.identity.identify(request)
+        html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
+        return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kind = STATIC_FILES.get(name)
+        if kind is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=_static(name), content_type=kind, charset="utf-8")
+
+    async def card(self, request: web.Request) -> web.StreamResponse:
+        deck, code = request.match_info["deck"], request.match_info["code"]
+        if deck not in DECK_STYLES:
+            raise web.HTTPNotFound()
+        try:
+            if code != "back":
+                Card.parse(code)
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        response = web.Response(body=_face(code, deck), content_type="image/png")
+        response.headers["Cache-Control"] = "public, max-age=86400"
+        return response
+
+    # ------------------------------------------------------------- websocket
+
+    def _same_origin(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        return origin is not None and origin in (
+            f"http://{request.host}",
+            f"https://{request.host}",
+        )
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        runner = self.table(int(request.match_info["table_id"]))
+        if not self._same_origin(request):
+            raise web.HTTPForbidden(text="This table's websocket is for its own page.")
+        viewer = self.identity.identify(request)
+        room = self.room(runner)
+        if len(room.connections) >= self.max_viewers:
+            raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
+        socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30.0)
+        await socket.prepare(request)
+        connection = Connection(socket, viewer)
+        await socket.send_json(room.hello(viewer))
+        room.add(connection)
+        pump = asyncio.get_running_loop().create_task(connection.pump(), name="web-viewer")
+        try:
+            async for message in socket:
+                if message.type is WSMsgType.TEXT:
+                    answer = await commands.handle(runner, viewer, message.data, self.cooldown)
+                    await socket.send_json(answer)
+                    if answer["type"] == "done":
+                        room.refresh(connection)  # what only this seat sees may have changed
+                elif message.type is WSMsgType.BINARY:
+                    await socket.send_json(commands.refused_malformed(viewer.locale))
+                else:
+                    break
+        finally:
+            room.remove(connection)
+            pump.cancel()
+            if not room.connections and self.rooms.get(runner.table_id) is room:
+                # Nobody watches: the table stops building frames for this room.
+                room.close()
+                del self.rooms[runner.table_id]
+        return socket

@@ -1,0 +1,429 @@
+// The table page: draws each frame the table sends, and sends the player's
+// requests. Every rule is the server's: the page shows the options the frame
+// lists and nothing else, and a refusal comes back as a sentence to show.
+"use strict";
+(() => {
+  const DECK = "two_colour";
+  const tableId = location.pathname.split("/")[2];
+  const $ = (id) => document.getElementById(id);
+  let socket = null;
+  let words = {};
+  let cardNames = {};
+  let viewer = null;
+  let table = null;
+  let me = null;
+  let shownCards = new Set();
+  const chosen = new Set();
+  let retry = 1000;
+
+  function el(tag, props, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props || {})) {
+      if (key === "text") node.textContent = value;
+      else if (key === "class") node.className = value;
+      else if (key === "style") Object.assign(node.style, value); // CSSOM: allowed by the CSP
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value);
+    }
+    for (const child of children || []) if (child) node.append(child);
+    return node;
+  }
+
+  function number(value) {
+    return new Intl.NumberFormat(document.documentElement.lang || "en").format(value);
+  }
+
+  function card(code, extra) {
+    const back = code === null || code === undefined;
+    const label = back ? words.card_back : cardNames[code];
+    const img = el("img", {
+      class: "card" + (extra ? " " + extra : ""),
+      src: `/cards/${DECK}/${back ? "back" : code}.png`,
+      alt: label || "",
+      title: label || "",
+      draggable: "false",
+    });
+    if (!back) {
+      img.dataset.card = code;
+      if (!shownCards.has(code)) img.classList.add("dealt");
+    }
+    return img;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/table/${tableId}/ws`);
+    socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+    socket.addEventListener("open", () => {
+      retry = 1000;
+      $("banner").hidden = true;
+    });
+    socket.addEventListener("close", () => {
+      if (table && table.closed) return;
+      $("banner").textContent = words.connection_lost || "…";
+      $("banner").hidden = false;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 15000);
+    });
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function receive(frame) {
+    if (frame.type === "hello") {
+      words = frame.words;
+      cardNames = frame.card_names;
+      viewer = frame.viewer;
+      document.documentElement.lang = frame.locale;
+    } else if (frame.type === "table") {
+      const newHand = !table || table.hand_no !== frame.table.hand_no;
+      if (newHand) chosen.clear();
+      table = frame.table;
+      me = frame.me;
+      draw();
+    } else if (frame.type === "refused") {
+      $("notice").textContent = frame.text;
+    } else if (frame.type === "done") {
+      $("notice").textContent = "";
+    }
+  }
+
+  // ------------------------------------------------------------- the table
+
+  function mySeat() {
+    if (!me || !table) return null;
+    const line = table.seats.find((s) => s.user_id === me.user_id);
+    return line ? line.seat : null;
+  }
+
+  function place(index, count) {
+    // Seat ``index`` places clockwise from the bottom centre, as fractions of the table.
+    const angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
+    const upright = window.matchMedia("(max-width: 700px) and (orientation: portrait)").matches;
+    const [rx, ry] = upright ? [36, 45] : [46, 44];
+    return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
+  }
+
+  function drawSeat(line, number_, count, bottom) {
+    const spot = place((number_ - bottom + count) % count, count);
+    const box = el("article", { class: "seat", style: { left: `${spot.x}%`, top: `${spot.y}%` } });
+    if (!line) {
+      box.classList.add("empty");
+      const canSit = viewer && !viewer.watching && me && !me.seated && !table.closed;
+      box.append(
+        canSit
+          ? el("button", {
+              class: "sit",
+              text: words.sit_down,
+              onclick: () => send({ type: "join", seat: number_, buy_in: table.max_buy_in }),
+            })
+          : el("span", { class: "empty-label", text: words.empty_seat }),
+      );
+      return box;
+    }
+    const mine = me && line.user_id === me.user_id;
+    for (const [flag, cls] of [
+      [line.to_act, "to-act"],
+      [line.folded, "folded"],
+      [line.all_in, "all-in"],
+      [line.sitting_out, "sitting-out"],
+      [mine, "mine"],
+    ])
+      if (flag) box.classList.add(cls);
+    const cards = el("div", { class: "hole" });
+    if (mine && me.cards.length && !me.folded) {
+      for (const [i, code] of me.cards.entries()) {
+        // Stud: the player's down cards are set apart from the up cards everyone sees.
+        const down = line.cards.length > 0 && (line.cards[i] === undefined || line.cards[i] === null);
+        cards.append(card(code, down ? "own" : ""));
+      }
+    } else {
+      for (const code of line.cards) cards.append(card(code));
+      for (let i = 0; i < line.backs; i++) cards.append(card(null, "back"));
+    }
+    const initials =
+      line.name
+        .replace(/\(.*?\)/g, "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .slice(line.computer ? 1 : 0, line.computer ? 2 : 2)
+        .map((word) => [...word][0])
+        .join("") || "?";
+    const avatar = el("div", {
+      class: "avatar" + (line.computer ? " computer" : ""),
+      "aria-hidden": "true",
+      text: initials,
+    });
+    const marks = el("div", { class: "marks" });
+    if (line.button) marks.append(el("span", { class: "dealer", title: words.dealer, text: "D" }));
+    if (line.small_blind) marks.append(el("span", { class: "blind", title: words.small_blind, text: "SB" }));
+    if (line.big_blind) marks.append(el("span", { class: "blind", title: words.big_blind, text: "BB" }));
+    let state = "";
+    if (line.folded) state = words.folded;
+    else if (line.all_in) state = words.all_in;
+    else if (line.sitting_out) state = words.sitting_out;
+    const plate = el("div", { class: "plate" }, [
+      avatar,
+      el("div", { class: "who" }, [
+        el("span", { class: "name", text: line.name }),
+        el("span", { class: "stack", "aria-label": `${words.stack} ${line.stack}`, text: number(line.stack) }),
+        state ? el("span", { class: "state", text: state }) : null,
+      ]),
+      marks,
+    ]);
+    box.append(cards, plate);
+    if (line.description) box.append(el("p", { class: "described", text: line.description }));
+    if (line.to_act && table.deadline) box.append(el("div", { class: "clock" }, [el("i")]));
+    if (line.bet > 0) {
+      const toward = place((number_ - bottom + count) % count, count);
+      const bx = 50 + (toward.x - 50) * 0.55;
+      const by = 50 + (toward.y - 50) * 0.52;
+      const chip = el("div", {
+        class: "bet",
+        style: { left: `${bx}%`, top: `${by}%` },
+        "aria-label": `${line.name}: ${words.bet} ${line.bet}`,
+      }, [el("span", { class: "chip", "aria-hidden": "true" }), el("span", { text: number(line.bet) })]);
+      $("seats").append(chip);
+    }
+    return box;
+  }
+
+  window.addEventListener("resize", () => table && draw());
+
+  function draw() {
+    $("game").textContent = `${table.game} · ${table.stakes}`;
+    $("hand-no").textContent = table.hand_no ? `#${table.hand_no}` : "";
+    const seats = $("seats");
+    seats.replaceChildren();
+    const count = table.seat_count;
+    const bottom = mySeat() || 1;
+    const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
+    for (let n = 1; n <= count; n++) seats.append(drawSeat(bySeat.get(n), n, count, bottom));
+    // The middle: pots, boards, whose turn, the last actions.
+    $("pots").replaceChildren(
+      ...table.pots.filter((p) => p.amount > 0).map((p) => el("p", { class: "pot", text: p.label })),
+    );
+    const boards = $("boards");
+    boards.replaceChildren();
+    if (table.has_board)
+      for (const board of table.boards) {
+        const row = el("div", { class: "board", role: "group", "aria-label": words.board });
+        for (const code of board) row.append(card(code));
+        boards.append(row);
+      }
+    $("status").textContent = table.closed
+      ? words.table_closed
+      : table.status || (table.hand_no && !table.hand_over ? "" : words.waiting);
+    $("last-actions").replaceChildren(...table.last_actions.map((a) => el("li", { text: a })));
+    drawResult();
+    drawControls();
+    shownCards = new Set(
+      [...table.boards.flat(), ...table.seats.flatMap((s) => s.cards), ...((me && me.cards) || [])].filter(Boolean),
+    );
+    tick();
+  }
+
+  function drawResult() {
+    const result = table.result;
+    const box = $("result");
+    if (!result) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    $("result-title").textContent = result.title;
+    $("result-lines").replaceChildren(...result.lines.map((line) => el("li", { text: line })));
+    const winners = new Set(result.winning_cards);
+    for (const img of document.querySelectorAll("#table img.card[data-card]"))
+      if (winners.has(img.dataset.card)) img.classList.add("winning");
+  }
+
+  // ------------------------------------------------------------ the player
+
+  function button(label, onclick, cls, key) {
+    const b = el("button", { class: cls || "", text: label, onclick });
+    if (key) b.dataset.key = key;
+    return b;
+  }
+
+  function act(move, amount) {
+    const seq = me.choices ? me.choices.seq : me.discard ? me.discard.seq : table.seq;
+    const message = { type: "act", move, hand_no: table.hand_no, seq };
+    if (amount !== undefined) message.amount = amount;
+    send(message);
+  }
+
+  function drawControls() {
+    const actions = $("actions");
+    const seatActions = $("seat-actions");
+    actions.replaceChildren();
+    seatActions.replaceChildren();
+    $("sizing").hidden = true;
+    $("turn").textContent = "";
+    const hand = $("my-hand");
+    hand.hidden = !(me && me.cards.length);
+    if (!me) {
+      $("turn").textContent = words.watching || "";
+      return;
+    }
+    if (me.cards.length) {
+      const mine = $("my-cards");
+      mine.replaceChildren();
+      const pick = me.discard !== null;
+      hand.classList.toggle("picking", pick);
+      mine.setAttribute("aria-label", words.your_cards);
+      for (const code of me.cards) {
+        const img = card(code, chosen.has(code) ? "chosen" : "");
+        if (pick) {
+          const toggle = el("button", {
+            class: "pick",
+            "aria-pressed": chosen.has(code) ? "true" : "false",
+            onclick: () => {
+              if (chosen.has(code)) chosen.delete(code);
+              else chosen.add(code);
+              drawControls();
+            },
+          }, [img]);
+          mine.append(toggle);
+        } else mine.append(img);
+      }
+      $("my-best").textContent = me.best.length ? `${words.best_hand}: ${me.best.join(" / ")}` : "";
+    }
+    const c = me.choices;
+    if (c) {
+      $("turn").textContent = words.your_turn;
+      if (c.can_bring_in) {
+        actions.append(button(`${words.bring_in} ${number(c.bring_in_amount)}`, () => act("bringin"), "call", "c"));
+      } else {
+        if (c.can_fold) actions.append(button(words.fold, () => act("fold"), "fold", "f"));
+        actions.append(
+          c.can_check
+            ? button(words.check, () => act("check"), "call", "c")
+            : button(`${words.call} ${number(c.call_amount)}`, () => act("call"), "call", "c"),
+        );
+      }
+      if (c.can_raise) drawSizing(c, actions);
+    } else if (me.showdown_choice) {
+      $("turn").textContent = words.your_turn;
+      actions.append(button(words.show, () => act("show"), "call", "s"));
+      actions.append(button(words.muck, () => act("muck"), "fold", "m"));
+    } else if (me.discard) {
+      $("turn").textContent = words.your_turn;
+      const label = chosen.size ? (me.discard.draw ? words.draw : words.discard) : words.stand_pat;
+      actions.append(
+        button(label, () => {
+          send({ type: "act", move: "discard", cards: [...chosen], hand_no: table.hand_no, seq: me.discard.seq });
+          chosen.clear();
+        }, "call", "c"),
+      );
+    }
+    const pre = me.pre_actions;
+    if (pre && !c && !me.discard && !me.showdown_choice) {
+      const row = el("div", { class: "pre", role: "group" });
+      for (const offer of pre.offered) {
+        const chosenNow = pre.chosen === offer.kind;
+        const b = button(offer.label, () =>
+          send({ type: "pre_action", kind: chosenNow ? null : offer.kind, hand_no: table.hand_no }),
+          "quick" + (chosenNow ? " chosen" : ""),
+        );
+        b.setAttribute("aria-pressed", chosenNow ? "true" : "false");
+        row.append(b);
+      }
+      actions.append(row);
+    }
+    if (me.can_show && table.hand_over && me.cards.length)
+      seatActions.append(button(words.show, () => send({ type: "show", hand_no: me.hand_no }), "quiet"));
+    if (me.seated) {
+      seatActions.append(
+        me.sitting_out
+          ? button(words.sit_in, () => send({ type: "sit_in" }), "quiet")
+          : button(words.sit_out, () => send({ type: "sit_out" }), "quiet"),
+      );
+      const line = table.seats.find((s) => s.user_id === me.user_id);
+      if (line && line.stack < table.max_buy_in && (!table.hand_no || table.hand_over))
+        seatActions.append(
+          button(words.top_up, () => send({ type: "top_up", amount: table.max_buy_in - line.stack }), "quiet"),
+        );
+      seatActions.append(button(words.leave, () => send({ type: "leave" }), "quiet"));
+    }
+  }
+
+  function drawSizing(c, actions) {
+    const verb = c.is_completion ? words.complete_to : c.is_bet ? words.bet_to : words.raise_to;
+    const slider = $("slider");
+    const amount = $("amount");
+    const fixed = c.min_raise_to === c.max_raise_to || c.raise_choices.length === 2;
+    if (c.raise_choices.length === 2) {
+      for (const [move, to] of [["small", c.raise_choices[0]], ["big", c.raise_choices[1]]])
+        actions.append(button(`${verb} ${number(to)}`, () => act(move), "raise"));
+      return;
+    }
+    const raise = button(`${verb} ${number(c.min_raise_to)}`, () => {
+      const to = fixed ? c.min_raise_to : Number(amount.value);
+      act(c.is_bet ? "bet" : "raise", to);
+    }, "raise", "r");
+    actions.append(raise);
+    if (fixed) return;
+    $("sizing").hidden = false;
+    slider.min = amount.min = c.min_raise_to;
+    slider.max = amount.max = c.max_raise_to;
+    slider.value = amount.value = c.min_raise_to;
+    slider.setAttribute("aria-label", `${verb} (${c.min_raise_to}–${c.max_raise_to})`);
+    amount.setAttribute("aria-label", words.amount);
+    const show = (value) => {
+      raise.textContent = `${verb} ${number(value)}`;
+    };
+    slider.oninput = () => {
+      amount.value = slider.value;
+      show(slider.value);
+    };
+    amount.oninput = () => {
+      slider.value = amount.value;
+      show(amount.value);
+    };
+    $("quick").replaceChildren(
+      ...c.quick.map((q) =>
+        button(q.label, () => {
+          slider.value = amount.value = q.amount;
+          show(q.amount);
+        }, "quick"),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------- the clock
+
+  let clockFor = { deadline: null, total: 1 };
+  function tick() {
+    const bar = document.querySelector(".seat.to-act .clock i");
+    if (!table) return;
+    const now = Date.now() / 1000;
+    if (bar && table.deadline) {
+      if (clockFor.deadline !== table.deadline)
+        clockFor = { deadline: table.deadline, total: Math.max(1, table.deadline - now) };
+      const left = Math.max(0, table.deadline - now);
+      bar.style.width = `${Math.min(100, (left / clockFor.total) * 100)}%`;
+      bar.parentElement.setAttribute("aria-label", `${Math.ceil(left)} s`);
+      bar.parentElement.dataset.left = `${Math.ceil(left)}`;
+    }
+    if (table.hand_over && table.next_hand_at && !table.status) {
+      const left = Math.max(0, Math.ceil(table.next_hand_at - now));
+      $("status").textContent = `${words.next_hand} ${left} s`;
+    }
+    document.title = me && (me.choices || me.discard || me.showdown_choice) ? `● ${words.your_turn} · Croupier` : "Croupier";
+  }
+  setInterval(tick, 250);
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = document.querySelector(`#actions button[data-key="${event.key.toLowerCase()}"]`);
+    if (target) {
+      event.preventDefault();
+      target.click();
+    }
+  });
+
+  connect();
+})();
