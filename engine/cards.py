@@ -23,39 +23,14 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from typing import Final
 
+from engine.sentences import HAND_WORDS
+
 RANK_CHARS: Final = "23456789TJQKA"
 SUIT_CHARS: Final = "cdhs"
-#: Ranks by name, singular and plural, for describing hands.
-RANK_NAMES: Final = (
-    "deuce",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
-RANK_PLURALS: Final = (
-    "deuces",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "sevens",
-    "eights",
-    "nines",
-    "tens",
-    "jacks",
-    "queens",
-    "kings",
-    "aces",
-)
+#: Ranks by name, singular and plural, for describing hands: the English
+#: catalogue's words (engine/sentences.py is generated from it).
+RANK_NAMES: Final = tuple(HAND_WORDS[f"rank.name.{rank}"] for rank in range(13))
+RANK_PLURALS: Final = tuple(HAND_WORDS[f"rank.plural.{rank}"] for rank in range(13))
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
 

@@ -1,13 +1,14 @@
 """Writes the engine's English sentences from the English catalogue.
 
 The engine refuses with keys and values (``IllegalAction``, ``TableError``,
-``RulesError``); the catalogues word them (``engine.<key>``). So that an engine
+``RulesError``) and describes a judged hand as data; the catalogues word them
+(``engine.<key>``, ``hand.<category>``, ``rank.name.<n>``). So that an engine
 used as a library still reads well in English without a second wording to drift
 apart, :mod:`engine.sentences` is generated from this catalogue's ``engine.*``
-sentences, plain: no Markdown bold, numbers without the catalogue's grouping
-(``{amount:int}`` becomes ``{amount}``). The engine cannot import the bot, so
-the file is written here and a test (tests/bot/test_i18n.py) fails when it is
-out of date::
+sentences and its names of hands and ranks, plain: no Markdown bold, numbers
+without the catalogue's grouping (``{amount:int}`` becomes ``{amount}``). The
+engine cannot import the bot, so the file is written here and a test
+(tests/bot/test_i18n.py) fails when it is out of date::
 
     python -m bot.i18n.engine_sentences      # rewrites engine/sentences.py
 
@@ -41,6 +42,9 @@ from typing import Final
 
 SENTENCES: Final[dict[str, str]] = {
 '''
+#: The catalogue's names of a hand (``hand.pair``...) and of the ranks, which the
+#: engine's English descriptions use (not ``hand.with.*``, the bot's phrasing).
+HAND_WORD_PREFIXES: Final = ("hand.", "rank.name.", "rank.plural.")
 
 
 def plain(sentence: str) -> str:
@@ -57,13 +61,27 @@ def engine_sentences() -> dict[str, str]:
     }
 
 
+def hand_words() -> dict[str, str]:
+    """The names of hands and ranks the engine's descriptions use, by catalogue key."""
+    return {
+        key: plain(words)
+        for key, words in sorted(en.MESSAGES.items())
+        if key.startswith(HAND_WORD_PREFIXES) and not key.startswith(("hand.with.", "hand.kicker"))
+    }
+
+
 def source() -> str:
     """The text of engine/sentences.py."""
-    lines = [
-        f"    {json.dumps(key)}: {json.dumps(sentence, ensure_ascii=False)},\n"
-        for key, sentence in engine_sentences().items()
-    ]
-    return _HEADER + "".join(lines) + "}\n"
+
+    def entries(words: dict[str, str]) -> str:
+        return "".join(
+            f"    {json.dumps(key)}: {json.dumps(text, ensure_ascii=False)},\n"
+            for key, text in words.items()
+        )
+
+    hands = "\n#: How a hand and a rank are named (the catalogue's hand.* and rank.* keys).\n"
+    hands += "HAND_WORDS: Final[dict[str, str]] = {\n"
+    return _HEADER + entries(engine_sentences()) + "}\n" + hands + entries(hand_words()) + "}\n"
 
 
 def main() -> int:

@@ -337,20 +337,20 @@ def badugi(cards: str) -> HandValue:
 
 
 def test_badugi_more_cards_beat_fewer_then_lowest_highest_card() -> None:
-    assert badugi("4s3h2dAc").describe() == "Four-card badugi, 4-3-2-A"
+    assert badugi("4s3h2dAc").describe() == "4-card badugi, 4-3-2-A"
     assert badugi("KsQhJdTc") > badugi("3s2sAh4h")
-    assert badugi("7s4d2c2h").describe() == "Three-card badugi, 7-4-2"
+    assert badugi("7s4d2c2h").describe() == "3-card badugi, 7-4-2"
     assert badugi("7s4d2c2h") > badugi("8s4d2c2h")
     assert badugi("7s5d2c") < badugi("7s4d3c")
     assert badugi("4s3h2dAc") > badugi("5s3h2dAc")
 
 
 def test_badugi_drops_cards_that_share_a_rank_or_suit() -> None:
-    assert badugi("AcAdAhAs").describe() == "One-card badugi, A"
+    assert badugi("AcAdAhAs").describe() == "1-card badugi, A"
     assert badugi("Ac2c3c4c").category is Category.ONE_CARD_BADUGI
-    assert badugi("Ac2c3d4d").describe() == "Two-card badugi, 3-A"
+    assert badugi("Ac2c3d4d").describe() == "2-card badugi, 3-A"
     assert badugi("Ac2c3d4d") == badugi("Ah2h3s4s")  # suits never break ties
-    assert badugi("Ac4c3d2d").describe() == "Two-card badugi, 2-A"
+    assert badugi("Ac4c3d2d").describe() == "2-card badugi, 2-A"
 
 
 # Comparing and naming ------------------------------------------------------
