@@ -42,8 +42,8 @@ from bot.stats import (
     recent_hands,
     tournament_stats,
 )
+from cogs.page_turns import invoker_turns_page
 from cogs.players import guild_id_of, player
-from cogs.unanswered import take
 
 PAGE_SIZE = 10
 RECENT_HANDS = 5
@@ -101,18 +101,7 @@ class LeaderboardPageButton(
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        take(interaction)
-        try:
-            cast(CroupierBot, interaction.client).clicks.check(interaction)
-        except app_commands.CommandOnCooldown as error:
-            await reply_with_error(interaction, error)
-            return False
-        if interaction.user.id == self.invoker_id:
-            return True
-        await interaction.response.send_message(
-            t("leaderboard.not_yours", locale_of(interaction)), ephemeral=True
-        )
-        return False
+        return await invoker_turns_page(interaction, self.invoker_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
