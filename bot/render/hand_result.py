@@ -38,6 +38,7 @@ from bot.render.showdown_picture import (
     showdown_scene,
 )
 from bot.render.views import HandResultView, PotWin, ShownHand
+from engine import Card
 
 
 def result_message(
@@ -60,11 +61,14 @@ def result_message(
     return OutgoingMessage(embed=check_embed(embed), files=files, buttons=buttons)
 
 
-def result_lines(result: HandResultView, locale: str, faces: CardFaces = TEXT_FACES) -> list[str]:
+def result_lines(
+    result: HandResultView, locale: str, faces: CardFaces = TEXT_FACES, *, board: bool = True
+) -> list[str]:
     """The result's sentences: who showed what, who mucked, who won which pot
-    (the end of the hand's table message, :mod:`bot.render.table_message`)."""
+    (the end of the hand's table message, :mod:`bot.render.table_message`);
+    ``board=False`` leaves out the board, for a message that shows it above."""
     sorted_cards = not result.board
-    lines = _board_lines(result, locale, faces)
+    lines = _board_lines(result, locale, faces) if board else []
     lines += [_shown_line(shown, locale, faces, sorted_cards) for shown in result.shown]
     if result.mucked:
         names = names_list([shorten(name, NAME) for name in result.mucked], locale)
@@ -83,10 +87,15 @@ def result_lines(result: HandResultView, locale: str, faces: CardFaces = TEXT_FA
     return lines
 
 
+def result_boards(result: HandResultView) -> tuple[tuple[Card, ...], ...]:
+    """The hand's boards as the result tells them (none in stud and draw games)."""
+    return result.boards or ((result.board,) if result.board else ())
+
+
 def _board_lines(result: HandResultView, locale: str, faces: CardFaces) -> list[str]:
     """The board in the text too: a reader without the picture (not sent, not
     loaded, read aloud) still learns what it was."""
-    boards = result.boards or ((result.board,) if result.board else ())
+    boards = result_boards(result)
     if len(boards) == 1:
         return [t("result.board", locale, board=cards_markup(boards[0], faces, locale))]
     return [

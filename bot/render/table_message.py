@@ -31,7 +31,7 @@ from bot.render.action_words import quick_size_key, told_key
 from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
 from bot.render.custom_ids import seat_desk_button_id, table_button_id
-from bot.render.hand_result import result_lines, showdown_files
+from bot.render.hand_result import result_boards, result_lines, showdown_files
 from bot.render.home_lines import home_buttons, home_lines, home_rules_lines, rabbit_button
 from bot.render.limits import BUTTON_LABEL, NAME, shorten
 from bot.render.message import (
@@ -54,7 +54,7 @@ from bot.render.views import (
     TableSnapshot,
     TournamentView,
 )
-from engine import RaiseSize
+from engine import Card, RaiseSize
 
 #: Markdown for large and small lines.
 LARGE = "## "
@@ -103,10 +103,12 @@ def _blocks(
 ) -> tuple[list[LayoutBlock], int | None]:
     """The message's blocks, and where among them the result's lines are."""
     result = snapshot.result
+    # The headline shows the board large: the result does not say it again.
+    board_above = result is not None and result_boards(result) == _headline_boards(snapshot)
     parts = [
         _headline(snapshot, locale, faces),
         _seat_lines(snapshot, locale, faces),
-        [] if result is None else result_lines(result, locale, faces),
+        [] if result is None else result_lines(result, locale, faces, board=not board_above),
         _turn(snapshot, locale, faces),
         [SMALL + line for line in _fine_print(snapshot, locale, faces)],
     ]
@@ -169,6 +171,15 @@ def _headline(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[st
         (MEDIUM if snapshot.board or snapshot.boards else LARGE) + _pots(snapshot.pots, locale)
     )
     return lines
+
+
+def _headline_boards(snapshot: TableSnapshot) -> tuple[tuple[Card, ...], ...]:
+    """The boards the headline shows (as :func:`_headline` decides)."""
+    if snapshot.boards:
+        return snapshot.boards
+    if snapshot.has_board and snapshot.board:
+        return (snapshot.board,)
+    return ()
 
 
 def _seat_lines(snapshot: TableSnapshot, locale: str, faces: CardFaces) -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.render.card_markup import BACK, CardFaces
 from bot.render.message import LAYOUT_TEXT, Divider, TextBlock
 from bot.render.table_message import table_message
-from bot.render.views import Choices, SeatLine, TableSnapshot
+from bot.render.views import Choices, HandResultView, PotWin, SeatLine, TableSnapshot
 from engine.cards import ALL_CARDS, Card, parse_cards
 
 FACES = CardFaces("two_colour", {**{str(c): 5000 + int(c) for c in ALL_CARDS}, BACK: 4999})
@@ -150,3 +150,23 @@ def test_emojis_that_would_not_fit_give_way_to_text() -> None:
     message = table_message(holdem(seats=many, has_board=False, board=()), "en", long_ids)
     assert len(message.layout_text()) <= LAYOUT_TEXT
     assert "<:" not in message.layout_text() and "🂠" in message.layout_text()
+
+
+def test_a_finished_hand_tells_its_board_once_large_and_a_second_board_by_number() -> None:
+    board = tuple(parse_cards("Ah9d4c2s7h"))
+    win = PotWin(1, 1, "whole", 405, (("Dan", 405),), "Pair of nines")
+    over = holdem(board=board, result=HandResultView(1, 42, (), (), (win,), board=board))
+    text = lines(over, CardFaces())
+    assert [line for line in text if "Board" in line] == ["## Board: A♥ 9♦ 4♣ 2♠ 7♥"]
+    assert "Dan wins the pot of **405** with Pair of nines." in text
+    # Run twice: the headline shows both boards; the result does not repeat them.
+    second = tuple(parse_cards("Ah9d4cKsKh"))
+    twice = holdem(
+        board=board,
+        boards=(board, second),
+        result=HandResultView(1, 42, (), (), (win,), board=board, boards=(board, second)),
+    )
+    assert [line for line in lines(twice, CardFaces()) if "Board" in line] == [
+        "### Board 1: A♥ 9♦ 4♣ 2♠ 7♥",
+        "### Board 2: A♥ 9♦ 4♣ K♠ K♥",
+    ]
