@@ -115,8 +115,6 @@ class TableRouting:
             name: request.headers[name] for name in FORWARDED_HEADERS if name in request.headers
         }
         headers[ROUTED_HEADER] = "1"
-        if request.remote:
-            headers["X-Forwarded-For"] = request.remote
         return headers
 
     async def forward_page(self, request: web.Request, address: str) -> web.StreamResponse:

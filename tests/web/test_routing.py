@@ -9,7 +9,8 @@ witness: no card the viewer may not see), the member playing with the key's
 cookie carried to the owner, and what the front itself answers: 503 while the
 table moves, 502 when the owner does not answer, 1012 when it goes away, 404
 rather than a second hop, a foreign origin and an oversized message refused
-before anything reaches the owner.
+before anything reaches the owner. And the privacy check of frames built in
+another process (from the database's hand records) catches a hole card.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from bot.tables.registry import TableRegistry
 from bot.tables.state import TableState
 from bot.web_routing import TableOwner
 from bot.web_surface import WebRoomSetup
+from engine.cards import parse_cards
 from tests.bot.fake_clock import FakeClock
-from tests.web.frame_privacy import allowed_cards, leaked
+from tests.e2e.hand_records import HandRecord
+from tests.web.frame_privacy import allowed_cards, leaked, spectator_leaks
 from tests.web.harness import LocalRoom, local_room
 from tests.web.test_room import Reader, until_members_turn
 from web.room import Connection
@@ -197,3 +200,28 @@ async def test_a_viewer_is_told_to_come_back_when_the_owner_goes(
     async for _ in spectator:
         pass
     assert spectator.close_code == SERVICE_RESTART
+
+
+def test_the_checker_of_frames_from_another_process_catches_a_hole_card() -> None:
+    """tests/web/frame_privacy.py's check from the database's hand records."""
+    record = HandRecord(
+        hand_id=1,
+        table_id=7,
+        hand_no=3,
+        status="complete",
+        players=(10, 20),
+        hole_cards={10: tuple(parse_cards("AsKs")), 20: tuple(parse_cards("2c2d"))},
+        board=tuple(parse_cards("QhJhTh")),
+        face_up=frozenset(),
+        shown={10: tuple(parse_cards("AsKs"))},
+        button_draw=(),
+    )
+
+    def frame(*cards: str, hand_no: int = 3) -> dict[str, Any]:
+        seats = [{"name": "Ann", "cards": list(cards)}]
+        return {"type": "table", "table": {"table_id": 7, "hand_no": hand_no, "seats": seats}}
+
+    assert not spectator_leaks(frame("As", "Qh"), [record])  # shown, and the board
+    assert spectator_leaks(frame("2c"), [record]) == {"2c"}  # mucked: never public
+    assert spectator_leaks(frame("Qh", hand_no=4), [record]) == {"Qh"}  # another hand's
+    assert spectator_leaks({"type": "refused", "text": "Ann holds 2♦"}, [record]) == {"2d"}
