@@ -37,7 +37,7 @@ Locate = Callable[[int], Awaitable[TableOwner | None]]
 
 def lease_of(guild_id: int, shards: ShardPlan) -> str:
     """The name of the lease whose holder runs the tables of server ``guild_id``."""
-    if shards.count is None or shards.ids is None:
+    if shards.count is None:
         return WHOLE_BOT_LEASE
     return f"{SHARD_LEASE_PREFIX}{shards.shard_of(guild_id)}"
 

@@ -42,6 +42,9 @@ def test_a_table_lives_with_its_shards_lease() -> None:
     assert lease_of(SHARD_ONE, PLAN) == "shard:1"
     assert lease_of(SHARD_ZERO, PLAN) == "shard:0"
     assert lease_of(SHARD_ONE, ShardPlan()) == "bot"  # one process runs every table
+    # Every shard of a count in one process: it holds each shard's lease.
+    assert lease_of(SHARD_ONE, ShardPlan(count=2)) == "shard:1"
+    assert set(ShardPlan(count=2).lease_names) == {"shard:0", "shard:1"}
 
 
 @pytest.mark.both_databases

@@ -12,7 +12,8 @@ table; the spectator, reconnecting to A as the page does, gets frames again,
 now the new process's. Every frame the spectator got is checked against what
 the database says every hand showed everybody: no hole card. A foreign
 origin is refused by A before anything is forwarded, a table that is not
-open is 404 from either, and the audit is clean to the chip.
+open is 404 from either, and the audit is clean to the chip. And the
+operators' guide's nginx example, as written, in front of both processes.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from bot.database import Database
 from tests.audited import assert_audit_clean_at
@@ -31,6 +33,7 @@ from tests.conftest import SessionServer
 from tests.e2e.bot_process import BotProcess, bot_process
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.hand_records import hand_records
+from tests.e2e.nginx_front import nginx_front, nginx_path
 from tests.e2e.table_players import CALLING_STATION, TablePlayers, open_table
 from tests.e2e.test_web_room_e2e import free_port
 from tests.web.frame_privacy import spectator_leaks
@@ -182,3 +185,69 @@ async def _watch_across_processes(
         assert await a.stop() == 0
         assert not a.troubles(), a.log()
         return first.frames + again.frames
+
+
+@pytest.mark.skipif(nginx_path() is None, reason="nginx is not installed (Debian's nginx)")
+async def test_the_guides_nginx_in_front_of_two_processes_reaches_every_table(
+    fake_discord: FakeDiscord, tmp_path: Path, postgresql_server: SessionServer
+) -> None:
+    """docs/OPERATORS.md's nginx example, as written, in front of both rooms: whichever
+    process nginx picks for a viewer, the viewer gets the table's frames."""
+    fake = fake_discord
+    url = await postgresql_server.migrated()
+    try:
+        server = fake.add_guild("Shard 1", shard=(1, 2))
+        channel = fake.default_channel_of(server).id
+        ports = [free_port(), free_port()]
+        shared = {"CROUPIER_DATABASE": url, "CROUPIER_SHARD_COUNT": "2"}
+        for name in ("a", "b"):
+            (tmp_path / name).mkdir()
+        async with (
+            bot_process(
+                fake,
+                tmp_path / "a" / "bot.db",
+                shared | {"CROUPIER_SHARD_IDS": "0", "CROUPIER_WEB_PORT": str(ports[0])},
+            ) as a,
+            bot_process(
+                fake,
+                tmp_path / "b" / "bot.db",
+                shared | {"CROUPIER_SHARD_IDS": "1", "CROUPIER_WEB_PORT": str(ports[1])},
+            ) as b,
+            nginx_front(tmp_path / "nginx", [f"127.0.0.1:{port}" for port in ports]) as front,
+            aiohttp.ClientSession() as http,
+        ):
+            cat, dan = (fake.add_member(name, guild=server) for name in ("Cat", "Dan"))
+            await open_table(fake, [cat, dan], channel_id=channel)
+            with BlockingReader(url) as reader:
+                found = reader.one("SELECT id FROM tables WHERE channel_id = ?", (channel,))
+            assert found is not None
+            (table_id,) = found
+            # nginx takes turns: of four viewers, two enter through each process.
+            for _ in range(2):  # the page, from each process
+                async with http.get(f"{front}/table/{table_id}") as page:
+                    assert page.status == 200
+            viewers = [Spectator(http, front, table_id) for _ in range(4)]
+            for viewer in viewers:
+                await viewer.connect()
+            await asyncio.sleep(1.0)
+            for viewer in viewers:
+                tables = viewer.tables()
+                assert tables, viewer.frames
+                assert {seat["name"] for seat in tables[-1]["seats"]} == {"Cat", "Dan"}
+                assert viewer.socket is not None
+                await viewer.socket.close()
+            assert await a.stop() == 0 and await b.stop() == 0
+            assert not a.troubles() and not b.troubles()
+        # Both processes were asked: A forwarded its viewers to B, B served its own.
+        await asyncio.sleep(0.2)
+        log = (tmp_path / "nginx" / "access.log").read_text()
+        lines = log.splitlines()
+        pages = [line for line in lines if line.startswith(f"GET /table/{table_id} ")]
+        assert len(pages) == 2 and all(" 200 " in line for line in pages), log
+        assert {line.rsplit(":", 1)[1] for line in pages} == {str(port) for port in ports}, log
+        sockets = [line for line in lines if "/ws " in line]
+        assert len(sockets) == 4, log
+        assert all(" 101 " in line for line in sockets), log
+        assert {line.rsplit(":", 1)[1] for line in sockets} == {str(port) for port in ports}, log
+    finally:
+        await postgresql_server.drop(url)
