@@ -20,6 +20,10 @@ the socket here). A forwarded request carries :data:`ROUTED_HEADER`, and a
 request with it is never forwarded again (two processes that each think the
 other runs a table answer 404 rather than bounce it between them).
 
+A slow viewer slows only its own copy: while the copy waits for the viewer,
+the owner's socket is not free, and the owner skips moments for it as for any
+slow browser (docs/WEB.md, How a frame travels).
+
 When the owner goes away (killed, or its lease taken over), its websocket
 closes, and this process closes the viewer's with 1012 (service restart); the
 page reconnects by itself, and the next request finds the new owner. While no
