@@ -126,7 +126,11 @@ async def run(settings: Settings) -> None:
     if settings.database_url is None:
         check_database_path(settings.database_path)
     database, leases = await open_leased(
-        settings.database, names=settings.shards.lease_names, seconds=settings.lease_seconds
+        settings.database,
+        names=settings.shards.lease_names,
+        seconds=settings.lease_seconds,
+        # Where the other processes send this process's tables' viewers (bot/web_routing.py).
+        web_address=settings.web_room_address if settings.web_port else None,
     )
     async with database:
         log.info(

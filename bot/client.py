@@ -43,6 +43,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
+from bot.web_routing import locator
 from bot.web_surface import WebRoomSetup, WebSurface, load_web_surface
 
 log = logging.getLogger(__name__)
@@ -257,10 +258,20 @@ class CroupierBot(commands.AutoShardedBot):
             self.after_restore()
 
     async def start_web_room(self) -> None:
-        """Serve the tables as pages on 127.0.0.1 (every viewer watches until signing
-        in from Discord is built); a room that cannot start is logged, the bot runs on."""
+        """Serve the tables as pages on ``CROUPIER_WEB_HOST`` (127.0.0.1 by default;
+        every viewer watches until signing in from Discord is built), a table of
+        another process proxied to it (docs/OPERATORS.md); a room that cannot start
+        is logged, the bot runs on."""
         room = load_web_surface(
-            WebRoomSetup(self.tables, port=self.settings.web_port, cooldown=self.clicks)
+            WebRoomSetup(
+                self.tables,
+                host=self.settings.web_host,
+                port=self.settings.web_port,
+                cooldown=self.clicks,
+                # A table of another process: its viewers are sent on to that process.
+                locate=locator(self.db, self.settings.shards),
+                address=self.settings.web_room_address,
+            )
         )
         try:
             await room.start()

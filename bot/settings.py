@@ -14,6 +14,7 @@ variable an operator sets.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,6 +94,12 @@ class Settings:
     lease_seconds: int = 30
     #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
     web_port: int = 0
+    #: Where the web room listens (``CROUPIER_WEB_HOST``): 127.0.0.1 unless processes on
+    #: other machines, or a reverse proxy elsewhere, must reach it.
+    web_host: str = "127.0.0.1"
+    #: The address at which the other processes reach this process's web room
+    #: (``CROUPIER_WEB_ADDRESS``); ``None``: ``http://`` the host and port above.
+    web_address: str | None = None
     #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
     #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
     shards: ShardPlan = field(default_factory=ShardPlan)
@@ -102,6 +109,16 @@ class Settings:
     discord_gateway_url: str | None = None
     #: Test-only settings found where they are not honoured (in .env, or without the switch).
     ignored_settings: tuple[str, ...] = ()
+
+    @property
+    def web_room_address(self) -> str:
+        """The address this process's web room is reached at by the other processes,
+        published with its lease (docs/OPERATORS.md, The web room with several processes)."""
+        if self.web_address is not None:
+            return self.web_address
+        host = "127.0.0.1" if self.web_host in ("0.0.0.0", "::", "") else self.web_host
+        host = f"[{host}]" if ":" in host else host
+        return f"http://{host}:{self.web_port}"
 
     @property
     def database(self) -> str | Path:
@@ -178,6 +195,13 @@ def load_settings(
         sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
         lease_seconds=number("CROUPIER_LEASE_SECONDS", 30, 3, 600),
         web_port=number("CROUPIER_WEB_PORT", 0, 0, 65_535),
+        web_host=_read(values, "CROUPIER_WEB_HOST", "127.0.0.1", _web_host),
+        web_address=_read(
+            values,
+            "CROUPIER_WEB_ADDRESS",
+            None,
+            lambda raw: _url("CROUPIER_WEB_ADDRESS", raw, "http"),
+        ),
         shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
@@ -292,6 +316,13 @@ def _url(name: str, raw: str, scheme: str) -> str:
     if not raw.startswith(prefixes) or raw in prefixes:
         raise SettingsError("settings.url", name=name, scheme=scheme, value=raw)
     return raw.rstrip("/")
+
+
+def _web_host(raw: str) -> str:
+    """A host name or IP address to listen on (``::`` and ``0.0.0.0``: every interface)."""
+    if not re.fullmatch(r"[A-Za-z0-9.:\-]{1,253}", raw):
+        raise SettingsError("settings.web_host", value=raw)
+    return raw
 
 
 def _check_order(settings: Settings, smaller: str, larger: str) -> None:

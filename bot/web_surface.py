@@ -20,6 +20,7 @@ from typing import Final, Protocol, cast
 
 from bot.cooldowns import MemberCooldown
 from bot.tables.registry import TableRegistry
+from bot.web_routing import Locate
 
 #: The module that serves the room.
 WEB_SURFACE: Final = "web"
@@ -50,6 +51,11 @@ class WebRoomSetup:
     #: The members' budget of clicks to share (the Discord client's); ``None``: the
     #: room's own, of ``flood_limit``.
     cooldown: MemberCooldown | None = None
+    #: With several processes: which process runs a table this one does not
+    #: (:mod:`bot.web_routing`), and this room's own address as the others reach it.
+    #: ``None``: every table is here.
+    locate: Locate | None = None
+    address: str | None = None
 
 
 class WebSurface(Protocol):

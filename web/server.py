@@ -28,6 +28,7 @@ from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
 from web.room import Connection, TableRoom, Witness
+from web.routing import TableRouting
 from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
 
 log = logging.getLogger(__name__)
@@ -108,6 +109,16 @@ class WebRoomServer:
         self.max_viewers = MAX_VIEWERS_PER_TABLE
         #: Shown every frame built, at every table (the privacy tests).
         self.witnesses: list[Witness] = []
+        #: With several processes: a table of another one is proxied there (web/routing.py).
+        self.routing: TableRouting | None = None
+        if setup.locate is not None:
+            self.routing = TableRouting(
+                setup.locate,
+                setup.address,
+                is_here=self._is_here,
+                same_origin=self._same_origin,
+                max_message_bytes=MAX_FRAME_BYTES,
+            )
         self.app = self.build_app()
         self._runner: web.AppRunner | None = None
         self._url = ""
@@ -117,7 +128,10 @@ class WebRoomServer:
         return self._url
 
     def build_app(self) -> web.Application:
-        app = web.Application(middlewares=[careful_headers], client_max_size=MAX_FRAME_BYTES)
+        middlewares = [careful_headers]
+        if self.routing is not None:
+            middlewares.append(self.routing.middleware)
+        app = web.Application(middlewares=middlewares, client_max_size=MAX_FRAME_BYTES)
         app.router.add_get("/", self.front)
         app.router.add_get("/table/{table_id:\\d{1,18}}", self.page)
         app.router.add_get("/table/{table_id:\\d{1,18}}/ws", self.socket)
@@ -135,6 +149,8 @@ class WebRoomServer:
         self._url = f"http://{self.setup.host}:{port}"
 
     async def stop(self) -> None:
+        if self.routing is not None:
+            await self.routing.close()
         if self._runner is not None:
             await self._runner.cleanup()
         for room in list(self.rooms.values()):
@@ -151,6 +167,12 @@ class WebRoomServer:
             if runner.table_id == table_id and not runner.closed:
                 return runner
         raise web.HTTPNotFound(text="No such table is open.")
+
+    def _is_here(self, table_id: int) -> bool:
+        return any(
+            runner.table_id == table_id and not runner.closed
+            for runner in self.setup.tables.runners
+        )
 
     def room(self, runner: TableRunner) -> TableRoom:
         room = self.rooms.get(runner.table_id)

@@ -165,8 +165,11 @@ class Lease:
         *,
         seconds: float = LEASE_SECONDS,
         clock: Callable[[], float] = time.time,
+        web_address: str | None = None,
     ) -> None:
         self.database = database
+        #: Where the other processes reach this process's web room (written with the lease).
+        self.web_address = web_address
         self.name = name
         self.holder = holder
         self.seconds = seconds
@@ -182,14 +185,18 @@ class Lease:
         seconds: float = LEASE_SECONDS,
         clock: Callable[[], float] = time.time,
         alive: Callable[[int], bool] = _process_alive,
+        web_address: str | None = None,
     ) -> Lease:
-        """Take the lease, or raise :class:`LeaseHeld` naming who holds it."""
+        """Take the lease, or raise :class:`LeaseHeld` naming who holds it; the lease
+        row says where this process's web room is reached (``web_address``, migration
+        0019), so the other processes send a table's viewers there."""
         lease = cls(
             database,
             name,
             holder or Holder.this_process(),
             seconds=seconds,
             clock=clock,
+            web_address=web_address,
         )
         me = lease.holder.text()
         async with database.transaction(fenced=False) as tx:
@@ -202,9 +209,10 @@ class Lease:
             row = None
             while row is None:
                 if await tx.execute(
-                    "INSERT INTO leases (name, holder, acquired_at, renewed_at, expires_at)"
-                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
-                    (name, me, now, now, now + seconds),
+                    "INSERT INTO leases"
+                    " (name, holder, acquired_at, renewed_at, expires_at, web_address)"
+                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
+                    (name, me, now, now, now + seconds, web_address),
                 ):
                     return lease
                 row = await tx.lock_one(
@@ -216,9 +224,9 @@ class Lease:
                     raise _held(name, row["holder"], row["expires_at"] - now)
                 log.warning("Taking over the %s lease from %s", name, row["holder"])
             changed = await tx.execute(
-                "UPDATE leases SET holder = ?, acquired_at = ?, renewed_at = ?, expires_at = ?"
-                " WHERE name = ?",
-                (me, now, now, now + seconds, name),
+                "UPDATE leases SET holder = ?, acquired_at = ?, renewed_at = ?, expires_at = ?,"
+                " web_address = ? WHERE name = ?",
+                (me, now, now, now + seconds, web_address, name),
             )
             if changed != 1:
                 raise RuntimeError(f"the {name} lease was not written")
@@ -316,10 +324,12 @@ async def open_leased(
     holder: Holder | None = None,
     alive: Callable[[int], bool] = _process_alive,
     seconds: float = LEASE_SECONDS,
+    web_address: str | None = None,
 ) -> tuple[Database, list[Lease]]:
     """Open the database, check that no other live process serves ``names`` (nor
     changes the schema under one serving others), only then migrate it, and take
-    the leases; on any refusal the database is closed again and no lease is kept."""
+    the leases (each saying where this process's web room is, ``web_address``); on
+    any refusal the database is closed again and no lease is kept."""
     database = await Database.open(path, migrate=False)
     leases: list[Lease] = []
     try:
@@ -330,7 +340,14 @@ async def open_leased(
         await database.migrate(migrations)
         for name in names:
             leases.append(
-                await Lease.take(database, name, holder=holder, alive=alive, seconds=seconds)
+                await Lease.take(
+                    database,
+                    name,
+                    holder=holder,
+                    alive=alive,
+                    seconds=seconds,
+                    web_address=web_address,
+                )
             )
     except BaseException:
         for lease in leases:

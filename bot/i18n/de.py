@@ -23,6 +23,10 @@ MESSAGES: Final[dict[str, str]] = {
     "settings.url": (
         "{name} muss eine URL sein, die mit {scheme}:// oder {scheme}s:// beginnt, nicht '{value}'."
     ),
+    "settings.web_host": (
+        "CROUPIER_WEB_HOST muss ein Hostname oder eine IP-Adresse sein, auf der gelauscht "
+        "wird, etwa 127.0.0.1 oder 0.0.0.0, nicht '{value}'."
+    ),
     "settings.not_more_than": (
         "{name} ({value:int}) darf nicht größer sein als {other_name} ({other_value:int})."
     ),

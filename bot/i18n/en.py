@@ -23,6 +23,10 @@ MESSAGES: Final[dict[str, str]] = {
     "settings.url": (
         "{name} must be a URL starting with {scheme}:// or {scheme}s://, not '{value}'."
     ),
+    "settings.web_host": (
+        "CROUPIER_WEB_HOST must be a host name or an IP address to listen on, such as "
+        "127.0.0.1 or 0.0.0.0, not '{value}'."
+    ),
     "settings.not_more_than": (
         "{name} ({value:int}) must not be more than {other_name} ({other_value:int})."
     ),

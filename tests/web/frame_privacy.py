@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.tables.state import TableState
 from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
+from tests.e2e.hand_records import HandRecord
 
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _NAMES = re.compile(r"^(?:[2-9TJQKA][cdhs])+$")
@@ -88,3 +89,37 @@ def cards_in(frame: dict[str, Any]) -> set[str]:
 def leaked(frame: dict[str, Any], allowed: frozenset[str]) -> set[str]:
     """The cards of ``frame`` its viewer may not see (empty: none)."""
     return cards_in(frame) - allowed
+
+
+# ------------------------------------------------- frames from another process
+
+# A viewer sent on to another process (web/routing.py) gets frames that process
+# built: their table state is not in the test's hands, so what they may know is
+# read from the database instead (tests/e2e/hand_records.py, every hand dealt
+# again from its write-ahead log). A spectator's frame about hand N may show
+# what hand N showed everybody by its end (board, up cards, hands shown or
+# turned up, a rabbit hunt) and the draw for the button, never a card that
+# stayed face down.
+
+
+def public_cards(record: HandRecord) -> frozenset[str]:
+    """Every card of a hand that everybody saw by the hand's end."""
+    cards = {*record.board, *record.face_up, *record.tabled, *record.rabbit}
+    cards.update(card for shown in record.shown.values() for card in shown)
+    cards.update(card for before in record.shown_before.values() for card in before)
+    cards.update(record.button_draw)
+    return frozenset(str(card) for card in cards)
+
+
+def spectator_leaks(frame: dict[str, Any], records: list[HandRecord]) -> set[str]:
+    """The cards of a spectator's ``frame`` that nobody but their owner saw."""
+    table = frame.get("table") or {}
+    hand_no = table.get("hand_no")
+    allowed: set[str] = set()
+    for record in records:
+        if record.table_id != table.get("table_id"):
+            continue
+        allowed.update(str(card) for card in record.button_draw)
+        if record.hand_no == hand_no:
+            allowed |= public_cards(record)
+    return leaked(frame, frozenset(allowed))
