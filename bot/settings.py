@@ -308,3 +308,20 @@ def _check_order(settings: Settings, smaller: str, larger: str) -> None:
 
 def _variable(field_name: str) -> str:
     return "CROUPIER_" + field_name.upper()
+
+
+# ----------------------------------------------------------- replays (issue 26)
+
+#: The web room's public address (``https://poker.example.org``), where links
+#: to replays point. Read by :func:`public_url` alone, so that the setting the
+#: sign-in work adds can take its place in one spot.
+PUBLIC_URL_VARIABLE: Final = "CROUPIER_PUBLIC_URL"
+
+
+def public_url(environ: Mapping[str, str] | None = None) -> str | None:
+    """The web room's public address without a trailing slash, or ``None``
+    (unset, empty or not an http(s) address: nothing links to the room)."""
+    raw = (os.environ if environ is None else environ).get(PUBLIC_URL_VARIABLE, "").strip()
+    if not raw.startswith(("http://", "https://")) or raw in ("http://", "https://"):
+        return None
+    return raw.rstrip("/")

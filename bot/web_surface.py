@@ -14,7 +14,7 @@ stands for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final, Protocol, cast
 
@@ -50,6 +50,9 @@ class WebRoomSetup:
     #: The members' budget of clicks to share (the Discord client's); ``None``: the
     #: room's own, of ``flood_limit``.
     cooldown: MemberCooldown | None = None
+    #: Replays: is ``(guild_id, user_id)`` an admin of that guild (who may see the
+    #: house's full record of its hands); ``None``: nobody is.
+    is_guild_admin: Callable[[int, int], Awaitable[bool]] | None = None
 
 
 class WebSurface(Protocol):

@@ -27,6 +27,7 @@ from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
+from web.replays import ReplayPages, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
 
@@ -38,6 +39,9 @@ MAX_FRAME_BYTES: Final = 2048
 STATIC_FILES: Final = {
     "table.css": "text/css",
     "table.js": "text/javascript",
+    # Replays (web/replays.py):
+    "replay.css": "text/css",
+    "replay.js": "text/javascript",
 }
 #: The most viewers one table may have at once (more are asked to come back later).
 MAX_VIEWERS_PER_TABLE: Final = 200
@@ -123,6 +127,12 @@ class WebRoomServer:
         app.router.add_get("/table/{table_id:\\d{1,18}}/ws", self.socket)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/cards/{deck}/{code}.png", self.card)
+        # Replays of finished hands (web/replays.py).
+        ReplayPages(
+            self.setup.tables.services.database,
+            self.identity,
+            self.setup.is_guild_admin or nobody_is_admin,
+        ).add_routes(app.router)
         app.on_shutdown.append(self._close_sockets)
         return app
 
