@@ -23,6 +23,7 @@ from bot.web_surface import WebRoomSetup
 from tests.bot.fake_clock import FakeClock
 from tests.web.frame_privacy import allowed_in_replay, cards_in, leaked
 from tests.web.harness import LocalRoom, local_room
+from tests.web.pictures import play_hands
 from web.server import WebRoomServer
 
 
@@ -43,20 +44,6 @@ async def room(tmp_path: Path, clock: FakeClock) -> AsyncIterator[LocalRoom]:
 async def http() -> AsyncIterator[aiohttp.ClientSession]:
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
         yield session
-
-
-async def play_hands(room: LocalRoom, clock: FakeClock, hands: int) -> None:
-    """Let the clock run until ``hands`` hands are over (the member's clock acts for them)."""
-    for _ in range(2000):
-        await room.runner.settled()
-        for _ in range(5):
-            await asyncio.sleep(0)
-        if room.runner.table.hands_played >= hands:
-            return
-        wake = clock.next_wake
-        assert wake is not None, "nothing is due at the table"
-        clock.advance(max(0.0, wake - clock.now()))
-    raise AssertionError("the hands did not end")
 
 
 async def finished_hands(room: LocalRoom) -> list[int]:

@@ -81,7 +81,8 @@
       box.append(
         el("div", { class: "name", text: player.name }),
         el("div", { class: "stack", text: number(line.stack) }),
-        el("div", { class: "cards" }, line.cards.map(card)),
+        // A folded hand is gone from the table: only cards it showed stay.
+        el("div", { class: "cards" }, (line.folded ? line.cards.filter((c) => c) : line.cards).map(card)),
         el("div", { class: "bet", text: line.bet ? number(line.bet) : "" }),
         el("div", {}, tags)
       );
