@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.local_play import LOCAL_MEMBER, PlayOptions
 from bot.tables.hand_log import replay_logged_hand
+from bot.tables.errors import TableRefusal
 from bot.tables.requests import ActionRequest, Move
 from engine import HandShown
 from tests.bot.fake_clock import FakeClock
@@ -100,10 +101,16 @@ async def play_hands(room: LocalRoom, clock: FakeClock, hands: int) -> None:
         live = room.runner.live
         actor = None if live is None or live.hand.is_complete else live.hand.to_act
         if live is not None and actor is not None and live.deal.players[actor] == LOCAL_MEMBER:
-            await room.runner.act(
-                LOCAL_MEMBER, ActionRequest(Move.CHECK_OR_CALL), hand_no=live.hand_no, seq=live.seq
-            )
-            continue
+            try:
+                await room.runner.act(
+                    LOCAL_MEMBER,
+                    ActionRequest(Move.CHECK_OR_CALL),
+                    hand_no=live.hand_no,
+                    seq=live.seq,
+                )
+                continue
+            except TableRefusal:  # not a betting turn (show or muck): the clock decides
+                pass
         wake = clock.next_wake
         if wake is None:
             raise RuntimeError("nothing is due at the table")
