@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import weakref
 from typing import Final
 
 from bot.database import Database
@@ -28,8 +29,15 @@ from bot.database import Database
 TOKEN: Final = re.compile(r"(?P<hand>[1-9][0-9]{0,17})-(?P<signature>[0-9a-f]{32})")
 
 
+#: Each database's key, once read (it never changes once written).
+_KEYS: weakref.WeakKeyDictionary[Database, bytes] = weakref.WeakKeyDictionary()
+
+
 async def replay_key(database: Database) -> bytes:
     """The key that signs shared links (made, once, the first time it is asked for)."""
+    known = _KEYS.get(database)
+    if known is not None:
+        return known
     found = await database.fetch_value("SELECT secret FROM replay_key WHERE id = 1")
     if found is None:
         async with database.transaction(fenced=False) as tx:
@@ -38,7 +46,8 @@ async def replay_key(database: Database) -> bytes:
                 (secrets.token_hex(32),),
             )
         found = await database.fetch_value("SELECT secret FROM replay_key WHERE id = 1")
-    return str(found).encode()
+    key = _KEYS[database] = str(found).encode()
+    return key
 
 
 def signature(key: bytes, hand_id: int) -> str:
@@ -69,3 +78,23 @@ def hand_url(base: str, hand_id: int) -> str:
 async def shared_url(database: Database, base: str, hand_id: int) -> str:
     """The shared link of a hand: public cards only, to anyone."""
     return f"{base}/replay/{share_token(await replay_key(database), hand_id)}"
+
+
+async def finished_hand_id(database: Database, table_id: int, hand_no: int) -> int | None:
+    """The id of table ``table_id``'s finished hand ``hand_no`` (``None``: none)."""
+    found = await database.fetch_value(
+        "SELECT id FROM hands WHERE table_id = ? AND hand_no = ? AND status = 'finished'",
+        (table_id, hand_no),
+    )
+    return None if found is None else int(found)
+
+
+async def link_for(database: Database, base: str, hand_id: int, user_id: int) -> str:
+    """The replay to offer ``user_id``: their own page if they played the hand,
+    else its shared link (public cards only)."""
+    played = await database.fetch_value(
+        "SELECT 1 FROM hand_players WHERE hand_id = ? AND user_id = ?", (hand_id, user_id)
+    )
+    if played is not None:
+        return hand_url(base, hand_id)
+    return await shared_url(database, base, hand_id)

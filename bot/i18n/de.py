@@ -1848,5 +1848,7 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.no_hands": "Du hast hier noch keine Hand zu Ende gespielt.",
     "replay.hand_line": "Hand {hand_no} · {game} · {net:+int}",
     "replay.link": "[Wiederholung]({url})",
+    "replay.hand_link": "[{hand_no}]({url})",
+    "replay.history_links": "Wiederholungen: {links}",
     "replay.link_line": "Wiederholung: {url}",
 }

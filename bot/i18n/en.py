@@ -1741,5 +1741,7 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.no_hands": "You have not finished a hand here yet.",
     "replay.hand_line": "Hand {hand_no} · {game} · {net:+int}",
     "replay.link": "[Replay]({url})",
+    "replay.hand_link": "[{hand_no}]({url})",
+    "replay.history_links": "Replays: {links}",
     "replay.link_line": "Replay: {url}",
 }

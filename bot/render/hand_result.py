@@ -80,6 +80,8 @@ def result_lines(result: HandResultView, locale: str, faces: CardFaces = TEXT_FA
         lines.append(t("result.rake", locale, amount=result.rake))
     if result.commitment:
         lines.append(t("result.verify", locale, hand_no=result.hand_no))
+    if result.replay_url:
+        lines.append(t("replay.link", locale, url=result.replay_url))
     return lines
 
 
