@@ -260,7 +260,12 @@ class CroupierBot(commands.AutoShardedBot):
         """Serve the tables as pages on 127.0.0.1 (every viewer watches until signing
         in from Discord is built); a room that cannot start is logged, the bot runs on."""
         room = load_web_surface(
-            WebRoomSetup(self.tables, port=self.settings.web_port, cooldown=self.clicks)
+            WebRoomSetup(
+                self.tables,
+                port=self.settings.web_port,
+                cooldown=self.clicks,
+                is_guild_admin=self.is_guild_admin,
+            )
         )
         try:
             await room.start()
@@ -269,6 +274,20 @@ class CroupierBot(commands.AutoShardedBot):
             return
         self.web_room = room
         log.info("The web room is at %s", room.url)
+
+    async def is_guild_admin(self, guild_id: int, user_id: int) -> bool:
+        """Replays: is this member an administrator of this guild (who may see the
+        house's full record of its hands, every hole card)."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return False
+        member = guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return False
+        return member.guild_permissions.administrator
 
     async def close(self) -> None:
         self.card_emojis.stop()

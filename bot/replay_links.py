@@ -38,14 +38,15 @@ async def replay_key(database: Database) -> bytes:
     known = _KEYS.get(database)
     if known is not None:
         return known
-    found = await database.fetch_value("SELECT secret FROM replay_key WHERE id = 1")
+    found = await database.fetch_value("SELECT secret FROM replay_key WHERE name = 'replay'")
     if found is None:
         async with database.transaction(fenced=False) as tx:
             await tx.execute(
-                "INSERT INTO replay_key (id, secret) VALUES (1, ?) ON CONFLICT (id) DO NOTHING",
+                "INSERT INTO replay_key (name, secret) VALUES ('replay', ?)"
+                " ON CONFLICT (name) DO NOTHING",
                 (secrets.token_hex(32),),
             )
-        found = await database.fetch_value("SELECT secret FROM replay_key WHERE id = 1")
+        found = await database.fetch_value("SELECT secret FROM replay_key WHERE name = 'replay'")
     key = _KEYS[database] = str(found).encode()
     return key
 

@@ -251,8 +251,8 @@ def _told(event: Event, names: Sequence[str], locale: str) -> str | None:
     if isinstance(event, PointCardChosen):
         return t(told_key("point_card"), locale, name=names[event.player], amount=0)
     if isinstance(event, RunoutChosen):
-        kind = "run_twice" if event.count == 2 else "run_once"
-        return t(told_key(kind), locale, name=names[event.player], amount=0)
+        key = told_key("run_twice" if event.count == 2 else "run_once")
+        return t(key, locale, name=names[event.player], amount=0)
     if isinstance(event, HandShown):
         return t("action.show", locale, name=names[event.player])
     if isinstance(event, HandMucked):
@@ -278,7 +278,9 @@ def _shown_cards(
     """A seat's cards as the viewer may see them: a hidden card is ``null``."""
     if visible is None:
         return [str(card) for card in cards]
-    seen = [str(card) for card, face_up in zip(cards, up, strict=True) if face_up or card in visible]
+    seen = [
+        str(card) for card, face_up in zip(cards, up, strict=True) if face_up or card in visible
+    ]
     if hide_order:
         # An opponent who drew: which card came when stays unknown.
         return sorted(seen) + [None] * (len(cards) - len(seen))

@@ -318,10 +318,14 @@ def _variable(field_name: str) -> str:
 PUBLIC_URL_VARIABLE: Final = "CROUPIER_PUBLIC_URL"
 
 
-def public_url(environ: Mapping[str, str] | None = None) -> str | None:
+def public_url(
+    environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+) -> str | None:
     """The web room's public address without a trailing slash, or ``None``
-    (unset, empty or not an http(s) address: nothing links to the room)."""
-    raw = (os.environ if environ is None else environ).get(PUBLIC_URL_VARIABLE, "").strip()
+    (unset, empty or not an http(s) address: nothing links to the room). Read
+    as every setting is: the environment over ``.env``."""
+    values = _merge(os.environ if environ is None else environ, env_file)
+    raw = (values.get(PUBLIC_URL_VARIABLE) or "").strip()
     if not raw.startswith(("http://", "https://")) or raw in ("http://", "https://"):
         return None
     return raw.rstrip("/")

@@ -40,6 +40,8 @@ from bot.render.history_view import history_lines
 from bot.render.home_lines import vote_answer
 from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
+from bot.replay_links import finished_hand_id, hand_url, link_for
+from bot.settings import public_url
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
 from bot.table_options import (
@@ -51,8 +53,6 @@ from bot.table_options import (
 )
 from bot.tables.auto_top_ups import AutoTopUp, set_auto_top_up
 from bot.tables.closing import MAX_VOID_REASON
-from bot.replay_links import finished_hand_id, hand_url, link_for
-from bot.settings import public_url
 from bot.tables.deck_openings import hand_opening
 from bot.tables.errors import (
     MayNotEndTournament,
@@ -836,8 +836,8 @@ class Tables(commands.Cog):
         base = public_url()
         if base is not None:  # each hand's replay, as this player saw it
             links = " · ".join(
-                t("replay.hand_link", locale, hand_no=hand.hand_no, url=hand_url(base, hand.hand_id))
-                for hand in hands
+                t("replay.hand_link", locale, hand_no=h.hand_no, url=hand_url(base, h.hand_id))
+                for h in hands
             )
             lines.append(t("replay.history_links", locale, links=links))
         files = []

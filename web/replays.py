@@ -59,6 +59,14 @@ def _static(name: str) -> bytes:
     return resources.files("web").joinpath("static", name).read_bytes()
 
 
+def last_hands_link(viewer: Viewer) -> str:
+    """The table page's link to the viewer's last hands' replays (none for a spectator)."""
+    if viewer.user_id is None:
+        return ""
+    words = html.escape(t("replay.last_hands", viewer.locale))
+    return f'<a id="last-hands" href="/hands" target="_blank" rel="noopener">{words}</a>'
+
+
 class ReplayPages:
     """The replay routes of one web room."""
 
@@ -179,7 +187,8 @@ class ReplayPages:
             + "</a></li>"
             for row in rows
         )
-        body = items and f"<ol>{items}</ol>" or f"<p>{html.escape(t('replay.no_hands', locale))}</p>"
+        none = html.escape(t("replay.no_hands", locale))
+        body = f"<ol>{items}</ol>" if items else f"<p>{none}</p>"
         text = (
             f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -27,7 +27,7 @@ from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
-from web.replays import ReplayPages, nobody_is_admin
+from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
 
@@ -186,6 +186,7 @@ class WebRoomServer:
             raise response  # type: ignore[misc]
         viewer = self.identity.identify(request)
         html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
+        html = html.replace("{{last_hands}}", last_hands_link(viewer))  # replays
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def static(self, request: web.Request) -> web.StreamResponse:

@@ -104,8 +104,12 @@ def allowed_in_replay(
     hand; a player of the hand their own cards, those thrown away included."""
     if house:
         every = {str(card) for cards in hand.hole_cards for card in cards}
-        every.update(str(card) for event in hand.events if isinstance(event, HoleCardsDealt)
-                     for card in event.cards)
+        every.update(
+            str(card)
+            for event in hand.events
+            if isinstance(event, HoleCardsDealt)
+            for card in event.cards
+        )
         every.update(str(card) for board in hand.boards for card in board)
         return frozenset(every)
     allowed: set[str] = {str(card) for board in hand.boards for card in board}

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.local_play import LOCAL_MEMBER, PlayOptions
-from bot.tables.hand_log import replay_logged_hand
 from bot.tables.errors import TableRefusal
+from bot.tables.hand_log import replay_logged_hand
 from bot.tables.requests import ActionRequest, Move
 from engine import HandShown
 from tests.bot.fake_clock import FakeClock

@@ -94,14 +94,18 @@ async def test_the_player_steps_through_a_replay_in_the_browser(
     assert await page.locator("#boards img.card").count() == 5
     river_at = (await position(page))[0]
     assert river_at < total
-    assert await page.get_attribute("#streets button[data-street='river']", "aria-pressed") == "true"
+    assert (
+        await page.get_attribute("#streets button[data-street='river']", "aria-pressed") == "true"
+    )
 
     # Play: the steps move on by themselves to the end, where the result is shown.
     await page.click("#play")
     await page.wait_for_selector("#result:not([hidden])", timeout=20_000)
     assert await position(page) == (total, total)
     assert await page.get_attribute("#play", "aria-pressed") == "false"
-    lines = await page.eval_on_selector_all("#result-lines li", "items => items.map(i => i.textContent)")
+    lines = await page.eval_on_selector_all(
+        "#result-lines li", "items => items.map(i => i.textContent)"
+    )
     assert any("wins" in line for line in lines), lines
     # Play and pause from the start: it stops where it was paused.
     await page.click("#start")

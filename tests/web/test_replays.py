@@ -6,7 +6,6 @@ every response read by the privacy checker."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -63,8 +62,9 @@ async def get_json(
         return response.status, await response.text()
 
 
-async def allowed(room: LocalRoom, hand_id: int, user_id: int | None, *, house: bool = False
-                  ) -> frozenset[str]:
+async def allowed(
+    room: LocalRoom, hand_id: int, user_id: int | None, *, house: bool = False
+) -> frozenset[str]:
     deal, hand = await replay_logged_hand(room.database, hand_id)
     after = {str(card) for card in await cards_shown_after(room.database, hand_id)}
     return allowed_in_replay(hand, deal.players, after, user_id, house=house)
@@ -95,8 +95,11 @@ async def test_a_player_steps_through_their_hand_with_their_own_cards(
     assert answer["result"]["lines"]
     # Each action is told, in the catalogue's words, the blinds first.
     told = [text for step in answer["steps"] for text in step["told"]]
-    assert any(t("replay.posts", "en", name=answer["players"][0]["name"], amount=5) == text
-               or "posts" in text for text in told)
+    assert any(
+        t("replay.posts", "en", name=answer["players"][0]["name"], amount=5) == text
+        or "posts" in text
+        for text in told
+    )
     assert len(told) >= len(hand.actions)
     # The pot grows and the board never shrinks.
     totals = [step["pot_total"] for step in answer["steps"][:-1]]
@@ -232,3 +235,13 @@ async def test_the_replay_speaks_german_to_a_german_browser(
     assert answer["result"]["title"] == t("result.title", "de", hand_no=answer["hand_no"])
     assert answer["words"]["forward"] == t("replay.forward", "de")
     assert answer["steps"][0]["street_name"] == t("replay.street.preflop", "de")
+
+
+async def test_local_play_s_table_page_links_to_the_last_hands(
+    room: LocalRoom, http: aiohttp.ClientSession
+) -> None:
+    async with http.get(room.player_url) as response:  # the key becomes the cookie
+        page = await response.text()
+    assert 'href="/hands"' in page and t("replay.last_hands", "en") in page
+    async with aiohttp.ClientSession() as stranger, stranger.get(room.spectator_url) as response:
+        assert 'href="/hands"' not in await response.text()

@@ -4,6 +4,6 @@
 -- with this key, so nobody can make the link of a hand they were not given.
 -- One row, written with a random key the first time a link is made.
 CREATE TABLE replay_key (
-    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    name    TEXT PRIMARY KEY CHECK (name = 'replay'),
     secret  TEXT NOT NULL CHECK (length(secret) >= 32)
 );
