@@ -137,13 +137,27 @@ def replay_url(room: LocalRoom, hand_id: int) -> str:
     return f"{room.server.url}/hand/{hand_id}"
 
 
-async def open_replay(browser: Any, room: LocalRoom, hand_id: int, **context: Any) -> Any:
-    """A page of the player's replay of ``hand_id`` (their key's cookie set), loaded."""
+async def open_replay(
+    browser: Any,
+    room: LocalRoom,
+    hand_id: int,
+    received: list[Any] | None = None,
+    **context: Any,
+) -> Any:
+    """A page of the player's replay of ``hand_id`` (their key's cookie set), loaded;
+    the steps its browser received go into ``received``."""
     opened = await browser.new_context(**context)
     await opened.add_cookies(
         [{"name": "croupier_key", "value": room.member.key, "url": room.server.url}]
     )
     page = await opened.new_page()
+    if received is not None:
+
+        async def keep(response: Any) -> None:
+            if response.url.endswith("/steps"):
+                received.append(await response.json())
+
+        page.on("response", keep)
     await page.goto(replay_url(room, hand_id))
     await page.wait_for_selector("#seats .seat", timeout=20_000)
     return page

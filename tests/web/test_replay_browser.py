@@ -15,7 +15,9 @@ import pytest
 
 from bot.local_play import LOCAL_MEMBER, PlayOptions
 from bot.tables.hand_log import replay_logged_hand
+from bot.tables.show_or_muck import cards_shown_after
 from tests.bot.fake_clock import FakeClock
+from tests.web.frame_privacy import allowed_in_replay, leaked
 from tests.web.harness import CHROMIUM_ARGS, LocalRoom, chromium_path, local_room
 from tests.web.pictures import open_replay, river_hand
 
@@ -67,7 +69,10 @@ async def test_the_player_steps_through_a_replay_in_the_browser(
     hand_id = await river_hand(room, clock)
     deal, hand = await replay_logged_hand(room.database, hand_id)
     mine = {str(card) for card in hand.hole_cards[deal.players.index(LOCAL_MEMBER)]}
-    page = await open_replay(browser, room, hand_id, viewport={"width": 1280, "height": 800})
+    received: list[Any] = []
+    page = await open_replay(
+        browser, room, hand_id, received, viewport={"width": 1280, "height": 800}
+    )
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
 
@@ -121,5 +126,15 @@ async def test_the_player_steps_through_a_replay_in_the_browser(
     # The share link is the signed one, and opens the public view.
     share = await page.get_attribute("#share", "href")
     assert share is not None and re.fullmatch(rf"/replay/{hand_id}-[0-9a-f]{{32}}", share)
+    # What the browser was sent holds no card the player may not see.
+    after = {str(card) for card in await cards_shown_after(room.database, hand_id)}
+    allowed = allowed_in_replay(hand, deal.players, after, LOCAL_MEMBER, house=False)
+    assert len(received) == 1 and leaked(received[0], allowed) == set()
+    assert any(
+        card is None
+        for step in received[0]["steps"]
+        for seat in step["seats"]
+        for card in seat["cards"]
+    ), "no card was hidden: the check proves nothing"
     assert not errors, errors
     await page.context.close()

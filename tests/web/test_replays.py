@@ -245,3 +245,33 @@ async def test_local_play_s_table_page_links_to_the_last_hands(
     assert 'href="/hands"' in page and t("replay.last_hands", "en") in page
     async with aiohttp.ClientSession() as stranger, stranger.get(room.spectator_url) as response:
         assert 'href="/hands"' not in await response.text()
+
+
+@pytest.mark.parametrize("game", ["F7S", "F2L3D", "NCP", "NDBA"])
+async def test_every_game_s_replay_shows_each_viewer_only_their_cards(
+    tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession, game: str
+) -> None:
+    """Stud's up and down cards, a triple draw's changing hands, Crazy Pineapple's
+    discards, two boards: each viewer's replay holds only what they may see."""
+    options = PlayOptions(game=game, computers=2)
+    async with local_room(tmp_path / "play.db", options, clock=clock, flood_limit=0) as room:
+        await play_hands(room, clock, 4)
+        key = await replay_key(room.database)
+        for hand_id in await finished_hands(room):
+            deal, hand = await replay_logged_hand(room.database, hand_id)
+            shared = f"{room.server.url}/replay/{share_token(key, hand_id)}/steps"
+            status, public = await get_json(http, shared)
+            assert status == 200
+            assert leaked(public, await allowed(room, hand_id, None)) == set(), hand_id
+            assert len(public["steps"]) >= len(hand.actions) + 1
+            if len(hand.boards) > 1:
+                assert len(public["steps"][-1]["boards"]) == len(hand.boards)
+            if LOCAL_MEMBER in deal.players:
+                own = f"{room.server.url}/hand/{hand_id}/steps"
+                status, mine = await get_json(http, own, key=room.member.key)
+                assert status == 200 and mine["viewer"] == "player"
+                assert leaked(mine, await allowed(room, hand_id, LOCAL_MEMBER)) == set()
+                index = deal.players.index(LOCAL_MEMBER)
+                assert mine["steps"][-1]["seats"][index]["cards"] == [
+                    str(card) for card in hand.hole_cards[index]
+                ]
