@@ -81,6 +81,12 @@ async def test_the_result_history_and_verify_link_to_the_replay(
         # /poker verify: the hand's replay (Ann played it: her own page).
         verified = await (await ann.slash("poker", "verify", hand=1)).settled()
         assert f"{ADDRESS}/hand/{hand_ids[0]}" in verified.text, verified.text
+        # Someone who did not play it is given the shared link (public cards only).
+        eve = fake.add_member("Eve")
+        seen = await (await eve.slash("poker", "verify", hand=1)).settled()
+        found = SHARED.search(seen.text)
+        assert found is not None and int(found["hand"]) == hand_ids[0], seen.text
+        assert f"/hand/{hand_ids[0]}" not in seen.text
 
 
 async def test_without_an_address_nothing_links_to_a_replay(
