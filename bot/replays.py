@@ -37,6 +37,7 @@ from bot.render.hand_result import result_message
 from bot.render.views import HandResultView, PotWin, ShownHand
 from bot.tables.hand_log import LoggedAction
 from engine import (
+    BetReturned,
     BoardDealt,
     BountyPaid,
     Card,
@@ -257,6 +258,8 @@ def _told(event: Event, names: Sequence[str], locale: str) -> str | None:
         return t("action.show", locale, name=names[event.player])
     if isinstance(event, HandMucked):
         return t("action.muck", locale, name=names[event.player])
+    if isinstance(event, BetReturned):
+        return t("replay.returned", locale, name=names[event.player], amount=event.amount)
     if isinstance(event, BoardDealt):
         return t("replay.board_dealt", locale, street=street_name(event.street, locale))
     return None

@@ -1808,6 +1808,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.open": "Dein Tisch ist bereit. Öffne diese Adresse im Browser (damit spielst du):",
     # Replays of finished hands (issue 26: bot/replays.py, web/replays.py).
     "replay.posts": "{name} setzt {amount:int}",
+    "replay.returned": "{amount:int} gehen an {name} zurück, niemand ging mit",
     "replay.board_dealt": "Auf den Tisch: {street}",
     "replay.street.deal": "Geben",
     "replay.street.draw": "Tausch",

@@ -1701,6 +1701,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.open": "Your table is ready. Open this address in your browser (it lets you play):",
     # Replays of finished hands (issue 26: bot/replays.py, web/replays.py).
     "replay.posts": "{name} posts {amount:int}",
+    "replay.returned": "{amount:int} goes back to {name}, not called",
     "replay.board_dealt": "The {street} is dealt",
     "replay.street.deal": "deal",
     "replay.street.draw": "draw",
