@@ -408,7 +408,6 @@ def replay(stored: StoredHand, viewer: ReplayViewer, locale: str) -> dict[str, A
             {
                 "name": names[index],
                 "seat": deal.seats[index],
-                "user_id": user_id,
                 "computer": user_id < 0,
                 "button": deal.seats[index] == deal.button_seat,
                 "small_blind": deal.seats[index] == deal.small_blind_seat,

@@ -6,6 +6,7 @@ every response read by the privacy checker."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,8 @@ async def test_a_shared_link_shows_public_cards_only_to_anyone(
                 http, f"{room.server.url}/replay/{token}/steps", key=key
             )
             assert status == 200 and answer["viewer"] == "public" and answer["me"] is None
+            # Nobody's Discord id goes out with a hand, only the names the table showed.
+            assert '"user_id"' not in json.dumps(answer)
             assert answer["share"] is None
             assert leaked(answer, public) == set(), hand_id
             for index in range(len(deal.players)):
