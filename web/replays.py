@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Final
@@ -29,7 +30,7 @@ from bot.database import Database
 from bot.i18n import t
 from bot.replay_links import hand_of_token, replay_key, share_token
 from bot.replays import ReplayViewer, StoredHand, replay, stored_hand, viewer_of
-from engine import ALL_CARDS, VARIANTS
+from engine import ALL_CARDS, VARIANTS, Card
 from web.frames import card_name
 from web.viewers import Viewer, ViewerIdentity
 
@@ -39,6 +40,8 @@ log = logging.getLogger(__name__)
 GuildAdmin = Callable[[int, int], Awaitable[bool]]
 #: How many of the viewer's last hands ``/hands`` lists.
 LAST_HANDS: Final = 20
+#: How many built replays are kept (the most recently asked).
+KEPT_ANSWERS: Final = 256
 #: The page's static files, by name, with their types.
 REPLAY_FILES: Final = {
     "replay.css": "text/css",
@@ -79,6 +82,9 @@ class ReplayPages:
         self.database = database
         self.identity = identity
         self.is_admin = is_admin
+        self._answers: OrderedDict[
+            tuple[int, ReplayViewer, str, frozenset[Card]], dict[str, object]
+        ] = OrderedDict()
 
     def add_routes(self, router: web.UrlDispatcher) -> None:
         router.add_get("/hand/{hand_id:\\d{1,18}}", self.page)
@@ -131,6 +137,11 @@ class ReplayPages:
     async def _answer(
         self, stored: StoredHand, seen_as: ReplayViewer, viewer: Viewer
     ) -> dict[str, object]:
+        key = (stored.hand_id, seen_as, viewer.locale, stored.shown_after)
+        known = self._answers.get(key)
+        if known is not None:
+            self._answers.move_to_end(key)
+            return dict(known)
         try:
             answer = replay(stored, seen_as, viewer.locale)
         except Exception:  # the log does not replay: polite, and logged for the operator
@@ -158,7 +169,12 @@ class ReplayPages:
                 "dealer",
             )
         }
-        return answer
+        # A finished hand does not change (but for cards shown after it, in the key):
+        # a link opened again and again is dealt again once, not on every request.
+        self._answers[key] = answer
+        if len(self._answers) > KEPT_ANSWERS:
+            self._answers.popitem(last=False)
+        return dict(answer)
 
     async def last_hands(self, request: web.Request) -> web.StreamResponse:
         """The viewer's last finished hands, each linked to its replay."""

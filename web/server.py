@@ -128,11 +128,12 @@ class WebRoomServer:
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/cards/{deck}/{code}.png", self.card)
         # Replays of finished hands (web/replays.py).
-        ReplayPages(
+        self.replays = ReplayPages(
             self.setup.tables.services.database,
             self.identity,
             self.setup.is_guild_admin or nobody_is_admin,
-        ).add_routes(app.router)
+        )
+        self.replays.add_routes(app.router)
         app.on_shutdown.append(self._close_sockets)
         return app
 

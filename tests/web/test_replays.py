@@ -278,3 +278,22 @@ async def test_every_game_s_replay_shows_each_viewer_only_their_cards(
                 assert mine["steps"][-1]["seats"][index]["cards"] == [
                     str(card) for card in hand.hole_cards[index]
                 ]
+
+
+async def test_a_replay_asked_again_is_not_dealt_again(
+    room: LocalRoom, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    await play_hands(room, clock, 1)
+    hand_id = (await finished_hands(room))[0]
+    token = share_token(await replay_key(room.database), hand_id)
+    url = f"{room.server.url}/replay/{token}/steps"
+    _, first = await get_json(http, url)
+    pages = room.server.replays
+    kept = len(pages._answers)
+    _, again = await get_json(http, url)
+    assert again == first and len(pages._answers) == kept == 1
+    # The player's own view is another answer, kept apart from the public one.
+    _, own = await get_json(http, f"{room.server.url}/hand/{hand_id}/steps", key=room.member.key)
+    assert own["viewer"] == "player" and len(pages._answers) == 2
+    _, again = await get_json(http, url)
+    assert again == first and again["share"] is None
