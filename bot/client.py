@@ -271,6 +271,7 @@ class CroupierBot(commands.AutoShardedBot):
                 # A table of another process: its viewers are sent on to that process.
                 locate=locator(self.db, self.settings.shards),
                 address=self.settings.web_room_address,
+                is_guild_admin=self.is_guild_admin,
             )
         )
         try:
@@ -280,6 +281,20 @@ class CroupierBot(commands.AutoShardedBot):
             return
         self.web_room = room
         log.info("The web room is at %s", room.url)
+
+    async def is_guild_admin(self, guild_id: int, user_id: int) -> bool:
+        """Replays: is this member an administrator of this guild (who may see the
+        house's full record of its hands, every hole card)."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return False
+        member = guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return False
+        return member.guild_permissions.administrator
 
     async def close(self) -> None:
         self.card_emojis.stop()

@@ -339,3 +339,24 @@ def _check_order(settings: Settings, smaller: str, larger: str) -> None:
 
 def _variable(field_name: str) -> str:
     return "CROUPIER_" + field_name.upper()
+
+
+# ----------------------------------------------------------- replays (issue 26)
+
+#: The web room's public address (``https://poker.example.org``), where links
+#: to replays point. Read by :func:`public_url` alone, so that the setting the
+#: sign-in work adds can take its place in one spot.
+PUBLIC_URL_VARIABLE: Final = "CROUPIER_PUBLIC_URL"
+
+
+def public_url(
+    environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+) -> str | None:
+    """The web room's public address without a trailing slash, or ``None``
+    (unset, empty or not an http(s) address: nothing links to the room). Read
+    as every setting is: the environment over ``.env``."""
+    values = _merge(os.environ if environ is None else environ, env_file)
+    raw = (values.get(PUBLIC_URL_VARIABLE) or "").strip()
+    if not raw.startswith(("http://", "https://")) or raw in ("http://", "https://"):
+        return None
+    return raw.rstrip("/")

@@ -14,7 +14,7 @@ stands for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final, Protocol, cast
 
@@ -56,6 +56,9 @@ class WebRoomSetup:
     #: ``None``: every table is here.
     locate: Locate | None = None
     address: str | None = None
+    #: Replays: is ``(guild_id, user_id)`` an admin of that guild (who may see the
+    #: house's full record of its hands); ``None``: nobody is.
+    is_guild_admin: Callable[[int, int], Awaitable[bool]] | None = None
 
 
 class WebSurface(Protocol):

@@ -40,6 +40,8 @@ from bot.render.history_view import history_lines
 from bot.render.home_lines import vote_answer
 from bot.render.limits import CONTENT
 from bot.render.names import NO_NAME, shown_name
+from bot.replay_links import finished_hand_id, hand_url, link_for
+from bot.settings import public_url
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
 from bot.table_options import (
@@ -767,6 +769,8 @@ class Tables(commands.Cog):
             elif found.voided:
                 key = "tables.verify_closed"
             text = t(key, locale, hand_no=hand_no, commitment=commitment)
+            if key == "tables.verify_none_seen":
+                text += await self._replay_line(table_id, hand_no, interaction.user.id, locale)
             await interaction.followup.send(text, ephemeral=True)
             return
         name = f"table{table_id}-hand{hand_no}-opening.txt"
@@ -774,6 +778,7 @@ class Tables(commands.Cog):
         key = "tables.verify_ok" if check_opening(opening, commitment) else "tables.verify_failed"
         opened = [card.card for card in opening.cards]
         text = ""
+        replay_line = await self._replay_line(table_id, hand_no, interaction.user.id, locale)
         for drawn in (faces, TEXT_FACES):  # emojis, unless they make it too long
             text = t(
                 key,
@@ -784,10 +789,26 @@ class Tables(commands.Cog):
                 cards=cards_markup(opened, drawn, locale),
                 file=name,
             )
-            if len(text) <= CONTENT:
+            if len(text + replay_line) <= CONTENT:
                 break
+        if len(text + replay_line) <= CONTENT:
+            text += replay_line
         file = discord.File(io.BytesIO(opening.to_text().encode()), filename=name)
         await interaction.followup.send(text, file=file, ephemeral=True)
+
+    async def _replay_line(
+        self, table_id: int | None, hand_no: int, user_id: int, locale: str
+    ) -> str:
+        """A line linking to the finished hand's replay, where the web room has a
+        public address (else nothing)."""
+        base = public_url()
+        if base is None or table_id is None:
+            return ""
+        hand_id = await finished_hand_id(self.bot.db, table_id, hand_no)
+        if hand_id is None:
+            return ""
+        url = await link_for(self.bot.db, base, hand_id, user_id)
+        return "\n" + t("replay.link_line", locale, url=url)
 
     async def _table_of_channel(self, interaction: discord.Interaction[Any]) -> int | None:
         """The open table of the channel, else the last one it had."""
@@ -812,6 +833,13 @@ class Tables(commands.Cog):
             (hand, await summarise(self.bot.db, hand, interaction.user.id)) for hand in hands
         ]
         lines = [history_lines(summaries, locale, faces)]
+        base = public_url()
+        if base is not None:  # each hand's replay, as this player saw it
+            links = " · ".join(
+                t("replay.hand_link", locale, hand_no=h.hand_no, url=hand_url(base, h.hand_id))
+                for h in hands
+            )
+            lines.append(t("replay.history_links", locale, links=links))
         files = []
         for hand in hands[:MAX_FILES]:
             text = await history_for_player(self.bot.db, hand.hand_id, interaction.user.id)

@@ -27,6 +27,7 @@ from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
+from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
 from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
@@ -39,6 +40,9 @@ MAX_FRAME_BYTES: Final = 2048
 STATIC_FILES: Final = {
     "table.css": "text/css",
     "table.js": "text/javascript",
+    # Replays (web/replays.py):
+    "replay.css": "text/css",
+    "replay.js": "text/javascript",
 }
 #: The most viewers one table may have at once (more are asked to come back later).
 MAX_VIEWERS_PER_TABLE: Final = 200
@@ -137,6 +141,13 @@ class WebRoomServer:
         app.router.add_get("/table/{table_id:\\d{1,18}}/ws", self.socket)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/cards/{deck}/{code}.png", self.card)
+        # Replays of finished hands (web/replays.py).
+        self.replays = ReplayPages(
+            self.setup.tables.services.database,
+            self.identity,
+            self.setup.is_guild_admin or nobody_is_admin,
+        )
+        self.replays.add_routes(app.router)
         app.on_shutdown.append(self._close_sockets)
         return app
 
@@ -198,6 +209,7 @@ class WebRoomServer:
             raise response  # type: ignore[misc]
         viewer = self.identity.identify(request)
         html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
+        html = html.replace("{{last_hands}}", last_hands_link(viewer))  # replays
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def static(self, request: web.Request) -> web.StreamResponse:

@@ -84,6 +84,8 @@ def result_lines(
         lines.append(t("result.rake", locale, amount=result.rake))
     if result.commitment:
         lines.append(t("result.verify", locale, hand_no=result.hand_no))
+    if result.replay_url:
+        lines.append(t("replay.link", locale, url=result.replay_url))
     return lines
 
 

@@ -331,6 +331,9 @@ class HandResultView:
     #: What each player gained or lost in the hand (name, finishing stack less
     #: starting stack): the showdown picture shows a winner's gain, not the pot.
     gains: tuple[tuple[str, int], ...] = ()
+    #: The hand's shared replay link (public cards only), where the web room
+    #: has a public address (:mod:`bot.replay_links`); the message ends with it.
+    replay_url: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

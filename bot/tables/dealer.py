@@ -11,11 +11,15 @@ hand's events.
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from typing import Any
 
 from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
+from bot.replay_links import shared_url
+from bot.settings import public_url
 from bot.tables.hand_log import HandLog, PlayerResult
 from bot.tables.histories import full_history
 from bot.tables.money_desk import MoneyDesk, Settled
@@ -25,6 +29,8 @@ from bot.tables.state import LiveHand, TableState
 from bot.tables.table_store import forget_message_id
 from bot.tables.view import result_view
 from engine import Deal, Hand, HandMucked, HandResult, HandShown, commit
+
+log = logging.getLogger(__name__)
 
 
 class Dealer:
@@ -105,6 +111,14 @@ class Dealer:
             for index, (seat, user_id) in enumerate(zip(deal.seats, deal.players, strict=True))
         ]
         live.result = result_view(state, live)
+        base = public_url()
+        if base is not None:  # the result links to the hand's replay (public cards only)
+            try:
+                link = await shared_url(self.hand_log.database, base, live.hand_id)
+            except Exception:  # no link is better than a hand left unsettled
+                log.exception("Table %s: no replay link for hand %s", state.table_id, deal.number)
+            else:
+                live.result = replace(live.result, replay_url=link)
 
         async def write(tx: Transaction, settled: HandResult) -> None:
             await self.hand_log.finish(

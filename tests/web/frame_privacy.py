@@ -17,7 +17,8 @@ from the full hand, independently of the room's own code:
 A card is read wherever it is written: a string that is a card's name (``"As"``,
 the frames' own form, or several run together) and a card written with its
 suit's symbol (``A♠``) inside any sentence. The hello frame's names of all 52
-cards (for screen readers) are a dictionary, not cards dealt, and are skipped.
+cards (for screen readers) are a dictionary, not cards dealt, and are skipped
+(so are a replay's, :func:`allowed_in_replay` says what a replay may show).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.tables.state import TableState
+from engine import Hand
 from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
 from tests.e2e.hand_records import HandRecord
 
@@ -75,7 +77,7 @@ def _strings(value: Any) -> Iterator[str]:
 
 def cards_in(frame: dict[str, Any]) -> set[str]:
     """Every card written anywhere in ``frame``."""
-    if frame.get("type") == "hello":
+    if frame.get("type") in ("hello", "replay"):
         frame = {key: value for key, value in frame.items() if key != "card_names"}
     found: set[str] = set()
     for text in _strings(frame):
@@ -123,3 +125,36 @@ def spectator_leaks(frame: dict[str, Any], records: list[HandRecord]) -> set[str
         if record.hand_no == hand_no:
             allowed |= public_cards(record)
     return leaked(frame, frozenset(allowed))
+
+
+# ----------------------------------------------------------- replays (issue 26)
+
+
+def allowed_in_replay(
+    hand: Hand, players: tuple[int, ...], shown_after: set[str], user_id: int | None, *, house: bool
+) -> frozenset[str]:
+    """What a viewer of a finished hand's replay may know, worked out here from
+    the full hand dealt again: the house every card; anyone else the board,
+    the up cards, hands shown, an ace shown to draw, cards shown after the
+    hand; a player of the hand their own cards, those thrown away included."""
+    if house:
+        every = {str(card) for cards in hand.hole_cards for card in cards}
+        every.update(
+            str(card)
+            for event in hand.events
+            if isinstance(event, HoleCardsDealt)
+            for card in event.cards
+        )
+        every.update(str(card) for board in hand.boards for card in board)
+        return frozenset(every)
+    allowed: set[str] = {str(card) for board in hand.boards for card in board}
+    allowed.update(shown_after)
+    index = players.index(user_id) if user_id in players else None
+    for event in hand.events:
+        if isinstance(event, UpCardsDealt | HandShown):
+            allowed.update(str(card) for card in event.cards)
+        elif isinstance(event, DrawAceShown):
+            allowed.add(str(event.card))
+        elif isinstance(event, HoleCardsDealt) and index is not None and event.player == index:
+            allowed.update(str(card) for card in event.cards)
+    return frozenset(allowed)

@@ -6,6 +6,11 @@ shuffle) is opened in this process; the player's page calls until the flop is
 out and it is their turn again, then the page is photographed at a desktop
 size (``web-table-desktop.png``, 1280x800) and a phone's (``web-table-phone.png``,
 390x844, portrait).
+
+Replays (issue 26): a second table, on a fake clock, plays hands until one
+reaches the river and a showdown; its replay page, as the player sees it, is
+photographed at its last step (``web-replay-desktop.png``,
+``web-replay-phone.png``).
 """
 
 from __future__ import annotations
@@ -16,7 +21,12 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.local_play import PlayOptions
+from bot.local_play import LOCAL_MEMBER, PlayOptions
+from bot.tables.errors import TableRefusal
+from bot.tables.hand_log import replay_logged_hand
+from bot.tables.requests import ActionRequest, Move
+from engine import HandShown
+from tests.bot.fake_clock import FakeClock
 from tests.web.harness import CHROMIUM_ARGS, LocalRoom, chromium_path, local_room
 
 if TYPE_CHECKING:
@@ -70,8 +80,109 @@ async def take(folder: Path, seed: int = 11) -> list[Path]:
                     await page.screenshot(path=str(path))
                     taken.append(path)
                     await context.close()
+                taken += await replay_pictures(browser, folder, Path(scratch) / "replay.db")
             finally:
                 await browser.close()
+    return taken
+
+
+# ----------------------------------------------------------- replays (issue 26)
+
+
+async def play_hands(room: LocalRoom, clock: FakeClock, hands: int) -> None:
+    """Let the table run on ``clock`` until ``hands`` hands are over, the member
+    checking or calling whenever it is their turn (through the table runner)."""
+    for _ in range(hands * 200):
+        await room.runner.settled()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        if room.runner.table.hands_played >= hands:
+            return
+        live = room.runner.live
+        actor = None if live is None or live.hand.is_complete else live.hand.to_act
+        if live is not None and actor is not None and live.deal.players[actor] == LOCAL_MEMBER:
+            try:
+                await room.runner.act(
+                    LOCAL_MEMBER,
+                    ActionRequest(Move.CHECK_OR_CALL),
+                    hand_no=live.hand_no,
+                    seq=live.seq,
+                )
+                continue
+            except TableRefusal:  # not a betting turn (show or muck): the clock decides
+                pass
+        wake = clock.next_wake
+        if wake is None:
+            raise RuntimeError("nothing is due at the table")
+        clock.advance(max(0.0, wake - clock.now()))
+    raise RuntimeError("the hands did not end")
+
+
+async def river_hand(room: LocalRoom, clock: FakeClock, most: int = 30) -> int:
+    """Play hands until one reached the river and a showdown; its id."""
+    for played in range(1, most + 1):
+        await play_hands(room, clock, played)
+        rows = await room.database.fetch_all(
+            "SELECT id FROM hands WHERE status = 'finished' ORDER BY id"
+        )
+        for row in rows:
+            deal, hand = await replay_logged_hand(room.database, int(row["id"]))
+            shown = any(isinstance(event, HandShown) for event in hand.events)
+            if LOCAL_MEMBER in deal.players and len(hand.board) == 5 and shown:
+                return int(row["id"])
+    raise RuntimeError("no hand reached the river and a showdown")
+
+
+def replay_url(room: LocalRoom, hand_id: int) -> str:
+    return f"{room.server.url}/hand/{hand_id}"
+
+
+async def open_replay(
+    browser: Any,
+    room: LocalRoom,
+    hand_id: int,
+    received: list[Any] | None = None,
+    **context: Any,
+) -> Any:
+    """A page of the player's replay of ``hand_id`` (their key's cookie set), loaded;
+    the steps its browser received go into ``received``."""
+    opened = await browser.new_context(**context)
+    await opened.add_cookies(
+        [{"name": "croupier_key", "value": room.member.key, "url": room.server.url}]
+    )
+    page = await opened.new_page()
+    if received is not None:
+
+        async def keep(response: Any) -> None:
+            if response.url.endswith("/steps"):
+                received.append(await response.json())
+
+        page.on("response", keep)
+    await page.goto(replay_url(room, hand_id))
+    await page.wait_for_selector("#seats .seat", timeout=20_000)
+    return page
+
+
+async def replay_pictures(browser: Any, folder: Path, database: Path, seed: int = 4) -> list[Path]:
+    clock = FakeClock()
+    taken: list[Path] = []
+    async with local_room(database, PlayOptions(computers=3), clock=clock, seed=seed) as room:
+        hand_id = await river_hand(room, clock)
+        for name, (width, height) in SIZES.items():
+            page = await open_replay(
+                browser,
+                room,
+                hand_id,
+                viewport={"width": width, "height": height},
+                device_scale_factor=1 if name == "desktop" else 2,
+                locale="en-GB",
+            )
+            await page.click("#end")
+            await page.wait_for_selector("#result:not([hidden])")
+            path = folder / f"web-replay-{name}.png"
+            await page.screenshot(path=str(path), full_page=True)
+            taken.append(path)
+            await page.context.close()
     return taken
 
 
