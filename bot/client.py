@@ -260,7 +260,12 @@ class CroupierBot(commands.AutoShardedBot):
         """Serve the tables as pages on 127.0.0.1 (every viewer watches until signing
         in from Discord is built); a room that cannot start is logged, the bot runs on."""
         room = load_web_surface(
-            WebRoomSetup(self.tables, port=self.settings.web_port, cooldown=self.clicks)
+            WebRoomSetup(
+                self.tables,
+                port=self.settings.web_port,
+                cooldown=self.clicks,
+                avatar_url=self.avatar_url,
+            )
         )
         try:
             await room.start()
@@ -269,6 +274,14 @@ class CroupierBot(commands.AutoShardedBot):
             return
         self.web_room = room
         log.info("The web room is at %s", room.url)
+
+    def avatar_url(self, user_id: int) -> str | None:
+        """Where a member's Discord avatar is (64 pixels, PNG), if they are known
+        to this process; the web room fetches it (:mod:`web.avatars`)."""
+        user = self.get_user(user_id)
+        if user is None:
+            return None
+        return user.display_avatar.replace(format="png", size=64).url
 
     async def close(self) -> None:
         self.card_emojis.stop()

@@ -50,6 +50,9 @@ class WebRoomSetup:
     #: The members' budget of clicks to share (the Discord client's); ``None``: the
     #: room's own, of ``flood_limit``.
     cooldown: MemberCooldown | None = None
+    #: Where a member's Discord avatar is (their CDN address), if the process
+    #: knows; ``None``: every player's picture is drawn (:mod:`web.avatars`).
+    avatar_url: Callable[[int], str | None] | None = None
 
 
 class WebSurface(Protocol):
