@@ -218,8 +218,8 @@ async def until_over_or_my_turn(room: LocalRoom, clock: FakeClock, live: object)
         now = room.runner.live
         if now is not live or now is None:
             return
-        hand = now.hand
-        if not hand.is_complete and now.deal.players[hand.to_act] == LOCAL_MEMBER:
+        actor = None if now.hand.is_complete else now.hand.to_act
+        if actor is not None and now.deal.players[actor] == LOCAL_MEMBER:
             return
         wake = clock.next_wake
         assert wake is not None
@@ -319,9 +319,15 @@ async def test_avatars_are_served_by_the_room_drawn_or_fetched_and_only_for_play
     tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
 ) -> None:
     # A stand-in for Discord's CDN: the member's avatar is a red square; another address fails.
+    async def red(request: web.Request) -> web.Response:
+        return web.Response(body=_png("red"))
+
+    async def broken(request: web.Request) -> web.Response:
+        return web.Response(body=b"not a picture")
+
     cdn = web.Application()
-    cdn.router.add_get("/avatars/red.png", lambda request: web.Response(body=_png("red")))
-    cdn.router.add_get("/avatars/broken.png", lambda request: web.Response(body=b"not a picture"))
+    cdn.router.add_get("/avatars/red.png", red)
+    cdn.router.add_get("/avatars/broken.png", broken)
     runner = web.AppRunner(cdn)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)

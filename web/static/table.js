@@ -376,6 +376,7 @@
           "quick" + (chosenNow ? " chosen" : ""),
         );
         b.setAttribute("aria-pressed", chosenNow ? "true" : "false");
+        b.dataset.kind = offer.kind;
         row.append(b);
       }
       actions.append(row);
