@@ -6,7 +6,8 @@ shuffle) is opened in this process; the player's page calls until the flop is
 out and it is their turn again, then the page is photographed at a desktop
 size (``web-table-desktop.png``, 1280x800) and a phone's (``web-table-phone.png``,
 390x844, portrait), the player's time bank shown. Then a Seven Card Stud
-table on fifth street in the player's four-colour deck (``web-stud-desktop.png``) and a Hold'em hand called down to its showdown
+table on fifth street in the player's four-colour deck
+(``web-stud-desktop.png``) and a Hold'em hand called down to its showdown
 (``web-showdown-desktop.png``, the winning cards raised, the result's words;
 on a phone: ``web-showdown-phone.png``), each at a table of its own.
 """
