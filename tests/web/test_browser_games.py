@@ -18,10 +18,12 @@ from typing import Any
 import pytest
 
 from bot.local_play import LOCAL_MEMBER, PlayOptions
+from bot.player_decks import deck_of
 from engine.events import CardsDiscarded, HandMucked
 from tests.web.frame_privacy import leaked
 from tests.web.harness import CHROMIUM_ARGS, LocalRoom, chromium_path, local_room
 from tests.web.test_browser import _allowed, wait_for
+from web.avatars import AVATAR_SIZE
 from web.room import Connection
 
 playwright_api = pytest.importorskip(
@@ -195,3 +197,54 @@ async def test_a_draw_hand_played_from_the_page_discards_chosen_by_clicking_card
         assert len(final) == 5 and not final & set(thrown)  # drawn to five again
         await page.wait_for_timeout(300)
         check_privacy(room, player, spectator)
+
+
+async def test_the_page_s_deck_sound_title_avatar_and_buy_in_form(
+    tmp_path: Path, browser: Any
+) -> None:
+    async with local_room(
+        tmp_path / "form.db", PlayOptions(computers=2), witness=_allowed, seed=3
+    ) as room:
+        player, _ = await open_pages(room, browser)
+        page = player.page
+        # The deck: the player's choice is /poker deck's, and every card is drawn in it.
+        await page.select_option("#deck", "four_colour")
+        await page.wait_for_selector(
+            ".seat.mine img.card[src*='/four_colour/']", timeout=TIMEOUT_MS
+        )
+        assert await page.locator("img.card[src*='/two_colour/']").count() == 0
+        assert await deck_of(room.database, LOCAL_MEMBER) == "four_colour"
+        # The avatar is the room's picture, loaded from its own origin.
+        loaded = await page.eval_on_selector(
+            ".seat.mine img.avatar", "img => img.complete && img.naturalWidth"
+        )
+        assert loaded == AVATAR_SIZE
+        # The sound is off until turned on, and the choice is remembered.
+        assert not await page.is_checked("#sound")
+        await page.check("#sound")
+        await page.reload()
+        await page.wait_for_selector(".seat.mine img.card[data-card]", timeout=TIMEOUT_MS)
+        assert await page.is_checked("#sound")
+        # The tab title says when it is the player's turn.
+        await page.wait_for_selector("#actions button[data-key='c']", timeout=TIMEOUT_MS)
+        assert (await page.title()).startswith("●")
+        # Leave, then sit down again at a seat chosen on the felt, with a buy-in typed.
+        await page.click("#seat-actions button:has-text('Leave')")
+        await wait_for(lambda: not room.runner.table.is_seated(LOCAL_MEMBER))
+        free = next(n for n in range(1, 7) if n not in room.runner.table.seats)
+        await page.click(f".seat.empty button.sit[aria-label$=' {free}']")
+        field = page.locator("#buy-in")
+        assert await field.get_attribute("max") == str(room.runner.settings.max_buy_in)
+        await field.fill(str(room.runner.settings.max_buy_in + 1))
+        await page.click(".amount-form button[type=submit]")
+        # Above the table's most: the browser's own check holds it back (the room
+        # refuses such a buy-in too: test_room_controls), and nothing moved.
+        assert await field.evaluate("field => field.validity.rangeOverflow")
+        assert not room.runner.table.is_seated(LOCAL_MEMBER)
+        low = room.runner.settings.min_buy_in
+        await field.fill(str(low))
+        await page.click(".amount-form button[type=submit]")
+        await wait_for(lambda: room.runner.table.is_seated(LOCAL_MEMBER))
+        seat = room.runner.table.seat_of(LOCAL_MEMBER)
+        assert (seat.number, seat.stack) == (free, low)
+        assert not player.errors, player.errors
