@@ -1803,7 +1803,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.buy_in": "Einkaufen",
     "web.malformed": "Der Tisch hat diese Anfrage nicht verstanden; nichts wurde geändert.",
     "web.watching_only": "Du schaust zu: Das kann nur, wer am Tisch sitzt.",
-    # Die Bedienelemente der Tischseite (Issue 26: Vorab-Aktionen, Zeitbank, Abstimmungen, Deck, Ton).
+    # Die Bedienelemente der Tischseite (Issue 26: Vorab-Aktionen, Zeitbank, Deck, Ton).
     "web.time_bank": "Zeitbank",
     "web.time_bank_running": "nutzt die Zeitbank",
     "web.run_twice_asked": "All-in: Den Rest des Boards einmal oder zweimal laufen lassen?",
