@@ -24,6 +24,7 @@ from bot.player_decks import deck_of
 from engine import Phase
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
+from tests.web.frame_privacy import leaked
 from tests.web.harness import LocalRoom, local_room
 from tests.web.test_room import (
     Reader,
@@ -57,6 +58,13 @@ async def room(tmp_path: Path, clock: FakeClock) -> AsyncIterator[LocalRoom]:
         flood_limit=0,
     ) as room:
         yield room
+
+
+def assert_no_frame_leaked(room: LocalRoom) -> None:
+    """Every frame built for every viewer, against what that viewer could see then."""
+    assert room.frames
+    for connection, frame, allowed in room.frames:
+        assert not leaked(frame, allowed), (connection.viewer.user_id, frame)
 
 
 async def fresh(player: Reader) -> dict[str, object]:
@@ -127,6 +135,7 @@ async def test_the_player_runs_it_twice_from_the_page(
         await finish_the_hand(room, clock)
         await settle(room)
         await assert_audit_clean(room.database)
+        assert_no_frame_leaked(room)  # the run-out dealt after the answer too
 
 
 async def test_the_player_votes_for_a_bomb_pot_from_the_page(
@@ -264,6 +273,7 @@ async def test_the_player_shows_one_card_after_the_hand(
     assert seat["cards"] == [me["cards"][1]]  # that card alone, and public now
     assert player.table["me"]["show_single"] == []
     assert player.table["me"]["can_show"]  # the other card may still be shown
+    assert_no_frame_leaked(room)
 
 
 async def test_the_player_chooses_a_seat_and_buy_in_and_tops_up_within_the_limits(
