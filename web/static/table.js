@@ -117,11 +117,14 @@
     return line ? line.seat : null;
   }
 
+  function upright() {
+    return window.matchMedia("(max-width: 700px) and (orientation: portrait)").matches;
+  }
+
   function place(index, count) {
     // Seat ``index`` places clockwise from the bottom centre, as fractions of the table.
     const angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
-    const upright = window.matchMedia("(max-width: 700px) and (orientation: portrait)").matches;
-    const [rx, ry] = upright ? [36, 45] : [46, 44];
+    const [rx, ry] = upright() ? [36, 45] : [46, 44];
     return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
   }
 
@@ -252,6 +255,8 @@
         for (const code of board) row.append(card(code));
         boards.append(row);
       }
+    // "X to act": on a phone the bets sit where it is written, and the seat says it already.
+    $("status").classList.toggle("acting", Boolean(table.status));
     $("status").textContent = table.closed
       ? words.table_closed
       : table.status || (table.hand_no && !table.hand_over ? "" : words.waiting);
