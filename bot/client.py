@@ -272,6 +272,7 @@ class CroupierBot(commands.AutoShardedBot):
                 locate=locator(self.db, self.settings.shards),
                 address=self.settings.web_room_address,
                 is_guild_admin=self.is_guild_admin,
+                avatar_url=self.avatar_url,
             )
         )
         try:
@@ -295,6 +296,14 @@ class CroupierBot(commands.AutoShardedBot):
             except discord.HTTPException:
                 return False
         return member.guild_permissions.administrator
+
+    def avatar_url(self, user_id: int) -> str | None:
+        """Where a member's Discord avatar is (64 pixels, PNG), if they are known
+        to this process; the web room fetches it (:mod:`web.avatars`)."""
+        user = self.get_user(user_id)
+        if user is None:
+            return None
+        return user.display_avatar.replace(format="png", size=64).url
 
     async def close(self) -> None:
         self.card_emojis.stop()

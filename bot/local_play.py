@@ -79,6 +79,8 @@ class PlayOptions:
     seats: int = 6
     action_seconds: int = 60
     locale: str = "en"
+    #: Seconds in each player's time bank (0: none).
+    time_bank: int = 0
 
 
 def data_folder() -> Path:
@@ -111,6 +113,7 @@ def table_settings(options: PlayOptions) -> TableSettings:
         seats=options.seats,
         action_seconds=options.action_seconds,
         locale=options.locale,
+        time_bank_seconds=options.time_bank,
     )
 
 

@@ -59,6 +59,9 @@ class WebRoomSetup:
     #: Replays: is ``(guild_id, user_id)`` an admin of that guild (who may see the
     #: house's full record of its hands); ``None``: nobody is.
     is_guild_admin: Callable[[int, int], Awaitable[bool]] | None = None
+    #: Where a member's Discord avatar is (their CDN address), if the process
+    #: knows; ``None``: every player's picture is drawn (:mod:`web.avatars`).
+    avatar_url: Callable[[int], str | None] | None = None
 
 
 class WebSurface(Protocol):

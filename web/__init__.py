@@ -9,6 +9,7 @@ do, and never imports a cog (nor a cog it). The bot starts it by name through
 - :mod:`web.frames`: what a viewer is sent, from the public view and their own seat;
 - :mod:`web.commands`: what a page may ask, passed to the table runner;
 - :mod:`web.viewers`: who a viewer is (local play's key; Discord sign-in to come);
+- :mod:`web.avatars`: the players' pictures, served by the room (Discord's or drawn);
 - ``web/static``: the page, its style and its script (no build step).
 """
 

@@ -6,7 +6,12 @@ buttons name theirs, an ``amount`` for a bet or raise, ``cards`` to throw away,
 and the ``hand_no`` and ``seq`` the page saw, so a stale click is refused as a
 stale button is), ``join`` (``buy_in``, ``seat``), ``leave``, ``top_up``
 (``amount``), ``sit_out``, ``sit_in``, ``show`` (the player's cards of the
-hand just over), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``).
+hand just over; ``card``: the place of one card to show alone where the
+engine allows it), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``),
+``vote_bomb`` (a vote for a bomb pot: the answer says how the vote stands) and
+``deck`` (``deck``: ``two_colour`` or ``four_colour``, the player's deck as
+``/poker deck`` keeps it; the answer names it). Running it twice is an ``act``
+(``move`` ``twice`` or ``once``), as the buttons send it.
 Every request spends one of the member's flood budget (:mod:`bot.cooldowns`)
 first. The answer is ``{"type": "done"}`` or
 ``{"type": "refused", "text": ...}`` with the sentence the slash command would
@@ -25,6 +30,9 @@ from discord import app_commands
 from bot.cooldowns import MemberCooldown
 from bot.errors import CroupierError
 from bot.i18n import t
+from bot.player_decks import set_deck
+from bot.render.card_faces import DECK_STYLES
+from bot.render.home_lines import vote_answer
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from engine import Card, PreAction
@@ -97,17 +105,18 @@ async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: Membe
     except app_commands.CommandOnCooldown as error:
         return refused(t("error.cooldown", locale, seconds=math.ceil(error.retry_after)))
     try:
-        await _dispatch(runner, viewer, user_id, data)
+        said = await _dispatch(runner, viewer, user_id, data)
     except Malformed:
         return refused_malformed(locale)
     except CroupierError as error:
         return refused(error.sentence(locale))
-    return {"type": "done"}
+    return {"type": "done"} | (said or {})
 
 
 async def _dispatch(
     runner: TableRunner, viewer: Viewer, user_id: int, data: dict[str, Any]
-) -> None:
+) -> Frame | None:
+    """Ask the runner; what the answer adds to "done" (a vote's standing, the deck)."""
     match data["type"]:
         case "act":
             move_name = data.get("move")
@@ -150,10 +159,24 @@ async def _dispatch(
             assert hand_no is not None
             await runner.choose_pre_action(user_id, kind, hand_no)
         case "show":
-            await runner.show_cards(user_id, hand_no=_int(data, "hand_no", optional=True))
+            card = _int(data, "card", optional=True)
+            if card is not None and card >= MAX_CARDS:
+                raise Malformed("card")
+            await runner.show_cards(user_id, card, hand_no=_int(data, "hand_no", optional=True))
+        case "vote_bomb":
+            counted = await runner.vote_bomb_pot(user_id)
+            name = viewer.name or str(user_id)
+            return {"text": vote_answer(counted, name, viewer.locale)}
+        case "deck":
+            deck = data.get("deck")
+            if deck not in DECK_STYLES:
+                raise Malformed("deck")
+            await set_deck(runner.services.database, user_id, deck)
+            return {"deck": deck}
         case "sit_out":
             await runner.sit_out(user_id)
         case "sit_in":
             await runner.sit_in(user_id)
         case _:
             raise Malformed("type")
+    return None

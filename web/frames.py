@@ -89,6 +89,21 @@ PAGE_WORDS: Final = (
     "web.empty_seat",
     "web.card_back",
     "web.buy_in",
+    # The page's controls added with pre-actions, the time bank, the votes, the deck.
+    "web.time_bank",
+    "web.time_bank_running",
+    "web.run_twice_asked",
+    "web.bomb_vote",
+    "web.bomb_called",
+    "web.deck",
+    "web.deck_two",
+    "web.deck_four",
+    "web.sound",
+    "web.seat_n",
+    "web.cancel",
+    "web.show_card",
+    "web.pre_actions",
+    "web.top_up_amount",
 )
 
 
@@ -108,12 +123,21 @@ def card_name(card: Card, locale: str) -> str:
     return words.replace("_", " ")
 
 
-def hello_frame(locale: str, *, table_id: int, user_id: int | None, name: str | None) -> Frame:
-    """The first frame: who the viewer is, the page's words and every card's name."""
+def hello_frame(
+    locale: str,
+    *,
+    table_id: int,
+    user_id: int | None,
+    name: str | None,
+    deck: str = "two_colour",
+) -> Frame:
+    """The first frame: who the viewer is (and their deck, ``/poker deck``'s),
+    the page's words and every card's name."""
     return {
         "type": "hello",
         "table_id": table_id,
         "viewer": {"user_id": user_id, "name": name, "watching": user_id is None},
+        "deck": deck,
         "locale": locale,
         "words": {key.split(".", 1)[1]: t(key, locale) for key in PAGE_WORDS},
         "card_names": {str(card): card_name(card, locale) for card in ALL_CARDS},
@@ -222,7 +246,28 @@ def public_part(
         "to_discard": list(snapshot.to_discard),
         "result": None if result is None or not snapshot.hand_over else result_part(result, locale),
     }
+    part.update(home_part(snapshot))
     return part
+
+
+def home_part(snapshot: TableSnapshot) -> Frame:
+    """The time banks and the home-game options as everyone sees them: whether
+    the table has banks, who is still to choose to run it twice, how many runs,
+    a bomb pot posted, the options in force."""
+    home, options = snapshot.home, snapshot.home_options
+    return {
+        "time_banks": snapshot.time_bank[0] > 0,
+        "runout_choosers": [] if home is None else list(home.runout_choosers),
+        "runouts": 1 if home is None else home.runouts,
+        "bomb_pot": 0 if home is None else home.bomb_pot,
+        "home_options": None
+        if options is None
+        else {
+            "run_it_twice": options.run_it_twice,
+            "bomb_pot": options.bomb_pot,
+            "bomb_pot_every": options.bomb_pot_every,
+        },
+    }
 
 
 def result_part(result: HandResultView, locale: str) -> Frame:
@@ -278,9 +323,21 @@ def seat_part(
     locale: str,
     can_show: bool = False,
     pre_actions: tuple[tuple[PreAction, ...], PreAction | None, int] | None = None,
+    time_bank: int | None = None,
+    runout_choice: bool = False,
+    bomb_vote: bool = False,
+    show_single: tuple[int, ...] = (),
 ) -> Frame:
-    """What only the seated viewer is sent: their cards, their best hand, their options."""
+    """What only the seated viewer is sent: their cards, their best hand, their
+    options; ``time_bank``: seconds in their bank (``None``: the table has none);
+    ``runout_choice``: they are asked to run it twice; ``bomb_vote``: they may
+    vote for a bomb pot; ``show_single``: after the hand, which of their cards
+    (places in ``cards``) they may show one at a time (none: only all together)."""
     return {
+        "time_bank": time_bank,
+        "runout_choice": runout_choice,
+        "bomb_vote": bomb_vote,
+        "show_single": list(show_single),
         "user_id": user_id,
         "seated": seated,
         "sitting_out": sitting_out,

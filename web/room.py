@@ -17,10 +17,11 @@ import contextlib
 import itertools
 import logging
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from aiohttp import web
 
+from bot.house_bank import is_computer
 from bot.render.views import HandResultView, TableSnapshot
 from bot.tables import turns
 from bot.tables.errors import TableRefusal
@@ -28,7 +29,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.show_or_muck import cards_for, hand_to_show
 from bot.tables.state import TableState
 from bot.tables.view import private_view, result_view
-from engine import PreAction, offered_pre_actions, price_for
+from engine import PreAction, offered_pre_actions, price_for, show_options
 from web.frames import Frame, hello_frame, public_part, seat_part, table_frame
 from web.viewers import Viewer
 
@@ -89,10 +90,15 @@ class TableRoom:
     def close(self) -> None:
         self.runner.unwatch(self)
 
-    def hello(self, viewer: Viewer) -> Frame:
-        """The first frame a viewer is sent (before any table frame)."""
+    def hello(self, viewer: Viewer, deck: str = "two_colour") -> Frame:
+        """The first frame a viewer is sent (before any table frame); ``deck``:
+        the viewer's own (``/poker deck``)."""
         return hello_frame(
-            viewer.locale, table_id=self.runner.table_id, user_id=viewer.user_id, name=viewer.name
+            viewer.locale,
+            table_id=self.runner.table_id,
+            user_id=viewer.user_id,
+            name=viewer.name,
+            deck=deck,
         )
 
     def add(self, connection: Connection) -> None:
@@ -196,4 +202,34 @@ class TableRoom:
             can_show=can_show,
             pre_actions=pre,
             locale=viewer.locale,
+            **self._extras(state, user_id, seated=seated),
         )
+
+    def _extras(self, state: TableState, user_id: int, *, seated: bool) -> dict[str, Any]:
+        """The seat's time bank, whether they are asked to run it twice, may vote
+        for a bomb pot, and which cards they may show one at a time after the hand:
+        each the table's or the engine's own answer, read, never decided here."""
+        table, live, last = state.table, state.live, state.last_hand
+        runout_choice = False
+        if live is not None and not live.hand.is_complete:
+            index = live.index_of(user_id)
+            runout_choice = index is not None and index in live.hand.runout_choosers
+        bomb_vote = (
+            seated
+            and table.rules.home.bomb_pot is not None
+            and not table.bomb_pot_voted
+            and not table.seat_of(user_id).sitting_out
+            and not is_computer(user_id)
+        )
+        single: tuple[int, ...] = ()
+        if live is None and last is not None and (index := last.index_of(user_id)) is not None:
+            options = show_options(last.hand, index, last.shown_after.get(user_id, ()))
+            if options is not None:
+                hole = list(last.hand.hole_cards[index])
+                single = tuple(hole.index(card) for card in options.single)
+        return {
+            "time_bank": self.runner.banks.seconds_of(user_id) if seated else None,
+            "runout_choice": runout_choice,
+            "bomb_vote": bomb_vote,
+            "show_single": single,
+        }

@@ -22,11 +22,13 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from bot.cooldowns import MemberCooldown
+from bot.player_decks import deck_of
 from bot.render.card_faces import DECK_STYLES, DeckStyle, face_png
 from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
+from web.avatars import AvatarBook
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
@@ -123,6 +125,8 @@ class WebRoomServer:
                 same_origin=self._same_origin,
                 max_message_bytes=MAX_FRAME_BYTES,
             )
+        #: The players' pictures (``/avatars/<user id>.png``): :mod:`web.avatars`.
+        self.avatars = AvatarBook(setup.avatar_url)
         self.app = self.build_app()
         self._runner: web.AppRunner | None = None
         self._url = ""
@@ -148,6 +152,7 @@ class WebRoomServer:
             self.setup.is_guild_admin or nobody_is_admin,
         )
         self.replays.add_routes(app.router)
+        app.router.add_get("/avatars/{user_id:-?\\d{1,20}}.png", self.avatar)
         app.on_shutdown.append(self._close_sockets)
         return app
 
@@ -167,6 +172,7 @@ class WebRoomServer:
         for room in list(self.rooms.values()):
             room.close()
         self.rooms.clear()
+        await self.avatars.close()
 
     async def _close_sockets(self, app: web.Application) -> None:
         for room in list(self.rooms.values()):
@@ -232,6 +238,20 @@ class WebRoomServer:
         response.headers["Cache-Control"] = "public, max-age=86400"
         return response
 
+    async def avatar(self, request: web.Request) -> web.StreamResponse:
+        """A seated player's picture (no one else's: the room is nobody's proxy)."""
+        user_id = int(request.match_info["user_id"])
+        for runner in self.setup.tables.runners:
+            if not runner.closed and runner.table.is_seated(user_id):
+                name = runner.state.name(user_id)
+                break
+        else:
+            raise web.HTTPNotFound()
+        picture = await self.avatars.picture(user_id, name)
+        response = web.Response(body=picture, content_type="image/png")
+        response.headers["Cache-Control"] = "private, max-age=3600"
+        return response
+
     # ------------------------------------------------------------- websocket
 
     def _same_origin(self, request: web.Request) -> bool:
@@ -252,7 +272,10 @@ class WebRoomServer:
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30.0)
         await socket.prepare(request)
         connection = Connection(socket, viewer)
-        await socket.send_json(room.hello(viewer))
+        deck = "two_colour"
+        if viewer.user_id is not None:
+            deck = await deck_of(self.setup.tables.services.database, viewer.user_id)
+        await socket.send_json(room.hello(viewer, deck))
         room.add(connection)
         pump = asyncio.get_running_loop().create_task(connection.pump(), name="web-viewer")
         try:

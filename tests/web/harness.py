@@ -72,6 +72,7 @@ async def local_room(
     hand_pause: float = 1.0,
     computer_pace: float = 0.2,
     flood_limit: int = 20,
+    avatar_url: Callable[[int], str | None] | None = None,
 ) -> AsyncIterator[LocalRoom]:
     database = await Database.open(path)
     services = replace(
@@ -84,7 +85,13 @@ async def local_room(
     registry = TableRegistry(services, lambda channel_id: QuietOutlet())
     member = local_member()
     server = load_web_surface(
-        WebRoomSetup(registry, port=0, local_member=member, flood_limit=flood_limit)
+        WebRoomSetup(
+            registry,
+            port=0,
+            local_member=member,
+            flood_limit=flood_limit,
+            avatar_url=avatar_url,
+        )
     )
     assert isinstance(server, WebRoomServer)
     room: LocalRoom | None = None

@@ -11,6 +11,11 @@ Replays (issue 26): a second table, on a fake clock, plays hands until one
 reaches the river and a showdown; its replay page, as the player sees it, is
 photographed at its last step (``web-replay-desktop.png``,
 ``web-replay-phone.png``).
+390x844, portrait), the player's time bank shown. Then a Seven Card Stud
+table on fifth street in the player's four-colour deck
+(``web-stud-desktop.png``) and a Hold'em hand called down to its showdown
+(``web-showdown-desktop.png``, the winning cards raised, the result's words;
+on a phone: ``web-showdown-phone.png``), each at a table of its own.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot.local_play import LOCAL_MEMBER, PlayOptions
+from bot.player_decks import set_deck
 from bot.tables.errors import TableRefusal
 from bot.tables.hand_log import replay_logged_hand
 from bot.tables.requests import ActionRequest, Move
@@ -57,7 +63,7 @@ async def take(folder: Path, seed: int = 11) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     taken: list[Path] = []
     with tempfile.TemporaryDirectory() as scratch:
-        options = PlayOptions(computers=3)
+        options = PlayOptions(computers=3, time_bank=30)
         async with (
             local_room(Path(scratch) / "pictures.db", options, seed=seed) as room,
             async_playwright() as playwright,
@@ -81,6 +87,7 @@ async def take(folder: Path, seed: int = 11) -> list[Path]:
                     taken.append(path)
                     await context.close()
                 taken += await replay_pictures(browser, folder, Path(scratch) / "replay.db")
+                taken += await stud_and_showdown(browser, folder, Path(scratch), seed)
             finally:
                 await browser.close()
     return taken
@@ -183,6 +190,60 @@ async def replay_pictures(browser: Any, folder: Path, database: Path, seed: int 
             await page.screenshot(path=str(path), full_page=True)
             taken.append(path)
             await page.context.close()
+
+
+async def _context(browser: Any, name: str) -> Any:
+    width, height = SIZES[name]
+    return await browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=1 if name == "desktop" else 2,
+        locale="en-GB",
+    )
+
+
+async def stud_and_showdown(browser: Any, folder: Path, scratch: Path, seed: int) -> list[Path]:
+    """Stud on fifth street, and a showdown (desktop and phone), each at its own table."""
+    taken: list[Path] = []
+    stud = PlayOptions(game="F7S", computers=3, style="calling-station")
+    async with local_room(scratch / "stud.db", stud, seed=seed) as room:
+        await set_deck(room.database, LOCAL_MEMBER, "four_colour")  # as /poker deck sets it
+        context = await _context(browser, "desktop")
+        page = await context.new_page()
+        await page.goto(room.player_url)
+        for _ in range(60):
+            await page.wait_for_selector("#actions button[data-key='c']", timeout=20_000)
+            if await page.locator(".seat.mine img.card").count() >= 5:
+                break
+            await page.click("#actions button[data-key='c']")
+            await page.wait_for_timeout(300)
+        await page.wait_for_timeout(400)
+        path = folder / "web-stud-desktop.png"
+        await page.screenshot(path=str(path))
+        taken.append(path)
+        await context.close()
+    for name in SIZES:
+        showdown = PlayOptions(computers=2, style="calling-station")
+        async with local_room(
+            scratch / f"showdown-{name}.db", showdown, seed=seed, hand_pause=6.0
+        ) as room:
+            context = await _context(browser, name)
+            page = await context.new_page()
+            await page.goto(room.player_url)
+            for _ in range(80):
+                if await page.is_visible("#result"):
+                    break
+                for key in ("c", "s"):
+                    button = f"#actions button[data-key='{key}']"
+                    if await page.is_visible(button):
+                        await page.click(button)
+                        break
+                await page.wait_for_timeout(250)
+            await page.wait_for_selector("#result", timeout=20_000)
+            await page.wait_for_timeout(500)
+            path = folder / f"web-showdown-{name}.png"
+            await page.screenshot(path=str(path), full_page=name == "phone")
+            taken.append(path)
+            await context.close()
     return taken
 
 

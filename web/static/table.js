@@ -3,7 +3,11 @@
 // lists and nothing else, and a refusal comes back as a sentence to show.
 "use strict";
 (() => {
-  const DECK = "two_colour";
+  const DECKS = ["two_colour", "four_colour"];
+  const SOUND_KEY = "croupier.sound";
+  const DECK_KEY = "croupier.deck";
+  // The player's deck: /poker deck's, from the hello; a spectator's is kept in this browser.
+  let deck = localStorage.getItem(DECK_KEY) || "two_colour";
   const tableId = location.pathname.split("/")[2];
   const $ = (id) => document.getElementById(id);
   let socket = null;
@@ -15,6 +19,11 @@
   let shownCards = new Set();
   const chosen = new Set();
   let retry = 1000;
+  let myTurnBefore = false;
+  let betsBefore = new Map();
+  let potBefore = 0;
+  let seatForm = null; // the seat being sat at (the buy-in form), or null
+  let topUpOpen = false;
 
   function el(tag, props, children) {
     const node = document.createElement(tag);
@@ -38,7 +47,7 @@
     const label = back ? words.card_back : cardNames[code];
     const img = el("img", {
       class: "card" + (extra ? " " + extra : ""),
-      src: `/cards/${DECK}/${back ? "back" : code}.png`,
+      src: `/cards/${DECKS.includes(deck) ? deck : DECKS[0]}/${back ? "back" : code}.png`,
       alt: label || "",
       title: label || "",
       draggable: "false",
@@ -76,7 +85,9 @@
       words = frame.words;
       cardNames = frame.card_names;
       viewer = frame.viewer;
+      if (!viewer.watching && DECKS.includes(frame.deck)) deck = frame.deck;
       document.documentElement.lang = frame.locale;
+      drawSettings();
     } else if (frame.type === "table") {
       const newHand = !table || table.hand_no !== frame.table.hand_no;
       if (newHand) chosen.clear();
@@ -84,9 +95,17 @@
       me = frame.me;
       draw();
     } else if (frame.type === "refused") {
+      $("notice").className = "";
       $("notice").textContent = frame.text;
     } else if (frame.type === "done") {
-      $("notice").textContent = "";
+      $("notice").className = frame.text ? "info" : "";
+      $("notice").textContent = frame.text || "";
+      if (frame.deck && DECKS.includes(frame.deck)) {
+        deck = frame.deck;
+        localStorage.setItem(DECK_KEY, deck);
+        drawSettings();
+        if (table) draw();
+      }
     }
   }
 
@@ -98,11 +117,14 @@
     return line ? line.seat : null;
   }
 
+  function upright() {
+    return window.matchMedia("(max-width: 700px) and (orientation: portrait)").matches;
+  }
+
   function place(index, count) {
     // Seat ``index`` places clockwise from the bottom centre, as fractions of the table.
     const angle = Math.PI / 2 + (index * 2 * Math.PI) / count;
-    const upright = window.matchMedia("(max-width: 700px) and (orientation: portrait)").matches;
-    const [rx, ry] = upright ? [36, 45] : [46, 44];
+    const [rx, ry] = upright() ? [36, 45] : [46, 44];
     return { x: 50 + rx * Math.cos(angle), y: 50 + ry * Math.sin(angle) };
   }
 
@@ -117,7 +139,12 @@
           ? el("button", {
               class: "sit",
               text: words.sit_down,
-              onclick: () => send({ type: "join", seat: number_, buy_in: table.max_buy_in }),
+              "aria-label": `${words.sit_down}: ${words.seat_n} ${number_}`,
+              onclick: () => {
+                seatForm = number_;
+                drawControls();
+                $("buy-in").focus();
+              },
             })
           : el("span", { class: "empty-label", text: words.empty_seat }),
       );
@@ -143,18 +170,13 @@
       for (const code of line.cards) cards.append(card(code));
       for (let i = 0; i < line.backs; i++) cards.append(card(null, "back"));
     }
-    const initials =
-      line.name
-        .replace(/\(.*?\)/g, "")
-        .split(/\s+/)
-        .filter(Boolean)
-        .slice(line.computer ? 1 : 0, line.computer ? 2 : 2)
-        .map((word) => [...word][0])
-        .join("") || "?";
-    const avatar = el("div", {
+    // The player's picture, served by the room (their Discord avatar, else drawn).
+    const avatar = el("img", {
       class: "avatar" + (line.computer ? " computer" : ""),
+      src: `/avatars/${line.user_id}.png`,
+      alt: "",
       "aria-hidden": "true",
-      text: initials,
+      draggable: "false",
     });
     const marks = el("div", { class: "marks" });
     if (line.button) marks.append(el("span", { class: "dealer", title: words.dealer, text: "D" }));
@@ -164,6 +186,16 @@
     if (line.folded) state = words.folded;
     else if (line.all_in) state = words.all_in;
     else if (line.sitting_out) state = words.sitting_out;
+    // What a screen reader says of the seat: who, the stack, the marks, the state, the turn.
+    const said = [line.name, `${words.stack} ${number(line.stack)}`];
+    if (line.button) said.push(words.dealer);
+    if (line.small_blind) said.push(words.small_blind);
+    if (line.big_blind) said.push(words.big_blind);
+    if (state) said.push(state);
+    if (line.bet > 0) said.push(`${words.bet} ${number(line.bet)}`);
+    if (line.to_act) said.push(table.status);
+    box.setAttribute("aria-label", said.join(", "));
+    if (line.to_act) box.setAttribute("aria-current", "true");
     const plate = el("div", { class: "plate" }, [
       avatar,
       el("div", { class: "who" }, [
@@ -175,13 +207,18 @@
     ]);
     box.append(cards, plate);
     if (line.description) box.append(el("p", { class: "described", text: line.description }));
-    if (line.to_act && table.deadline) box.append(el("div", { class: "clock" }, [el("i")]));
+    if (line.to_act && table.deadline) {
+      const clock = el("div", { class: "clock" + (table.time_bank_running ? " bank" : "") }, [el("i")]);
+      box.append(clock);
+      if (table.time_bank_running) box.append(el("span", { class: "banked", text: words.time_bank_running }));
+    }
     if (line.bet > 0) {
       const toward = place((number_ - bottom + count) % count, count);
       const bx = 50 + (toward.x - 50) * 0.55;
       const by = 50 + (toward.y - 50) * 0.52;
+      const moved = betsBefore.get(line.user_id) !== line.bet;
       const chip = el("div", {
-        class: "bet",
+        class: "bet" + (moved ? " moved" : ""),
         style: { left: `${bx}%`, top: `${by}%` },
         "aria-label": `${line.name}: ${words.bet} ${line.bet}`,
       }, [el("span", { class: "chip", "aria-hidden": "true" }), el("span", { text: number(line.bet) })]);
@@ -202,9 +239,14 @@
     const bySeat = new Map(table.seats.map((s) => [s.seat, s]));
     for (let n = 1; n <= count; n++) seats.append(drawSeat(bySeat.get(n), n, count, bottom));
     // The middle: pots, boards, whose turn, the last actions.
+    const potNow = table.pots.reduce((sum, p) => sum + p.amount, 0);
     $("pots").replaceChildren(
-      ...table.pots.filter((p) => p.amount > 0).map((p) => el("p", { class: "pot", text: p.label })),
+      ...table.pots
+        .filter((p) => p.amount > 0)
+        .map((p) => el("p", { class: "pot" + (potNow !== potBefore ? " grew" : ""), text: p.label })),
     );
+    potBefore = potNow;
+    betsBefore = new Map(table.seats.map((s) => [s.user_id, s.bet]));
     const boards = $("boards");
     boards.replaceChildren();
     if (table.has_board)
@@ -213,12 +255,17 @@
         for (const code of board) row.append(card(code));
         boards.append(row);
       }
+    // "X to act": on a phone the bets sit where it is written, and the seat says it already.
+    $("status").classList.toggle("acting", Boolean(table.status));
     $("status").textContent = table.closed
       ? words.table_closed
       : table.status || (table.hand_no && !table.hand_over ? "" : words.waiting);
     $("last-actions").replaceChildren(...table.last_actions.map((a) => el("li", { text: a })));
     drawResult();
     drawControls();
+    const turn = myTurn();
+    if (turn && !myTurnBefore) ding();
+    myTurnBefore = turn;
     shownCards = new Set(
       [...table.boards.flat(), ...table.seats.flatMap((s) => s.cards), ...((me && me.cards) || [])].filter(Boolean),
     );
@@ -309,6 +356,11 @@
       $("turn").textContent = words.your_turn;
       actions.append(button(words.show, () => act("show"), "call", "s"));
       actions.append(button(words.muck, () => act("muck"), "fold", "m"));
+    } else if (me.runout_choice) {
+      // All in: each player still to choose answers, in any order.
+      $("turn").textContent = words.run_twice_asked;
+      actions.append(button(words.run_twice, () => act("twice"), "raise", "2"));
+      actions.append(button(words.run_once, () => act("once"), "call", "1"));
     } else if (me.discard) {
       $("turn").textContent = words.your_turn;
       const label = chosen.size ? (me.discard.draw ? words.draw : words.discard) : words.stand_pat;
@@ -321,7 +373,7 @@
     }
     const pre = me.pre_actions;
     if (pre && !c && !me.discard && !me.showdown_choice) {
-      const row = el("div", { class: "pre", role: "group" });
+      const row = el("div", { class: "pre", role: "group", "aria-label": words.pre_actions });
       for (const offer of pre.offered) {
         const chosenNow = pre.chosen === offer.kind;
         const b = button(offer.label, () =>
@@ -329,12 +381,27 @@
           "quick" + (chosenNow ? " chosen" : ""),
         );
         b.setAttribute("aria-pressed", chosenNow ? "true" : "false");
+        b.dataset.kind = offer.kind;
         row.append(b);
       }
       actions.append(row);
     }
-    if (me.can_show && table.hand_over && me.cards.length)
-      seatActions.append(button(words.show, () => send({ type: "show", hand_no: me.hand_no }), "quiet"));
+    if (me.can_show && table.hand_over && me.cards.length) {
+      seatActions.append(button(words.show, () => send({ type: "show", hand_no: me.hand_no }), "quiet", "s"));
+      // Hold'em: one card alone, where the engine allows it.
+      for (const index of me.show_single || [])
+        seatActions.append(
+          button(
+            `${words.show_card} ${cardNames[me.cards[index]] || ""}`,
+            () => send({ type: "show", card: index, hand_no: me.hand_no }),
+            "quiet",
+          ),
+        );
+    }
+    if (me.time_bank !== null && me.time_bank !== undefined)
+      seatActions.append(el("span", { class: "bank-left", text: `${words.time_bank}: ${me.time_bank} s` }));
+    if (me.bomb_vote) seatActions.append(button(words.bomb_vote, () => send({ type: "vote_bomb" }), "quiet"));
+    drawForms(seatActions);
     if (me.seated) {
       seatActions.append(
         me.sitting_out
@@ -342,11 +409,112 @@
           : button(words.sit_out, () => send({ type: "sit_out" }), "quiet"),
       );
       const line = table.seats.find((s) => s.user_id === me.user_id);
-      if (line && line.stack < table.max_buy_in && (!table.hand_no || table.hand_over))
+      if (line && line.stack < table.max_buy_in && !topUpOpen)
         seatActions.append(
-          button(words.top_up, () => send({ type: "top_up", amount: table.max_buy_in - line.stack }), "quiet"),
+          button(words.top_up, () => {
+            topUpOpen = true;
+            drawControls();
+            $("buy-in").focus();
+          }, "quiet"),
         );
       seatActions.append(button(words.leave, () => send({ type: "leave" }), "quiet"));
+    }
+  }
+
+  function myTurn() {
+    return Boolean(me && (me.choices || me.discard || me.showdown_choice || me.runout_choice));
+  }
+
+  // A form for an amount: the buy-in when sitting down (the seat chosen), or a top-up.
+  function drawForms(seatActions) {
+    if (me.seated) seatForm = null;
+    const line = table.seats.find((s) => s.user_id === me.user_id);
+    if (!line) topUpOpen = false;
+    let low, high, label, ask;
+    if (seatForm !== null && !me.seated) {
+      [low, high] = [table.min_buy_in, table.max_buy_in];
+      label = `${words.buy_in} · ${words.seat_n} ${seatForm}`;
+      const seat = seatForm;
+      ask = (amount) => send({ type: "join", seat, buy_in: amount });
+    } else if (topUpOpen && line) {
+      [low, high] = [1, Math.max(1, table.max_buy_in - line.stack)];
+      label = words.top_up_amount;
+      ask = (amount) => {
+        topUpOpen = false;
+        send({ type: "top_up", amount });
+      };
+    } else return;
+    const form = el("form", { class: "amount-form", "aria-label": label });
+    const range = el("input", { type: "range", min: low, max: high, step: 1, "aria-label": label });
+    const field = el("input", { id: "buy-in", type: "number", min: low, max: high, inputmode: "numeric", "aria-label": label });
+    range.value = field.value = high;
+    range.oninput = () => (field.value = range.value);
+    field.oninput = () => (range.value = field.value);
+    const go = el("button", { type: "submit", class: "raise", text: seatForm !== null ? words.sit_down : words.top_up });
+    const cancel = el("button", { type: "button", class: "quiet", text: words.cancel, onclick: () => {
+      seatForm = null;
+      topUpOpen = false;
+      drawControls();
+    } });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const amount = Number(field.value);
+      if (Number.isInteger(amount) && amount >= 0) ask(amount);
+    });
+    form.append(el("label", { text: label }), range, field, go, cancel);
+    seatActions.append(form);
+  }
+
+  // The page's own settings: the deck (the player's, as /poker deck keeps it) and the sound.
+  function drawSettings() {
+    const box = $("settings");
+    const choose = el("select", { id: "deck", "aria-label": words.deck || "Deck" });
+    for (const [value, word] of [["two_colour", words.deck_two], ["four_colour", words.deck_four]]) {
+      const option = el("option", { value, text: word || value });
+      if (value === deck) option.selected = true;
+      choose.append(option);
+    }
+    choose.addEventListener("change", () => {
+      if (viewer && !viewer.watching) send({ type: "deck", deck: choose.value });
+      else {
+        deck = choose.value;
+        localStorage.setItem(DECK_KEY, deck);
+        if (table) draw();
+      }
+    });
+    const sound = el("input", { id: "sound", type: "checkbox" });
+    sound.checked = localStorage.getItem(SOUND_KEY) === "on";
+    sound.addEventListener("change", () => {
+      localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off");
+      if (sound.checked) ding(true);
+    });
+    box.replaceChildren(
+      el("label", {}, [el("span", { text: `${words.deck || "Deck"} ` }), choose]),
+      el("label", {}, [sound, el("span", { text: ` ${words.sound || ""}` })]),
+    );
+  }
+
+  // A short two-note chime made by the page (no file), only when the player turned sound on.
+  let audio = null;
+  function ding(force) {
+    if (!force && localStorage.getItem(SOUND_KEY) !== "on") return;
+    try {
+      audio = audio || new AudioContext();
+      if (audio.state === "suspended") audio.resume();
+      const start = audio.currentTime;
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.type = "sine";
+      tone.frequency.setValueAtTime(880, start);
+      tone.frequency.setValueAtTime(1320, start + 0.09);
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.12, start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.28);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(start);
+      tone.stop(start + 0.3);
+    } catch (error) {
+      // No sound here: the tab title still says it is the player's turn.
     }
   }
 
@@ -412,13 +580,14 @@
       const left = Math.max(0, Math.ceil(table.next_hand_at - now));
       $("status").textContent = `${words.next_hand} ${left} s`;
     }
-    document.title = me && (me.choices || me.discard || me.showdown_choice) ? `● ${words.your_turn} · Croupier` : "Croupier";
+    document.title = myTurn() ? `● ${words.your_turn} · Croupier` : "Croupier";
   }
   setInterval(tick, 250);
 
   document.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement || event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = document.querySelector(`#actions button[data-key="${event.key.toLowerCase()}"]`);
+    const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement;
+    if (typing || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = document.querySelector(`#controls button[data-key="${event.key.toLowerCase()}"]`);
     if (target) {
       event.preventDefault();
       target.click();
