@@ -27,8 +27,9 @@ from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
+from web.discord_signin import DiscordSignIn, sign_in_for
 from web.room import Connection, TableRoom, Witness
-from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
+from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ def content_security_policy(host: str) -> str:
             "img-src 'self'",
             f"connect-src 'self' ws://{host} wss://{host}",
             "base-uri 'none'",
-            "form-action 'none'",
+            "form-action 'self'",  # the sign-out button (web/discord_signin.py)
             "frame-ancestors 'none'",
         )
     )
@@ -99,6 +100,8 @@ class WebRoomServer:
 
     def __init__(self, setup: WebRoomSetup, identity: ViewerIdentity | None = None) -> None:
         self.setup = setup
+        if identity is None and setup.sign_in is not None:
+            identity = sign_in_for(setup.sign_in)
         if identity is None:
             member = setup.local_member
             identity = NobodyKnown() if member is None else LocalIdentity(member)
@@ -124,6 +127,8 @@ class WebRoomServer:
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/cards/{deck}/{code}.png", self.card)
         app.on_shutdown.append(self._close_sockets)
+        if isinstance(self.identity, DiscordSignIn):
+            self.identity.install(app)  # /auth/login, /auth/callback, /auth/logout
         return app
 
     async def start(self) -> None:
@@ -176,6 +181,7 @@ class WebRoomServer:
             raise response  # type: ignore[misc]
         viewer = self.identity.identify(request)
         html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
+        html = self._with_account(request, html, runner.table_id)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def static(self, request: web.Request) -> web.StreamResponse:
@@ -211,7 +217,7 @@ class WebRoomServer:
         runner = self.table(int(request.match_info["table_id"]))
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="This table's websocket is for its own page.")
-        viewer = self.identity.identify(request)
+        viewer = await self._viewer_at(request, runner)
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
             raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
@@ -224,6 +230,8 @@ class WebRoomServer:
         try:
             async for message in socket:
                 if message.type is WSMsgType.TEXT:
+                    if not self._still_signed_in(request, viewer):
+                        break  # signed out meanwhile: the page comes back watching
                     answer = await commands.handle(runner, viewer, message.data, self.cooldown)
                     await socket.send_json(answer)
                     if answer["type"] == "done":
@@ -240,3 +248,24 @@ class WebRoomServer:
                 room.close()
                 del self.rooms[runner.table_id]
         return socket
+
+    # ------------------------------------------------- Discord sign-in (issue 26)
+
+    async def _viewer_at(self, request: web.Request, runner: TableRunner) -> Viewer:
+        """Who ``request`` is at ``runner``'s table: signed in with Discord, a member
+        only where the bot sees them as a member of the table's server."""
+        if isinstance(self.identity, DiscordSignIn):
+            return await self.identity.identify_at(request, runner.record.guild_id)
+        return self.identity.identify(request)
+
+    def _still_signed_in(self, request: web.Request, viewer: Viewer) -> bool:
+        if viewer.watching or not isinstance(self.identity, DiscordSignIn):
+            return True
+        return self.identity.holds(request)
+
+    def _with_account(self, request: web.Request, page: str, table_id: int) -> str:
+        """The page with the sign-in line (who is signed in; sign in or out)."""
+        if not isinstance(self.identity, DiscordSignIn):
+            return page
+        account = self.identity.account_html(request, f"/table/{table_id}")
+        return page.replace('<main id="room">', f'<main id="room">\n{account}', 1)
