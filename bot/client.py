@@ -116,6 +116,15 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
     return intents
 
 
+def table_page_of(settings: Settings) -> Callable[[int], str | None]:
+    """A table's page in the published web room (``CROUPIER_PUBLIC_URL`` with a
+    web room running), or ``None`` for every table: then nothing links to it."""
+    public = settings.public_url
+    if public is None or not settings.web_port:
+        return lambda table_id: None
+    return lambda table_id: f"{public}/table/{table_id}"
+
+
 class CroupierTree(app_commands.CommandTree["CroupierBot"]):
     """The command tree, with one error handler for every slash command; before any
     command runs, its member's cooldown (:mod:`bot.cooldowns`) and its options
@@ -203,6 +212,7 @@ class CroupierBot(commands.AutoShardedBot):
                 public_faces=self.card_emojis.public_faces,
                 faces_of=self.card_emojis.faces,
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
+                table_page=table_page_of(settings),
             ),
             lambda channel_id: DiscordOutlet(self, channel_id, dm_channels=self.dm_channels),
             owns=settings.shards.owns,

@@ -300,3 +300,44 @@ async def test_discord_and_the_page_at_once_make_one_action(
         assert hand is not None
         anns = [action for action in hand.actions[before:] if action.name == "Ann"]
         assert len(anns) == 1, hand.actions[before:]
+
+
+def links_of(message: Any) -> list[tuple[str, str]]:
+    """The link buttons of a message: (label, address)."""
+    return [
+        (component["label"], component["url"])
+        for component in message.all_components()
+        if component.get("type") == 2 and component.get("style") == 5
+    ]
+
+
+async def test_the_table_message_and_poker_create_offer_open_the_table(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with signed_in_room(fake, tmp_path) as (croupier, public):
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        view = await open_table(fake, [ann, ben])
+        (runner,) = croupier.bot.tables.runners
+        page = ("Open the table", f"{public}/table/{runner.table_id}")
+        created = [m for m in fake.messages() if "is open in" in m.text()]
+        assert created and links_of(created[-1]) == [page]
+        message = view.table_message()
+        assert message is not None
+        assert links_of(message) == [page]
+        # Beside "My cards", under the action buttons: the layout keeps its rows.
+        rows = [c for c in message.components if c.get("type") == 1]
+        last = [button.get("label") for button in rows[-1]["components"]]
+        assert last == ["My cards", "Open the table"]
+
+
+async def test_without_a_public_address_nothing_links_to_the_room(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with running_croupier(fake, tmp_path / "croupier.db", web_port=free_port()):
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        view = await open_table(fake, [ann, ben])
+        message = view.table_message()
+        assert message is not None and "My cards" in message.button_labels
+        assert all(not links_of(m) for m in fake.messages())
