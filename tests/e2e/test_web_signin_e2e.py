@@ -287,7 +287,7 @@ async def test_discord_and_the_page_at_once_make_one_action(
             label = turn.buttons.get("call") or turn.buttons.get("check") or ""
             act = {"type": "act", "move": move, "hand_no": turn.hand_no, "seq": turn.seq}
             clicked, _ = await asyncio.gather(ann.click(label), page.send_str(json.dumps(act)))
-            answers = []
+            answers: list[dict[str, Any]] = []
             while len(answers) < 1:
                 frame = json.loads((await page.receive(timeout=5)).data)
                 if frame["type"] in ("done", "refused"):
