@@ -93,7 +93,7 @@ class Settings:
     #: Seconds a process's lease on the database lasts without renewal: how long
     #: another process waits to take over from one that froze (:mod:`bot.database.lease`).
     lease_seconds: int = 30
-    #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
+    #: The web room's port on 127.0.0.1 (0: no web room); without sign-in everyone watches.
     web_port: int = 0
     #: The address the web room is published at (``CROUPIER_PUBLIC_URL``, no trailing
     #: slash): the tables' "Open the table" links and Discord sign-in's redirect.
