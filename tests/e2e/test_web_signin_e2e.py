@@ -21,11 +21,15 @@ from typing import Any
 
 import aiohttp
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.table_players import open_table
+from web.discord_oauth import DiscordOAuth
+from web.discord_signin import DiscordSignIn
 from web.server import WebRoomServer
 
 
@@ -341,3 +345,46 @@ async def test_without_a_public_address_nothing_links_to_the_room(
         message = view.table_message()
         assert message is not None and "My cards" in message.button_labels
         assert all(not links_of(m) for m in fake.messages())
+
+
+async def test_on_https_the_cookies_are_secure_and_host_bound(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Behind https (a web server in front), both cookies are Secure and named
+    ``__Host-``: no other site, and no plain http page, may set or read them."""
+    fake = fake_discord
+    public = "https://poker.example.org"
+    fake.oauth.redirect_uris.add(public + "/auth/callback")
+    ann = fake.add_member("Ann")
+
+    async def member(guild_id: int, user_id: int) -> bool:
+        return True
+
+    oauth = DiscordOAuth(str(fake.application_id), fake.oauth.client_secret, fake.api_base)
+    sign_in = DiscordSignIn(oauth, public, member)
+    app = web.Application()
+    sign_in.install(app)
+    async with TestClient(TestServer(app)) as client:
+        await https_sign_in(fake, ann, client, public)
+
+
+async def https_sign_in(
+    fake: FakeDiscord, ann: Member, client: TestClient[web.Request, web.Application], public: str
+) -> None:
+    to_discord = await client.get("/auth/login?next=/table/5", allow_redirects=False)
+    login_cookie = to_discord.cookies["__Host-croupier_login"]
+    assert login_cookie["secure"] and login_cookie["httponly"] and login_cookie["path"] == "/"
+    async with browser() as http:
+        await log_in_to_discord(http, fake, ann)
+        async with http.get(to_discord.headers["Location"], allow_redirects=False) as back:
+            callback = URL(back.headers["Location"])
+    assert str(callback.with_query(None)) == public + "/auth/callback"
+    signed = await client.get(
+        "/auth/callback?" + callback.query_string,
+        headers={"Cookie": f"__Host-croupier_login={login_cookie.value}"},
+        allow_redirects=False,
+    )
+    assert signed.status == 303 and signed.headers["Location"] == "/table/5"
+    session = signed.cookies["__Host-croupier_session"]
+    assert session["secure"] and session["httponly"] and session["samesite"] == "Lax"
+    assert session["path"] == "/" and not session["domain"]
