@@ -184,16 +184,29 @@ async def test_forged_replayed_and_foreign_sign_ins_only_watch(
         async with browser() as forger:
             forger.cookie_jar.update_cookies({"croupier_session": "A" * 43}, URL(public))
             assert (await hello(forger, public, table_id))["watching"]
+            async with forger.get(f"{public}/table/{table_id}") as page:
+                text = await page.text()
+                assert 'id="sign-in"' in text and "signed-in" not in text
         async with browser() as anns:
             back = await callback_address(anns, fake, ann, public, table_id)
+            binding = anns.cookie_jar.filter_cookies(URL(public))["croupier_login"].value
             async with anns.get(back, allow_redirects=False) as first:
                 assert first.status == 303
-            async with anns.get(back, allow_redirects=False) as replayed:
+            # Replayed, even with the browser's own binding sent again.
+            async with anns.get(
+                back, allow_redirects=False, headers={"Cookie": f"croupier_login={binding}"}
+            ) as replayed:
                 assert replayed.status == 400  # a state works once
                 assert "already used" in await replayed.text()
-        # Login CSRF: Mallory's own Discord answer, pushed into Ann's browser.
+        # Login CSRF: Mallory's own Discord answer, pushed into the browser of a
+        # victim who began a sign-in of their own (and so holds a binding cookie).
         async with browser() as mallorys, browser() as victim:
             planted = await callback_address(mallorys, fake, mallory, public, table_id)
+            async with victim.get(
+                f"{public}/auth/login?next=/table/{table_id}", allow_redirects=False
+            ) as begun:
+                assert begun.status == 302
+            assert victim.cookie_jar.filter_cookies(URL(public)).get("croupier_login")
             async with victim.get(planted, allow_redirects=False) as pushed:
                 assert pushed.status == 400
             assert session_cookie(victim, public) is None
