@@ -371,7 +371,9 @@ class Tables(commands.Cog):
             buy_in=None if buy_in is None else checked_amount(buy_in),
             seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
         )
-        await answer_in_time(interaction, work)
+        await answer_in_time(
+            interaction, work, **self._open_link(runner.table_id, locale_of(interaction))
+        )
 
     @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
     async def leave(self, interaction: Interaction) -> None:

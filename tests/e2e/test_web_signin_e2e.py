@@ -339,6 +339,8 @@ async def test_the_table_message_and_poker_create_offer_open_the_table(
         page = ("Open the table", f"{public}/table/{runner.table_id}")
         created = [m for m in fake.messages() if "is open in" in m.text()]
         assert created and links_of(created[-1]) == [page]
+        joined = [m for m in fake.messages() if "You sit in seat" in m.text()]
+        assert len(joined) == 2 and all(links_of(m) == [page] for m in joined)
         message = view.table_message()
         assert message is not None
         assert links_of(message) == [page]
