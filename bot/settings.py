@@ -307,9 +307,10 @@ def _url(name: str, raw: str, scheme: str) -> str:
 
 
 def _public_url(raw: str) -> str:
-    address = _url("CROUPIER_PUBLIC_URL", raw, "http")
+    address = _url("CROUPIER_PUBLIC_URL", raw.rstrip("/"), "http")
     parts = urlsplit(address)
-    if parts.query or parts.fragment or not parts.hostname:
+    # The room's routes and cookies live at the root of its address: no path.
+    if parts.path not in ("", "/") or parts.query or parts.fragment or not parts.hostname:
         raise SettingsError("settings.public_url", value=raw)
     return address
 
