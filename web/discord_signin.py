@@ -37,7 +37,7 @@ from aiohttp import web
 from bot.i18n import t
 from bot.web_surface import DiscordSignInSetup
 from web.discord_oauth import DiscordOAuth, OAuthRefused, OAuthUnavailable
-from web.sessions import LoginStates, Session, SessionStore
+from web.sessions import LoginStates, Session, SessionStore, digest
 from web.viewers import LANGUAGES, Viewer, preferred_language
 
 log = logging.getLogger(__name__)
@@ -49,6 +49,8 @@ IsMember = Callable[[int, int], Awaitable[bool]]
 CALLBACK_PATH: Final = "/auth/callback"
 #: Seconds an answer to "is this user a member of that server" is kept.
 MEMBERSHIP_SECONDS: Final = 60.0
+#: The close code of a member's websocket at sign-out (the page reconnects, watching).
+SIGNED_OUT: Final = 4001
 #: Where a sign-in may lead afterwards: the room's front or one of its tables.
 _NEXT: Final = re.compile(r"/(table/\d{1,18})?")
 
@@ -92,6 +94,8 @@ class DiscordSignIn:
         self.states = states or LoginStates(now=now)
         self.now = now
         self._members: dict[tuple[int, int], tuple[bool, float]] = {}
+        #: The open websockets of each session (by its cookie's digest), closed at sign-out.
+        self._sockets: dict[str, set[web.WebSocketResponse]] = {}
 
     def __repr__(self) -> str:
         return f"DiscordSignIn(public_url={self.public_url!r})"
@@ -125,6 +129,23 @@ class DiscordSignIn:
     def holds(self, request: web.Request) -> bool:
         """Whether the session ``request`` came with is still open (not signed out)."""
         return self.session_of(request) is not None
+
+    def track(self, request: web.Request, socket: web.WebSocketResponse) -> Callable[[], None]:
+        """Close ``socket`` when the session it came with ends; returns what
+        forgets it (once it closed anyway)."""
+        cookie = request.cookies.get(self.session_cookie)
+        if not cookie:
+            return lambda: None
+        key = digest(cookie)
+        sockets = self._sockets.setdefault(key, set())
+        sockets.add(socket)
+
+        def forget() -> None:
+            sockets.discard(socket)
+            if not sockets and self._sockets.get(key) is sockets:
+                del self._sockets[key]
+
+        return forget
 
     async def _member_of(self, guild_id: int, user_id: int) -> bool:
         key = (guild_id, user_id)
@@ -206,7 +227,10 @@ class DiscordSignIn:
         if not self.from_here(request):
             raise web.HTTPForbidden(text=t("signin.foreign_origin", locale))
         form = await request.post()
-        self.sessions.close(request.cookies.get(self.session_cookie))
+        cookie = request.cookies.get(self.session_cookie)
+        self.sessions.close(cookie)
+        for socket in list(self._sockets.pop(digest(cookie), ()) if cookie else ()):
+            await socket.close(code=SIGNED_OUT, message=b"signed out")
         response = web.HTTPSeeOther(safe_next(form.get("next")))
         response.del_cookie(self.session_cookie, path="/")
         raise response

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Callable
 from importlib import resources
 from typing import Final
 
@@ -226,6 +227,7 @@ class WebRoomServer:
         connection = Connection(socket, viewer)
         await socket.send_json(room.hello(viewer))
         room.add(connection)
+        signed_out = self._close_on_sign_out(request, socket, viewer)
         pump = asyncio.get_running_loop().create_task(connection.pump(), name="web-viewer")
         try:
             async for message in socket:
@@ -241,6 +243,7 @@ class WebRoomServer:
                 else:
                     break
         finally:
+            signed_out()
             room.remove(connection)
             pump.cancel()
             if not room.connections and self.rooms.get(runner.table_id) is room:
@@ -262,6 +265,15 @@ class WebRoomServer:
         if viewer.watching or not isinstance(self.identity, DiscordSignIn):
             return True
         return self.identity.holds(request)
+
+    def _close_on_sign_out(
+        self, request: web.Request, socket: web.WebSocketResponse, viewer: Viewer
+    ) -> Callable[[], None]:
+        """A member's socket is closed when their session ends (it reconnects
+        watching); what to call once it is closed anyway."""
+        if viewer.watching or not isinstance(self.identity, DiscordSignIn):
+            return lambda: None
+        return self.identity.track(request, socket)
 
     def _with_account(self, request: web.Request, page: str, table_id: int) -> str:
         """The page with the sign-in line (who is signed in; sign in or out)."""

@@ -39,7 +39,8 @@ MAX_LOGINS: Final = 10_000
 Clock = Callable[[], float]
 
 
-def _digest(secret: str) -> str:
+def digest(secret: str) -> str:
+    """How a cookie or a state is known here: its SHA-256."""
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
@@ -74,7 +75,7 @@ class SessionStore:
         """A new session for ``user``, with a fresh random cookie."""
         cookie = secrets.token_urlsafe(32)
         session = Session(user, self.now() + self.lifetime, cookie)
-        self._sessions[_digest(cookie)] = Session(user, session.expires_at)
+        self._sessions[digest(cookie)] = Session(user, session.expires_at)
         while len(self._sessions) > self.limit:
             self._sessions.popitem(last=False)
         return session
@@ -83,7 +84,7 @@ class SessionStore:
         """The session whose cookie this is, if it is open and not expired."""
         if not cookie or len(cookie) > 128:
             return None
-        key = _digest(cookie)
+        key = digest(cookie)
         session = self._sessions.get(key)
         if session is None:
             return None
@@ -96,7 +97,7 @@ class SessionStore:
         """End the session (sign-out); whether there was one."""
         if not cookie or len(cookie) > 128:
             return False
-        return self._sessions.pop(_digest(cookie), None) is not None
+        return self._sessions.pop(digest(cookie), None) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +126,8 @@ class LoginStates:
         browser's cookie (the browser's own binding is kept if it has one)."""
         binding = binding if binding and 20 <= len(binding) <= 128 else secrets.token_urlsafe(32)
         state = secrets.token_urlsafe(32)
-        self._pending[_digest(state)] = PendingLogin(
-            _digest(binding), next_path, self.now() + self.lifetime
+        self._pending[digest(state)] = PendingLogin(
+            digest(binding), next_path, self.now() + self.lifetime
         )
         while len(self._pending) > self.limit:
             self._pending.popitem(last=False)
@@ -137,9 +138,9 @@ class LoginStates:
         began in this browser (``binding``); the state is used up either way."""
         if not state or len(state) > 128:
             return None
-        pending = self._pending.pop(_digest(state), None)
+        pending = self._pending.pop(digest(state), None)
         if pending is None or pending.expires_at <= self.now() or not binding:
             return None
-        if not hmac.compare_digest(pending.binding_digest, _digest(binding)):
+        if not hmac.compare_digest(pending.binding_digest, digest(binding)):
             return None
         return pending.next_path

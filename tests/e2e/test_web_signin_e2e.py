@@ -236,6 +236,9 @@ async def test_sign_out_needs_this_sites_origin_and_ends_the_session(
                 ) as refused:
                     assert refused.status == 403
             assert not (await hello(http, public, table_id))["watching"]
+            # A page open as Ann when she signs out elsewhere is closed (it comes back watching).
+            socket_url = f"{public}/table/{table_id}/ws".replace("http://", "ws://")
+            open_page = await http.ws_connect(socket_url, headers={"Origin": public})
             async with http.post(
                 f"{public}/auth/logout",
                 data={"next": f"/table/{table_id}"},
@@ -243,6 +246,10 @@ async def test_sign_out_needs_this_sites_origin_and_ends_the_session(
                 allow_redirects=False,
             ) as out:
                 assert out.status == 303 and out.headers["Location"] == f"/table/{table_id}"
+            while (message := await open_page.receive(timeout=5)).type is aiohttp.WSMsgType.TEXT:
+                pass
+            assert message.type is aiohttp.WSMsgType.CLOSE and message.data == 4001
+            await open_page.close()
             assert (await hello(http, public, table_id))["watching"]
         async with browser() as replayer:  # the old cookie, replayed after sign-out
             replayer.cookie_jar.update_cookies({"croupier_session": stolen}, URL(public))
