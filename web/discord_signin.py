@@ -12,8 +12,9 @@
   opens a session (:class:`~web.sessions.SessionStore`, a fresh random id)
   and sets it as a cookie: HttpOnly, SameSite=Lax, Path=/, Secure (and named
   ``__Host-...``) when the public address is https. The token is dropped.
-- ``POST /auth/logout``: only from a page of this room (its ``Origin``), ends
-  the session.
+- ``POST /auth/logout``: the page's sign-out form, with its token (a hash of
+  the HttpOnly session cookie: no other site can know it) and never another
+  site's ``Origin``, ends the session and closes its open pages' sockets.
 
 A browser is the member only at the tables of servers where the bot sees
 them as a member (:meth:`DiscordSignIn.identify_at`, asked when a table's
@@ -24,6 +25,7 @@ the member's Discord language when the room has it, else the browser's.
 
 from __future__ import annotations
 
+import hmac
 import html
 import logging
 import re
@@ -213,21 +215,37 @@ class DiscordSignIn:
         log.info("Web sign-in: user %s", user.id)
         raise response
 
-    def from_here(self, request: web.Request) -> bool:
-        """Whether a request comes from a page of this room (its ``Origin``)."""
+    def from_elsewhere(self, request: web.Request) -> bool:
+        """Whether a request names another site as its ``Origin`` (a page of the
+        room sends its own, or ``null`` under its no-referrer policy)."""
         origin = request.headers.get("Origin")
-        return origin is not None and origin in (
+        return origin is not None and origin not in (
+            "null",
             self.origin,
             f"http://{request.host}",
             f"https://{request.host}",
         )
 
+    @staticmethod
+    def form_token(cookie: str) -> str:
+        """The sign-out form's token for a session: only a page of the room,
+        served to that session's browser, holds it (the cookie is HttpOnly)."""
+        return digest("sign-out:" + cookie)
+
+    def _token_of(self, cookie: str, token: object) -> bool:
+        expected = self.form_token(cookie).encode()
+        return isinstance(token, str) and hmac.compare_digest(token.encode(), expected)
+
     async def logout(self, request: web.Request) -> web.StreamResponse:
         locale = preferred_language(request)
-        if not self.from_here(request):
+        if self.from_elsewhere(request):
             raise web.HTTPForbidden(text=t("signin.foreign_origin", locale))
         form = await request.post()
         cookie = request.cookies.get(self.session_cookie)
+        token = form.get("token")
+        signed_in = bool(cookie) and self.sessions.get(cookie) is not None
+        if signed_in and not self._token_of(cookie or "", token):
+            raise web.HTTPForbidden(text=t("signin.foreign_origin", locale))
         self.sessions.close(cookie)
         for socket in list(self._sockets.pop(digest(cookie), ()) if cookie else ()):
             await socket.close(code=SIGNED_OUT, message=b"signed out")
@@ -250,10 +268,12 @@ class DiscordSignIn:
                 f"{html.escape(t('web.sign_in', locale))}</a></nav>"
             )
         who = t("web.signed_in_as", locale, name=session.user.display_name)
+        token = self.form_token(request.cookies.get(self.session_cookie, ""))
         return (
             f'<nav id="account"><span id="signed-in">{html.escape(who)}</span>'
             '<form method="post" action="/auth/logout">'
             f'<input type="hidden" name="next" value="{html.escape(next_path)}">'
+            f'<input type="hidden" name="token" value="{token}">'
             f'<button id="sign-out" type="submit">{html.escape(t("web.sign_out", locale))}'
             "</button></form></nav>"
         )

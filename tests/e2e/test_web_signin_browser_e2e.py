@@ -160,6 +160,12 @@ async def test_a_member_signs_in_sits_down_and_raises_from_the_page_beside_disco
                 cookies = await context.cookies()
                 session = [c for c in cookies if c["name"] == "croupier_session"]
                 assert session and session[0]["httpOnly"] and session[0]["sameSite"] == "Lax"
+                # She signs out with the page's own button (a form with its token).
+                await page.click("#sign-out")
+                await page.wait_for_selector("#sign-in", timeout=TIMEOUT_MS)
+                assert page.url == link
+                assert not [c for c in await context.cookies() if c["name"] == "croupier_session"]
+                assert not errors, errors
                 await watcher.wait_for_timeout(300)
                 await context.close()
                 await watcher_context.close()

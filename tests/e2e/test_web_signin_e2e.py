@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -214,7 +215,7 @@ async def test_forged_replayed_and_foreign_sign_ins_only_watch(
         assert fake.oauth.exchanges == [ann.id]  # the refused states spent no code
 
 
-async def test_sign_out_needs_this_sites_origin_and_ends_the_session(
+async def test_sign_out_needs_the_pages_token_no_foreign_origin_and_ends_the_session(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
@@ -227,22 +228,32 @@ async def test_sign_out_needs_this_sites_origin_and_ends_the_session(
         async with browser() as http:
             page = await sign_in(http, fake, ann, public, table_id)
             assert 'action="/auth/logout"' in page
+            found = re.search(r'name="token" value="([0-9a-f]{64})"', page)
+            assert found is not None
+            token = found[1]
             stolen = session_cookie(http, public)
-            assert stolen is not None
-            for origin in (None, "http://evil.example"):
+            assert stolen is not None and stolen not in page
+            # Another site's form (its Origin; or none and no token), or the token elsewhere.
+            for origin, form in (
+                (None, {}),
+                ("http://evil.example", {"token": token}),
+                (public, {}),
+                ("null", {"token": "0" * 64}),
+            ):
                 headers = {} if origin is None else {"Origin": origin}
                 async with http.post(
-                    f"{public}/auth/logout", data={"next": "/"}, headers=headers
+                    f"{public}/auth/logout", data={"next": "/", **form}, headers=headers
                 ) as refused:
-                    assert refused.status == 403
+                    assert refused.status == 403, (origin, form)
             assert not (await hello(http, public, table_id))["watching"]
             # A page open as Ann when she signs out elsewhere is closed (it comes back watching).
             socket_url = f"{public}/table/{table_id}/ws".replace("http://", "ws://")
             open_page = await http.ws_connect(socket_url, headers={"Origin": public})
+            # The page's own form: Chromium sends "Origin: null" under no-referrer.
             async with http.post(
                 f"{public}/auth/logout",
-                data={"next": f"/table/{table_id}"},
-                headers={"Origin": public},
+                data={"next": f"/table/{table_id}", "token": token},
+                headers={"Origin": "null"},
                 allow_redirects=False,
             ) as out:
                 assert out.status == 303 and out.headers["Location"] == f"/table/{table_id}"
