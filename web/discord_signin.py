@@ -37,6 +37,7 @@ from urllib.parse import urlencode, urlsplit
 from aiohttp import web
 
 from bot.i18n import t
+from bot.render.names import shown_name
 from bot.web_surface import DiscordSignInSetup
 from web.discord_oauth import DiscordOAuth, OAuthRefused, OAuthUnavailable
 from web.sessions import LoginStates, Session, SessionStore, digest
@@ -126,7 +127,9 @@ class DiscordSignIn:
         locale = self._locale(request, session)
         if session is None or not await self._member_of(guild_id, session.user.id):
             return Viewer(None, None, None, locale)
-        return Viewer(session.user.id, session.user.display_name, guild_id, locale)
+        # The name the table writes in its Discord messages: cleaned and escaped as
+        # the slash commands' (a name with markdown or mentions stays plain text).
+        return Viewer(session.user.id, shown_name(session.user.display_name), guild_id, locale)
 
     def holds(self, request: web.Request) -> bool:
         """Whether the session ``request`` came with is still open (not signed out)."""

@@ -421,3 +421,30 @@ async def https_sign_in(
     session = signed.cookies["__Host-croupier_session"]
     assert session["secure"] and session["httponly"] and session["samesite"] == "Lax"
     assert session["path"] == "/" and not session["domain"]
+
+
+async def test_a_member_with_a_hostile_name_sits_down_from_the_page_as_plain_text(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with signed_in_room(fake, tmp_path) as (croupier, public), browser() as http:
+        ben, mal = fake.add_member("Ben"), fake.add_member("**Mal**@everyone")
+        await (await ben.slash("poker", "create")).settled()
+        await (await ben.slash("poker", "join", buy_in=500)).settled()
+        (runner,) = croupier.bot.tables.runners
+        await sign_in(http, fake, mal, public, runner.table_id)
+        socket_url = f"{public}/table/{runner.table_id}/ws".replace("http://", "ws://")
+        async with http.ws_connect(socket_url, headers={"Origin": public}) as page:
+            await page.receive(timeout=5)  # hello
+            await page.send_str(json.dumps({"type": "join", "buy_in": 500}))
+            while (frame := json.loads((await page.receive(timeout=5)).data))["type"] not in (
+                "done",
+                "refused",
+            ):
+                pass
+            assert frame["type"] == "done", frame
+        await croupier.settled()
+        assert runner.table.is_seated(mal.id)
+        messages = [m for m in fake.messages() if "**Mal**@everyone" in m.text()]
+        assert not messages  # never written raw: no bold, no mention
+        assert any("\\*\\*Mal\\*\\*" in m.text() for m in fake.messages())
