@@ -44,7 +44,7 @@ from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
 from bot.web_routing import locator
-from bot.web_surface import WebRoomSetup, WebSurface, load_web_surface
+from bot.web_surface import DiscordSignInSetup, WebRoomSetup, WebSurface, load_web_surface
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,8 @@ INVITE_SCOPES: Final = ("bot", "applications.commands")
 BASE_PERMISSIONS: Final = discord.Permissions(view_channel=True)
 #: ``published_commands.scope`` of the commands every server sees.
 GLOBAL_SCOPE: Final = "global"
+#: Discord's API, where web sign-in exchanges its codes (a fake's in tests: the settings').
+DISCORD_API_BASE: Final = "https://discord.com/api/v10"
 
 
 def invite_permissions(cogs: Iterable[object]) -> discord.Permissions:
@@ -113,6 +115,15 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
     intents.guild_reactions = intents.dm_reactions = False
     intents.guild_typing = intents.dm_typing = False
     return intents
+
+
+def table_page_of(settings: Settings) -> Callable[[int], str | None]:
+    """A table's page in the published web room (``CROUPIER_PUBLIC_URL`` with a
+    web room running), or ``None`` for every table: then nothing links to it."""
+    public = settings.public_url
+    if public is None or not settings.web_port:
+        return lambda table_id: None
+    return lambda table_id: f"{public}/table/{table_id}"
 
 
 class CroupierTree(app_commands.CommandTree["CroupierBot"]):
@@ -202,6 +213,8 @@ class CroupierBot(commands.AutoShardedBot):
                 public_faces=self.card_emojis.public_faces,
                 faces_of=self.card_emojis.faces,
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
+                table_page=table_page_of(settings),
+                public_url=settings.public_url,
             ),
             lambda channel_id: DiscordOutlet(self, channel_id, dm_channels=self.dm_channels),
             owns=settings.shards.owns,
@@ -259,9 +272,9 @@ class CroupierBot(commands.AutoShardedBot):
 
     async def start_web_room(self) -> None:
         """Serve the tables as pages on ``CROUPIER_WEB_HOST`` (127.0.0.1 by default;
-        every viewer watches until signing in from Discord is built), a table of
-        another process proxied to it (docs/OPERATORS.md); a room that cannot start
-        is logged, the bot runs on."""
+        members sign in with Discord when the public address and the client secret
+        are set, everyone else watches), a table of another process proxied to it
+        (docs/OPERATORS.md); a room that cannot start is logged, the bot runs on."""
         room = load_web_surface(
             WebRoomSetup(
                 self.tables,
@@ -273,6 +286,7 @@ class CroupierBot(commands.AutoShardedBot):
                 address=self.settings.web_room_address,
                 is_guild_admin=self.is_guild_admin,
                 avatar_url=self.avatar_url,
+                sign_in=self.web_sign_in(),
             )
         )
         try:
@@ -304,6 +318,41 @@ class CroupierBot(commands.AutoShardedBot):
         if user is None:
             return None
         return user.display_avatar.replace(format="png", size=64).url
+
+    def web_sign_in(self) -> DiscordSignInSetup | None:
+        """Discord sign-in for the web room, if the operator set it up (issue 26)."""
+        settings = self.settings
+        if settings.public_url is None or settings.client_secret is None:
+            return None
+        client_id = settings.client_id or (
+            None if self.application_id is None else str(self.application_id)
+        )
+        if client_id is None:
+            return None
+        return DiscordSignInSetup(
+            client_id=client_id,
+            client_secret=settings.client_secret,
+            api_base=settings.discord_api_base or DISCORD_API_BASE,
+            public_url=settings.public_url,
+            is_member=self.is_guild_member,
+        )
+
+    async def is_guild_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the bot sees ``user_id`` as a member of ``guild_id`` (its cache,
+        else Discord's answer): who may play at a table from the web room."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return False
+        if guild.get_member(user_id) is not None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            log.warning("Could not ask Discord whether %s is a member of %s", user_id, guild_id)
+            return False
+        return True
 
     async def close(self) -> None:
         self.card_emojis.stop()

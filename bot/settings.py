@@ -19,11 +19,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TypeVar
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
 from bot.database.location import is_postgresql_url
 from bot.errors import CroupierError
+from bot.i18n import t
 from bot.shards import ShardPlan
 from engine import MAX_CHIPS
 
@@ -92,7 +94,7 @@ class Settings:
     #: Seconds a process's lease on the database lasts without renewal: how long
     #: another process waits to take over from one that froze (:mod:`bot.database.lease`).
     lease_seconds: int = 30
-    #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
+    #: The web room's port on 127.0.0.1 (0: no web room); without sign-in everyone watches.
     web_port: int = 0
     #: Where the web room listens (``CROUPIER_WEB_HOST``): 127.0.0.1 unless processes on
     #: other machines, or a reverse proxy elsewhere, must reach it.
@@ -100,6 +102,13 @@ class Settings:
     #: The address at which the other processes reach this process's web room
     #: (``CROUPIER_WEB_ADDRESS``); ``None``: ``http://`` the host and port above.
     web_address: str | None = None
+    #: The address the web room is published at (``CROUPIER_PUBLIC_URL``, no trailing
+    #: slash): the tables' "Open the table" links and Discord sign-in's redirect.
+    public_url: str | None = None
+    #: The application's OAuth2 client id (``CROUPIER_CLIENT_ID``; ``None``: the bot's
+    #: application id) and secret (``CROUPIER_CLIENT_SECRET``; never shown).
+    client_id: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
     #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
     #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
     shards: ShardPlan = field(default_factory=ShardPlan)
@@ -202,6 +211,9 @@ def load_settings(
             None,
             lambda raw: _url("CROUPIER_WEB_ADDRESS", raw, "http"),
         ),
+        public_url=_read(values, "CROUPIER_PUBLIC_URL", None, _public_url),
+        client_id=_read(values, "CROUPIER_CLIENT_ID", None, _client_id),
+        client_secret=values.get("CROUPIER_CLIENT_SECRET"),
         shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")
@@ -325,6 +337,35 @@ def _web_host(raw: str) -> str:
     return raw
 
 
+def _public_url(raw: str) -> str:
+    address = _url("CROUPIER_PUBLIC_URL", raw.rstrip("/"), "http")
+    parts = urlsplit(address)
+    # The room's routes and cookies live at the root of its address: no path.
+    if parts.path not in ("", "/") or parts.query or parts.fragment or not parts.hostname:
+        raise SettingsError("settings.public_url", value=raw)
+    return address
+
+
+def _client_id(raw: str) -> str:
+    if not (raw.isascii() and raw.isdecimal()) or int(raw) == 0:
+        raise SettingsError("settings.client_id", value=raw)
+    return raw
+
+
+def web_sign_in_gaps(settings: Settings) -> tuple[str, ...]:
+    """What the web room's settings lack for what they ask (one sentence each, for
+    the log at start-up; the bot runs on without the missing part)."""
+    gaps: list[str] = []
+    public, secret = settings.public_url, settings.client_secret
+    if public is not None and not settings.web_port:
+        gaps.append(t("settings.public_url_without_room", url=public))
+    if public is not None and settings.web_port and secret is None:
+        gaps.append(t("settings.sign_in_needs_secret", url=public))
+    if secret is not None and public is None:
+        gaps.append(t("settings.secret_without_public_url"))
+    return tuple(gaps)
+
+
 def _check_order(settings: Settings, smaller: str, larger: str) -> None:
     low, high = getattr(settings, smaller), getattr(settings, larger)
     if low > high:
@@ -346,17 +387,3 @@ def _variable(field_name: str) -> str:
 #: The web room's public address (``https://poker.example.org``), where links
 #: to replays point. Read by :func:`public_url` alone, so that the setting the
 #: sign-in work adds can take its place in one spot.
-PUBLIC_URL_VARIABLE: Final = "CROUPIER_PUBLIC_URL"
-
-
-def public_url(
-    environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
-) -> str | None:
-    """The web room's public address without a trailing slash, or ``None``
-    (unset, empty or not an http(s) address: nothing links to the room). Read
-    as every setting is: the environment over ``.env``."""
-    values = _merge(os.environ if environ is None else environ, env_file)
-    raw = (values.get(PUBLIC_URL_VARIABLE) or "").strip()
-    if not raw.startswith(("http://", "https://")) or raw in ("http://", "https://"):
-        return None
-    return raw.rstrip("/")

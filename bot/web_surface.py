@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Protocol, cast
 
 from bot.cooldowns import MemberCooldown
@@ -35,6 +35,21 @@ class LocalMember:
     user_id: int
     name: str
     key: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscordSignInSetup:
+    """Signing in to the room with Discord (OAuth2), when the operator set it up:
+    the application's client, the public address Discord sends players back to,
+    and the bot's answer to "is this user a member of that server"."""
+
+    client_id: str
+    client_secret: str = field(repr=False)
+    #: Discord's API (``https://discord.com/api/v10``; a fake's in tests).
+    api_base: str
+    public_url: str
+    #: ``(guild_id, user_id) -> bool``: whether the bot sees the user as a member there.
+    is_member: Callable[[int, int], Awaitable[bool]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +77,8 @@ class WebRoomSetup:
     #: Where a member's Discord avatar is (their CDN address), if the process
     #: knows; ``None``: every player's picture is drawn (:mod:`web.avatars`).
     avatar_url: Callable[[int], str | None] | None = None
+    #: Discord sign-in (``None``: nobody signs in; everyone watches but local play's member).
+    sign_in: DiscordSignInSetup | None = None
 
 
 class WebSurface(Protocol):

@@ -39,9 +39,9 @@ from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
 from bot.render.home_lines import vote_answer
 from bot.render.limits import CONTENT
+from bot.render.message import link_button
 from bot.render.names import NO_NAME, shown_name
 from bot.replay_links import finished_hand_id, hand_url, link_for
-from bot.settings import public_url
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
 from bot.table_options import (
@@ -64,6 +64,7 @@ from bot.tables.errors import (
 )
 from bot.tables.histories import history_for_player
 from bot.tables.home_game import saved_answer
+from bot.tables.outlet import view_of
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     TableSettings,
@@ -271,7 +272,8 @@ class Tables(commands.Cog):
         assert channel_id is not None
         if thread:
             channel_id = (await self._open_thread(interaction, config)).id
-        await self.bot.tables.create(guild_id, channel_id, interaction.user.id, config)
+        runner = await self.bot.tables.create(guild_id, channel_id, interaction.user.id, config)
+        link = self._open_link(runner.table_id, locale)
         if config.tournament:
             await interaction.followup.send(
                 t(
@@ -285,6 +287,7 @@ class Tables(commands.Cog):
                     channel=f"<#{channel_id}>",
                 ),
                 ephemeral=True,
+                **link,
             )
             return
         if config.session_chips:
@@ -299,6 +302,7 @@ class Tables(commands.Cog):
                     channel=f"<#{channel_id}>",
                 ),
                 ephemeral=True,
+                **link,
             )
             return
         await interaction.followup.send(
@@ -313,6 +317,7 @@ class Tables(commands.Cog):
                 channel=f"<#{channel_id}>",
             ),
             ephemeral=True,
+            **link,
         )
 
     @create.autocomplete("variant")
@@ -327,6 +332,12 @@ class Tables(commands.Cog):
                 played, locale_of(interaction), current, dealt_variants()
             )
         ]
+
+    def _open_link(self, table_id: int, locale: str) -> dict[str, Any]:
+        """The "Open the table" link under an answer, when the web room is published (issue 26)."""
+        page = self.bot.tables.services.table_page(table_id)
+        view = None if page is None else view_of((link_button(t("table.open_link", locale), page),))
+        return {} if view is None else {"view": view}
 
     async def _open_thread(
         self, interaction: discord.Interaction[Any], config: TableSettings
@@ -361,7 +372,9 @@ class Tables(commands.Cog):
             buy_in=None if buy_in is None else checked_amount(buy_in),
             seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
         )
-        await answer_in_time(interaction, work)
+        await answer_in_time(
+            interaction, work, **self._open_link(runner.table_id, locale_of(interaction))
+        )
 
     @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
     async def leave(self, interaction: Interaction) -> None:
@@ -801,7 +814,7 @@ class Tables(commands.Cog):
     ) -> str:
         """A line linking to the finished hand's replay, where the web room has a
         public address (else nothing)."""
-        base = public_url()
+        base = self.bot.settings.public_url
         if base is None or table_id is None:
             return ""
         hand_id = await finished_hand_id(self.bot.db, table_id, hand_no)
@@ -833,7 +846,7 @@ class Tables(commands.Cog):
             (hand, await summarise(self.bot.db, hand, interaction.user.id)) for hand in hands
         ]
         lines = [history_lines(summaries, locale, faces)]
-        base = public_url()
+        base = self.bot.settings.public_url
         if base is not None:  # each hand's replay, as this player saw it
             links = " · ".join(
                 t("replay.hand_link", locale, hand_no=h.hand_no, url=hand_url(base, h.hand_id))

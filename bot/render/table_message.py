@@ -44,6 +44,7 @@ from bot.render.message import (
     OutgoingMessage,
     Picture,
     TextBlock,
+    link_button,
 )
 from bot.render.seat_hints import seat_hints
 from bot.render.views import (
@@ -69,14 +70,15 @@ class _ButtonMaker(Protocol):
 
 
 def table_message(
-    snapshot: TableSnapshot, locale: str, faces: CardFaces = TEXT_FACES
+    snapshot: TableSnapshot, locale: str, faces: CardFaces = TEXT_FACES, link: str | None = None
 ) -> OutgoingMessage:
     """The table message for ``snapshot``, in the table's language, its cards
-    drawn with ``faces`` (as text when the emojis would not fit)."""
+    drawn with ``faces`` (as text when the emojis would not fit); ``link``: the
+    table's page in the web room, offered as "Open the table"."""
     blocks, result_at = _blocks(snapshot, locale, faces)
     if faces is not TEXT_FACES and _text_length(blocks) > LAYOUT_TEXT:
         blocks, result_at = _blocks(snapshot, locale, TEXT_FACES)
-    buttons = _buttons(snapshot, locale)
+    buttons = _buttons(snapshot, locale) + _link_button(snapshot, locale, link)
     layout = list(_fitted(blocks))
     result = snapshot.result
     if result is None:
@@ -568,6 +570,13 @@ def _rebuy_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ..
             )
         )
     return tuple(found)
+
+
+def _link_button(snapshot: TableSnapshot, locale: str, link: str | None) -> tuple[ButtonSpec, ...]:
+    """The "Open the table" link (the web room's page of it), beside "My cards", while open."""
+    if link is None or snapshot.closed:
+        return ()
+    return (link_button(shorten(t("table.open_link", locale), BUTTON_LABEL), link, 2),)
 
 
 def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:

@@ -19,7 +19,6 @@ from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.replay_links import shared_url
-from bot.settings import public_url
 from bot.tables.hand_log import HandLog, PlayerResult
 from bot.tables.histories import full_history
 from bot.tables.money_desk import MoneyDesk, Settled
@@ -51,6 +50,7 @@ class Dealer:
         self.rng = services.rng
         #: How public messages draw cards (emojis once they are synced).
         self.public_faces = services.public_faces
+        self.public_url = services.public_url
 
     async def deal(self) -> tuple[LiveHand, list[OutgoingMessage]]:
         """Deal the next hand and log it; the hand and the notices that go with
@@ -111,7 +111,7 @@ class Dealer:
             for index, (seat, user_id) in enumerate(zip(deal.seats, deal.players, strict=True))
         ]
         live.result = result_view(state, live)
-        base = public_url()
+        base = self.public_url
         if base is not None:  # the result links to the hand's replay (public cards only)
             try:
                 link = await shared_url(self.hand_log.database, base, live.hand_id)

@@ -264,7 +264,7 @@ class TableRunner:
         )
         self.shows = ShowOrMuck(self.state, services.database, self.keeper, self.publisher)
         self.watchers: list[TableWatcher] = [
-            TableMessageWatcher(self.publisher, services.public_faces),
+            TableMessageWatcher(self.publisher, services.public_faces, services.table_page),
             self.seats,
             self.notices,
         ]

@@ -36,15 +36,20 @@ class TableMessageWatcher:
     its cards drawn with the table's faces (the emojis synced so far)."""
 
     def __init__(
-        self, publisher: Publisher, faces: Callable[[], CardFaces] = lambda: TEXT_FACES
+        self,
+        publisher: Publisher,
+        faces: Callable[[], CardFaces] = lambda: TEXT_FACES,
+        page_of: Callable[[int], str | None] = lambda table_id: None,
     ) -> None:
         self.publisher = publisher
         self.faces = faces
+        #: The table's page in the web room, for the "Open the table" link (``None``: no link).
+        self.page_of = page_of
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         # Rendered when delivered: ``view`` is immutable, so it shows this moment.
         self.publisher.show_table(
-            partial(table_message, view, state.locale, self.faces()),
+            partial(table_message, view, state.locale, self.faces(), self.page_of(view.table_id)),
             fresh=fresh,
             then=_result_shown(state, view),
         )

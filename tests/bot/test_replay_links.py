@@ -4,11 +4,8 @@ address is read as every setting is."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from bot.database import Database
 from bot.replay_links import hand_of_token, replay_key, share_token, shared_url
-from bot.settings import public_url
 
 
 async def test_the_key_is_made_once_and_every_process_makes_the_same_link(
@@ -33,19 +30,3 @@ def test_a_token_stands_for_its_hand_only() -> None:
     assert hand_of_token(b"x" * 64, token) is None  # another key
     for bad in ("7", "7-", f"07-{signature}", f"7-{signature.upper()}", f"-7-{signature}", ""):
         assert hand_of_token(key, bad) is None, bad
-
-
-def test_the_public_address_is_read_as_a_setting(tmp_path: Path) -> None:
-    env = tmp_path / ".env"
-    assert public_url({}, None) is None
-    assert public_url({"CROUPIER_PUBLIC_URL": "  "}, None) is None
-    assert public_url({"CROUPIER_PUBLIC_URL": "ftp://example.org"}, None) is None
-    assert public_url({"CROUPIER_PUBLIC_URL": "https://"}, None) is None
-    assert public_url({"CROUPIER_PUBLIC_URL": "https://poker.example.org/"}, None) == (
-        "https://poker.example.org"
-    )
-    env.write_text("CROUPIER_PUBLIC_URL=http://room.example\n")
-    assert public_url({}, env) == "http://room.example"
-    assert public_url({"CROUPIER_PUBLIC_URL": "https://over.example"}, env) == (
-        "https://over.example"
-    )

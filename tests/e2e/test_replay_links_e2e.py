@@ -1,6 +1,6 @@
 """Links to hands' replays from Discord, end to end: the product bot against
 the fake Discord with the web room's public address set
-(``CROUPIER_PUBLIC_URL``, read by :func:`bot.settings.public_url`). A hand's
+(``CROUPIER_PUBLIC_URL``, ``Settings.public_url``). A hand's
 result on the table message ends with its shared link (public cards only),
 which the room answers with the public view; ``/history`` links each of the
 member's hands to their own replay page; ``/poker verify`` links the hand.
@@ -13,7 +13,6 @@ import socket
 from pathlib import Path
 
 import aiohttp
-import pytest
 
 from bot.tables.hand_log import replay_logged_hand
 from bot.tables.show_or_muck import cards_shown_after
@@ -34,13 +33,12 @@ def free_port() -> int:
 
 
 async def test_the_result_history_and_verify_link_to_the_replay(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    monkeypatch.setenv("CROUPIER_PUBLIC_URL", ADDRESS + "/")
     fake = fake_discord
     port = free_port()
     async with running_croupier(
-        fake, tmp_path / "croupier.db", deck_seed=4, web_port=port
+        fake, tmp_path / "croupier.db", deck_seed=4, web_port=port, public_url=ADDRESS
     ) as croupier:
         ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
         view = await open_table(fake, [ann, ben])
@@ -90,9 +88,8 @@ async def test_the_result_history_and_verify_link_to_the_replay(
 
 
 async def test_without_an_address_nothing_links_to_a_replay(
-    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    monkeypatch.delenv("CROUPIER_PUBLIC_URL", raising=False)
     fake = fake_discord
     async with running_croupier(fake, tmp_path / "croupier.db", deck_seed=4) as croupier:
         ann, ben = fake.add_member("Ann"), fake.add_member("Ben")

@@ -25,6 +25,7 @@ from .faults import FaultPlan, FaultRule
 from .gateway import DROPPED, Gateway
 from .members import Member
 from .messages import Sighting, StoredMessage
+from .oauth import FakeOAuth
 from .permissions import MEMBER, ROLE
 from .ratelimits import DEFAULT_TIME_SCALE, RateLimits
 from .rest import SERVER_BODY_MAX, RestApi
@@ -75,6 +76,9 @@ class FakeDiscord:
         self.state.emit = self.gateway.dispatch
         self.rest = RestApi(self.state, self.faults, self.rate_limits)
         self.rest.recommended_shards = lambda: self.gateway.recommended_shards
+        #: The application's OAuth2 side: client secret, redirect addresses, codes, tokens.
+        self.oauth = FakeOAuth(self.state)
+        self.rest.bearer_me = self.oauth.me
         #: The application's own emojis (`emojis`: id -> name and image; `changes`).
         self.application_emojis = self.state.emojis
         self.members: dict[str, Member] = {}
@@ -88,6 +92,7 @@ class FakeDiscord:
     def build_app(self) -> web.Application:
         app = web.Application(client_max_size=SERVER_BODY_MAX)
         self.rest.install(app)
+        self.oauth.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         ControlApi(self).install(app)
         self.rest.install_catch_all(app)
@@ -377,4 +382,5 @@ class FakeDiscord:
             "application_id": str(self.application_id),
             "guild_id": str(self.guild_id),
             "channel_id": str(self.channel.id),
+            "client_secret": self.oauth.client_secret,
         }
