@@ -31,19 +31,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import activity
 from bot.card_emojis import CardEmojiBook, start_card_emoji_sync
 from bot.cashier import Cashier
 from bot.command_options import check_options, leaf_options
 from bot.cooldowns import MemberCooldown
 from bot.database import Database
 from bot.error_replies import reply_with_error
+from bot.i18n import t
 from bot.i18n.discord_bridge import CatalogueTranslator
 from bot.settings import Settings
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
-from bot.web_surface import WebRoomSetup, WebSurface, load_web_surface
+from bot.web_surface import (
+    ActivityInstance,
+    ActivitySetup,
+    WebRoomSetup,
+    WebSurface,
+    load_web_surface,
+)
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +66,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.unanswered",
     "cogs.privacy",
     "cogs.seasons",
+    "cogs.activity",
 )
 
 
@@ -201,6 +210,7 @@ class CroupierBot(commands.AutoShardedBot):
                 public_faces=self.card_emojis.public_faces,
                 faces_of=self.card_emojis.faces,
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
+                activity_button=activity.activity_offered(settings),
             ),
             lambda channel_id: DiscordOutlet(self, channel_id, dm_channels=self.dm_channels),
             owns=settings.shards.owns,
@@ -250,17 +260,54 @@ class CroupierBot(commands.AutoShardedBot):
             await self.publish_commands()
         except (discord.HTTPException, aiohttp.ClientError, OSError):
             log.exception("Could not publish the slash commands; the old ones stay")
+        await self._check_activity()
         await self.tables.restore_all()
         if self.settings.web_port:
             await self.start_web_room()
         if self.after_restore is not None:
             self.after_restore()
 
+    async def _check_activity(self) -> None:
+        """With ``CROUPIER_ACTIVITY``: one sentence for each piece the Activity lacks."""
+        for key in activity.missing_pieces(self.settings):
+            log.warning(t(key, "en"))
+        try:
+            found = await activity.check_entry_point(self, self.settings)
+        except (discord.HTTPException, aiohttp.ClientError, OSError):
+            log.exception("Could not ask Discord for the Activity's entry point command")
+            return
+        if found and activity.activity_offered(self.settings):
+            log.info(t("activity.ready", "en"))
+
+    def activity_setup(self) -> ActivitySetup | None:
+        """What the room's ``/activity`` routes need, when the Activity is offered."""
+        secret = self.settings.client_secret
+        if not activity.activity_offered(self.settings) or secret is None:
+            return None
+        if self.application_id is None:
+            return None
+
+        async def instance(instance_id: str) -> ActivityInstance | None:
+            return await activity.fetch_instance(self, instance_id)
+
+        return ActivitySetup(
+            self.application_id,
+            secret,
+            api_base=discord.http.Route.BASE,
+            instance=instance,
+        )
+
     async def start_web_room(self) -> None:
         """Serve the tables as pages on 127.0.0.1 (every viewer watches until signing
-        in from Discord is built); a room that cannot start is logged, the bot runs on."""
+        in from Discord is built; members sign in inside the Activity); a room that
+        cannot start is logged, the bot runs on."""
         room = load_web_surface(
-            WebRoomSetup(self.tables, port=self.settings.web_port, cooldown=self.clicks)
+            WebRoomSetup(
+                self.tables,
+                port=self.settings.web_port,
+                cooldown=self.clicks,
+                activity=self.activity_setup(),
+            )
         )
         try:
             await room.start()
@@ -308,10 +355,10 @@ class CroupierBot(commands.AutoShardedBot):
                 if last != current
                 else "CROUPIER_SYNC_GLOBAL asks"
             )
-            published = await self.tree.sync()
+            published = await activity.sync_global(self, payload)
             await self._remember(GLOBAL_SCOPE, current)
             done.append(
-                f"published {len(published)} to every server ({why}; Discord may take a while "
+                f"published {published} to every server ({why}; Discord may take a while "
                 "to show them)"
             )
         else:
@@ -328,8 +375,9 @@ class CroupierBot(commands.AutoShardedBot):
             count = await self._publish_to_dev_guild()
             log.info("Published %d commands to server %s", count, self.settings.dev_guild_id)
         if everywhere:
-            current = fingerprint(await self._payload(None))
-            count = len(await self.tree.sync())
+            payload = await self._payload(None)
+            current = fingerprint(payload)
+            count = await activity.sync_global(self, payload)
             await self._remember(GLOBAL_SCOPE, current)
             log.info("Published %d commands to every server", count)
         return count

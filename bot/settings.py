@@ -93,6 +93,10 @@ class Settings:
     lease_seconds: int = 30
     #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
     web_port: int = 0
+    # The table as a Discord Activity (docs/OPERATORS.md, web/activity.py).
+    #: Offer "Open the table in Discord" on table messages (``CROUPIER_ACTIVITY``; it
+    #: needs the web room and the client secret, ``CROUPIER_CLIENT_SECRET``).
+    activity: bool = False
     #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
     #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
     shards: ShardPlan = field(default_factory=ShardPlan)
@@ -178,6 +182,9 @@ def load_settings(
         sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
         lease_seconds=number("CROUPIER_LEASE_SECONDS", 30, 3, 600),
         web_port=number("CROUPIER_WEB_PORT", 0, 0, 65_535),
+        activity=_read(
+            values, "CROUPIER_ACTIVITY", False, lambda raw: _boolean("CROUPIER_ACTIVITY", raw)
+        ),
         shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")

@@ -14,8 +14,8 @@ stands for.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Final, Protocol, cast
 
 from bot.cooldowns import MemberCooldown
@@ -37,6 +37,32 @@ class LocalMember:
 
 
 @dataclass(frozen=True, slots=True)
+class ActivityInstance:
+    """A running instance of the app's Activity, as Discord says (``GET
+    /applications/{id}/activity-instances/{instance_id}``): where it runs and who is in it."""
+
+    instance_id: str
+    channel_id: int
+    guild_id: int | None
+    users: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivitySetup:
+    """The table as a Discord Activity (``CROUPIER_ACTIVITY``): what the room's
+    ``/activity`` routes need from the bot (web/activity.py)."""
+
+    #: The application's id: its OAuth2 client id, and the ``<id>.discordsays.com`` host.
+    application_id: int
+    #: The OAuth2 client secret (``DISCORD_CLIENT_SECRET``): never shown.
+    client_secret: str = field(repr=False)
+    #: Discord's API (``https://discord.com/api/v10``; a fake Discord's in tests).
+    api_base: str = "https://discord.com/api/v10"
+    #: Asks Discord about an instance with the bot token (``None``: no such instance).
+    instance: Callable[[str], Awaitable[ActivityInstance | None]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WebRoomSetup:
     """What the web room is given by the process that runs the tables."""
 
@@ -50,6 +76,8 @@ class WebRoomSetup:
     #: The members' budget of clicks to share (the Discord client's); ``None``: the
     #: room's own, of ``flood_limit``.
     cooldown: MemberCooldown | None = None
+    #: The table as a Discord Activity (``None``: no ``/activity`` routes).
+    activity: ActivitySetup | None = None
 
 
 class WebSurface(Protocol):

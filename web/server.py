@@ -27,8 +27,9 @@ from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
+from web.activity import ActivityRoutes, is_activity_path
 from web.room import Connection, TableRoom, Witness
-from web.viewers import LocalIdentity, NobodyKnown, ViewerIdentity
+from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,10 @@ def content_security_policy(host: str) -> str:
     )
 
 
+#: The Activity's own headers (web/activity.py), for its routes only: framed by Discord.
+FRAMED_HEADERS: Final = web.AppKey("framed_headers", dict[str, str])
+
+
 @web.middleware
 async def careful_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
     response: web.StreamResponse
@@ -79,6 +84,10 @@ async def careful_headers(request: web.Request, handler: Handler) -> web.StreamR
     if not response.prepared:
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = content_security_policy(request.host)
+        framed = request.app.get(FRAMED_HEADERS)
+        if framed is not None and is_activity_path(request.path):
+            del response.headers["X-Frame-Options"]
+            response.headers.update(framed)
         response.headers.setdefault("Cache-Control", "no-store")
     if isinstance(response, web.HTTPException):
         raise response
@@ -108,6 +117,19 @@ class WebRoomServer:
         self.max_viewers = MAX_VIEWERS_PER_TABLE
         #: Shown every frame built, at every table (the privacy tests).
         self.witnesses: list[Witness] = []
+        #: The table as a Discord Activity (``/activity``), when the bot offers it.
+        self.activity = (
+            None
+            if setup.activity is None
+            else ActivityRoutes(
+                setup.activity,
+                page=self.activity_page,
+                table_of=self.table_in,
+                serve=self.serve_viewer,
+                card=self.card,
+                static=_static,
+            )
+        )
         self.app = self.build_app()
         self._runner: web.AppRunner | None = None
         self._url = ""
@@ -123,6 +145,9 @@ class WebRoomServer:
         app.router.add_get("/table/{table_id:\\d{1,18}}/ws", self.socket)
         app.router.add_get("/static/{name}", self.static)
         app.router.add_get("/cards/{deck}/{code}.png", self.card)
+        if self.activity is not None:
+            self.activity.install(app)
+            app[FRAMED_HEADERS] = self.activity.headers()
         app.on_shutdown.append(self._close_sockets)
         return app
 
@@ -152,6 +177,13 @@ class WebRoomServer:
                 return runner
         raise web.HTTPNotFound(text="No such table is open.")
 
+    def table_in(self, channel_id: int) -> TableRunner | None:
+        """The open table of a channel (the Activity's), if any."""
+        for runner in self.setup.tables.runners:
+            if runner.record.channel_id == channel_id and not runner.closed:
+                return runner
+        return None
+
     def room(self, runner: TableRunner) -> TableRoom:
         room = self.rooms.get(runner.table_id)
         if room is None or room.runner is not runner:
@@ -162,6 +194,9 @@ class WebRoomServer:
     # ----------------------------------------------------------------- pages
 
     async def front(self, request: web.Request) -> web.StreamResponse:
+        if self.activity is not None and "frame_id" in request.query:
+            # Discord opens the Activity at the mapped address's root: its page is below.
+            raise web.HTTPFound("activity/?" + request.query_string)
         runners = [runner for runner in self.setup.tables.runners if not runner.closed]
         if not runners:
             return web.Response(text="No table is open.", content_type="text/plain")
@@ -177,6 +212,28 @@ class WebRoomServer:
         viewer = self.identity.identify(request)
         html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    def activity_page(self, locale: str) -> str:
+        """The table page as the Activity shows it: every address relative, and
+        the sign-in script first (it loads the table's script once signed in)."""
+        assert self.setup.activity is not None
+        html = _static("table.html").decode()
+        for absolute, relative in (
+            ('href="/cards/', 'href="cards/'),
+            ('href="/static/table.css"', 'href="static/table.css"'),
+            (
+                '<script src="/static/table.js" defer></script>',
+                '<script type="module" src="static/activity.js"></script>',
+            ),
+            (
+                '<html lang="{{lang}}">',
+                f'<html lang="{locale}" data-activity="{self.setup.activity.application_id}">',
+            ),
+        ):
+            if absolute not in html:
+                raise RuntimeError(f"table.html no longer holds {absolute!r}")
+            html = html.replace(absolute, relative)
+        return html
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -211,7 +268,12 @@ class WebRoomServer:
         runner = self.table(int(request.match_info["table_id"]))
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="This table's websocket is for its own page.")
-        viewer = self.identity.identify(request)
+        return await self.serve_viewer(request, runner, self.identity.identify(request))
+
+    async def serve_viewer(
+        self, request: web.Request, runner: TableRunner, viewer: Viewer
+    ) -> web.StreamResponse:
+        """The viewer's websocket at ``runner``'s table, until it closes."""
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
             raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")

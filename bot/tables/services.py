@@ -40,5 +40,7 @@ class TableServices:
     #: Seconds a player may take over their turn before a turn notice tells them
     #: (:mod:`bot.tables.turn_notices`): one who acts within them is not away.
     away_seconds: float = 8.0
+    #: Table messages offer "Open the table in Discord" (``CROUPIER_ACTIVITY``).
+    activity_button: bool = False
     #: Players who refused the bot's DMs this session (not DMed again).
     dm_refusals: DmRefusals = field(default_factory=DmRefusals)

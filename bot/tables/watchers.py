@@ -36,15 +36,21 @@ class TableMessageWatcher:
     its cards drawn with the table's faces (the emojis synced so far)."""
 
     def __init__(
-        self, publisher: Publisher, faces: Callable[[], CardFaces] = lambda: TEXT_FACES
+        self,
+        publisher: Publisher,
+        faces: Callable[[], CardFaces] = lambda: TEXT_FACES,
+        *,
+        activity: bool = False,
     ) -> None:
         self.publisher = publisher
         self.faces = faces
+        #: Offer "Open the table in Discord" (the table as an Activity).
+        self.activity = activity
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         # Rendered when delivered: ``view`` is immutable, so it shows this moment.
         self.publisher.show_table(
-            partial(table_message, view, state.locale, self.faces()),
+            partial(table_message, view, state.locale, self.faces(), activity=self.activity),
             fresh=fresh,
             then=_result_shown(state, view),
         )

@@ -5,6 +5,8 @@
 (() => {
   const DECK = "two_colour";
   const tableId = location.pathname.split("/")[2];
+  // In Discord's frame (web/static/activity.js) every address is relative to the page.
+  const where = document.documentElement.dataset;
   const $ = (id) => document.getElementById(id);
   let socket = null;
   let words = {};
@@ -38,7 +40,7 @@
     const label = back ? words.card_back : cardNames[code];
     const img = el("img", {
       class: "card" + (extra ? " " + extra : ""),
-      src: `/cards/${DECK}/${back ? "back" : code}.png`,
+      src: `${where.cards || "/cards/"}${DECK}/${back ? "back" : code}.png`,
       alt: label || "",
       title: label || "",
       draggable: "false",
@@ -52,7 +54,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/table/${tableId}/ws`);
+    const path = where.socket ? new URL(where.socket, location.href) : null;
+    socket = new WebSocket(path ? `${scheme}://${path.host}${path.pathname}${path.search}` : `${scheme}://${location.host}/table/${tableId}/ws`);
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("open", () => {
       retry = 1000;

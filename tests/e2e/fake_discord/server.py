@@ -23,6 +23,7 @@ from .entities import FakeChannel, FakeGuild, FakeRole
 from .errors import Refusal
 from .faults import FaultPlan, FaultRule
 from .gateway import DROPPED, Gateway
+from .activities import FakeActivities
 from .members import Member
 from .messages import Sighting, StoredMessage
 from .permissions import MEMBER, ROLE
@@ -77,6 +78,8 @@ class FakeDiscord:
         self.rest.recommended_shards = lambda: self.gateway.recommended_shards
         #: The application's own emojis (`emojis`: id -> name and image; `changes`).
         self.application_emojis = self.state.emojis
+        #: The app's Activity: `enable()`, the entry point, instances, launches.
+        self.activities = FakeActivities(self.state)
         self.members: dict[str, Member] = {}
         #: The guild's owner, a member tests can act as (everything is allowed to them).
         self.owner = Member(self, self.state.owner)
@@ -88,6 +91,7 @@ class FakeDiscord:
     def build_app(self) -> web.Application:
         app = web.Application(client_max_size=SERVER_BODY_MAX)
         self.rest.install(app)
+        self.activities.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         ControlApi(self).install(app)
         self.rest.install_catch_all(app)
