@@ -48,7 +48,7 @@ from bot.heap import (
 )
 from bot.i18n import t
 from bot.log_setup import configure_logging
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import Settings, SettingsError, load_settings, web_sign_in_gaps
 
 log = logging.getLogger("bot")
 
@@ -88,10 +88,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging(
         settings.log_level,
         settings.library_log_level,
-        secrets=[settings.discord_token, *secrets_of(settings.database_url or "")],
+        secrets=[
+            settings.discord_token,
+            *secrets_of(settings.database_url or ""),
+            *([settings.client_secret] if settings.client_secret else []),
+        ],
     )
     for name in settings.ignored_settings:
         log.warning(t("launcher.ignored_setting", name=name))
+    for gap in web_sign_in_gaps(settings):
+        log.warning(gap)
     point_discord_py_at(settings)
     try:
         asyncio.run(run(settings))

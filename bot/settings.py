@@ -18,11 +18,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, TypeVar
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
 from bot.database.location import is_postgresql_url
 from bot.errors import CroupierError
+from bot.i18n import t
 from bot.shards import ShardPlan
 from engine import MAX_CHIPS
 
@@ -93,6 +95,13 @@ class Settings:
     lease_seconds: int = 30
     #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
     web_port: int = 0
+    #: The address the web room is published at (``CROUPIER_PUBLIC_URL``, no trailing
+    #: slash): the tables' "Open the table" links and Discord sign-in's redirect.
+    public_url: str | None = None
+    #: The application's OAuth2 client id (``CROUPIER_CLIENT_ID``; ``None``: the bot's
+    #: application id) and secret (``CROUPIER_CLIENT_SECRET``; never shown).
+    client_id: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
     # The table as a Discord Activity (docs/OPERATORS.md, web/activity.py).
     #: Offer "Open the table in Discord" on table messages (``CROUPIER_ACTIVITY``; it
     #: needs the web room and the client secret, ``CROUPIER_CLIENT_SECRET``).
@@ -182,6 +191,9 @@ def load_settings(
         sit_out_minutes=number("CROUPIER_SIT_OUT_MINUTES", 30, 0, 7 * 24 * 60),
         lease_seconds=number("CROUPIER_LEASE_SECONDS", 30, 3, 600),
         web_port=number("CROUPIER_WEB_PORT", 0, 0, 65_535),
+        public_url=_read(values, "CROUPIER_PUBLIC_URL", None, _public_url),
+        client_id=_read(values, "CROUPIER_CLIENT_ID", None, _client_id),
+        client_secret=values.get("CROUPIER_CLIENT_SECRET"),
         activity=_read(
             values, "CROUPIER_ACTIVITY", False, lambda raw: _boolean("CROUPIER_ACTIVITY", raw)
         ),
@@ -299,6 +311,34 @@ def _url(name: str, raw: str, scheme: str) -> str:
     if not raw.startswith(prefixes) or raw in prefixes:
         raise SettingsError("settings.url", name=name, scheme=scheme, value=raw)
     return raw.rstrip("/")
+
+
+def _public_url(raw: str) -> str:
+    address = _url("CROUPIER_PUBLIC_URL", raw, "http")
+    parts = urlsplit(address)
+    if parts.query or parts.fragment or not parts.hostname:
+        raise SettingsError("settings.public_url", value=raw)
+    return address
+
+
+def _client_id(raw: str) -> str:
+    if not (raw.isascii() and raw.isdecimal()) or int(raw) == 0:
+        raise SettingsError("settings.client_id", value=raw)
+    return raw
+
+
+def web_sign_in_gaps(settings: Settings) -> tuple[str, ...]:
+    """What the web room's settings lack for what they ask (one sentence each, for
+    the log at start-up; the bot runs on without the missing part)."""
+    gaps: list[str] = []
+    public, secret = settings.public_url, settings.client_secret
+    if public is not None and not settings.web_port:
+        gaps.append(t("settings.public_url_without_room", url=public))
+    if public is not None and settings.web_port and secret is None:
+        gaps.append(t("settings.sign_in_needs_secret", url=public))
+    if secret is not None and public is None:
+        gaps.append(t("settings.secret_without_public_url"))
+    return tuple(gaps)
 
 
 def _check_order(settings: Settings, smaller: str, larger: str) -> None:

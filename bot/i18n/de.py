@@ -1806,6 +1806,48 @@ MESSAGES: Final[dict[str, str]] = {
     "play.earlier_table": "Ein neuer lokaler Tisch wurde geöffnet",
     "play.ledger": "Deine Chips werden in {path} gespeichert",
     "play.open": "Dein Tisch ist bereit. Öffne diese Adresse im Browser (damit spielst du):",
+    # Signing in to the web room with Discord (web/discord_signin.py), its settings, the link.
+    "settings.public_url": (
+        "CROUPIER_PUBLIC_URL muss die öffentliche Adresse des Web-Pokerraums sein, etwa "
+        "https://poker.example.org (ohne Query, ohne #), nicht '{value}'."
+    ),
+    "settings.client_id": (
+        "CROUPIER_CLIENT_ID muss die ID der Anwendung aus dem Entwicklerportal sein "
+        "(eine positive ganze Zahl), nicht '{value}'."
+    ),
+    "settings.public_url_without_room": (
+        "CROUPIER_PUBLIC_URL ist {url}, aber CROUPIER_WEB_PORT ist 0: Es läuft kein "
+        "Web-Pokerraum, also bieten die Tische keinen Link an. Setze CROUPIER_WEB_PORT auf den "
+        "Port, an den dein Webserver weiterleitet."
+    ),
+    "settings.sign_in_needs_secret": (
+        "CROUPIER_CLIENT_SECRET ist nicht gesetzt: Die Tische verlinken auf {url}, aber dort "
+        "schauen alle nur zu. Kopiere das Client-Secret aus dem Entwicklerportal (OAuth2), "
+        "damit Mitglieder sich anmelden und spielen können."
+    ),
+    "settings.secret_without_public_url": (
+        "CROUPIER_CLIENT_SECRET ist gesetzt, CROUPIER_PUBLIC_URL aber nicht: Discord braucht "
+        "die Adresse, zu der es die Spieler zurückschickt, also kann sich niemand anmelden. "
+        "Setze CROUPIER_PUBLIC_URL."
+    ),
+    "web.sign_in": "Mit Discord anmelden",
+    "web.sign_out": "Abmelden",
+    "web.signed_in_as": "Angemeldet als {name}",
+    "signin.state_unknown": (
+        "Diese Anmeldung wurde schon benutzt, ist zu alt oder begann in einem anderen "
+        "Browser; niemand wurde angemeldet. Öffne den Tisch noch einmal und melde dich neu an."
+    ),
+    "signin.denied": "Discord hat Croupier nicht verraten, wer du bist, also schaust du nur zu.",
+    "signin.refused": (
+        "Discord hat nicht bestätigt, wer du bist; niemand wurde angemeldet. Versuche es noch "
+        "einmal."
+    ),
+    "signin.unavailable": (
+        "Discord war nicht erreichbar, um dich anzumelden. Versuche es gleich noch einmal."
+    ),
+    "signin.foreign_origin": ("Diese Anfrage kam nicht von dieser Seite; nichts wurde geändert."),
+    "signin.signed_out": "Du bist abgemeldet.",
+    "table.open_link": "Tisch öffnen",
     # The table as a Discord Activity (issue 27: web/activity.py, cogs/activity.py).
     "button.open_activity": "Tisch in Discord öffnen",
     "activity.launch_refused": "Der Tisch lässt sich hier noch nicht in Discord öffnen: Die Admins des Bots müssen dafür Activities einschalten.",

@@ -1699,6 +1699,41 @@ MESSAGES: Final[dict[str, str]] = {
     "play.earlier_table": "A new local table was opened",
     "play.ledger": "Your chips are kept in {path}",
     "play.open": "Your table is ready. Open this address in your browser (it lets you play):",
+    # Signing in to the web room with Discord (web/discord_signin.py), its settings, the link.
+    "settings.public_url": (
+        "CROUPIER_PUBLIC_URL must be the web room's public address, such as "
+        "https://poker.example.org (no query, no #), not '{value}'."
+    ),
+    "settings.client_id": (
+        "CROUPIER_CLIENT_ID must be the application's id from the developer portal "
+        "(a positive whole number), not '{value}'."
+    ),
+    "settings.public_url_without_room": (
+        "CROUPIER_PUBLIC_URL is {url} but CROUPIER_WEB_PORT is 0: no web room runs, so the "
+        "tables offer no link. Set CROUPIER_WEB_PORT to the port your web server forwards to."
+    ),
+    "settings.sign_in_needs_secret": (
+        "CROUPIER_CLIENT_SECRET is not set: the tables link to {url}, but everyone there only "
+        "watches. Copy the client secret from the developer portal (OAuth2) to let members "
+        "sign in and play."
+    ),
+    "settings.secret_without_public_url": (
+        "CROUPIER_CLIENT_SECRET is set but CROUPIER_PUBLIC_URL is not: Discord needs the "
+        "address to send players back to, so nobody can sign in. Set CROUPIER_PUBLIC_URL."
+    ),
+    "web.sign_in": "Sign in with Discord",
+    "web.sign_out": "Sign out",
+    "web.signed_in_as": "Signed in as {name}",
+    "signin.state_unknown": (
+        "This sign-in was already used, is too old, or began in another browser; nobody "
+        "was signed in. Open the table again and sign in once more."
+    ),
+    "signin.denied": "Discord did not let Croupier know who you are, so you only watch.",
+    "signin.refused": "Discord did not confirm who you are; nobody was signed in. Try again.",
+    "signin.unavailable": "Discord could not be reached to sign you in. Try again in a moment.",
+    "signin.foreign_origin": "That request did not come from this site; nothing was changed.",
+    "signin.signed_out": "You are signed out.",
+    "table.open_link": "Open the table",
     # The table as a Discord Activity (issue 27: web/activity.py, cogs/activity.py).
     "button.open_activity": "Open the table in Discord",
     "activity.launch_refused": "The table cannot open in Discord here yet: the bot's admins have to enable Activities for it.",

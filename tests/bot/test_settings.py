@@ -13,6 +13,7 @@ from bot.settings import (
     Settings,
     SettingsError,
     load_settings,
+    web_sign_in_gaps,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -302,3 +303,65 @@ def test_shard_settings_that_cannot_work_are_refused_in_one_sentence(
     with pytest.raises(SettingsError) as refused:
         load_settings({"DISCORD_TOKEN": "abc"} | environment, None)
     assert str(refused.value) == sentence
+
+
+# -- the web room's public address and Discord sign-in (issue 26) --------------
+
+
+def test_sign_in_settings_are_off_by_default_and_read_when_set() -> None:
+    plain = load_settings({"DISCORD_TOKEN": "abc"}, NO_FILE)
+    assert (plain.public_url, plain.client_id, plain.client_secret) == (None, None, None)
+    assert web_sign_in_gaps(plain) == ()
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "abc",
+            "CROUPIER_WEB_PORT": "8080",
+            "CROUPIER_PUBLIC_URL": "https://poker.example.org/",
+            "CROUPIER_CLIENT_ID": "1234567890",
+            "CROUPIER_CLIENT_SECRET": "sEcReT-oauth-value",
+        },
+        NO_FILE,
+    )
+    assert settings.public_url == "https://poker.example.org"
+    assert settings.client_id == "1234567890"
+    assert settings.client_secret == "sEcReT-oauth-value"
+    assert "sEcReT-oauth-value" not in repr(settings)
+    assert web_sign_in_gaps(settings) == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "start"),
+    [
+        ("CROUPIER_PUBLIC_URL", "poker.example.org", "CROUPIER_PUBLIC_URL must be a URL"),
+        ("CROUPIER_PUBLIC_URL", "https://x.org/?a=1", "CROUPIER_PUBLIC_URL must be the web"),
+        ("CROUPIER_CLIENT_ID", "my-app", "CROUPIER_CLIENT_ID must be the application's id"),
+    ],
+)
+def test_a_malformed_sign_in_setting_is_named(name: str, raw: str, start: str) -> None:
+    with pytest.raises(SettingsError) as caught:
+        load_settings({"DISCORD_TOKEN": "abc", name: raw}, NO_FILE)
+    assert str(caught.value).startswith(start)
+    assert raw in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("given", "says"),
+    [
+        ({"CROUPIER_PUBLIC_URL": "https://p.org"}, "CROUPIER_WEB_PORT is 0"),
+        (
+            {"CROUPIER_PUBLIC_URL": "https://p.org", "CROUPIER_WEB_PORT": "8080"},
+            "CROUPIER_CLIENT_SECRET is not set",
+        ),
+        (
+            {"CROUPIER_CLIENT_SECRET": "s3cr3t-x", "CROUPIER_WEB_PORT": "8080"},
+            "CROUPIER_PUBLIC_URL",
+        ),
+    ],
+)
+def test_a_missing_piece_of_sign_in_is_said_once_and_the_secret_never(
+    given: dict[str, str], says: str
+) -> None:
+    settings = load_settings({"DISCORD_TOKEN": "abc", **given}, NO_FILE)
+    (gap,) = web_sign_in_gaps(settings)
+    assert says in gap
+    assert "s3cr3t-x" not in gap

@@ -35,6 +35,8 @@ API = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 # Routes discord.py calls without the bot token: the interaction token is the credential.
 TOKENLESS = (f"{API}/interactions/", f"{API}/webhooks/")
+#: The OAuth2 token exchange: the client id and secret are its credentials (oauth.py).
+OAUTH_TOKEN = f"{API}/oauth2/token"
 #: What the fake's own server reads at most: more than Discord takes, so that a
 #: request over Discord's 25 MiB gets Discord's answer (413 / 40005), not aiohttp's.
 SERVER_BODY_MAX = REQUEST_SIZE_MAX + 8 * 1024 * 1024
@@ -102,6 +104,8 @@ class RestApi:
         self.route_counts: Counter[str] = Counter()
         #: Of those, the ones answered 429 (a rate limit), by route.
         self.limited_counts: Counter[str] = Counter()
+        #: Answers ``GET /users/@me`` with a bearer token (oauth.py's ``FakeOAuth.me``).
+        self.bearer_me: Handler | None = None
         #: How many shards ``GET /gateway/bot`` recommends (the gateway's setting).
         self.recommended_shards: Callable[[], int] = lambda: 1
 
@@ -179,6 +183,12 @@ class RestApi:
             log.info("fake discord: injected %s on %s %s", rule.status, request.method, path)
             status, body, headers = rule.response()
             return json_response(body, status, headers)
+        authorization = request.headers.get("Authorization", "")
+        if path == OAUTH_TOKEN and request.method == "POST":
+            return await handler(request)  # the client secret is the credential
+        bearer = authorization.startswith("Bearer ")
+        if relative == "/users/@me" and bearer and self.bearer_me is not None:
+            return await self.bearer_me(request)  # a user's OAuth2 token, not the bot's
         if not path.startswith(TOKENLESS) and request.headers.get("Authorization") != (
             f"Bot {self.state.token}"
         ):

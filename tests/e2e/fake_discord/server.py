@@ -17,15 +17,16 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as ix
+from .activities import FakeActivities
 from .clock import Clock
 from .control import ControlApi
 from .entities import FakeChannel, FakeGuild, FakeRole
 from .errors import Refusal
 from .faults import FaultPlan, FaultRule
 from .gateway import DROPPED, Gateway
-from .activities import FakeActivities
 from .members import Member
 from .messages import Sighting, StoredMessage
+from .oauth import FakeOAuth
 from .permissions import MEMBER, ROLE
 from .ratelimits import DEFAULT_TIME_SCALE, RateLimits
 from .rest import SERVER_BODY_MAX, RestApi
@@ -76,6 +77,9 @@ class FakeDiscord:
         self.state.emit = self.gateway.dispatch
         self.rest = RestApi(self.state, self.faults, self.rate_limits)
         self.rest.recommended_shards = lambda: self.gateway.recommended_shards
+        #: The application's OAuth2 side: client secret, redirect addresses, codes, tokens.
+        self.oauth = FakeOAuth(self.state)
+        self.rest.bearer_me = self.oauth.me
         #: The application's own emojis (`emojis`: id -> name and image; `changes`).
         self.application_emojis = self.state.emojis
         #: The app's Activity: `enable()`, the entry point, instances, launches.
@@ -91,6 +95,7 @@ class FakeDiscord:
     def build_app(self) -> web.Application:
         app = web.Application(client_max_size=SERVER_BODY_MAX)
         self.rest.install(app)
+        self.oauth.install(app)
         self.activities.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         ControlApi(self).install(app)
@@ -381,4 +386,5 @@ class FakeDiscord:
             "application_id": str(self.application_id),
             "guild_id": str(self.guild_id),
             "channel_id": str(self.channel.id),
+            "client_secret": self.oauth.client_secret,
         }
