@@ -54,7 +54,7 @@ class ActivitySetup:
 
     #: The application's id: its OAuth2 client id, and the ``<id>.discordsays.com`` host.
     application_id: int
-    #: The OAuth2 client secret (``DISCORD_CLIENT_SECRET``): never shown.
+    #: The OAuth2 client secret (``CROUPIER_CLIENT_SECRET``): never shown.
     client_secret: str = field(repr=False)
     #: Discord's API (``https://discord.com/api/v10``; a fake Discord's in tests).
     api_base: str = "https://discord.com/api/v10"

@@ -1,4 +1,4 @@
-""""Open the table in Discord": the table message's button that opens the
+""" "Open the table in Discord": the table message's button that opens the
 table as a Discord Activity (issue 27; the page is web/activity.py).
 
 The button (``croupier:activity:<table>``, a discord.py dynamic item, so it
@@ -38,7 +38,9 @@ class ActivityButton(
 
     def __init__(self, table_id: int) -> None:
         self.table_id = table_id
-        super().__init__(discord.ui.Button(label="activity", custom_id=activity_button_id(table_id)))
+        super().__init__(
+            discord.ui.Button(label="activity", custom_id=activity_button_id(table_id))
+        )
 
     @classmethod
     async def from_custom_id(

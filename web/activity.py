@@ -78,6 +78,10 @@ FRAME_ANCESTORS: Final = (
 )
 
 
+#: Marks a request answered with the Activity's page outside ``/activity`` (the root).
+FRAMED: Final = "croupier.activity"
+
+
 def is_activity_path(path: str) -> bool:
     return path == PREFIX or path.startswith(PREFIX + "/")
 
@@ -92,7 +96,7 @@ def activity_policy(application_id: int) -> str:
             "style-src 'self'",
             "img-src 'self'",
             f"connect-src 'self' wss://{application_id}.discordsays.com",
-            "base-uri 'none'",
+            "base-uri 'self'",
             "form-action 'none'",
             "frame-ancestors " + " ".join(FRAME_ANCESTORS),
         )
@@ -136,7 +140,7 @@ class ActivityRoutes:
         self,
         setup: ActivitySetup,
         *,
-        page: Callable[[str], str],
+        page: Callable[[str, str], str],
         table_of: Callable[[int], TableRunner | None],
         serve: Callable[[web.Request, TableRunner, Viewer], Any],
         card: Callable[[web.Request], Any],
@@ -168,7 +172,12 @@ class ActivityRoutes:
     # ----------------------------------------------------------------- pages
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        html = self._page(preferred_language(request))
+        """The Activity's page. Discord opens it at the root of the address mapped
+        to ``/``: with the room's root mapped (``/`` -> ``https://host``) its files
+        are below ``activity/``; with ``/activity`` mapped, beside it."""
+        request[FRAMED] = True
+        base = "./" if request.path.startswith(PREFIX + "/") else "activity/"
+        html = self._page(preferred_language(request), base)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def file(self, request: web.Request) -> web.StreamResponse:

@@ -27,7 +27,7 @@ from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
-from web.activity import ActivityRoutes, is_activity_path
+from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.room import Connection, TableRoom, Witness
 from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
 
@@ -85,7 +85,7 @@ async def careful_headers(request: web.Request, handler: Handler) -> web.StreamR
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = content_security_policy(request.host)
         framed = request.app.get(FRAMED_HEADERS)
-        if framed is not None and is_activity_path(request.path):
+        if framed is not None and (is_activity_path(request.path) or request.get(FRAMED)):
             del response.headers["X-Frame-Options"]
             response.headers.update(framed)
         response.headers.setdefault("Cache-Control", "no-store")
@@ -195,8 +195,9 @@ class WebRoomServer:
 
     async def front(self, request: web.Request) -> web.StreamResponse:
         if self.activity is not None and "frame_id" in request.query:
-            # Discord opens the Activity at the mapped address's root: its page is below.
-            raise web.HTTPFound("activity/?" + request.query_string)
+            # Discord opens the Activity at the mapped address's root (no redirect:
+            # Discord's proxy is the frame's origin, the page's own addresses are relative).
+            return await self.activity.page(request)
         runners = [runner for runner in self.setup.tables.runners if not runner.closed]
         if not runners:
             return web.Response(text="No table is open.", content_type="text/plain")
@@ -213,12 +214,14 @@ class WebRoomServer:
         html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
-    def activity_page(self, locale: str) -> str:
-        """The table page as the Activity shows it: every address relative, and
-        the sign-in script first (it loads the table's script once signed in)."""
+    def activity_page(self, locale: str, base: str) -> str:
+        """The table page as the Activity shows it: every address relative to
+        ``base``, and the sign-in script first (it loads the table's script once
+        signed in)."""
         assert self.setup.activity is not None
         html = _static("table.html").decode()
         for absolute, relative in (
+            ("<head>\n", f'<head>\n<base href="{base}">\n'),
             ('href="/cards/', 'href="cards/'),
             ('href="/static/table.css"', 'href="static/table.css"'),
             (

@@ -54,7 +54,7 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const path = where.socket ? new URL(where.socket, location.href) : null;
+    const path = where.socket ? new URL(where.socket, document.baseURI) : null;
     socket = new WebSocket(path ? `${scheme}://${path.host}${path.pathname}${path.search}` : `${scheme}://${location.host}/table/${tableId}/ws`);
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("open", () => {

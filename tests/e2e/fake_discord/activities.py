@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from aiohttp import web
 
@@ -33,6 +33,7 @@ from .rest import API, json_response
 
 if TYPE_CHECKING:
     from .members import Member
+    from .oauth import FakeOAuth
     from .state import DiscordState
 
 #: ``PRIMARY_ENTRY_POINT``: the command type of an Activity's launcher.
@@ -96,6 +97,8 @@ class FakeActivities:
         self.instances: dict[str, Instance] = {}
         #: Every launch, in order.
         self.launches: list[Launch] = []
+        #: The application's OAuth2 side (oauth.py), for the SDK's ``authorize``.
+        self.oauth: FakeOAuth | None = None
         state.activities = self
 
     # -- the developer portal ----------------------------------------------
@@ -141,9 +144,7 @@ class FakeActivities:
     def launch(self, user_id: int, channel_id: int, how: str) -> Instance:
         """``user_id`` opens the Activity in ``channel_id``: its instance, made or joined."""
         channel = self.state.channel(channel_id)
-        instance = next(
-            (i for i in self.instances.values() if i.channel_id == channel_id), None
-        )
+        instance = next((i for i in self.instances.values() if i.channel_id == channel_id), None)
         if instance is None:
             instance = Instance(
                 instance_id=f"i-{secrets.token_hex(8)}-gc-{channel.guild_id}-{channel_id}",
@@ -179,6 +180,13 @@ class FakeActivities:
         if not instance.users:
             del self.instances[instance_id]
         self.state.changed()
+
+    def authorize(self, member: Member) -> str:
+        """The Discord client's answer to the SDK's ``authorize`` (scope ``identify``,
+        already granted): a code for ``member``, with no redirect address."""
+        oauth = self.oauth
+        assert oauth is not None, "the fake's OAuth2 (oauth.py) is not installed"
+        return oauth.grant(member, cast(str, None))
 
     def answered(self, record: ix.InteractionRecord) -> None:
         """The bot answered ``record`` with type 12: the Activity opens for its member."""

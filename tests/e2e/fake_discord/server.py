@@ -84,6 +84,7 @@ class FakeDiscord:
         self.application_emojis = self.state.emojis
         #: The app's Activity: `enable()`, the entry point, instances, launches.
         self.activities = FakeActivities(self.state)
+        self.activities.oauth = self.oauth
         self.members: dict[str, Member] = {}
         #: The guild's owner, a member tests can act as (everything is allowed to them).
         self.owner = Member(self, self.state.owner)

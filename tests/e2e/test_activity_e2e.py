@@ -1,0 +1,232 @@
+"""The table as a Discord Activity, end to end: the product bot against the fake
+Discord (Activities enabled, so Discord made the app's entry point command),
+with ``CROUPIER_ACTIVITY`` on, the web room and the client secret; headless
+Chromium as the member's Discord client (tests/web/discord_frame.py: Discord's
+page framing the Activity through its ``discordsays.com`` proxy and speaking the
+Embedded App SDK's messages).
+
+A member clicks "Open the table in Discord" on the table message, the bot
+answers with LAUNCH_ACTIVITY, the fake records the launch; the page loads in
+the frame, signs in (authorize, the backend's code exchange and instance
+check, authenticate), sits down and plays a hand against a member playing by
+Discord's buttons, and the table message shows the hand the page showed. A
+member of another channel's instance, a member not in the instance and a
+forged instance id are refused and never reach the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.product_bot import running_croupier
+from tests.e2e.table_view import TableView, is_table_message, seats_of
+from tests.web.discord_frame import DiscordFrame
+from tests.web.harness import CHROMIUM_ARGS, chromium_path
+from web.server import WebRoomServer
+
+playwright_api = pytest.importorskip(
+    "playwright.async_api", reason="Playwright is not installed: the browser tests skip"
+)
+if chromium_path() is None:
+    pytest.skip(
+        "No chromium here (apt-get install chromium): the browser tests skip",
+        allow_module_level=True,
+    )
+
+TIMEOUT_MS = 20_000
+BUTTON = "Open the table in Discord"
+#: Where the pictures of the Activity go when CROUPIER_PICTURES is set.
+PICTURES = Path(__file__).resolve().parents[2] / "docs" / "pictures"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    async with playwright_api.async_playwright() as playwright:
+        launched = await playwright.chromium.launch(
+            executable_path=chromium_path(), args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+def activity_settings(fake: FakeDiscord, port: int) -> dict[str, Any]:
+    return {"web_port": port, "activity": True, "client_secret": fake.oauth.client_secret}
+
+
+async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_hand(
+    fake_discord: FakeDiscord, tmp_path: Path, browser: Any
+) -> None:
+    fake = fake_discord
+    fake.activities.enable()  # the portal's "Enable Activities": Discord adds the entry point
+    port = free_port()
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", deck_seed=4, **activity_settings(fake, port)
+    ) as croupier:
+        # Publishing the global commands kept Discord's entry point command.
+        assert fake.activities.entry_point() is not None
+        assert "poker" in [c["name"] for c in fake.state.commands.listed(None)]
+        room = croupier.bot.web_room
+        assert isinstance(room, WebRoomServer)
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        created = await ben.slash("poker", "create")
+        await created.settled()
+        joined = await ben.slash("poker", "join", buy_in=1000)
+        await joined.settled()
+        (runner,) = croupier.bot.tables.runners
+
+        # Ann clicks the button on the table message: Discord launches the Activity.
+        launched = await ann.click(BUTTON)
+        assert launched.type == 12
+        (launch,) = fake.activities.launches
+        assert (launch.user_id, launch.channel_id, launch.how) == (
+            ann.id,
+            fake.channel.id,
+            "callback",
+        )
+
+        context = await browser.new_context(viewport={"width": 1280, "height": 800})
+        frame = DiscordFrame(fake, port, ann, launch.instance_id, fake.channel.id, fake.guild_id)
+        await frame.install(context)
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        activity = await frame.open(page)
+
+        # Signed in, she sits down from the page (the empty seat's button).
+        await activity.locator(".seat.empty button.sit").first.click(timeout=TIMEOUT_MS)
+        await fake.wait_for(lambda: runner.table.is_seated(ann.id), 10)
+        assert await page.evaluate("window.sdkMessages.map(m => m[1])") == [
+            frame_id_of(await page.evaluate("document.getElementById('activity').src")),
+            "AUTHORIZE",
+            "AUTHENTICATE",
+        ]
+
+        # One hand: Ann from the page, Ben by Discord's buttons.
+        view = TableView(fake)
+        start = runner.table.hands_played
+        for _ in range(40):
+            if runner.table.hands_played > start:
+                break
+            turn = await view.next_turn(timeout=10)
+            if turn is None:
+                continue
+            if turn.actor == "Ann":
+                await activity.locator("#actions button[data-key='c']").click(timeout=TIMEOUT_MS)
+            else:
+                await ben.click(turn.buttons["call"])
+            await fake.wait_for(
+                lambda t=turn: runner.table.hands_played > start or view.turn() != t, 10
+            )
+        assert runner.table.hands_played > start
+        await croupier.settled()
+        await asyncio.sleep(0.3)
+
+        # The channel's table message and the Activity show the same hand.
+        message = [m for m in fake.messages() if is_table_message(m)][-1]
+        on_discord = {name: line.stack for name, line in seats_of(message).items()}
+        names = await activity.locator(".seat:not(.empty) .name").all_text_contents()
+        stacks = await activity.locator(".seat:not(.empty) .stack").all_text_contents()
+        on_the_page = {
+            name.strip(): int("".join(ch for ch in stack if ch.isdigit()))
+            for name, stack in zip(names, stacks, strict=True)
+        }
+        assert on_the_page == on_discord and set(on_discord) == {"Ann", "Ben"}
+        assert sorted(on_discord.values()) != [1000, 1000]
+        assert frame.sockets and all(path.endswith("/activity/ws") for path in frame.sockets)
+        assert not errors, errors
+
+        if os.environ.get("CROUPIER_PICTURES"):
+            await page.screenshot(path=str(PICTURES / "activity-desktop.png"))
+            await page.set_viewport_size({"width": 390, "height": 844})
+            await page.wait_for_timeout(400)
+            await page.screenshot(path=str(PICTURES / "activity-phone.png"))
+        await context.close()
+
+
+def frame_id_of(src: str) -> str:
+    from urllib.parse import parse_qs, urlsplit
+
+    return parse_qs(urlsplit(src).query)["frame_id"][0]
+
+
+async def test_only_the_members_of_this_channels_instance_reach_its_table(
+    fake_discord: FakeDiscord, tmp_path: Path, browser: Any
+) -> None:
+    fake = fake_discord
+    fake.activities.enable()
+    port = free_port()
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", **activity_settings(fake, port)
+    ) as croupier:
+        ann, cleo = fake.add_member("Ann"), fake.add_member("Cleo")
+        created = await ann.slash("poker", "create")
+        await created.settled()
+        (runner,) = croupier.bot.tables.runners
+        here = fake.activities.run_entry_point(ann)  # the app launcher works too
+        other = fake.add_channel("lounge")
+        there = fake.activities.run_entry_point(cleo, other.id)
+
+        async def sign_in(member: Any, instance_id: str, channel_id: int) -> tuple[str, Any]:
+            context = await browser.new_context(viewport={"width": 800, "height": 600})
+            frame = DiscordFrame(fake, port, member, instance_id, channel_id, fake.guild_id)
+            await frame.install(context)
+            page = await context.new_page()
+            activity = await frame.open(page)
+            await (
+                page.frame_locator("#activity")
+                .locator("html[data-signed-in]")
+                .wait_for(state="attached", timeout=TIMEOUT_MS)
+            )
+            signed = await activity.locator("html").get_attribute("data-signed-in")
+            text = await activity.locator("#banner").text_content()
+            await context.close()
+            return str(signed), (text or "").strip()
+
+        # Cleo, in the lounge's instance: there is no table in her channel.
+        assert await sign_in(cleo, there.instance_id, other.id) == (
+            "no",
+            "No table is open in this channel.",
+        )
+        # Cleo naming the #poker instance she is not in, and a forged instance id.
+        refused = "This Activity is not running for you in this channel; open it from the table's message."
+        assert await sign_in(cleo, here.instance_id, fake.channel.id) == ("no", refused)
+        assert await sign_in(cleo, "i-1234-gc-forged", fake.channel.id) == ("no", refused)
+        assert not runner.table.is_seated(cleo.id)
+        # Ann, in the #poker instance, is let in.
+        assert (await sign_in(ann, here.instance_id, fake.channel.id))[0] == "yes"
+
+        # The websocket takes no session it did not hand out, from any origin.
+        origin = f"https://{fake.application_id}.discordsays.com"
+        async with aiohttp.ClientSession() as http:
+            for query in ("", "?session=forged", "?session="):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refusal:
+                    await http.ws_connect(
+                        f"ws://127.0.0.1:{port}/activity/ws{query}", headers={"Origin": origin}
+                    )
+                assert refusal.value.status == 403
+            # Only the Activity's page may be framed, and only by Discord.
+            async with http.get(f"http://127.0.0.1:{port}/activity/") as answer:
+                policy = answer.headers["Content-Security-Policy"]
+                assert "frame-ancestors https://discord.com" in policy
+                assert "X-Frame-Options" not in answer.headers
+            async with http.get(f"http://127.0.0.1:{port}/table/{runner.table_id}") as answer:
+                assert answer.headers["X-Frame-Options"] == "DENY"
+                assert "frame-ancestors 'none'" in answer.headers["Content-Security-Policy"]
