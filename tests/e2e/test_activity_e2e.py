@@ -26,6 +26,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.i18n import t
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_view import TableView, is_table_message, seats_of
@@ -203,10 +204,10 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
         # Cleo, in the lounge's instance: there is no table in her channel.
         assert await sign_in(cleo, there.instance_id, other.id) == (
             "no",
-            "No table is open in this channel.",
+            t("activity.no_table", "en"),
         )
         # Cleo naming the #poker instance she is not in, and a forged instance id.
-        refused = "This Activity is not running for you in this channel; open it from the table's message."
+        refused = t("activity.not_in_instance", "en")
         assert await sign_in(cleo, here.instance_id, fake.channel.id) == ("no", refused)
         assert await sign_in(cleo, "i-1234-gc-forged", fake.channel.id) == ("no", refused)
         assert not runner.table.is_seated(cleo.id)
