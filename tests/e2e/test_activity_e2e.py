@@ -27,11 +27,14 @@ import aiohttp
 import pytest
 
 from bot.i18n import t
+from bot.tables.state import TableState
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_view import TableView, is_table_message, seats_of
 from tests.web.discord_frame import DiscordFrame
+from tests.web.frame_privacy import allowed_cards, leaked
 from tests.web.harness import CHROMIUM_ARGS, chromium_path
+from web.room import Connection
 from web.server import WebRoomServer
 
 playwright_api = pytest.importorskip(
@@ -86,6 +89,12 @@ async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_han
         assert "poker" in [c["name"] for c in fake.state.commands.listed(None)]
         room = croupier.bot.web_room
         assert isinstance(room, WebRoomServer)
+        built: list[tuple[dict[str, Any], frozenset[str]]] = []
+
+        def witness(connection: Connection, frame: dict[str, Any], state: TableState) -> None:
+            built.append((frame, allowed_cards(state, connection.viewer.user_id)))
+
+        room.witnesses.append(witness)
         ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
         created = await ben.slash("poker", "create")
         await created.settled()
@@ -123,6 +132,11 @@ async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_han
         # One hand: Ann from the page, Ben by Discord's buttons.
         view = TableView(fake)
         start = runner.table.hands_played
+        # Her cards are at her seat alone (Discord's ids are beyond JavaScript's exact
+        # integers: two members' ids once rounded to one and her cards showed at Ben's).
+        await activity.locator(".seat.mine img.card[data-card]").first.wait_for(timeout=TIMEOUT_MS)
+        assert await activity.locator(".seat.mine").count() == 1
+        assert await activity.locator(".seat:not(.mine) img.card[data-card]").count() == 0
         for _ in range(40):
             if runner.table.hands_played > start:
                 break
@@ -153,6 +167,10 @@ async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_han
         assert sorted(on_discord.values()) != [1000, 1000]
         assert frame.sockets and all(path.endswith("/activity/ws") for path in frame.sockets)
         assert not errors, errors
+        # Every frame built for her page held only the cards she could see then.
+        assert len(built) > 4
+        for built_frame, allowed in built:
+            assert not leaked(built_frame, allowed), built_frame
 
         if os.environ.get("CROUPIER_PICTURES"):
             await page.screenshot(path=str(PICTURES / "activity-desktop.png"))
