@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import discord
@@ -62,7 +62,7 @@ def activity_offered(settings: Settings) -> bool:
     return settings.activity and not missing_pieces(settings)
 
 
-def entry_points(commands: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+def entry_points(commands: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The entry point commands among ``commands`` (as Discord lists them), as
     a bulk overwrite must send them back."""
     return [

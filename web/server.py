@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from html import escape as html_escape
 import logging
 from importlib import resources
 from typing import Final
@@ -22,6 +23,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from bot.cooldowns import MemberCooldown
+from bot.i18n import t
 from bot.render.card_faces import DECK_STYLES, DeckStyle, face_png
 from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
@@ -230,7 +232,8 @@ class WebRoomServer:
             ),
             (
                 '<html lang="{{lang}}">',
-                f'<html lang="{locale}" data-activity="{self.setup.activity.application_id}">',
+                f'<html lang="{locale}" data-activity="{self.setup.activity.application_id}"'
+                f' data-signing-in="{html_escape(t("activity.signing_in", locale))}">',
             ),
         ):
             if absolute not in html:

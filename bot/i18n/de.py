@@ -1879,5 +1879,6 @@ MESSAGES: Final[dict[str, str]] = {
         "des Tisches."
     ),
     "activity.no_table": "In diesem Kanal ist kein Tisch offen.",
+    "activity.signing_in": "Anmeldung bei Discord …",
     "activity.unavailable": "Discord ist gerade nicht erreichbar; versuch es gleich noch einmal.",
 }

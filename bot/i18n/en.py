@@ -1764,5 +1764,6 @@ MESSAGES: Final[dict[str, str]] = {
         "This Activity is not running for you in this channel; open it from the table's message."
     ),
     "activity.no_table": "No table is open in this channel.",
+    "activity.signing_in": "Signing in with Discord…",
     "activity.unavailable": "Discord could not be asked just now; try again in a moment.",
 }

@@ -14,6 +14,7 @@ function say(text) {
 }
 
 async function signIn() {
+  say(root.dataset.signingIn);
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
   const { code } = await sdk.commands.authorize({
