@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from html import escape as html_escape
 import logging
+from html import escape as html_escape
 from importlib import resources
 from typing import Final
 
