@@ -23,11 +23,14 @@ from typing import Any, Final
 import discord
 
 from bot.i18n import t
+from bot.i18n.discord_bridge import locale_of
 from bot.settings import Settings
 from bot.web_surface import ActivityInstance
 
 log = logging.getLogger(__name__)
 
+#: Discord's API, where the Activity's sign-in exchanges codes (a fake's in tests).
+DISCORD_API: Final = "https://discord.com/api/v10"
 #: The command type of an Activity's entry point.
 PRIMARY_ENTRY_POINT: Final = 4
 #: What of the entry point command is sent back in a bulk overwrite (the rest is Discord's).
@@ -94,6 +97,31 @@ async def check_entry_point(client: discord.Client, settings: Settings) -> bool:
         return True
     log.warning(t("activity.no_entry_point", "en"))
     return False
+
+
+async def launch_for(interaction: discord.Interaction[Any]) -> None:
+    """Answer ``interaction`` (the table message's button, or the app launcher's
+    entry point when Discord leaves it to the app) with LAUNCH_ACTIVITY (type
+    12): Discord opens the Activity for its member in its channel. A refusal
+    (Activities not enabled) is told to the member."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as error:
+        log.warning(
+            "Discord refused to launch the Activity (%s, code %s)", error.status, error.code
+        )
+        await interaction.response.send_message(
+            t("activity.launch_refused", locale_of(interaction)), ephemeral=True
+        )
+
+
+def is_entry_point(interaction: discord.Interaction[Any]) -> bool:
+    """Whether ``interaction`` is the app launcher's entry point command (type 4)."""
+    data: Mapping[str, Any] = interaction.data or {}
+    return (
+        interaction.type is discord.InteractionType.application_command
+        and data.get("type") == PRIMARY_ENTRY_POINT
+    )
 
 
 async def fetch_instance(client: discord.Client, instance_id: str) -> ActivityInstance | None:

@@ -141,6 +141,14 @@ class CroupierTree(app_commands.CommandTree["CroupierBot"]):
     ) -> None:
         await reply_with_error(interaction, error)
 
+    async def _call(self, interaction: discord.Interaction[CroupierBot]) -> None:
+        # The Activity's entry point (type 4) is no command of the tree: discord.py
+        # knows no such type. When Discord leaves it to the app, it opens the Activity.
+        if activity.is_entry_point(interaction):
+            await activity.launch_for(interaction)
+            return
+        await super()._call(interaction)
+
 
 class CroupierBot(commands.AutoShardedBot):
     """The running bot. Build it with :func:`create_client`.
@@ -293,7 +301,7 @@ class CroupierBot(commands.AutoShardedBot):
         return ActivitySetup(
             self.application_id,
             secret,
-            api_base=discord.http.Route.BASE,
+            api_base=self.settings.discord_api_base or activity.DISCORD_API,
             instance=instance,
         )
 

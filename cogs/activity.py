@@ -12,22 +12,19 @@ page there opens the table of that channel. Should Discord refuse the launch
 
 from __future__ import annotations
 
-import logging
 import re
 from typing import Any, Self, cast
 
 import discord
 from discord.ext import commands
 
-from bot.activity import activity_offered
+from bot.activity import activity_offered, launch_for
 from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
 from bot.render.custom_ids import ACTIVITY_BUTTON, activity_button_id
 from cogs.unanswered import take
-
-log = logging.getLogger(__name__)
 
 
 class ActivityButton(
@@ -64,15 +61,7 @@ class ActivityButton(
         if not activity_offered(bot.settings):
             await interaction.response.send_message(t("activity.off", locale), ephemeral=True)
             return
-        try:
-            await interaction.response.launch_activity()
-        except discord.HTTPException as error:
-            log.warning(
-                "Discord refused to launch the Activity (%s, code %s)", error.status, error.code
-            )
-            await interaction.response.send_message(
-                t("activity.launch_refused", locale), ephemeral=True
-            )
+        await launch_for(interaction)
 
 
 class Activity(commands.Cog):

@@ -11,6 +11,7 @@ import pytest
 
 from bot.i18n import t
 from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord.activities import APP_HANDLER
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.table_view import is_table_message
 
@@ -89,3 +90,26 @@ async def test_the_button_is_not_offered_unless_the_operator_asks(
         assert BUTTON not in " ".join(m.text() for m in fake.messages())
         # Nor does the bot's command sync drop the entry point of an app it does not use.
         assert fake.activities.entry_point() is not None
+
+
+async def test_the_app_launchers_entry_point_opens_the_activity_when_left_to_the_app(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    fake.activities.enable(handler=APP_HANDLER)  # Discord sends the bot the command
+    async with running_croupier(
+        fake,
+        tmp_path / "croupier.db",
+        web_port=free_port(),
+        activity=True,
+        client_secret=fake.oauth.client_secret,
+    ):
+        ann = fake.add_member("Ann")
+        other = fake.add_channel("lounge")
+        reply = await fake.activities.use_entry_point(ann, other.id)
+        assert reply.type == 12
+        (launch,) = fake.activities.launches
+        assert (launch.user_id, launch.channel_id, launch.how) == (ann.id, other.id, "entry_point")
+        # The sync at start kept the entry point with its handler.
+        entry = fake.activities.entry_point()
+        assert entry is not None and entry["handler"] == APP_HANDLER

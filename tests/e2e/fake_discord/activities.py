@@ -34,6 +34,7 @@ from .rest import API, json_response
 if TYPE_CHECKING:
     from .members import Member
     from .oauth import FakeOAuth
+    from .replies import Reply
     from .state import DiscordState
 
 #: ``PRIMARY_ENTRY_POINT``: the command type of an Activity's launcher.
@@ -85,7 +86,8 @@ class Launch:
     user_id: int
     channel_id: int
     instance_id: str
-    #: ``"callback"`` (the bot answered with type 12) or ``"entry_point"``.
+    #: ``"callback"`` (the bot answered a click with type 12) or ``"entry_point"``
+    #: (the app launcher: Discord launched it, or the bot answered the command).
     how: str
 
 
@@ -162,13 +164,30 @@ class FakeActivities:
 
     def run_entry_point(self, member: Member, channel_id: int | None = None) -> Instance:
         """A member picks the Activity in the app launcher (handler 2: Discord launches it)."""
+        command = self._launcher()
+        if command.get("handler") != DISCORD_LAUNCH_ACTIVITY:
+            raise ValueError("handler 1: the app answers (use_entry_point)")
+        target = channel_id if channel_id is not None else self.state.guild.default_channel_id
+        return self.launch(member.id, target, "entry_point")
+
+    async def use_entry_point(
+        self, member: Member, channel_id: int | None = None, timeout: float | None = None
+    ) -> Reply:
+        """A member picks the Activity in the app launcher (handler 1: the app is sent
+        the command, type 4, and answers it; LAUNCH_ACTIVITY opens the Activity)."""
+        command = self._launcher()
+        if command.get("handler") != APP_HANDLER:
+            raise ValueError("handler 2: Discord launches it (run_entry_point)")
+        target = channel_id if channel_id is not None else self.state.guild.default_channel_id
+        data = {"id": command["id"], "name": command["name"], "type": PRIMARY_ENTRY_POINT}
+        record = self.state.start_interaction(member.id, target, ix.APPLICATION_COMMAND, data)
+        return await member._reply(record, f"/{command['name']}", timeout, True)
+
+    def _launcher(self) -> dict[str, Any]:
         command = self.entry_point()
         if command is None or not self.enabled:
             raise ApiError(400, 0, "This application has no Activity.")
-        if command.get("handler") != DISCORD_LAUNCH_ACTIVITY:
-            raise NotImplementedError("the fake launches entry points with handler 2 only")
-        target = channel_id if channel_id is not None else self.state.guild.default_channel_id
-        return self.launch(member.id, target, "entry_point")
+        return command
 
     def leave(self, user_id: int, instance_id: str) -> None:
         """The member closes the Activity; the last one out ends the instance."""
@@ -190,7 +209,8 @@ class FakeActivities:
 
     def answered(self, record: ix.InteractionRecord) -> None:
         """The bot answered ``record`` with type 12: the Activity opens for its member."""
-        self.launch(record.user_id, record.channel_id, "callback")
+        how = "entry_point" if record.type == ix.APPLICATION_COMMAND else "callback"
+        self.launch(record.user_id, record.channel_id, how)
 
     def callback_refusal(self, record: ix.InteractionRecord) -> str | None:
         """Why a type 12 answer to ``record`` is refused, or ``None``."""
