@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import secrets
 import time
@@ -42,7 +43,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from aiohttp import web
+from discord import app_commands
 
+from bot.cooldowns import MemberCooldown
 from bot.i18n import t
 from bot.tables.runner import TableRunner
 from bot.web_surface import ActivityInstance, ActivitySetup
@@ -121,14 +124,15 @@ _REFUSALS: Final[dict[int, type[web.HTTPException]]] = {
     401: web.HTTPUnauthorized,
     403: web.HTTPForbidden,
     404: web.HTTPNotFound,
+    429: web.HTTPTooManyRequests,
     503: web.HTTPServiceUnavailable,
 }
 
 
-def refusal(status: int, key: str, locale: str) -> web.HTTPException:
+def refusal(status: int, key: str, locale: str, **values: object) -> web.HTTPException:
     """A refusal the page shows: its status and the sentence, as JSON."""
     return _REFUSALS[status](
-        text=json.dumps({"type": "refused", "text": t(key, locale)}),
+        text=json.dumps({"type": "refused", "text": t(key, locale, **values)}),
         content_type="application/json",
     )
 
@@ -145,6 +149,7 @@ class ActivityRoutes:
         serve: Callable[[web.Request, TableRunner, Viewer], Any],
         card: Callable[[web.Request], Any],
         static: Callable[[str], bytes],
+        cooldown: MemberCooldown,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.setup = setup
@@ -154,6 +159,7 @@ class ActivityRoutes:
         self._serve = serve
         self._card = card
         self._static = static
+        self.cooldown = cooldown
         self._clock = clock
         self.sessions: dict[str, Session] = {}
 
@@ -271,6 +277,11 @@ class ActivityRoutes:
         session = self.sessions.get(request.query.get("session", ""))
         if session is None or session.expires_at <= self._clock():
             raise refusal(403, "activity.sign_in_failed", locale)
+        try:  # each connection asks Discord: it spends one of the member's clicks
+            self.cooldown.check_member(session.guild_id, session.user_id)
+        except app_commands.CommandOnCooldown as error:
+            seconds = math.ceil(error.retry_after)
+            raise refusal(429, "error.cooldown", session.locale, seconds=seconds) from None
         # Checked again at every connection: the member must still be in the instance.
         instance = await self._instance(session.instance_id, session.locale)
         if (

@@ -130,6 +130,7 @@ class WebRoomServer:
                 serve=self.serve_viewer,
                 card=self.card,
                 static=_static,
+                cooldown=self.cooldown,
             )
         )
         self.app = self.build_app()

@@ -26,6 +26,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.cooldowns import MemberCooldown
 from bot.i18n import t
 from bot.tables.state import TableState
 from tests.e2e.fake_discord import FakeDiscord
@@ -231,10 +232,37 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
         assert not runner.table.is_seated(cleo.id)
         # Ann, in the #poker instance, is let in.
         assert (await sign_in(ann, here.instance_id, fake.channel.id))[0] == "yes"
+        room = croupier.bot.web_room
+        assert isinstance(room, WebRoomServer) and room.activity is not None
+        (session,) = room.activity.sessions  # only Ann was given one
+        assert room.activity.sessions[session].user_id == ann.id
 
         # The websocket takes no session it did not hand out, from any origin.
         origin = f"https://{fake.application_id}.discordsays.com"
         async with aiohttp.ClientSession() as http:
+            url = f"ws://127.0.0.1:{port}/activity/ws?session={session}"
+            socket = await http.ws_connect(url, headers={"Origin": origin})
+            hello = await socket.receive_json(timeout=5)
+            assert (
+                hello["viewer"]["user_id"] == str(ann.id) and hello["table_id"] == runner.table_id
+            )
+            await socket.close()
+            # From another origin (a page that stole the session), refused.
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await http.ws_connect(url, headers={"Origin": "https://evil.example"})
+            # Each connection spends one of her clicks: a flood is told to slow down.
+            room.activity.cooldown = MemberCooldown(2)
+            for _ in range(2):
+                await (await http.ws_connect(url, headers={"Origin": origin})).close()
+            with pytest.raises(aiohttp.WSServerHandshakeError) as flooded:
+                await http.ws_connect(url, headers={"Origin": origin})
+            assert flooded.value.status == 429
+            room.activity.cooldown = MemberCooldown(0)
+            # Bound to the instance: once she has left it, her session opens nothing.
+            fake.activities.leave(ann.id, here.instance_id)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as gone:
+                await http.ws_connect(url, headers={"Origin": origin})
+            assert gone.value.status == 403
             for query in ("", "?session=forged", "?session="):
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refusal:
                     await http.ws_connect(
