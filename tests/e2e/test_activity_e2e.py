@@ -204,9 +204,13 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
         other = fake.add_channel("lounge")
         there = fake.activities.run_entry_point(cleo, other.id)
 
-        async def sign_in(member: Any, instance_id: str, channel_id: int) -> tuple[str, Any]:
-            context = await browser.new_context(viewport={"width": 800, "height": 600})
+        async def sign_in(
+            member: Any, instance_id: str, channel_id: int, platform: str = "desktop"
+        ) -> tuple[str, Any]:
+            size = {"width": 390, "height": 844} if platform == "mobile" else None
+            context = await browser.new_context(viewport=size or {"width": 800, "height": 600})
             frame = DiscordFrame(fake, port, member, instance_id, channel_id, fake.guild_id)
+            frame.platform = platform
             await frame.install(context)
             page = await context.new_page()
             activity = await frame.open(page)
@@ -230,8 +234,8 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
         assert await sign_in(cleo, here.instance_id, fake.channel.id) == ("no", refused)
         assert await sign_in(cleo, "i-1234-gc-forged", fake.channel.id) == ("no", refused)
         assert not runner.table.is_seated(cleo.id)
-        # Ann, in the #poker instance, is let in.
-        assert (await sign_in(ann, here.instance_id, fake.channel.id))[0] == "yes"
+        # Ann, in the #poker instance, is let in (from her phone).
+        assert (await sign_in(ann, here.instance_id, fake.channel.id, "mobile"))[0] == "yes"
         room = croupier.bot.web_room
         assert isinstance(room, WebRoomServer) and room.activity is not None
         (session,) = room.activity.sessions  # only Ann was given one
