@@ -48,6 +48,7 @@ from bot.tables.services import TableServices
 from bot.web_surface import (
     ActivityInstance,
     ActivitySetup,
+    DiscordSignInSetup,
     WebRoomSetup,
     WebSurface,
     load_web_surface,
@@ -76,6 +77,8 @@ INVITE_SCOPES: Final = ("bot", "applications.commands")
 BASE_PERMISSIONS: Final = discord.Permissions(view_channel=True)
 #: ``published_commands.scope`` of the commands every server sees.
 GLOBAL_SCOPE: Final = "global"
+#: Discord's API, where web sign-in exchanges its codes (a fake's in tests: the settings').
+DISCORD_API_BASE: Final = "https://discord.com/api/v10"
 
 
 def invite_permissions(cogs: Iterable[object]) -> discord.Permissions:
@@ -121,6 +124,15 @@ def croupier_intents(*, members: bool = False) -> discord.Intents:
     intents.guild_reactions = intents.dm_reactions = False
     intents.guild_typing = intents.dm_typing = False
     return intents
+
+
+def table_page_of(settings: Settings) -> Callable[[int], str | None]:
+    """A table's page in the published web room (``CROUPIER_PUBLIC_URL`` with a
+    web room running), or ``None`` for every table: then nothing links to it."""
+    public = settings.public_url
+    if public is None or not settings.web_port:
+        return lambda table_id: None
+    return lambda table_id: f"{public}/table/{table_id}"
 
 
 class CroupierTree(app_commands.CommandTree["CroupierBot"]):
@@ -218,6 +230,7 @@ class CroupierBot(commands.AutoShardedBot):
                 public_faces=self.card_emojis.public_faces,
                 faces_of=self.card_emojis.faces,
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
+                table_page=table_page_of(settings),
                 activity_button=activity.activity_offered(settings),
             ),
             lambda channel_id: DiscordOutlet(self, channel_id, dm_channels=self.dm_channels),
@@ -306,14 +319,15 @@ class CroupierBot(commands.AutoShardedBot):
         )
 
     async def start_web_room(self) -> None:
-        """Serve the tables as pages on 127.0.0.1 (every viewer watches until signing
-        in from Discord is built; members sign in inside the Activity); a room that
-        cannot start is logged, the bot runs on."""
+        """Serve the tables as pages on 127.0.0.1 (members sign in with Discord when
+        the public address and the client secret are set, and inside the Activity;
+        everyone else watches); a room that cannot start is logged, the bot runs on."""
         room = load_web_surface(
             WebRoomSetup(
                 self.tables,
                 port=self.settings.web_port,
                 cooldown=self.clicks,
+                sign_in=self.web_sign_in(),
                 activity=self.activity_setup(),
             )
         )
@@ -324,6 +338,41 @@ class CroupierBot(commands.AutoShardedBot):
             return
         self.web_room = room
         log.info("The web room is at %s", room.url)
+
+    def web_sign_in(self) -> DiscordSignInSetup | None:
+        """Discord sign-in for the web room, if the operator set it up (issue 26)."""
+        settings = self.settings
+        if settings.public_url is None or settings.client_secret is None:
+            return None
+        client_id = settings.client_id or (
+            None if self.application_id is None else str(self.application_id)
+        )
+        if client_id is None:
+            return None
+        return DiscordSignInSetup(
+            client_id=client_id,
+            client_secret=settings.client_secret,
+            api_base=settings.discord_api_base or DISCORD_API_BASE,
+            public_url=settings.public_url,
+            is_member=self.is_guild_member,
+        )
+
+    async def is_guild_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the bot sees ``user_id`` as a member of ``guild_id`` (its cache,
+        else Discord's answer): who may play at a table from the web room."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return False
+        if guild.get_member(user_id) is not None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            log.warning("Could not ask Discord whether %s is a member of %s", user_id, guild_id)
+            return False
+        return True
 
     async def close(self) -> None:
         self.card_emojis.stop()

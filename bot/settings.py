@@ -93,7 +93,7 @@ class Settings:
     #: Seconds a process's lease on the database lasts without renewal: how long
     #: another process waits to take over from one that froze (:mod:`bot.database.lease`).
     lease_seconds: int = 30
-    #: The web room's port on 127.0.0.1 (0: no web room); everyone there watches (web/).
+    #: The web room's port on 127.0.0.1 (0: no web room); without sign-in everyone watches.
     web_port: int = 0
     #: The address the web room is published at (``CROUPIER_PUBLIC_URL``, no trailing
     #: slash): the tables' "Open the table" links and Discord sign-in's redirect.
@@ -314,9 +314,10 @@ def _url(name: str, raw: str, scheme: str) -> str:
 
 
 def _public_url(raw: str) -> str:
-    address = _url("CROUPIER_PUBLIC_URL", raw, "http")
+    address = _url("CROUPIER_PUBLIC_URL", raw.rstrip("/"), "http")
     parts = urlsplit(address)
-    if parts.query or parts.fragment or not parts.hostname:
+    # The room's routes and cookies live at the root of its address: no path.
+    if parts.path not in ("", "/") or parts.query or parts.fragment or not parts.hostname:
         raise SettingsError("settings.public_url", value=raw)
     return address
 

@@ -37,6 +37,21 @@ class LocalMember:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscordSignInSetup:
+    """Signing in to the room with Discord (OAuth2), when the operator set it up:
+    the application's client, the public address Discord sends players back to,
+    and the bot's answer to "is this user a member of that server"."""
+
+    client_id: str
+    client_secret: str = field(repr=False)
+    #: Discord's API (``https://discord.com/api/v10``; a fake's in tests).
+    api_base: str
+    public_url: str
+    #: ``(guild_id, user_id) -> bool``: whether the bot sees the user as a member there.
+    is_member: Callable[[int, int], Awaitable[bool]]
+
+
+@dataclass(frozen=True, slots=True)
 class ActivityInstance:
     """A running instance of the app's Activity, as Discord says (``GET
     /applications/{id}/activity-instances/{instance_id}``): where it runs and who is in it."""
@@ -76,6 +91,8 @@ class WebRoomSetup:
     #: The members' budget of clicks to share (the Discord client's); ``None``: the
     #: room's own, of ``flood_limit``.
     cooldown: MemberCooldown | None = None
+    #: Discord sign-in (``None``: nobody signs in; everyone watches but local play's member).
+    sign_in: DiscordSignInSetup | None = None
     #: The table as a Discord Activity (``None``: no ``/activity`` routes).
     activity: ActivitySetup | None = None
 

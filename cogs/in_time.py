@@ -28,13 +28,16 @@ async def answer_in_time(
     work: Awaitable[str],
     *,
     patience: float = PATIENCE_SECONDS,
+    view: discord.ui.View | None = None,
 ) -> None:
-    """Answer ``interaction`` ephemerally with the sentence ``work`` returns."""
+    """Answer ``interaction`` ephemerally with the sentence ``work`` returns (and
+    ``view``'s buttons under it, when given)."""
     task = asyncio.ensure_future(work)
+    buttons = discord.utils.MISSING if view is None else view
     try:
         text = await asyncio.wait_for(asyncio.shield(task), patience)
     except TimeoutError:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(await task, ephemeral=True)
+        await interaction.followup.send(await task, ephemeral=True, view=buttons)
         return
-    await interaction.response.send_message(text, ephemeral=True)
+    await interaction.response.send_message(text, ephemeral=True, view=buttons)

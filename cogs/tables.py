@@ -39,6 +39,7 @@ from bot.render.game_picker import chosen_game, game_choices
 from bot.render.history_view import history_lines
 from bot.render.home_lines import vote_answer
 from bot.render.limits import CONTENT
+from bot.render.message import link_button
 from bot.render.names import NO_NAME, shown_name
 from bot.stats import games_played, recent_hands
 from bot.table_limits import check_may_open
@@ -62,6 +63,7 @@ from bot.tables.errors import (
 )
 from bot.tables.histories import history_for_player
 from bot.tables.home_game import saved_answer
+from bot.tables.outlet import view_of
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import (
     TableSettings,
@@ -269,7 +271,8 @@ class Tables(commands.Cog):
         assert channel_id is not None
         if thread:
             channel_id = (await self._open_thread(interaction, config)).id
-        await self.bot.tables.create(guild_id, channel_id, interaction.user.id, config)
+        runner = await self.bot.tables.create(guild_id, channel_id, interaction.user.id, config)
+        link = self._open_link(runner.table_id, locale)
         if config.tournament:
             await interaction.followup.send(
                 t(
@@ -283,6 +286,7 @@ class Tables(commands.Cog):
                     channel=f"<#{channel_id}>",
                 ),
                 ephemeral=True,
+                **link,
             )
             return
         if config.session_chips:
@@ -297,6 +301,7 @@ class Tables(commands.Cog):
                     channel=f"<#{channel_id}>",
                 ),
                 ephemeral=True,
+                **link,
             )
             return
         await interaction.followup.send(
@@ -311,6 +316,7 @@ class Tables(commands.Cog):
                 channel=f"<#{channel_id}>",
             ),
             ephemeral=True,
+            **link,
         )
 
     @create.autocomplete("variant")
@@ -325,6 +331,12 @@ class Tables(commands.Cog):
                 played, locale_of(interaction), current, dealt_variants()
             )
         ]
+
+    def _open_link(self, table_id: int, locale: str) -> dict[str, Any]:
+        """The "Open the table" link under an answer, when the web room is published (issue 26)."""
+        page = self.bot.tables.services.table_page(table_id)
+        view = None if page is None else view_of((link_button(t("table.open_link", locale), page),))
+        return {} if view is None else {"view": view}
 
     async def _open_thread(
         self, interaction: discord.Interaction[Any], config: TableSettings
@@ -359,7 +371,9 @@ class Tables(commands.Cog):
             buy_in=None if buy_in is None else checked_amount(buy_in),
             seat=None if seat is None else checked_number(seat, high=MAX_SEATS),
         )
-        await answer_in_time(interaction, work)
+        await answer_in_time(
+            interaction, work, **self._open_link(runner.table_id, locale_of(interaction))
+        )
 
     @poker.command(name="leave", description=catalogue_str("command.poker.leave.description"))
     async def leave(self, interaction: Interaction) -> None:

@@ -8,7 +8,9 @@ do, and never imports a cog (nor a cog it). The bot starts it by name through
 - :mod:`web.room`: each table's viewers, told of every change;
 - :mod:`web.frames`: what a viewer is sent, from the public view and their own seat;
 - :mod:`web.commands`: what a page may ask, passed to the table runner;
-- :mod:`web.viewers`: who a viewer is (local play's key; Discord sign-in to come);
+- :mod:`web.viewers`: who a viewer is (local play's key);
+- :mod:`web.discord_signin`, :mod:`web.sessions`, :mod:`web.discord_oauth`: signing
+  in with Discord (OAuth2), the sessions, the OAuth2 client;
 - ``web/static``: the page, its style and its script (no build step).
 """
 

@@ -146,7 +146,7 @@ class ActivityRoutes:
         *,
         page: Callable[[str, str], str],
         table_of: Callable[[int], TableRunner | None],
-        serve: Callable[[web.Request, TableRunner, Viewer], Any],
+        serve: Callable[..., Any],
         card: Callable[[web.Request], Any],
         static: Callable[[str], bytes],
         cooldown: MemberCooldown,
@@ -294,5 +294,7 @@ class ActivityRoutes:
         if runner is None:
             raise refusal(404, "activity.no_table", session.locale)
         viewer = Viewer(session.user_id, session.name, session.guild_id, session.locale)
-        response: web.StreamResponse = await self._serve(request, runner, viewer)
+        response: web.StreamResponse = await self._serve(
+            request, runner, viewer, cookie_session=False
+        )
         return response

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+from collections.abc import Callable
 from html import escape as html_escape
 from importlib import resources
 from typing import Final
@@ -30,6 +31,7 @@ from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
 from web.activity import FRAMED, ActivityRoutes, is_activity_path
+from web.discord_signin import DiscordSignIn, sign_in_for
 from web.room import Connection, TableRoom, Witness
 from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
 
@@ -66,7 +68,7 @@ def content_security_policy(host: str) -> str:
             "img-src 'self'",
             f"connect-src 'self' ws://{host} wss://{host}",
             "base-uri 'none'",
-            "form-action 'none'",
+            "form-action 'self'",  # the sign-out button (web/discord_signin.py)
             "frame-ancestors 'none'",
         )
     )
@@ -110,6 +112,8 @@ class WebRoomServer:
 
     def __init__(self, setup: WebRoomSetup, identity: ViewerIdentity | None = None) -> None:
         self.setup = setup
+        if identity is None and setup.sign_in is not None:
+            identity = sign_in_for(setup.sign_in)
         if identity is None:
             member = setup.local_member
             identity = NobodyKnown() if member is None else LocalIdentity(member)
@@ -152,6 +156,8 @@ class WebRoomServer:
             self.activity.install(app)
             app[FRAMED_HEADERS] = self.activity.headers()
         app.on_shutdown.append(self._close_sockets)
+        if isinstance(self.identity, DiscordSignIn):
+            self.identity.install(app)  # /auth/login, /auth/callback, /auth/logout
         return app
 
     async def start(self) -> None:
@@ -215,6 +221,7 @@ class WebRoomServer:
             raise response  # type: ignore[misc]
         viewer = self.identity.identify(request)
         html = _static("table.html").decode().replace("{{lang}}", viewer.locale)
+        html = self._with_account(request, html, runner.table_id)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     def activity_page(self, locale: str, base: str) -> str:
@@ -275,12 +282,19 @@ class WebRoomServer:
         runner = self.table(int(request.match_info["table_id"]))
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="This table's websocket is for its own page.")
-        return await self.serve_viewer(request, runner, self.identity.identify(request))
+        return await self.serve_viewer(request, runner, await self._viewer_at(request, runner))
 
     async def serve_viewer(
-        self, request: web.Request, runner: TableRunner, viewer: Viewer
+        self,
+        request: web.Request,
+        runner: TableRunner,
+        viewer: Viewer,
+        *,
+        cookie_session: bool = True,
     ) -> web.StreamResponse:
-        """The viewer's websocket at ``runner``'s table, until it closes."""
+        """The viewer's websocket at ``runner``'s table, until it closes.
+        ``cookie_session``: the viewer signed in with the room's cookie (its end
+        closes the socket); the Activity's viewers hold a session of their own."""
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
             raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
@@ -289,10 +303,15 @@ class WebRoomServer:
         connection = Connection(socket, viewer)
         await socket.send_json(room.hello(viewer))
         room.add(connection)
+        signed_out = (
+            self._close_on_sign_out(request, socket, viewer) if cookie_session else lambda: None
+        )
         pump = asyncio.get_running_loop().create_task(connection.pump(), name="web-viewer")
         try:
             async for message in socket:
                 if message.type is WSMsgType.TEXT:
+                    if cookie_session and not self._still_signed_in(request, viewer):
+                        break  # signed out meanwhile: the page comes back watching
                     answer = await commands.handle(runner, viewer, message.data, self.cooldown)
                     await socket.send_json(answer)
                     if answer["type"] == "done":
@@ -302,6 +321,7 @@ class WebRoomServer:
                 else:
                     break
         finally:
+            signed_out()
             room.remove(connection)
             pump.cancel()
             if not room.connections and self.rooms.get(runner.table_id) is room:
@@ -309,3 +329,33 @@ class WebRoomServer:
                 room.close()
                 del self.rooms[runner.table_id]
         return socket
+
+    # ------------------------------------------------- Discord sign-in (issue 26)
+
+    async def _viewer_at(self, request: web.Request, runner: TableRunner) -> Viewer:
+        """Who ``request`` is at ``runner``'s table: signed in with Discord, a member
+        only where the bot sees them as a member of the table's server."""
+        if isinstance(self.identity, DiscordSignIn):
+            return await self.identity.identify_at(request, runner.record.guild_id)
+        return self.identity.identify(request)
+
+    def _still_signed_in(self, request: web.Request, viewer: Viewer) -> bool:
+        if viewer.watching or not isinstance(self.identity, DiscordSignIn):
+            return True
+        return self.identity.holds(request)
+
+    def _close_on_sign_out(
+        self, request: web.Request, socket: web.WebSocketResponse, viewer: Viewer
+    ) -> Callable[[], None]:
+        """A member's socket is closed when their session ends (it reconnects
+        watching); what to call once it is closed anyway."""
+        if viewer.watching or not isinstance(self.identity, DiscordSignIn):
+            return lambda: None
+        return self.identity.track(request, socket)
+
+    def _with_account(self, request: web.Request, page: str, table_id: int) -> str:
+        """The page with the sign-in line (who is signed in; sign in or out)."""
+        if not isinstance(self.identity, DiscordSignIn):
+            return page
+        account = self.identity.account_html(request, f"/table/{table_id}")
+        return page.replace('<main id="room">', f'<main id="room">\n{account}', 1)

@@ -5,7 +5,7 @@ keys itself. :class:`LocalIdentity` answers it for local play
 (:mod:`bot.local_play`): the browser that opened the address with the room's
 key (kept afterwards in an HttpOnly, SameSite=Strict cookie) is the local
 member; any other browser is a spectator. Signing in with Discord (OAuth2) is
-another implementation of the same interface, to come.
+another implementation of the same interface: :mod:`web.discord_signin`.
 """
 
 from __future__ import annotations

@@ -1809,7 +1809,7 @@ MESSAGES: Final[dict[str, str]] = {
     # Signing in to the web room with Discord (web/discord_signin.py), its settings, the link.
     "settings.public_url": (
         "CROUPIER_PUBLIC_URL muss die öffentliche Adresse des Web-Pokerraums sein, etwa "
-        "https://poker.example.org (ohne Query, ohne #), nicht '{value}'."
+        "https://poker.example.org (ein eigener Host: ohne Pfad, ohne Query), nicht '{value}'."
     ),
     "settings.client_id": (
         "CROUPIER_CLIENT_ID muss die ID der Anwendung aus dem Entwicklerportal sein "

@@ -1702,7 +1702,7 @@ MESSAGES: Final[dict[str, str]] = {
     # Signing in to the web room with Discord (web/discord_signin.py), its settings, the link.
     "settings.public_url": (
         "CROUPIER_PUBLIC_URL must be the web room's public address, such as "
-        "https://poker.example.org (no query, no #), not '{value}'."
+        "https://poker.example.org (a host of its own: no path, no query), not '{value}'."
     ),
     "settings.client_id": (
         "CROUPIER_CLIENT_ID must be the application's id from the developer portal "

@@ -18,20 +18,27 @@ from typing import Final, Literal
 
 import discord
 
-ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+ButtonStyle = Literal["primary", "secondary", "success", "danger", "link"]
 #: The colour of every embed the bot posts.
 EMBED_COLOUR: Final = discord.Colour.from_rgb(0x2E, 0x7D, 0x32)
 
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    """One button: its custom id, label, colour, row (0–4) and whether it is greyed out."""
+    """One button: its custom id, label, colour, row (0–4) and whether it is greyed out;
+    or a link button (``url``, no custom id: :func:`link_button`)."""
 
     custom_id: str
     label: str
     style: ButtonStyle = "secondary"
     row: int = 0
     disabled: bool = False
+    url: str | None = None
+
+
+def link_button(label: str, url: str, row: int = 0) -> ButtonSpec:
+    """A button that opens ``url`` in the reader's browser (Discord asks them first)."""
+    return ButtonSpec("", label, "link", row, url=url)
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,7 @@ from bot.render.message import (
     OutgoingMessage,
     Picture,
     TextBlock,
+    link_button,
 )
 from bot.render.seat_hints import seat_hints
 from bot.render.views import (
@@ -69,15 +70,23 @@ class _ButtonMaker(Protocol):
 
 
 def table_message(
-    snapshot: TableSnapshot, locale: str, faces: CardFaces = TEXT_FACES, *, activity: bool = False
+    snapshot: TableSnapshot,
+    locale: str,
+    faces: CardFaces = TEXT_FACES,
+    link: str | None = None,
+    *,
+    activity: bool = False,
 ) -> OutgoingMessage:
     """The table message for ``snapshot``, in the table's language, its cards
-    drawn with ``faces`` (as text when the emojis would not fit); with
-    ``activity`` (``CROUPIER_ACTIVITY``), "Open the table in Discord" under it."""
+    drawn with ``faces`` (as text when the emojis would not fit); ``link``: the
+    table's page in the web room, offered as "Open the table"; with ``activity``
+    (``CROUPIER_ACTIVITY``), "Open the table in Discord" under it."""
     blocks, result_at = _blocks(snapshot, locale, faces)
     if faces is not TEXT_FACES and _text_length(blocks) > LAYOUT_TEXT:
         blocks, result_at = _blocks(snapshot, locale, TEXT_FACES)
-    buttons = _buttons(snapshot, locale) + (_activity_button(snapshot, locale) if activity else ())
+    buttons = _buttons(snapshot, locale) + _link_button(snapshot, locale, link)
+    if activity:
+        buttons += _activity_button(snapshot, locale)
     layout = list(_fitted(blocks))
     result = snapshot.result
     if result is None:
@@ -567,6 +576,13 @@ def _activity_button(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, 
         return ()
     label = shorten(t("button.open_activity", locale), BUTTON_LABEL)
     return (ButtonSpec(activity_button_id(snapshot.table_id), label, "secondary", 4),)
+
+
+def _link_button(snapshot: TableSnapshot, locale: str, link: str | None) -> tuple[ButtonSpec, ...]:
+    """The "Open the table" link (the web room's page of it), beside "My cards", while open."""
+    if link is None or snapshot.closed:
+        return ()
+    return (link_button(shorten(t("table.open_link", locale), BUTTON_LABEL), link, 2),)
 
 
 def _buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:

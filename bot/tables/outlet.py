@@ -147,17 +147,26 @@ def view_of(buttons: tuple[ButtonSpec, ...]) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     for spec in buttons:
-        view.add_item(
-            discord.ui.Button(
-                custom_id=spec.custom_id,
-                label=spec.label,
-                style=getattr(discord.ButtonStyle, spec.style),
-                row=spec.row,
-                disabled=spec.disabled,
-            )
-        )
+        view.add_item(_button(spec, row=spec.row))
     view.stop()
     return view
+
+
+def _button(
+    spec: ButtonSpec, row: int | None = None
+) -> discord.ui.Button[discord.ui.View] | discord.ui.Button[discord.ui.LayoutView]:
+    """discord.py's button for ``spec``: a link button opens its address."""
+    if spec.url is not None:
+        return discord.ui.Button(
+            label=spec.label, url=spec.url, style=discord.ButtonStyle.link, row=row
+        )
+    return discord.ui.Button(
+        custom_id=spec.custom_id,
+        label=spec.label,
+        style=getattr(discord.ButtonStyle, spec.style),
+        row=row,
+        disabled=spec.disabled,
+    )
 
 
 def layout_of(message: OutgoingMessage) -> discord.ui.LayoutView:
@@ -192,14 +201,7 @@ def layout_of(message: OutgoingMessage) -> discord.ui.LayoutView:
         if row is None:
             row = rows[spec.row] = discord.ui.ActionRow()
             layout.add_item(row)
-        row.add_item(
-            discord.ui.Button(
-                custom_id=spec.custom_id,
-                label=spec.label,
-                style=getattr(discord.ButtonStyle, spec.style),
-                disabled=spec.disabled,
-            )
-        )
+        row.add_item(_button(spec))
     layout.stop()
     return layout
 
@@ -226,15 +228,17 @@ def layout_components(message: OutgoingMessage) -> list[dict[str, Any]]:
     }
     rows: dict[int, list[dict[str, Any]]] = {}
     for spec in sorted(message.buttons, key=lambda spec: spec.row):
-        rows.setdefault(spec.row, []).append(
-            {
-                "type": BUTTON,
-                "style": getattr(discord.ButtonStyle, spec.style).value,
-                "disabled": spec.disabled,
-                "label": spec.label,
-                "custom_id": spec.custom_id,
-            }
-        )
+        button: dict[str, Any] = {
+            "type": BUTTON,
+            "style": getattr(discord.ButtonStyle, spec.style).value,
+            "disabled": spec.disabled,
+            "label": spec.label,
+        }
+        if spec.url is None:
+            button["custom_id"] = spec.custom_id
+        else:
+            button["url"] = spec.url
+        rows.setdefault(spec.row, []).append(button)
     return [container, *({"type": ACTION_ROW, "components": row} for row in rows.values())]
 
 

@@ -40,6 +40,9 @@ class TableServices:
     #: Seconds a player may take over their turn before a turn notice tells them
     #: (:mod:`bot.tables.turn_notices`): one who acts within them is not away.
     away_seconds: float = 8.0
+    #: A table's page in the web room (``CROUPIER_PUBLIC_URL``), linked from its
+    #: message as "Open the table"; ``None``: no web room published, no link.
+    table_page: Callable[[int], str | None] = field(default=lambda table_id: None)
     #: Table messages offer "Open the table in Discord" (``CROUPIER_ACTIVITY``).
     activity_button: bool = False
     #: Players who refused the bot's DMs this session (not DMed again).

@@ -334,6 +334,7 @@ def test_sign_in_settings_are_off_by_default_and_read_when_set() -> None:
     [
         ("CROUPIER_PUBLIC_URL", "poker.example.org", "CROUPIER_PUBLIC_URL must be a URL"),
         ("CROUPIER_PUBLIC_URL", "https://x.org/?a=1", "CROUPIER_PUBLIC_URL must be the web"),
+        ("CROUPIER_PUBLIC_URL", "https://x.org/poker", "CROUPIER_PUBLIC_URL must be the web"),
         ("CROUPIER_CLIENT_ID", "my-app", "CROUPIER_CLIENT_ID must be the application's id"),
     ],
 )

@@ -73,7 +73,13 @@ async def browser() -> AsyncIterator[Any]:
 
 
 def activity_settings(fake: FakeDiscord, port: int) -> dict[str, Any]:
-    return {"web_port": port, "activity": True, "client_secret": fake.oauth.client_secret}
+    """The Activity beside the web room's own sign-in, as an operator sets both up."""
+    return {
+        "web_port": port,
+        "activity": True,
+        "client_secret": fake.oauth.client_secret,
+        "public_url": f"http://127.0.0.1:{port}",
+    }
 
 
 async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_hand(

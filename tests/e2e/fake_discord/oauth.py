@@ -89,8 +89,12 @@ class FakeOAuth:
 
     def install(self, app: web.Application) -> None:
         app.router.add_get("/oauth2/authorize", self._authorize)
+        app.router.add_get("/favicon.ico", self._no_icon)  # a browser visiting the fake asks
         app.router.add_get("/_fake/oauth2/login/{user_id:\\d+}", self._login)
         app.router.add_post(API + "/oauth2/token", self._token)
+
+    async def _no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=404)
 
     async def _login(self, request: web.Request) -> web.Response:
         user_id = int(request.match_info["user_id"])
