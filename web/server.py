@@ -204,8 +204,8 @@ class WebRoomServer:
 
     async def front(self, request: web.Request) -> web.StreamResponse:
         if self.activity is not None and "frame_id" in request.query:
-            # Discord opens the Activity at the mapped address's root (no redirect:
-            # Discord's proxy is the frame's origin, the page's own addresses are relative).
+            # Discord opens the Activity at the mapped address's root: the page is
+            # answered here (Discord's SDK is for pages that never navigate).
             return await self.activity.page(request)
         runners = [runner for runner in self.setup.tables.runners if not runner.closed]
         if not runners:

@@ -52,7 +52,10 @@ def test_the_button_is_on_the_table_message_only_when_the_activity_is_offered(
     label = t("button.open_activity", locale)
     without = table_message(snapshot, locale)
     assert label not in [button.label for button in without.buttons]
-    offered = table_message(snapshot, locale, activity=True)
+    # Beside the web room's "Open the table" link, as an operator with both has it.
+    offered = table_message(
+        snapshot, locale, link="https://poker.example.org/table/1", activity=True
+    )
     (button,) = [b for b in offered.buttons if ACTIVITY_BUTTON.fullmatch(b.custom_id)]
     assert button.label == label and button.row == 4
     assert f":{snapshot.table_id}" in button.custom_id
