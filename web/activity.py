@@ -38,6 +38,7 @@ import math
 import re
 import secrets
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -64,6 +65,9 @@ MAX_SESSIONS: Final = 10_000
 INSTANCE_ID: Final = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 #: The longest authorization code read.
 MAX_CODE: Final = 256
+#: Sign-ins the room asks Discord about per minute, from everyone (each is a code
+#: exchange): a flood of made-up codes must not have Discord throttle the bot.
+SIGN_INS_PER_MINUTE: Final = 120
 #: The files the Activity's page loads, by name: the file under ``web/static`` and its type.
 FILES: Final = {
     "table.css": ("table.css", "text/css"),
@@ -162,6 +166,8 @@ class ActivityRoutes:
         self.cooldown = cooldown
         self._clock = clock
         self.sessions: dict[str, Session] = {}
+        self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
+        self._sign_ins: deque[float] = deque()
 
     def install(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self.page)
@@ -198,6 +204,14 @@ class ActivityRoutes:
     async def token(self, request: web.Request) -> web.StreamResponse:
         """``{code, instance_id}`` -> ``{access_token, session, table_id}``, or a refusal."""
         locale = preferred_language(request)
+        if not self._from_discord(request):
+            raise refusal(403, "web.malformed", locale)
+        now = self._clock()
+        while self._sign_ins and self._sign_ins[0] <= now - 60:
+            self._sign_ins.popleft()
+        if len(self._sign_ins) >= self.sign_ins_per_minute:
+            raise refusal(429, "activity.unavailable", locale)
+        self._sign_ins.append(now)
         try:
             data = await request.json()
         except ValueError:

@@ -22,6 +22,7 @@ import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 import pytest
@@ -188,8 +189,6 @@ async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_han
 
 
 def frame_id_of(src: str) -> str:
-    from urllib.parse import parse_qs, urlsplit
-
     return parse_qs(urlsplit(src).query)["frame_id"][0]
 
 
@@ -273,6 +272,16 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
             with pytest.raises(aiohttp.WSServerHandshakeError) as gone:
                 await http.ws_connect(url, headers={"Origin": origin})
             assert gone.value.status == 403
+            # The code exchange answers the Activity's own page only, and not in a flood.
+            token = f"http://127.0.0.1:{port}/activity/token"
+            body = {"code": "made-up", "instance_id": here.instance_id}
+            async with http.post(token, json=body, headers={"Origin": "https://evil.example"}) as r:
+                assert r.status == 403
+            async with http.post(token, json=body, headers={"Origin": origin}) as r:
+                assert r.status == 401  # Discord refused the made-up code
+            room.activity.sign_ins_per_minute = 1
+            async with http.post(token, json=body, headers={"Origin": origin}) as r:
+                assert r.status == 429
             for query in ("", "?session=forged", "?session="):
                 with pytest.raises(aiohttp.WSServerHandshakeError) as refusal:
                     await http.ws_connect(
