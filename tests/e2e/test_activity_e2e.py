@@ -267,7 +267,9 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
                 await http.ws_connect(url, headers={"Origin": origin})
             assert flooded.value.status == 429
             room.activity.cooldown = MemberCooldown(0)
-            # Bound to the instance: once she has left it, her session opens nothing.
+            # Bound to the instance: once she has left it (Cleo has joined it meanwhile,
+            # so it still runs), her session opens nothing.
+            assert fake.activities.run_entry_point(cleo).instance_id == here.instance_id
             fake.activities.leave(ann.id, here.instance_id)
             with pytest.raises(aiohttp.WSServerHandshakeError) as gone:
                 await http.ws_connect(url, headers={"Origin": origin})
