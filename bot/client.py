@@ -31,12 +31,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import activity
 from bot.card_emojis import CardEmojiBook, start_card_emoji_sync
 from bot.cashier import Cashier
 from bot.command_options import check_options, leaf_options
 from bot.cooldowns import MemberCooldown
 from bot.database import Database
 from bot.error_replies import reply_with_error
+from bot.i18n import t
 from bot.i18n.discord_bridge import CatalogueTranslator
 from bot.settings import Settings
 from bot.tables.clock import Clock, SystemClock
@@ -44,7 +46,14 @@ from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
 from bot.web_routing import locator
-from bot.web_surface import DiscordSignInSetup, WebRoomSetup, WebSurface, load_web_surface
+from bot.web_surface import (
+    ActivityInstance,
+    ActivitySetup,
+    DiscordSignInSetup,
+    WebRoomSetup,
+    WebSurface,
+    load_web_surface,
+)
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +68,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.unanswered",
     "cogs.privacy",
     "cogs.seasons",
+    "cogs.activity",
 )
 
 
@@ -144,6 +154,14 @@ class CroupierTree(app_commands.CommandTree["CroupierBot"]):
     ) -> None:
         await reply_with_error(interaction, error)
 
+    async def _call(self, interaction: discord.Interaction[CroupierBot]) -> None:
+        # The Activity's entry point (type 4) is no command of the tree: discord.py
+        # knows no such type. When Discord leaves it to the app, it opens the Activity.
+        if activity.is_entry_point(interaction):
+            await activity.launch_for(interaction)
+            return
+        await super()._call(interaction)
+
 
 class CroupierBot(commands.AutoShardedBot):
     """The running bot. Build it with :func:`create_client`.
@@ -215,6 +233,7 @@ class CroupierBot(commands.AutoShardedBot):
                 sit_out_seconds=settings.sit_out_minutes * 60 or None,
                 table_page=table_page_of(settings),
                 public_url=settings.public_url,
+                activity_button=activity.activity_offered(settings),
             ),
             lambda channel_id: DiscordOutlet(self, channel_id, dm_channels=self.dm_channels),
             owns=settings.shards.owns,
@@ -264,17 +283,49 @@ class CroupierBot(commands.AutoShardedBot):
             await self.publish_commands()
         except (discord.HTTPException, aiohttp.ClientError, OSError):
             log.exception("Could not publish the slash commands; the old ones stay")
+        await self._check_activity()
         await self.tables.restore_all()
         if self.settings.web_port:
             await self.start_web_room()
         if self.after_restore is not None:
             self.after_restore()
 
+    async def _check_activity(self) -> None:
+        """With ``CROUPIER_ACTIVITY``: one sentence for each piece the Activity lacks."""
+        for key in activity.missing_pieces(self.settings):
+            log.warning(t(key, "en"))
+        try:
+            found = await activity.check_entry_point(self, self.settings)
+        except (discord.HTTPException, aiohttp.ClientError, OSError):
+            log.exception("Could not ask Discord for the Activity's entry point command")
+            return
+        if found and activity.activity_offered(self.settings):
+            log.info(t("activity.ready", "en"))
+
+    def activity_setup(self) -> ActivitySetup | None:
+        """What the room's ``/activity`` routes need, when the Activity is offered."""
+        secret = self.settings.client_secret
+        if not activity.activity_offered(self.settings) or secret is None:
+            return None
+        if self.application_id is None:
+            return None
+
+        async def instance(instance_id: str) -> ActivityInstance | None:
+            return await activity.fetch_instance(self, instance_id)
+
+        return ActivitySetup(
+            self.application_id,
+            secret,
+            api_base=self.settings.discord_api_base or activity.DISCORD_API,
+            instance=instance,
+        )
+
     async def start_web_room(self) -> None:
         """Serve the tables as pages on ``CROUPIER_WEB_HOST`` (127.0.0.1 by default;
         members sign in with Discord when the public address and the client secret
-        are set, everyone else watches), a table of another process proxied to it
-        (docs/OPERATORS.md); a room that cannot start is logged, the bot runs on."""
+        are set, and inside the Activity; everyone else watches), a table of another
+        process proxied to it (docs/OPERATORS.md); a room that cannot start is
+        logged, the bot runs on."""
         room = load_web_surface(
             WebRoomSetup(
                 self.tables,
@@ -287,6 +338,7 @@ class CroupierBot(commands.AutoShardedBot):
                 is_guild_admin=self.is_guild_admin,
                 avatar_url=self.avatar_url,
                 sign_in=self.web_sign_in(),
+                activity=self.activity_setup(),
             )
         )
         try:
@@ -392,10 +444,10 @@ class CroupierBot(commands.AutoShardedBot):
                 if last != current
                 else "CROUPIER_SYNC_GLOBAL asks"
             )
-            published = await self.tree.sync()
+            published = await activity.sync_global(self, payload)
             await self._remember(GLOBAL_SCOPE, current)
             done.append(
-                f"published {len(published)} to every server ({why}; Discord may take a while "
+                f"published {published} to every server ({why}; Discord may take a while "
                 "to show them)"
             )
         else:
@@ -412,8 +464,9 @@ class CroupierBot(commands.AutoShardedBot):
             count = await self._publish_to_dev_guild()
             log.info("Published %d commands to server %s", count, self.settings.dev_guild_id)
         if everywhere:
-            current = fingerprint(await self._payload(None))
-            count = len(await self.tree.sync())
+            payload = await self._payload(None)
+            current = fingerprint(payload)
+            count = await activity.sync_global(self, payload)
             await self._remember(GLOBAL_SCOPE, current)
             log.info("Published %d commands to every server", count)
         return count

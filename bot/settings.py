@@ -109,6 +109,10 @@ class Settings:
     #: application id) and secret (``CROUPIER_CLIENT_SECRET``; never shown).
     client_id: str | None = None
     client_secret: str | None = field(default=None, repr=False)
+    # The table as a Discord Activity (docs/OPERATORS.md, web/activity.py).
+    #: Offer "Open the table in Discord" on table messages (``CROUPIER_ACTIVITY``; it
+    #: needs the web room and the client secret, ``CROUPIER_CLIENT_SECRET``).
+    activity: bool = False
     #: The bot's shards and the ones this process runs (``CROUPIER_SHARD_COUNT``,
     #: ``CROUPIER_SHARD_IDS``; :mod:`bot.shards`).
     shards: ShardPlan = field(default_factory=ShardPlan)
@@ -214,6 +218,9 @@ def load_settings(
         public_url=_read(values, "CROUPIER_PUBLIC_URL", None, _public_url),
         client_id=_read(values, "CROUPIER_CLIENT_ID", None, _client_id),
         client_secret=values.get("CROUPIER_CLIENT_SECRET"),
+        activity=_read(
+            values, "CROUPIER_ACTIVITY", False, lambda raw: _boolean("CROUPIER_ACTIVITY", raw)
+        ),
         shards=_shard_plan(values),
         discord_api_base=_read(
             honoured, "DISCORD_API_BASE", None, lambda raw: _url("DISCORD_API_BASE", raw, "http")

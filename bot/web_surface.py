@@ -53,6 +53,32 @@ class DiscordSignInSetup:
 
 
 @dataclass(frozen=True, slots=True)
+class ActivityInstance:
+    """A running instance of the app's Activity, as Discord says (``GET
+    /applications/{id}/activity-instances/{instance_id}``): where it runs and who is in it."""
+
+    instance_id: str
+    channel_id: int
+    guild_id: int | None
+    users: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class ActivitySetup:
+    """The table as a Discord Activity (``CROUPIER_ACTIVITY``): what the room's
+    ``/activity`` routes need from the bot (web/activity.py)."""
+
+    #: The application's id: its OAuth2 client id, and the ``<id>.discordsays.com`` host.
+    application_id: int
+    #: The OAuth2 client secret (``CROUPIER_CLIENT_SECRET``): never shown.
+    client_secret: str = field(repr=False)
+    #: Discord's API (``https://discord.com/api/v10``; a fake Discord's in tests).
+    api_base: str = "https://discord.com/api/v10"
+    #: Asks Discord about an instance with the bot token (``None``: no such instance).
+    instance: Callable[[str], Awaitable[ActivityInstance | None]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WebRoomSetup:
     """What the web room is given by the process that runs the tables."""
 
@@ -79,6 +105,8 @@ class WebRoomSetup:
     avatar_url: Callable[[int], str | None] | None = None
     #: Discord sign-in (``None``: nobody signs in; everyone watches but local play's member).
     sign_in: DiscordSignInSetup | None = None
+    #: The table as a Discord Activity (``None``: no ``/activity`` routes).
+    activity: ActivitySetup | None = None
 
 
 class WebSurface(Protocol):

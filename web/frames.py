@@ -123,6 +123,18 @@ def card_name(card: Card, locale: str) -> str:
     return words.replace("_", " ")
 
 
+#: The largest integer a page's JavaScript holds exactly (``Number.MAX_SAFE_INTEGER``).
+JS_SAFE_INTEGER: Final = 2**53 - 1
+
+
+def member_id(user_id: int) -> int | str:
+    """A member's id as a frame carries it: a Discord id (a snowflake, beyond
+    :data:`JS_SAFE_INTEGER`) as a string, or the page would round two members'
+    ids to one number and draw one's cards at the other's seat; a small id
+    (local play, computer players) as it is. The same member is always the same."""
+    return str(user_id) if abs(user_id) > JS_SAFE_INTEGER else user_id
+
+
 def hello_frame(
     locale: str,
     *,
@@ -136,7 +148,11 @@ def hello_frame(
     return {
         "type": "hello",
         "table_id": table_id,
-        "viewer": {"user_id": user_id, "name": name, "watching": user_id is None},
+        "viewer": {
+            "user_id": None if user_id is None else member_id(user_id),
+            "name": name,
+            "watching": user_id is None,
+        },
         "deck": deck,
         "locale": locale,
         "words": {key.split(".", 1)[1]: t(key, locale) for key in PAGE_WORDS},
@@ -152,7 +168,7 @@ def _seat(line: SeatLine, held: int, described: str) -> Frame:
     cards = _cards(line.dealt) if line.dealt else _cards(line.shown)
     return {
         "seat": line.seat,
-        "user_id": line.user_id,
+        "user_id": member_id(line.user_id),
         "name": line.name,
         "computer": line.user_id < 0,
         "stack": line.stack,
@@ -236,7 +252,7 @@ def public_part(
         "has_board": snapshot.has_board,
         "boards": [_cards(board) for board in (snapshot.boards or (snapshot.board,))],
         "pots": _pots(snapshot.pots, locale) if snapshot.hand_no is not None else [],
-        "actor_id": snapshot.actor_id,
+        "actor_id": None if snapshot.actor_id is None else member_id(snapshot.actor_id),
         "status": plain(t("web.to_act", locale, name=actor)) if actor else "",
         "deadline": snapshot.deadline,
         "time_bank_running": snapshot.time_bank_running,
@@ -338,7 +354,7 @@ def seat_part(
         "runout_choice": runout_choice,
         "bomb_vote": bomb_vote,
         "show_single": list(show_single),
-        "user_id": user_id,
+        "user_id": member_id(user_id),
         "seated": seated,
         "sitting_out": sitting_out,
         "hand_no": None if own is None else own.hand_no,

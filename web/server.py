@@ -16,6 +16,7 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable
+from html import escape as html_escape
 from importlib import resources
 from typing import Final
 
@@ -23,12 +24,14 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from bot.cooldowns import MemberCooldown
+from bot.i18n import t
 from bot.player_decks import deck_of
 from bot.render.card_faces import DECK_STYLES, DeckStyle, face_png
 from bot.tables.runner import TableRunner
 from bot.web_surface import WebRoomSetup
 from engine import Card
 from web import commands
+from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.avatars import AvatarBook
 from web.discord_signin import DiscordSignIn, sign_in_for
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
@@ -78,6 +81,10 @@ def content_security_policy(host: str) -> str:
     )
 
 
+#: The Activity's own headers (web/activity.py), for its routes only: framed by Discord.
+FRAMED_HEADERS: Final = web.AppKey("framed_headers", dict[str, str])
+
+
 @web.middleware
 async def careful_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
     response: web.StreamResponse
@@ -88,6 +95,10 @@ async def careful_headers(request: web.Request, handler: Handler) -> web.StreamR
     if not response.prepared:
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = content_security_policy(request.host)
+        framed = request.app.get(FRAMED_HEADERS)
+        if framed is not None and (is_activity_path(request.path) or request.get(FRAMED)):
+            del response.headers["X-Frame-Options"]
+            response.headers.update(framed)
         response.headers.setdefault("Cache-Control", "no-store")
     if isinstance(response, web.HTTPException):
         raise response
@@ -131,6 +142,20 @@ class WebRoomServer:
             )
         #: The players' pictures (``/avatars/<user id>.png``): :mod:`web.avatars`.
         self.avatars = AvatarBook(setup.avatar_url)
+        #: The table as a Discord Activity (``/activity``), when the bot offers it.
+        self.activity = (
+            None
+            if setup.activity is None
+            else ActivityRoutes(
+                setup.activity,
+                page=self.activity_page,
+                table_of=self.table_in,
+                serve=self.serve_viewer,
+                card=self.card,
+                static=_static,
+                cooldown=self.cooldown,
+            )
+        )
         self.app = self.build_app()
         self._runner: web.AppRunner | None = None
         self._url = ""
@@ -157,6 +182,9 @@ class WebRoomServer:
         )
         self.replays.add_routes(app.router)
         app.router.add_get("/avatars/{user_id:-?\\d{1,20}}.png", self.avatar)
+        if self.activity is not None:
+            self.activity.install(app)
+            app[FRAMED_HEADERS] = self.activity.headers()
         app.on_shutdown.append(self._close_sockets)
         if isinstance(self.identity, DiscordSignIn):
             self.identity.install(app)  # /auth/login, /auth/callback, /auth/logout
@@ -197,6 +225,13 @@ class WebRoomServer:
             for runner in self.setup.tables.runners
         )
 
+    def table_in(self, channel_id: int) -> TableRunner | None:
+        """The open table of a channel (the Activity's), if any."""
+        for runner in self.setup.tables.runners:
+            if runner.record.channel_id == channel_id and not runner.closed:
+                return runner
+        return None
+
     def room(self, runner: TableRunner) -> TableRoom:
         room = self.rooms.get(runner.table_id)
         if room is None or room.runner is not runner:
@@ -207,6 +242,10 @@ class WebRoomServer:
     # ----------------------------------------------------------------- pages
 
     async def front(self, request: web.Request) -> web.StreamResponse:
+        if self.activity is not None and "frame_id" in request.query:
+            # Discord opens the Activity at the mapped address's root: the page is
+            # answered here (Discord's SDK is for pages that never navigate).
+            return await self.activity.page(request)
         runners = [runner for runner in self.setup.tables.runners if not runner.closed]
         if not runners:
             return web.Response(text="No table is open.", content_type="text/plain")
@@ -224,6 +263,31 @@ class WebRoomServer:
         html = html.replace("{{last_hands}}", last_hands_link(viewer))  # replays
         html = self._with_account(request, html, runner.table_id)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    def activity_page(self, locale: str, base: str) -> str:
+        """The table page as the Activity shows it: every address relative to
+        ``base``, and the sign-in script first (it loads the table's script once
+        signed in)."""
+        assert self.setup.activity is not None
+        html = _static("table.html").decode()
+        for absolute, relative in (
+            ("<head>\n", f'<head>\n<base href="{base}">\n'),
+            ('href="/cards/', 'href="cards/'),
+            ('href="/static/table.css"', 'href="static/table.css"'),
+            (
+                '<script src="/static/table.js" defer></script>',
+                '<script type="module" src="static/activity.js"></script>',
+            ),
+            (
+                '<html lang="{{lang}}">',
+                f'<html lang="{locale}" data-activity="{self.setup.activity.application_id}"'
+                f' data-signing-in="{html_escape(t("activity.signing_in", locale))}">',
+            ),
+        ):
+            if absolute not in html:
+                raise RuntimeError(f"table.html no longer holds {absolute!r}")
+            html = html.replace(absolute, relative)
+        return html.replace("{{last_hands}}", "")  # replays open outside Discord's frame
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -272,7 +336,19 @@ class WebRoomServer:
         runner = self.table(int(request.match_info["table_id"]))
         if not self._same_origin(request):
             raise web.HTTPForbidden(text="This table's websocket is for its own page.")
-        viewer = await self._viewer_at(request, runner)
+        return await self.serve_viewer(request, runner, await self._viewer_at(request, runner))
+
+    async def serve_viewer(
+        self,
+        request: web.Request,
+        runner: TableRunner,
+        viewer: Viewer,
+        *,
+        cookie_session: bool = True,
+    ) -> web.StreamResponse:
+        """The viewer's websocket at ``runner``'s table, until it closes.
+        ``cookie_session``: the viewer signed in with the room's cookie (its end
+        closes the socket); the Activity's viewers hold a session of their own."""
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
             raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
@@ -282,7 +358,9 @@ class WebRoomServer:
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30.0)
         await socket.prepare(request)
         # Known to sign-out from the moment the page holds it open (no await before).
-        signed_out = self._close_on_sign_out(request, socket, viewer)
+        signed_out = (
+            self._close_on_sign_out(request, socket, viewer) if cookie_session else lambda: None
+        )
         connection = Connection(socket, viewer)
         try:
             await socket.send_json(room.hello(viewer, deck))
@@ -294,7 +372,7 @@ class WebRoomServer:
         try:
             async for message in socket:
                 if message.type is WSMsgType.TEXT:
-                    if not self._still_signed_in(request, viewer):
+                    if cookie_session and not self._still_signed_in(request, viewer):
                         break  # signed out meanwhile: the page comes back watching
                     answer = await commands.handle(runner, viewer, message.data, self.cooldown)
                     await socket.send_json(answer)

@@ -1913,4 +1913,37 @@ MESSAGES: Final[dict[str, str]] = {
     "signin.foreign_origin": ("Diese Anfrage kam nicht von dieser Seite; nichts wurde geändert."),
     "signin.signed_out": "Du bist abgemeldet.",
     "table.open_link": "Tisch öffnen",
+    # The table as a Discord Activity (issue 27: web/activity.py, cogs/activity.py).
+    "button.open_activity": "Tisch in Discord öffnen",
+    "activity.launch_refused": (
+        "Der Tisch lässt sich hier noch nicht in Discord öffnen: Die Admins des Bots müssen "
+        "dafür Activities einschalten."
+    ),
+    "activity.off": "Das Öffnen des Tisches in Discord ist bei diesem Bot ausgeschaltet.",
+    "activity.no_web_port": (
+        "CROUPIER_ACTIVITY ist an, aber CROUPIER_WEB_PORT ist nicht gesetzt: Die Activity hat "
+        "keine Seite, darum wird der Knopf nicht angeboten."
+    ),
+    "activity.no_secret": (
+        "CROUPIER_ACTIVITY ist an, aber CROUPIER_CLIENT_SECRET ist nicht gesetzt: Niemand "
+        "kann sich in der Activity anmelden, darum wird der Knopf nicht angeboten."
+    ),
+    "activity.no_entry_point": (
+        "CROUPIER_ACTIVITY ist an, aber Discord kennt keinen Entry-Point-Befehl dieser "
+        "Anwendung: Schalte im Developer Portal die Activities ein (Activities → Settings)."
+    ),
+    "activity.ready": (
+        "Der Tisch öffnet sich in Discord als Activity: Prüfe, dass das URL-Mapping im "
+        "Developer Portal auf die öffentliche HTTPS-Adresse dieses Bots zeigt."
+    ),
+    "activity.sign_in_failed": (
+        "Discord hat nicht bestätigt, wer du bist; schließe die Activity und öffne sie erneut."
+    ),
+    "activity.not_in_instance": (
+        "Diese Activity läuft in diesem Kanal nicht für dich; öffne sie über die Nachricht "
+        "des Tisches."
+    ),
+    "activity.no_table": "In diesem Kanal ist kein Tisch offen.",
+    "activity.signing_in": "Anmeldung bei Discord …",
+    "activity.unavailable": "Discord ist gerade nicht erreichbar; versuch es gleich noch einmal.",
 }

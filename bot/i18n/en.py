@@ -1799,4 +1799,36 @@ MESSAGES: Final[dict[str, str]] = {
     "signin.foreign_origin": "That request did not come from this site; nothing was changed.",
     "signin.signed_out": "You are signed out.",
     "table.open_link": "Open the table",
+    # The table as a Discord Activity (issue 27: web/activity.py, cogs/activity.py).
+    "button.open_activity": "Open the table in Discord",
+    "activity.launch_refused": (
+        "The table cannot open in Discord here yet: the bot's admins have to enable "
+        "Activities for it."
+    ),
+    "activity.off": "Opening the table in Discord is turned off on this bot.",
+    "activity.no_web_port": (
+        "CROUPIER_ACTIVITY is on but CROUPIER_WEB_PORT is not set: the Activity has no page "
+        "to show, so the button is not offered."
+    ),
+    "activity.no_secret": (
+        "CROUPIER_ACTIVITY is on but CROUPIER_CLIENT_SECRET is not set: nobody can sign in to "
+        "the Activity, so the button is not offered."
+    ),
+    "activity.no_entry_point": (
+        "CROUPIER_ACTIVITY is on but Discord has no entry point command for this application: "
+        "turn on Activities in the developer portal (Activities → Settings)."
+    ),
+    "activity.ready": (
+        "The table opens in Discord as an Activity: check the URL mapping in the developer "
+        "portal points to this bot's public HTTPS address."
+    ),
+    "activity.sign_in_failed": (
+        "Discord did not confirm who you are; close the Activity and open it again."
+    ),
+    "activity.not_in_instance": (
+        "This Activity is not running for you in this channel; open it from the table's message."
+    ),
+    "activity.no_table": "No table is open in this channel.",
+    "activity.signing_in": "Signing in with Discord…",
+    "activity.unavailable": "Discord could not be asked just now; try again in a moment.",
 }

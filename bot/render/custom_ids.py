@@ -133,3 +133,11 @@ def seat_button_id(table_id: int, hand_no: int, seq: int, action: str) -> str:
     custom_id = f"croupier:seat:{table_id}:{hand_no}:{seq}:{action}"
     assert len(custom_id) <= MAX_CUSTOM_ID
     return custom_id
+
+
+#: "Open the table in Discord": launches the table's Activity (cogs/activity.py).
+ACTIVITY_BUTTON: Final = re.compile(r"croupier:activity:(?P<table>\d{1,20})")
+
+
+def activity_button_id(table_id: int) -> str:
+    return f"croupier:activity:{table_id}"

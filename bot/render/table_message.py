@@ -30,7 +30,7 @@ from bot.i18n import decimal, ordinal, t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.card_faces import DeckStyle
 from bot.render.card_markup import TEXT_FACES, CardFaces, back_markup, cards_markup
-from bot.render.custom_ids import seat_desk_button_id, table_button_id
+from bot.render.custom_ids import activity_button_id, seat_desk_button_id, table_button_id
 from bot.render.hand_result import result_boards, result_lines, showdown_files
 from bot.render.home_lines import home_buttons, home_lines, home_rules_lines, rabbit_button
 from bot.render.limits import BUTTON_LABEL, NAME, shorten
@@ -70,15 +70,23 @@ class _ButtonMaker(Protocol):
 
 
 def table_message(
-    snapshot: TableSnapshot, locale: str, faces: CardFaces = TEXT_FACES, link: str | None = None
+    snapshot: TableSnapshot,
+    locale: str,
+    faces: CardFaces = TEXT_FACES,
+    link: str | None = None,
+    *,
+    activity: bool = False,
 ) -> OutgoingMessage:
     """The table message for ``snapshot``, in the table's language, its cards
     drawn with ``faces`` (as text when the emojis would not fit); ``link``: the
-    table's page in the web room, offered as "Open the table"."""
+    table's page in the web room, offered as "Open the table"; with ``activity``
+    (``CROUPIER_ACTIVITY``), "Open the table in Discord" under it."""
     blocks, result_at = _blocks(snapshot, locale, faces)
     if faces is not TEXT_FACES and _text_length(blocks) > LAYOUT_TEXT:
         blocks, result_at = _blocks(snapshot, locale, TEXT_FACES)
     buttons = _buttons(snapshot, locale) + _link_button(snapshot, locale, link)
+    if activity:
+        buttons += _activity_button(snapshot, locale)
     layout = list(_fitted(blocks))
     result = snapshot.result
     if result is None:
@@ -570,6 +578,15 @@ def _rebuy_buttons(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ..
             )
         )
     return tuple(found)
+
+
+def _activity_button(snapshot: TableSnapshot, locale: str) -> tuple[ButtonSpec, ...]:
+    """The table as a Discord Activity, for whoever clicks (cogs/activity.py), on the
+    last row, while the table is open."""
+    if snapshot.closed:
+        return ()
+    label = shorten(t("button.open_activity", locale), BUTTON_LABEL)
+    return (ButtonSpec(activity_button_id(snapshot.table_id), label, "secondary", 4),)
 
 
 def _link_button(snapshot: TableSnapshot, locale: str, link: str | None) -> tuple[ButtonSpec, ...]:

@@ -264,7 +264,12 @@ class TableRunner:
         )
         self.shows = ShowOrMuck(self.state, services.database, self.keeper, self.publisher)
         self.watchers: list[TableWatcher] = [
-            TableMessageWatcher(self.publisher, services.public_faces, services.table_page),
+            TableMessageWatcher(
+                self.publisher,
+                services.public_faces,
+                services.table_page,
+                activity=services.activity_button,
+            ),
             self.seats,
             self.notices,
         ]

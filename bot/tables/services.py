@@ -46,5 +46,7 @@ class TableServices:
     #: The web room's public address (``CROUPIER_PUBLIC_URL``): results link to
     #: their hands' replays there; ``None``: nothing links to the room.
     public_url: str | None = None
+    #: Table messages offer "Open the table in Discord" (``CROUPIER_ACTIVITY``).
+    activity_button: bool = False
     #: Players who refused the bot's DMs this session (not DMed again).
     dm_refusals: DmRefusals = field(default_factory=DmRefusals)

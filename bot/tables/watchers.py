@@ -40,16 +40,27 @@ class TableMessageWatcher:
         publisher: Publisher,
         faces: Callable[[], CardFaces] = lambda: TEXT_FACES,
         page_of: Callable[[int], str | None] = lambda table_id: None,
+        *,
+        activity: bool = False,
     ) -> None:
         self.publisher = publisher
         self.faces = faces
         #: The table's page in the web room, for the "Open the table" link (``None``: no link).
         self.page_of = page_of
+        #: Offer "Open the table in Discord" (the table as an Activity).
+        self.activity = activity
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         # Rendered when delivered: ``view`` is immutable, so it shows this moment.
         self.publisher.show_table(
-            partial(table_message, view, state.locale, self.faces(), self.page_of(view.table_id)),
+            partial(
+                table_message,
+                view,
+                state.locale,
+                self.faces(),
+                self.page_of(view.table_id),
+                activity=self.activity,
+            ),
             fresh=fresh,
             then=_result_shown(state, view),
         )

@@ -6,9 +6,27 @@
   const DECKS = ["two_colour", "four_colour"];
   const SOUND_KEY = "croupier.sound";
   const DECK_KEY = "croupier.deck";
+  // What this browser remembers (the deck, the sound). Inside Discord's frame the
+  // page may not have storage at all: then nothing is remembered, nothing breaks.
+  const recall = (key) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch (refused) {
+      return null;
+    }
+  };
+  const keep = (key, value) => {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch (refused) {
+      // storage refused (a sandboxed frame, private browsing): the choice lasts this page
+    }
+  };
   // The player's deck: /poker deck's, from the hello; a spectator's is kept in this browser.
-  let deck = localStorage.getItem(DECK_KEY) || "two_colour";
+  let deck = recall(DECK_KEY) || "two_colour";
   const tableId = location.pathname.split("/")[2];
+  // In Discord's frame (web/static/activity.js) every address is relative to the page.
+  const where = document.documentElement.dataset;
   const $ = (id) => document.getElementById(id);
   let socket = null;
   let words = {};
@@ -47,7 +65,7 @@
     const label = back ? words.card_back : cardNames[code];
     const img = el("img", {
       class: "card" + (extra ? " " + extra : ""),
-      src: `/cards/${DECKS.includes(deck) ? deck : DECKS[0]}/${back ? "back" : code}.png`,
+      src: `${where.cards || "/cards/"}${DECKS.includes(deck) ? deck : DECKS[0]}/${back ? "back" : code}.png`,
       alt: label || "",
       title: label || "",
       draggable: "false",
@@ -61,7 +79,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/table/${tableId}/ws`);
+    const path = where.socket ? new URL(where.socket, document.baseURI) : null;
+    socket = new WebSocket(path ? `${scheme}://${path.host}${path.pathname}${path.search}` : `${scheme}://${location.host}/table/${tableId}/ws`);
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("open", () => {
       retry = 1000;
@@ -102,7 +121,7 @@
       $("notice").textContent = frame.text || "";
       if (frame.deck && DECKS.includes(frame.deck)) {
         deck = frame.deck;
-        localStorage.setItem(DECK_KEY, deck);
+        keep(DECK_KEY, deck);
         drawSettings();
         if (table) draw();
       }
@@ -478,14 +497,14 @@
       if (viewer && !viewer.watching) send({ type: "deck", deck: choose.value });
       else {
         deck = choose.value;
-        localStorage.setItem(DECK_KEY, deck);
+        keep(DECK_KEY, deck);
         if (table) draw();
       }
     });
     const sound = el("input", { id: "sound", type: "checkbox" });
-    sound.checked = localStorage.getItem(SOUND_KEY) === "on";
+    sound.checked = recall(SOUND_KEY) === "on";
     sound.addEventListener("change", () => {
-      localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off");
+      keep(SOUND_KEY, sound.checked ? "on" : "off");
       if (sound.checked) ding(true);
     });
     box.replaceChildren(
@@ -497,7 +516,7 @@
   // A short two-note chime made by the page (no file), only when the player turned sound on.
   let audio = null;
   function ding(force) {
-    if (!force && localStorage.getItem(SOUND_KEY) !== "on") return;
+    if (!force && recall(SOUND_KEY) !== "on") return;
     try {
       audio = audio || new AudioContext();
       if (audio.state === "suspended") audio.resume();

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as ix
+from .activities import FakeActivities
 from .clock import Clock
 from .control import ControlApi
 from .entities import FakeChannel, FakeGuild, FakeRole
@@ -81,6 +82,9 @@ class FakeDiscord:
         self.rest.bearer_me = self.oauth.me
         #: The application's own emojis (`emojis`: id -> name and image; `changes`).
         self.application_emojis = self.state.emojis
+        #: The app's Activity: `enable()`, the entry point, instances, launches.
+        self.activities = FakeActivities(self.state)
+        self.activities.oauth = self.oauth
         self.members: dict[str, Member] = {}
         #: The guild's owner, a member tests can act as (everything is allowed to them).
         self.owner = Member(self, self.state.owner)
@@ -93,6 +97,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=SERVER_BODY_MAX)
         self.rest.install(app)
         self.oauth.install(app)
+        self.activities.install(app)
         app.router.add_get("/gateway", self.gateway.handle)
         ControlApi(self).install(app)
         self.rest.install_catch_all(app)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import errors as codes
 from . import interactions as ix
@@ -40,6 +40,9 @@ from .rules import rule
 from .snowflakes import SnowflakeFactory
 from .threads import check_can_edit, check_can_open, check_can_post, thread_type_for
 from .world import BOT_DEFAULT_PERMISSIONS, GUILDS_INTENT, World
+
+if TYPE_CHECKING:
+    from .activities import FakeActivities
 
 GUILD_MESSAGES_INTENT = 1 << 9
 DIRECT_MESSAGES_INTENT = 1 << 12
@@ -100,6 +103,8 @@ class DiscordState(World):
         self.record_sightings = True
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.emojis = AppEmojis(self.ids)
+        #: The app's Activity (activities.py sets itself here): entry point, launches.
+        self.activities: FakeActivities | None = None
         #: Every request the fake refused, in order (see `Refusal.invalid_payload`).
         self.refusals: list[Refusal] = []
         self.guild: FakeGuild = self.add_guild(guild_name)
@@ -135,6 +140,8 @@ class DiscordState(World):
     def replace_commands(self, guild_id: int | None, body: Any) -> list[dict[str, Any]]:
         """`PUT .../commands`: checked as Discord checks it, then stored."""
         check_commands(body)
+        if self.activities is not None:
+            self.activities.check_overwrite(guild_id, body)
         return self.commands.replace(guild_id, list(body or []))
 
     # -- messages ----------------------------------------------------------
@@ -577,6 +584,8 @@ class DiscordState(World):
             resource_message = self._answer_with_message(record, kind, data, files)
         elif kind in (ix.DEFERRED_UPDATE_MESSAGE, ix.UPDATE_MESSAGE):
             resource_message = self._answer_by_updating(record, kind, data, files)
+        elif kind == ix.LAUNCH_ACTIVITY and self.activities is not None:
+            self.activities.answered(record)
         else:
             record.modal = dict(data)
             sighting = Sighting.of_modal(record.modal, record.channel_id, self.clock.wall())
@@ -652,6 +661,12 @@ class DiscordState(World):
             components = data.get("components")
             if isinstance(components, list):
                 check_modal_components(components, errors, ("data", "components"))
+        elif kind == ix.LAUNCH_ACTIVITY and self.activities is not None:
+            refusal = self.activities.callback_refusal(record)
+            if refusal is not None:
+                errors.add(
+                    ("type",), "INTERACTION_CALLBACK_TYPE_INVALID", refusal, CALLBACK_TYPE.source
+                )
         else:
             errors.add(
                 ("type",),
