@@ -24,6 +24,7 @@ from .command_rules import check_commands
 from .commands import CommandRegistry
 from .components import check_modal_components
 from .emojis import AppEmojis
+from .scheduled_events import ScheduledEvents
 from .entities import DM, FakeChannel, FakeGuild, FakeUser
 from .errors import ApiError, FormErrors, Refusal, not_found
 from .interactions import InteractionRecord
@@ -100,6 +101,7 @@ class DiscordState(World):
         self.record_sightings = True
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.emojis = AppEmojis(self.ids)
+        self.scheduled_events = ScheduledEvents(self.ids)
         #: Every request the fake refused, in order (see `Refusal.invalid_payload`).
         self.refusals: list[Refusal] = []
         self.guild: FakeGuild = self.add_guild(guild_name)
