@@ -3,11 +3,11 @@
 From developers/resources/guild-scheduled-event.mdx: an event is created
 SCHEDULED; its status moves SCHEDULED -> ACTIVE -> COMPLETED, or SCHEDULED ->
 CANCELED, and never back; an EXTERNAL event needs a location in
-``entity_metadata`` and a ``scheduled_end_time``; creating, editing and
-deleting one needs MANAGE_EVENTS (or CREATE_EVENTS for one's own). Bodies are
-checked against the spec. Not modelled: the gateway's GUILD_SCHEDULED_EVENT_*
-events, members' "Interested" list (``user_count`` stays 0), recurrence,
-Discord's own start of an event at its time (a bot or a member starts it).
+``entity_metadata`` and a ``scheduled_end_time``. Bodies are checked against
+the spec. Not modelled: the permissions (MANAGE_EVENTS, or CREATE_EVENTS for
+one's own), the gateway's GUILD_SCHEDULED_EVENT_* events, members'
+"Interested" list (``user_count`` stays 0), recurrence, a start time in the
+past, Discord's own start of an event at its time (a bot or a member starts it).
 """
 
 from __future__ import annotations

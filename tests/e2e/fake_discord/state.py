@@ -24,7 +24,6 @@ from .command_rules import check_commands
 from .commands import CommandRegistry
 from .components import check_modal_components
 from .emojis import AppEmojis
-from .scheduled_events import ScheduledEvents
 from .entities import DM, FakeChannel, FakeGuild, FakeUser
 from .errors import ApiError, FormErrors, Refusal, not_found
 from .interactions import InteractionRecord
@@ -38,6 +37,7 @@ from .messages import (
 )
 from .permissions import ALL, implicitly_allowed
 from .rules import rule
+from .scheduled_events import ScheduledEvents
 from .snowflakes import SnowflakeFactory
 from .threads import check_can_edit, check_can_open, check_can_post, thread_type_for
 from .world import BOT_DEFAULT_PERMISSIONS, GUILDS_INTENT, World
