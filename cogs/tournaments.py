@@ -15,7 +15,7 @@ every chip movement is :mod:`bot.scheduled_tournaments`'.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Literal, Self, cast
+from typing import Any, Literal, Self, cast
 
 import discord
 from discord import app_commands
@@ -119,11 +119,6 @@ class Tournaments(
     group_description=catalogue_str("command.tournament.description"),
 ):
     """Scheduled tournaments: scheduling, registering, checking in, listing, cancelling."""
-
-    #: Discord's scheduled event for each tournament (bot.client.invite_permissions).
-    bot_permissions: ClassVar[discord.Permissions] = discord.Permissions(
-        manage_events=True, create_events=True, create_public_threads=True
-    )
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
