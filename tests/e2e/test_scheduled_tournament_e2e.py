@@ -304,3 +304,20 @@ async def test_bad_input_is_refused_politely_and_changes_nothing(
         assert await ledger_kinds(croupier, ann) == []
         never = await answer(ann, "tournament", "unregister")
         assert never == "You are not registered for that tournament."
+
+
+async def test_without_manage_events_the_organiser_is_told_and_registration_works(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The invite does not ask for Manage Events: Discord refuses the event (403),
+    the organiser is told, and the tournament is scheduled all the same."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock) as croupier:
+        ann = fake.add_member("Ann")
+        refused = fake.fail_next("POST /guilds/{guild}/scheduled-events", status=403)
+        scheduled = await schedule_one(fake)
+        assert refused.hits and "Manage Events" in scheduled
+        assert events(fake) == []
+        registered = await click(ann, "Register")
+        assert "You are registered" in registered
+        assert await balance(croupier, ann) == STARTING_CHIPS - 100
