@@ -221,7 +221,10 @@ async def test_a_member_registered_for_a_scheduled_tournament_unregisters_before
     assert await _every_row(database) == everything
     await unregister(database, cashier, announced.id, BEN, now=200)
     pseudonym = await forget(database, BEN)
-    assert await database.fetch_value(
-        "SELECT creator_id FROM scheduled_tournaments WHERE id = ?", (announced.id,)
-    ) == pseudonym
+    assert (
+        await database.fetch_value(
+            "SELECT creator_id FROM scheduled_tournaments WHERE id = ?", (announced.id,)
+        )
+        == pseudonym
+    )
     await assert_audit_clean(database)
