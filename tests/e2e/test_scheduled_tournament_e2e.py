@@ -321,3 +321,65 @@ async def test_without_manage_events_the_organiser_is_told_and_registration_work
         registered = await click(ann, "Register")
         assert "You are registered" in registered
         assert await balance(croupier, ann) == STARTING_CHIPS - 100
+
+
+async def test_late_registration_closes_with_its_level(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Late registration until the end of level 1, the blinds up every hand: once
+    the second hand is dealt at level 2, a late registration is refused politely
+    and nothing is paid."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock) as croupier:
+        ann, ben, dan = (fake.add_member(name) for name in ("Ann", "Ben", "Dan"))
+        await schedule_one(fake, late_levels=1, level_hands=1)
+        for member in (ann, ben):
+            await answer(member, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in (ann, ben):
+            await click(member, "Check in")
+        await move_to(fake, clock, START, "starts now")
+        view, after, players = TableView(fake), None, {"Ann": ann, "Ben": ben}
+        while True:  # check or call down the first hand, to the second's first turn
+            turn = await view.next_turn(after, timeout=5.0)
+            assert turn is not None
+            if turn.hand_no >= 2:
+                break
+            action = "check" if "check" in turn.buttons else "call"
+            if "muck" in turn.buttons:  # the showdown: a hand that cannot win
+                action = "muck"
+            custom_id = table_button_id(turn.table_id, turn.hand_no, turn.seq, action)
+            await players[turn.actor].click(custom_id=custom_id)
+            after = turn.key
+        refused = await answer(dan, "tournament", "register")
+        assert refused == "Late registration closed at the end of level 1."
+        assert await ledger_kinds(croupier, dan) == []
+        assert await balance(croupier, dan) == STARTING_CHIPS
+
+
+async def test_a_table_already_in_the_channel_sends_the_tournament_to_a_thread(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock):
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        await schedule_one(fake)
+        for member in (ann, ben):
+            await answer(member, "tournament", "register")
+        opened = await cat.slash("poker", "create")  # a cash table plays in the channel
+        await opened.settled()
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in (ann, ben):
+            await click(member, "Check in")
+        await move_to(fake, clock, START, "starts now")
+        (thread,) = fake.threads(fake.channel)
+        assert thread.name.endswith(" tournament")
+        (started,) = [text for text in texts(fake) if "starts now" in text]
+        assert f"<#{thread.id}>" in started
+        await fake.wait_for(
+            lambda: any(
+                "The tournament begins with 2 players." in message.text()
+                for message in fake.messages(thread)
+            ),
+            timeout=5.0,
+        )
