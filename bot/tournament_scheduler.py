@@ -95,6 +95,7 @@ class TournamentScheduler:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         self._restored = False
+        self._refresh_waiting: set[int] = set()
 
     @property
     def database(self) -> Any:
@@ -228,6 +229,20 @@ class TournamentScheduler:
             except discord.HTTPException:
                 return str(user_id)
         return member.display_name
+
+    def request_refresh(self, schedule_id: int) -> None:
+        """Edit the registration message soon, in the background: the member's
+        answer never waits on Discord's edit limits; a burst of registrations
+        makes one edit for all those that came while it waited to start."""
+        if schedule_id in self._refresh_waiting:
+            return
+        self._refresh_waiting.add(schedule_id)
+
+        async def refresh_now() -> None:
+            self._refresh_waiting.discard(schedule_id)
+            await self.refresh(schedule_id)
+
+        self._spawn(refresh_now())
 
     async def refresh(self, schedule_id: int) -> None:
         """Edit the registration message to what the record says now."""

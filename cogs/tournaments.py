@@ -278,7 +278,7 @@ class Tournaments(
                     name=tournament.name,
                     start=when(tournament.starts_at, "R"),
                 )
-        await self.scheduler.refresh(number)
+        self.scheduler.request_refresh(number)
         return text
 
     async def _late(

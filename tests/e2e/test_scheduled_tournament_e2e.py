@@ -383,3 +383,51 @@ async def test_a_table_already_in_the_channel_sends_the_tournament_to_a_thread(
             ),
             timeout=5.0,
         )
+
+
+async def test_more_players_than_one_table_seats_goes_to_the_multi_table_hook(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Three check in where a table seats two: the multi-table hook
+    (bot/scheduled_start.start_multi_table_tournament) is not wired yet, so the
+    tournament is cancelled, every buy-in back, and the channel is told why."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock) as croupier:
+        players = [fake.add_member(name) for name in ("Ann", "Ben", "Cat")]
+        await schedule_one(fake, seats=2)
+        for member in players:
+            await answer(member, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in players:
+            await click(member, "Check in")
+        await move_to(fake, clock, START, "was cancelled")
+        (cancelled,) = [text for text in texts(fake) if "was cancelled" in text]
+        assert "3 checked in, more than one table seats" in cancelled
+        for member in players:
+            assert await balance(croupier, member) == STARTING_CHIPS
+        (event,) = events(fake)
+        await fake.wait_for(lambda: event.status == CANCELED, timeout=5.0)  # type: ignore[attr-defined]
+        assert await croupier.database.fetch_value("SELECT COUNT(*) FROM tables") == 0
+
+
+async def test_the_organiser_cancels_and_everyone_is_refunded_in_their_language(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock) as croupier:
+        ann, jonas = fake.add_member("Ann"), fake.add_member("Jonas", locale="de")
+        await schedule_one(fake)
+        registered = await click(jonas, "Register")  # the server's language; the answer his
+        assert registered.startswith("Du bist für **") and "Guthaben ist 900" in registered
+        await answer(ann, "tournament", "register")
+        not_hers = await answer(ann, "tournament", "cancel")
+        assert not_hers.startswith("Only its organiser")
+        cancelled = await answer(fake.owner, "tournament", "cancel")
+        assert "is cancelled; 2 buy-in(s) went back" in cancelled
+        assert any("was cancelled by its organiser" in text for text in texts(fake))
+        for member in (ann, jonas):
+            assert await balance(croupier, member) == STARTING_CHIPS
+        (event,) = events(fake)
+        await fake.wait_for(lambda: event.status == CANCELED, timeout=5.0)  # type: ignore[attr-defined]
+        gone = await answer(jonas, "tournament", "unregister")
+        assert gone.startswith("Auf diesem Server ist kein Turnier angesetzt.")
