@@ -336,10 +336,11 @@ async def release(
             (schedule_id,),
         )
         everyone = [Entry(int(r["user_id"]), int(r["buy_in"]), bool(r["checked_in"])) for r in rows]
-        checked = [entry for entry in everyone if entry.checked_in]
+        # Check-in never opened (the bot was down over it): every registration counts.
+        checked = [entry for entry in everyone if entry.checked_in or not tournament.reminded]
         starts = not cancel and len(checked) >= tournament.min_players
         for entry in everyone:
-            if starts and entry.checked_in:
+            if starts and entry in checked:
                 note = "to the tournament's table"
             elif starts:
                 note = "did not check in"
@@ -354,7 +355,7 @@ async def release(
             "UPDATE scheduled_tournaments SET status = ? WHERE id = ?", (status, schedule_id)
         )
     if starts:
-        refunded = tuple(entry for entry in everyone if not entry.checked_in)
+        refunded = tuple(entry for entry in everyone if entry not in checked)
         return Released(tournament, status, tuple(checked), refunded)
     return Released(tournament, status, (), tuple(everyone))
 

@@ -13,11 +13,13 @@ active when it starts, completed when its table closes, canceled when it is
 cancelled. A weekly tournament schedules the next one either way.
 
 After a restart (:meth:`TournamentScheduler.restore`) every alarm is set again
-from the database. A start that passed while the bot was down is held now if
-it is at most :data:`~bot.scheduled_tournaments.START_GRACE_MINUTES` late
-(players who checked in are likely still there), else the tournament is
-cancelled and every buy-in refunded: a tournament starting an hour late would
-deal most of its registered players out by the blinds.
+from the database; a reminder due while the bot was down is posted at once
+when the start is still ahead. A start that passed while the bot was down is
+held now if it is at most :data:`~bot.scheduled_tournaments.START_GRACE_MINUTES`
+late (players are likely still there; when check-in never opened, every
+registered player counts as checked in), else the tournament is cancelled
+and every buy-in refunded: a tournament starting an hour late would deal
+most of its registered players out by the blinds.
 
 The buttons of the messages come from the surface (``buttons``), which owns
 Discord's components; this module never imports ``cogs``.
@@ -153,8 +155,9 @@ class TournamentScheduler:
         for tournament in await upcoming(self.database):
             if not self.bot.tables.owns(tournament.guild_id):
                 continue
-            if tournament.starts_at + START_GRACE_MINUTES * 60 < now:
-                self._spawn(self.start(tournament.id, missed=True))
+            if tournament.starts_at <= now:  # passed while the bot was down
+                missed = tournament.starts_at + START_GRACE_MINUTES * 60 < now
+                self._spawn(self.start(tournament.id, missed=missed))
             else:
                 self.arm(tournament)
         for tournament in await started_with_tables(self.database):

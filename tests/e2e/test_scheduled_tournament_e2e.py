@@ -431,3 +431,29 @@ async def test_the_organiser_cancels_and_everyone_is_refunded_in_their_language(
         await fake.wait_for(lambda: event.status == CANCELED, timeout=5.0)  # type: ignore[attr-defined]
         gone = await answer(jonas, "tournament", "unregister")
         assert gone.startswith("Auf diesem Server ist kein Turnier angesetzt.")
+
+
+async def test_a_start_passed_minutes_ago_while_down_starts_with_everyone_registered(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Down over check-in and the start, back five minutes late (within the grace
+    of ten): check-in never opened, so every registered player is seated."""
+    fake, database = fake_discord, tmp_path / "croupier.db"
+    ann, ben = (fake.add_member(name) for name in ("Ann", "Ben"))
+    async with running_croupier(fake, database, clock=FakeClock(wall_start=NOON)):
+        await schedule_one(fake)
+        for member in (ann, ben):
+            await answer(member, "tournament", "register")
+    async with running_croupier(
+        fake, database, clock=FakeClock(wall_start=START + 5 * 60)
+    ) as croupier:
+        await fake.wait_for(lambda: any("starts now" in text for text in texts(fake)), timeout=10.0)
+        (started,) = [text for text in texts(fake) if "starts now" in text]
+        assert "with 2 players" in started and "did not check in" not in started
+        assert not any("Check in now" in text for text in texts(fake))
+        for member in (ann, ben):
+            assert await ledger_kinds(croupier, member) == [
+                ("scheduled_buy_in", -100),
+                ("scheduled_refund", 100),
+                ("tournament_buy_in", -100),
+            ]
