@@ -98,6 +98,7 @@ class TournamentScheduler:
         self._locks: dict[int, asyncio.Lock] = {}
         self._restored = False
         self._refresh_waiting: set[int] = set()
+        bot.tables.closed_listeners.append(self._table_closed)
 
     @property
     def database(self) -> Any:
@@ -141,6 +142,8 @@ class TournamentScheduler:
             alarm.cancel()
 
     def stop(self) -> None:
+        if self._table_closed in self.bot.tables.closed_listeners:
+            self.bot.tables.closed_listeners.remove(self._table_closed)
         for schedule_id in list(self._alarms):
             self.disarm(schedule_id)
         for task in list(self._tasks):
@@ -161,8 +164,9 @@ class TournamentScheduler:
             else:
                 self.arm(tournament)
         for tournament in await started_with_tables(self.database):
-            if self.bot.tables.owns(tournament.guild_id):
-                self._watch_table(tournament)
+            # Its table closed while the bot was down: the event is over.
+            if self.bot.tables.owns(tournament.guild_id) and self.table_of(tournament) is None:
+                self._spawn(self._completed(tournament))
 
     # ------------------------------------------------------------ scheduling
 
@@ -398,9 +402,6 @@ class TournamentScheduler:
             tournament.channel_id,
             started_text(tournament, len(runner.table.seats), no_shows, runner.record.channel_id),
         )
-        found = await scheduled(self.database, tournament.id)
-        if found is not None:
-            self._watch_table(found, runner)
 
     async def _table_channel(self, tournament: ScheduledTournament) -> int:
         """The schedule's channel, or a new thread of it when a table sits there."""
@@ -426,22 +427,14 @@ class TournamentScheduler:
 
     # ------------------------------------------------------------ the end
 
-    def _watch_table(
-        self, tournament: ScheduledTournament, runner: TableRunner | None = None
-    ) -> None:
-        """Complete Discord's event when the tournament's table closes."""
-        runner = runner or self.table_of(tournament)
-        if runner is None:
-            self._spawn(self._completed(tournament))
-            return
-        previous = runner.when_closed
+    def _table_closed(self, runner: TableRunner) -> None:
+        """A table closed: if a scheduled tournament played there, its event is over."""
+        self._spawn(self._complete_for_table(runner.table_id))
 
-        def closed(table: TableRunner) -> None:
-            if previous is not None:
-                previous(table)
-            self._spawn(self._completed(tournament))
-
-        runner.when_closed = closed
+    async def _complete_for_table(self, table_id: int) -> None:
+        for tournament in await started_with_tables(self.database):
+            if tournament.table_id == table_id:
+                await self._completed(tournament)
 
     async def _completed(self, tournament: ScheduledTournament) -> None:
         await self._event_status(tournament, EVENT_COMPLETED)

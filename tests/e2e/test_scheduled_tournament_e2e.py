@@ -457,3 +457,30 @@ async def test_a_start_passed_minutes_ago_while_down_starts_with_everyone_regist
                 ("scheduled_refund", 100),
                 ("tournament_buy_in", -100),
             ]
+
+
+async def test_after_a_restart_mid_tournament_its_end_still_completes_the_event(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake, database = fake_discord, tmp_path / "croupier.db"
+    ann, ben = (fake.add_member(name) for name in ("Ann", "Ben"))
+    clock = FakeClock(wall_start=NOON)
+    async with running_croupier(fake, database, clock=clock):
+        await schedule_one(fake, level_hands=1)
+        for member in (ann, ben):
+            await answer(member, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in (ann, ben):
+            await click(member, "Check in")
+        await move_to(fake, clock, START, "starts now")
+    (event,) = events(fake)
+    assert event.status == ACTIVE  # type: ignore[attr-defined]
+    async with running_croupier(
+        fake, database, clock=FakeClock(wall_start=START + 600), deck_seed=2
+    ) as croupier:
+        await play_out(fake, {"Ann": ann, "Ben": ben})
+        await croupier.settled()
+        assert any("wins the tournament" in text for text in texts(fake))
+        await fake.wait_for(lambda: event.status == COMPLETED, timeout=5.0)  # type: ignore[attr-defined]
+        total = sum([await balance(croupier, member) for member in (ann, ben)])
+        assert total == 2 * STARTING_CHIPS
