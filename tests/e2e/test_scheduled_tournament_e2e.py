@@ -484,3 +484,24 @@ async def test_after_a_restart_mid_tournament_its_end_still_completes_the_event(
         await fake.wait_for(lambda: event.status == COMPLETED, timeout=5.0)  # type: ignore[attr-defined]
         total = sum([await balance(croupier, member) for member in (ann, ben)])
         assert total == 2 * STARTING_CHIPS
+
+
+async def test_a_structure_the_engine_refuses_schedules_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The sit-and-go's options are checked as /poker create checks them: a mix of
+    games and a starting stack below the big blind are refused with a sentence."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock) as croupier:
+        mixed = await schedule_one(fake, game="H.O.R.S.E.")
+        assert mixed.startswith("Mixed games, jackpots, antes, straddles, rake and buy-in ranges")
+        short = await schedule_one(fake, starting_stack=5, big_blind=10)
+        assert (
+            short
+            == "The starting stack must be from 20 (two big blinds) to 1,000,000,000 chips, not 5."
+        )
+        assert events(fake) == []
+        assert (
+            await croupier.database.fetch_value("SELECT COUNT(*) FROM scheduled_tournaments") == 0
+        )
+        assert not any("Registration" in text for text in texts(fake))
