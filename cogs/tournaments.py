@@ -46,6 +46,7 @@ from bot.tables.table_settings import dealt_variants, mixed_games, new_table_con
 from bot.tables.time_bank import parse_time_bank
 from bot.tournament_scheduler import TournamentScheduler
 from cogs.create_options import create_parameters
+from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of
 from cogs.tables import GAME_CHOICES
 
@@ -94,8 +95,8 @@ class ScheduleButton(
         try:
             cog = cast(CroupierBot, interaction.client).get_cog("Tournaments")
             assert isinstance(cog, Tournaments)
-            text = await cog.act(interaction, self.action, self.schedule_id)
-            await interaction.response.send_message(text, ephemeral=True)
+            # In time however long the tournament's lock is held (a start, a weekly repeat).
+            await answer_in_time(interaction, cog.act(interaction, self.action, self.schedule_id))
         except Exception as error:
             await reply_with_error(interaction, error)
 
@@ -311,9 +312,7 @@ class Tournaments(
         self, interaction: Interaction, tournament: app_commands.Range[int, 1, 10**12] | None = None
     ) -> None:
         number = await self._chosen(interaction, tournament, late=True)
-        await interaction.response.send_message(
-            await self.act(interaction, "register", number), ephemeral=True
-        )
+        await answer_in_time(interaction, self.act(interaction, "register", number))
 
     @app_commands.command(
         name="unregister", description=catalogue_str("command.tournament.unregister")
@@ -323,9 +322,7 @@ class Tournaments(
         self, interaction: Interaction, tournament: app_commands.Range[int, 1, 10**12] | None = None
     ) -> None:
         number = await self._chosen(interaction, tournament)
-        await interaction.response.send_message(
-            await self.act(interaction, "unregister", number), ephemeral=True
-        )
+        await answer_in_time(interaction, self.act(interaction, "unregister", number))
 
     @app_commands.command(name="checkin", description=catalogue_str("command.tournament.checkin"))
     @app_commands.describe(tournament=catalogue_str("command.tournament.number"))
@@ -333,9 +330,7 @@ class Tournaments(
         self, interaction: Interaction, tournament: app_commands.Range[int, 1, 10**12] | None = None
     ) -> None:
         number = await self._chosen(interaction, tournament)
-        await interaction.response.send_message(
-            await self.act(interaction, "checkin", number), ephemeral=True
-        )
+        await answer_in_time(interaction, self.act(interaction, "checkin", number))
 
     @app_commands.command(name="list", description=catalogue_str("command.tournament.list"))
     async def list_command(self, interaction: Interaction) -> None:
