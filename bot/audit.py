@@ -15,6 +15,9 @@ Checks, each reported with what it compared:
    its refunds, prizes and knockout bounties paid, as the ledger has them
    (the bounties set aside are in the pool until they are won);
 4. no chips sit on a closed table, in its seats, carried pot or prize pool;
+   a scheduled tournament's held buy-ins (``scheduled_tournaments.held``)
+   equal its ``scheduled_buy_in`` rows less its ``scheduled_refund`` rows, and
+   one that started or was cancelled holds none (they are counted in 2 too);
 5. every finished hand replays to its recorded result (when a replayer is given).
 
 ``python -m bot.audit [--database PATH_OR_URL]`` prints one line per check and
@@ -86,6 +89,7 @@ async def audit(
     await _chips_are_conserved(database, report)
     await _prize_pools_match_ledger(database, report)
     await _closed_tables_are_empty(database, report)
+    await _scheduled_buy_ins_match_ledger(database, report)
     if replay_hand is not None:
         await _finished_hands_replay(database, report, replay_hand, progress_to)
     return report
@@ -151,13 +155,17 @@ async def _chips_are_conserved(database: Reader, report: AuditReport) -> None:
         "SELECT COALESCE(SUM(ABS(delta)), 0) FROM ledger WHERE kind = 'rake'"
     )
     banks = await database.fetch_value("SELECT COALESCE(SUM(chips), 0) FROM house_banks")
-    accounted = int(balances) + int(on_tables) + int(carried) + int(pools) + int(rake) + int(banks)
+    held = await database.fetch_value("SELECT COALESCE(SUM(held), 0) FROM scheduled_tournaments")
+    accounted = (
+        int(balances) + int(on_tables) + int(carried) + int(pools) + int(rake) + int(banks)
+    ) + int(held)
     jackpots = f" + carried jackpots {carried}" if carried else ""
     prize_pools = f" + prize pools {pools}" if pools else ""
     house = f" + house banks {banks}" if banks else ""
+    scheduled = f" + held for scheduled tournaments {held}" if held else ""
     line = (
         f"granted {granted} = balances {balances} + at tables {on_tables}{jackpots}"
-        f"{prize_pools} + rake {rake}{house} ({accounted})"
+        f"{prize_pools} + rake {rake}{house}{scheduled} ({accounted})"
     )
     if accounted == int(granted):
         report.passed(line)
@@ -206,6 +214,28 @@ async def _closed_tables_are_empty(database: Reader, report: AuditReport) -> Non
             + [f"table {r['id']} carried pot: {r['carried_pot']}" for r in pots if r["carried_pot"]]
             + [f"table {r['id']} prize pool: {r['prize_pool']}" for r in pots if r["prize_pool"]],
         )
+    else:
+        report.passed(line)
+
+
+async def _scheduled_buy_ins_match_ledger(database: Reader, report: AuditReport) -> None:
+    rows = await database.fetch_all(
+        "SELECT s.id, s.status, s.held, COALESCE(-SUM(l.delta), 0) AS ledger"
+        " FROM scheduled_tournaments s LEFT JOIN ledger l ON l.schedule_id = s.id"
+        " GROUP BY s.id, s.status, s.held"
+    )
+    wrong = [
+        f"scheduled tournament {r['id']}: holds {r['held']}, ledger {r['ledger']}"
+        for r in rows
+        if r["held"] != r["ledger"]
+    ] + [
+        f"scheduled tournament {r['id']} ({r['status']}) still holds {r['held']}"
+        for r in rows
+        if r["status"] != "scheduled" and r["held"]
+    ]
+    line = f"{len(rows)} scheduled tournament(s) hold their buy-ins less refunds"
+    if wrong:
+        report.failed(line, wrong)
     else:
         report.passed(line)
 

@@ -65,6 +65,8 @@ LedgerKind = Literal[
     "tournament_rebuy",
     "tournament_add_on",
     "tournament_bounty",
+    "scheduled_buy_in",
+    "scheduled_refund",
 ]
 
 
@@ -641,6 +643,54 @@ class Cashier:
             tx, guild_id, user_id, amount, "tournament_bounty", table_id=table_id, note=note
         )
 
+    # Tournaments announced ahead (bot/scheduled_tournaments.py): between
+    # balances and the buy-ins a scheduled tournament holds until it starts.
+
+    async def hold_scheduled_buy_in(
+        self, tx: Transaction, guild_id: int, user_id: int, schedule_id: int, amount: int
+    ) -> int:
+        """A registration's buy-in from the member's balance into the scheduled
+        tournament's held pool (``scheduled_buy_in``); the new balance."""
+        _check_amount(amount)
+        if is_computer(user_id):
+            raise RuntimeError("computer players do not register for scheduled tournaments")
+        await self._ensure(tx, guild_id, user_id)
+        balance = await self._move(
+            tx, guild_id, user_id, -amount, "scheduled_buy_in", schedule_id=schedule_id
+        )
+        changed = await tx.execute(
+            "UPDATE scheduled_tournaments SET held = held + ?"
+            " WHERE id = ? AND status = 'scheduled'",
+            (amount, schedule_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"scheduled tournament {schedule_id} takes no registrations")
+        return balance
+
+    async def return_scheduled_buy_in(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        user_id: int,
+        schedule_id: int,
+        amount: int,
+        *,
+        note: str,
+    ) -> int:
+        """A held buy-in back to the member's balance (``scheduled_refund``): a
+        refund, or the first half of its move to the table's prize pool."""
+        _check_amount(amount)
+        changed = await tx.execute(
+            "UPDATE scheduled_tournaments SET held = held - ? WHERE id = ? AND held >= ?",
+            (amount, schedule_id, amount),
+        )
+        if changed != 1:
+            raise RuntimeError(f"scheduled tournament {schedule_id} holds less than {amount}")
+        await self._ensure(tx, guild_id, user_id)
+        return await self._move(
+            tx, guild_id, user_id, amount, "scheduled_refund", note=note, schedule_id=schedule_id
+        )
+
     async def prize_pool(self, table_id: int) -> int:
         value: int = await self.database.fetch_value(
             "SELECT prize_pool FROM tables WHERE id = ?", (table_id,)
@@ -730,6 +780,7 @@ class Cashier:
         table_id: int | None = None,
         hand_id: int | None = None,
         note: str | None = None,
+        schedule_id: int | None = None,
     ) -> int:
         """Change an existing balance by ``delta`` and write its ledger row."""
         if is_computer(user_id):
@@ -750,10 +801,9 @@ class Cashier:
         if changed != 1:  # the balance is not what this transaction just read
             raise RuntimeError(f"the balance of {user_id} on {guild_id} changed under a write")
         await tx.execute(
-            "INSERT INTO ledger"
-            " (guild_id, user_id, delta, balance_after, kind, table_id, hand_id, note)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, user_id, delta, chips + delta, kind, table_id, hand_id, note),
+            "INSERT INTO ledger (guild_id, user_id, delta, balance_after, kind, table_id,"
+            " hand_id, note, schedule_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, user_id, delta, chips + delta, kind, table_id, hand_id, note, schedule_id),
         )
         return chips + delta
 

@@ -69,6 +69,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.privacy",
     "cogs.seasons",
     "cogs.activity",
+    "cogs.tournaments",
 )
 
 

@@ -8,7 +8,8 @@ ledger must stay balanced and every other player's hands must still replay
 and audit. Instead one *pseudonym* takes the member's id everywhere it is kept
 (balances, the ledger, hand results and habits, shown cards, tournament
 entries, session chips' moves, hand actions, the saved deal and result of every hand and the state
-of closed tables, the tables they opened, the seasons they started) and their name leaves the hand
+of closed tables, the tables they opened, the seasons they started, the
+tournaments they scheduled) and their name leaves the hand
 histories, in one transaction. The audit counts the pseudonym's rows like any
 player's; leaderboards leave them out.
 
@@ -19,8 +20,9 @@ ids are negative (:func:`bot.house_bank.is_computer`), so the two never meet.
 
 A member who asks is forgotten on every server (their per-user settings are
 deleted too); an admin forgets a member who left on their own server only.
-Nobody can be forgotten while seated or registered at an open table: they
-leave first (:class:`StillPlaying`).
+Nobody can be forgotten while seated or registered at an open table, or
+registered for a tournament announced ahead: they leave first
+(:class:`StillPlaying`).
 """
 
 from __future__ import annotations
@@ -172,9 +174,19 @@ async def _refuse_while_playing(tx: Transaction, user_id: int, guild_id: int | N
         " WHERE e.table_id = t.id AND e.user_id = ? AND e.place IS NULL))"
         " ORDER BY t.id"
     )
+    # Registered for a tournament announced ahead (bot/scheduled_tournaments.py):
+    # unregistering first gives the held buy-in back to the member, not to a pseudonym.
+    registered = (
+        "SELECT s.channel_id, s.guild_id FROM scheduled_tournaments s"
+        " JOIN scheduled_entries e ON e.schedule_id = s.id"
+        " WHERE s.status = 'scheduled' AND e.user_id = ? ORDER BY s.id"
+    )
     rows = [
         row
-        for row in await tx.fetch_all(playing, (user_id, user_id))
+        for row in [
+            *await tx.fetch_all(playing, (user_id, user_id)),
+            *await tx.fetch_all(registered, (user_id,)),
+        ]
         if guild_id is None or row["guild_id"] == guild_id
     ]
     if rows:
@@ -191,8 +203,9 @@ async def _guilds_of(tx: Transaction, user_id: int) -> list[int]:
         " UNION SELECT guild_id FROM tables WHERE creator_id = ?"
         " UNION SELECT guild_id FROM auto_top_ups WHERE user_id = ?"
         " UNION SELECT guild_id FROM session_chip_moves WHERE user_id = ?"
-        " UNION SELECT guild_id FROM seasons WHERE started_by = ?",
-        (user_id,) * 7,
+        " UNION SELECT guild_id FROM seasons WHERE started_by = ?"
+        " UNION SELECT guild_id FROM scheduled_tournaments WHERE creator_id = ?",
+        (user_id,) * 8,
     )
     return sorted(int(row["guild_id"]) for row in rows)
 
@@ -230,6 +243,8 @@ async def _forget_on(tx: Transaction, guild_id: int, user_id: int, pseudonym: in
         # The member who started a season (bot/seasons.py); standings are read
         # from tournament_entries, which the line above rewrites.
         "UPDATE seasons SET started_by = ? WHERE guild_id = ? AND started_by = ?",
+        # The organiser of a tournament announced ahead (bot/scheduled_tournaments.py).
+        "UPDATE scheduled_tournaments SET creator_id = ? WHERE guild_id = ? AND creator_id = ?",
     ):
         await tx.execute(sql, (pseudonym, guild_id, user_id))
     for sql in (

@@ -285,3 +285,51 @@ def option_lines(values: Mapping[str, object]) -> list[tuple[str, dict[str, obje
 SEASON_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("season", bool, True, fits=Fits.TOURNAMENT, keyword=None, command="season"),
 )
+
+
+# Tournaments announced ahead (issue 28, bot/scheduled_tournaments.py): the
+# sit-and-go's options of /poker create, declared once above and reused as
+# they are, and the schedule's own, which set no table option (keyword None).
+#: The most players a scheduled tournament waits for (several tables beyond one's seats).
+MAX_SCHEDULED_FIELD: Final = 1000
+#: The last level late registration may run to (the structure has 18).
+MAX_LEVEL_NUMBER: Final = 18
+#: How far ahead of the start registration may open: a week.
+MAX_REGISTRATION_HOURS: Final = 7 * 24
+#: The sit-and-go options /tournament schedule takes from /poker create.
+SCHEDULED_TABLE_OPTIONS: Final[tuple[TableOption, ...]] = tuple(
+    option
+    for option in CREATE_OPTIONS
+    if option.name
+    in {
+        "variant",
+        "game",
+        "small_blind",
+        "big_blind",
+        "seats",
+        "action_seconds",
+        "buy_in",
+        "starting_stack",
+        "level_minutes",
+        "level_hands",
+        "time_bank",
+    }
+)
+#: ``/tournament schedule``'s options after its start time.
+SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
+    *SCHEDULED_TABLE_OPTIONS,
+    TableOption(
+        "min_players", int, 2, MIN_SEATS, MAX_SCHEDULED_FIELD, keyword=None, command="schedule"
+    ),
+    TableOption(
+        "registration_hours",
+        int,
+        None,
+        0,
+        MAX_REGISTRATION_HOURS,
+        keyword=None,
+        command="schedule",
+    ),
+    TableOption("repeat_weekly", bool, False, keyword=None, command="schedule"),
+    TableOption("late_levels", int, 0, 0, MAX_LEVEL_NUMBER, keyword=None, command="schedule"),
+)

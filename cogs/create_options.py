@@ -38,11 +38,14 @@ def annotation(option: TableOption) -> Any:
     return option.kind | None
 
 
-def create_parameters(options: Sequence[TableOption]) -> Callable[[Callback], Callback]:
-    """Give ``(self, interaction, **chosen)`` a parameter for each option."""
+def create_parameters(
+    options: Sequence[TableOption], *, head_parameters: int = 2
+) -> Callable[[Callback], Callback]:
+    """Give ``(self, interaction, **chosen)`` a parameter for each option (after
+    the callback's own first ``head_parameters``, such as a required one)."""
 
     def decorate(callback: Callback) -> Callback:
-        head = list(inspect.signature(callback).parameters.values())[:2]
+        head = list(inspect.signature(callback).parameters.values())[:head_parameters]
         parameters = [
             inspect.Parameter(
                 option.name,

@@ -1946,4 +1946,144 @@ MESSAGES: Final[dict[str, str]] = {
     "activity.no_table": "In diesem Kanal ist kein Tisch offen.",
     "activity.signing_in": "Anmeldung bei Discord …",
     "activity.unavailable": "Discord ist gerade nicht erreichbar; versuch es gleich noch einmal.",
+    # Angekündigte Turniere (Issue 28; bot/scheduled_tournaments.py,
+    # bot/tournament_scheduler.py, cogs/tournaments.py).
+    "command.tournament.description": "Angekündigte Turniere: planen, anmelden, einchecken",
+    "command.tournament.schedule": (
+        "Ein Turnier mit Startzeit und Discord-Event ankündigen (wer Events verwalten darf)"
+    ),
+    "command.tournament.schedule.start": (
+        "Beginn: 2026-12-12 20:00 +01:00 (dein Abstand zu UTC; ohne ist es UTC) oder <t:…>"
+    ),
+    "command.poker.schedule.min_players": (
+        "So viele müssen einchecken, sonst fällt es aus und alles wird erstattet (Standard 2)"
+    ),
+    "command.poker.schedule.registration_hours": (
+        "Die Anmeldung öffnet so viele Stunden vor dem Start (Standard: sofort)"
+    ),
+    "command.poker.schedule.repeat_weekly": "Dasselbe Turnier eine Woche später wieder ansetzen",
+    "command.poker.schedule.late_levels": (
+        "Späte Anmeldung bis zum Ende dieses Levels (Standard 0: keine)"
+    ),
+    "command.tournament.register": "Für ein angekündigtes Turnier anmelden und das Buy-in zahlen",
+    "command.tournament.unregister": "Vor dem Start abmelden, mit dem Buy-in zurück",
+    "command.tournament.checkin": "Für ein Turnier einchecken, für das du angemeldet bist",
+    "command.tournament.list": "Die kommenden Turniere dieses Servers",
+    "command.tournament.cancel": (
+        "Ein angekündigtes Turnier absagen, jedes Buy-in zurück (Veranstalter oder Event-Verwalter)"
+    ),
+    "command.tournament.number": "Die Nummer des Turniers (Standard: das nächste hier)",
+    "schedule.bad_time": (
+        "Diese Startzeit kann ich nicht lesen: schreib sie wie 2026-12-12 20:00 +01:00 (der"
+        " Abstand deiner Zeit zu UTC; ohne ist es UTC) oder füge einen Discord-Zeitstempel wie"
+        " {example} ein."
+    ),
+    "schedule.time_past": "Diese Zeit, <t:{when}:F>, ist schon vorbei. Nichts wurde angesetzt.",
+    "schedule.time_far": (
+        "Diese Zeit, <t:{when}:F>, ist mehr als ein Jahr entfernt. Nichts wurde angesetzt."
+    ),
+    "schedule.unknown": "Ein solches Turnier gibt es auf diesem Server nicht.",
+    "schedule.none": (
+        "Auf diesem Server ist kein Turnier angesetzt. `/tournament schedule` setzt eines an."
+    ),
+    "schedule.closed": "Die Anmeldung für dieses Turnier ist geschlossen.",
+    "schedule.not_open_yet": "Die Anmeldung öffnet <t:{when}:R>.",
+    "schedule.already_registered": "Du bist schon angemeldet; dein Buy-in wird für dich gehalten.",
+    "schedule.not_registered": "Du bist für dieses Turnier nicht angemeldet.",
+    "schedule.check_in_later": "Der Check-in öffnet <t:{when}:R>, kurz vor dem Start.",
+    "schedule.already_checked_in": "Du bist schon eingecheckt.",
+    "schedule.managers_only": (
+        "Nur Mitglieder, die die Events dieses Servers verwalten dürfen, setzen Turniere an."
+    ),
+    "schedule.cancel_not_yours": (
+        "Nur der Veranstalter oder wer Events verwalten darf, sagt ein Turnier ab."
+    ),
+    "schedule.too_few": "Zu wenige Spieler konnten gesetzt werden, um das Turnier zu starten.",
+    "schedule.late_closed": "Die späte Anmeldung endete mit Level {level}.",
+    "schedule.late_full": "Der Tisch des Turniers ist voll: die späte Anmeldung ist geschlossen.",
+    "schedule.not_a_tournament": "Dieser Tisch ist kein Turnier.",
+    "schedule.late_registered": (
+        "🕒 {name} meldet sich spät an: {players} Spieler, Preisgeld **{pool:int}**."
+    ),
+    "schedule.levels_hands": "Blinds steigen alle {hands} Hände",
+    "schedule.levels_minutes": "Blinds steigen alle {minutes} Minuten",
+    "schedule.structure": (
+        "{game} · Buy-in **{buy_in:int}** · Startstack **{stack:int}** · Blinds ab"
+        " {small_blind:int}/{big_blind:int}, {levels}"
+    ),
+    "schedule.title": "🗓️ **Turnier {name}** (Nr. {id})",
+    "schedule.starts": "Beginn {start} ({relative})",
+    "schedule.registration_opens": "Die Anmeldung öffnet {when}.",
+    "schedule.registration_open": (
+        "Die Anmeldung ist offen: das Buy-in wird bei der Anmeldung bezahlt."
+    ),
+    "schedule.rules": (
+        "Check-in ab {check_in} · mindestens {min_players} Spieler · {seats} pro Tisch"
+    ),
+    "schedule.late_rule": "Späte Anmeldung bis zum Ende von Level {level}.",
+    "schedule.weekly": "Jede Woche.",
+    "schedule.registered": "Angemeldet ({count}): {names}",
+    "schedule.nobody_yet": "Noch hat sich niemand angemeldet.",
+    "schedule.status_started": "Es hat begonnen.",
+    "schedule.status_cancelled": "Es wurde abgesagt; jedes Buy-in ging zurück.",
+    "schedule.reminder": (
+        "⏰ **{name}** beginnt {start}. Checkt jetzt mit dem Knopf unten ein: {players}"
+    ),
+    "schedule.started": "🃏 **{name}** beginnt jetzt in {channel} mit {players} Spielern.",
+    "schedule.no_show_refunded": (
+        "{names} hat/haben nicht eingecheckt und das Buy-in zurückbekommen."
+    ),
+    "schedule.cancelled_missed": (
+        "**{name}** wurde abgesagt: der Bot lief zum Start nicht. Jedes Buy-in ging zurück."
+    ),
+    "schedule.cancelled_too_few": (
+        "**{name}** wurde abgesagt: {checked} eingecheckt, {min_players} waren nötig. Jedes"
+        " Buy-in ging zurück."
+    ),
+    "schedule.cancelled_by_organiser": (
+        "**{name}** wurde vom Veranstalter abgesagt. Jedes Buy-in ging zurück."
+    ),
+    "schedule.cancelled_too_many": (
+        "**{name}** wurde abgesagt: {players} eingecheckt, mehr als ein Tisch Plätze hat, und"
+        " Turniere über mehrere Tische gibt es hier noch nicht. Jedes Buy-in ging zurück."
+    ),
+    "schedule.cancelled_no_table": (
+        "**{name}** wurde abgesagt: sein Tisch konnte nicht geöffnet werden. Jedes Buy-in ging"
+        " zurück."
+    ),
+    "schedule.event_name": "Turnier {name}",
+    "schedule.thread_name": "Turnier {name}",
+    "schedule.button.register": "Anmelden",
+    "schedule.button.unregister": "Abmelden",
+    "schedule.button.checkin": "Einchecken",
+    "schedule.scheduled": (
+        "**{name}** (Nr. {id}) ist für {start} ({relative}) angesetzt, Buy-in **{buy_in:int}**."
+        " Das Discord-Event und die Anmeldung sind veröffentlicht."
+    ),
+    "schedule.scheduled_no_event": (
+        "**{name}** (Nr. {id}) ist für {start} ({relative}) angesetzt, Buy-in **{buy_in:int}**."
+        " Die Anmeldung ist veröffentlicht; das Discord-Event konnte nicht angelegt werden (der"
+        " Bot braucht die Berechtigung „Events verwalten“)."
+    ),
+    "schedule.registered_you": (
+        "Du bist für **{name}** ({start}) angemeldet: **{buy_in:int}** Chips werden als dein"
+        " Buy-in gehalten; dein Guthaben ist {balance:int}."
+    ),
+    "schedule.checked_in_too": "Der Check-in ist offen, also bist du auch eingecheckt.",
+    "schedule.check_in_when": "Checke ein, wenn der Check-in öffnet, {when}.",
+    "schedule.unregistered_you": (
+        "Du bist von **{name}** abgemeldet: deine **{buy_in:int}** Chips sind zurück; dein"
+        " Guthaben ist {balance:int}."
+    ),
+    "schedule.checked_in_you": "Du bist für **{name}** eingecheckt; es beginnt {start}.",
+    "schedule.late_you": (
+        "Du bist spät für **{name}** angemeldet: **{buy_in:int}** Chips gingen ins Preisgeld"
+        " (Guthaben {balance:int}); du sitzt in {channel} mit **{stack:int}** Chips."
+    ),
+    "schedule.list_title": "**Kommende Turniere**",
+    "schedule.list_line": (
+        "Nr. {id} · **{name}** · {start} ({relative}) · Buy-in {buy_in:int} · {registered}"
+        " angemeldet (mindestens {min_players}) · {channel}"
+    ),
+    "schedule.cancelled_you": "**{name}** ist abgesagt; {refunded} Buy-in(s) gingen zurück.",
 }

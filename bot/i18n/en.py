@@ -1831,4 +1831,138 @@ MESSAGES: Final[dict[str, str]] = {
     "activity.no_table": "No table is open in this channel.",
     "activity.signing_in": "Signing in with Discord…",
     "activity.unavailable": "Discord could not be asked just now; try again in a moment.",
+    # Tournaments announced ahead (issue 28; bot/scheduled_tournaments.py,
+    # bot/tournament_scheduler.py, cogs/tournaments.py).
+    "command.tournament.description": "Tournaments announced ahead: schedule, register, check in",
+    "command.tournament.schedule": (
+        "Announce a tournament with a start time and a Discord event (members who manage events)"
+    ),
+    "command.tournament.schedule.start": (
+        "When it starts: 2026-12-12 20:00 +01:00 (your UTC offset; none is UTC) or <t:…>"
+    ),
+    "command.poker.schedule.min_players": (
+        "The fewest players who must check in, or it is cancelled and refunded (default 2)"
+    ),
+    "command.poker.schedule.registration_hours": (
+        "Registration opens this many hours before the start (default: at once)"
+    ),
+    "command.poker.schedule.repeat_weekly": "Schedule the same tournament again a week later",
+    "command.poker.schedule.late_levels": (
+        "Late registration until the end of this level (default 0: none)"
+    ),
+    "command.tournament.register": "Register for a scheduled tournament, paying its buy-in",
+    "command.tournament.unregister": "Unregister before the start, with the buy-in back",
+    "command.tournament.checkin": "Check in for a tournament you registered for",
+    "command.tournament.list": "The server's upcoming tournaments",
+    "command.tournament.cancel": (
+        "Cancel a scheduled tournament, every buy-in refunded (its organiser or event managers)"
+    ),
+    "command.tournament.number": "The tournament's number (default: the next one here)",
+    "schedule.bad_time": (
+        "That is not a start time I can read: write it like 2026-12-12 20:00 +01:00 (the UTC"
+        " offset of your time; none means UTC), or paste a Discord timestamp such as {example}."
+    ),
+    "schedule.time_past": ("That time, <t:{when}:F>, has passed already. Nothing was scheduled."),
+    "schedule.time_far": (
+        "That time, <t:{when}:F>, is more than a year away. Nothing was scheduled."
+    ),
+    "schedule.unknown": "There is no such tournament on this server.",
+    "schedule.none": (
+        "No tournament is scheduled on this server. `/tournament schedule` sets one up."
+    ),
+    "schedule.closed": "Registration for that tournament has closed.",
+    "schedule.not_open_yet": "Registration opens <t:{when}:R>.",
+    "schedule.already_registered": "You are registered already; your buy-in is held for you.",
+    "schedule.not_registered": "You are not registered for that tournament.",
+    "schedule.check_in_later": "Check-in opens <t:{when}:R>, shortly before the start.",
+    "schedule.already_checked_in": "You are checked in already.",
+    "schedule.managers_only": (
+        "Only members who can manage this server's events schedule tournaments."
+    ),
+    "schedule.cancel_not_yours": (
+        "Only its organiser or a member who can manage events cancels a tournament."
+    ),
+    "schedule.too_few": "Too few players could be seated for the tournament to start.",
+    "schedule.late_closed": "Late registration closed at the end of level {level}.",
+    "schedule.late_full": "The tournament's table is full: late registration is closed.",
+    "schedule.not_a_tournament": "That table is not a tournament.",
+    "schedule.late_registered": (
+        "🕒 {name} registers late: {players} players, prize pool **{pool:int}**."
+    ),
+    "schedule.levels_hands": "blinds up every {hands} hands",
+    "schedule.levels_minutes": "blinds up every {minutes} minutes",
+    "schedule.structure": (
+        "{game} · buy-in **{buy_in:int}** · starting stack **{stack:int}** · blinds from"
+        " {small_blind:int}/{big_blind:int}, {levels}"
+    ),
+    "schedule.title": "🗓️ **{name} tournament** (no. {id})",
+    "schedule.starts": "Starts {start} ({relative})",
+    "schedule.registration_opens": "Registration opens {when}.",
+    "schedule.registration_open": "Registration is open: the buy-in is paid when you register.",
+    "schedule.rules": (
+        "Check-in from {check_in} · at least {min_players} players · {seats} per table"
+    ),
+    "schedule.late_rule": "Late registration until the end of level {level}.",
+    "schedule.weekly": "Every week.",
+    "schedule.registered": "Registered ({count}): {names}",
+    "schedule.nobody_yet": "Nobody has registered yet.",
+    "schedule.status_started": "It has started.",
+    "schedule.status_cancelled": "It was cancelled; every buy-in went back.",
+    "schedule.reminder": (
+        "⏰ **{name}** starts {start}. Check in now with the button below: {players}"
+    ),
+    "schedule.started": "🃏 **{name}** starts now in {channel} with {players} players.",
+    "schedule.no_show_refunded": "{names} did not check in and got their buy-in back.",
+    "schedule.cancelled_missed": (
+        "**{name}** was cancelled: the bot was not running at its start. Every buy-in went back."
+    ),
+    "schedule.cancelled_too_few": (
+        "**{name}** was cancelled: {checked} checked in, {min_players} were needed. Every"
+        " buy-in went back."
+    ),
+    "schedule.cancelled_by_organiser": (
+        "**{name}** was cancelled by its organiser. Every buy-in went back."
+    ),
+    "schedule.cancelled_too_many": (
+        "**{name}** was cancelled: {players} checked in, more than one table seats, and"
+        " tournaments over several tables are not run here yet. Every buy-in went back."
+    ),
+    "schedule.cancelled_no_table": (
+        "**{name}** was cancelled: its table could not be opened. Every buy-in went back."
+    ),
+    "schedule.event_name": "{name} tournament",
+    "schedule.thread_name": "{name} tournament",
+    "schedule.button.register": "Register",
+    "schedule.button.unregister": "Unregister",
+    "schedule.button.checkin": "Check in",
+    "schedule.scheduled": (
+        "**{name}** (no. {id}) is scheduled for {start} ({relative}), buy-in **{buy_in:int}**."
+        " Discord's event and the registration message are posted."
+    ),
+    "schedule.scheduled_no_event": (
+        "**{name}** (no. {id}) is scheduled for {start} ({relative}), buy-in **{buy_in:int}**."
+        " The registration message is posted; Discord's event could not be created (the bot"
+        " needs the Manage Events permission)."
+    ),
+    "schedule.registered_you": (
+        "You are registered for **{name}** ({start}): **{buy_in:int}** chips are held for your"
+        " buy-in; your balance is {balance:int}."
+    ),
+    "schedule.checked_in_too": "Check-in is open, so you are checked in too.",
+    "schedule.check_in_when": "Check in when check-in opens, {when}.",
+    "schedule.unregistered_you": (
+        "You are unregistered from **{name}**: your **{buy_in:int}** chips are back; your"
+        " balance is {balance:int}."
+    ),
+    "schedule.checked_in_you": "You are checked in for **{name}**, which starts {start}.",
+    "schedule.late_you": (
+        "You are registered late for **{name}**: **{buy_in:int}** chips went to the prize pool"
+        " (balance {balance:int}); you sit in {channel} with **{stack:int}** chips."
+    ),
+    "schedule.list_title": "**Upcoming tournaments**",
+    "schedule.list_line": (
+        "no. {id} · **{name}** · {start} ({relative}) · buy-in {buy_in:int} · {registered}"
+        " registered (at least {min_players}) · {channel}"
+    ),
+    "schedule.cancelled_you": ("**{name}** is cancelled; {refunded} buy-in(s) went back."),
 }

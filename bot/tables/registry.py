@@ -66,6 +66,8 @@ class TableRegistry:
         self.store = TableStore(services.database)
         self._runners: dict[int, TableRunner] = {}
         self._creating: set[int] = set()
+        #: Told of each table that closed (a scheduled tournament's Discord event ends).
+        self.closed_listeners: list[Callable[[TableRunner], None]] = []
         #: Per channel: when its table was last reloaded, and the pause before the next.
         self._reloaded: dict[int, tuple[float, Backoff]] = {}
 
@@ -147,6 +149,8 @@ class TableRegistry:
         channel_id = runner.record.channel_id
         if self._runners.get(channel_id) is runner:
             del self._runners[channel_id]
+        for listener in self.closed_listeners:
+            listener(runner)
 
     async def close(
         self, channel_id: int, by: int, *, void_reason: str | None = None, by_name: str = ""

@@ -424,6 +424,21 @@ class TableRunner:
             self._changed()
             return movement
 
+    async def late_register(
+        self, user_id: int, name: str, *, locale: str, last_level: int
+    ) -> SeatMovement:
+        """Register for a scheduled tournament, late while its level is at most
+        ``last_level`` (:meth:`TournamentDesk.join_late`)."""
+        async with self._lock:
+            turns.check_taking_players(self.state)
+            if not isinstance(self.desk, TournamentDesk):
+                raise Refused("schedule.not_a_tournament")
+            movement = await self.desk.join_late(
+                user_id, name, locale=locale, last_level=last_level
+            )
+            self._changed()
+            return movement
+
     async def begin_tournament(self) -> None:
         """Start a tournament with the players registered (two at least)."""
         async with self._lock:

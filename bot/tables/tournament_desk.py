@@ -139,6 +139,58 @@ class TournamentDesk:
             await self._begin()
         return movement
 
+    async def join_late(
+        self, user_id: int, name: str, *, locale: str, last_level: int
+    ) -> SeatMovement:
+        """Late registration of a scheduled tournament (bot/scheduled_start.py):
+        while its level is at most ``last_level``, a free seat is taken with the
+        starting stack for the buy-in (``tournament_buy_in``), one more entrant.
+        Before the start it is an ordinary registration."""
+        state, progress = self.state, self.progress
+        if not progress.started:
+            return await self.join(user_id, name, buy_in=None, seat=None, locale=locale)
+        level_clock = state.table.clock
+        if level_clock is None or level_clock.index + 1 > last_level:
+            raise Refused("schedule.late_closed", level=last_level)
+        if state.table.is_seated(user_id):
+            raise Refused("engine.already_seated", seat=state.table.seat_of(user_id).number)
+        if len(state.table.seats) >= state.settings.seats:
+            raise Refused("schedule.late_full")
+
+        def sit() -> Seat:
+            state.add_player(Player(user_id, name, locale))
+            return state.table.sit(user_id, None)
+
+        async def pay(tx: Transaction, taken: Seat) -> SeatMovement:
+            return await self.cashier.register(
+                state.record.guild_id,
+                user_id,
+                state.table_id,
+                taken.number,
+                progress.buy_in,
+                taken.stack,
+                tx=tx,
+            )
+
+        # One more entrant, saved with the seat (the prizes follow the field).
+        progress.entrants += 1
+        try:
+            movement = await self.keeper.transact(sit, pay)
+        except BaseException:
+            progress.entrants -= 1
+            raise
+        progress.prize_pool += movement.amount
+        progress.bounties.enter(user_id)
+        text = t(
+            "schedule.late_registered",
+            state.locale,
+            name=name,
+            players=progress.entrants,
+            pool=progress.prize_money,
+        )
+        self.publisher.post(OutgoingMessage(content=text))
+        return movement
+
     async def leave(self, user_id: int) -> bool:
         """Unregister before the tournament begins, with the whole buy-in back."""
         if self.progress.started:

@@ -211,3 +211,68 @@ def test_the_command_says_so_when_the_postgresql_server_cannot_be_reached() -> N
     assert result.returncode == 2
     assert "PostgreSQL database cannot be used" in result.stderr
     assert "s3cret" not in result.stdout + result.stderr
+
+
+async def _a_scheduled_tournament(database: Database) -> int:
+    """A tournament announced ahead with Alice's and Bob's buy-ins of 100 held."""
+    from bot.scheduled_tournaments import register, schedule
+    from bot.settings import Settings
+    from bot.tables.table_settings import new_table_config
+
+    cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
+    config = new_table_config(
+        Settings(discord_token="x"),
+        variant=None,
+        tournament=True,
+        buy_in=100,
+        small_blind=None,
+        big_blind=None,
+        min_buy_in=None,
+        max_buy_in=None,
+        seats=None,
+        action_seconds=None,
+        provably_fair=True,
+        locale="en",
+    )
+    announced = await schedule(
+        database,
+        guild_id=GUILD,
+        channel_id=5,
+        creator_id=ALICE,
+        config=config,
+        starts_at=2_000,
+        registration_opens_at=0,
+        repeat_weekly=False,
+        min_players=2,
+        late_levels=0,
+    )
+    for player in (ALICE, BOB):
+        await register(database, cashier, announced.id, player, now=100)
+    return announced.id
+
+
+async def test_buy_ins_held_for_a_scheduled_tournament_count(database: Database) -> None:
+    await _a_scheduled_tournament(database)
+    report = await audit(database)
+    assert report.clean, report.render()
+    assert "+ held for scheduled tournaments 200 (2000)" in report.render()
+    assert "1 scheduled tournament(s) hold their buy-ins less refunds" in report.render()
+
+
+async def test_a_held_pool_that_does_not_match_its_ledger_is_found(database: Database) -> None:
+    held = await _a_scheduled_tournament(database)
+    async with database.transaction() as tx:
+        await tx.execute("UPDATE scheduled_tournaments SET held = 150 WHERE id = ?", (held,))
+    report = await audit(database)
+    assert f"scheduled tournament {held}: holds 150, ledger 200" in report.render()
+    assert "difference -50" in report.render()
+
+
+async def test_a_cancelled_schedule_still_holding_buy_ins_is_found(database: Database) -> None:
+    held = await _a_scheduled_tournament(database)
+    async with database.transaction() as tx:
+        await tx.execute(
+            "UPDATE scheduled_tournaments SET status = 'cancelled' WHERE id = ?", (held,)
+        )
+    report = await audit(database)
+    assert f"scheduled tournament {held} (cancelled) still holds 200" in report.render()

@@ -175,3 +175,56 @@ async def test_nothing_changes_while_the_member_is_still_seated(database: Databa
     assert by_admin.value.sentence("en").startswith("That member still holds a seat")
     assert await _every_row(database) == everything
     assert not await database.fetch_value("SELECT COUNT(*) FROM forgotten_members")
+
+
+async def test_a_member_registered_for_a_scheduled_tournament_unregisters_before_being_forgotten(
+    database: Database,
+) -> None:
+    """The buy-in a tournament announced ahead holds goes back to the member, so
+    they are not forgotten while it is held; once they unregister they are, and
+    the tournament they scheduled names the pseudonym."""
+    from bot.scheduled_tournaments import register, schedule, unregister
+    from bot.settings import Settings
+    from bot.tables.table_settings import new_table_config
+
+    cashier = Cashier(database, starting_chips=1000, daily=DailyReward(100, 10, 7))
+    settings = Settings(discord_token="x")
+    table = new_table_config(
+        settings,
+        variant=None,
+        tournament=True,
+        small_blind=None,
+        big_blind=None,
+        min_buy_in=None,
+        max_buy_in=None,
+        seats=None,
+        action_seconds=None,
+        provably_fair=True,
+        locale="en",
+    )
+    announced = await schedule(
+        database,
+        guild_id=GUILD,
+        channel_id=5,
+        creator_id=BEN,
+        config=table,
+        starts_at=2_000,
+        registration_opens_at=0,
+        repeat_weekly=False,
+        min_players=2,
+        late_levels=0,
+    )
+    await register(database, cashier, announced.id, BEN, now=100)
+    everything = await _every_row(database)
+    with pytest.raises(StillPlaying):
+        await forget(database, BEN)
+    assert await _every_row(database) == everything
+    await unregister(database, cashier, announced.id, BEN, now=200)
+    pseudonym = await forget(database, BEN)
+    assert (
+        await database.fetch_value(
+            "SELECT creator_id FROM scheduled_tournaments WHERE id = ?", (announced.id,)
+        )
+        == pseudonym
+    )
+    await assert_audit_clean(database)

@@ -19,6 +19,7 @@ from tests.e2e.fake_discord import command_rules as cmd
 from tests.e2e.fake_discord import components as comp
 from tests.e2e.fake_discord import emojis as emo
 from tests.e2e.fake_discord import message_rules as msg
+from tests.e2e.fake_discord import scheduled_events as sev
 from tests.e2e.fake_discord import state as st
 from tests.e2e.fake_discord import threads as thr
 from tests.e2e.fake_discord.rules import Rule
@@ -37,6 +38,8 @@ THREADS = "POST /channels/{channel}/threads"
 MESSAGE_THREAD = "POST /channels/{channel}/messages/{message}/threads"
 EMOJIS = "POST /applications/{app}/emojis"
 EMOJI = "PATCH /applications/{app}/emojis/{emoji}"
+EVENTS = "POST /guilds/{guild}/scheduled-events"
+EVENT = "PATCH /guilds/{guild}/scheduled-events/{event}"
 
 
 @dataclass(frozen=True)
@@ -1557,6 +1560,29 @@ CASES: list[Case] = [
         "/paths/~1applications~1{application_id}~1emojis~1{emoji_id}/patch/requestBody/"
         "content/application~1json/schema/properties/name/minLength",
         needs="emoji",
+    ),
+    Case(
+        "scheduled-event-external-without-end",
+        EVENTS,
+        {
+            "name": "Friday freezeout",
+            "scheduled_start_time": "2026-12-12T19:00:00+00:00",
+            "privacy_level": 2,
+            "entity_type": 3,
+            "entity_metadata": {"location": "#poker"},
+        },
+        ("scheduled_end_time",),
+        "BASE_TYPE_REQUIRED",
+        sev.EXTERNAL_NEEDS,
+    ),
+    Case(
+        "scheduled-event-completed-before-active",
+        EVENT,
+        {"status": 3},
+        ("status",),
+        "GUILD_SCHEDULED_EVENT_INVALID_STATUS_TRANSITION",
+        sev.STATUS_MOVES,
+        needs="scheduled-event",
     ),
 ]
 

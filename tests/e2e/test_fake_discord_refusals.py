@@ -132,6 +132,20 @@ class Harness:
                 state.emojis.emojis[emoji_id] = AppEmoji(emoji_id, f"e{n}", b"")
         elif need == "emoji":
             values["emoji"] = state.emojis.create({"name": "ace_spades", "image": png(100)}).id
+        elif need == "scheduled-event":
+            event = state.scheduled_events.create(
+                fake.guild_id,
+                state.bot.id,
+                {
+                    "name": "Friday freezeout",
+                    "scheduled_start_time": "2026-12-12T19:00:00+00:00",
+                    "scheduled_end_time": "2026-12-12T23:00:00+00:00",
+                    "privacy_level": 2,
+                    "entity_type": 3,
+                    "entity_metadata": {"location": "#poker"},
+                },
+            )
+            values["event"] = event.id
         else:
             assert not need, f"unknown need {need!r}"
         return values

@@ -27,6 +27,7 @@ from .errors import ApiError, Refusal
 from .faults import FaultPlan
 from .message_rules import REQUEST_SIZE_MAX, check_files
 from .ratelimits import RateLimits
+from .scheduled_events import UNKNOWN_SCHEDULED_EVENT
 from .state import DiscordState
 
 log = logging.getLogger(__name__)
@@ -132,6 +133,11 @@ class RestApi:
             ("GET", "/guilds/{guild}/channels", self._guild_channels),
             ("GET", "/guilds/{guild}/members", self._members),
             ("GET", "/guilds/{guild}/members/{user}", self._member),
+            ("GET", "/guilds/{guild}/scheduled-events", self._list_events),
+            ("POST", "/guilds/{guild}/scheduled-events", self._create_event),
+            ("GET", "/guilds/{guild}/scheduled-events/{event}", self._get_event),
+            ("PATCH", "/guilds/{guild}/scheduled-events/{event}", self._edit_event),
+            ("DELETE", "/guilds/{guild}/scheduled-events/{event}", self._delete_event),
             ("GET", "/channels/{channel}", self._channel),
             ("POST", "/channels/{channel}/threads", self._open_thread),
             ("PUT", "/channels/{channel}/thread-members/{user}", self._add_thread_member),
@@ -353,6 +359,41 @@ class RestApi:
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             body.pop(key)
         return json_response(body)
+
+    # -- scheduled events (scheduled_events.py) ------------------------------
+
+    async def _list_events(self, request: web.Request) -> web.Response:
+        guild = self._guild_of(request)
+        events = self.state.scheduled_events.of_guild(guild.id)
+        return json_response([event.payload() for event in events])
+
+    async def _create_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_of(request)
+        body, _ = await read_body(request)
+        event = self.state.scheduled_events.create(guild.id, self.state.bot.id, body)
+        self.state.changed()
+        return json_response(event.payload())
+
+    def _event_id(self, request: web.Request) -> int:
+        return _int_of(request, "event", UNKNOWN_SCHEDULED_EVENT, "Guild Scheduled Event")
+
+    async def _get_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_of(request)
+        event = self.state.scheduled_events.get(guild.id, self._event_id(request))
+        return json_response(event.payload())
+
+    async def _edit_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_of(request)
+        body, _ = await read_body(request)
+        event = self.state.scheduled_events.edit(guild.id, self._event_id(request), body)
+        self.state.changed()
+        return json_response(event.payload())
+
+    async def _delete_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_of(request)
+        self.state.scheduled_events.delete(guild.id, self._event_id(request))
+        self.state.changed()
+        return web.Response(status=204)
 
     async def _guild_channels(self, request: web.Request) -> web.Response:
         guild = self._guild_of(request)

@@ -37,6 +37,7 @@ from .messages import (
 )
 from .permissions import ALL, implicitly_allowed
 from .rules import rule
+from .scheduled_events import ScheduledEvents
 from .snowflakes import SnowflakeFactory
 from .threads import check_can_edit, check_can_open, check_can_post, thread_type_for
 from .world import BOT_DEFAULT_PERMISSIONS, GUILDS_INTENT, World
@@ -105,6 +106,7 @@ class DiscordState(World):
         self.emojis = AppEmojis(self.ids)
         #: The app's Activity (activities.py sets itself here): entry point, launches.
         self.activities: FakeActivities | None = None
+        self.scheduled_events = ScheduledEvents(self.ids)
         #: Every request the fake refused, in order (see `Refusal.invalid_payload`).
         self.refusals: list[Refusal] = []
         self.guild: FakeGuild = self.add_guild(guild_name)

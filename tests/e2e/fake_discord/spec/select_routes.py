@@ -34,6 +34,8 @@ ROUTES: dict[str, tuple[str, ...]] = {
     "/webhooks/{webhook_id}/{webhook_token}/messages/@original": ("get", "patch", "delete"),
     "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}": ("get", "patch", "delete"),
     "/users/@me/channels": ("post",),
+    "/guilds/{guild_id}/scheduled-events": ("get", "post"),
+    "/guilds/{guild_id}/scheduled-events/{guild_scheduled_event_id}": ("get", "patch", "delete"),
 }
 
 
