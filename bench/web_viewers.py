@@ -449,9 +449,9 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     with_viewers = [w for w in windows if w["viewers_per_table"] > 0]
 
     def per_action(found: list[dict[str, Any]]) -> float:
-        spent = sum(float(w["bot_cpu_ms_per_action"]) * w["actions"] for w in found)
+        spent = sum(float(w["bot_cpu_ms_per_action"]) * int(w["actions"]) for w in found)
         return round(
-            spent / max(sum(w["actions"] for w in found), 1),
+            spent / max(sum(int(w["actions"]) for w in found), 1),
             3,
         )
 
