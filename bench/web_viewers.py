@@ -36,7 +36,9 @@ window, then a summary with:
   drawn the first time and cached the second. Skipped, saying so, where
   Chromium or Playwright is missing (``--no-page`` skips it too).
 
-``--profile DIR`` keeps a cProfile of the bot during the viewed windows
+``--bot-root DIR`` runs the bot of another checkout (its ``web/``, with this
+``bench/web_viewers_bot.py`` copied in): an A/B of the room with the same
+benchmark. ``--profile DIR`` keeps a cProfile of the bot during the viewed windows
 (``DIR/bot-viewed-N.prof``; profiling slows the bot, so its CPU figures are not
 comparable). ``--keep DIR`` keeps the ledger and the bot's log. Linux only.
 """
@@ -165,6 +167,7 @@ class BotProcess:
             stdout=asyncio.subprocess.PIPE,
             stderr=log,
             limit=2**20,
+            cwd=arguments.bot_root or None,
         )
         assert process.stdout is not None
         line = await asyncio.wait_for(process.stdout.readline(), 900)
@@ -402,7 +405,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
                 if profile_dir is not None:
                     await bot.ask(f"profile off {profile_dir / f'bot-viewed-{round_no}.prof'}")
                 await bot.ask("record off")
-                await asyncio.sleep(GRACE_SECONDS)
+                await asyncio.sleep(arguments.grace)
                 changes_path = workdir / f"changes-{round_no}.json"
                 await bot.ask(f"changes {changes_path}")
                 changes = {int(k): v for k, v in json.loads(changes_path.read_text()).items()}
@@ -500,9 +503,15 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=20.0, help="each window")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--grace", type=float, default=GRACE_SECONDS, help="for the last frames of a window"
+    )
     parser.add_argument("--no-deflate", dest="deflate", action="store_false")
     parser.add_argument("--no-page", dest="page", action="store_false")
     parser.add_argument("--profile", metavar="DIR")
+    parser.add_argument(
+        "--bot-root", metavar="DIR", help="run another checkout's bot (its web room) against this"
+    )
     parser.add_argument("--keep", metavar="DIR")
     return parser.parse_args(argv)
 

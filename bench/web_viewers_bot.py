@@ -141,6 +141,14 @@ class Autopilot:
             return Move.MIN
         return Move.CHECK_OR_CALL
 
+    def resume(self) -> None:
+        """Held no longer: act now if a member's turn waits."""
+        self._asked = None
+        view = self.runner.snapshot()
+        if view.actor_id in self.members and not view.hand_over:
+            self._asked = (view.hand_no, view.seq)
+            asyncio.get_running_loop().create_task(self._act(view.actor_id, view))
+
     async def _act(self, member: int, view: TableSnapshot) -> None:
         if self.pace:
             await asyncio.sleep(self.pace)
@@ -170,20 +178,24 @@ async def open_tables(
     registry: TableRegistry, arguments: argparse.Namespace, bench: Bench
 ) -> tuple[list[dict[str, Any]], dict[int, str]]:
     seats = max(6, arguments.members + arguments.computers)
-    config = table_settings(PlayOptions(computers=arguments.computers, seats=seats))
+    # The longest clock: no member is timed out while the other tables open.
+    options = PlayOptions(computers=arguments.computers, seats=seats, action_seconds=600)
+    config = table_settings(options)
     found: list[dict[str, Any]] = []
     names: dict[int, str] = {}
     runners: list[tuple[TableRunner, list[int]]] = []
-    # The computer players first: a table deals only once a member sits, so the
-    # tables opened first do not play while the others open.
+    pilots: list[Autopilot] = []
+    # The tables opened first wait at their members' first turn while the others
+    # open (a table deals once two sit), then all play.
     for n in range(arguments.tables):
         members = [FIRST_MEMBER + n * 10 + m for m in range(arguments.members)]
         runner = await registry.create(GUILD, n + 1, members[0], config)
-        Autopilot(runner, set(members), arguments.pace, bench, arguments.seed + n)
-        for _ in range(arguments.computers):
-            await runner.add_computer(None, None)
+        bench.held.add(runner.table_id)
+        pilots.append(Autopilot(runner, set(members), arguments.pace, bench, arguments.seed + n))
         runners.append((runner, members))
     for runner, members in runners:
+        for _ in range(arguments.computers):
+            await runner.add_computer(None, None)
         for member in members:
             await registry.services.cashier.balance(GUILD, member)
             await runner.join(member, f"Member {member}", buy_in=config.max_buy_in, locale="en")
@@ -192,6 +204,9 @@ async def open_tables(
         for user_id in seated:
             names[user_id] = f"Player {user_id}"
         found.append({"table_id": runner.table_id, "seated": seated})
+    bench.held.clear()
+    for pilot in pilots:
+        pilot.resume()
     return found, names
 
 
