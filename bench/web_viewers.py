@@ -26,6 +26,9 @@ window, then a summary with:
 - ``bot_cpu_ms_per_action`` without and with viewers (the bot's user + system
   CPU from /proc over the actions all its tables took), and ``viewers_add``
   (with ÷ without − 1; the goal is at most 0.20);
+- per window, ``bot_loop_lag_ms`` (how late a 10 ms ticker in the bot woke:
+  what a frame waits for besides its own work) and ``bot_gc_max_ms`` (the
+  longest garbage collection);
 - ``bytes_per_frame``: the JSON text of a table frame as the page receives
   it, a spectator's (``public``) and a seated player's (``seat``);
 - ``page``: in headless Chromium (``/usr/bin/chromium`` via Playwright), a
@@ -192,12 +195,18 @@ class BotProcess:
             await self.process.wait()
 
 
-async def window(bot: BotProcess, seconds: float, viewers: int) -> dict[str, Any]:
-    """The bot's actions and CPU over ``seconds``; this process's CPU meanwhile."""
+async def window(bot: BotProcess, seconds: float, viewers: int, workdir: Path) -> dict[str, Any]:
+    """The bot's actions and CPU over ``seconds``; this process's CPU meanwhile; how
+    late the bot's event loop woke and its longest garbage collection then."""
+    await bot.ask(f"loop {workdir / 'loop.json'}")  # forget what came before
     started = await bot.ask("mark")
     cpu, mine, machine = cpu_seconds(bot.pid), time.process_time(), machine_cpu_seconds()[0]
     await asyncio.sleep(seconds)
     ended = await bot.ask("mark")
+    await bot.ask(f"loop {workdir / 'loop.json'}")
+    watched = json.loads((workdir / "loop.json").read_text())
+    lags = [lag for at, lag in watched["lags"] if started["at"] <= at <= ended["at"]]
+    pauses = [row[2] for row in watched["collections"] if started["at"] <= row[0] <= ended["at"]]
     spent = cpu_seconds(bot.pid) - cpu
     mine_spent = time.process_time() - mine
     machine_spent = machine_cpu_seconds()[0] - machine
@@ -214,6 +223,8 @@ async def window(bot: BotProcess, seconds: float, viewers: int) -> dict[str, Any
         "repeated_views": round(repeated / max(changes, 1), 3),
         "bot_cpu_busy": round(spent / elapsed, 3),
         "bot_cpu_ms_per_action": round(1000 * spent / max(actions, 1), 3),
+        "bot_loop_lag_ms": Spread.of(lags, 1000).as_dict(),
+        "bot_gc_max_ms": round(1000 * max(pauses, default=0.0), 1),
         "viewers_cpu_busy": round(mine_spent / elapsed, 3),
         "machine_cpu_busy": round(machine_spent / elapsed, 3),
         "loadavg": round(os.getloadavg()[0], 2),
@@ -392,7 +403,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
         connector = aiohttp.TCPConnector(limit=0)
         async with aiohttp.ClientSession(connector=connector) as session:
             for round_no in range(1, arguments.rounds + 1):
-                bare = await window(bot, arguments.seconds, 0)
+                bare = await window(bot, arguments.seconds, 0, workdir)
                 bare.pop("window")
                 windows.append(bare)
                 print(json.dumps({"round": round_no, **bare}), flush=True)
@@ -401,7 +412,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
                 await bot.ask("record on")
                 if profile_dir is not None:
                     await bot.ask("profile on")
-                viewed = await window(bot, arguments.seconds, arguments.viewers)
+                viewed = await window(bot, arguments.seconds, arguments.viewers, workdir)
                 if profile_dir is not None:
                     await bot.ask(f"profile off {profile_dir / f'bot-viewed-{round_no}.prof'}")
                 await bot.ask("record off")

@@ -23,6 +23,8 @@ with one JSON line:
   table (its hand, its action count, whether the hand is over, when);
 - ``changes PATH``: write the changes kept to ``PATH`` (JSON) and forget them;
 - ``profile on`` / ``profile off PATH``: cProfile the main thread's CPU in between;
+- ``loop PATH``: write how late its event loop woke (a 10 ms ticker) and its
+  garbage collections since the last ``loop`` (:mod:`bench.loop_watch`) to ``PATH``;
 - ``hold TABLE_ID``: the table's member stops acting, so the table waits at
   the member's next turn (for as long as the table's clock allows);
 - ``stop``: close every table and exit.
@@ -48,6 +50,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bench.loop_watch import LoopWatch
 from bot.database import Database
 from bot.local_play import PlayOptions, QuietOutlet, local_services, table_settings
 from bot.render.views import TableSnapshot
@@ -237,6 +240,8 @@ async def serve(arguments: argparse.Namespace) -> None:
 
 
 async def answer_commands(bench: Bench) -> None:
+    watch = LoopWatch()
+    watch.start()
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -262,6 +267,10 @@ async def answer_commands(bench: Bench) -> None:
             bench.profile.disable()
             bench.profile.dump_stats(rest.split(" ", 1)[1])
             bench.profile = None
+        elif command == "loop":
+            watch.write(Path(rest))
+            watch.lags.clear()
+            watch.collections.clear()
         elif command == "hold":
             bench.held.add(int(rest))
         elif command == "stop":
