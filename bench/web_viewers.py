@@ -3,12 +3,14 @@
 What watching the tables in browsers costs the bot, beside ``bench.load``.
 One bot process (``python -m bench.web_viewers_bot``: the real registry,
 runners and SQLite ledger, and the real web room on 127.0.0.1) plays
-``--tables`` tables, each with one member (played by the bench's autopilot:
-check, else fold) and ``--computers`` computer players, with no pause between
-actions or hands (``--pace`` sets one). This process is the viewers: aiohttp
-websocket clients, ``--viewers`` per table, ``--seated`` of them the table's
-seated players (the member first, then computer players: each sees their seat
-view) and the rest spectators (every ``--german``-th of them in German), asking
+``--tables`` tables, each with ``--members`` members (default 6, played by the
+bench's autopilot through the runner like clicks: mostly check or call) and
+``--computers`` computer players (default 0: their decisions' CPU swamps the
+rest), with no pause between actions or hands (``--pace`` sets one). This
+process is the viewers: aiohttp websocket clients, ``--viewers`` per table,
+``--seated`` of them the table's seated players (members first: each sees
+their seat view) and the rest spectators (every ``--german``-th of them in
+German), asking
 for permessage-deflate as a browser does (``--no-deflate``: not). Clients in
 their own process, so their CPU is not counted as the bot's.
 
