@@ -29,7 +29,9 @@ with one JSON line:
   the member's next turn (for as long as the table's clock allows);
 - ``stop``: close every table and exit.
 
-Its CPU is read from outside (:mod:`bench.process_stats`), so the viewers'
+Its garbage collector is set up as ``python -m bot`` sets it (:mod:`bot.heap`:
+the start-up's objects set aside, young collections less often). Its CPU is
+read from outside (:mod:`bench.process_stats`), so the viewers'
 own work (another process) is not counted as the bot's.
 """
 
@@ -52,6 +54,7 @@ from aiohttp import web
 
 from bench.loop_watch import LoopWatch
 from bot.database import Database
+from bot.heap import collect_young_objects_less_often, set_aside_start_up_objects
 from bot.local_play import PlayOptions, QuietOutlet, local_services, table_settings
 from bot.render.views import TableSnapshot
 from bot.tables.registry import TableRegistry
@@ -291,6 +294,9 @@ def main() -> None:
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    # As the bot's launcher does (bot.heap), before any table exists.
+    set_aside_start_up_objects()
+    collect_young_objects_less_often()
     asyncio.run(serve(arguments))
 
 
