@@ -20,6 +20,7 @@ hand's result in the words of the result message
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any, Final
@@ -394,3 +395,16 @@ def seat_part(
 def table_frame(public: Frame, seat: Frame | None) -> Frame:
     """A table frame: the public part, and the viewer's own part when seated."""
     return {"type": "table", "table": public, "me": seat}
+
+
+def frame_text(public_text: str, seat: Frame | None) -> str:
+    """A table frame as JSON, but for its number, from its public part already
+    serialised (``json.dumps(public)``, once per language for every viewer);
+    :func:`numbered` closes it. The text is ``json.dumps`` of the whole frame,
+    ``{"type", "table", "me", "n"}`` in that order, as ``send_json`` would send it."""
+    return '{"type": "table", "table": ' + public_text + ', "me": ' + json.dumps(seat)
+
+
+def numbered(text: str, n: int) -> str:
+    """The frame begun by :func:`frame_text`, with its number ``n``."""
+    return f'{text}, "n": {n}}}'

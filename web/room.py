@@ -4,7 +4,10 @@
 each change of its table, under the table's lock, it builds the public part
 of the frame once per language (:mod:`web.frames`) and each seated viewer's
 own part from that viewer's seat alone, then hands each
-:class:`Connection` its frame without waiting. A connection sends only the
+:class:`Connection` its frame without waiting. The public part is also
+serialised once per language and change: each connection is sent that text
+with its own part and its frame's number around it (the very text
+``json.dumps`` makes of the whole frame). A connection sends only the
 newest frame it holds: a browser that reads slowly skips moments, never the
 present. Witnesses (:attr:`TableRoom.witnesses`) see every frame as it is
 built, with the table's state of that moment (the privacy tests check them).
@@ -15,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import json
 import logging
 from collections.abc import Callable
 from typing import Any, Final
@@ -30,7 +34,15 @@ from bot.tables.show_or_muck import cards_for, hand_to_show
 from bot.tables.state import TableState
 from bot.tables.view import private_view, result_view
 from engine import PreAction, offered_pre_actions, price_for, show_options
-from web.frames import Frame, hello_frame, public_part, seat_part, table_frame
+from web.frames import (
+    Frame,
+    frame_text,
+    hello_frame,
+    numbered,
+    public_part,
+    seat_part,
+    table_frame,
+)
 from web.viewers import Viewer
 
 log = logging.getLogger(__name__)
@@ -53,13 +65,17 @@ class Connection:
         self.number = next(_connection_numbers)
         self.frames_built = 0
         self._pending: Frame | None = None
+        #: The pending frame's JSON text but its closing ``"n"`` (see :func:`frame_text`).
+        self._pending_text: str | None = None
         self._wake = asyncio.Event()
 
-    def offer(self, frame: Frame) -> None:
-        """Queue ``frame`` (replacing one not sent yet); never waits."""
+    def offer(self, frame: Frame, text: str | None = None) -> None:
+        """Queue ``frame`` (replacing one not sent yet); never waits. ``text``: the
+        frame already serialised but its number (:func:`web.frames.frame_text`)."""
         self.frames_built += 1
         frame["n"] = self.frames_built
         self._pending = frame
+        self._pending_text = text
         self._wake.set()
 
     async def pump(self) -> None:
@@ -68,10 +84,16 @@ class Connection:
             await self._wake.wait()
             self._wake.clear()
             frame, self._pending = self._pending, None
+            text, self._pending_text = self._pending_text, None
             if frame is None:
                 continue
             try:
-                await asyncio.wait_for(self.socket.send_json(frame), SEND_PATIENCE_SECONDS)
+                # A timeout, not wait_for: no task of its own for every frame.
+                async with asyncio.timeout(SEND_PATIENCE_SECONDS):
+                    if text is None:
+                        await self.socket.send_json(frame)
+                    else:
+                        await self.socket.send_str(numbered(text, frame["n"]))
             except (ConnectionError, TimeoutError, RuntimeError):
                 await self.socket.close()
                 return
@@ -110,7 +132,7 @@ class TableRoom:
         self.connections.discard(connection)
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
-        publics: dict[str, Frame] = {}
+        publics: dict[str, tuple[Frame, str]] = {}
         for connection in list(self.connections):
             try:
                 self._tell(connection, state, view, publics)
@@ -122,18 +144,21 @@ class TableRoom:
         connection: Connection,
         state: TableState,
         view: TableSnapshot,
-        publics: dict[str, Frame],
+        publics: dict[str, tuple[Frame, str]],
     ) -> None:
         locale = connection.viewer.locale
         public = publics.get(locale)
         if public is None:
-            public = publics[locale] = public_part(
+            # Built and serialised once per language and change, whoever watches.
+            part = public_part(
                 view, locale, held=self._held(state), result=self._last_result(state)
             )
-        frame = table_frame(public, self._seat(state, view, connection.viewer))
+            public = publics[locale] = (part, json.dumps(part))
+        seat = self._seat(state, view, connection.viewer)
+        frame = table_frame(public[0], seat)
         for witness in self.witnesses:
             witness(connection, frame, state)
-        connection.offer(frame)
+        connection.offer(frame, frame_text(public[1], seat))
 
     @staticmethod
     def _held(state: TableState) -> dict[int, int]:
