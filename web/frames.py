@@ -359,7 +359,8 @@ def seat_part(
         "sitting_out": sitting_out,
         "hand_no": None if own is None else own.hand_no,
         "cards": [] if own is None else _cards(own.cards),
-        "best": [] if own is None else list(own.best),
+        # In the reader's words, as Discord's "My cards" says it (the engine's are English).
+        "best": [] if own is None else [hand_label(h, locale) for h in own.hands] or list(own.best),
         "folded": False if own is None else own.folded,
         "choices": None if choices is None else _choices(choices, locale),
         "showdown_choice": showdown_choice,
