@@ -35,7 +35,7 @@ from bot.render.custom_ids import (
     top_up_form_id,
 )
 from bot.render.limits import MODAL_TITLE, shorten
-from bot.render.names import shown_name
+from bot.render.names import seat_name
 from bot.tables.errors import Refused
 from bot.tables.money_desk import Left
 from bot.tables.runner import TableRunner
@@ -129,7 +129,7 @@ async def join_table(
     try:
         movement = await runner.join(
             who.id,
-            shown_name(who.display_name),
+            seat_name(who),
             buy_in=buy_in,
             seat=seat,
             locale=locale_of(interaction),

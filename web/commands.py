@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from discord import app_commands
@@ -38,6 +39,9 @@ from bot.tables.runner import TableRunner
 from engine import Card, PreAction
 from web.frames import Frame
 from web.viewers import Viewer
+
+#: The member's name in a server as ``/poker join`` gives it: ``(guild_id, user_id)``.
+SeatName = Callable[[int, int], Awaitable[str | None]]
 
 #: The largest amount a message may name (more than any stack can hold).
 MAX_AMOUNT: Final = 10**15
@@ -90,8 +94,15 @@ def parse(text: str) -> dict[str, Any]:
     return data
 
 
-async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: MemberCooldown) -> Frame:
-    """Do what the message asks, as the viewer, and say how it went."""
+async def handle(
+    runner: TableRunner,
+    viewer: Viewer,
+    text: str,
+    cooldown: MemberCooldown,
+    seat_name: SeatName | None = None,
+) -> Frame:
+    """Do what the message asks, as the viewer, and say how it went;
+    ``seat_name``: the member's name in the table's server (``/poker join``'s)."""
     locale = viewer.locale
     try:
         data = parse(text)
@@ -105,7 +116,7 @@ async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: Membe
     except app_commands.CommandOnCooldown as error:
         return refused(t("error.cooldown", locale, seconds=math.ceil(error.retry_after)))
     try:
-        said = await _dispatch(runner, viewer, user_id, data)
+        said = await _dispatch(runner, viewer, user_id, data, seat_name)
     except Malformed:
         return refused_malformed(locale)
     except CroupierError as error:
@@ -114,7 +125,11 @@ async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: Membe
 
 
 async def _dispatch(
-    runner: TableRunner, viewer: Viewer, user_id: int, data: dict[str, Any]
+    runner: TableRunner,
+    viewer: Viewer,
+    user_id: int,
+    data: dict[str, Any],
+    seat_name: SeatName | None = None,
 ) -> Frame | None:
     """Ask the runner; what the answer adds to "done" (a vote's standing, the deck)."""
     match data["type"]:
@@ -136,9 +151,13 @@ async def _dispatch(
                 seq=_int(data, "seq", optional=True),
             )
         case "join":
+            # The name Discord's table gives them (their server nickname), else the signed-in one.
+            named = None
+            if seat_name is not None and viewer.guild_id is not None:
+                named = await seat_name(viewer.guild_id, user_id)
             await runner.join(
                 user_id,
-                viewer.name or str(user_id),
+                named or viewer.name or str(user_id),
                 buy_in=_int(data, "buy_in", optional=True),
                 seat=_int(data, "seat", optional=True),
                 locale=viewer.locale,
