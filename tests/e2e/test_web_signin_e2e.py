@@ -448,32 +448,3 @@ async def test_a_member_with_a_hostile_name_sits_down_from_the_page_as_plain_tex
         messages = [m for m in fake.messages() if "**Mal**@everyone" in m.text()]
         assert not messages  # never written raw: no bold, no mention
         assert any("\\*\\*Mal\\*\\*" in m.text() for m in fake.messages())
-
-
-async def test_a_member_who_sits_down_from_the_page_is_named_as_discords_table_names_them(
-    fake_discord: FakeDiscord, tmp_path: Path
-) -> None:
-    """Their server nickname, as ``/poker join`` gives it, not their global name."""
-    fake = fake_discord
-    async with signed_in_room(fake, tmp_path) as (croupier, public), browser() as http:
-        ben = fake.add_member("Ben")
-        mal = fake.add_member("Malcolm", nick="Mal the Shark")
-        await (await ben.slash("poker", "create")).settled()
-        await (await ben.slash("poker", "join", buy_in=500)).settled()
-        (runner,) = croupier.bot.tables.runners
-        await sign_in(http, fake, mal, public, runner.table_id)
-        socket_url = f"{public}/table/{runner.table_id}/ws".replace("http://", "ws://")
-        async with http.ws_connect(socket_url, headers={"Origin": public}) as page:
-            await page.receive(timeout=5)  # hello
-            await page.send_str(json.dumps({"type": "join", "buy_in": 500}))
-            while (frame := json.loads((await page.receive(timeout=5)).data))["type"] not in (
-                "done",
-                "refused",
-            ):
-                pass
-            assert frame["type"] == "done", frame
-        await croupier.settled()
-        assert runner.state.name(mal.id) == "Mal the Shark"
-        said = [m.text() for m in fake.messages()]
-        assert any("Mal the Shark" in text for text in said)
-        assert not any("Malcolm" in text for text in said)
