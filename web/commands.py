@@ -8,7 +8,9 @@ stale button is), ``join`` (``buy_in``, ``seat``), ``leave``, ``top_up``
 (``amount``), ``sit_out``, ``sit_in``, ``show`` (the player's cards of the
 hand just over; ``card``: the place of one card to show alone where the
 engine allows it), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``),
-``vote_bomb`` (a vote for a bomb pot: the answer says how the vote stands) and
+``vote_bomb`` (a vote for a bomb pot: the answer says how the vote stands),
+``rabbit`` (``hand_no``: the rabbit hunt after that hand, as the result
+message's button: the first hunt posted to the channel) and
 ``deck`` (``deck``: ``two_colour`` or ``four_colour``, the player's deck as
 ``/poker deck`` keeps it; the answer names it). Running it twice is an ``act``
 (``move`` ``twice`` or ``once``), as the buttons send it.
@@ -33,11 +35,12 @@ from bot.errors import CroupierError
 from bot.i18n import t
 from bot.player_decks import set_deck
 from bot.render.card_faces import DECK_STYLES
-from bot.render.home_lines import vote_answer
+from bot.render.home_lines import rabbit_text, vote_answer
+from bot.render.message import OutgoingMessage
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from engine import Card, PreAction
-from web.frames import Frame
+from web.frames import Frame, plain
 from web.viewers import Viewer
 
 #: The member's name in a server as ``/poker join`` gives it: ``(guild_id, user_id)``.
@@ -192,6 +195,17 @@ async def _dispatch(
                 raise Malformed("deck")
             await set_deck(runner.services.database, user_id, deck)
             return {"deck": deck}
+        case "rabbit":
+            # As the result message's button: the first hunt is posted to the
+            # channel (the pages show it with the result), a later one is
+            # answered to the asker alone.
+            hand_no = _int(data, "hand_no")
+            assert hand_no is not None
+            hunt = await runner.hunt_rabbit(hand_no)
+            if hunt.first:
+                table_words = rabbit_text(hand_no, hunt.boards, runner.settings.locale)
+                runner.publisher.post(OutgoingMessage(content=table_words))
+            return {"text": plain(rabbit_text(hand_no, hunt.boards, viewer.locale))}
         case "sit_out":
             await runner.sit_out(user_id)
         case "sit_in":

@@ -28,6 +28,7 @@ from bot.i18n import t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label
+from bot.render.home_lines import rabbit_text
 from bot.render.views import (
     Choices,
     DiscardChoices,
@@ -225,9 +226,12 @@ def public_part(
     *,
     held: Mapping[int, int],
     result: HandResultView | None,
+    rabbit: tuple[tuple[Card, ...], ...] = (),
 ) -> Frame:
     """What every viewer of the table is sent: the public view alone.
-    ``held``: how many cards each seat (by user id) holds in the hand."""
+    ``held``: how many cards each seat (by user id) holds in the hand;
+    ``rabbit``: the board cards the last hand would have dealt, once its
+    rabbit was hunted (public then, as the hunt's message in the channel)."""
     actor = snapshot.actor_name
     # A shown hand in the reader's words (the result message's), once the hand is over.
     words = {
@@ -260,7 +264,9 @@ def public_part(
         "next_hand_at": snapshot.next_hand_at,
         "closed": snapshot.closed,
         "to_discard": list(snapshot.to_discard),
-        "result": None if result is None or not snapshot.hand_over else result_part(result, locale),
+        "result": None
+        if result is None or not snapshot.hand_over
+        else result_part(result, locale, rabbit),
     }
     part.update(home_part(snapshot))
     return part
@@ -286,8 +292,12 @@ def home_part(snapshot: TableSnapshot) -> Frame:
     }
 
 
-def result_part(result: HandResultView, locale: str) -> Frame:
-    """The showdown: the result message's sentences, the winners and the cards they played."""
+def result_part(
+    result: HandResultView, locale: str, rabbit: tuple[tuple[Card, ...], ...] = ()
+) -> Frame:
+    """The showdown: the result message's sentences, the winners and the cards
+    they played; the rabbit hunt offered (as the result message's button) or,
+    once hunted, its sentence and cards."""
     message = result_message(result, locale, picture=False)
     embed = message.embed
     lines = [] if embed is None or not embed.description else embed.description.split("\n")
@@ -297,6 +307,12 @@ def result_part(result: HandResultView, locale: str) -> Frame:
         "lines": [plain(line) for line in lines],
         "winners": sorted({name for win in result.wins for name, _ in win.winners}),
         "winning_cards": sorted({str(card) for win in result.wins for card in win.winning_cards}),
+        "rabbit": {
+            "offered": result.rabbit_hunt and not rabbit,
+            "label": t("button.rabbit_hunt", locale),
+            "text": plain(rabbit_text(result.hand_no, rabbit, locale)) if rabbit else "",
+            "boards": [_cards(board) for board in rabbit],
+        },
     }
 
 

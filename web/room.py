@@ -29,7 +29,7 @@ from bot.tables.runner import TableRunner
 from bot.tables.show_or_muck import cards_for, hand_to_show
 from bot.tables.state import TableState
 from bot.tables.view import private_view, result_view
-from engine import PreAction, offered_pre_actions, price_for, show_options
+from engine import Card, PreAction, offered_pre_actions, price_for, show_options
 from web.frames import Frame, hello_frame, public_part, seat_part, table_frame
 from web.viewers import Viewer
 
@@ -128,7 +128,11 @@ class TableRoom:
         public = publics.get(locale)
         if public is None:
             public = publics[locale] = public_part(
-                view, locale, held=self._held(state), result=self._last_result(state)
+                view,
+                locale,
+                held=self._held(state),
+                result=self._last_result(state),
+                rabbit=self._rabbit(state),
             )
         frame = table_frame(public, self._seat(state, view, connection.viewer))
         for witness in self.witnesses:
@@ -145,6 +149,14 @@ class TableRoom:
             user_id: len(live.hand.hole_cards[index])
             for index, user_id in enumerate(live.deal.players)
         }
+
+    @staticmethod
+    def _rabbit(state: TableState) -> tuple[tuple[Card, ...], ...]:
+        """The last hand's rabbit, once hunted (the engine's cards to come), else none."""
+        last = state.last_hand
+        if state.live is not None or last is None or not last.rabbit_hunted:
+            return ()
+        return tuple(map(tuple, last.hand.rabbit_boards()))
 
     def _last_result(self, state: TableState) -> HandResultView | None:
         last = state.last_hand

@@ -3,9 +3,40 @@ speaks the viewer's language to the last word, and says what Discord says."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.i18n import t
+from bot.local_play import LOCAL_MEMBER, PlayOptions
 from bot.render.views import PrivateView
+from tests.bot.fake_clock import FakeClock
+from tests.web.frame_privacy import cards_in, leaked
+from tests.web.harness import local_room
+from tests.web.test_room import (
+    Reader,
+    _allowed,
+    finish_the_hand,
+    open_socket,
+    settle,
+    until_members_turn,
+)
 from engine import Evaluation, described, evaluate, parse_cards
 from web.frames import seat_part
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[aiohttp.ClientSession]:
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
+        yield session
 
 
 def _pair_of_tens() -> PrivateView:
@@ -45,3 +76,65 @@ def test_a_german_seat_reads_its_best_hand_in_german() -> None:
         locale="en",
     )
     assert english["best"] == ["Pair of tens"]
+
+
+async def test_the_rabbit_is_hunted_from_the_page_and_shown_to_every_viewer(
+    tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    async with local_room(
+        tmp_path / "rabbit.db",
+        PlayOptions(computers=1, style="calling-station"),
+        clock=clock,
+        witness=_allowed,
+        flood_limit=0,
+    ) as room:
+        await room.runner.change_home_options(LOCAL_MEMBER, rabbit_hunt=True)
+        player = Reader(await open_socket(http, room, key=room.member.key))
+        spectator = Reader(await open_socket(http, room))
+        folded = None
+        for _ in range(6):  # the member folds before the flop at a hunting table
+            assert await until_members_turn(room, clock, hands=2)
+            live = room.runner.live
+            assert live is not None
+            if not room.runner.state.settings.rabbit_hunt or live.hand.boards[0]:
+                await player.ask({"type": "act", "move": "call_or_check", "hand_no": live.hand_no})
+                await finish_the_hand(room, clock)
+                continue
+            assert await player.ask({"type": "act", "move": "fold", "hand_no": live.hand_no}) == {
+                "type": "done"
+            }
+            await settle(room)
+            folded = live
+            break
+        assert folded is not None, "the member never folded before the flop"
+        await asyncio.sleep(0.05)
+        result = spectator.table["table"]["result"]
+        assert result["rabbit"]["offered"] and not result["rabbit"]["boards"]
+        assert result["rabbit"]["label"] == t("button.rabbit_hunt")
+        # Nothing of the board to come before the hunt.
+        coming = {str(card) for board in folded.hand.rabbit_boards() for card in board}
+        assert coming and not coming & cards_in(spectator.table)
+
+        answer = await player.ask({"type": "rabbit", "hand_no": folded.hand_no})
+        assert answer["type"] == "done" and "rabbit hunt" in answer["text"], answer
+        await settle(room)
+        await asyncio.sleep(0.05)
+        hunted = spectator.table["table"]["result"]["rabbit"]
+        assert not hunted["offered"]
+        assert [c for board in hunted["boards"] for c in board] == [
+            str(card) for board in folded.hand.rabbit_boards() for card in board
+        ]
+        assert hunted["text"].startswith(f"Hand {folded.hand_no} · rabbit hunt:")
+        # Hunted again: answered alone, the cards the same.
+        again = await player.ask({"type": "rabbit", "hand_no": folded.hand_no})
+        assert again["type"] == "done" and again["text"] == answer["text"]
+        # A spectator may not hunt; a hand with no rabbit is refused politely.
+        assert (await spectator.ask({"type": "rabbit", "hand_no": folded.hand_no}))[
+            "type"
+        ] == "refused"
+        refused = await player.ask({"type": "rabbit", "hand_no": folded.hand_no + 7})
+        assert refused == {"type": "refused", "text": t("home.no_rabbit")}
+        # Every frame of every viewer, against what each could see when it was built.
+        assert room.frames
+        for connection, frame, allowed in room.frames:
+            assert not leaked(frame, allowed), (connection.viewer.user_id, frame)

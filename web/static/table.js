@@ -301,6 +301,17 @@
     box.hidden = false;
     $("result-title").textContent = result.title;
     $("result-lines").replaceChildren(...result.lines.map((line) => el("li", { text: line })));
+    // The rabbit hunt: offered to a member as the result message offers it; once
+    // hunted, its cards for everyone (public then, as in the channel).
+    const rabbit = result.rabbit || { offered: false, boards: [] };
+    const hunt = [];
+    if (rabbit.offered && viewer && !viewer.watching)
+      hunt.push(button(rabbit.label, () => send({ type: "rabbit", hand_no: result.hand_no }), "quiet", "rabbit"));
+    if (rabbit.boards.length) {
+      hunt.push(el("p", { id: "rabbit-text", text: rabbit.text }));
+      for (const board of rabbit.boards) hunt.push(el("div", { class: "rabbit-board" }, board.map((c) => card(c))));
+    }
+    $("result-rabbit").replaceChildren(...hunt);
     const winners = new Set(result.winning_cards);
     for (const img of document.querySelectorAll("#table img.card[data-card]"))
       if (winners.has(img.dataset.card)) img.classList.add("winning");
