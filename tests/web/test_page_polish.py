@@ -13,6 +13,7 @@ import pytest
 from bot.i18n import t
 from bot.local_play import LOCAL_MEMBER, PlayOptions
 from bot.render.views import PrivateView
+from engine import Evaluation, described, evaluate, parse_cards
 from tests.bot.fake_clock import FakeClock
 from tests.web.frame_privacy import cards_in, leaked
 from tests.web.harness import local_room
@@ -24,7 +25,6 @@ from tests.web.test_room import (
     settle,
     until_members_turn,
 )
-from engine import Evaluation, described, evaluate, parse_cards
 from web.frames import seat_part
 
 
