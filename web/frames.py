@@ -105,6 +105,9 @@ PAGE_WORDS: Final = (
     "web.show_card",
     "web.pre_actions",
     "web.top_up_amount",
+    # The page's regions, named for screen readers in the reader's language.
+    "web.table_region",
+    "web.controls_region",
 )
 
 

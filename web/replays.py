@@ -177,6 +177,8 @@ class ReplayPages:
                 "all_in",
                 "card_back",
                 "dealer",
+                "table_region",
+                "controls_region",
             )
         }
         # A finished hand does not change (but for cards shown after it, in the key):

@@ -151,6 +151,8 @@
       $(id).title = words[key];
     }
     $("streets").setAttribute("aria-label", words.street);
+    $("table").setAttribute("aria-label", words.table_region);
+    $("controls").setAttribute("aria-label", words.controls_region);
     $("streets").replaceChildren(
       ...answer.streets.map((street) =>
         el("button", { type: "button", "data-street": street.street, text: street.name, onclick: () => { stop(); go(street.step); } })

@@ -106,6 +106,8 @@
       viewer = frame.viewer;
       if (!viewer.watching && DECKS.includes(frame.deck)) deck = frame.deck;
       document.documentElement.lang = frame.locale;
+      if (words.table_region) $("table").setAttribute("aria-label", words.table_region);
+      if (words.controls_region) $("controls").setAttribute("aria-label", words.controls_region);
       drawSettings();
     } else if (frame.type === "table") {
       const newHand = !table || table.hand_no !== frame.table.hand_no;
