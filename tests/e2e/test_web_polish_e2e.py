@@ -7,8 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.render.custom_ids import rabbit_button_id
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.table_view import TableView, layout_text
+from tests.e2e.test_home_extras_e2e import click
+from tests.e2e.test_home_game_e2e import answer
 from tests.e2e.test_web_signin_e2e import browser, links_of, sign_in, signed_in_room
 
 
@@ -62,3 +65,51 @@ async def test_the_seat_desk_s_sit_down_answer_links_the_table_page(
         assert len(answers) == 2 and all(links_of(m) == [page] for m in answers), [
             links_of(m) for m in answers
         ]
+
+
+async def test_the_rabbit_hunted_from_the_page_is_posted_to_the_channel_as_discord_does(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    async with signed_in_room(fake, tmp_path, deck_seed=9) as (croupier, public):
+        ann, ben, zed = (fake.add_member(name) for name in ("Ann", "Ben", "Zed"))
+        players = {"Ann": ann, "Ben": ben}
+        await answer(
+            ann, "poker", "create", variant="NT", small_blind=5, big_blind=10, min_buy_in=100
+        )
+        await answer(ann, "poker", "homegame", rabbit_hunt=True)
+        for member in (ann, ben):
+            await answer(member, "poker", "join", buy_in=500)
+        view = TableView(fake)
+        turn = await view.next_turn()
+        assert turn is not None
+        await click(players[turn.actor], turn, "fold")
+        await fake.wait_for(lambda: turn.hand_no in view.results(), timeout=10)
+        (runner,) = croupier.bot.tables.runners
+        # Zed, who only watches in Discord, signs in and hunts from the page.
+        async with browser() as http:
+            await sign_in(http, fake, zed, public, runner.table_id)
+            socket_url = f"{public}/table/{runner.table_id}/ws".replace("http://", "ws://")
+            async with http.ws_connect(socket_url, headers={"Origin": public}) as page:
+                await page.receive(timeout=5)  # hello
+                await page.send_str(json.dumps({"type": "rabbit", "hand_no": turn.hand_no}))
+                while (frame := json.loads((await page.receive(timeout=5)).data))["type"] not in (
+                    "done",
+                    "refused",
+                ):
+                    pass
+                assert frame["type"] == "done", frame
+        await croupier.settled()
+        hunt = f"**Hand {turn.hand_no}** · rabbit hunt:"
+        await fake.wait_for(
+            lambda: any(m.content.startswith(hunt) for m in fake.messages()), timeout=10
+        )
+        posted = [m for m in fake.messages() if m.content.startswith(hunt) and not m.ephemeral]
+        assert len(posted) == 1, [m.content for m in posted]
+        assert frame["text"] == posted[0].content.replace("**", "")
+        # The result message's button afterwards: the same cards, to the presser alone.
+        result = view.results()[turn.hand_no]
+        pressed = await ben.click(
+            custom_id=rabbit_button_id(turn.table_id, turn.hand_no), message=result.id
+        )
+        assert pressed.ephemeral and pressed.text == posted[0].content
