@@ -10,7 +10,9 @@ hand just over; ``card``: the place of one card to show alone where the
 engine allows it), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``),
 ``vote_bomb`` (a vote for a bomb pot: the answer says how the vote stands),
 ``rabbit`` (``hand_no``: the rabbit hunt after that hand, as the result
-message's button: the first hunt posted to the channel) and
+message's button: the first hunt posted to the channel), ``homegame``
+(``options``: ``/poker homegame``'s, by name, only those to change; the
+opener's alone, as the command) and
 ``deck`` (``deck``: ``two_colour`` or ``four_colour``, the player's deck as
 ``/poker deck`` keeps it; the answer names it). Running it twice is an ``act``
 (``move`` ``twice`` or ``once``), as the buttons send it.
@@ -37,6 +39,8 @@ from bot.player_decks import set_deck
 from bot.render.card_faces import DECK_STYLES
 from bot.render.home_lines import rabbit_text, vote_answer
 from bot.render.message import OutgoingMessage
+from bot.table_options import HOME_OPTIONS
+from bot.tables.home_game import saved_answer
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from engine import Card, PreAction
@@ -84,6 +88,32 @@ def _cards(data: dict[str, Any]) -> tuple[Card, ...]:
         return tuple(Card.parse(name) for name in names)
     except ValueError:
         raise Malformed("cards") from None
+
+
+def _home_changes(data: dict[str, Any]) -> dict[str, object]:
+    """``/poker homegame``'s options as the page names them (``options``: only
+    those to change), each of its kind and in Discord's range for it."""
+    options = data.get("options")
+    if not isinstance(options, dict) or not options or len(options) > len(HOME_OPTIONS):
+        raise Malformed("options")
+    known = {option.name: option for option in HOME_OPTIONS}
+    changes: dict[str, object] = {}
+    for name, value in options.items():
+        option = known.get(name)
+        if option is None:
+            raise Malformed("options")
+        if option.kind is bool:
+            if not isinstance(value, bool):
+                raise Malformed(name)
+        elif (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or (option.low is not None and value < option.low)
+            or (option.high is not None and value > option.high)
+        ):
+            raise Malformed(name)
+        changes[name] = value
+    return changes
 
 
 def parse(text: str) -> dict[str, Any]:
@@ -206,6 +236,9 @@ async def _dispatch(
                 table_words = rabbit_text(hand_no, hunt.boards, runner.settings.locale)
                 runner.publisher.post(OutgoingMessage(content=table_words))
             return {"text": plain(rabbit_text(hand_no, hunt.boards, viewer.locale))}
+        case "homegame":
+            changed = await runner.change_home_options(user_id, **_home_changes(data))
+            return {"text": plain(saved_answer(changed, viewer.locale))}
         case "sit_out":
             await runner.sit_out(user_id)
         case "sit_in":

@@ -38,6 +38,7 @@ from bot.render.views import (
     SeatLine,
     TableSnapshot,
 )
+from bot.table_options import HOME_OPTIONS
 from engine import ALL_CARDS, Card, PreAction
 
 Frame = dict[str, Any]
@@ -362,6 +363,7 @@ def seat_part(
     runout_choice: bool = False,
     bomb_vote: bool = False,
     show_single: tuple[int, ...] = (),
+    home_form: Frame | None = None,
 ) -> Frame:
     """What only the seated viewer is sent: their cards, their best hand, their
     options; ``time_bank``: seconds in their bank (``None``: the table has none);
@@ -369,6 +371,8 @@ def seat_part(
     vote for a bomb pot; ``show_single``: after the hand, which of their cards
     (places in ``cards``) they may show one at a time (none: only all together)."""
     return {
+        #: The opener's ``/poker homegame`` options (:func:`home_form`); ``None``: not theirs.
+        "home_form": home_form,
         "time_bank": time_bank,
         "runout_choice": runout_choice,
         "bomb_vote": bomb_vote,
@@ -408,6 +412,27 @@ def seat_part(
             "draw": discard.draw,
             "point": discard.point,
         },
+    }
+
+
+def home_form(values: Mapping[str, object], locale: str) -> Frame:
+    """``/poker homegame``'s options as the opener's page offers them: each
+    with its value agreed now, its kind and range, and the command's own
+    description of it as its label."""
+    return {
+        "title": t("command.poker.homegame.description", locale),
+        "save": t("web.home_save", locale),
+        "fields": [
+            {
+                "name": option.name,
+                "kind": "bool" if option.kind is bool else "int",
+                "value": values.get(option.name),
+                "low": option.low,
+                "high": option.high,
+                "label": t(option.description, locale),
+            }
+            for option in HOME_OPTIONS
+        ],
     }
 
 

@@ -1782,6 +1782,7 @@ MESSAGES: Final[dict[str, str]] = {
     # The page's regions as a screen reader names them (issue 26's polish).
     "web.table_region": "Tisch",
     "web.controls_region": "Deine Aktionen",
+    "web.home_save": "Hausregeln speichern",
     "web.to_act": "{name} ist dran",
     "web.next_hand": "Nächste Hand in",
     "web.waiting": "Warte auf Spieler",

@@ -1675,6 +1675,7 @@ MESSAGES: Final[dict[str, str]] = {
     # The page's regions as a screen reader names them (issue 26's polish).
     "web.table_region": "Table",
     "web.controls_region": "Your actions",
+    "web.home_save": "Save the home rules",
     "web.to_act": "{name} to act",
     "web.next_hand": "Next hand in",
     "web.waiting": "Waiting for players",

@@ -138,3 +138,56 @@ async def test_the_rabbit_is_hunted_from_the_page_and_shown_to_every_viewer(
         assert room.frames
         for connection, frame, allowed in room.frames:
             assert not leaked(frame, allowed), (connection.viewer.user_id, frame)
+
+
+async def test_the_opener_changes_the_home_rules_from_the_page_as_with_poker_homegame(
+    tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    async with local_room(
+        tmp_path / "home.db", PlayOptions(computers=1), clock=clock, flood_limit=0
+    ) as room:
+        player = Reader(await open_socket(http, room, key=room.member.key))
+        spectator = Reader(await open_socket(http, room))
+        await settle(room)
+        await asyncio.sleep(0.05)
+        form = player.table["me"]["home_form"]
+        assert form["title"] == t("command.poker.homegame.description")
+        fields = {field["name"]: field for field in form["fields"]}
+        assert set(fields) == {
+            "run_it_twice",
+            "rabbit_hunt",
+            "bomb_pot",
+            "bomb_pot_every",
+            "double_board",
+            "seven_deuce_bounty",
+        }
+        assert fields["rabbit_hunt"]["value"] is False and fields["bomb_pot"]["value"] == 0
+        assert fields["rabbit_hunt"]["label"] == t("command.poker.homegame.rabbit_hunt")
+        assert spectator.table["me"] is None
+        before = room.runner.state.settings
+        # What the command would never take is refused and changes nothing.
+        for bad in (
+            {},
+            {"rabbit_hunt": "yes"},
+            {"bomb_pot": -1},
+            {"bomb_pot": True},
+            {"house_edge": 5},
+        ):
+            answer = await player.ask({"type": "homegame", "options": bad})
+            assert answer == {"type": "refused", "text": t("web.malformed")}, bad
+        assert room.runner.state.settings == before
+        answer = await player.ask(
+            {"type": "homegame", "options": {"rabbit_hunt": True, "bomb_pot": 20}}
+        )
+        assert answer["type"] == "done" and "rabbit hunt" in answer["text"], answer
+        settings = room.runner.state.settings
+        assert settings.rabbit_hunt and settings.bomb_pot == 20
+        await settle(room)
+        await asyncio.sleep(0.05)
+        fields = {field["name"]: field for field in player.table["me"]["home_form"]["fields"]}
+        assert fields["rabbit_hunt"]["value"] is True and fields["bomb_pot"]["value"] == 20
+        # A spectator may not.
+        assert (await spectator.ask({"type": "homegame", "options": {"run_it_twice": True}}))[
+            "type"
+        ] == "refused"
+        assert not room.runner.state.settings.run_it_twice

@@ -115,3 +115,28 @@ async def test_a_german_page_says_nothing_in_english_to_the_showdown_and_in_the_
     english = sorted((shown - named) & english_only())
     assert "beste" in shown and "hand" in shown, "the seat's best hand was not on the page"
     assert english == [], english
+
+
+async def test_the_opener_saves_the_home_rules_from_the_page(room: LocalRoom, browser: Any) -> None:
+    context = await browser.new_context(locale="de-DE")
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    await page.goto(room.player_url)
+    await page.wait_for_selector("#home-rules summary", timeout=20_000)
+    await page.click("#home-rules summary")
+    await page.check("#home-rules input[name='rabbit_hunt']")
+    await page.fill("#home-rules input[name='seven_deuce_bounty']", "50")
+    await page.click("#home-rules button[type='submit']")
+    for _ in range(100):
+        if room.runner.state.settings.rabbit_hunt:
+            break
+        await page.wait_for_timeout(50)
+    settings = room.runner.state.settings
+    assert settings.rabbit_hunt and settings.seven_deuce_bounty == 50
+    assert not settings.run_it_twice and settings.bomb_pot == 0  # only what was changed
+    await page.wait_for_function(
+        "document.querySelector('#notice').textContent.includes('Hasenjagd')", timeout=5_000
+    )
+    assert not errors, errors
+    await context.close()

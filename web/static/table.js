@@ -334,7 +334,45 @@
     send(message);
   }
 
+  // The opener's /poker homegame options: drawn again only when they change,
+  // so a frame never takes what the opener is typing.
+  let homeDrawn = "";
+  function drawHome() {
+    const box = $("home-rules");
+    const form = me && me.home_form;
+    const key = form ? JSON.stringify(form) : "";
+    if (key === homeDrawn) return;
+    homeDrawn = key;
+    if (!form) {
+      box.replaceChildren();
+      return;
+    }
+    const inputs = new Map();
+    const rows = form.fields.map((f) => {
+      const input = f.kind === "bool"
+        ? el("input", { type: "checkbox", name: f.name })
+        : el("input", { type: "number", name: f.name, min: f.low ?? 0, max: f.high ?? "", step: 1, inputmode: "numeric" });
+      if (f.kind === "bool") input.checked = Boolean(f.value);
+      else input.value = f.value ?? 0;
+      inputs.set(f.name, [f, input]);
+      return el("label", { class: "home-option" }, [input, el("span", { text: ` ${f.label}` })]);
+    });
+    const save = el("button", { type: "submit", class: "quiet", text: form.save });
+    const body = el("form", { class: "home-form", "aria-label": form.title }, [...rows, save]);
+    body.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const options = {};
+      for (const [name, [f, input]] of inputs) {
+        const value = f.kind === "bool" ? input.checked : Number(input.value);
+        if (value !== (f.kind === "bool" ? Boolean(f.value) : f.value ?? 0)) options[name] = value;
+      }
+      if (Object.keys(options).length) send({ type: "homegame", options });
+    });
+    box.replaceChildren(el("details", {}, [el("summary", { text: form.title }), body]));
+  }
+
   function drawControls() {
+    drawHome();
     const actions = $("actions");
     const seatActions = $("seat-actions");
     actions.replaceChildren();
