@@ -40,13 +40,15 @@ async def http() -> AsyncIterator[aiohttp.ClientSession]:
 
 
 def _pair_of_tens() -> PrivateView:
-    value = evaluate(Evaluation.STANDARD_HIGH, parse_cards("TsTh"), parse_cards("Kd9c7d5s2h"))
+    hole, board = tuple(parse_cards("TsTh")), tuple(parse_cards("Kd9c7d5s2h"))
+    value = evaluate(Evaluation.STANDARD_HIGH, hole, board)
+    assert value is not None
     return PrivateView(
         1,
         2,
         3,
-        parse_cards("TsTh"),
-        parse_cards("Kd9c7d5s2h"),
+        hole,
+        board,
         (value.describe(),),
         hands=(described(value),),
     )
