@@ -40,6 +40,7 @@ from bot.database import Database
 from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import CatalogueTranslator
+from bot.render.names import seat_name
 from bot.settings import Settings
 from bot.tables.clock import Clock, SystemClock
 from bot.tables.outlet import DiscordOutlet, dm_channels_of
@@ -340,6 +341,7 @@ class CroupierBot(commands.AutoShardedBot):
                 avatar_url=self.avatar_url,
                 sign_in=self.web_sign_in(),
                 activity=self.activity_setup(),
+                seat_name=self.member_seat_name,
             )
         )
         try:
@@ -363,6 +365,21 @@ class CroupierBot(commands.AutoShardedBot):
             except discord.HTTPException:
                 return False
         return member.guild_permissions.administrator
+
+    async def member_seat_name(self, guild_id: int, user_id: int) -> str | None:
+        """The name a member sits under at a table of ``guild_id`` from the web
+        room: their name in that server, as ``/poker join`` gives it (its cache,
+        else Discord's answer; ``None``: not known there)."""
+        guild = self.get_guild(guild_id)
+        if guild is None:
+            return None
+        member = guild.get_member(user_id)
+        if member is None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return None
+        return seat_name(member)
 
     def avatar_url(self, user_id: int) -> str | None:
         """Where a member's Discord avatar is (64 pixels, PNG), if they are known

@@ -107,6 +107,10 @@ class WebRoomSetup:
     sign_in: DiscordSignInSetup | None = None
     #: The table as a Discord Activity (``None``: no ``/activity`` routes).
     activity: ActivitySetup | None = None
+    #: The name a member sits under in a guild, ``(guild_id, user_id)``, as
+    #: ``/poker join`` names them (:func:`bot.render.names.seat_name`); ``None``
+    #: or an unknown member: the name the viewer signed in with.
+    seat_name: Callable[[int, int], Awaitable[str | None]] | None = None
 
 
 class WebSurface(Protocol):

@@ -35,9 +35,11 @@ from bot.render.custom_ids import (
     top_up_form_id,
 )
 from bot.render.limits import MODAL_TITLE, shorten
-from bot.render.names import shown_name
+from bot.render.message import link_button
+from bot.render.names import seat_name
 from bot.tables.errors import Refused
 from bot.tables.money_desk import Left
+from bot.tables.outlet import view_of
 from bot.tables.runner import TableRunner
 from bot.way_back import next_step_for
 from cogs.amounts import parse_chip_amount
@@ -117,6 +119,17 @@ async def with_way_back(
     return NoWayIn(refusal=error.sentence(locale), step=step.sentence(locale))
 
 
+def open_link(runner: TableRunner, locale: str) -> dict[str, Any]:
+    """The "Open the table" link under an answer that seats a member, when the
+    web room is published (issue 26); nothing without the public address."""
+    page = runner.services.table_page(runner.table_id)
+    return (
+        {}
+        if page is None
+        else {"view": view_of((link_button(t("table.open_link", locale), page),))}
+    )
+
+
 async def join_table(
     interaction: discord.Interaction[Any],
     runner: TableRunner,
@@ -129,7 +142,7 @@ async def join_table(
     try:
         movement = await runner.join(
             who.id,
-            shown_name(who.display_name),
+            seat_name(who),
             buy_in=buy_in,
             seat=seat,
             locale=locale_of(interaction),
@@ -283,7 +296,9 @@ class SitDownForm(discord.ui.Modal):
             amount = parse_chip_amount(self.buy_in.value, low=self.low, high=self.high)
             seat = _seat_number(self.seat.value, self.runner.settings.seats)
             work = join_table(interaction, self.runner, buy_in=amount, seat=seat)
-            await answer_in_time(interaction, work)
+            await answer_in_time(
+                interaction, work, **open_link(self.runner, locale_of(interaction))
+            )
         except Exception as error:
             await reply_with_error(interaction, error)
 

@@ -8,7 +8,11 @@ stale button is), ``join`` (``buy_in``, ``seat``), ``leave``, ``top_up``
 (``amount``), ``sit_out``, ``sit_in``, ``show`` (the player's cards of the
 hand just over; ``card``: the place of one card to show alone where the
 engine allows it), ``pre_action`` (``kind``, ``null`` to clear; ``hand_no``),
-``vote_bomb`` (a vote for a bomb pot: the answer says how the vote stands) and
+``vote_bomb`` (a vote for a bomb pot: the answer says how the vote stands),
+``rabbit`` (``hand_no``: the rabbit hunt after that hand, as the result
+message's button: the first hunt posted to the channel), ``homegame``
+(``options``: ``/poker homegame``'s, by name, only those to change; the
+opener's alone, as the command) and
 ``deck`` (``deck``: ``two_colour`` or ``four_colour``, the player's deck as
 ``/poker deck`` keeps it; the answer names it). Running it twice is an ``act``
 (``move`` ``twice`` or ``once``), as the buttons send it.
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from discord import app_commands
@@ -32,12 +37,18 @@ from bot.errors import CroupierError
 from bot.i18n import t
 from bot.player_decks import set_deck
 from bot.render.card_faces import DECK_STYLES
-from bot.render.home_lines import vote_answer
+from bot.render.home_lines import rabbit_text, vote_answer
+from bot.render.message import OutgoingMessage
+from bot.table_options import HOME_OPTIONS
+from bot.tables.home_game import saved_answer
 from bot.tables.requests import ActionRequest, Move
 from bot.tables.runner import TableRunner
 from engine import Card, PreAction
-from web.frames import Frame
+from web.frames import Frame, plain
 from web.viewers import Viewer
+
+#: The member's name in a server as ``/poker join`` gives it: ``(guild_id, user_id)``.
+SeatName = Callable[[int, int], Awaitable[str | None]]
 
 #: The largest amount a message may name (more than any stack can hold).
 MAX_AMOUNT: Final = 10**15
@@ -79,6 +90,32 @@ def _cards(data: dict[str, Any]) -> tuple[Card, ...]:
         raise Malformed("cards") from None
 
 
+def _home_changes(data: dict[str, Any]) -> dict[str, object]:
+    """``/poker homegame``'s options as the page names them (``options``: only
+    those to change), each of its kind and in Discord's range for it."""
+    options = data.get("options")
+    if not isinstance(options, dict) or not options or len(options) > len(HOME_OPTIONS):
+        raise Malformed("options")
+    known = {option.name: option for option in HOME_OPTIONS}
+    changes: dict[str, object] = {}
+    for name, value in options.items():
+        option = known.get(name)
+        if option is None:
+            raise Malformed("options")
+        if option.kind is bool:
+            if not isinstance(value, bool):
+                raise Malformed(name)
+        elif (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or (option.low is not None and value < option.low)
+            or (option.high is not None and value > option.high)
+        ):
+            raise Malformed(name)
+        changes[name] = value
+    return changes
+
+
 def parse(text: str) -> dict[str, Any]:
     """The message as an object, or :class:`Malformed`."""
     try:
@@ -90,8 +127,15 @@ def parse(text: str) -> dict[str, Any]:
     return data
 
 
-async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: MemberCooldown) -> Frame:
-    """Do what the message asks, as the viewer, and say how it went."""
+async def handle(
+    runner: TableRunner,
+    viewer: Viewer,
+    text: str,
+    cooldown: MemberCooldown,
+    seat_name: SeatName | None = None,
+) -> Frame:
+    """Do what the message asks, as the viewer, and say how it went;
+    ``seat_name``: the member's name in the table's server (``/poker join``'s)."""
     locale = viewer.locale
     try:
         data = parse(text)
@@ -105,7 +149,7 @@ async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: Membe
     except app_commands.CommandOnCooldown as error:
         return refused(t("error.cooldown", locale, seconds=math.ceil(error.retry_after)))
     try:
-        said = await _dispatch(runner, viewer, user_id, data)
+        said = await _dispatch(runner, viewer, user_id, data, seat_name)
     except Malformed:
         return refused_malformed(locale)
     except CroupierError as error:
@@ -114,7 +158,11 @@ async def handle(runner: TableRunner, viewer: Viewer, text: str, cooldown: Membe
 
 
 async def _dispatch(
-    runner: TableRunner, viewer: Viewer, user_id: int, data: dict[str, Any]
+    runner: TableRunner,
+    viewer: Viewer,
+    user_id: int,
+    data: dict[str, Any],
+    seat_name: SeatName | None = None,
 ) -> Frame | None:
     """Ask the runner; what the answer adds to "done" (a vote's standing, the deck)."""
     match data["type"]:
@@ -136,9 +184,13 @@ async def _dispatch(
                 seq=_int(data, "seq", optional=True),
             )
         case "join":
+            # The name Discord's table gives them (their server nickname), else the signed-in one.
+            named = None
+            if seat_name is not None and viewer.guild_id is not None:
+                named = await seat_name(viewer.guild_id, user_id)
             await runner.join(
                 user_id,
-                viewer.name or str(user_id),
+                named or viewer.name or str(user_id),
                 buy_in=_int(data, "buy_in", optional=True),
                 seat=_int(data, "seat", optional=True),
                 locale=viewer.locale,
@@ -173,6 +225,20 @@ async def _dispatch(
                 raise Malformed("deck")
             await set_deck(runner.services.database, user_id, deck)
             return {"deck": deck}
+        case "rabbit":
+            # As the result message's button: the first hunt is posted to the
+            # channel (the pages show it with the result), a later one is
+            # answered to the asker alone.
+            hand_no = _int(data, "hand_no")
+            assert hand_no is not None
+            hunt = await runner.hunt_rabbit(hand_no)
+            if hunt.first:
+                table_words = rabbit_text(hand_no, hunt.boards, runner.settings.locale)
+                runner.publisher.post(OutgoingMessage(content=table_words))
+            return {"text": plain(rabbit_text(hand_no, hunt.boards, viewer.locale))}
+        case "homegame":
+            changed = await runner.change_home_options(user_id, **_home_changes(data))
+            return {"text": plain(saved_answer(changed, viewer.locale))}
         case "sit_out":
             await runner.sit_out(user_id)
         case "sit_in":

@@ -29,6 +29,7 @@ from bot.i18n import t
 from bot.render.action_words import quick_size_key, told_key
 from bot.render.hand_result import result_message
 from bot.render.hand_words import hand_label
+from bot.render.home_lines import rabbit_text
 from bot.render.views import (
     Choices,
     DiscardChoices,
@@ -38,6 +39,7 @@ from bot.render.views import (
     SeatLine,
     TableSnapshot,
 )
+from bot.table_options import HOME_OPTIONS
 from engine import ALL_CARDS, Card, PreAction
 
 Frame = dict[str, Any]
@@ -105,6 +107,9 @@ PAGE_WORDS: Final = (
     "web.show_card",
     "web.pre_actions",
     "web.top_up_amount",
+    # The page's regions, named for screen readers in the reader's language.
+    "web.table_region",
+    "web.controls_region",
 )
 
 
@@ -226,9 +231,12 @@ def public_part(
     *,
     held: Mapping[int, int],
     result: HandResultView | None,
+    rabbit: tuple[tuple[Card, ...], ...] = (),
 ) -> Frame:
     """What every viewer of the table is sent: the public view alone.
-    ``held``: how many cards each seat (by user id) holds in the hand."""
+    ``held``: how many cards each seat (by user id) holds in the hand;
+    ``rabbit``: the board cards the last hand would have dealt, once its
+    rabbit was hunted (public then, as the hunt's message in the channel)."""
     actor = snapshot.actor_name
     # A shown hand in the reader's words (the result message's), once the hand is over.
     words = {
@@ -261,7 +269,9 @@ def public_part(
         "next_hand_at": snapshot.next_hand_at,
         "closed": snapshot.closed,
         "to_discard": list(snapshot.to_discard),
-        "result": None if result is None or not snapshot.hand_over else result_part(result, locale),
+        "result": None
+        if result is None or not snapshot.hand_over
+        else result_part(result, locale, rabbit),
     }
     part.update(home_part(snapshot))
     return part
@@ -287,8 +297,12 @@ def home_part(snapshot: TableSnapshot) -> Frame:
     }
 
 
-def result_part(result: HandResultView, locale: str) -> Frame:
-    """The showdown: the result message's sentences, the winners and the cards they played."""
+def result_part(
+    result: HandResultView, locale: str, rabbit: tuple[tuple[Card, ...], ...] = ()
+) -> Frame:
+    """The showdown: the result message's sentences, the winners and the cards
+    they played; the rabbit hunt offered (as the result message's button) or,
+    once hunted, its sentence and cards."""
     message = result_message(result, locale, picture=False)
     embed = message.embed
     lines = [] if embed is None or not embed.description else embed.description.split("\n")
@@ -298,6 +312,12 @@ def result_part(result: HandResultView, locale: str) -> Frame:
         "lines": [plain(line) for line in lines],
         "winners": sorted({name for win in result.wins for name, _ in win.winners}),
         "winning_cards": sorted({str(card) for win in result.wins for card in win.winning_cards}),
+        "rabbit": {
+            "offered": result.rabbit_hunt and not rabbit,
+            "label": t("button.rabbit_hunt", locale),
+            "text": plain(rabbit_text(result.hand_no, rabbit, locale)) if rabbit else "",
+            "boards": [_cards(board) for board in rabbit],
+        },
     }
 
 
@@ -344,6 +364,7 @@ def seat_part(
     runout_choice: bool = False,
     bomb_vote: bool = False,
     show_single: tuple[int, ...] = (),
+    home_form: Frame | None = None,
 ) -> Frame:
     """What only the seated viewer is sent: their cards, their best hand, their
     options; ``time_bank``: seconds in their bank (``None``: the table has none);
@@ -351,6 +372,8 @@ def seat_part(
     vote for a bomb pot; ``show_single``: after the hand, which of their cards
     (places in ``cards``) they may show one at a time (none: only all together)."""
     return {
+        #: The opener's ``/poker homegame`` options (:func:`home_form`); ``None``: not theirs.
+        "home_form": home_form,
         "time_bank": time_bank,
         "runout_choice": runout_choice,
         "bomb_vote": bomb_vote,
@@ -360,7 +383,8 @@ def seat_part(
         "sitting_out": sitting_out,
         "hand_no": None if own is None else own.hand_no,
         "cards": [] if own is None else _cards(own.cards),
-        "best": [] if own is None else list(own.best),
+        # In the reader's words, as Discord's "My cards" says it (the engine's are English).
+        "best": [] if own is None else [hand_label(h, locale) for h in own.hands] or list(own.best),
         "folded": False if own is None else own.folded,
         "choices": None if choices is None else _choices(choices, locale),
         "showdown_choice": showdown_choice,
@@ -389,6 +413,27 @@ def seat_part(
             "draw": discard.draw,
             "point": discard.point,
         },
+    }
+
+
+def home_form(values: Mapping[str, object], locale: str) -> Frame:
+    """``/poker homegame``'s options as the opener's page offers them: each
+    with its value agreed now, its kind and range, and the command's own
+    description of it as its label."""
+    return {
+        "title": t("command.poker.homegame.description", locale),
+        "save": t("web.home_save", locale),
+        "fields": [
+            {
+                "name": option.name,
+                "kind": "bool" if option.kind is bool else "int",
+                "value": values.get(option.name),
+                "low": option.low,
+                "high": option.high,
+                "label": t(option.description, locale),
+            }
+            for option in HOME_OPTIONS
+        ],
     }
 
 

@@ -28,6 +28,7 @@ from aiohttp import web
 
 from bot.database import Database
 from bot.i18n import t
+from bot.player_decks import deck_of
 from bot.replay_links import hand_of_token, replay_key, share_token
 from bot.replays import ReplayViewer, StoredHand, replay, stored_hand, viewer_of
 from engine import ALL_CARDS, VARIANTS, Card
@@ -115,6 +116,7 @@ class ReplayPages:
             raise self._missing(viewer)
         answer = await self._answer(stored, seen_as, viewer)
         answer["share"] = "/replay/" + share_token(await replay_key(self.database), stored.hand_id)
+        answer["deck"] = await self._deck(viewer)
         return web.json_response(answer)
 
     async def shared_steps(self, request: web.Request) -> web.StreamResponse:
@@ -125,7 +127,15 @@ class ReplayPages:
             raise self._missing(viewer)
         answer = await self._answer(stored, ReplayViewer.public(), viewer)
         answer["share"] = None
+        answer["deck"] = await self._deck(viewer)
         return web.json_response(answer)
+
+    async def _deck(self, viewer: Viewer) -> str | None:
+        """The viewer's deck as ``/poker deck`` keeps it, as the table page draws
+        theirs; ``None`` for someone unknown (the browser's own choice then)."""
+        if viewer.user_id is None:
+            return None
+        return await deck_of(self.database, viewer.user_id)
 
     async def _stored(self, hand_id: int) -> StoredHand | None:
         try:
@@ -167,6 +177,8 @@ class ReplayPages:
                 "all_in",
                 "card_back",
                 "dealer",
+                "table_region",
+                "controls_region",
             )
         }
         # A finished hand does not change (but for cards shown after it, in the key):

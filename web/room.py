@@ -27,17 +27,19 @@ from aiohttp import web
 
 from bot.house_bank import is_computer
 from bot.render.views import HandResultView, TableSnapshot
+from bot.table_options import HOME_OPTIONS
 from bot.tables import turns
 from bot.tables.errors import TableRefusal
 from bot.tables.runner import TableRunner
 from bot.tables.show_or_muck import cards_for, hand_to_show
 from bot.tables.state import TableState
 from bot.tables.view import private_view, result_view
-from engine import PreAction, offered_pre_actions, price_for, show_options
+from engine import Card, PreAction, offered_pre_actions, price_for, show_options
 from web.frames import (
     Frame,
     frame_text,
     hello_frame,
+    home_form,
     numbered,
     public_part,
     seat_part,
@@ -151,7 +153,11 @@ class TableRoom:
         if public is None:
             # Built and serialised once per language and change, whoever watches.
             part = public_part(
-                view, locale, held=self._held(state), result=self._last_result(state)
+                view,
+                locale,
+                held=self._held(state),
+                result=self._last_result(state),
+                rabbit=self._rabbit(state),
             )
             public = publics[locale] = (part, json.dumps(part))
         seat = self._seat(state, view, connection.viewer)
@@ -170,6 +176,14 @@ class TableRoom:
             user_id: len(live.hand.hole_cards[index])
             for index, user_id in enumerate(live.deal.players)
         }
+
+    @staticmethod
+    def _rabbit(state: TableState) -> tuple[tuple[Card, ...], ...]:
+        """The last hand's rabbit, once hunted (the engine's cards to come), else none."""
+        last = state.last_hand
+        if state.live is not None or last is None or not last.rabbit_hunted:
+            return ()
+        return tuple(map(tuple, last.hand.rabbit_boards()))
 
     def _last_result(self, state: TableState) -> HandResultView | None:
         last = state.last_hand
@@ -227,13 +241,16 @@ class TableRoom:
             can_show=can_show,
             pre_actions=pre,
             locale=viewer.locale,
-            **self._extras(state, user_id, seated=seated),
+            **self._extras(state, user_id, seated=seated, locale=viewer.locale),
         )
 
-    def _extras(self, state: TableState, user_id: int, *, seated: bool) -> dict[str, Any]:
+    def _extras(
+        self, state: TableState, user_id: int, *, seated: bool, locale: str = "en"
+    ) -> dict[str, Any]:
         """The seat's time bank, whether they are asked to run it twice, may vote
         for a bomb pot, and which cards they may show one at a time after the hand:
-        each the table's or the engine's own answer, read, never decided here."""
+        each the table's or the engine's own answer, read, never decided here; for
+        the table's opener, ``/poker homegame``'s options as agreed now."""
         table, live, last = state.table, state.live, state.last_hand
         runout_choice = False
         if live is not None and not live.hand.is_complete:
@@ -252,7 +269,15 @@ class TableRoom:
             if options is not None:
                 hole = list(last.hand.hole_cards[index])
                 single = tuple(hole.index(card) for card in options.single)
+        settings = state.settings
+        opener = user_id == state.record.creator_id and not state.closed
         return {
+            "home_form": home_form(
+                {option.name: getattr(settings, option.name) for option in HOME_OPTIONS},
+                locale,
+            )
+            if opener
+            else None,
             "time_bank": self.runner.banks.seconds_of(user_id) if seated else None,
             "runout_choice": runout_choice,
             "bomb_vote": bomb_vote,

@@ -374,7 +374,9 @@ class WebRoomServer:
                 if message.type is WSMsgType.TEXT:
                     if cookie_session and not self._still_signed_in(request, viewer):
                         break  # signed out meanwhile: the page comes back watching
-                    answer = await commands.handle(runner, viewer, message.data, self.cooldown)
+                    answer = await commands.handle(
+                        runner, viewer, message.data, self.cooldown, self.setup.seat_name
+                    )
                     await socket.send_json(answer)
                     if answer["type"] == "done":
                         room.refresh(connection)  # what only this seat sees may have changed

@@ -1779,6 +1779,10 @@ MESSAGES: Final[dict[str, str]] = {
     "web.complete_to": "Vervollständigen auf",
     "web.watching": "Du schaust an diesem Tisch zu.",
     "web.your_turn": "Du bist dran",
+    # The page's regions as a screen reader names them (issue 26's polish).
+    "web.table_region": "Tisch",
+    "web.controls_region": "Deine Aktionen",
+    "web.home_save": "Hausregeln speichern",
     "web.to_act": "{name} ist dran",
     "web.next_hand": "Nächste Hand in",
     "web.waiting": "Warte auf Spieler",
@@ -1849,6 +1853,9 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.street.river": "River",
     "replay.not_found": "Diese Hand gibt es hier nicht zum Nachspielen.",
     "replay.back": "Zurück",
+    # The replay page's regions as a screen reader names them (issue 26's polish).
+    "replay.table_region": "Tisch",
+    "replay.controls_region": "Wiedergabe",
     "replay.forward": "Weiter",
     "replay.play": "Abspielen",
     "replay.pause": "Pause",

@@ -1672,6 +1672,10 @@ MESSAGES: Final[dict[str, str]] = {
     "web.complete_to": "Complete to",
     "web.watching": "You are watching this table.",
     "web.your_turn": "Your turn",
+    # The page's regions as a screen reader names them (issue 26's polish).
+    "web.table_region": "Table",
+    "web.controls_region": "Your actions",
+    "web.home_save": "Save the home rules",
     "web.to_act": "{name} to act",
     "web.next_hand": "Next hand in",
     "web.waiting": "Waiting for players",
@@ -1742,6 +1746,9 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.street.river": "river",
     "replay.not_found": "There is no such hand to replay here.",
     "replay.back": "Back",
+    # The replay page's regions as a screen reader names them (issue 26's polish).
+    "replay.table_region": "Table",
+    "replay.controls_region": "Replay",
     "replay.forward": "Forward",
     "replay.play": "Play",
     "replay.pause": "Pause",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Final
+from typing import Final, Protocol
 
 from bot.render.limits import NAME
 
@@ -72,3 +72,17 @@ def shown_name(raw: str, limit: int = NAME) -> str:
 def plain_name(shown: str) -> str:
     """A name from :func:`shown_name` as plain text again, for a file."""
     return _ESCAPE.sub(r"\1", shown).replace(_ZERO_WIDTH_SPACE, "")
+
+
+class HasDisplayName(Protocol):
+    """A Discord member (or user): what Discord shows as their name there."""
+
+    @property
+    def display_name(self) -> str: ...
+
+
+def seat_name(member: HasDisplayName) -> str:
+    """The name a member sits at a table under: their display name in that
+    server (the server nickname, else the global name), made safe. ``/poker
+    join``, the seat desk and the web room's "Sit down" all name them so."""
+    return shown_name(member.display_name)

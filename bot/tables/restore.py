@@ -22,6 +22,8 @@ from typing import Any
 from bot.i18n import t
 from bot.render.hand_result import result_message
 from bot.render.message import OutgoingMessage
+from bot.render.views import HandResultView
+from bot.replay_links import shared_url
 from bot.tables.hand_faults import log_fault, void_hand
 from bot.tables.hand_log import HandLog, LoggedHand, replay, replay_logged_hand
 from bot.tables.money_desk import MoneyDesk
@@ -130,8 +132,24 @@ async def restore_last_hand(state: TableState, services: TableServices) -> None:
     if not hand.is_complete:
         return
     live = LiveHand(hand_id, deal, hand, row["commitment"])
-    live.result = result_view(state, live)
+    live.result = await linked_result(state, services, live)
     state.hand_settled(live)
+
+
+async def linked_result(
+    state: TableState, services: TableServices, live: LiveHand
+) -> HandResultView:
+    """The hand's result as the dealer drew it: with its replay link when the
+    room has a public address (a restart must not drop it)."""
+    result = result_view(state, live)
+    if services.public_url is None:
+        return result
+    try:
+        link = await shared_url(services.database, services.public_url, live.hand_id)
+    except Exception:  # the result without its link rather than none
+        log.warning("Table %s: no replay link for hand %s", state.table_id, live.hand_id)
+        return result
+    return replace(result, replay_url=link)
 
 
 def dms_delivered(state: dict[str, Any], hand_id: int) -> dict[int, int]:
@@ -158,7 +176,9 @@ async def post_result_again(
     if not hand.is_complete:
         return
     live = LiveHand(hand_id, deal, hand, commitment)
-    message = result_message(result_view(state, live), state.locale, services.public_faces())
+    message = result_message(
+        await linked_result(state, services, live), state.locale, services.public_faces()
+    )
 
     publisher.post(message, then=lambda: state.result_posted(hand_id))
 

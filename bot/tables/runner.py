@@ -691,7 +691,12 @@ class TableRunner:
         """The board cards hand ``hand_no`` would have dealt, each board's (the
         rabbit hunt), and whether this is the hand's first hunt."""
         async with self._lock:
-            return await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
+            hunt = await home_game.hunt_rabbit(self.state, self.services.database, hand_no)
+            last = self.state.last_hand
+            if last is not None and last.hand_no == hand_no and not last.rabbit_hunted:
+                last.rabbit_hunted = True  # public now: the pages show the cards too
+                self._changed()
+            return hunt
 
     def choices_for(self, user_id: int, *, hand_no: int, seq: int) -> Choices:
         """What the player to act may bet or raise to, for the bet/raise form;

@@ -105,6 +105,9 @@ class LiveHand:
     #: Discord took was sent, by user id (:mod:`bot.tables.hole_card_dms`):
     #: saved, so a restart DMs nobody the same cards again.
     dms_delivered: dict[int, int] = field(default_factory=dict)
+    #: The rabbit was hunted after the hand (:func:`bot.tables.home_game.hunt_rabbit`):
+    #: the board cards it would have dealt are public (the web room shows them).
+    rabbit_hunted: bool = False
 
     @property
     def last_action(self) -> LastAction | None:

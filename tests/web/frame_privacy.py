@@ -12,6 +12,8 @@ from the full hand, independently of the room's own code:
 - a hand shown at the showdown (or turned up all in), and cards shown by
   choice after the hand;
 - the draw for the first button;
+- once the last hand's rabbit was hunted (posted to the channel), the board
+  cards it would have dealt, found in the hand's deck, not asked of the engine;
 - for a viewer seated in the hand, their own cards, those thrown away included.
 
 A card is read wherever it is written: a string that is a card's name (``"As"``,
@@ -30,7 +32,7 @@ from typing import Any
 from bot.tables.state import TableState
 from engine import Hand
 from engine.events import DrawAceShown, HandShown, HoleCardsDealt, UpCardsDealt
-from tests.e2e.hand_records import HandRecord
+from tests.e2e.hand_records import HandRecord, rabbit_from_deck
 
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _NAMES = re.compile(r"^(?:[2-9TJQKA][cdhs])+$")
@@ -60,6 +62,8 @@ def allowed_cards(state: TableState, user_id: int | None) -> frozenset[str]:
         allowed.update(str(card) for _, card in draw.cards)
     if index is not None:
         allowed.update(str(card) for card in hand.hole_cards[index])
+    if state.live is None and shown_from.rabbit_hunted:
+        allowed.update(str(card) for card in rabbit_from_deck(hand))
     return frozenset(allowed)
 
 

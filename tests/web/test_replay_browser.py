@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.local_play import LOCAL_MEMBER, PlayOptions
+from bot.player_decks import set_deck
 from bot.tables.hand_log import replay_logged_hand
 from bot.tables.show_or_muck import cards_shown_after
 from tests.bot.fake_clock import FakeClock
@@ -138,3 +139,29 @@ async def test_the_player_steps_through_a_replay_in_the_browser(
     ), "no card was hidden: the check proves nothing"
     assert not errors, errors
     await page.context.close()
+
+
+async def test_a_replay_draws_the_viewer_s_own_deck(
+    room: LocalRoom, clock: FakeClock, browser: Any
+) -> None:
+    """The member's deck (``/poker deck``'s) for their replay; a stranger's
+    shared link in the deck their browser chose at a table page."""
+    hand_id = await river_hand(room, clock)
+    await set_deck(room.database, LOCAL_MEMBER, "four_colour")
+    page = await open_replay(browser, room, hand_id)
+    sources = await page.eval_on_selector_all("#seats img.card", "cards => cards.map(c => c.src)")
+    assert sources and all("/four_colour/" in src for src in sources), sources
+    share = await page.get_attribute("#share", "href")
+    await page.context.close()
+
+    stranger = await browser.new_context()
+    await stranger.add_init_script("localStorage.setItem('croupier.deck', 'four_colour')")
+    shared = await stranger.new_page()
+    await shared.goto(room.server.url + share)
+    await shared.wait_for_selector("#seats .seat", timeout=20_000)
+    await shared.click("#streets button[data-street='river']")
+    sources = await shared.eval_on_selector_all(
+        "#seats img.card, #boards img.card", "cards => cards.map(c => c.src)"
+    )
+    assert sources and all("/four_colour/" in src for src in sources), sources
+    await stranger.close()

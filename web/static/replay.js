@@ -4,7 +4,17 @@
 // and is drawn as a back.
 "use strict";
 (() => {
-  const DECK = "two_colour";
+  const DECKS = ["two_colour", "four_colour"];
+  // The viewer's deck: /poker deck's for a known member (the server's answer),
+  // else what this browser chose at a table page (kept under the same key).
+  let deck = DECKS[0];
+  function remembered() {
+    try {
+      return window.localStorage.getItem("croupier.deck");
+    } catch (error) {
+      return null;
+    }
+  }
   const PLAY_MS = 1100;
   const $ = (id) => document.getElementById(id);
   let replay = null;
@@ -34,7 +44,7 @@
     const label = back ? words.card_back : replay.card_names[code];
     const img = el("img", {
       class: "card",
-      src: `/cards/${DECK}/${back ? "back" : code}.png`,
+      src: `/cards/${deck}/${back ? "back" : code}.png`,
       alt: label || "",
       title: label || "",
       draggable: "false",
@@ -127,6 +137,8 @@
   function start(answer) {
     replay = answer;
     words = answer.words;
+    const chosen = answer.deck || remembered();
+    if (DECKS.includes(chosen)) deck = chosen;
     document.title = `${answer.result.title} · Croupier`;
     $("game").textContent = answer.game;
     $("hand-no").textContent = answer.result.title;
@@ -139,6 +151,8 @@
       $(id).title = words[key];
     }
     $("streets").setAttribute("aria-label", words.street);
+    $("table").setAttribute("aria-label", words.table_region);
+    $("controls").setAttribute("aria-label", words.controls_region);
     $("streets").replaceChildren(
       ...answer.streets.map((street) =>
         el("button", { type: "button", "data-street": street.street, text: street.name, onclick: () => { stop(); go(street.step); } })

@@ -106,6 +106,8 @@
       viewer = frame.viewer;
       if (!viewer.watching && DECKS.includes(frame.deck)) deck = frame.deck;
       document.documentElement.lang = frame.locale;
+      if (words.table_region) $("table").setAttribute("aria-label", words.table_region);
+      if (words.controls_region) $("controls").setAttribute("aria-label", words.controls_region);
       drawSettings();
     } else if (frame.type === "table") {
       const newHand = !table || table.hand_no !== frame.table.hand_no;
@@ -301,6 +303,17 @@
     box.hidden = false;
     $("result-title").textContent = result.title;
     $("result-lines").replaceChildren(...result.lines.map((line) => el("li", { text: line })));
+    // The rabbit hunt: offered to a member as the result message offers it; once
+    // hunted, its cards for everyone (public then, as in the channel).
+    const rabbit = result.rabbit || { offered: false, boards: [] };
+    const hunt = [];
+    if (rabbit.offered && viewer && !viewer.watching)
+      hunt.push(button(rabbit.label, () => send({ type: "rabbit", hand_no: result.hand_no }), "quiet", "rabbit"));
+    if (rabbit.boards.length) {
+      hunt.push(el("p", { id: "rabbit-text", text: rabbit.text }));
+      for (const board of rabbit.boards) hunt.push(el("div", { class: "rabbit-board" }, board.map((c) => card(c))));
+    }
+    $("result-rabbit").replaceChildren(...hunt);
     const winners = new Set(result.winning_cards);
     for (const img of document.querySelectorAll("#table img.card[data-card]"))
       if (winners.has(img.dataset.card)) img.classList.add("winning");
@@ -321,7 +334,45 @@
     send(message);
   }
 
+  // The opener's /poker homegame options: drawn again only when they change,
+  // so a frame never takes what the opener is typing.
+  let homeDrawn = "";
+  function drawHome() {
+    const box = $("home-rules");
+    const form = me && me.home_form;
+    const key = form ? JSON.stringify(form) : "";
+    if (key === homeDrawn) return;
+    homeDrawn = key;
+    if (!form) {
+      box.replaceChildren();
+      return;
+    }
+    const inputs = new Map();
+    const rows = form.fields.map((f) => {
+      const input = f.kind === "bool"
+        ? el("input", { type: "checkbox", name: f.name })
+        : el("input", { type: "number", name: f.name, min: f.low ?? 0, max: f.high ?? "", step: 1, inputmode: "numeric" });
+      if (f.kind === "bool") input.checked = Boolean(f.value);
+      else input.value = f.value ?? 0;
+      inputs.set(f.name, [f, input]);
+      return el("label", { class: "home-option" }, [input, el("span", { text: ` ${f.label}` })]);
+    });
+    const save = el("button", { type: "submit", class: "quiet", text: form.save });
+    const body = el("form", { class: "home-form", "aria-label": form.title }, [...rows, save]);
+    body.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const options = {};
+      for (const [name, [f, input]] of inputs) {
+        const value = f.kind === "bool" ? input.checked : Number(input.value);
+        if (value !== (f.kind === "bool" ? Boolean(f.value) : f.value ?? 0)) options[name] = value;
+      }
+      if (Object.keys(options).length) send({ type: "homegame", options });
+    });
+    box.replaceChildren(el("details", {}, [el("summary", { text: form.title }), body]));
+  }
+
   function drawControls() {
+    drawHome();
     const actions = $("actions");
     const seatActions = $("seat-actions");
     actions.replaceChildren();

@@ -52,12 +52,14 @@ class FakeMembership:
     user_id: int
     joined_at: dt.datetime
     role_ids: list[int] = field(default_factory=list)
+    #: The member's nickname in this guild (``None``: none set).
+    nick: str | None = None
 
     def payload(self, user: FakeUser | None, permissions: int | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {
             "roles": [str(r) for r in self.role_ids],
             "joined_at": self.joined_at.isoformat(),
-            "nick": None,
+            "nick": self.nick,
             "deaf": False,
             "mute": False,
             "flags": 0,

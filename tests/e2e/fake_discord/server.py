@@ -166,11 +166,17 @@ class FakeDiscord:
     # -- the world -------------------------------------------------------------
 
     def add_member(
-        self, name: str, *, locale: str = "en-US", guild: FakeGuild | None = None
+        self,
+        name: str,
+        *,
+        locale: str = "en-US",
+        guild: FakeGuild | None = None,
+        nick: str | None = None,
     ) -> Member:
         """A new member of `guild` (the first guild by default) whose Discord client
-        speaks `locale` (sent as every interaction's ``locale``)."""
-        member = Member(self, self.state.add_user(name, guild=guild, locale=locale))
+        speaks `locale` (sent as every interaction's ``locale``), with the server
+        nickname ``nick`` if given."""
+        member = Member(self, self.state.add_user(name, guild=guild, locale=locale, nick=nick))
         self.members[name] = member
         return member
 

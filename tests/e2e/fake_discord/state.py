@@ -120,9 +120,14 @@ class DiscordState(World):
         return super().add_channel(name, guild=guild or self.guild, overwrites=overwrites)
 
     def add_user(  # type: ignore[override]
-        self, username: str, *, guild: FakeGuild | None = None, locale: str = "en-US"
+        self,
+        username: str,
+        *,
+        guild: FakeGuild | None = None,
+        locale: str = "en-US",
+        nick: str | None = None,
     ) -> FakeUser:
-        user = super().add_user(username, guild=guild or self.guild, locale=locale)
+        user = super().add_user(username, guild=guild or self.guild, locale=locale, nick=nick)
         self.sightings[user.id] = []
         return user
 

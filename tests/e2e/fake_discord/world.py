@@ -109,17 +109,20 @@ class World:
 
     # -- people ------------------------------------------------------------------
 
-    def add_user(self, username: str, *, guild: FakeGuild, locale: str = "en-US") -> FakeUser:
+    def add_user(
+        self, username: str, *, guild: FakeGuild, locale: str = "en-US", nick: str | None = None
+    ) -> FakeUser:
         user = FakeUser(self.ids.next(), username, self.clock.wall(), locale=locale)
         self.users[user.id] = user
-        self.join(user, guild)
+        self.join(user, guild, nick=nick)
         return user
 
-    def join(self, user: FakeUser, guild: FakeGuild) -> None:
-        """The user becomes a member of `guild` (GUILD_MEMBER_ADD)."""
+    def join(self, user: FakeUser, guild: FakeGuild, *, nick: str | None = None) -> None:
+        """The user becomes a member of `guild` (GUILD_MEMBER_ADD), with a
+        nickname there if ``nick``."""
         if user.id in guild.members:
             return
-        membership = FakeMembership(user.id, self.clock.wall())
+        membership = FakeMembership(user.id, self.clock.wall(), nick=nick)
         guild.members[user.id] = membership
         data = membership.payload(user) | {"guild_id": str(guild.id)}
         self.emit("GUILD_MEMBER_ADD", data, GUILD_MEMBERS_INTENT)
