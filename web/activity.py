@@ -28,7 +28,7 @@ restart and is known to every process (a table run by another process is
 reached through :mod:`web.routing`, which forwards ``/activity/ws`` there),
 and every websocket it opens is checked again with Discord (is the instance
 still running there, the member still in it). Each client address may ask
-for :data:`web.sign_in_flood.SIGN_INS_PER_MINUTE` sessions a minute.
+for :data:`ACTIVITY_SIGN_INS_PER_ADDRESS` sessions a minute.
 A forged or guessed session, an instance id Discord does not know, a member
 of another channel's instance: each is refused with a sentence and never
 reaches a table.
@@ -68,6 +68,10 @@ MAX_CODE: Final = 256
 #: Sign-ins the room asks Discord about per minute, from everyone (each is a code
 #: exchange): a flood of made-up codes must not have Discord throttle the bot.
 SIGN_INS_PER_MINUTE: Final = 120
+#: Sign-ins one address may ask for in any minute. Discord's proxy hides its users'
+#: addresses, so through it the address is the proxy's (shared by many members):
+#: more than the room's own limit; a flood sent straight to the room is its own.
+ACTIVITY_SIGN_INS_PER_ADDRESS: Final = 30
 #: The files the Activity's page loads, by name: the file under ``web/static`` and its type.
 FILES: Final = {
     "table.css": ("table.css", "text/css"),
@@ -156,7 +160,7 @@ class ActivityRoutes:
         self._clock = clock
         self._table_id_in = table_id_in
         self.sessions = sessions
-        self.flood = AddressBudget(now=clock)
+        self.flood = AddressBudget(ACTIVITY_SIGN_INS_PER_ADDRESS, now=clock)
         self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
         self._sign_ins: deque[float] = deque()
 

@@ -174,6 +174,7 @@ async def test_a_flood_of_sign_ins_from_one_address_cannot_push_out_a_real_one(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
+    fake.activities.enable()
     port = free_port()
     public = f"http://127.0.0.1:{port}"
     fake.oauth.redirect_uris.add(public + "/auth/callback")
@@ -183,6 +184,7 @@ async def test_a_flood_of_sign_ins_from_one_address_cannot_push_out_a_real_one(
         web_port=port,
         public_url=public,
         client_secret=fake.oauth.client_secret,
+        activity=True,
     ) as croupier:
         ann = fake.add_member("Ann")
         created = await ann.slash("poker", "create")
@@ -214,6 +216,25 @@ async def test_a_flood_of_sign_ins_from_one_address_cannot_push_out_a_real_one(
             async with anns.get(back, allow_redirects=False) as signed:
                 assert signed.status == 303
             assert not (await hello(anns, public, runner.table_id))["watching"]
+        # The Activity's code exchange, flooded from one address: refused with the
+        # sentence before Discord is asked.
+        origin = f"https://{fake.application_id}.discordsays.com"
+        answers: list[tuple[int, Any]] = []
+        async with aiohttp.ClientSession() as flood:
+            for _ in range(40):
+                async with flood.post(
+                    f"{public}/activity/token",
+                    json={"code": "made-up", "instance_id": "i-1-gc-2"},
+                    headers={"Origin": origin, "X-Forwarded-For": "198.51.100.8"},
+                ) as answer:
+                    answers.append((answer.status, await answer.json()))
+        assert [status for status, _ in answers[:30]] == [401] * 30
+        for status, body in answers[30:]:
+            assert status == 429
+            assert re.fullmatch(
+                t("signin.too_many", "en", seconds=999).replace("999", r"\d+").replace(".", r"\."),
+                body["text"],
+            ), body
 
 
 async def test_a_member_signed_in_at_one_process_plays_at_a_table_of_another(
