@@ -111,7 +111,7 @@ class DiscordSignIn:
         self.login_cookie = f"{prefix}croupier_login"
         self.is_member = is_member
         self.sessions = sessions
-        self.states = states or LoginStates(now=now)
+        self.states = states or LoginStates(sessions.database)
         self.flood = AddressBudget(now=now)
         self.check_seconds = CHECK_SECONDS
         self.now = now
@@ -246,7 +246,7 @@ class DiscordSignIn:
             response.headers["Retry-After"] = str(wait)
             return response
         next_path = safe_next(request.query.get("next"))
-        state, binding = self.states.begin(next_path, request.cookies.get(self.login_cookie))
+        state, binding = await self.states.begin(next_path, request.cookies.get(self.login_cookie))
         response = web.HTTPFound(self.oauth.authorize_url(self.redirect_uri, state))
         self._cookie(response, self.login_cookie, binding, self.states.lifetime)
         raise response
@@ -258,7 +258,9 @@ class DiscordSignIn:
     async def callback(self, request: web.Request) -> web.StreamResponse:
         locale = preferred_language(request)
         query = request.query
-        next_path = self.states.finish(query.get("state"), request.cookies.get(self.login_cookie))
+        next_path = await self.states.finish(
+            query.get("state"), request.cookies.get(self.login_cookie)
+        )
         if next_path is None:
             log.info("Web sign-in refused: unknown, used or foreign state")
             return self._page(t("signin.state_unknown", locale), 400)

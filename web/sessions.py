@@ -12,12 +12,13 @@ the row, nothing is cached); an id that is not known, expired or closed is
 no session at all. Expired rows are deleted whenever a session opens.
 
 :class:`LoginStates` holds each sign-in between leaving for Discord and coming
-back, in this process's memory: an unguessable one-time ``state`` sent to
+back: an unguessable one-time ``state`` sent to
 Discord, bound to the browser by a second random value in a cookie, and where
 to go afterwards. A state works once, for ten minutes, in the browser that
-began it (CSRF on login). It is bounded (the oldest give way when full); the
-room's flood limit per address (:mod:`web.sign_in_flood`) keeps one address
-from filling it.
+began it (CSRF on login), at whichever process the browser comes back to: it
+is a row of the shared database too (``web_logins``). Nothing pushes a
+sign-in in progress out; the room's flood limit per address
+(:mod:`web.sign_in_flood`) keeps one address from filling the table.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import hashlib
 import hmac
 import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -38,8 +38,6 @@ from web.discord_oauth import DiscordUser
 SESSION_SECONDS: Final = 12 * 3600
 #: How long a sign-in may take, from leaving for Discord to coming back.
 LOGIN_SECONDS: Final = 600
-#: The most sign-ins under way kept at once.
-MAX_LOGINS: Final = 10_000
 #: The longest session id read (ours are 43 characters).
 MAX_ID: Final = 128
 
@@ -153,47 +151,52 @@ class SessionStore:
         return gone > 0
 
 
-@dataclass(frozen=True, slots=True)
-class PendingLogin:
-    binding_digest: str
-    next_path: str
-    expires_at: float
-
-
 class LoginStates:
-    """The sign-ins under way: one-time states bound to the browser that began them."""
+    """The sign-ins under way, in the shared database (table ``web_logins``):
+    one-time states bound to the browser that began them, finished at whichever
+    process Discord sends the browser back to."""
 
     def __init__(
-        self, lifetime: float = LOGIN_SECONDS, now: Clock = time.monotonic, limit: int = MAX_LOGINS
+        self, database: Database, lifetime: float = LOGIN_SECONDS, now: Clock = time.time
     ) -> None:
+        self.database = database
         self.lifetime = lifetime
         self.now = now
-        self.limit = limit
-        self._pending: OrderedDict[str, PendingLogin] = OrderedDict()
 
-    def __len__(self) -> int:
-        return len(self._pending)
+    async def count(self) -> int:
+        """How many rows are kept (expired ones not yet cleaned included)."""
+        return int(await self.database.fetch_value("SELECT COUNT(*) FROM web_logins"))
 
-    def begin(self, next_path: str, binding: str | None = None) -> tuple[str, str]:
+    async def begin(self, next_path: str, binding: str | None = None) -> tuple[str, str]:
         """A new ``(state, binding)``: the state goes to Discord, the binding to the
         browser's cookie (the browser's own binding is kept if it has one)."""
         binding = binding if binding and 20 <= len(binding) <= 128 else secrets.token_urlsafe(32)
         state = secrets.token_urlsafe(32)
-        self._pending[digest(state)] = PendingLogin(
-            digest(binding), next_path, self.now() + self.lifetime
-        )
-        while len(self._pending) > self.limit:
-            self._pending.popitem(last=False)
+        now = self.now()
+        async with self.database.transaction(fenced=False) as tx:
+            await tx.execute("DELETE FROM web_logins WHERE expires_at <= ?", (now,))
+            await tx.execute(
+                "INSERT INTO web_logins (digest, binding_digest, next_path, expires_at)"
+                " VALUES (?, ?, ?, ?)",
+                (digest(state), digest(binding), next_path, now + self.lifetime),
+            )
         return state, binding
 
-    def finish(self, state: str | None, binding: str | None) -> str | None:
+    async def finish(self, state: str | None, binding: str | None) -> str | None:
         """Where to go after the sign-in ``state`` began, if it is known, fresh and
-        began in this browser (``binding``); the state is used up either way."""
+        began in this browser (``binding``); the state is used up either way (by
+        one request only, whichever process it reaches)."""
         if not state or len(state) > 128:
             return None
-        pending = self._pending.pop(digest(state), None)
-        if pending is None or pending.expires_at <= self.now() or not binding:
+        key = digest(state)
+        async with self.database.transaction(fenced=False) as tx:
+            row = await tx.fetch_one(
+                "SELECT binding_digest, next_path, expires_at FROM web_logins WHERE digest = ?",
+                (key,),
+            )
+            used = await tx.execute("DELETE FROM web_logins WHERE digest = ?", (key,))
+        if row is None or used != 1 or row["expires_at"] <= self.now() or not binding:
             return None
-        if not hmac.compare_digest(pending.binding_digest, digest(binding)):
+        if not hmac.compare_digest(str(row["binding_digest"]), digest(binding)):
             return None
-        return pending.next_path
+        return str(row["next_path"])

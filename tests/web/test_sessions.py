@@ -133,36 +133,56 @@ def test_the_budget_forgets_the_quietest_addresses_first() -> None:
     assert budget.spend("a") is not None and budget.spend("b") is None
 
 
-def test_a_login_state_works_once_in_the_browser_that_began_it() -> None:
-    states = LoginStates(now=Clock())
-    state, binding = states.begin("/table/7")
+@pytest.mark.both_databases
+async def test_a_login_state_works_once_in_the_browser_that_began_it(database: Database) -> None:
+    states = LoginStates(database, now=Clock())
+    state, binding = await states.begin("/table/7")
     assert state != binding and len(state) >= 40
-    assert states.finish(state, binding) == "/table/7"
-    assert states.finish(state, binding) is None  # replayed
+    assert await states.finish(state, binding) == "/table/7"
+    assert await states.finish(state, binding) is None  # replayed
 
 
-def test_a_login_state_from_another_browser_or_too_old_is_refused() -> None:
+@pytest.mark.both_databases
+async def test_a_login_state_from_another_browser_or_too_old_is_refused(
+    database: Database,
+) -> None:
     clock = Clock()
-    states = LoginStates(lifetime=600, now=clock)
-    state, _ = states.begin("/table/7")
-    _, attackers = states.begin("/")
-    assert states.finish(state, attackers) is None  # another browser's binding
-    state, binding = states.begin("/table/7")
-    assert states.finish(state, None) is None  # no binding cookie at all
-    state, binding = states.begin("/table/7")
+    states = LoginStates(database, lifetime=600, now=clock)
+    state, _ = await states.begin("/table/7")
+    _, attackers = await states.begin("/")
+    assert await states.finish(state, attackers) is None  # another browser's binding
+    state, binding = await states.begin("/table/7")
+    assert await states.finish(state, None) is None  # no binding cookie at all
+    state, binding = await states.begin("/table/7")
     clock.now += 601
-    assert states.finish(state, binding) is None
-    assert states.finish("made-up", binding) is None
-    assert len(states) == 1  # only the other browser's own sign-in is still pending
+    assert await states.finish(state, binding) is None
+    assert await states.finish("made-up", binding) is None
+    assert await states.count() == 1  # only the other browser's own sign-in is still kept
+    await states.begin("/")  # expired rows are cleaned as a sign-in begins
+    assert await states.count() == 1
 
 
-def test_a_browser_keeps_its_binding_for_two_sign_ins_at_once() -> None:
-    states = LoginStates(now=Clock())
-    first, binding = states.begin("/table/1")
-    second, same = states.begin("/table/2", binding)
+@pytest.mark.both_databases
+async def test_a_browser_keeps_its_binding_for_two_sign_ins_at_once(database: Database) -> None:
+    states = LoginStates(database, now=Clock())
+    first, binding = await states.begin("/table/1")
+    second, same = await states.begin("/table/2", binding)
     assert same == binding
-    assert states.finish(second, binding) == "/table/2"
-    assert states.finish(first, binding) == "/table/1"
+    assert await states.finish(second, binding) == "/table/2"
+    assert await states.finish(first, binding) == "/table/1"
+
+
+@pytest.mark.both_databases
+async def test_a_sign_in_begun_at_one_process_finishes_at_another_once(
+    database_target: str,
+) -> None:
+    async with (
+        await Database.open(database_target) as first,
+        await Database.open(database_target) as second,
+    ):
+        state, binding = await LoginStates(first).begin("/table/3")
+        assert await LoginStates(second).finish(state, binding) == "/table/3"
+        assert await LoginStates(first).finish(state, binding) is None
 
 
 @pytest.mark.parametrize(

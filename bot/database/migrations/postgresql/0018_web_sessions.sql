@@ -15,3 +15,15 @@ CREATE TABLE web_sessions (
     CHECK ((kind = 'activity') = (channel_id IS NOT NULL AND instance_id IS NOT NULL))
 );
 CREATE INDEX web_sessions_by_expiry ON web_sessions (expires_at);
+
+-- Sign-ins under way: the one-time state sent to Discord (its SHA-256), bound
+-- to the browser that began it (the SHA-256 of its binding cookie), where to
+-- go afterwards; used once, whichever process Discord sends the browser back
+-- to. Expired rows are deleted whenever a sign-in begins.
+CREATE TABLE web_logins (
+    digest          TEXT PRIMARY KEY CHECK (length(digest) = 64),
+    binding_digest  TEXT NOT NULL CHECK (length(binding_digest) = 64),
+    next_path       TEXT NOT NULL,
+    expires_at      DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX web_logins_by_expiry ON web_logins (expires_at);
