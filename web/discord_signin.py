@@ -71,6 +71,9 @@ SIGNED_OUT: Final = 4001
 CHECK_SECONDS: Final = 10.0
 #: Where the request's session, read once from the database, is kept on it.
 SESSION_KEY: Final = web.RequestKey("croupier_session", Session)
+#: Paths that never ask who the viewer is (files, card faces, pictures, the
+#: Activity's own session): no database read for them.
+NO_SESSION_NEEDED: Final = ("/static/", "/cards/", "/avatars/", "/activity/")
 #: Where a sign-in may lead afterwards: the room's front or one of its tables.
 _NEXT: Final = re.compile(r"/(table/\d{1,18})?")
 
@@ -129,7 +132,7 @@ class DiscordSignIn:
         """Reads the request's session from the database once, for the room's
         questions about it (which are not asynchronous)."""
         cookie = request.cookies.get(self.session_cookie)
-        if cookie:
+        if cookie and not request.path.startswith(NO_SESSION_NEEDED):
             session = await self.sessions.get(cookie)
             if session is not None:
                 request[SESSION_KEY] = session
