@@ -347,7 +347,7 @@ async def _two_processes(fake: FakeDiscord, tmp_path: Path, url: str) -> list[di
         ) as out:
             assert out.status == 303
         # The socket forwarded by A is closed at once: signed out.
-        assert await through_a.closed() == SIGNED_OUT
+        assert await through_a.closed(timeout=3) == SIGNED_OUT
         # B's own socket: its next message is refused and the socket closed.
         await at_b.send({"type": "sit_out"})
         assert await at_b.closed() == SIGNED_OUT
