@@ -21,10 +21,14 @@ instance runs in. The answer is the access token (for the SDK's
 puts in its websocket's address (``/activity/ws?session=``). Cookies are not
 used: in a third-party frame browsers drop them.
 
-A session is only a key to this process's memory (:class:`Session`): it
-names the member, the instance and the channel, lives
-:data:`SESSION_SECONDS`, and every websocket it opens is checked again with
-Discord (is the instance still running there, the member still in it).
+A session is a row of the shared database (:class:`web.sessions.SessionStore`,
+kind ``activity``, only the SHA-256 of its id kept): it names the member,
+the instance and the channel, lives :data:`web.sessions.SESSION_SECONDS`, survives a
+restart and is known to every process (a table run by another process is
+reached through :mod:`web.routing`, which forwards ``/activity/ws`` there),
+and every websocket it opens is checked again with Discord (is the instance
+still running there, the member still in it). Each client address may ask
+for :data:`ACTIVITY_SIGN_INS_PER_ADDRESS` sessions a minute.
 A forged or guessed session, an instance id Discord does not know, a member
 of another channel's instance: each is refused with a sentence and never
 reaches a table.
@@ -36,11 +40,9 @@ import json
 import logging
 import math
 import re
-import secrets
 import time
 from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
 from aiohttp import web
@@ -51,16 +53,14 @@ from bot.i18n import t
 from bot.tables.runner import TableRunner
 from bot.web_surface import ActivityInstance, ActivitySetup
 from web.discord_oauth import DiscordOAuth, OAuthError, OAuthRefused
+from web.sessions import Binding, SessionStore
+from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import Viewer, preferred_language
 
 log = logging.getLogger(__name__)
 
 #: Where the Activity's routes live.
 PREFIX: Final = "/activity"
-#: Seconds a session lets its page reconnect (a long evening at the table).
-SESSION_SECONDS: Final = 12 * 3600
-#: The most sessions kept at once (the oldest are dropped first).
-MAX_SESSIONS: Final = 10_000
 #: What an instance id may look like (Discord's are letters, digits and dashes).
 INSTANCE_ID: Final = re.compile(r"[A-Za-z0-9_.:-]{1,128}")
 #: The longest authorization code read.
@@ -68,6 +68,10 @@ MAX_CODE: Final = 256
 #: Sign-ins the room asks Discord about per minute, from everyone (each is a code
 #: exchange): a flood of made-up codes must not have Discord throttle the bot.
 SIGN_INS_PER_MINUTE: Final = 120
+#: Sign-ins one address may ask for in any minute. Discord's proxy hides its users'
+#: addresses, so through it the address is the proxy's (shared by many members):
+#: more than the room's own limit; a flood sent straight to the room is its own.
+ACTIVITY_SIGN_INS_PER_ADDRESS: Final = 30
 #: The files the Activity's page loads, by name: the file under ``web/static`` and its type.
 FILES: Final = {
     "table.css": ("table.css", "text/css"),
@@ -110,19 +114,6 @@ def activity_policy(application_id: int) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Session:
-    """A member signed in to the Activity, in one instance, in one channel."""
-
-    user_id: int
-    name: str
-    guild_id: int | None
-    channel_id: int
-    instance_id: str
-    locale: str
-    expires_at: float
-
-
 _REFUSALS: Final[dict[int, type[web.HTTPException]]] = {
     400: web.HTTPBadRequest,
     401: web.HTTPUnauthorized,
@@ -150,6 +141,8 @@ class ActivityRoutes:
         *,
         page: Callable[[str, str], str],
         table_of: Callable[[int], TableRunner | None],
+        table_id_in: Callable[[int], Awaitable[int | None]],
+        sessions: SessionStore,
         serve: Callable[..., Any],
         card: Callable[[web.Request], Any],
         static: Callable[[str], bytes],
@@ -165,7 +158,9 @@ class ActivityRoutes:
         self._static = static
         self.cooldown = cooldown
         self._clock = clock
-        self.sessions: dict[str, Session] = {}
+        self._table_id_in = table_id_in
+        self.sessions = sessions
+        self.flood = AddressBudget(ACTIVITY_SIGN_INS_PER_ADDRESS, now=clock)
         self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
         self._sign_ins: deque[float] = deque()
 
@@ -206,6 +201,9 @@ class ActivityRoutes:
         locale = preferred_language(request)
         if not self._from_discord(request):
             raise refusal(403, "web.malformed", locale)
+        wait = self.flood.spend(client_address(request))
+        if wait is not None:
+            raise refusal(429, "signin.too_many", locale, seconds=wait)
         now = self._clock()
         while self._sign_ins and self._sign_ins[0] <= now - 60:
             self._sign_ins.popleft()
@@ -235,25 +233,16 @@ class ActivityRoutes:
         if instance is None or user.id not in instance.users:
             log.info("Activity: member %s refused for instance %s", user.id, instance_id)
             raise refusal(403, "activity.not_in_instance", locale)
-        runner = self._table_of(instance.channel_id)
-        if runner is None:
+        # The channel's table, run here or by another process (web/routing.py).
+        table_id = await self._table_id_in(instance.channel_id)
+        if table_id is None:
             raise refusal(404, "activity.no_table", locale)
-        session = secrets.token_urlsafe(32)
-        self._keep(
-            session,
-            Session(
-                user_id=user.id,
-                name=user.display_name,
-                guild_id=instance.guild_id,
-                channel_id=instance.channel_id,
-                instance_id=instance.instance_id,
-                locale=locale,
-                expires_at=self._clock() + SESSION_SECONDS,
-            ),
+        session = await self.sessions.open(
+            user, Binding(instance.instance_id, instance.channel_id, instance.guild_id)
         )
-        log.info("Activity: member %s signed in at table %s", user.id, runner.table_id)
+        log.info("Activity: member %s signed in at table %s", user.id, table_id)
         return web.json_response(
-            {"access_token": access_token, "session": session, "table_id": runner.table_id}
+            {"access_token": access_token, "session": session.cookie, "table_id": table_id}
         )
 
     async def _instance(self, instance_id: str, locale: str) -> ActivityInstance | None:
@@ -266,15 +255,12 @@ class ActivityRoutes:
             log.warning("Activity: could not ask Discord about an instance", exc_info=True)
             raise refusal(503, "activity.unavailable", locale) from None
 
-    def _keep(self, key: str, session: Session) -> None:
-        now = self._clock()
-        for old in [k for k, s in self.sessions.items() if s.expires_at <= now]:
-            del self.sessions[old]
-        while len(self.sessions) >= MAX_SESSIONS:
-            del self.sessions[next(iter(self.sessions))]
-        self.sessions[key] = session
-
     # ------------------------------------------------------------- websocket
+
+    def from_discord(self, request: web.Request) -> bool:
+        """Whether a request comes from the Activity's page (Discord's proxy, or
+        this room's own address)."""
+        return self._from_discord(request)
 
     def _from_discord(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
@@ -288,9 +274,13 @@ class ActivityRoutes:
         locale = preferred_language(request)
         if not self._from_discord(request):
             raise web.HTTPForbidden(text="This websocket is for the Activity's own page.")
-        session = self.sessions.get(request.query.get("session", ""))
-        if session is None or session.expires_at <= self._clock():
+        found = await self.sessions.get(request.query.get("session"), "activity")
+        if found is None or found.binding is None:
             raise refusal(403, "activity.sign_in_failed", locale)
+        user, binding = found.user, found.binding
+        if user.locale:
+            locale = "de" if user.locale.lower().startswith("de") else "en"
+        session = _Bound(user.id, user.display_name, binding, locale)
         try:  # each connection asks Discord: it spends one of the member's clicks
             self.cooldown.check_member(session.guild_id, session.user_id)
         except app_commands.CommandOnCooldown as error:
@@ -312,3 +302,17 @@ class ActivityRoutes:
             request, runner, viewer, cookie_session=False
         )
         return response
+
+
+class _Bound:
+    """An Activity session as a socket uses it."""
+
+    __slots__ = ("channel_id", "guild_id", "instance_id", "locale", "name", "user_id")
+
+    def __init__(self, user_id: int, name: str, binding: Binding, locale: str) -> None:
+        self.user_id = user_id
+        self.name = name
+        self.guild_id = binding.guild_id
+        self.channel_id = binding.channel_id
+        self.instance_id = binding.instance_id
+        self.locale = locale

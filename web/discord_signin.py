@@ -9,12 +9,20 @@
   login). ``next`` may only be a table of this room.
 - ``GET /auth/callback``: checks the state, exchanges Discord's code for a
   token with the client secret (:mod:`web.discord_oauth`), asks whose it is,
-  opens a session (:class:`~web.sessions.SessionStore`, a fresh random id)
-  and sets it as a cookie: HttpOnly, SameSite=Lax, Path=/, Secure (and named
+  opens a session (:class:`~web.sessions.SessionStore`, a fresh random id,
+  kept in the shared database: it survives a restart and every process
+  knows it) and sets it as a cookie: HttpOnly, SameSite=Lax, Path=/, Secure (and named
   ``__Host-...``) when the public address is https. The token is dropped.
 - ``POST /auth/logout``: the page's sign-out form, with its token (a hash of
   the HttpOnly session cookie: no other site can know it) and never another
-  site's ``Origin``, ends the session and closes its open pages' sockets.
+  site's ``Origin``, ends the session (its row is deleted) and closes its
+  open pages' sockets in this process. Another process's sockets of that
+  session end at their next message (each is checked against the database)
+  or at the latest :data:`CHECK_SECONDS` later (each member's socket checks
+  its session that often).
+
+A client address may begin :data:`web.sign_in_flood.SIGN_INS_PER_MINUTE`
+sign-ins a minute (``/auth/login``); more are answered 429 with a sentence.
 
 A browser is the member only at the tables of servers where the bot sees
 them as a member (:meth:`DiscordSignIn.identify_at`, asked when a table's
@@ -25,6 +33,7 @@ the member's Discord language when the room has it, else the browser's.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import html
 import logging
@@ -35,12 +44,15 @@ from typing import Final
 from urllib.parse import urlencode, urlsplit
 
 from aiohttp import web
+from aiohttp.typedefs import Handler
 
+from bot.database import Database
 from bot.i18n import t
 from bot.render.names import shown_name
 from bot.web_surface import DiscordSignInSetup
 from web.discord_oauth import DiscordOAuth, OAuthRefused, OAuthUnavailable
 from web.sessions import LoginStates, Session, SessionStore, digest
+from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import LANGUAGES, Viewer, preferred_language
 
 log = logging.getLogger(__name__)
@@ -54,6 +66,14 @@ CALLBACK_PATH: Final = "/auth/callback"
 MEMBERSHIP_SECONDS: Final = 60.0
 #: The close code of a member's websocket at sign-out (the page reconnects, watching).
 SIGNED_OUT: Final = 4001
+#: Seconds between two checks of an open member's socket against the database
+#: (a sign-out at another process ends it at the latest this much later).
+CHECK_SECONDS: Final = 10.0
+#: Where the request's session, read once from the database, is kept on it.
+SESSION_KEY: Final = web.RequestKey("croupier_session", Session)
+#: Paths that never ask who the viewer is (files, card faces, pictures, the
+#: Activity's own session): no database read for them.
+NO_SESSION_NEEDED: Final = ("/static/", "/cards/", "/avatars/", "/activity/")
 #: Where a sign-in may lead afterwards: the room's front or one of its tables.
 _NEXT: Final = re.compile(r"/(table/\d{1,18})?")
 
@@ -64,10 +84,10 @@ def safe_next(raw: object) -> str:
     return raw if isinstance(raw, str) and _NEXT.fullmatch(raw) else "/"
 
 
-def sign_in_for(setup: DiscordSignInSetup) -> DiscordSignIn:
-    """The sign-in the bot's settings describe."""
+def sign_in_for(setup: DiscordSignInSetup, database: Database) -> DiscordSignIn:
+    """The sign-in the bot's settings describe, its sessions in ``database``."""
     oauth = DiscordOAuth(setup.client_id, setup.client_secret, setup.api_base)
-    return DiscordSignIn(oauth, setup.public_url, setup.is_member)
+    return DiscordSignIn(oauth, setup.public_url, setup.is_member, SessionStore(database))
 
 
 class DiscordSignIn:
@@ -78,8 +98,8 @@ class DiscordSignIn:
         oauth: DiscordOAuth,
         public_url: str,
         is_member: IsMember,
+        sessions: SessionStore,
         *,
-        sessions: SessionStore | None = None,
         states: LoginStates | None = None,
         now: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -93,8 +113,10 @@ class DiscordSignIn:
         self.session_cookie = f"{prefix}croupier_session"
         self.login_cookie = f"{prefix}croupier_login"
         self.is_member = is_member
-        self.sessions = sessions or SessionStore(now=now)
-        self.states = states or LoginStates(now=now)
+        self.sessions = sessions
+        self.states = states or LoginStates(sessions.database)
+        self.flood = AddressBudget(now=now)
+        self.check_seconds = CHECK_SECONDS
         self.now = now
         self._members: dict[tuple[int, int], tuple[bool, float]] = {}
         #: The open websockets of each session (by its cookie's digest), closed at sign-out.
@@ -105,8 +127,19 @@ class DiscordSignIn:
 
     # ------------------------------------------------------------ identity
 
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Reads the request's session from the database once, for the room's
+        questions about it (which are not asynchronous)."""
+        cookie = request.cookies.get(self.session_cookie)
+        if cookie and not request.path.startswith(NO_SESSION_NEEDED):
+            session = await self.sessions.get(cookie)
+            if session is not None:
+                request[SESSION_KEY] = session
+        return await handler(request)
+
     def session_of(self, request: web.Request) -> Session | None:
-        return self.sessions.get(request.cookies.get(self.session_cookie))
+        return request.get(SESSION_KEY)
 
     def _locale(self, request: web.Request, session: Session | None) -> str:
         chosen = (session.user.locale or "") if session is not None else ""
@@ -131,26 +164,53 @@ class DiscordSignIn:
         # the slash commands' (a name with markdown or mentions stays plain text).
         return Viewer(session.user.id, shown_name(session.user.display_name), guild_id, locale)
 
-    def holds(self, request: web.Request) -> bool:
-        """Whether the session ``request`` came with is still open (not signed out)."""
-        return self.session_of(request) is not None
+    async def holds(self, request: web.Request) -> bool:
+        """Whether the session ``request`` came with is still open (not signed
+        out, at any process): asked of the database each time."""
+        return await self.sessions.get(request.cookies.get(self.session_cookie)) is not None
 
-    def track(self, request: web.Request, socket: web.WebSocketResponse) -> Callable[[], None]:
-        """Close ``socket`` when the session it came with ends; returns what
-        forgets it (once it closed anyway)."""
+    def track(
+        self, request: web.Request, socket: web.WebSocketResponse, *, watch: bool = True
+    ) -> Callable[[], None]:
+        """Close ``socket`` when the session it came with ends: at once when it
+        is signed out here, within :attr:`check_seconds` when elsewhere
+        (``watch``); returns what forgets it (once it closed anyway)."""
         cookie = request.cookies.get(self.session_cookie)
         if not cookie:
             return lambda: None
         key = digest(cookie)
         sockets = self._sockets.setdefault(key, set())
         sockets.add(socket)
+        watcher = (
+            asyncio.get_running_loop().create_task(
+                self._watch(cookie, socket), name="web-session-watch"
+            )
+            if watch
+            else None
+        )
 
         def forget() -> None:
+            if watcher is not None:
+                watcher.cancel()
             sockets.discard(socket)
             if not sockets and self._sockets.get(key) is sockets:
                 del self._sockets[key]
 
         return forget
+
+    async def _watch(self, cookie: str, socket: web.WebSocketResponse) -> None:
+        """Every :attr:`check_seconds`, whether the socket's session is still
+        open; signed out (at another process), the socket is closed."""
+        while not socket.closed:
+            await asyncio.sleep(self.check_seconds)
+            try:
+                open_ = await self.sessions.get(cookie) is not None
+            except Exception:  # the database away a moment: asked again next time
+                log.warning("Web sign-in: could not check a session", exc_info=True)
+                continue
+            if not open_:
+                await socket.close(code=SIGNED_OUT, message=b"signed out")
+                return
 
     async def _member_of(self, guild_id: int, user_id: int) -> bool:
         key = (guild_id, user_id)
@@ -182,8 +242,14 @@ class DiscordSignIn:
         )
 
     async def login(self, request: web.Request) -> web.StreamResponse:
+        wait = self.flood.spend(client_address(request))
+        if wait is not None:
+            locale = preferred_language(request)
+            response = self._page(t("signin.too_many", locale, seconds=wait), 429)
+            response.headers["Retry-After"] = str(wait)
+            return response
         next_path = safe_next(request.query.get("next"))
-        state, binding = self.states.begin(next_path, request.cookies.get(self.login_cookie))
+        state, binding = await self.states.begin(next_path, request.cookies.get(self.login_cookie))
         response = web.HTTPFound(self.oauth.authorize_url(self.redirect_uri, state))
         self._cookie(response, self.login_cookie, binding, self.states.lifetime)
         raise response
@@ -195,7 +261,9 @@ class DiscordSignIn:
     async def callback(self, request: web.Request) -> web.StreamResponse:
         locale = preferred_language(request)
         query = request.query
-        next_path = self.states.finish(query.get("state"), request.cookies.get(self.login_cookie))
+        next_path = await self.states.finish(
+            query.get("state"), request.cookies.get(self.login_cookie)
+        )
         if next_path is None:
             log.info("Web sign-in refused: unknown, used or foreign state")
             return self._page(t("signin.state_unknown", locale), 400)
@@ -211,7 +279,7 @@ class DiscordSignIn:
             return self._page(t("signin.refused", locale), 403)
         except OAuthUnavailable:
             return self._page(t("signin.unavailable", locale), 502)
-        session = self.sessions.open(user)
+        session = await self.sessions.open(user)
         response = web.HTTPSeeOther(next_path)
         self._cookie(response, self.session_cookie, session.cookie, self.sessions.lifetime)
         response.del_cookie(self.login_cookie, path="/")
@@ -246,10 +314,10 @@ class DiscordSignIn:
         form = await request.post()
         cookie = request.cookies.get(self.session_cookie)
         token = form.get("token")
-        signed_in = bool(cookie) and self.sessions.get(cookie) is not None
+        signed_in = bool(cookie) and self.session_of(request) is not None
         if signed_in and not self._token_of(cookie or "", token):
             raise web.HTTPForbidden(text=t("signin.foreign_origin", locale))
-        self.sessions.close(cookie)
+        await self.sessions.close(cookie)
         for socket in list(self._sockets.pop(digest(cookie), ()) if cookie else ()):
             await socket.close(code=SIGNED_OUT, message=b"signed out")
         response = web.HTTPSeeOther(safe_next(form.get("next")))

@@ -9,6 +9,9 @@ does not run asks the database who does (:mod:`bot.web_routing`: the holder of
 the lease of the table's shard, and the web address it published with the
 lease) and forwards it there: a page as one HTTP request, a websocket as a
 websocket to the owner whose messages are copied both ways, as they are.
+The Activity's websocket (``/activity/ws?session=...``) is forwarded the same
+way: its session (in the shared database, :mod:`web.sessions`) names the
+channel, whose open table's owner gets it, session and all.
 
 The owner checks the forwarded request as any other (who the viewer is, from
 the cookie forwarded with it; the flood limit; the frame size), so nothing is
@@ -25,7 +28,10 @@ the owner's socket is not free, and the owner skips moments for it as for any
 slow browser (docs/WEB.md, How a frame travels).
 
 When the owner goes away (killed, or its lease taken over), its websocket
-closes, and this process closes the viewer's with 1012 (service restart); the
+closes, and this process closes the viewer's with 1012 (service restart), or
+with the owner's own code when it is one of the room's (4000-4999: signed out);
+a member's forwarded socket is also closed here at once when they sign out at
+this process. The
 page reconnects by itself, and the next request finds the new owner. While no
 process holds the lease, a request is answered 503 and the page tries again.
 """
@@ -35,7 +41,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Final
 
 import aiohttp
@@ -50,6 +56,10 @@ log = logging.getLogger(__name__)
 ROUTED_HEADER: Final = "X-Croupier-Routed"
 #: The paths of one table: its page, its websocket.
 TABLE_PATH: Final = re.compile(r"^/table/(\d{1,18})(/ws)?$")
+#: The Activity's websocket (its table is its session's channel's).
+ACTIVITY_SOCKET: Final = "/activity/ws"
+#: The room's own close codes (4001: signed out), given to the viewer as the owner said.
+ROOM_CODES: Final = range(4000, 5000)
 #: What the viewer's request carries to the owner: who they are, their language.
 FORWARDED_HEADERS: Final = ("Cookie", "Accept-Language", "User-Agent")
 #: What the owner's answer to a page carries back.
@@ -71,12 +81,18 @@ class TableRouting:
         is_here: Callable[[int], bool],
         same_origin: Callable[[web.Request], bool],
         max_message_bytes: int,
+        track: Callable[[web.Request, web.WebSocketResponse], Callable[[], None]] | None = None,
+        activity_table: Callable[[web.Request], Awaitable[int | None]] | None = None,
+        activity_origin: Callable[[web.Request], bool] | None = None,
     ) -> None:
         self.locate = locate
         self.own_address = own_address
         self.is_here = is_here
         self.same_origin = same_origin
         self.max_message_bytes = max_message_bytes
+        self.track = track
+        self.activity_table = activity_table
+        self.activity_origin = activity_origin
         self._session: aiohttp.ClientSession | None = None
         #: The viewers' websockets open to another process, closed when the room stops.
         self.sockets: set[web.WebSocketResponse] = set()
@@ -94,8 +110,18 @@ class TableRouting:
 
     @web.middleware
     async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if ROUTED_HEADER in request.headers:
+            return await handler(request)
+        if request.path == ACTIVITY_SOCKET and self.activity_table is not None:
+            activity_table = await self.activity_table(request)
+            if activity_table is None or self.is_here(activity_table):
+                return await handler(request)
+            owner = await self.locate(activity_table)
+            if owner is None or owner.address in (None, self.own_address):
+                return await handler(request)  # the room's own answer (no table, moving)
+            return await self.forward_socket(request, owner.address, activity=True)
         match = TABLE_PATH.match(request.path)
-        if match is None or ROUTED_HEADER in request.headers:
+        if match is None:
             return await handler(request)
         table_id = int(match[1])
         if self.is_here(table_id):
@@ -143,16 +169,20 @@ class TableRouting:
                 text="The process that runs this table did not answer; try again in a moment."
             ) from None
 
-    async def forward_socket(self, request: web.Request, address: str) -> web.StreamResponse:
-        if not self.same_origin(request):
+    async def forward_socket(
+        self, request: web.Request, address: str, *, activity: bool = False
+    ) -> web.StreamResponse:
+        origin_ok = self.activity_origin if activity else self.same_origin
+        if origin_ok is None or not origin_ok(request):
             raise web.HTTPForbidden(text="This table's websocket is for its own page.")
         headers = self._headers(request)
         # The owner checks the origin against its own address: this process vouches
         # for the browser's, which it checked above.
         headers["Origin"] = address
+        target = request.path_qs if activity else request.path
         try:
             upstream = await self.session().ws_connect(
-                "ws" + address.removeprefix("http") + request.path,
+                "ws" + address.removeprefix("http") + target,
                 headers=headers,
                 autoping=True,
                 heartbeat=30.0,
@@ -172,6 +202,7 @@ class TableRouting:
             await upstream.close()
             raise
         self.sockets.add(viewer)
+        forget = self.track(request, viewer) if self.track is not None else None
         down = asyncio.get_running_loop().create_task(
             _copy_down(upstream, viewer), name="web-routed-viewer"
         )
@@ -186,6 +217,8 @@ class TableRouting:
         except (aiohttp.ClientError, ConnectionError):
             pass  # the owner went away: the copy down closes the viewer
         finally:
+            if forget is not None:
+                forget()
             self.sockets.discard(viewer)
             await upstream.close()
             await asyncio.gather(down, return_exceptions=True)
@@ -210,8 +243,12 @@ async def _copy_down(
         pass
     finally:
         # Stopped, killed, or its lease taken over: the table goes on (here or in
-        # another process), so the page is told to come back, whatever the owner said.
-        await viewer.close(code=SERVICE_RESTART)
+        # another process), so the page is told to come back; but a room's own
+        # code (signed out) is given as the owner said it.
+        code = upstream.close_code
+        await viewer.close(
+            code=code if code is not None and code in ROOM_CODES else SERVICE_RESTART
+        )
 
 
 def _refusal(status: int) -> web.HTTPException:

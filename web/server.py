@@ -33,10 +33,11 @@ from engine import Card
 from web import commands
 from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.avatars import AvatarBook
-from web.discord_signin import DiscordSignIn, sign_in_for
+from web.discord_signin import SIGNED_OUT, DiscordSignIn, sign_in_for
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
+from web.sessions import SessionStore
 from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,7 @@ class WebRoomServer:
     def __init__(self, setup: WebRoomSetup, identity: ViewerIdentity | None = None) -> None:
         self.setup = setup
         if identity is None and setup.sign_in is not None:
-            identity = sign_in_for(setup.sign_in)
+            identity = sign_in_for(setup.sign_in, setup.tables.services.database)
         if identity is None:
             member = setup.local_member
             identity = NobodyKnown() if member is None else LocalIdentity(member)
@@ -139,6 +140,9 @@ class WebRoomServer:
                 is_here=self._is_here,
                 same_origin=self._same_origin,
                 max_message_bytes=MAX_FRAME_BYTES,
+                track=self._track_forwarded,
+                activity_table=self._activity_table,
+                activity_origin=self._activity_origin,
             )
         #: The players' pictures (``/avatars/<user id>.png``): :mod:`web.avatars`.
         self.avatars = AvatarBook(setup.avatar_url)
@@ -150,6 +154,8 @@ class WebRoomServer:
                 setup.activity,
                 page=self.activity_page,
                 table_of=self.table_in,
+                table_id_in=self.table_id_in,
+                sessions=SessionStore(setup.tables.services.database),
                 serve=self.serve_viewer,
                 card=self.card,
                 static=_static,
@@ -168,6 +174,8 @@ class WebRoomServer:
         middlewares = [careful_headers]
         if self.routing is not None:
             middlewares.append(self.routing.middleware)
+        if isinstance(self.identity, DiscordSignIn):
+            middlewares.append(self.identity.middleware)  # the request's session, read once
         app = web.Application(middlewares=middlewares, client_max_size=MAX_FRAME_BYTES)
         app.router.add_get("/", self.front)
         app.router.add_get("/table/{table_id:\\d{1,18}}", self.page)
@@ -231,6 +239,41 @@ class WebRoomServer:
             if runner.record.channel_id == channel_id and not runner.closed:
                 return runner
         return None
+
+    async def table_id_in(self, channel_id: int) -> int | None:
+        """The open table of a channel, run here or, with several processes, by
+        another (the Activity's sign-in: its socket is forwarded there)."""
+        runner = self.table_in(channel_id)
+        if runner is not None:
+            return runner.table_id
+        if self.routing is None:
+            return None
+        found = await self.setup.tables.services.database.fetch_value(
+            "SELECT id FROM tables WHERE channel_id = ? AND status = 'open'", (channel_id,)
+        )
+        return None if found is None else int(found)
+
+    async def _activity_table(self, request: web.Request) -> int | None:
+        """The table an Activity websocket's session plays at (``None``: no such
+        session: the room's own route refuses it)."""
+        if self.activity is None:
+            return None
+        session = await self.activity.sessions.get(request.query.get("session"), "activity")
+        if session is None or session.binding is None:
+            return None
+        return await self.table_id_in(session.binding.channel_id)
+
+    def _activity_origin(self, request: web.Request) -> bool:
+        return self.activity is not None and self.activity.from_discord(request)
+
+    def _track_forwarded(
+        self, request: web.Request, socket: web.WebSocketResponse
+    ) -> Callable[[], None]:
+        """A member's socket forwarded to another process is closed here at once
+        when they sign out here (the owner notices it too, see DiscordSignIn)."""
+        if not isinstance(self.identity, DiscordSignIn):
+            return lambda: None
+        return self.identity.track(request, socket, watch=False)
 
     def room(self, runner: TableRunner) -> TableRoom:
         room = self.rooms.get(runner.table_id)
@@ -372,8 +415,11 @@ class WebRoomServer:
         try:
             async for message in socket:
                 if message.type is WSMsgType.TEXT:
-                    if cookie_session and not self._still_signed_in(request, viewer):
-                        break  # signed out meanwhile: the page comes back watching
+                    if cookie_session and not await self._still_signed_in(request, viewer):
+                        # Signed out meanwhile (here or at another process): the
+                        # page comes back watching.
+                        await socket.close(code=SIGNED_OUT, message=b"signed out")
+                        break
                     answer = await commands.handle(
                         runner, viewer, message.data, self.cooldown, self.setup.seat_name
                     )
@@ -403,10 +449,10 @@ class WebRoomServer:
             return await self.identity.identify_at(request, runner.record.guild_id)
         return self.identity.identify(request)
 
-    def _still_signed_in(self, request: web.Request, viewer: Viewer) -> bool:
+    async def _still_signed_in(self, request: web.Request, viewer: Viewer) -> bool:
         if viewer.watching or not isinstance(self.identity, DiscordSignIn):
             return True
-        return self.identity.holds(request)
+        return await self.identity.holds(request)
 
     def _close_on_sign_out(
         self, request: web.Request, socket: web.WebSocketResponse, viewer: Viewer

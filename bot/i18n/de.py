@@ -1953,6 +1953,10 @@ MESSAGES: Final[dict[str, str]] = {
     "activity.no_table": "In diesem Kanal ist kein Tisch offen.",
     "activity.signing_in": "Anmeldung bei Discord …",
     "activity.unavailable": "Discord ist gerade nicht erreichbar; versuch es gleich noch einmal.",
+    # Anmeldungen von einer Adresse (web/sign_in_flood.py), Issues 26 und 27.
+    "signin.too_many": (
+        "Zu viele Anmeldungen von deiner Adresse; versuch es in {seconds} Sekunden noch einmal."
+    ),
     # Angekündigte Turniere (Issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
     "command.tournament.description": "Angekündigte Turniere: planen, anmelden, einchecken",

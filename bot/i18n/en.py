@@ -1838,6 +1838,8 @@ MESSAGES: Final[dict[str, str]] = {
     "activity.no_table": "No table is open in this channel.",
     "activity.signing_in": "Signing in with Discord…",
     "activity.unavailable": "Discord could not be asked just now; try again in a moment.",
+    # Sign-ins begun from one address (web/sign_in_flood.py), issues 26 and 27.
+    "signin.too_many": "Too many sign-ins from your address; try again in {seconds} seconds.",
     # Tournaments announced ahead (issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
     "command.tournament.description": "Tournaments announced ahead: schedule, register, check in",

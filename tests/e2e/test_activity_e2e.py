@@ -22,7 +22,7 @@ import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import aiohttp
 import pytest
@@ -209,6 +209,7 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
         here = fake.activities.run_entry_point(ann)  # the app launcher works too
         other = fake.add_channel("lounge")
         there = fake.activities.run_entry_point(cleo, other.id)
+        sockets: list[str] = []  # the websocket address each page signed in was given
 
         async def sign_in(
             member: Any, instance_id: str, channel_id: int, platform: str = "desktop"
@@ -227,6 +228,9 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
             )
             signed = await activity.locator("html").get_attribute("data-signed-in")
             text = await activity.locator("#banner").text_content()
+            socket = await activity.locator("html").get_attribute("data-socket")
+            if socket:
+                sockets.append(socket)
             await context.close()
             return str(signed), (text or "").strip()
 
@@ -244,8 +248,11 @@ async def test_only_the_members_of_this_channels_instance_reach_its_table(
         assert (await sign_in(ann, here.instance_id, fake.channel.id, "mobile"))[0] == "yes"
         room = croupier.bot.web_room
         assert isinstance(room, WebRoomServer) and room.activity is not None
-        (session,) = room.activity.sessions  # only Ann was given one
-        assert room.activity.sessions[session].user_id == ann.id
+        (address,) = sockets  # only Ann was given a session
+        session = unquote(address.removeprefix("ws?session="))
+        found = await room.activity.sessions.get(session, "activity")
+        assert found is not None and found.user.id == ann.id
+        assert await room.activity.sessions.count() == 1
 
         # The websocket takes no session it did not hand out, from any origin.
         origin = f"https://{fake.application_id}.discordsays.com"

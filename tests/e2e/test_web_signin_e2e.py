@@ -26,12 +26,14 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
+from bot.database import Database
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.table_players import open_table
 from web.discord_oauth import DiscordOAuth
 from web.discord_signin import DiscordSignIn
 from web.server import WebRoomServer
+from web.sessions import SessionStore
 
 
 def free_port() -> int:
@@ -381,7 +383,7 @@ async def test_without_a_public_address_nothing_links_to_the_room(
 
 
 async def test_on_https_the_cookies_are_secure_and_host_bound(
-    fake_discord: FakeDiscord,
+    fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     """Behind https (a web server in front), both cookies are Secure and named
     ``__Host-``: no other site, and no plain http page, may set or read them."""
@@ -394,11 +396,12 @@ async def test_on_https_the_cookies_are_secure_and_host_bound(
         return True
 
     oauth = DiscordOAuth(str(fake.application_id), fake.oauth.client_secret, fake.api_base)
-    sign_in = DiscordSignIn(oauth, public, member)
-    app = web.Application()
-    sign_in.install(app)
-    async with TestClient(TestServer(app)) as client:
-        await https_sign_in(fake, ann, client, public)
+    async with await Database.open(tmp_path / "sessions.db") as database:
+        sign_in = DiscordSignIn(oauth, public, member, SessionStore(database))
+        app = web.Application(middlewares=[sign_in.middleware])
+        sign_in.install(app)
+        async with TestClient(TestServer(app)) as client:
+            await https_sign_in(fake, ann, client, public)
 
 
 async def https_sign_in(
