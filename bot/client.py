@@ -58,6 +58,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.unanswered",
     "cogs.privacy",
     "cogs.seasons",
+    "cogs.multi_table",
 )
 
 

@@ -102,6 +102,11 @@ class TableRegistry:
         await runner.start()
         return runner
 
+    def adopt(self, runner: TableRunner) -> None:
+        """Hold a table opened elsewhere (a multi-table tournament's, whose runner
+        is built with its own money desk: bot/tournaments/floor_runner.py)."""
+        self._keep(runner)
+
     def _keep(self, runner: TableRunner) -> None:
         """Hold a running table until it closes (a finished tournament, a table
         closed after its last hand): then let it go, so memory holds open tables only."""

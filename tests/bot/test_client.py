@@ -77,6 +77,7 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
         "discard",
         "season",
         "records",
+        "mtt",
     }
 
 

@@ -1,0 +1,576 @@
+"""A multi-table tournament at real tables: the engine's floor carried out.
+
+:class:`engine.TournamentFloor` decides (the random draw for seats, balancing,
+breaking tables, hand for hand, the final table, the places); this module
+carries it out over several :class:`~bot.tables.runner.TableRunner`\\ s, each in
+its own thread of the tournament's channel:
+
+- **Seating**: every player's buy-in goes into one prize pool, kept on the
+  table that breaks last (so it is open until the tournament ends), a ledger
+  row each (:meth:`bot.cashier.Cashier.register_at`); their starting stack goes
+  to the seat the floor drew for them, at their own table.
+- **One clock**: every table's blinds follow the tournament's clock of levels
+  (by time), started once for all tables; each table moves to the level due
+  before it deals.
+- **Between hands only**: a table deals only when the floor says so
+  (:meth:`TournamentFloor.may_deal`: no move to or from it pending, hand for
+  hand waiting for the others, the final table being brought together). When
+  a hand ends the floor is told who busted with the chips they started with;
+  its moves are carried out once every table they touch is between hands, all
+  of them in one transaction: each moved seat row goes to its new table with
+  its stack, and the two tables' states are saved with it, so a chip is never
+  created or lost (the tables' engine counts say so too: :meth:`engine.Table.move_out`,
+  :meth:`engine.Table.move_in`). A table broken is closed once its players are gone.
+- **Places** are the floor's (busts in one hand by the stacks they started it
+  with; in a hand-for-hand round across tables, TDA RP-8-A); each place decided
+  is paid from the pool in the transaction that settled the hand that decided it,
+  the winner taking what is left, and the pool's table then closes.
+- **The lobby** message in the tournament's channel (:mod:`bot.tournaments.lobby`)
+  is edited, never reposted, through a publisher of its own: a table never waits for it.
+
+The floor lives in memory while the bot runs (restarting a multi-table
+tournament is not carried out here yet).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.database import Transaction, run_statements
+from bot.house_bank import is_computer
+from bot.i18n import ordinal, t
+from bot.render.message import OutgoingMessage
+from bot.tables.errors import Refused
+from bot.tables.outlet import Outlet
+from bot.tables.publisher import Publisher
+from bot.tables.registry import TableRegistry
+from bot.tables.runner import TableRunner
+from bot.tables.state import Player, TableState
+from bot.tables.table_settings import TableSettings
+from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
+from bot.tables.tournament import elimination_prizes
+from bot.tournaments.lobby import LobbyFigures, lobby_message
+from bot.tournaments.mtt_desk import MultiTableDesk
+from engine import (
+    DEFAULT_STYLE,
+    Deal,
+    FinalTableFormed,
+    Finish,
+    HandForHand,
+    HandResult,
+    Move,
+    MoveReason,
+    TableBroken,
+    TournamentFloor,
+    mtt_prizes,
+    style_named,
+)
+
+log = logging.getLogger(__name__)
+
+#: Opens the thread of table ``number`` (named ``name``); its channel id.
+OpenThread = Callable[[int, str], Awaitable[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player entering: a member, or a computer player (negative id) with its style."""
+
+    user_id: int
+    name: str
+    locale: str = "en"
+    style: str | None = None
+
+
+@dataclass
+class MultiTableTournament:
+    """One multi-table tournament being played (see the module)."""
+
+    registry: TableRegistry
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    config: TableSettings
+    floor: TournamentFloor
+    rng: random.Random
+    entrants: dict[int, Entrant]
+    lobby: Publisher
+    runners: dict[int, TableRunner] = field(default_factory=dict)
+    #: The table that breaks last: it holds the prize pool and the entries.
+    pool_table: int = 0
+    prize_money: int = 0
+    elapsed_before: float = 0.0
+    running_since: float | None = None
+    over: bool = False
+    #: The last hand-for-hand announcement made (so it is made once).
+    hand_for_hand: bool = False
+    _work: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The floor before the hand being settled told it its end (put back should
+    #: that transaction fail, so the hand is told again when it is settled again).
+    _before: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: What the floor said at the end of each table's hand being settled.
+    _events: dict[int, Sequence[object]] = field(default_factory=dict)
+
+    # -- what the tables ask ---------------------------------------------------
+
+    @property
+    def clock_now(self) -> float:
+        return self.registry.services.clock.now()
+
+    def elapsed(self) -> float:
+        """Seconds the tournament's clock of levels has run."""
+        if self.running_since is None:
+            return self.elapsed_before
+        return self.elapsed_before + max(0.0, self.clock_now - self.running_since)
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        return mtt_prizes(self.prize_money, self.floor.entrants)
+
+    @property
+    def pool_table_id(self) -> int:
+        return self.runners[self.pool_table].table_id
+
+    def may_deal(self, number: int) -> bool:
+        return (
+            self.running_since is not None
+            and not self.over
+            and not self._work.locked()
+            and self.floor.may_deal(number)
+        )
+
+    def hand_starts(self, number: int, state: TableState) -> OutgoingMessage | None:
+        """Table ``number`` deals: the floor is told, the blinds go to the level due."""
+        if not self.may_deal(number):
+            raise Refused("mtt.wait")
+        table = state.table
+        notice = None
+        if table.advance_level_if_due(self.elapsed()) is not None:
+            assert table.clock is not None
+            stakes = table.stakes
+            notice = OutgoingMessage(
+                content=t(
+                    "tournament.level_up_ante" if stakes.ante else "tournament.level_up",
+                    state.locale,
+                    level=table.clock.index + 1,
+                    small_blind=stakes.small_blind,
+                    big_blind=stakes.big_blind,
+                    ante=stakes.ante,
+                )
+            )
+        self.floor.hand_started(number, None)
+        return notice
+
+    async def hand_ends(
+        self, tx: Transaction, number: int, state: TableState, deal: Deal, settled: HandResult
+    ) -> tuple[list[OutgoingMessage], bool]:
+        """Table ``number``'s hand ended (in the transaction settling it): the
+        floor places the busts; their places are paid. The notices to post,
+        and whether the tournament is over."""
+        floor = self.floor
+        if number in self._before:  # the last try to settle this hand failed
+            self.floor = floor = TournamentFloor.from_data(self._before[number])
+        self._before[number] = floor.to_data()
+        positions = state.table.positions
+        if positions is not None:
+            floor.big_blinds[number] = positions.big_blind
+        started = dict(zip(deal.players, deal.setup.starting_stacks, strict=True))
+        seat_of = dict(zip(deal.players, deal.seats, strict=True))
+        out = [player for player, _ in settled.eliminated]
+        events = floor.hand_finished(number, {p: started[p] for p in out}, self.rng)
+        await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
+        finishes = [e for e in events if isinstance(e, Finish)]
+        paid = await self._pay(tx, finishes)
+        over = any(f.place == 1 for f in finishes)
+        if over:
+            # The winner's chips end with the tournament, as the busted players' did.
+            (winner,) = (f.player for f in finishes if f.place == 1)
+            await remove_tournament_seats(tx, state.table_id, [seat_of[winner]])
+            for runner in self.runners.values():
+                if runner.table_id != state.table_id and not runner.closed:
+                    await close_table(tx, runner.table_id)
+            await close_table(tx, state.table_id)
+        self._events[number] = events
+        return self._finish_notices(state.locale, paid), over
+
+    async def _pay(self, tx: Transaction, finishes: Sequence[Finish]) -> list[tuple[int, int, int]]:
+        places = [(f.player, f.place) for f in finishes if f.place != 1]
+        paid = elimination_prizes(places, self.prizes)
+        for player, place, prize in paid:
+            await self.registry.services.cashier.pay_prize(
+                tx, self.guild_id, self.pool_table_id, player, prize, place=place
+            )
+        for finish in finishes:
+            if finish.place == 1:
+                rest = await prize_pool_of(tx, self.pool_table_id)
+                await self.registry.services.cashier.pay_prize(
+                    tx, self.guild_id, self.pool_table_id, finish.player, rest, place=1
+                )
+                paid.append((finish.player, 1, rest))
+        return paid
+
+    def _finish_notices(
+        self, locale: str, paid: Sequence[tuple[int, int, int]]
+    ) -> list[OutgoingMessage]:
+        notices = []
+        for player, place, prize in paid:
+            name = self.name(player)
+            if place == 1:
+                text = t("tournament.winner", locale, name=name, prize=prize)
+            else:
+                key = "tournament.finishes_paid" if prize else "tournament.finishes"
+                text = t(
+                    key,
+                    locale,
+                    name=name,
+                    place=ordinal(place, locale),
+                    entrants=self.floor.entrants,
+                    prize=prize,
+                )
+            notices.append(OutgoingMessage(content=text))
+        return notices
+
+    def after_hand(self, number: int) -> None:
+        """Table ``number``'s hand is settled and committed: carry out what the
+        floor said, off this table's lock (moves take other tables' locks)."""
+        self._before.pop(number, None)
+        events = self._events.pop(number, ())
+        task = asyncio.get_running_loop().create_task(
+            self._after(events), name=f"mtt-{self.channel_id}-floor"
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def name(self, player: int) -> str:
+        entrant = self.entrants.get(player)
+        return entrant.name if entrant is not None else f"<@{player}>"
+
+    # -- the floor's work ------------------------------------------------------
+
+    async def _after(self, events: Sequence[object]) -> None:
+        try:
+            async with self._work:
+                self._announce(events)
+                await self._carry_out_moves()
+                await self._close_broken()
+            await self._wake_tables()
+            self.show_lobby()
+        except Exception:
+            log.exception("Tournament in channel %s: the floor's work failed", self.channel_id)
+
+    async def settled(self) -> None:
+        """Wait until the floor's work queued is done (for tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _announce(self, events: Sequence[object]) -> None:
+        locale = self.config.locale
+        for event in events:
+            if isinstance(event, HandForHand) and event.on != self.hand_for_hand:
+                self.hand_for_hand = event.on
+                key = "mtt.hand_for_hand_on" if event.on else "mtt.hand_for_hand_off"
+                for runner in self._open_runners():
+                    runner.publisher.post(OutgoingMessage(content=t(key, locale)))
+                self.lobby.post(OutgoingMessage(content=t(key, locale)))
+            elif isinstance(event, TableBroken) and event.table in self.runners:
+                text = t("mtt.table_broken", locale, table=event.table)
+                self.runners[event.table].publisher.post(OutgoingMessage(content=text))
+                self.lobby.post(OutgoingMessage(content=text))
+            elif isinstance(event, FinalTableFormed):
+                final = self.runners[event.table]
+                text = t(
+                    "mtt.final_table",
+                    locale,
+                    channel=f"<#{final.record.channel_id}>",
+                    players=len(self.floor.seats(event.table)),
+                )
+                self.lobby.post(OutgoingMessage(content=text))
+                final.publisher.post(OutgoingMessage(content=text))
+
+    def _open_runners(self) -> list[TableRunner]:
+        return [r for n, r in sorted(self.runners.items()) if not r.closed]
+
+    async def _carry_out_moves(self) -> None:
+        """Every pending move whose tables are between hands, in one transaction."""
+        floor = self.floor
+        ready = [
+            move
+            for move in floor.pending
+            if move.from_table is not None
+            and all(self.runners[n].live is None for n in (move.from_table, move.to_table))
+        ]
+        if not ready:
+            return
+        involved = sorted({n for m in ready for n in (m.to_table, m.from_table) if n is not None})
+        async with contextlib.AsyncExitStack() as held:
+            for number in involved:
+                await held.enter_async_context(self.runners[number].held())
+            ready = [
+                m
+                for m in ready
+                if all(self.runners[n].live is None for n in involved) and m.from_table is not None
+            ]
+            await self._move(ready, involved)
+        for move in ready:
+            floor.move_done(move.player)
+        self._post_moves(ready)
+
+    async def _move(self, moves: Sequence[Move], involved: Sequence[int]) -> None:
+        runners = self.runners
+        before = {n: runners[n].state.snapshot() for n in involved}
+        brought: dict[int, tuple[int, bool, Player | None]] = {}
+        try:
+            for move in moves:
+                assert move.from_table is not None
+                source = runners[move.from_table].state
+                seat = source.table.move_out(move.player)
+                brought[move.player] = (
+                    seat.stack,
+                    seat.sitting_out,
+                    source.players.get(move.player),
+                )
+            for move in moves:
+                stack, sitting_out, player = brought[move.player]
+                target = runners[move.to_table].state
+                target.table.move_in(move.player, move.to_seat, stack, sitting_out=sitting_out)
+                if player is not None:
+                    target.add_player(player.copy())
+                if move.reason is MoveReason.FINAL_TABLE:
+                    target.table.new_game()  # the button by a draw (RRoP 15)
+            database = self.registry.services.database
+            async with database.transaction() as tx:
+                for k, move in enumerate(moves):
+                    # Out of the way first: a seat may be left by one moved player
+                    # and taken by another in the same batch.
+                    await tx.execute(
+                        "UPDATE seats SET table_id = ?, seat_no = ?"
+                        " WHERE table_id = ? AND user_id = ?",
+                        (
+                            runners[move.to_table].table_id,
+                            10_000 + k,
+                            runners[move.from_table or 0].table_id,
+                            move.player,
+                        ),
+                    )
+                for k, move in enumerate(moves):
+                    await tx.execute(
+                        "UPDATE seats SET seat_no = ? WHERE table_id = ? AND seat_no = ?",
+                        (move.to_seat, runners[move.to_table].table_id, 10_000 + k),
+                    )
+                for number in involved:
+                    await run_statements(tx, runners[number].keeper.statements())
+        except BaseException:
+            for number, snapshot in before.items():
+                runners[number].state.put_back(snapshot)
+            raise
+        for move in moves:
+            assert move.from_table is not None
+            left, joined = runners[move.from_table], runners[move.to_table]
+            style = left.computers.styles.get(move.player)
+            if move.from_table != move.to_table:
+                left.forget_moved(move.player)
+            if style is not None:
+                joined.computers.styles[move.player] = style
+
+    def _post_moves(self, moves: Sequence[Move]) -> None:
+        locale = self.config.locale
+        for move in moves:
+            if move.reason is MoveReason.FINAL_TABLE:
+                continue
+            key = "mtt.moved_balance" if move.reason is MoveReason.BALANCE else "mtt.moved_break"
+            text = t(
+                key,
+                locale,
+                name=self.name(move.player),
+                table=move.to_table,
+                seat=move.to_seat,
+                channel=f"<#{self.runners[move.to_table].record.channel_id}>",
+            )
+            for number in {move.from_table, move.to_table}:
+                if number is not None and not self.runners[number].closed:
+                    self.runners[number].publisher.post(OutgoingMessage(content=text))
+
+    async def _close_broken(self) -> None:
+        for number, runner in sorted(self.runners.items()):
+            if number in self.floor.tables or runner.closed or runner.table.seats:
+                continue
+            desk = runner.desk
+            assert isinstance(desk, MultiTableDesk)
+            desk.broken = True
+            await runner.close(by=0)
+            await runner.stop()
+
+    async def _wake_tables(self) -> None:
+        """Tables the floor now lets deal, and that are waiting, are woken."""
+        for runner in self._open_runners():
+            if runner.live is None and runner.state.next_hand_at is None:
+                await runner.refresh()
+
+    # -- the lobby -------------------------------------------------------------
+
+    def figures(self) -> LobbyFigures:
+        stacks: dict[int, int] = {}
+        tables = 0
+        level_clock = None
+        for runner in self._open_runners():
+            tables += 1
+            for seat in runner.table.seats.values():
+                stacks[seat.player] = seat.stack
+            if runner.table.clock is not None and (
+                level_clock is None or runner.table.clock.index > level_clock.index
+            ):
+                level_clock = runner.table.clock
+        leaders = sorted(stacks.items(), key=lambda item: (-item[1], item[0]))[:5]
+        next_level_at = None
+        level, small_blind, big_blind = 1, self.config.small_blind, self.config.big_blind
+        if level_clock is not None:
+            level = level_clock.index + 1
+            small_blind, big_blind = level_clock.stakes.small_blind, level_clock.stakes.big_blind
+            seconds = level_clock.level.seconds
+            if seconds is not None and self.running_since is not None:
+                left = level_clock.began_at_second + seconds - self.elapsed()
+                next_level_at = int(self.registry.services.clock.wall_now() + max(0.0, left))
+        winner = next((f.player for f in self.floor.finishes if f.place == 1), None)
+        return LobbyFigures(
+            entrants=self.floor.entrants,
+            players_left=0 if winner is not None else self.floor.players_left,
+            tables=tables,
+            chips=sum(stacks.values()),
+            level=level,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            next_level_at=next_level_at,
+            prizes=self.prizes,
+            leaders=tuple((self.name(p), chips) for p, chips in leaders),
+            hand_for_hand=self.floor.hand_for_hand,
+            winner=None if winner is None else self.name(winner),
+        )
+
+    def show_lobby(self) -> None:
+        """Edit the lobby message (rendered when it is sent: the newest figures)."""
+        self.lobby.show_table(lambda: lobby_message(self.figures(), self.config.locale))
+
+
+async def start_multi_table_tournament(
+    registry: TableRegistry,
+    *,
+    guild_id: int,
+    channel_id: int,
+    creator_id: int,
+    config: TableSettings,
+    players: Sequence[Entrant],
+    open_thread: OpenThread,
+    lobby_outlet: Outlet,
+    rng: random.Random | None = None,
+) -> MultiTableTournament:
+    """Seat ``players`` at random over the fewest tables of ``config.seats`` (each
+    in a thread ``open_thread`` opens), take every buy-in, and start the clock.
+
+    ``config`` is a tournament's table settings (its buy-in, starting stack,
+    blinds and levels by time); every table gets it. Each member's buy-in comes
+    from their balance (refused as a whole, nothing taken, should one be
+    short), a computer player's from the house bank.
+    """
+    if not config.tournament or config.level_hands is not None:
+        raise Refused("mtt.levels_by_time")
+    if len({p.user_id for p in players}) != len(players) or len(players) < 2:
+        raise Refused("table.tournament_too_few")
+    rng = rng or random.Random()
+    prize_money = config.tournament_buy_in * len(players)
+    floor = TournamentFloor.seat_field(
+        [p.user_id for p in players],
+        seat_count=config.seats,
+        paid_places=len(mtt_prizes(prize_money, len(players))),
+        rng=rng,
+    )
+    tournament = MultiTableTournament(
+        registry,
+        guild_id,
+        channel_id,
+        creator_id,
+        config,
+        floor,
+        rng,
+        {p.user_id: p for p in players},
+        Publisher(lobby_outlet, name=f"mtt-lobby-{channel_id}"),
+        prize_money=prize_money,
+    )
+    tournament.pool_table = floor.break_order[-1]
+    services = registry.services
+    # The pool's table first: every other table's entries are written to it.
+    order = [tournament.pool_table] + [
+        n for n in floor.running_tables if n != tournament.pool_table
+    ]
+    for number in order:
+        thread_id = await open_thread(number, t("mtt.thread_name", config.locale, table=number))
+        record = await registry.store.create(guild_id, thread_id, creator_id, config)
+
+        def desk_for(state: TableState, keeper: Any, *_: Any, number: int = number) -> Any:
+            return MultiTableDesk(state, keeper, tournament, number)
+
+        runner = TableRunner(
+            record, config, services, registry.outlet_for(thread_id), desk_for=desk_for
+        )
+        tournament.runners[number] = runner
+        await _seat_players(tournament, number, runner)
+        registry.adopt(runner)
+    for move in list(floor.pending):
+        floor.move_done(move.player)
+    tournament.running_since = services.clock.now()
+    for runner in tournament.runners.values():
+        await runner.start()
+    tournament.lobby.post(
+        OutgoingMessage(
+            content=t(
+                "mtt.begins",
+                config.locale,
+                players=len(players),
+                tables=len(tournament.runners),
+                pool=prize_money,
+            )
+        )
+    )
+    tournament.show_lobby()
+    return tournament
+
+
+async def _seat_players(tournament: MultiTableTournament, number: int, runner: TableRunner) -> None:
+    """The players drawn to table ``number`` sit with the starting stack, their
+    buy-ins into the pool, in one transaction."""
+    config, state = tournament.config, runner.state
+    seated = sorted(tournament.floor.seats(number).items())
+
+    def sit() -> None:
+        for seat, user_id in seated:
+            entrant = tournament.entrants[user_id]
+            state.add_player(Player(user_id, entrant.name, entrant.locale))
+            state.table.sit(user_id, seat)
+
+    async def pay(tx: Transaction, _: None) -> None:
+        for seat, user_id in seated:
+            await tournament.registry.services.cashier.register_at(
+                tx,
+                tournament.guild_id,
+                user_id,
+                pool_table_id=tournament.pool_table_id,
+                table_id=runner.table_id,
+                seat_no=seat,
+                buy_in=config.tournament_buy_in,
+                starting_stack=config.starting_stack,
+            )
+
+    for _, user_id in seated:
+        entrant = tournament.entrants[user_id]
+        if is_computer(user_id):
+            style = entrant.style
+            runner.computers.styles[user_id] = (
+                DEFAULT_STYLE if style is None else style_named(style)
+            )
+    await runner.keeper.transact(sit, pay)

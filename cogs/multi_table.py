@@ -1,0 +1,197 @@
+"""The /mtt commands: a multi-table tournament opened in a channel, members
+registering, and its start over several tables, each in a thread of the
+channel (bot/tournaments/floor_runner.py runs it).
+
+``/mtt open`` (buy-in, starting stack, seats per table, minutes per level,
+computer players to fill the field) opens registration in the channel;
+``/mtt join`` registers a member (their buy-in is taken at the start);
+``/mtt start``, by the opener, starts it. Registration lives in memory until
+the start (nothing is taken before it); scheduled tournaments with their own
+registration call :func:`~bot.tournaments.floor_runner.start_multi_table_tournament`
+directly.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import CroupierBot
+from bot.i18n import t
+from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.tables.errors import Refused
+from bot.tables.outlet import DiscordOutlet
+from bot.tables.table_settings import TableSettings, new_table_config
+from bot.tournaments.floor_runner import (
+    Entrant,
+    MultiTableTournament,
+    start_multi_table_tournament,
+)
+from cogs.players import guild_id_of
+
+Interaction = discord.Interaction[CroupierBot]
+
+#: Computer players' names in a multi-table field (numbered after these).
+COMPUTER_NAME = "Bot {number}"
+
+
+@dataclass
+class Registration:
+    """A multi-table tournament open for registration in a channel."""
+
+    opener: int
+    config: TableSettings
+    computers: int
+    members: dict[int, Entrant] = field(default_factory=dict)
+
+
+@app_commands.guild_only()
+class MultiTable(
+    commands.GroupCog,
+    group_name="mtt",
+    group_description=catalogue_str("command.mtt.description"),
+):
+    """Multi-table tournaments: open, join, start."""
+
+    bot_permissions = discord.Permissions(
+        send_messages=True, create_public_threads=True, send_messages_in_threads=True
+    )
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+        self.open: dict[int, Registration] = {}
+        #: The tournaments started, by channel (tests read them).
+        self.running: dict[int, MultiTableTournament] = {}
+        #: The seats' randomness (tests make it repeatable).
+        self.rng: random.Random | None = None
+        super().__init__()
+
+    @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
+    @app_commands.describe(
+        buy_in=catalogue_str("command.mtt.open.buy_in"),
+        starting_stack=catalogue_str("command.mtt.open.starting_stack"),
+        seats=catalogue_str("command.mtt.open.seats"),
+        level_minutes=catalogue_str("command.mtt.open.level_minutes"),
+        computers=catalogue_str("command.mtt.open.computers"),
+    )
+    async def open_(
+        self,
+        interaction: Interaction,
+        buy_in: app_commands.Range[int, 1, 1_000_000],
+        starting_stack: app_commands.Range[int, 20, 1_000_000] = 1000,
+        seats: app_commands.Range[int, 2, 10] = 9,
+        level_minutes: app_commands.Range[int, 1, 120] = 10,
+        computers: app_commands.Range[int, 0, 200] = 0,
+    ) -> None:
+        guild_id_of(interaction)
+        locale = locale_of(interaction)
+        channel_id = interaction.channel_id
+        if channel_id is None or channel_id in self.open or channel_id in self.running:
+            raise Refused("mtt.already_open")
+        config = new_table_config(
+            self.bot.settings,
+            variant=None,
+            tournament=True,
+            buy_in=int(buy_in),
+            starting_stack=int(starting_stack),
+            level_minutes=int(level_minutes),
+            small_blind=None,
+            big_blind=None,
+            min_buy_in=None,
+            max_buy_in=None,
+            seats=int(seats),
+            action_seconds=None,
+            provably_fair=False,
+            locale=locale,
+        )
+        self.open[channel_id] = Registration(interaction.user.id, config, int(computers))
+        text = t(
+            "mtt.opened",
+            locale,
+            buy_in=config.tournament_buy_in,
+            stack=config.starting_stack,
+            seats=config.seats,
+            minutes=int(level_minutes),
+            computers=int(computers),
+        )
+        await interaction.response.send_message(text)
+
+    @app_commands.command(name="join", description=catalogue_str("command.mtt.join"))
+    async def join(self, interaction: Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        locale = locale_of(interaction)
+        registration = self._registration(interaction)
+        user = interaction.user
+        if user.id in registration.members:
+            raise Refused("mtt.already_registered")
+        balance = await self.bot.cashier.ensure_balance(guild_id, user.id)
+        if balance < registration.config.tournament_buy_in:
+            raise Refused(
+                "mtt.short", buy_in=registration.config.tournament_buy_in, balance=balance
+            )
+        registration.members[user.id] = Entrant(user.id, user.display_name, locale)
+        text = t(
+            "mtt.registered",
+            locale,
+            buy_in=registration.config.tournament_buy_in,
+            players=len(registration.members) + registration.computers,
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="start", description=catalogue_str("command.mtt.start"))
+    async def start(self, interaction: Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        locale = locale_of(interaction)
+        registration = self._registration(interaction)
+        if interaction.user.id != registration.opener:
+            raise Refused("mtt.opener_only")
+        if not registration.members:
+            raise Refused("table.tournament_no_member")
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refused("mtt.text_channel_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        players = list(registration.members.values()) + [
+            Entrant(-k, COMPUTER_NAME.format(number=k), registration.config.locale)
+            for k in range(1, registration.computers + 1)
+        ]
+
+        async def open_thread(number: int, name: str) -> int:
+            thread = await channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread
+            )
+            return thread.id
+
+        assert interaction.channel_id is not None
+        del self.open[interaction.channel_id]
+        tournament = await start_multi_table_tournament(
+            self.bot.tables,
+            guild_id=guild_id,
+            channel_id=interaction.channel_id,
+            creator_id=registration.opener,
+            config=registration.config,
+            players=players,
+            open_thread=open_thread,
+            lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
+            rng=self.rng,
+        )
+        self.running[interaction.channel_id] = tournament
+        text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
+        await interaction.followup.send(text, ephemeral=True)
+
+    def _registration(self, interaction: Interaction) -> Registration:
+        channel_id = interaction.channel_id
+        registration = None if channel_id is None else self.open.get(channel_id)
+        if registration is None:
+            raise Refused("mtt.none_open")
+        return registration
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, CroupierBot):
+        raise TypeError("the multi-table cog needs a CroupierBot (bot.client.create_client)")
+    await bot.add_cog(MultiTable(bot))
