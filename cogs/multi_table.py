@@ -25,10 +25,14 @@ from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet
+from bot.tables.runner import DeskFactory
 from bot.tables.table_settings import TableSettings, new_table_config
+from bot.tables.table_store import StoredTable
 from bot.tournaments.floor_runner import (
     Entrant,
     MultiTableTournament,
+    is_multi_table,
+    restore_multi_table_tournaments,
     start_multi_table_tournament,
 )
 from cogs.players import guild_id_of
@@ -69,6 +73,28 @@ class MultiTable(
         #: The seats' randomness (tests make it repeatable).
         self.rng: random.Random | None = None
         super().__init__()
+
+    async def cog_load(self) -> None:
+        """The tournaments running when the bot stopped play on: restored before
+        the other tables (which leave theirs to this), each table with its desk."""
+        registry = self.bot.tables
+        registry.restored_elsewhere = is_multi_table
+        registry.desk_for = self._desk_for
+        restored = await restore_multi_table_tournaments(
+            registry, lobby_outlet_for=lambda channel_id: DiscordOutlet(self.bot, channel_id)
+        )
+        for tournament in restored:
+            self.running[tournament.channel_id] = tournament
+
+    def _desk_for(self, stored: StoredTable) -> DeskFactory | None:
+        """The desk of a multi-table tournament's table reloaded by itself."""
+        saved = stored.state.get("multi_table")
+        if not isinstance(saved, dict):
+            return None
+        for tournament in self.running.values():
+            if tournament.tournament_id == saved.get("tournament"):
+                return tournament.desk_for(int(saved["number"]))
+        return None
 
     @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
     @app_commands.describe(

@@ -28,14 +28,23 @@ its own thread of the tournament's channel:
 - **The lobby** message in the tournament's channel (:mod:`bot.tournaments.lobby`)
   is edited, never reposted, through a publisher of its own: a table never waits for it.
 
-The floor lives in memory while the bot runs (restarting a multi-table
-tournament is not carried out here yet).
+**Saved with every change**: the tournament's row (``multi_table_tournaments``,
+migration 0016) holds the floor, the entrants, the clock's seconds and which
+table is which; it is written in the transaction of each hand settled and of
+each batch of moves, so after a restart the floor is exactly as the tables'
+rows are: a table break half carried out (its moves still pending) or a
+hand-for-hand round half played (the tables that dealt their hand of it)
+resumes where it stood (:func:`restore_multi_table_tournaments`). The hands in
+progress are the tables' own (replayed from their logs); the floor learns
+again which tables are dealing from them. The clock's seconds resume, the time
+the bot was down not counted.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -47,13 +56,19 @@ from bot.house_bank import is_computer
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import Refused
-from bot.tables.outlet import Outlet
+from bot.tables.outlet import DiscordOutlet, Outlet
 from bot.tables.publisher import Publisher
 from bot.tables.registry import TableRegistry
-from bot.tables.runner import TableRunner
+from bot.tables.restore import restore_runner
+from bot.tables.runner import DeskFactory, TableRunner
 from bot.tables.state import Player, TableState
 from bot.tables.table_settings import TableSettings
-from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
+from bot.tables.table_store import (
+    StoredTable,
+    close_table,
+    prize_pool_of,
+    remove_tournament_seats,
+)
 from bot.tables.tournament import elimination_prizes
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
@@ -102,8 +117,17 @@ class MultiTableTournament:
     entrants: dict[int, Entrant]
     lobby: Publisher
     runners: dict[int, TableRunner] = field(default_factory=dict)
+    #: Its row in ``multi_table_tournaments``.
+    tournament_id: int = 0
     #: The table that breaks last: it holds the prize pool and the entries.
     pool_table: int = 0
+    pool_table_id: int = 0
+    #: Each table's thread, by number.
+    channels: dict[int, int] = field(default_factory=dict)
+    table_ids: dict[int, int] = field(default_factory=dict)
+    lobby_message_id: int | None = None
+    #: Being rebuilt after a restart: the floor's work waits for every table.
+    restoring: bool = False
     prize_money: int = 0
     elapsed_before: float = 0.0
     running_since: float | None = None
@@ -133,10 +157,6 @@ class MultiTableTournament:
     @property
     def prizes(self) -> tuple[int, ...]:
         return mtt_prizes(self.prize_money, self.floor.entrants)
-
-    @property
-    def pool_table_id(self) -> int:
-        return self.runners[self.pool_table].table_id
 
     def may_deal(self, number: int) -> bool:
         return (
@@ -198,6 +218,7 @@ class MultiTableTournament:
                     await close_table(tx, runner.table_id)
             await close_table(tx, state.table_id)
         self._events[number] = events
+        await self.save(tx, over=over)
         return self._finish_notices(state.locale, paid), over
 
     async def _pay(self, tx: Transaction, finishes: Sequence[Finish]) -> list[tuple[int, int, int]]:
@@ -255,8 +276,11 @@ class MultiTableTournament:
     # -- the floor's work ------------------------------------------------------
 
     async def _after(self, events: Sequence[object]) -> None:
+        if self.restoring:
+            return  # the restore does the floor's work once every table is back
         try:
             async with self._work:
+                self._sync_runners()
                 self._announce(events)
                 await self._carry_out_moves()
                 await self._close_broken()
@@ -366,6 +390,7 @@ class MultiTableTournament:
                     )
                 for number in involved:
                     await run_statements(tx, runners[number].keeper.statements())
+                await self.save(tx, done=[move.player for move in moves])
         except BaseException:
             for number, snapshot in before.items():
                 runners[number].state.put_back(snapshot)
@@ -412,6 +437,59 @@ class MultiTableTournament:
         for runner in self._open_runners():
             if runner.live is None and runner.state.next_hand_at is None:
                 await runner.refresh()
+
+    def _sync_runners(self) -> None:
+        """A table reloaded by itself (its memory behind the database) has a new
+        runner in the registry: use it."""
+        for number, channel_id in self.channels.items():
+            current = self.registry.get(channel_id)
+            if current is not None and current is not self.runners.get(number):
+                self.runners[number] = current
+
+    # -- saving ----------------------------------------------------------------
+
+    def saved_data(self, *, done: Sequence[int] = ()) -> dict[str, Any]:
+        """The tournament as plain data; ``done``: players whose moves are being
+        written now (saved as carried out)."""
+        floor = self.floor.to_data()
+        if done:
+            floor["pending"] = [m for m in floor["pending"] if m[0] not in done]
+        return {
+            "floor": floor,
+            "entrants": [[e.user_id, e.name, e.locale, e.style] for e in self.entrants.values()],
+            "elapsed": self.elapsed(),
+            "pool_table": self.pool_table,
+            "pool_table_id": self.pool_table_id,
+            "prize_money": self.prize_money,
+            "tables": {str(n): [self.table_ids[n], self.channels[n]] for n in self.table_ids},
+            "hand_for_hand": self.hand_for_hand,
+            "lobby_message_id": self.lobby_message_id,
+        }
+
+    async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
+        await tx.execute(
+            "UPDATE multi_table_tournaments SET state = ?, status = ? WHERE id = ?",
+            (
+                json.dumps(self.saved_data(done=done)),
+                "over" if over else "running",
+                self.tournament_id,
+            ),
+        )
+
+    def desk_for(self, number: int) -> DeskFactory:
+        def build(state: TableState, keeper: Any, *_: Any) -> MultiTableDesk:
+            return MultiTableDesk(state, keeper, self, number)
+
+        return build
+
+    def _lobby_outlet(self, outlet: Outlet) -> None:
+        if isinstance(outlet, DiscordOutlet):
+            outlet.message_id = self.lobby_message_id
+
+            def posted(message_id: int) -> None:
+                self.lobby_message_id = message_id
+
+            outlet.on_message = posted
 
     # -- the lobby -------------------------------------------------------------
 
@@ -503,7 +581,14 @@ async def start_multi_table_tournament(
         prize_money=prize_money,
     )
     tournament.pool_table = floor.break_order[-1]
+    tournament._lobby_outlet(lobby_outlet)
     services = registry.services
+    async with services.database.transaction() as tx:
+        tournament.tournament_id = await tx.insert(
+            "INSERT INTO multi_table_tournaments (guild_id, channel_id, creator_id, config, state)"
+            " VALUES (?, ?, ?, ?, '{}')",
+            (guild_id, channel_id, creator_id, config.to_json()),
+        )
     # The pool's table first: every other table's entries are written to it.
     order = [tournament.pool_table] + [
         n for n in floor.running_tables if n != tournament.pool_table
@@ -511,19 +596,24 @@ async def start_multi_table_tournament(
     for number in order:
         thread_id = await open_thread(number, t("mtt.thread_name", config.locale, table=number))
         record = await registry.store.create(guild_id, thread_id, creator_id, config)
-
-        def desk_for(state: TableState, keeper: Any, *_: Any, number: int = number) -> Any:
-            return MultiTableDesk(state, keeper, tournament, number)
-
         runner = TableRunner(
-            record, config, services, registry.outlet_for(thread_id), desk_for=desk_for
+            record,
+            config,
+            services,
+            registry.outlet_for(thread_id),
+            desk_for=tournament.desk_for(number),
         )
         tournament.runners[number] = runner
+        tournament.channels[number], tournament.table_ids[number] = thread_id, record.table_id
+        if number == tournament.pool_table:
+            tournament.pool_table_id = record.table_id
         await _seat_players(tournament, number, runner)
         registry.adopt(runner)
     for move in list(floor.pending):
         floor.move_done(move.player)
     tournament.running_since = services.clock.now()
+    async with services.database.transaction() as tx:
+        await tournament.save(tx)
     for runner in tournament.runners.values():
         await runner.start()
     tournament.lobby.post(
@@ -574,3 +664,103 @@ async def _seat_players(tournament: MultiTableTournament, number: int, runner: T
                 DEFAULT_STYLE if style is None else style_named(style)
             )
     await runner.keeper.transact(sit, pay)
+
+
+def is_multi_table(stored: StoredTable) -> bool:
+    """Whether ``stored`` is a table of a multi-table tournament (restored with it)."""
+    return "multi_table" in stored.state
+
+
+async def restore_multi_table_tournaments(
+    registry: TableRegistry, *, lobby_outlet_for: Callable[[int], Outlet]
+) -> list[MultiTableTournament]:
+    """Rebuild every running multi-table tournament of this process's servers
+    after a start: the floor as saved, each open table restored with its desk
+    (its hand in progress replayed), then the floor's work carried on (moves
+    still pending, tables waiting to deal)."""
+    database = registry.services.database
+    rows = await database.fetch_all(
+        "SELECT id, guild_id, channel_id, creator_id, config, state"
+        " FROM multi_table_tournaments WHERE status = 'running' ORDER BY id"
+    )
+    restored = []
+    for row in rows:
+        if not registry.owns(row["guild_id"]):
+            continue
+        try:
+            restored.append(await _restore_one(registry, row, lobby_outlet_for))
+        except Exception:
+            log.exception("Could not restore multi-table tournament %s", row["id"])
+    return restored
+
+
+async def _restore_one(
+    registry: TableRegistry, row: Any, lobby_outlet_for: Callable[[int], Outlet]
+) -> MultiTableTournament:
+    services = registry.services
+    data = row["state"]
+    data = json.loads(data) if isinstance(data, str) else data
+    config = TableSettings.from_json(row["config"])
+    entrants = {
+        int(uid): Entrant(int(uid), str(name), str(locale), style)
+        for uid, name, locale, style in data["entrants"]
+    }
+    outlet = lobby_outlet_for(int(row["channel_id"]))
+    tournament = MultiTableTournament(
+        registry,
+        int(row["guild_id"]),
+        int(row["channel_id"]),
+        int(row["creator_id"]),
+        config,
+        TournamentFloor.from_data(data["floor"]),
+        random.Random(),
+        entrants,
+        Publisher(outlet, name=f"mtt-lobby-{row['channel_id']}"),
+        tournament_id=int(row["id"]),
+        pool_table=int(data["pool_table"]),
+        pool_table_id=int(data["pool_table_id"]),
+        prize_money=int(data["prize_money"]),
+        elapsed_before=float(data["elapsed"]),
+        hand_for_hand=bool(data["hand_for_hand"]),
+        lobby_message_id=data.get("lobby_message_id"),
+        restoring=True,
+    )
+    tournament._lobby_outlet(outlet)
+    for number, (table_id, channel_id) in data["tables"].items():
+        tournament.table_ids[int(number)] = int(table_id)
+        tournament.channels[int(number)] = int(channel_id)
+    floor = tournament.floor
+    # The hands in progress are the tables' (in their logs): the floor learns them again.
+    dealing = {
+        int(r["table_id"])
+        for r in await services.database.fetch_all(
+            "SELECT table_id FROM hands WHERE status = 'in_progress'"
+        )
+    }
+    floor.dealing = {n for n, tid in tournament.table_ids.items() if tid in dealing}
+    floor.dealing &= set(floor.tables)
+    if floor.hand_for_hand:
+        floor.round_dealt |= floor.dealing
+    tournament.running_since = services.clock.now()
+    stored_tables = {s.record.table_id: s for s in await registry.store.open_tables()}
+    for number, table_id in sorted(tournament.table_ids.items()):
+        stored = stored_tables.get(table_id)
+        if stored is None:
+            continue  # broken and closed
+        runner = await restore_runner(
+            stored,
+            services,
+            registry.outlet_for(stored.record.channel_id),
+            desk_for=tournament.desk_for(number),
+        )
+        tournament.runners[number] = runner
+        registry.adopt(runner)
+    # A hand voided rather than replayed is no longer being dealt.
+    floor.dealing = {
+        n for n in floor.dealing if n in tournament.runners and tournament.runners[n].live
+    }
+    tournament.restoring = False
+    for runner in tournament.runners.values():
+        await runner.start()
+    await tournament._after(())
+    return tournament

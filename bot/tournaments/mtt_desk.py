@@ -31,6 +31,9 @@ class FloorOwner(Protocol):
     """What a table asks of its tournament
     (:class:`~bot.tournaments.floor_runner.MultiTableTournament`)."""
 
+    #: Its row in ``multi_table_tournaments``.
+    tournament_id: int
+
     def may_deal(self, number: int) -> bool: ...
 
     def hand_starts(self, number: int, state: TableState) -> OutgoingMessage | None: ...
@@ -124,7 +127,7 @@ class MultiTableDesk:
             raise RuntimeError("a tournament's player left with chips")
 
     def saved_state(self) -> dict[str, Any]:
-        return {"multi_table": {"number": self.number}}
+        return {"multi_table": {"tournament": self.owner.tournament_id, "number": self.number}}
 
     def tournament_view(self, moment: Moment) -> TournamentView | None:
         return None

@@ -22,12 +22,16 @@ the TDA's rules (2024) and Robert's Rules of Poker (section 15) say a floor does
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
 
+from bot.render.custom_ids import table_button_id
+from engine import MoveReason, TournamentFloor
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.product_bot import running_croupier
 
 STARTING_CHIPS = 1000  # the settings' default starting grant
@@ -140,3 +144,118 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
                 "SELECT chips FROM balances WHERE user_id = ?", (member.id,)
             )
             assert balance == STARTING_CHIPS - BUY_IN + row["prize"]
+
+
+def chips_in_seats(tournament: Any) -> int:
+    return sum(
+        seat.stack
+        for runner in tournament.runners.values()
+        if not runner.closed
+        for seat in runner.table.seats.values()
+    )
+
+
+def won(tournament: Any) -> bool:
+    return any(f.place == 1 for f in tournament.floor.finishes)
+
+
+def breaking(tournament: Any) -> bool:
+    """A table broken, its players' moves not all carried out (TDA 11-C)."""
+    return any(m.reason is MoveReason.BREAK for m in tournament.floor.pending)
+
+
+def in_hand_for_hand_round(tournament: Any) -> bool:
+    """Hand for hand (TDA RP-8), some tables having dealt the round's hand, not all."""
+    floor = tournament.floor
+    return floor.hand_for_hand and bool(floor.round_dealt) and bool(floor.dealing)
+
+
+async def fold_when_nearly_timed_out(
+    tournament: Any, members: dict[int, Member], clock: FakeClock
+) -> None:
+    """The members take their time: each folds by its button a few seconds
+    before their clock runs out (so they are never sat out, and their tables
+    are often in the middle of a hand while the others play on)."""
+    for runner in list(tournament.runners.values()):
+        live = runner.live
+        if runner.closed or live is None or live.hand.actor is None or live.deadline is None:
+            continue
+        player = live.deal.players[live.hand.actor]
+        if player in members and live.deadline - clock.now() <= 5:
+            for action in ("fold", "call"):  # folding is disabled where checking is free
+                custom_id = table_button_id(runner.table_id, live.hand_no, live.seq, action)
+                with contextlib.suppress(ComponentNotFound):
+                    await (await members[player].click(custom_id=custom_id)).settled()
+                    break
+
+
+async def test_a_restart_during_a_table_break_and_during_hand_for_hand_loses_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The bot stops at two moments and starts again from its database: while a
+    broken table's players are still to be moved, and in the middle of a
+    hand-for-hand round. The floor comes back as it was (the moves still to
+    make, the tables that dealt the round's hand), not a chip is lost, the
+    audit is clean at every stop, and the tournament plays on to its winner."""
+    fake, clock, database = fake_discord, FakeClock(), tmp_path / "croupier.db"
+    options: dict[str, Any] = {
+        "clock": clock,
+        "deck_seed": 5,
+        "computer_pace_seconds": 0,
+        "hand_pause_seconds": 1,
+    }
+    moments = [breaking, in_hand_for_hand_round]
+    restarted: list[str] = []
+    saved_floor: TournamentFloor | None = None
+    async with running_croupier(fake, database, **options) as croupier:
+        ann, ben, cat = (fake.add_member(name) for name in ("Ann", "Ben", "Cat"))
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(3)
+        await ephemeral_answer(
+            ann,
+            "mtt",
+            "open",
+            buy_in=BUY_IN,
+            starting_stack=STACK,
+            seats=5,
+            level_minutes=1,
+            computers=FIELD - 3,
+        )
+        for member in (ann, ben, cat):
+            await ephemeral_answer(member, "mtt", "join")
+        await ephemeral_answer(ann, "mtt", "start")
+    members = {member.id: member for member in (ann, ben, cat)}
+    for _ in range(4):  # a run of the bot: until the next moment, or the end
+        async with running_croupier(fake, database, **options) as croupier:
+            cog = croupier.bot.get_cog("MultiTable")
+            (tournament,) = cog.running.values()
+            if saved_floor is not None:  # just restarted: the floor is as it was saved
+                assert tournament.floor.pending == saved_floor.pending
+                assert tournament.floor.round_dealt >= saved_floor.round_dealt
+                assert tournament.floor.finishes == saved_floor.finishes
+                assert chips_in_seats(tournament) == FIELD * STACK
+            stop = False
+            for _step in range(3000):
+                await croupier.settled()
+                await tournament.settled()
+                await croupier.settled()
+                saved_floor = None
+                if won(tournament):
+                    break
+                assert chips_in_seats(tournament) == FIELD * STACK
+                await fold_when_nearly_timed_out(tournament, members, clock)
+                if moments and moments[0](tournament):
+                    restarted.append(moments.pop(0).__name__)
+                    saved_floor = TournamentFloor.from_data(tournament.floor.to_data())
+                    stop = True
+                    break
+                clock.advance(1.0)
+            if not stop:
+                rows = await croupier.database.fetch_all(
+                    "SELECT place, prize FROM tournament_entries WHERE table_id = ?",
+                    (tournament.pool_table_id,),
+                )
+                break
+    assert won(tournament), "the tournament played on to its winner"
+    assert restarted == ["breaking", "in_hand_for_hand_round"]
+    assert len(rows) == FIELD and sum(row["prize"] for row in rows) == FIELD * BUY_IN
