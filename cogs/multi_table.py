@@ -14,13 +14,16 @@ directly.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
+from typing import Any, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import CroupierBot
+from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.tables.errors import Refused
@@ -28,6 +31,7 @@ from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import DeskFactory
 from bot.tables.table_settings import TableSettings, new_table_config
 from bot.tables.table_store import StoredTable
+from bot.tournaments.final_deal import DEAL_BUTTON_PATTERN, DealKind, deal_button_id
 from bot.tournaments.floor_runner import (
     Entrant,
     MultiTableTournament,
@@ -36,8 +40,56 @@ from bot.tournaments.floor_runner import (
     start_multi_table_tournament,
 )
 from cogs.players import guild_id_of
+from cogs.unanswered import take
 
 Interaction = discord.Interaction[CroupierBot]
+
+
+class DealButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=DEAL_BUTTON_PATTERN,
+):
+    """A player left at the final table accepts or declines the deal offered."""
+
+    def __init__(self, tournament_id: int, offer: int, answer: str) -> None:
+        self.tournament_id, self.offer, self.answer = tournament_id, offer, answer
+        super().__init__(
+            discord.ui.Button(label=answer, custom_id=deal_button_id(tournament_id, offer, answer))
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(int(match["tournament"]), int(match["offer"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        take(interaction)
+        locale = locale_of(interaction)
+        try:
+            cog = interaction.client.get_cog("MultiTable")
+            tournament = next(
+                (t for t in cog.running.values() if t.tournament_id == self.tournament_id),
+                None,
+            )
+            if tournament is None:
+                raise Refused("mtt.deal.gone")
+            made = await tournament.answer_deal(
+                interaction.user.id, self.offer, self.answer == "accept"
+            )
+            key = (
+                "mtt.deal.you_declined"
+                if self.answer != "accept"
+                else ("mtt.deal.made" if made else "mtt.deal.you_accepted")
+            )
+            await interaction.response.send_message(t(key, locale), ephemeral=True)
+        except Exception as error:
+            await reply_with_error(interaction, error)
+
 
 #: Computer players' names in a multi-table field (numbered after these).
 COMPUTER_NAME = "Bot {number}"
@@ -68,11 +120,15 @@ class MultiTable(
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
         self.open: dict[int, Registration] = {}
+        bot.add_dynamic_items(DealButton)
         #: The tournaments started, by channel (tests read them).
         self.running: dict[int, MultiTableTournament] = {}
         #: The seats' randomness (tests make it repeatable).
         self.rng: random.Random | None = None
         super().__init__()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(DealButton)
 
     async def cog_load(self) -> None:
         """The tournaments running when the bot stopped play on: restored before
@@ -208,6 +264,30 @@ class MultiTable(
         self.running[interaction.channel_id] = tournament
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="deal", description=catalogue_str("command.mtt.deal"))
+    @app_commands.describe(kind=catalogue_str("command.mtt.deal.kind"))
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name=catalogue_str("mtt.deal.kind_chop"), value="chop"),
+            app_commands.Choice(name=catalogue_str("mtt.deal.kind_icm"), value="icm"),
+        ]
+    )
+    async def deal(self, interaction: Interaction, kind: app_commands.Choice[str]) -> None:
+        """A player at the final table offers a chip chop or an ICM deal."""
+        guild_id_of(interaction)
+        tournament = self.tournament_in(interaction.channel_id)
+        chosen: DealKind = "icm" if kind.value == "icm" else "chop"
+        tournament.propose_deal(interaction.user.id, chosen)
+        text = t("mtt.deal.proposed", locale_of(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
+        """The tournament played in ``channel_id`` (its channel, or a table's thread)."""
+        for tournament in self.running.values():
+            if channel_id == tournament.channel_id or channel_id in tournament.channels.values():
+                return tournament
+        raise Refused("mtt.deal.final_table_only")
 
     def _registration(self, interaction: Interaction) -> Registration:
         channel_id = interaction.channel_id

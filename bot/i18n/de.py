@@ -1885,4 +1885,45 @@ MESSAGES: Final[dict[str, str]] = {
     "command.mtt.open.computers": "Computerspieler, die das Feld auffüllen",
     "command.mtt.join": "Für das hier offene Turnier an mehreren Tischen anmelden",
     "command.mtt.start": "Das Turnier an mehreren Tischen starten (wer es eröffnet hat)",
+    "mtt.deal.final_table_only": (
+        "Ein Deal wird am Finaltisch eines Turniers an mehreren Tischen gemacht."
+    ),
+    "mtt.deal.players_only": (
+        "Nur die Spieler, die am Finaltisch übrig sind, nehmen an einem Deal teil."
+    ),
+    "mtt.deal.open_already": "Ein Deal liegt schon auf dem Tisch: Beantworte ihn zuerst.",
+    "mtt.deal.between_hands": (
+        "Biete einen Deal zwischen den Händen an: Warte, bis diese Hand endet."
+    ),
+    "mtt.deal.gone": "Dieses Angebot gilt nicht mehr.",
+    "mtt.deal.declined": "{name} lehnt den Deal ab: Der Finaltisch spielt weiter.",
+    "mtt.deal.lapsed": (
+        "Nicht alle haben rechtzeitig auf den Deal geantwortet: Der Finaltisch spielt weiter."
+    ),
+    "mtt.deal.made": (
+        "Alle sind einverstanden: Der Deal steht, die Preise sind ausgezahlt. Das Turnier ist "
+        "vorbei."
+    ),
+    "mtt.deal.share": "{name}: **{amount:int}** Chips",
+    "mtt.deal.offer_chop": (
+        "🤝 {name} bietet einen **Chip Chop** an: Das restliche Preisgeld wird nach den "
+        "Stacks geteilt.\n"
+        "{shares}\nJeder verbliebene Spieler muss binnen {seconds:int} Sekunden zustimmen; eine "
+        "Ablehnung, und der Tisch spielt weiter."
+    ),
+    "mtt.deal.offer_icm": (
+        "🤝 {name} bietet einen **ICM-Deal** an: Das restliche Preisgeld wird nach den Chancen "
+        "jedes Stacks auf jeden Platz geteilt.\n{shares}\nJeder verbliebene Spieler muss binnen "
+        "{seconds:int} Sekunden zustimmen; eine Ablehnung, und der Tisch spielt weiter."
+    ),
+    "mtt.deal.accept": "Annehmen",
+    "mtt.deal.decline": "Ablehnen",
+    "mtt.deal.proposed": "Dein Angebot steht am Finaltisch; du hast ihm zugestimmt.",
+    "mtt.deal.you_accepted": "Du hast zugestimmt; der Deal wartet auf die anderen.",
+    "mtt.deal.you_declined": "Du hast abgelehnt; der Tisch spielt weiter.",
+    "mtt.deal.kind_chop": "Chip Chop (nach den Stacks)",
+    "mtt.deal.kind_icm": "ICM (nach den Chancen auf jeden Platz)",
+    "command.mtt.deal": "Den am Finaltisch verbliebenen Spielern einen Deal anbieten",
+    "command.mtt.deal.kind": "Chip Chop oder ICM",
+    "mtt.lobby.dealt": "Mit einem Deal am Finaltisch beendet: Die Preise sind ausgezahlt.",
 }

@@ -1765,4 +1765,35 @@ MESSAGES: Final[dict[str, str]] = {
     "command.mtt.open.computers": "Computer players added to the field",
     "command.mtt.join": "Register for the multi-table tournament open here",
     "command.mtt.start": "Start the multi-table tournament (its opener)",
+    "mtt.deal.final_table_only": "A deal is made at a multi-table tournament's final table.",
+    "mtt.deal.players_only": "Only the players left at the final table take part in a deal.",
+    "mtt.deal.open_already": "A deal is on the table already: answer it first.",
+    "mtt.deal.between_hands": "Offer a deal between hands: wait for this hand to end.",
+    "mtt.deal.gone": "That offer is no longer open.",
+    "mtt.deal.declined": "{name} declines the deal: the final table plays on.",
+    "mtt.deal.lapsed": "Not everyone answered the deal in time: the final table plays on.",
+    "mtt.deal.made": (
+        "Everyone agreed: the deal is made and the prizes are paid. The tournament is over."
+    ),
+    "mtt.deal.share": "{name}: **{amount:int}** chips",
+    "mtt.deal.offer_chop": (
+        "🤝 {name} offers a **chip chop**: the prize money left shared by the stacks.\n"
+        "{shares}\nEvery player left must accept within {seconds:int} seconds; one decline "
+        "and the table plays on."
+    ),
+    "mtt.deal.offer_icm": (
+        "🤝 {name} offers an **ICM deal**: the prize money left shared by each stack's "
+        "chances to finish in each place.\n{shares}\nEvery player left must accept within "
+        "{seconds:int} seconds; one decline and the table plays on."
+    ),
+    "mtt.deal.accept": "Accept",
+    "mtt.deal.decline": "Decline",
+    "mtt.deal.proposed": "Your offer is posted at the final table; you have accepted it.",
+    "mtt.deal.you_accepted": "You accepted; the deal waits for the others.",
+    "mtt.deal.you_declined": "You declined; the table plays on.",
+    "mtt.deal.kind_chop": "Chip chop (by the stacks)",
+    "mtt.deal.kind_icm": "ICM (by the chances of each place)",
+    "command.mtt.deal": "Offer a deal to the players left at the final table",
+    "command.mtt.deal.kind": "Chip chop or ICM",
+    "mtt.lobby.dealt": "Ended in a deal at the final table: the prizes are paid.",
 }

@@ -47,7 +47,7 @@ import contextlib
 import json
 import logging
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +70,13 @@ from bot.tables.table_store import (
     remove_tournament_seats,
 )
 from bot.tables.tournament import elimination_prizes
+from bot.tournaments.final_deal import (
+    DEAL_SECONDS,
+    DealKind,
+    DealOffer,
+    deal_amounts,
+    offer_message,
+)
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
 from engine import (
@@ -128,6 +135,11 @@ class MultiTableTournament:
     lobby_message_id: int | None = None
     #: Being rebuilt after a restart: the floor's work waits for every table.
     restoring: bool = False
+    #: A deal offered at the final table and not yet answered by everyone;
+    #: the deal everyone agreed to (paid as the final table closes).
+    offer: DealOffer | None = None
+    agreed: DealOffer | None = None
+    offers_made: int = 0
     prize_money: int = 0
     elapsed_before: float = 0.0
     running_since: float | None = None
@@ -162,6 +174,8 @@ class MultiTableTournament:
         return (
             self.running_since is not None
             and not self.over
+            and self.offer is None
+            and self.agreed is None
             and not self._work.locked()
             and self.floor.may_deal(number)
         )
@@ -446,6 +460,123 @@ class MultiTableTournament:
             if current is not None and current is not self.runners.get(number):
                 self.runners[number] = current
 
+    # -- a deal at the final table ----------------------------------------------
+
+    @property
+    def final_table(self) -> int | None:
+        """The table the players left sit at once every other table is broken
+        (the final table, or a field that one table seated from the start)."""
+        tables = self.floor.tables
+        return next(iter(tables)) if len(tables) == 1 else None
+
+    def propose_deal(self, user_id: int, kind: DealKind) -> DealOffer:
+        """``user_id``, a player left at the final table, offers a deal of
+        ``kind`` between hands; the table waits for the answers."""
+        number = self.final_table
+        if number is None or self.over:
+            raise Refused("mtt.deal.final_table_only")
+        runner = self.runners[number]
+        seats = sorted(runner.table.seats.values(), key=lambda seat: seat.number)
+        if all(seat.player != user_id for seat in seats):
+            raise Refused("mtt.deal.players_only")
+        if self.offer is not None:
+            raise Refused("mtt.deal.open_already")
+        if runner.live is not None:
+            raise Refused("mtt.deal.between_hands")
+        players = [seat.player for seat in seats]
+        left = len(players)
+        prizes_left = list(self.prizes[:left]) + [0] * max(0, left - len(self.prizes))
+        amounts = deal_amounts(kind, [seat.stack for seat in seats], prizes_left)
+        self.offers_made += 1
+        clock = self.registry.services.clock
+        offer = DealOffer(
+            self.offers_made,
+            kind,
+            user_id,
+            tuple(players),
+            amounts,
+            clock.now() + DEAL_SECONDS,
+            # A computer player takes the engine's fair share, chip chop or ICM, as offered.
+            {user_id, *(p for p in players if is_computer(p))},
+        )
+        self.offer = offer
+        names = {player: self.name(player) for player in players}
+        runner.publisher.post(offer_message(offer, self.tournament_id, names, self.config.locale))
+        clock.call_at(offer.deadline, lambda: self._spawn(self._lapse(offer.number)))
+        return offer
+
+    async def answer_deal(self, user_id: int, offer_number: int, accept: bool) -> bool:
+        """A player's answer to offer ``offer_number``; whether the deal is made."""
+        offer = self.offer
+        if offer is None or offer.number != offer_number:
+            raise Refused("mtt.deal.gone")
+        if user_id not in offer.players:
+            raise Refused("mtt.deal.players_only")
+        runner = self.runners[self.final_table or 0]
+        locale = self.config.locale
+        if not accept:
+            self.offer = None
+            text = t("mtt.deal.declined", locale, name=self.name(user_id))
+            runner.publisher.post(OutgoingMessage(content=text))
+            await runner.refresh()
+            return False
+        offer.accepted.add(user_id)
+        if not offer.agreed:
+            return False
+        self.offer, self.agreed = None, offer
+        try:
+            await runner.close(by=0)
+        except BaseException:
+            self.agreed = None
+            raise
+        self.over = True
+        await runner.stop()
+        text = t("mtt.deal.made", locale)
+        self.lobby.post(OutgoingMessage(content=text))
+        self.show_lobby()
+        return True
+
+    async def _lapse(self, offer_number: int) -> None:
+        offer = self.offer
+        if offer is None or offer.number != offer_number:
+            return
+        self.offer = None
+        runner = self.runners[self.final_table or 0]
+        runner.publisher.post(OutgoingMessage(content=t("mtt.deal.lapsed", self.config.locale)))
+        await runner.refresh()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=f"mtt-{self.channel_id}-deal")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def pay_deal(self, tx: Transaction, state: TableState) -> None:
+        """The deal everyone agreed to, paid from the prize pool (a ledger row
+        each): the places go by the stacks, the biggest first; the tournament
+        is over and its tables close."""
+        offer = self.agreed
+        assert offer is not None
+        pool = await prize_pool_of(tx, self.pool_table_id)
+        if pool != sum(offer.amounts):
+            raise RuntimeError(f"the deal shares {sum(offer.amounts)}, the pool holds {pool}")
+        stacks = {seat.player: seat.stack for seat in state.table.seats.values()}
+        order = sorted(offer.players, key=lambda p: (-stacks.get(p, 0), p))
+        amounts = dict(zip(offer.players, offer.amounts, strict=True))
+        for place, player in enumerate(order, start=1):
+            await self.registry.services.cashier.pay_prize(
+                tx,
+                self.guild_id,
+                self.pool_table_id,
+                player,
+                amounts[player],
+                place=place,
+                note=f"final-table deal ({offer.kind})",
+            )
+            self.floor.finishes.append(Finish(player, place))
+        await remove_tournament_seats(tx, state.table_id, sorted(state.table.seats))
+        await close_table(tx, state.table_id)
+        await self.save(tx, over=True)
+
     # -- saving ----------------------------------------------------------------
 
     def saved_data(self, *, done: Sequence[int] = ()) -> dict[str, Any]:
@@ -529,6 +660,7 @@ class MultiTableTournament:
             leaders=tuple((self.name(p), chips) for p, chips in leaders),
             hand_for_hand=self.floor.hand_for_hand,
             winner=None if winner is None else self.name(winner),
+            dealt=self.agreed is not None and self.over,
         )
 
     def show_lobby(self) -> None:

@@ -30,12 +30,16 @@ class LobbyFigures:
     leaders: tuple[tuple[str, int], ...]
     hand_for_hand: bool = False
     winner: str | None = None
+    #: Ended by a deal every player left agreed to.
+    dealt: bool = False
 
 
 def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
     """The lobby message as ``figures`` are now."""
     lines = [t("mtt.lobby.title", locale, entrants=figures.entrants)]
-    if figures.winner is not None:
+    if figures.dealt:
+        lines.append(t("mtt.lobby.dealt", locale))
+    elif figures.winner is not None:
         lines.append(t("mtt.lobby.won", locale, name=figures.winner))
     else:
         average = figures.chips // figures.players_left if figures.players_left else 0

@@ -33,6 +33,14 @@ class FloorOwner(Protocol):
 
     #: Its row in ``multi_table_tournaments``.
     tournament_id: int
+    @property
+    def agreed(self) -> object | None:
+        """A deal every player at the final table agreed to."""
+
+    @property
+    def final_table(self) -> int | None: ...
+
+    async def pay_deal(self, tx: Transaction, state: TableState) -> None: ...
 
     def may_deal(self, number: int) -> bool: ...
 
@@ -92,13 +100,20 @@ class MultiTableDesk:
         raise Refused("mtt.no_join")
 
     async def close(self) -> list[SeatMovement]:
-        """Only a table the floor broke closes, once its players are gone."""
+        """Only a table the floor broke closes, once its players are gone; or
+        the final table, with the deal every player left agreed to."""
         state = self.state
-        if not self.broken or state.table.seats or state.live is not None:
+        if state.live is not None:
+            raise Refused("mtt.no_close")
+        dealt = self.owner.agreed is not None and self.number == self.owner.final_table
+        if not dealt and (not self.broken or state.table.seats):
             raise Refused("mtt.no_close")
 
         async def write(tx: Transaction, _: None) -> None:
-            await close_table(tx, state.table_id)
+            if dealt:
+                await self.owner.pay_deal(tx, state)
+            else:
+                await close_table(tx, state.table_id)
 
         await self.keeper.transact(lambda: None, write)
         return []

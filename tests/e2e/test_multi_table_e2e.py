@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.render.custom_ids import table_button_id
+from bot.tournaments.final_deal import deal_button_id
 from engine import MoveReason, TournamentFloor
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import FakeDiscord, Member
@@ -259,3 +260,100 @@ async def test_a_restart_during_a_table_break_and_during_hand_for_hand_loses_not
     assert won(tournament), "the tournament played on to its winner"
     assert restarted == ["breaking", "in_hand_for_hand_round"]
     assert len(rows) == FIELD and sum(row["prize"] for row in rows) == FIELD * BUY_IN
+
+
+async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ann offers a chip chop at the final table; Ben declines it and the table
+    plays on. Ann offers an ICM deal; the computer players take the engine's
+    fair share, Ben accepts by the button, and the deal is made: each player
+    paid their share of the prize pool, a ledger row each, the audit clean."""
+    fake, clock = fake_discord, FakeClock()
+    async with running_croupier(
+        fake,
+        tmp_path / "croupier.db",
+        clock=clock,
+        deck_seed=2,
+        computer_pace_seconds=0,
+        hand_pause_seconds=1,
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann, "mtt", "open", buy_in=BUY_IN, starting_stack=STACK, seats=9, computers=3
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "mtt", "join")
+        early = await ephemeral_answer(ann, "mtt", "deal", kind="chop")
+        assert "No multi-table tournament" in early or "final table" in early, early
+        await ephemeral_answer(ann, "mtt", "start")
+        tournament = cog.running[fake.channel.id]
+        await croupier.settled()
+        (runner,) = tournament.runners.values()
+        thread = runner.record.channel_id
+        assert runner.live is None  # the pause before the first hand
+
+        offered = await ephemeral_answer(ann, "mtt", "deal", kind="chop", channel=thread)
+        assert "Your offer is posted" in offered, offered
+        offer = tournament.offer
+        assert offer is not None and offer.kind == "chop"
+        assert sum(offer.amounts) == 5 * BUY_IN
+        again = await ephemeral_answer(ben, "mtt", "deal", kind="icm", channel=thread)
+        assert again == "A deal is on the table already: answer it first."
+        clock.advance(5.0)  # no hand is dealt while the offer is open
+        await croupier.settled()
+        assert runner.live is None and runner.table.hand_number == 0
+        declined = await ben.click(custom_id=deal_button_id(tournament.tournament_id, 1, "decline"))
+        await declined.settled()
+        texts = [m.text() for m in fake.messages(thread)]
+        assert any("Ben declines the deal: the final table plays on." in t for t in texts)
+        for _ in range(3):  # the table plays on
+            clock.advance(1.0)
+            await croupier.settled()
+            await tournament.settled()
+            await fold_when_nearly_timed_out(tournament, {ann.id: ann, ben.id: ben}, clock)
+        while runner.live is not None:
+            clock.advance(1.0)
+            await croupier.settled()
+            await fold_when_nearly_timed_out(tournament, {ann.id: ann, ben.id: ben}, clock)
+            await croupier.settled()
+        assert runner.table.hand_number >= 1
+
+        await ephemeral_answer(ann, "mtt", "deal", kind="icm", channel=thread)
+        offer = tournament.offer
+        assert offer is not None and offer.kind == "icm"
+        shares = dict(zip(offer.players, offer.amounts, strict=True))
+        accepted = await ben.click(
+            custom_id=deal_button_id(tournament.tournament_id, offer.number, "accept")
+        )
+        await accepted.settled()
+        await croupier.settled()
+        assert "the deal is made" in accepted.text, accepted.text
+        entries = await croupier.database.fetch_all(
+            "SELECT user_id, prize FROM tournament_entries WHERE table_id = ?",
+            (tournament.pool_table_id,),
+        )
+        assert {row["user_id"]: row["prize"] for row in entries} == shares
+        # The members' prizes are ledger rows of their own (the computer players' go
+        # back to the house bank, rows of its own too).
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, delta, note FROM ledger WHERE kind = 'tournament_prize'"
+        )
+        assert {row["user_id"]: row["delta"] for row in rows} == {
+            p: amount for p, amount in shares.items() if amount and p > 0
+        }
+        assert all(row["note"] == "final-table deal (icm)" for row in rows)
+        assert sum(shares.values()) == 5 * BUY_IN
+        for member in (ann, ben):
+            balance = await croupier.database.fetch_value(
+                "SELECT chips FROM balances WHERE user_id = ?", (member.id,)
+            )
+            assert balance == STARTING_CHIPS - BUY_IN + shares[member.id]
+        assert (
+            await croupier.database.fetch_value("SELECT COUNT(*) FROM tables WHERE status = 'open'")
+            == 0
+        )
+        lobby = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
+        assert len(lobby) == 1 and "Ended in a deal" in lobby[0].text()
