@@ -350,20 +350,67 @@ class MultiTableTournament:
         async with contextlib.AsyncExitStack() as held:
             for number in involved:
                 await held.enter_async_context(self.runners[number].held())
-            ready = [
-                m
-                for m in ready
-                if all(self.runners[n].live is None for n in involved) and m.from_table is not None
-            ]
+            # A hand ended meanwhile may have moved a player again: the floor's
+            # pending moves are the truth (their tables are the ones held here).
+            ready = self._seats_free(
+                [
+                    m
+                    for m in ready
+                    if m in self.floor.pending
+                    and all(self.runners[n].live is None for n in involved)
+                ]
+            )
+            if not ready:
+                return
             await self._move(ready, involved)
-        for move in ready:
-            floor.move_done(move.player)
         self._post_moves(ready)
+
+    def _moves_made(self, moves: Sequence[Move]) -> None:
+        """Tell the floor ``moves`` were carried out. A player the floor moved
+        again while these were written (another table's hand ended) still has
+        that later move to make, from the seat they now really hold."""
+        floor = self.floor
+        for move in moves:
+            current = next((p for p in floor.pending if p.player == move.player), None)
+            if current is None:
+                continue
+            floor.move_done(move.player)
+            if current != move and (current.to_table, current.to_seat) != (
+                move.to_table,
+                move.to_seat,
+            ):
+                floor.pending.append(
+                    Move(
+                        current.player,
+                        current.to_table,
+                        current.to_seat,
+                        current.reason,
+                        move.to_table,
+                        move.to_seat,
+                    )
+                )
+
+    def _seats_free(self, moves: list[Move]) -> list[Move]:
+        """The moves whose new seat is empty once the others of the batch are
+        made: a seat the floor has given away may still hold a player whose
+        own move waits for a table in the middle of a hand."""
+        while True:
+            moving = {m.player for m in moves}
+            free = [
+                m
+                for m in moves
+                if (seat := self.runners[m.to_table].table.seats.get(m.to_seat)) is None
+                or seat.player in moving
+            ]
+            if len(free) == len(moves):
+                return moves
+            moves = free
 
     async def _move(self, moves: Sequence[Move], involved: Sequence[int]) -> None:
         runners = self.runners
         before = {n: runners[n].state.snapshot() for n in involved}
         brought: dict[int, tuple[int, bool, Player | None]] = {}
+        floor_before: dict[str, Any] | None = None
         try:
             for move in moves:
                 assert move.from_table is not None
@@ -404,10 +451,14 @@ class MultiTableTournament:
                     )
                 for number in involved:
                     await run_statements(tx, runners[number].keeper.statements())
-                await self.save(tx, done=[move.player for move in moves])
+                floor_before = self.floor.to_data()
+                self._moves_made(moves)
+                await self.save(tx)
         except BaseException:
             for number, snapshot in before.items():
                 runners[number].state.put_back(snapshot)
+            if floor_before is not None:
+                self.floor = TournamentFloor.from_data(floor_before)
             raise
         for move in moves:
             assert move.from_table is not None

@@ -33,6 +33,7 @@ class FloorOwner(Protocol):
 
     #: Its row in ``multi_table_tournaments``.
     tournament_id: int
+
     @property
     def agreed(self) -> object | None:
         """A deal every player at the final table agreed to."""
