@@ -22,6 +22,7 @@ the TDA's rules (2024) and Robert's Rules of Poker (section 15) say a floor does
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 from pathlib import Path
@@ -266,7 +267,8 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     """Ann offers a chip chop at the final table; Ben declines it and the table
-    plays on. Ann offers an ICM deal; the computer players take the engine's
+    plays on. Ann offers it again and Ben does not answer: it lapses after two
+    minutes and the table plays on. Ann offers an ICM deal; the computer players take the engine's
     fair share, Ben accepts by the button, and the deal is made: each player
     paid their share of the prize pool, a ledger row each, the audit clean."""
     fake, clock = fake_discord, FakeClock()
@@ -321,6 +323,25 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
             await croupier.settled()
         assert runner.table.hand_number >= 1
 
+        # An offer not answered by everyone in two minutes lapses: the table plays on.
+        await ephemeral_answer(ann, "mtt", "deal", kind="chop", channel=thread)
+        hands = runner.table.hand_number
+        clock.advance(119.0)
+        await croupier.settled()
+        assert tournament.offer is not None and runner.table.hand_number == hands
+        clock.advance(1.0)
+        await asyncio.sleep(0.01)  # the alarm's callback runs on the loop's next turn
+        await tournament.settled()
+        await croupier.settled()
+        texts = [m.text() for m in fake.messages(thread)]
+        assert any("Not everyone answered the deal in time" in t for t in texts)
+        assert tournament.offer is None
+        while runner.live is not None or runner.table.hand_number == hands:
+            clock.advance(1.0)
+            await croupier.settled()
+            await fold_when_nearly_timed_out(tournament, {ann.id: ann, ben.id: ben}, clock)
+            await croupier.settled()
+
         await ephemeral_answer(ann, "mtt", "deal", kind="icm", channel=thread)
         offer = tournament.offer
         assert offer is not None and offer.kind == "icm"
@@ -335,7 +356,9 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
             "SELECT user_id, prize FROM tournament_entries WHERE table_id = ?",
             (tournament.pool_table_id,),
         )
-        assert {row["user_id"]: row["prize"] for row in entries} == shares
+        prizes = {row["user_id"]: row["prize"] for row in entries}
+        assert {p: prizes[p] for p in shares} == shares
+        assert sum(prizes.values()) == 5 * BUY_IN  # the pool paid out to the chip
         # The members' prizes are ledger rows of their own (the computer players' go
         # back to the house bank, rows of its own too).
         rows = await croupier.database.fetch_all(
@@ -345,7 +368,9 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
             p: amount for p, amount in shares.items() if amount and p > 0
         }
         assert all(row["note"] == "final-table deal (icm)" for row in rows)
-        assert sum(shares.values()) == 5 * BUY_IN
+        assert sum(shares.values()) == 5 * BUY_IN - sum(
+            prize for p, prize in prizes.items() if p not in shares
+        )
         for member in (ann, ben):
             balance = await croupier.database.fetch_value(
                 "SELECT chips FROM balances WHERE user_id = ?", (member.id,)
