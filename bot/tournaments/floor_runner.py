@@ -500,7 +500,8 @@ class MultiTableTournament:
     async def _wake_tables(self) -> None:
         """Tables the floor now lets deal, and that are waiting, are woken."""
         for runner in self._open_runners():
-            if runner.live is None and runner.state.next_hand_at is None:
+            waiting = runner.live is None and runner.state.next_hand_at is None
+            if waiting and runner.desk.may_deal:  # no needless edit of a table still waiting
                 await runner.refresh()
 
     def _sync_runners(self) -> None:

@@ -126,6 +126,25 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
         assert len(lobbies) == 1
         assert "Won by" in lobbies[0].text() and "Payouts:" in lobbies[0].text()
 
+        # RRoP 15: players busting in one hand at one table finish by the chips
+        # they started it with (equal stacks share the place).
+        busts = await croupier.database.fetch_all(
+            "SELECT hp.hand_id, hp.starting_stack, e.place FROM hand_players hp"
+            " JOIN tournament_entries e ON e.user_id = hp.user_id AND e.table_id = ?"
+            " WHERE hp.finishing_stack = 0 ORDER BY hp.hand_id",
+            (tournament.pool_table_id,),
+        )
+        by_hand: dict[int, list[tuple[int, int]]] = {}
+        for row in busts:
+            by_hand.setdefault(row["hand_id"], []).append((row["starting_stack"], row["place"]))
+        for out in by_hand.values():
+            for stack, place in out:
+                for other_stack, other_place in out:
+                    if stack > other_stack:
+                        assert place < other_place, out
+                    elif stack == other_stack:
+                        assert place == other_place, out
+
         # Places 1 to 27, each player once; the prize pool paid out to the chip.
         pool_table = tournament.pool_table_id
         rows = await croupier.database.fetch_all(
