@@ -151,6 +151,9 @@ class MultiTableTournament:
     #: The floor before the hand being settled told it its end (put back should
     #: that transaction fail, so the hand is told again when it is settled again).
     _before: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Tables whose deal the floor was told of, not yet settled, and whether
+    #: each had dealt its hand of the hand-for-hand round before.
+    _starting: dict[int, bool] = field(default_factory=dict)
     #: What the floor said at the end of each table's hand being settled.
     _events: dict[int, Sequence[object]] = field(default_factory=dict)
 
@@ -199,8 +202,19 @@ class MultiTableTournament:
                     ante=stakes.ante,
                 )
             )
+        self._starting[number] = number in self.floor.round_dealt
         self.floor.hand_started(number, None)
         return notice
+
+    def no_hand_at(self, number: int) -> None:
+        """Table ``number`` has no hand in progress: a deal the floor was told
+        of whose write failed (the table was put back) is not being dealt."""
+        if number not in self._starting:
+            return
+        in_round_before = self._starting.pop(number)
+        self.floor.dealing.discard(number)
+        if not in_round_before:
+            self.floor.round_dealt.discard(number)
 
     async def hand_ends(
         self, tx: Transaction, number: int, state: TableState, deal: Deal, settled: HandResult
@@ -212,6 +226,7 @@ class MultiTableTournament:
         if number in self._before:  # the last try to settle this hand failed
             self.floor = floor = TournamentFloor.from_data(self._before[number])
         self._before[number] = floor.to_data()
+        self._starting.pop(number, None)
         positions = state.table.positions
         if positions is not None:
             floor.big_blinds[number] = positions.big_blind
@@ -499,9 +514,12 @@ class MultiTableTournament:
 
     async def _wake_tables(self) -> None:
         """Tables the floor now lets deal, and that are waiting, are woken."""
-        for runner in self._open_runners():
-            waiting = runner.live is None and runner.state.next_hand_at is None
-            if waiting and runner.desk.may_deal:  # no needless edit of a table still waiting
+        for number, runner in sorted(self.runners.items()):
+            if runner.closed or runner.live is not None or runner.state.next_hand_at is not None:
+                continue
+            # Asked of the floor, not of the table's desk: a table in the middle of
+            # writing its deal has no hand in memory yet, and is dealing.
+            if runner.table.can_deal and self.may_deal(number):  # no needless edits
                 await runner.refresh()
 
     def _sync_runners(self) -> None:

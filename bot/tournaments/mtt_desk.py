@@ -45,6 +45,8 @@ class FloorOwner(Protocol):
 
     def may_deal(self, number: int) -> bool: ...
 
+    def no_hand_at(self, number: int) -> None: ...
+
     def hand_starts(self, number: int, state: TableState) -> OutgoingMessage | None: ...
 
     async def hand_ends(
@@ -77,6 +79,10 @@ class MultiTableDesk:
 
     @property
     def may_deal(self) -> bool:
+        # Asked by the table itself, under its lock: with no hand in memory, a deal
+        # the floor was told of failed to be written (the table was put back).
+        if self.state.live is None:
+            self.owner.no_hand_at(self.number)
         return self.state.table.can_deal and self.owner.may_deal(self.number)
 
     @property
