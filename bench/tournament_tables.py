@@ -2,7 +2,7 @@
 random busts: how long the floor (engine.tournament_tables) takes and what
 memory it holds. No cards are dealt: each hand is a start and an end told to
 the floor, with up to three busts, so this measures the floor alone (the
-benchmark with real tables comes with the bot's multi-table runner).
+benchmark with real tables is ``bench/mtt_real_tables.py``).
 
 Tables start and finish hands in a random interleaving (several in progress
 at once, as in a live room), moves are carried out a step late, and the

@@ -691,6 +691,52 @@ class Cashier:
             tx, guild_id, user_id, amount, "scheduled_refund", note=note, schedule_id=schedule_id
         )
 
+    # Multi-table tournaments (bot/tournaments): the prize pool and every entry
+    # are kept on one table of the tournament (the one that breaks last), the
+    # seats at the table each player was drawn to.
+
+    async def register_at(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        user_id: int,
+        *,
+        pool_table_id: int,
+        table_id: int,
+        seat_no: int,
+        buy_in: int,
+        starting_stack: int,
+    ) -> int:
+        """Enter the player in a multi-table tournament: ``buy_in`` from their
+        balance into the prize pool of ``pool_table_id`` (a ledger row there,
+        their entry there), ``starting_stack`` tournament chips in ``seat_no``
+        of ``table_id``; the balance after it."""
+        _check_amount(buy_in)
+        _check_amount(starting_stack)
+        await self._open_table(tx, table_id, guild_id)
+        await self._free_seat(tx, table_id, seat_no, user_id)
+        await self._ensure(tx, guild_id, user_id)
+        balance = await self._move(
+            tx, guild_id, user_id, -buy_in, "tournament_buy_in", table_id=pool_table_id
+        )
+        changed = await tx.execute(
+            "UPDATE tables SET prize_pool = prize_pool + ? WHERE id = ? AND tournament = 1",
+            (buy_in, pool_table_id),
+        )
+        if changed != 1:
+            raise RuntimeError(f"table {pool_table_id} is not a tournament")
+        await tx.execute(
+            "INSERT INTO seats (table_id, seat_no, user_id, stack, total_bought_in)"
+            " VALUES (?, ?, ?, ?, 0)",
+            (table_id, seat_no, user_id, starting_stack),
+        )
+        await tx.execute(
+            "INSERT INTO tournament_entries (table_id, guild_id, user_id, buy_in)"
+            " VALUES (?, ?, ?, ?)",
+            (pool_table_id, guild_id, user_id, buy_in),
+        )
+        return balance
+
     async def prize_pool(self, table_id: int) -> int:
         value: int = await self.database.fetch_value(
             "SELECT prize_pool FROM tables WHERE id = ?", (table_id,)

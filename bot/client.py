@@ -71,6 +71,7 @@ EXTENSIONS: Final[tuple[str, ...]] = (
     "cogs.seasons",
     "cogs.activity",
     "cogs.tournaments",
+    "cogs.multi_table",
 )
 
 

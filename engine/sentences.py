@@ -75,6 +75,7 @@ SENTENCES: Final[dict[str, str]] = {
     "min_raise": "The minimum raise is to {amount}.",
     "mix_first_game": "{mix} starts with {game}.",
     "mix_stakes": "A mixed game's stakes are two blinds; each game derives its own.",
+    "move_between_hands": "Players move between tables only between hands.",
     "must_choose_point_card": "Choose exactly one card as your point card.",
     "must_discard": "Discard exactly {count} card(s).",
     "no_add_on": "This tournament has no add-on.",
@@ -139,6 +140,7 @@ SENTENCES: Final[dict[str, str]] = {
     "tournament_game": "Tournaments deal games with blinds, whose levels rise; {variant} is played without blinds.",
     "tournament_no_leave": "In a tournament your chips stay in play; sit out instead.",
     "tournament_no_top_up": "There are no top-ups in a tournament.",
+    "tournament_only_move": "Only a tournament's players move between its tables.",
     "whole_chips": "Bets are made in whole chips; {amount} is not a number of chips.",
 }
 

@@ -789,6 +789,54 @@ class Table:
             self.bomb_pot_voted = True
         return BombPotVote(len(voters), needed, called)
 
+    # -- a multi-table tournament's moves (engine.tournament_tables) ------------
+
+    def move_out(self, player: PlayerId) -> Seat:
+        """Take a tournament player off this table with their chips, to sit at
+        another table of the same tournament (a balancing move, a table broken,
+        the final table): only between hands, so no hand loses a player; the
+        chips leave the table's count (they arrive at the other table's with
+        :meth:`move_in`, never created nor lost). Returns the seat left."""
+        seat = self.seat_of(player)
+        if not self.rules.is_tournament:
+            raise TableError("tournament_only_move")
+        if self.deal is not None:
+            raise TableError("move_between_hands")
+        del self._seats[seat.number]
+        self.ledger.cashed_out += seat.stack
+        return seat
+
+    def move_in(
+        self, player: PlayerId, seat: int, stack: int, *, sitting_out: bool = False
+    ) -> Seat:
+        """Seat a tournament player moved from another table in ``seat`` with the
+        ``stack`` they brought. A moved player takes the seat's place in the
+        rotation and is dealt in at once, owing no blind (TDA Rule 11-A: the
+        moved player "assumes the rights and responsibilities of the
+        position"); only between hands."""
+        config = self.rules
+        if not config.is_tournament:
+            raise TableError("tournament_only_move")
+        if self.deal is not None:
+            raise TableError("move_between_hands")
+        if self.is_seated(player):
+            raise TableError("already_seated", seat=self.seat_of(player).number)
+        if not 1 <= seat <= config.seats:
+            raise TableError("no_such_seat", seat=seat, count=config.seats)
+        if seat in self._seats or stack <= 0:
+            raise TableError("seat_taken", seat=seat)
+        taken = Seat(seat, player, stack, config.missed_blinds, sitting_out=sitting_out, new=False)
+        self._seats[seat] = taken
+        self.ledger.bought_in += stack
+        return taken
+
+    def new_game(self) -> None:
+        """Forget where the button was: the next hand places it by a draw, as a
+        new game does (a tournament's final table, RRoP 15)."""
+        if self.deal is not None:
+            raise TableError("move_between_hands")
+        self.positions = self.blind_positions = None
+
     def change_extras(self, extras: TournamentExtras) -> None:
         """The organiser's rebuys, add-on and bounties (checked by :class:`TableRules`
         when the bot built them), from now on: set before the tournament begins."""

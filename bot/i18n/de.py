@@ -2097,4 +2097,124 @@ MESSAGES: Final[dict[str, str]] = {
         " angemeldet (mindestens {min_players}) · {channel}"
     ),
     "schedule.cancelled_you": "**{name}** ist abgesagt; {refunded} Buy-in(s) gingen zurück.",
+    # Turniere an mehreren Tischen (bot/tournaments, cogs/multi_table.py).
+    "engine.tournament_only_move": (
+        "Nur die Spieler eines Turniers wechseln zwischen seinen Tischen."
+    ),
+    "engine.move_between_hands": "Spieler wechseln den Tisch nur zwischen den Händen.",
+    "mtt.no_join": (
+        "Dieser Tisch gehört zu einem Turnier an mehreren Tischen; seine Spieler setzt das Turnier."
+    ),
+    "mtt.no_close": (
+        "Ein Tisch eines Turniers an mehreren Tischen schließt, wenn das Turnier ihn auflöst."
+    ),
+    "mtt.wait": "Der Tisch wartet auf die anderen Tische des Turniers.",
+    "mtt.levels_by_time": (
+        "In einem Turnier an mehreren Tischen steigen die Blinds nach Zeit (Minuten je Stufe), "
+        "eine Uhr für alle Tische."
+    ),
+    "mtt.thread_name": "Turniertisch {table:int}",
+    "mtt.begins": (
+        "Das Turnier beginnt: **{players:int}** Spieler an **{tables:int}** Tischen, "
+        "Preisgeld **{pool:int}** Chips. Jeder Tisch spielt in seinem eigenen Thread."
+    ),
+    "mtt.hand_for_hand_on": (
+        "Auf der Bubble: **Hand für Hand**. Jeder Tisch spielt eine Hand und wartet dann auf die "
+        "anderen."
+    ),
+    "mtt.hand_for_hand_off": (
+        "Hand für Hand ist vorbei: Die Tische spielen wieder in ihrem eigenen Tempo."
+    ),
+    "mtt.table_broken": (
+        "Tisch {table:int} wird aufgelöst: Seine Spieler wechseln an die anderen Tische."
+    ),
+    "mtt.final_table": "Der Finaltisch: **{players:int}** Spieler, zusammengeführt in {channel}.",
+    "mtt.moved_balance": (
+        "{name} wechselt an Tisch {table:int}, Platz {seat:int} ({channel}), um die Tische "
+        "auszugleichen."
+    ),
+    "mtt.moved_break": "{name} wechselt an Tisch {table:int}, Platz {seat:int} ({channel}).",
+    "mtt.lobby.title": "🏆 **Turnier an mehreren Tischen** mit {entrants:int} Spielern",
+    "mtt.lobby.won": "Gewonnen von **{name}**.",
+    "mtt.lobby.players": (
+        "Spieler übrig: **{left:int}** an **{tables:int}** Tischen · durchschnittlicher Stack "
+        "**{average:int}**"
+    ),
+    "mtt.lobby.level": "Stufe **{level:int}**: Blinds {small_blind:int}/{big_blind:int}",
+    "mtt.lobby.next_level": "Nächste Stufe {at}",
+    "mtt.lobby.hand_for_hand": "Hand für Hand: Jeder Tisch wartet auf die Hände der anderen.",
+    "mtt.lobby.payouts": "Auszahlungen: {payouts}",
+    "mtt.lobby.leaders": "Chipleader: {leaders}",
+    "mtt.already_open": "In diesem Kanal ist schon ein Turnier offen oder im Gange.",
+    "mtt.none_open": (
+        "Hier ist kein Turnier an mehreren Tischen zur Anmeldung offen; eröffne eins mit /mtt open."
+    ),
+    "mtt.already_registered": "Du bist schon angemeldet.",
+    "mtt.short": "Das Buy-in beträgt **{buy_in:int}** Chips, und du hast **{balance:int}**.",
+    "mtt.opener_only": "Nur das Mitglied, das das Turnier eröffnet hat, kann es starten.",
+    "mtt.text_channel_only": (
+        "Ein Turnier an mehreren Tischen startet in einem Textkanal, dessen Threads seine Tische "
+        "tragen."
+    ),
+    "mtt.opened": (
+        "Ein Turnier an mehreren Tischen ist offen: Buy-in **{buy_in:int}**, Startstack "
+        "**{stack:int}**, "
+        "{seats:int} Plätze je Tisch, alle {minutes:int} Minuten eine neue Stufe, {computers:int} "
+        "Computerspieler. Melde dich mit /mtt join an."
+    ),
+    "mtt.registered": (
+        "Du bist angemeldet; **{buy_in:int}** Chips werden beim Start von deinem Guthaben "
+        "genommen. Spieler bisher: {players:int}."
+    ),
+    "mtt.started": "Das Turnier hat begonnen: {players:int} Spieler an {tables:int} Tischen.",
+    "command.mtt.description": "Turniere an mehreren Tischen: eröffnen, anmelden, starten",
+    "command.mtt.open": "Ein Turnier an mehreren Tischen in diesem Kanal zur Anmeldung eröffnen",
+    "command.mtt.open.buy_in": "Chips, die jeder Spieler ins Preisgeld zahlt",
+    "command.mtt.open.starting_stack": "Turnierchips, mit denen jeder Spieler beginnt",
+    "command.mtt.open.seats": "Plätze an jedem Tisch",
+    "command.mtt.open.level_minutes": "Minuten, die jede Blindstufe dauert",
+    "command.mtt.open.computers": "Computerspieler, die das Feld auffüllen",
+    "command.mtt.join": "Für das hier offene Turnier an mehreren Tischen anmelden",
+    "command.mtt.start": "Das Turnier an mehreren Tischen starten (wer es eröffnet hat)",
+    "mtt.deal.final_table_only": (
+        "Ein Deal wird am Finaltisch eines Turniers an mehreren Tischen gemacht."
+    ),
+    "mtt.deal.players_only": (
+        "Nur die Spieler, die am Finaltisch übrig sind, nehmen an einem Deal teil."
+    ),
+    "mtt.deal.open_already": "Ein Deal liegt schon auf dem Tisch: Beantworte ihn zuerst.",
+    "mtt.deal.between_hands": (
+        "Biete einen Deal zwischen den Händen an: Warte, bis diese Hand endet."
+    ),
+    "mtt.deal.gone": "Dieses Angebot gilt nicht mehr.",
+    "mtt.deal.declined": "{name} lehnt den Deal ab: Der Finaltisch spielt weiter.",
+    "mtt.deal.lapsed": (
+        "Nicht alle haben rechtzeitig auf den Deal geantwortet: Der Finaltisch spielt weiter."
+    ),
+    "mtt.deal.made": (
+        "Alle sind einverstanden: Der Deal steht, die Preise sind ausgezahlt. Das Turnier ist "
+        "vorbei."
+    ),
+    "mtt.deal.share": "{name}: **{amount:int}** Chips",
+    "mtt.deal.offer_chop": (
+        "🤝 {name} bietet einen **Chip Chop** an: Das restliche Preisgeld wird nach den "
+        "Stacks geteilt.\n"
+        "{shares}\nJeder verbliebene Spieler muss binnen {seconds:int} Sekunden zustimmen; eine "
+        "Ablehnung, und der Tisch spielt weiter."
+    ),
+    "mtt.deal.offer_icm": (
+        "🤝 {name} bietet einen **ICM-Deal** an: Das restliche Preisgeld wird nach den Chancen "
+        "jedes Stacks auf jeden Platz geteilt.\n{shares}\nJeder verbliebene Spieler muss binnen "
+        "{seconds:int} Sekunden zustimmen; eine Ablehnung, und der Tisch spielt weiter."
+    ),
+    "mtt.deal.accept": "Annehmen",
+    "mtt.deal.decline": "Ablehnen",
+    "mtt.deal.proposed": "Dein Angebot steht am Finaltisch; du hast ihm zugestimmt.",
+    "mtt.deal.you_accepted": "Du hast zugestimmt; der Deal wartet auf die anderen.",
+    "mtt.deal.you_declined": "Du hast abgelehnt; der Tisch spielt weiter.",
+    "mtt.deal.kind_chop": "Chip Chop (nach den Stacks)",
+    "mtt.deal.kind_icm": "ICM (nach den Chancen auf jeden Platz)",
+    "command.mtt.deal": "Den am Finaltisch verbliebenen Spielern einen Deal anbieten",
+    "command.mtt.deal.kind": "Chip Chop oder ICM",
+    "mtt.lobby.dealt": "Mit einem Deal am Finaltisch beendet: Die Preise sind ausgezahlt.",
 }

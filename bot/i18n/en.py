@@ -1974,4 +1974,101 @@ MESSAGES: Final[dict[str, str]] = {
         " registered (at least {min_players}) · {channel}"
     ),
     "schedule.cancelled_you": ("**{name}** is cancelled; {refunded} buy-in(s) went back."),
+    # Multi-table tournaments (bot/tournaments, cogs/multi_table.py).
+    "engine.tournament_only_move": "Only a tournament's players move between its tables.",
+    "engine.move_between_hands": "Players move between tables only between hands.",
+    "mtt.no_join": (
+        "This table belongs to a multi-table tournament; its players are seated by the tournament."
+    ),
+    "mtt.no_close": "A multi-table tournament's table closes when the tournament breaks it.",
+    "mtt.wait": "The table waits for the tournament's other tables.",
+    "mtt.levels_by_time": (
+        "A multi-table tournament's blinds rise by time (minutes per level), one clock for every "
+        "table."
+    ),
+    "mtt.thread_name": "Tournament table {table:int}",
+    "mtt.begins": (
+        "The tournament begins: **{players:int}** players at **{tables:int}** tables, "
+        "prize pool **{pool:int}** chips. Each table plays in its own thread."
+    ),
+    "mtt.hand_for_hand_on": (
+        "On the bubble: **hand for hand**. Every table plays one hand, then waits for the others."
+    ),
+    "mtt.hand_for_hand_off": "Hand for hand is over: the tables play on at their own pace.",
+    "mtt.table_broken": "Table {table:int} is broken: its players move to the other tables.",
+    "mtt.final_table": "The final table: **{players:int}** players, brought together in {channel}.",
+    "mtt.moved_balance": (
+        "{name} moves to table {table:int}, seat {seat:int} ({channel}), to balance the tables."
+    ),
+    "mtt.moved_break": "{name} moves to table {table:int}, seat {seat:int} ({channel}).",
+    "mtt.lobby.title": "🏆 **Multi-table tournament** of {entrants:int} players",
+    "mtt.lobby.won": "Won by **{name}**.",
+    "mtt.lobby.players": (
+        "Players left: **{left:int}** at **{tables:int}** tables · average stack **{average:int}**"
+    ),
+    "mtt.lobby.level": "Level **{level:int}**: blinds {small_blind:int}/{big_blind:int}",
+    "mtt.lobby.next_level": "Next level {at}",
+    "mtt.lobby.hand_for_hand": "Hand for hand: every table waits for the others' hands.",
+    "mtt.lobby.payouts": "Payouts: {payouts}",
+    "mtt.lobby.leaders": "Chip leaders: {leaders}",
+    "mtt.already_open": "A tournament is already open or running in this channel.",
+    "mtt.none_open": (
+        "No multi-table tournament is open for registration here; open one with /mtt open."
+    ),
+    "mtt.already_registered": "You are registered already.",
+    "mtt.short": "The buy-in is **{buy_in:int}** chips and you have **{balance:int}**.",
+    "mtt.opener_only": "Only the member who opened the tournament can start it.",
+    "mtt.text_channel_only": (
+        "A multi-table tournament starts in a text channel, whose threads hold its tables."
+    ),
+    "mtt.opened": (
+        "A multi-table tournament is open: buy-in **{buy_in:int}**, starting stack "
+        "**{stack:int}**, {seats:int} seats a table, a level every {minutes:int} minutes, "
+        "{computers:int} computer players. Register with /mtt join."
+    ),
+    "mtt.registered": (
+        "You are registered; **{buy_in:int}** chips are taken from your balance at the start. "
+        "Players so far: {players:int}."
+    ),
+    "mtt.started": "The tournament has begun: {players:int} players at {tables:int} tables.",
+    "command.mtt.description": "Multi-table tournaments: open, register, start",
+    "command.mtt.open": "Open a multi-table tournament for registration in this channel",
+    "command.mtt.open.buy_in": "Chips each player pays into the prize pool",
+    "command.mtt.open.starting_stack": "Tournament chips each player starts with",
+    "command.mtt.open.seats": "Seats at each table",
+    "command.mtt.open.level_minutes": "Minutes each blind level lasts",
+    "command.mtt.open.computers": "Computer players added to the field",
+    "command.mtt.join": "Register for the multi-table tournament open here",
+    "command.mtt.start": "Start the multi-table tournament (its opener)",
+    "mtt.deal.final_table_only": "A deal is made at a multi-table tournament's final table.",
+    "mtt.deal.players_only": "Only the players left at the final table take part in a deal.",
+    "mtt.deal.open_already": "A deal is on the table already: answer it first.",
+    "mtt.deal.between_hands": "Offer a deal between hands: wait for this hand to end.",
+    "mtt.deal.gone": "That offer is no longer open.",
+    "mtt.deal.declined": "{name} declines the deal: the final table plays on.",
+    "mtt.deal.lapsed": "Not everyone answered the deal in time: the final table plays on.",
+    "mtt.deal.made": (
+        "Everyone agreed: the deal is made and the prizes are paid. The tournament is over."
+    ),
+    "mtt.deal.share": "{name}: **{amount:int}** chips",
+    "mtt.deal.offer_chop": (
+        "🤝 {name} offers a **chip chop**: the prize money left shared by the stacks.\n"
+        "{shares}\nEvery player left must accept within {seconds:int} seconds; one decline "
+        "and the table plays on."
+    ),
+    "mtt.deal.offer_icm": (
+        "🤝 {name} offers an **ICM deal**: the prize money left shared by each stack's "
+        "chances to finish in each place.\n{shares}\nEvery player left must accept within "
+        "{seconds:int} seconds; one decline and the table plays on."
+    ),
+    "mtt.deal.accept": "Accept",
+    "mtt.deal.decline": "Decline",
+    "mtt.deal.proposed": "Your offer is posted at the final table; you have accepted it.",
+    "mtt.deal.you_accepted": "You accepted; the deal waits for the others.",
+    "mtt.deal.you_declined": "You declined; the table plays on.",
+    "mtt.deal.kind_chop": "Chip chop (by the stacks)",
+    "mtt.deal.kind_icm": "ICM (by the chances of each place)",
+    "command.mtt.deal": "Offer a deal to the players left at the final table",
+    "command.mtt.deal.kind": "Chip chop or ICM",
+    "mtt.lobby.dealt": "Ended in a deal at the final table: the prizes are paid.",
 }

@@ -73,6 +73,12 @@ class TableKeeper:
             self.state.put_back(before)
             raise
 
+    def statements(self) -> list[Statement]:
+        """The statements that save the table's state as it is now, for a write
+        that saves several tables at once (a player moved between two tables
+        of a tournament, bot/tournaments/floor_runner.py)."""
+        return self._state_statements()
+
     def _state_statements(self) -> list[Statement]:
         """The statements that save the table's state as it is now."""
         state = self.state

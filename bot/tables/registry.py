@@ -32,7 +32,7 @@ from bot.tables.hand_faults import log_fault
 from bot.tables.outlet import Outlet
 from bot.tables.restore import restore_runner
 from bot.tables.retry import Backoff
-from bot.tables.runner import TableRunner
+from bot.tables.runner import DeskFactory, TableRunner
 from bot.tables.services import TableServices
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import StoredTable, TableStore
@@ -68,6 +68,11 @@ class TableRegistry:
         self._creating: set[int] = set()
         #: Told of each table that closed (a scheduled tournament's Discord event ends).
         self.closed_listeners: list[Callable[[TableRunner], None]] = []
+        #: Tables another part restores itself (a multi-table tournament's, whose
+        #: tables are rebuilt together: bot/tournaments/floor_runner.py).
+        self.restored_elsewhere: Callable[[StoredTable], bool] = lambda stored: False
+        #: The money desk of such a table when it is reloaded by itself.
+        self.desk_for: Callable[[StoredTable], DeskFactory | None] = lambda stored: None
         #: Per channel: when its table was last reloaded, and the pause before the next.
         self._reloaded: dict[int, tuple[float, Backoff]] = {}
 
@@ -104,6 +109,11 @@ class TableRegistry:
         await runner.start()
         return runner
 
+    def adopt(self, runner: TableRunner) -> None:
+        """Hold a table opened elsewhere (a multi-table tournament's, whose runner
+        is built with its own money desk: bot/tournaments/floor_runner.py)."""
+        self._keep(runner)
+
     def _keep(self, runner: TableRunner) -> None:
         """Hold a running table until it closes (a finished tournament, a table
         closed after its last hand): then let it go, so memory holds open tables only."""
@@ -129,7 +139,12 @@ class TableRegistry:
                 if stored is None:  # closed meanwhile
                     self._let_go(behind)
                     return
-                runner = await restore_runner(stored, self.services, self.outlet_for(channel_id))
+                runner = await restore_runner(
+                    stored,
+                    self.services,
+                    self.outlet_for(channel_id),
+                    desk_for=self.desk_for(stored),
+                )
             except LeaseLost:
                 return  # the process is stopping
             except Exception:
@@ -204,7 +219,7 @@ class TableRegistry:
             log.exception("Could not read the open tables")
             return restored
         for stored in stored_tables:
-            if not self.owns(stored.record.guild_id):
+            if not self.owns(stored.record.guild_id) or self.restored_elsewhere(stored):
                 continue
             channel_id = stored.record.channel_id
             if channel_id in self._runners:

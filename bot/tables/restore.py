@@ -30,7 +30,7 @@ from bot.tables.money_desk import MoneyDesk
 from bot.tables.outlet import Outlet
 from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
-from bot.tables.runner import TableRunner
+from bot.tables.runner import DeskFactory, TableRunner
 from bot.tables.services import TableServices
 from bot.tables.state import LiveHand, Player, TableState
 from bot.tables.table_settings import TableSettings
@@ -55,7 +55,12 @@ log = logging.getLogger(__name__)
 
 
 async def restore_runner(
-    stored: StoredTable, services: TableServices, outlet: Outlet, *, as_saved: bool = True
+    stored: StoredTable,
+    services: TableServices,
+    outlet: Outlet,
+    *,
+    as_saved: bool = True,
+    desk_for: DeskFactory | None = None,
 ) -> TableRunner:
     """The runner of a table as the database holds it, carrying on with its
     unfinished hand or having voided one that cannot be replayed.
@@ -85,6 +90,7 @@ async def restore_runner(
         message_id=stored.message_id,
         computers=stored.state.get("computers"),
         saved=stored.state,
+        desk_for=desk_for,  # a multi-table tournament's table (bot/tournaments)
     )
     unposted = runner.state.unposted_result  # as saved (TableState.saved_fields)
     replayed = (

@@ -108,7 +108,7 @@ from bot.tables.hand_log import HandLog
 from bot.tables.hole_card_dms import HoleCardDms
 from bot.tables.home_view import work_out_odds
 from bot.tables.message_keeper import MessageKeeper
-from bot.tables.money_desk import Left
+from bot.tables.money_desk import Left, MoneyDesk
 from bot.tables.outlet import Outlet, TableClick
 from bot.tables.persistence import TableKeeper
 from bot.tables.pre_actions import PreActions
@@ -144,6 +144,12 @@ log = logging.getLogger(__name__)
 
 #: Seconds before settling a finished hand is tried again when the database failed.
 SETTLE_RETRY_SECONDS: Final = 5.0
+
+#: Builds a table's money desk (default :func:`~bot.tables.desks.money_desk_for`; a
+#: multi-table tournament's tables get :mod:`bot.tournaments.mtt_desk`'s).
+DeskFactory = Callable[
+    [TableState, TableKeeper, Any, HandLog, Publisher, Any, TournamentProgress | None], MoneyDesk
+]
 
 
 class _TableLock(asyncio.Lock):
@@ -201,6 +207,7 @@ class TableRunner:
         message_id: int | None = None,
         computers: Mapping[str, Any] | None = None,
         saved: Mapping[str, Any] | None = None,
+        desk_for: DeskFactory | None = None,
     ) -> None:
         rules = settings.rules()
         self.state = TableState(
@@ -219,7 +226,7 @@ class TableRunner:
         self.publisher = Publisher(outlet, name=f"table-{record.table_id}")
         self.message = MessageKeeper(services.database, record.table_id, outlet, message_id)
         self.keeper = TableKeeper(self.state, services.database)
-        self.desk = money_desk_for(
+        self.desk = (desk_for or money_desk_for)(
             self.state,
             self.keeper,
             self.cashier,
@@ -405,6 +412,31 @@ class TableRunner:
             if loop.time() > give_up:
                 raise TimeoutError(f"table {self.table_id} did not settle")
             await asyncio.sleep(0.001)
+
+    # ------------------------------------- a multi-table tournament's floor
+    # (bot/tournaments/floor_runner.py moves players between tables between hands)
+
+    @contextlib.asynccontextmanager
+    async def held(self) -> AsyncIterator[None]:
+        """Hold the table's lock (nothing else happens at the table meanwhile);
+        the table is shown and its clock armed again when let go."""
+        async with self._lock:
+            try:
+                yield
+            finally:
+                if not self.state.closed:
+                    self._changed()
+
+    async def refresh(self) -> None:
+        """Arm the clock for what is due now (a tournament's floor let the table
+        deal again) and show the table."""
+        with contextlib.suppress(Refused):
+            async with self.held():
+                pass
+
+    def forget_moved(self, user_id: int) -> None:
+        """A player moved to another table: this one names them no more."""
+        self._forget(user_id)
 
     # --------------------------------------------------------------- seating
 

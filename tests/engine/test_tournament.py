@@ -132,3 +132,37 @@ def test_players_busting_with_equal_stacks_share_the_better_place() -> None:
 def test_a_tournament_takes_no_rake() -> None:
     with pytest.raises(ValueError, match="rake and buy-in ranges are for cash tables"):
         TableRules("NT", schedule=SCHEDULE, starting_stack=1000, rake=Rake(500, 10))
+
+
+# -- a multi-table tournament's moves (engine.tournament_tables carries them out) --
+
+
+def test_a_moved_player_takes_their_chips_to_the_new_table_between_hands() -> None:
+    """TDA Rule 11-A: the moved player takes the seat's place at once, owing no
+    blind; the chips leave one table's count and arrive in the other's."""
+    first, second = tournament(3), tournament(2)
+    hand = first.start_hand(random.Random(3))
+    with pytest.raises(TableError, match="only between hands"):
+        first.move_out(30)
+    fold_to_the_big_blind(hand)
+    first.finish_hand(hand)
+    stack = first.seat_of(30).stack
+    before = first.chips_in_play + second.chips_in_play
+    seat = first.move_out(30)
+    second.move_in(30, 5, seat.stack)
+    assert first.chips_in_play + second.chips_in_play == before
+    assert not first.is_seated(30) and second.seat_of(30).stack == stack
+    assert not second.seat_of(30).owes_blinds
+    with pytest.raises(TableError, match="taken"):
+        second.move_in(40, 5, 100)
+    second.start_hand(random.Random(4))
+    assert second.deal is not None and 30 in second.deal.players  # dealt in at once
+
+
+def test_only_a_tournament_moves_players_between_tables() -> None:
+    cash = Table(TableRules("NT", Stakes(1, 2), seats=6))
+    cash.sit(1, 1)
+    with pytest.raises(TableError, match="Only a tournament"):
+        cash.move_out(1)
+    with pytest.raises(TableError, match="Only a tournament"):
+        cash.move_in(2, 2, 100)

@@ -1,0 +1,968 @@
+"""A multi-table tournament at real tables: the engine's floor carried out.
+
+:class:`engine.TournamentFloor` decides (the random draw for seats, balancing,
+breaking tables, hand for hand, the final table, the places); this module
+carries it out over several :class:`~bot.tables.runner.TableRunner`\\ s, each in
+its own thread of the tournament's channel:
+
+- **Seating**: every player's buy-in goes into one prize pool, kept on the
+  table that breaks last (so it is open until the tournament ends), a ledger
+  row each (:meth:`bot.cashier.Cashier.register_at`); their starting stack goes
+  to the seat the floor drew for them, at their own table.
+- **One clock**: every table's blinds follow the tournament's clock of levels
+  (by time), started once for all tables; each table moves to the level due
+  before it deals.
+- **Between hands only**: a table deals only when the floor says so
+  (:meth:`TournamentFloor.may_deal`: no move to or from it pending, hand for
+  hand waiting for the others, the final table being brought together). When
+  a hand ends the floor is told who busted with the chips they started with;
+  its moves are carried out once every table they touch is between hands, all
+  of them in one transaction: each moved seat row goes to its new table with
+  its stack, and the two tables' states are saved with it, so a chip is never
+  created or lost (the tables' engine counts say so too: :meth:`engine.Table.move_out`,
+  :meth:`engine.Table.move_in`). A table broken is closed once its players are gone.
+- **Places** are the floor's (busts in one hand by the stacks they started it
+  with; in a hand-for-hand round across tables, TDA RP-8-A); each place decided
+  is paid from the pool in the transaction that settled the hand that decided it,
+  the winner taking what is left, and the pool's table then closes.
+- **The lobby** message in the tournament's channel (:mod:`bot.tournaments.lobby`)
+  is edited, never reposted, through a publisher of its own: a table never waits for it.
+
+**Saved with every change**: the tournament's row (``multi_table_tournaments``,
+migration 0016) holds the floor, the entrants, the clock's seconds and which
+table is which; it is written in the transaction of each hand settled and of
+each batch of moves, so after a restart the floor is exactly as the tables'
+rows are: a table break half carried out (its moves still pending) or a
+hand-for-hand round half played (the tables that dealt their hand of it)
+resumes where it stood (:func:`restore_multi_table_tournaments`). The hands in
+progress are the tables' own (replayed from their logs); the floor learns
+again which tables are dealing from them. The clock's seconds resume, the time
+the bot was down not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.database import Transaction, run_statements
+from bot.house_bank import is_computer
+from bot.i18n import ordinal, t
+from bot.render.message import OutgoingMessage
+from bot.tables.errors import Refused
+from bot.tables.outlet import DiscordOutlet, Outlet
+from bot.tables.publisher import Publisher
+from bot.tables.registry import TableRegistry
+from bot.tables.restore import restore_runner
+from bot.tables.runner import DeskFactory, TableRunner
+from bot.tables.state import Player, TableState
+from bot.tables.table_settings import TableSettings
+from bot.tables.table_store import (
+    StoredTable,
+    close_table,
+    prize_pool_of,
+    remove_tournament_seats,
+)
+from bot.tables.tournament import elimination_prizes
+from bot.tournaments.final_deal import (
+    DEAL_SECONDS,
+    DealKind,
+    DealOffer,
+    deal_amounts,
+    offer_message,
+)
+from bot.tournaments.lobby import LobbyFigures, lobby_message
+from bot.tournaments.mtt_desk import MultiTableDesk
+from engine import (
+    DEFAULT_STYLE,
+    Deal,
+    FinalTableFormed,
+    Finish,
+    HandForHand,
+    HandResult,
+    Move,
+    MoveReason,
+    TableBroken,
+    TournamentFloor,
+    mtt_prizes,
+    style_named,
+)
+
+log = logging.getLogger(__name__)
+
+#: Opens the thread of table ``number`` (named ``name``); its channel id.
+OpenThread = Callable[[int, str], Awaitable[int]]
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player entering: a member, or a computer player (negative id) with its style."""
+
+    user_id: int
+    name: str
+    locale: str = "en"
+    style: str | None = None
+
+
+@dataclass
+class MultiTableTournament:
+    """One multi-table tournament being played (see the module)."""
+
+    registry: TableRegistry
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    config: TableSettings
+    floor: TournamentFloor
+    rng: random.Random
+    entrants: dict[int, Entrant]
+    lobby: Publisher
+    runners: dict[int, TableRunner] = field(default_factory=dict)
+    #: Its row in ``multi_table_tournaments``.
+    tournament_id: int = 0
+    #: The table that breaks last: it holds the prize pool and the entries.
+    pool_table: int = 0
+    pool_table_id: int = 0
+    #: Each table's thread, by number.
+    channels: dict[int, int] = field(default_factory=dict)
+    table_ids: dict[int, int] = field(default_factory=dict)
+    lobby_message_id: int | None = None
+    #: Being rebuilt after a restart: the floor's work waits for every table.
+    restoring: bool = False
+    #: A deal offered at the final table and not yet answered by everyone;
+    #: the deal everyone agreed to (paid as the final table closes).
+    offer: DealOffer | None = None
+    agreed: DealOffer | None = None
+    offers_made: int = 0
+    prize_money: int = 0
+    elapsed_before: float = 0.0
+    running_since: float | None = None
+    over: bool = False
+    #: The last hand-for-hand announcement made (so it is made once).
+    hand_for_hand: bool = False
+    _work: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    #: The floor before the hand being settled told it its end (put back should
+    #: that transaction fail, so the hand is told again when it is settled again).
+    _before: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Tables whose deal the floor was told of, not yet settled, and whether
+    #: each had dealt its hand of the hand-for-hand round before.
+    _starting: dict[int, bool] = field(default_factory=dict)
+    #: What the floor said at the end of each table's hand being settled.
+    _events: dict[int, Sequence[object]] = field(default_factory=dict)
+
+    # -- what the tables ask ---------------------------------------------------
+
+    @property
+    def clock_now(self) -> float:
+        return self.registry.services.clock.now()
+
+    def elapsed(self) -> float:
+        """Seconds the tournament's clock of levels has run."""
+        if self.running_since is None:
+            return self.elapsed_before
+        return self.elapsed_before + max(0.0, self.clock_now - self.running_since)
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        return mtt_prizes(self.prize_money, self.floor.entrants)
+
+    def may_deal(self, number: int) -> bool:
+        return (
+            self.running_since is not None
+            and not self.over
+            and self.offer is None
+            and self.agreed is None
+            and not self._work.locked()
+            and self.floor.may_deal(number)
+        )
+
+    def hand_starts(self, number: int, state: TableState) -> OutgoingMessage | None:
+        """Table ``number`` deals: the floor is told, the blinds go to the level due."""
+        if not self.may_deal(number):
+            raise Refused("mtt.wait")
+        table = state.table
+        notice = None
+        if table.advance_level_if_due(self.elapsed()) is not None:
+            assert table.clock is not None
+            stakes = table.stakes
+            notice = OutgoingMessage(
+                content=t(
+                    "tournament.level_up_ante" if stakes.ante else "tournament.level_up",
+                    state.locale,
+                    level=table.clock.index + 1,
+                    small_blind=stakes.small_blind,
+                    big_blind=stakes.big_blind,
+                    ante=stakes.ante,
+                )
+            )
+        self._starting[number] = number in self.floor.round_dealt
+        self.floor.hand_started(number, None)
+        return notice
+
+    def no_hand_at(self, number: int) -> None:
+        """Table ``number`` has no hand in progress: a deal the floor was told
+        of whose write failed (the table was put back) is not being dealt."""
+        if number not in self._starting:
+            return
+        in_round_before = self._starting.pop(number)
+        self.floor.dealing.discard(number)
+        if not in_round_before:
+            self.floor.round_dealt.discard(number)
+
+    async def hand_ends(
+        self, tx: Transaction, number: int, state: TableState, deal: Deal, settled: HandResult
+    ) -> tuple[list[OutgoingMessage], bool]:
+        """Table ``number``'s hand ended (in the transaction settling it): the
+        floor places the busts; their places are paid. The notices to post,
+        and whether the tournament is over."""
+        floor = self.floor
+        if number in self._before:  # the last try to settle this hand failed
+            self.floor = floor = TournamentFloor.from_data(self._before[number])
+        self._before[number] = floor.to_data()
+        self._starting.pop(number, None)
+        positions = state.table.positions
+        if positions is not None:
+            floor.big_blinds[number] = positions.big_blind
+        started = dict(zip(deal.players, deal.setup.starting_stacks, strict=True))
+        seat_of = dict(zip(deal.players, deal.seats, strict=True))
+        out = [player for player, _ in settled.eliminated]
+        events = floor.hand_finished(number, {p: started[p] for p in out}, self.rng)
+        await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
+        finishes = [e for e in events if isinstance(e, Finish)]
+        paid = await self._pay(tx, finishes)
+        over = any(f.place == 1 for f in finishes)
+        if over:
+            # The winner's chips end with the tournament, as the busted players' did.
+            (winner,) = (f.player for f in finishes if f.place == 1)
+            await remove_tournament_seats(tx, state.table_id, [seat_of[winner]])
+            for runner in self.runners.values():
+                if runner.table_id != state.table_id and not runner.closed:
+                    await close_table(tx, runner.table_id)
+            await close_table(tx, state.table_id)
+        self._events[number] = events
+        await self.save(tx, over=over)
+        return self._finish_notices(state.locale, paid), over
+
+    async def _pay(self, tx: Transaction, finishes: Sequence[Finish]) -> list[tuple[int, int, int]]:
+        places = [(f.player, f.place) for f in finishes if f.place != 1]
+        paid = elimination_prizes(places, self.prizes)
+        for player, place, prize in paid:
+            await self.registry.services.cashier.pay_prize(
+                tx, self.guild_id, self.pool_table_id, player, prize, place=place
+            )
+        for finish in finishes:
+            if finish.place == 1:
+                rest = await prize_pool_of(tx, self.pool_table_id)
+                await self.registry.services.cashier.pay_prize(
+                    tx, self.guild_id, self.pool_table_id, finish.player, rest, place=1
+                )
+                paid.append((finish.player, 1, rest))
+        return paid
+
+    def _finish_notices(
+        self, locale: str, paid: Sequence[tuple[int, int, int]]
+    ) -> list[OutgoingMessage]:
+        notices = []
+        for player, place, prize in paid:
+            name = self.name(player)
+            if place == 1:
+                text = t("tournament.winner", locale, name=name, prize=prize)
+            else:
+                key = "tournament.finishes_paid" if prize else "tournament.finishes"
+                text = t(
+                    key,
+                    locale,
+                    name=name,
+                    place=ordinal(place, locale),
+                    entrants=self.floor.entrants,
+                    prize=prize,
+                )
+            notices.append(OutgoingMessage(content=text))
+        return notices
+
+    def after_hand(self, number: int) -> None:
+        """Table ``number``'s hand is settled and committed: carry out what the
+        floor said, off this table's lock (moves take other tables' locks)."""
+        self._before.pop(number, None)
+        events = self._events.pop(number, ())
+        task = asyncio.get_running_loop().create_task(
+            self._after(events), name=f"mtt-{self.channel_id}-floor"
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def name(self, player: int) -> str:
+        entrant = self.entrants.get(player)
+        return entrant.name if entrant is not None else f"<@{player}>"
+
+    # -- the floor's work ------------------------------------------------------
+
+    async def _after(self, events: Sequence[object]) -> None:
+        if self.restoring:
+            return  # the restore does the floor's work once every table is back
+        try:
+            async with self._work:
+                self._sync_runners()
+                self._announce(events)
+                await self._carry_out_moves()
+                await self._close_broken()
+            await self._wake_tables()
+            self.show_lobby()
+        except Exception:
+            log.exception("Tournament in channel %s: the floor's work failed", self.channel_id)
+
+    async def settled(self) -> None:
+        """Wait until the floor's work queued is done (for tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _announce(self, events: Sequence[object]) -> None:
+        locale = self.config.locale
+        for event in events:
+            if isinstance(event, HandForHand) and event.on != self.hand_for_hand:
+                self.hand_for_hand = event.on
+                key = "mtt.hand_for_hand_on" if event.on else "mtt.hand_for_hand_off"
+                for runner in self._open_runners():
+                    runner.publisher.post(OutgoingMessage(content=t(key, locale)))
+                self.lobby.post(OutgoingMessage(content=t(key, locale)))
+            elif isinstance(event, TableBroken) and event.table in self.runners:
+                text = t("mtt.table_broken", locale, table=event.table)
+                self.runners[event.table].publisher.post(OutgoingMessage(content=text))
+                self.lobby.post(OutgoingMessage(content=text))
+            elif isinstance(event, FinalTableFormed):
+                final = self.runners[event.table]
+                text = t(
+                    "mtt.final_table",
+                    locale,
+                    channel=f"<#{final.record.channel_id}>",
+                    players=len(self.floor.seats(event.table)),
+                )
+                self.lobby.post(OutgoingMessage(content=text))
+                final.publisher.post(OutgoingMessage(content=text))
+
+    def _open_runners(self) -> list[TableRunner]:
+        return [r for n, r in sorted(self.runners.items()) if not r.closed]
+
+    async def _carry_out_moves(self) -> None:
+        """Every pending move whose tables are between hands, in one transaction."""
+        floor = self.floor
+        ready = [
+            move
+            for move in floor.pending
+            if move.from_table is not None
+            and all(self.runners[n].live is None for n in (move.from_table, move.to_table))
+        ]
+        if not ready:
+            return
+        involved = sorted({n for m in ready for n in (m.to_table, m.from_table) if n is not None})
+        async with contextlib.AsyncExitStack() as held:
+            for number in involved:
+                await held.enter_async_context(self.runners[number].held())
+            # A hand ended meanwhile may have moved a player again: the floor's
+            # pending moves are the truth (their tables are the ones held here).
+            ready = self._seats_free(
+                [
+                    m
+                    for m in ready
+                    if m in self.floor.pending
+                    and all(self.runners[n].live is None for n in involved)
+                ]
+            )
+            if not ready:
+                return
+            await self._move(ready, involved)
+        self._post_moves(ready)
+
+    def _moves_made(self, moves: Sequence[Move]) -> None:
+        """Tell the floor ``moves`` were carried out. A player the floor moved
+        again while these were written (another table's hand ended) still has
+        that later move to make, from the seat they now really hold."""
+        floor = self.floor
+        for move in moves:
+            current = next((p for p in floor.pending if p.player == move.player), None)
+            if current is None:
+                continue
+            floor.move_done(move.player)
+            if current != move and (current.to_table, current.to_seat) != (
+                move.to_table,
+                move.to_seat,
+            ):
+                floor.pending.append(
+                    Move(
+                        current.player,
+                        current.to_table,
+                        current.to_seat,
+                        current.reason,
+                        move.to_table,
+                        move.to_seat,
+                    )
+                )
+
+    def _seats_free(self, moves: list[Move]) -> list[Move]:
+        """The moves whose new seat is empty once the others of the batch are
+        made: a seat the floor has given away may still hold a player whose
+        own move waits for a table in the middle of a hand."""
+        while True:
+            moving = {m.player for m in moves}
+            free = [
+                m
+                for m in moves
+                if (seat := self.runners[m.to_table].table.seats.get(m.to_seat)) is None
+                or seat.player in moving
+            ]
+            if len(free) == len(moves):
+                return moves
+            moves = free
+
+    async def _move(self, moves: Sequence[Move], involved: Sequence[int]) -> None:
+        runners = self.runners
+        before = {n: runners[n].state.snapshot() for n in involved}
+        brought: dict[int, tuple[int, bool, Player | None]] = {}
+        floor_before: dict[str, Any] | None = None
+        try:
+            for move in moves:
+                assert move.from_table is not None
+                source = runners[move.from_table].state
+                seat = source.table.move_out(move.player)
+                brought[move.player] = (
+                    seat.stack,
+                    seat.sitting_out,
+                    source.players.get(move.player),
+                )
+            for move in moves:
+                stack, sitting_out, player = brought[move.player]
+                target = runners[move.to_table].state
+                target.table.move_in(move.player, move.to_seat, stack, sitting_out=sitting_out)
+                if player is not None:
+                    target.add_player(player.copy())
+                if move.reason is MoveReason.FINAL_TABLE:
+                    target.table.new_game()  # the button by a draw (RRoP 15)
+            database = self.registry.services.database
+            async with database.transaction() as tx:
+                for k, move in enumerate(moves):
+                    # Out of the way first: a seat may be left by one moved player
+                    # and taken by another in the same batch.
+                    await tx.execute(
+                        "UPDATE seats SET table_id = ?, seat_no = ?"
+                        " WHERE table_id = ? AND user_id = ?",
+                        (
+                            runners[move.to_table].table_id,
+                            10_000 + k,
+                            runners[move.from_table or 0].table_id,
+                            move.player,
+                        ),
+                    )
+                for k, move in enumerate(moves):
+                    await tx.execute(
+                        "UPDATE seats SET seat_no = ? WHERE table_id = ? AND seat_no = ?",
+                        (move.to_seat, runners[move.to_table].table_id, 10_000 + k),
+                    )
+                for number in involved:
+                    await run_statements(tx, runners[number].keeper.statements())
+                floor_before = self.floor.to_data()
+                self._moves_made(moves)
+                await self.save(tx)
+        except BaseException:
+            for number, snapshot in before.items():
+                runners[number].state.put_back(snapshot)
+            if floor_before is not None:
+                self.floor = TournamentFloor.from_data(floor_before)
+            raise
+        for move in moves:
+            assert move.from_table is not None
+            left, joined = runners[move.from_table], runners[move.to_table]
+            style = left.computers.styles.get(move.player)
+            if move.from_table != move.to_table:
+                left.forget_moved(move.player)
+            if style is not None:
+                joined.computers.styles[move.player] = style
+
+    def _post_moves(self, moves: Sequence[Move]) -> None:
+        locale = self.config.locale
+        for move in moves:
+            if move.reason is MoveReason.FINAL_TABLE:
+                continue
+            key = "mtt.moved_balance" if move.reason is MoveReason.BALANCE else "mtt.moved_break"
+            text = t(
+                key,
+                locale,
+                name=self.name(move.player),
+                table=move.to_table,
+                seat=move.to_seat,
+                channel=f"<#{self.runners[move.to_table].record.channel_id}>",
+            )
+            for number in {move.from_table, move.to_table}:
+                if number is not None and not self.runners[number].closed:
+                    self.runners[number].publisher.post(OutgoingMessage(content=text))
+
+    async def _close_broken(self) -> None:
+        for number, runner in sorted(self.runners.items()):
+            if number in self.floor.tables or runner.closed or runner.table.seats:
+                continue
+            desk = runner.desk
+            assert isinstance(desk, MultiTableDesk)
+            desk.broken = True
+            await runner.close(by=0)
+            await runner.stop()
+
+    async def _wake_tables(self) -> None:
+        """Tables the floor now lets deal, and that are waiting, are woken."""
+        for number, runner in sorted(self.runners.items()):
+            if runner.closed or runner.live is not None or runner.state.next_hand_at is not None:
+                continue
+            # Asked of the floor, not of the table's desk: a table in the middle of
+            # writing its deal has no hand in memory yet, and is dealing.
+            if runner.table.can_deal and self.may_deal(number):  # no needless edits
+                await runner.refresh()
+
+    def _sync_runners(self) -> None:
+        """A table reloaded by itself (its memory behind the database) has a new
+        runner in the registry: use it."""
+        for number, channel_id in self.channels.items():
+            current = self.registry.get(channel_id)
+            if current is not None and current is not self.runners.get(number):
+                self.runners[number] = current
+
+    # -- a deal at the final table ----------------------------------------------
+
+    @property
+    def final_table(self) -> int | None:
+        """The table the players left sit at once every other table is broken
+        (the final table, or a field that one table seated from the start)."""
+        tables = self.floor.tables
+        return next(iter(tables)) if len(tables) == 1 else None
+
+    def propose_deal(self, user_id: int, kind: DealKind) -> DealOffer:
+        """``user_id``, a player left at the final table, offers a deal of
+        ``kind`` between hands; the table waits for the answers."""
+        number = self.final_table
+        if number is None or self.over:
+            raise Refused("mtt.deal.final_table_only")
+        runner = self.runners[number]
+        seats = sorted(runner.table.seats.values(), key=lambda seat: seat.number)
+        if all(seat.player != user_id for seat in seats):
+            raise Refused("mtt.deal.players_only")
+        if self.offer is not None:
+            raise Refused("mtt.deal.open_already")
+        if runner.live is not None:
+            raise Refused("mtt.deal.between_hands")
+        players = [seat.player for seat in seats]
+        left = len(players)
+        prizes_left = list(self.prizes[:left]) + [0] * max(0, left - len(self.prizes))
+        amounts = deal_amounts(kind, [seat.stack for seat in seats], prizes_left)
+        self.offers_made += 1
+        clock = self.registry.services.clock
+        offer = DealOffer(
+            self.offers_made,
+            kind,
+            user_id,
+            tuple(players),
+            amounts,
+            clock.now() + DEAL_SECONDS,
+            # A computer player takes the engine's fair share, chip chop or ICM, as offered.
+            {user_id, *(p for p in players if is_computer(p))},
+        )
+        self.offer = offer
+        names = {player: self.name(player) for player in players}
+        runner.publisher.post(offer_message(offer, self.tournament_id, names, self.config.locale))
+        clock.call_at(offer.deadline, lambda: self._spawn(self._lapse(offer.number)))
+        return offer
+
+    async def answer_deal(self, user_id: int, offer_number: int, accept: bool) -> bool:
+        """A player's answer to offer ``offer_number``; whether the deal is made."""
+        offer = self.offer
+        if offer is None or offer.number != offer_number:
+            raise Refused("mtt.deal.gone")
+        if user_id not in offer.players:
+            raise Refused("mtt.deal.players_only")
+        runner = self.runners[self.final_table or 0]
+        locale = self.config.locale
+        if not accept:
+            self.offer = None
+            text = t("mtt.deal.declined", locale, name=self.name(user_id))
+            runner.publisher.post(OutgoingMessage(content=text))
+            await runner.refresh()
+            return False
+        offer.accepted.add(user_id)
+        if not offer.agreed:
+            return False
+        self.offer, self.agreed = None, offer
+        try:
+            await runner.close(by=0)
+        except BaseException:
+            self.agreed = None
+            raise
+        self.over = True
+        await runner.stop()
+        text = t("mtt.deal.made", locale)
+        self.lobby.post(OutgoingMessage(content=text))
+        self.show_lobby()
+        return True
+
+    async def _lapse(self, offer_number: int) -> None:
+        offer = self.offer
+        if offer is None or offer.number != offer_number:
+            return
+        self.offer = None
+        runner = self.runners[self.final_table or 0]
+        runner.publisher.post(OutgoingMessage(content=t("mtt.deal.lapsed", self.config.locale)))
+        await runner.refresh()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=f"mtt-{self.channel_id}-deal")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def pay_deal(self, tx: Transaction, state: TableState) -> None:
+        """The deal everyone agreed to, paid from the prize pool (a ledger row
+        each): the places go by the stacks, the biggest first; the tournament
+        is over and its tables close."""
+        offer = self.agreed
+        assert offer is not None
+        pool = await prize_pool_of(tx, self.pool_table_id)
+        if pool != sum(offer.amounts):
+            raise RuntimeError(f"the deal shares {sum(offer.amounts)}, the pool holds {pool}")
+        stacks = {seat.player: seat.stack for seat in state.table.seats.values()}
+        order = sorted(offer.players, key=lambda p: (-stacks.get(p, 0), p))
+        amounts = dict(zip(offer.players, offer.amounts, strict=True))
+        for place, player in enumerate(order, start=1):
+            await self.registry.services.cashier.pay_prize(
+                tx,
+                self.guild_id,
+                self.pool_table_id,
+                player,
+                amounts[player],
+                place=place,
+                note=f"final-table deal ({offer.kind})",
+            )
+            self.floor.finishes.append(Finish(player, place))
+        await remove_tournament_seats(tx, state.table_id, sorted(state.table.seats))
+        await close_table(tx, state.table_id)
+        await self.save(tx, over=True)
+
+    # -- saving ----------------------------------------------------------------
+
+    def saved_data(self, *, done: Sequence[int] = ()) -> dict[str, Any]:
+        """The tournament as plain data; ``done``: players whose moves are being
+        written now (saved as carried out)."""
+        floor = self.floor.to_data()
+        if done:
+            floor["pending"] = [m for m in floor["pending"] if m[0] not in done]
+        return {
+            "floor": floor,
+            "entrants": [[e.user_id, e.name, e.locale, e.style] for e in self.entrants.values()],
+            "elapsed": self.elapsed(),
+            "pool_table": self.pool_table,
+            "pool_table_id": self.pool_table_id,
+            "prize_money": self.prize_money,
+            "tables": {str(n): [self.table_ids[n], self.channels[n]] for n in self.table_ids},
+            "hand_for_hand": self.hand_for_hand,
+            "lobby_message_id": self.lobby_message_id,
+        }
+
+    async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
+        await tx.execute(
+            "UPDATE multi_table_tournaments SET state = ?, status = ? WHERE id = ?",
+            (
+                json.dumps(self.saved_data(done=done)),
+                "over" if over else "running",
+                self.tournament_id,
+            ),
+        )
+
+    def desk_for(self, number: int) -> DeskFactory:
+        def build(state: TableState, keeper: Any, *_: Any) -> MultiTableDesk:
+            return MultiTableDesk(state, keeper, self, number)
+
+        return build
+
+    def _lobby_outlet(self, outlet: Outlet) -> None:
+        if isinstance(outlet, DiscordOutlet):
+            outlet.message_id = self.lobby_message_id
+
+            def posted(message_id: int) -> None:
+                self.lobby_message_id = message_id
+
+            outlet.on_message = posted
+
+    # -- the lobby -------------------------------------------------------------
+
+    def figures(self) -> LobbyFigures:
+        stacks: dict[int, int] = {}
+        tables = 0
+        level_clock = None
+        for runner in self._open_runners():
+            tables += 1
+            for seat in runner.table.seats.values():
+                stacks[seat.player] = seat.stack
+            if runner.table.clock is not None and (
+                level_clock is None or runner.table.clock.index > level_clock.index
+            ):
+                level_clock = runner.table.clock
+        leaders = sorted(stacks.items(), key=lambda item: (-item[1], item[0]))[:5]
+        next_level_at = None
+        level, small_blind, big_blind = 1, self.config.small_blind, self.config.big_blind
+        if level_clock is not None:
+            level = level_clock.index + 1
+            small_blind, big_blind = level_clock.stakes.small_blind, level_clock.stakes.big_blind
+            seconds = level_clock.level.seconds
+            if seconds is not None and self.running_since is not None:
+                left = level_clock.began_at_second + seconds - self.elapsed()
+                next_level_at = int(self.registry.services.clock.wall_now() + max(0.0, left))
+        winner = next((f.player for f in self.floor.finishes if f.place == 1), None)
+        return LobbyFigures(
+            entrants=self.floor.entrants,
+            players_left=0 if winner is not None else self.floor.players_left,
+            tables=tables,
+            chips=sum(stacks.values()),
+            level=level,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            next_level_at=next_level_at,
+            prizes=self.prizes,
+            leaders=tuple((self.name(p), chips) for p, chips in leaders),
+            hand_for_hand=self.floor.hand_for_hand,
+            winner=None if winner is None else self.name(winner),
+            dealt=self.agreed is not None and self.over,
+        )
+
+    def show_lobby(self) -> None:
+        """Edit the lobby message (rendered when it is sent: the newest figures)."""
+        self.lobby.show_table(lambda: lobby_message(self.figures(), self.config.locale))
+
+
+async def start_multi_table_tournament(
+    registry: TableRegistry,
+    *,
+    guild_id: int,
+    channel_id: int,
+    creator_id: int,
+    config: TableSettings,
+    players: Sequence[Entrant],
+    open_thread: OpenThread,
+    lobby_outlet: Outlet,
+    rng: random.Random | None = None,
+) -> MultiTableTournament:
+    """Seat ``players`` at random over the fewest tables of ``config.seats`` (each
+    in a thread ``open_thread`` opens), take every buy-in, and start the clock.
+
+    ``config`` is a tournament's table settings (its buy-in, starting stack,
+    blinds and levels by time); every table gets it. Each member's buy-in comes
+    from their balance (refused as a whole, nothing taken, should one be
+    short), a computer player's from the house bank.
+    """
+    if not config.tournament or config.level_hands is not None:
+        raise Refused("mtt.levels_by_time")
+    if len({p.user_id for p in players}) != len(players) or len(players) < 2:
+        raise Refused("table.tournament_too_few")
+    rng = rng or random.Random()
+    prize_money = config.tournament_buy_in * len(players)
+    floor = TournamentFloor.seat_field(
+        [p.user_id for p in players],
+        seat_count=config.seats,
+        paid_places=len(mtt_prizes(prize_money, len(players))),
+        rng=rng,
+    )
+    tournament = MultiTableTournament(
+        registry,
+        guild_id,
+        channel_id,
+        creator_id,
+        config,
+        floor,
+        rng,
+        {p.user_id: p for p in players},
+        Publisher(lobby_outlet, name=f"mtt-lobby-{channel_id}"),
+        prize_money=prize_money,
+    )
+    tournament.pool_table = floor.break_order[-1]
+    tournament._lobby_outlet(lobby_outlet)
+    services = registry.services
+    async with services.database.transaction() as tx:
+        tournament.tournament_id = await tx.insert(
+            "INSERT INTO multi_table_tournaments (guild_id, channel_id, creator_id, config, state)"
+            " VALUES (?, ?, ?, ?, '{}')",
+            (guild_id, channel_id, creator_id, config.to_json()),
+        )
+    # The pool's table first: every other table's entries are written to it.
+    order = [tournament.pool_table] + [
+        n for n in floor.running_tables if n != tournament.pool_table
+    ]
+    for number in order:
+        thread_id = await open_thread(number, t("mtt.thread_name", config.locale, table=number))
+        record = await registry.store.create(guild_id, thread_id, creator_id, config)
+        runner = TableRunner(
+            record,
+            config,
+            services,
+            registry.outlet_for(thread_id),
+            desk_for=tournament.desk_for(number),
+        )
+        tournament.runners[number] = runner
+        tournament.channels[number], tournament.table_ids[number] = thread_id, record.table_id
+        if number == tournament.pool_table:
+            tournament.pool_table_id = record.table_id
+        await _seat_players(tournament, number, runner)
+        registry.adopt(runner)
+    for move in list(floor.pending):
+        floor.move_done(move.player)
+    tournament.running_since = services.clock.now()
+    async with services.database.transaction() as tx:
+        await tournament.save(tx)
+    for runner in tournament.runners.values():
+        await runner.start()
+    tournament.lobby.post(
+        OutgoingMessage(
+            content=t(
+                "mtt.begins",
+                config.locale,
+                players=len(players),
+                tables=len(tournament.runners),
+                pool=prize_money,
+            )
+        )
+    )
+    tournament.show_lobby()
+    return tournament
+
+
+async def _seat_players(tournament: MultiTableTournament, number: int, runner: TableRunner) -> None:
+    """The players drawn to table ``number`` sit with the starting stack, their
+    buy-ins into the pool, in one transaction."""
+    config, state = tournament.config, runner.state
+    seated = sorted(tournament.floor.seats(number).items())
+
+    def sit() -> None:
+        for seat, user_id in seated:
+            entrant = tournament.entrants[user_id]
+            state.add_player(Player(user_id, entrant.name, entrant.locale))
+            state.table.sit(user_id, seat)
+
+    async def pay(tx: Transaction, _: None) -> None:
+        for seat, user_id in seated:
+            await tournament.registry.services.cashier.register_at(
+                tx,
+                tournament.guild_id,
+                user_id,
+                pool_table_id=tournament.pool_table_id,
+                table_id=runner.table_id,
+                seat_no=seat,
+                buy_in=config.tournament_buy_in,
+                starting_stack=config.starting_stack,
+            )
+
+    for _, user_id in seated:
+        entrant = tournament.entrants[user_id]
+        if is_computer(user_id):
+            style = entrant.style
+            runner.computers.styles[user_id] = (
+                DEFAULT_STYLE if style is None else style_named(style)
+            )
+    await runner.keeper.transact(sit, pay)
+
+
+def is_multi_table(stored: StoredTable) -> bool:
+    """Whether ``stored`` is a table of a multi-table tournament (restored with it)."""
+    return "multi_table" in stored.state
+
+
+async def restore_multi_table_tournaments(
+    registry: TableRegistry, *, lobby_outlet_for: Callable[[int], Outlet]
+) -> list[MultiTableTournament]:
+    """Rebuild every running multi-table tournament of this process's servers
+    after a start: the floor as saved, each open table restored with its desk
+    (its hand in progress replayed), then the floor's work carried on (moves
+    still pending, tables waiting to deal)."""
+    database = registry.services.database
+    rows = await database.fetch_all(
+        "SELECT id, guild_id, channel_id, creator_id, config, state"
+        " FROM multi_table_tournaments WHERE status = 'running' ORDER BY id"
+    )
+    restored = []
+    for row in rows:
+        if not registry.owns(row["guild_id"]):
+            continue
+        try:
+            restored.append(await _restore_one(registry, row, lobby_outlet_for))
+        except Exception:
+            log.exception("Could not restore multi-table tournament %s", row["id"])
+    return restored
+
+
+async def _restore_one(
+    registry: TableRegistry, row: Any, lobby_outlet_for: Callable[[int], Outlet]
+) -> MultiTableTournament:
+    services = registry.services
+    data = row["state"]
+    data = json.loads(data) if isinstance(data, str) else data
+    config = TableSettings.from_json(row["config"])
+    entrants = {
+        int(uid): Entrant(int(uid), str(name), str(locale), style)
+        for uid, name, locale, style in data["entrants"]
+    }
+    outlet = lobby_outlet_for(int(row["channel_id"]))
+    tournament = MultiTableTournament(
+        registry,
+        int(row["guild_id"]),
+        int(row["channel_id"]),
+        int(row["creator_id"]),
+        config,
+        TournamentFloor.from_data(data["floor"]),
+        random.Random(),
+        entrants,
+        Publisher(outlet, name=f"mtt-lobby-{row['channel_id']}"),
+        tournament_id=int(row["id"]),
+        pool_table=int(data["pool_table"]),
+        pool_table_id=int(data["pool_table_id"]),
+        prize_money=int(data["prize_money"]),
+        elapsed_before=float(data["elapsed"]),
+        hand_for_hand=bool(data["hand_for_hand"]),
+        lobby_message_id=data.get("lobby_message_id"),
+        restoring=True,
+    )
+    tournament._lobby_outlet(outlet)
+    for number, (table_id, channel_id) in data["tables"].items():
+        tournament.table_ids[int(number)] = int(table_id)
+        tournament.channels[int(number)] = int(channel_id)
+    floor = tournament.floor
+    # The hands in progress are the tables' (in their logs): the floor learns them again.
+    dealing = {
+        int(r["table_id"])
+        for r in await services.database.fetch_all(
+            "SELECT table_id FROM hands WHERE status = 'in_progress'"
+        )
+    }
+    floor.dealing = {n for n, tid in tournament.table_ids.items() if tid in dealing}
+    floor.dealing &= set(floor.tables)
+    if floor.hand_for_hand:
+        floor.round_dealt |= floor.dealing
+    tournament.running_since = services.clock.now()
+    stored_tables = {s.record.table_id: s for s in await registry.store.open_tables()}
+    for number, table_id in sorted(tournament.table_ids.items()):
+        stored = stored_tables.get(table_id)
+        if stored is None:
+            continue  # broken and closed
+        runner = await restore_runner(
+            stored,
+            services,
+            registry.outlet_for(stored.record.channel_id),
+            desk_for=tournament.desk_for(number),
+        )
+        tournament.runners[number] = runner
+        registry.adopt(runner)
+    # A hand voided rather than replayed is no longer being dealt.
+    floor.dealing = {
+        n for n in floor.dealing if n in tournament.runners and tournament.runners[n].live
+    }
+    tournament.restoring = False
+    for runner in tournament.runners.values():
+        await runner.start()
+    await tournament._after(())
+    return tournament

@@ -1,0 +1,303 @@
+"""The /mtt commands: a multi-table tournament opened in a channel, members
+registering, and its start over several tables, each in a thread of the
+channel (bot/tournaments/floor_runner.py runs it).
+
+``/mtt open`` (buy-in, starting stack, seats per table, minutes per level,
+computer players to fill the field) opens registration in the channel;
+``/mtt join`` registers a member (their buy-in is taken at the start);
+``/mtt start``, by the opener, starts it. Registration lives in memory until
+the start (nothing is taken before it); scheduled tournaments with their own
+registration call :func:`~bot.tournaments.floor_runner.start_multi_table_tournament`
+directly.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import CroupierBot
+from bot.error_replies import reply_with_error
+from bot.i18n import t
+from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.tables.errors import Refused
+from bot.tables.outlet import DiscordOutlet
+from bot.tables.runner import DeskFactory
+from bot.tables.table_settings import TableSettings, new_table_config
+from bot.tables.table_store import StoredTable
+from bot.tournaments.final_deal import DEAL_BUTTON_PATTERN, DealKind, deal_button_id
+from bot.tournaments.floor_runner import (
+    Entrant,
+    MultiTableTournament,
+    is_multi_table,
+    restore_multi_table_tournaments,
+    start_multi_table_tournament,
+)
+from cogs.players import guild_id_of
+from cogs.unanswered import take
+
+Interaction = discord.Interaction[CroupierBot]
+
+
+class DealButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=DEAL_BUTTON_PATTERN,
+):
+    """A player left at the final table accepts or declines the deal offered."""
+
+    def __init__(self, tournament_id: int, offer: int, answer: str) -> None:
+        self.tournament_id, self.offer, self.answer = tournament_id, offer, answer
+        super().__init__(
+            discord.ui.Button(label=answer, custom_id=deal_button_id(tournament_id, offer, answer))
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(int(match["tournament"]), int(match["offer"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        take(interaction)
+        locale = locale_of(interaction)
+        try:
+            cog = interaction.client.get_cog("MultiTable")
+            tournament = next(
+                (t for t in cog.running.values() if t.tournament_id == self.tournament_id),
+                None,
+            )
+            if tournament is None:
+                raise Refused("mtt.deal.gone")
+            made = await tournament.answer_deal(
+                interaction.user.id, self.offer, self.answer == "accept"
+            )
+            key = (
+                "mtt.deal.you_declined"
+                if self.answer != "accept"
+                else ("mtt.deal.made" if made else "mtt.deal.you_accepted")
+            )
+            await interaction.response.send_message(t(key, locale), ephemeral=True)
+        except Exception as error:
+            await reply_with_error(interaction, error)
+
+
+#: Computer players' names in a multi-table field (numbered after these).
+COMPUTER_NAME = "Bot {number}"
+
+
+@dataclass
+class Registration:
+    """A multi-table tournament open for registration in a channel."""
+
+    opener: int
+    config: TableSettings
+    computers: int
+    members: dict[int, Entrant] = field(default_factory=dict)
+
+
+@app_commands.guild_only()
+class MultiTable(
+    commands.GroupCog,
+    group_name="mtt",
+    group_description=catalogue_str("command.mtt.description"),
+):
+    """Multi-table tournaments: open, join, start."""
+
+    bot_permissions = discord.Permissions(
+        send_messages=True, create_public_threads=True, send_messages_in_threads=True
+    )
+
+    def __init__(self, bot: CroupierBot) -> None:
+        self.bot = bot
+        self.open: dict[int, Registration] = {}
+        bot.add_dynamic_items(DealButton)
+        #: The tournaments started, by channel (tests read them).
+        self.running: dict[int, MultiTableTournament] = {}
+        #: The seats' randomness (tests make it repeatable).
+        self.rng: random.Random | None = None
+        super().__init__()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(DealButton)
+
+    async def cog_load(self) -> None:
+        """The tournaments running when the bot stopped play on: restored before
+        the other tables (which leave theirs to this), each table with its desk."""
+        registry = self.bot.tables
+        registry.restored_elsewhere = is_multi_table
+        registry.desk_for = self._desk_for
+        restored = await restore_multi_table_tournaments(
+            registry, lobby_outlet_for=lambda channel_id: DiscordOutlet(self.bot, channel_id)
+        )
+        for tournament in restored:
+            self.running[tournament.channel_id] = tournament
+
+    def _desk_for(self, stored: StoredTable) -> DeskFactory | None:
+        """The desk of a multi-table tournament's table reloaded by itself."""
+        saved = stored.state.get("multi_table")
+        if not isinstance(saved, dict):
+            return None
+        for tournament in self.running.values():
+            if tournament.tournament_id == saved.get("tournament"):
+                return tournament.desk_for(int(saved["number"]))
+        return None
+
+    @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
+    @app_commands.describe(
+        buy_in=catalogue_str("command.mtt.open.buy_in"),
+        starting_stack=catalogue_str("command.mtt.open.starting_stack"),
+        seats=catalogue_str("command.mtt.open.seats"),
+        level_minutes=catalogue_str("command.mtt.open.level_minutes"),
+        computers=catalogue_str("command.mtt.open.computers"),
+    )
+    async def open_(
+        self,
+        interaction: Interaction,
+        buy_in: app_commands.Range[int, 1, 1_000_000],
+        starting_stack: app_commands.Range[int, 20, 1_000_000] = 1000,
+        seats: app_commands.Range[int, 2, 10] = 9,
+        level_minutes: app_commands.Range[int, 1, 120] = 10,
+        computers: app_commands.Range[int, 0, 200] = 0,
+    ) -> None:
+        guild_id_of(interaction)
+        locale = locale_of(interaction)
+        channel_id = interaction.channel_id
+        if channel_id is None or channel_id in self.open or channel_id in self.running:
+            raise Refused("mtt.already_open")
+        config = new_table_config(
+            self.bot.settings,
+            variant=None,
+            tournament=True,
+            buy_in=int(buy_in),
+            starting_stack=int(starting_stack),
+            level_minutes=int(level_minutes),
+            small_blind=None,
+            big_blind=None,
+            min_buy_in=None,
+            max_buy_in=None,
+            seats=int(seats),
+            action_seconds=None,
+            provably_fair=False,
+            locale=locale,
+        )
+        self.open[channel_id] = Registration(interaction.user.id, config, int(computers))
+        text = t(
+            "mtt.opened",
+            locale,
+            buy_in=config.tournament_buy_in,
+            stack=config.starting_stack,
+            seats=config.seats,
+            minutes=int(level_minutes),
+            computers=int(computers),
+        )
+        await interaction.response.send_message(text)
+
+    @app_commands.command(name="join", description=catalogue_str("command.mtt.join"))
+    async def join(self, interaction: Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        locale = locale_of(interaction)
+        registration = self._registration(interaction)
+        user = interaction.user
+        if user.id in registration.members:
+            raise Refused("mtt.already_registered")
+        balance = await self.bot.cashier.ensure_balance(guild_id, user.id)
+        if balance < registration.config.tournament_buy_in:
+            raise Refused(
+                "mtt.short", buy_in=registration.config.tournament_buy_in, balance=balance
+            )
+        registration.members[user.id] = Entrant(user.id, user.display_name, locale)
+        text = t(
+            "mtt.registered",
+            locale,
+            buy_in=registration.config.tournament_buy_in,
+            players=len(registration.members) + registration.computers,
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="start", description=catalogue_str("command.mtt.start"))
+    async def start(self, interaction: Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        locale = locale_of(interaction)
+        registration = self._registration(interaction)
+        if interaction.user.id != registration.opener:
+            raise Refused("mtt.opener_only")
+        if not registration.members:
+            raise Refused("table.tournament_no_member")
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refused("mtt.text_channel_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        players = list(registration.members.values()) + [
+            Entrant(-k, COMPUTER_NAME.format(number=k), registration.config.locale)
+            for k in range(1, registration.computers + 1)
+        ]
+
+        async def open_thread(number: int, name: str) -> int:
+            thread = await channel.create_thread(
+                name=name[:100], type=discord.ChannelType.public_thread
+            )
+            return thread.id
+
+        assert interaction.channel_id is not None
+        del self.open[interaction.channel_id]
+        tournament = await start_multi_table_tournament(
+            self.bot.tables,
+            guild_id=guild_id,
+            channel_id=interaction.channel_id,
+            creator_id=registration.opener,
+            config=registration.config,
+            players=players,
+            open_thread=open_thread,
+            lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
+            rng=self.rng,
+        )
+        self.running[interaction.channel_id] = tournament
+        text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="deal", description=catalogue_str("command.mtt.deal"))
+    @app_commands.describe(kind=catalogue_str("command.mtt.deal.kind"))
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name=catalogue_str("mtt.deal.kind_chop"), value="chop"),
+            app_commands.Choice(name=catalogue_str("mtt.deal.kind_icm"), value="icm"),
+        ]
+    )
+    async def deal(self, interaction: Interaction, kind: app_commands.Choice[str]) -> None:
+        """A player at the final table offers a chip chop or an ICM deal."""
+        guild_id_of(interaction)
+        tournament = self.tournament_in(interaction.channel_id)
+        chosen: DealKind = "icm" if kind.value == "icm" else "chop"
+        tournament.propose_deal(interaction.user.id, chosen)
+        text = t("mtt.deal.proposed", locale_of(interaction))
+        await interaction.response.send_message(text, ephemeral=True)
+
+    def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
+        """The tournament played in ``channel_id`` (its channel, or a table's thread)."""
+        for tournament in self.running.values():
+            if channel_id == tournament.channel_id or channel_id in tournament.channels.values():
+                return tournament
+        raise Refused("mtt.deal.final_table_only")
+
+    def _registration(self, interaction: Interaction) -> Registration:
+        channel_id = interaction.channel_id
+        registration = None if channel_id is None else self.open.get(channel_id)
+        if registration is None:
+            raise Refused("mtt.none_open")
+        return registration
+
+
+async def setup(bot: commands.Bot) -> None:
+    if not isinstance(bot, CroupierBot):
+        raise TypeError("the multi-table cog needs a CroupierBot (bot.client.create_client)")
+    await bot.add_cog(MultiTable(bot))
