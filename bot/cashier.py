@@ -511,30 +511,17 @@ class Cashier:
     ) -> SeatMovement:
         """Enter the player in a tournament: ``buy_in`` chips from their balance
         into the prize pool, ``starting_stack`` tournament chips in ``seat_no``."""
-        _check_amount(buy_in)
-        _check_amount(starting_stack)
         async with self._within(tx) as tx:
-            await self._open_table(tx, table_id, guild_id)
-            await self._free_seat(tx, table_id, seat_no, user_id)
-            await self._ensure(tx, guild_id, user_id)
-            balance = await self._move(
-                tx, guild_id, user_id, -buy_in, "tournament_buy_in", table_id=table_id
-            )
-            changed = await tx.execute(
-                "UPDATE tables SET prize_pool = prize_pool + ? WHERE id = ? AND tournament = 1",
-                (buy_in, table_id),
-            )
-            if changed != 1:
-                raise RuntimeError(f"table {table_id} is not a tournament")
-            await tx.execute(
-                "INSERT INTO seats (table_id, seat_no, user_id, stack, total_bought_in)"
-                " VALUES (?, ?, ?, ?, 0)",
-                (table_id, seat_no, user_id, starting_stack),
-            )
-            await tx.execute(
-                "INSERT INTO tournament_entries (table_id, guild_id, user_id, buy_in)"
-                " VALUES (?, ?, ?, ?)",
-                (table_id, guild_id, user_id, buy_in),
+            # One table: its own prize pool (register_at, below, for several).
+            balance = await self.register_at(
+                tx,
+                guild_id,
+                user_id,
+                pool_table_id=table_id,
+                table_id=table_id,
+                seat_no=seat_no,
+                buy_in=buy_in,
+                starting_stack=starting_stack,
             )
         return SeatMovement(user_id, table_id, seat_no, buy_in, balance, starting_stack)
 
