@@ -11,6 +11,14 @@ with its own part and its frame's number around it (the very text
 newest frame it holds: a browser that reads slowly skips moments, never the
 present. Witnesses (:attr:`TableRoom.witnesses`) see every frame as it is
 built, with the table's state of that moment (the privacy tests check them).
+
+What watching costs the bot (issue 26, docs/WEB.md "What watching costs"):
+a frame whose text is the one the connection was last given (a clock tick,
+a change only others' seats see) is not built again nor sent; a seat's own
+cards and best hand are evaluated once per change of that seat's cards or
+the board (:meth:`TableRoom._private`), not at every action; and a send is
+let go after :data:`SEND_PATIENCE_SECONDS` by one watchdog per connection,
+armed while it sends, not a timer per frame.
 """
 
 from __future__ import annotations
@@ -26,13 +34,13 @@ from typing import Any, Final
 from aiohttp import web
 
 from bot.house_bank import is_computer
-from bot.render.views import HandResultView, TableSnapshot
+from bot.render.views import HandResultView, PrivateView, TableSnapshot
 from bot.table_options import HOME_OPTIONS
 from bot.tables import turns
 from bot.tables.errors import TableRefusal
 from bot.tables.runner import TableRunner
 from bot.tables.show_or_muck import cards_for, hand_to_show
-from bot.tables.state import TableState
+from bot.tables.state import LiveHand, TableState
 from bot.tables.view import private_view, result_view
 from engine import Card, PreAction, offered_pre_actions, price_for, show_options
 from web.frames import (
@@ -69,7 +77,18 @@ class Connection:
         self._pending: Frame | None = None
         #: The pending frame's JSON text but its closing ``"n"`` (see :func:`frame_text`).
         self._pending_text: str | None = None
+        #: The text (but its number) of the last frame offered: the moment the viewer has.
+        self._last_text: str | None = None
         self._wake = asyncio.Event()
+        #: When the send under way began (loop time), ``None`` between sends.
+        self._sending_since: float | None = None
+        self._watchdog: asyncio.TimerHandle | None = None
+        self._timed_out = False
+
+    def repeats(self, text: str) -> bool:
+        """Whether ``text`` (a frame but its number) is the moment this viewer was
+        last given: the same frame again shows them nothing new."""
+        return text == self._last_text
 
     def offer(self, frame: Frame, text: str | None = None) -> None:
         """Queue ``frame`` (replacing one not sent yet); never waits. ``text``: the
@@ -78,27 +97,68 @@ class Connection:
         frame["n"] = self.frames_built
         self._pending = frame
         self._pending_text = text
+        self._last_text = text
         self._wake.set()
 
     async def pump(self) -> None:
         """Send each newest frame until the socket closes."""
-        while not self.socket.closed:
-            await self._wake.wait()
-            self._wake.clear()
-            frame, self._pending = self._pending, None
-            text, self._pending_text = self._pending_text, None
-            if frame is None:
-                continue
-            try:
-                # A timeout, not wait_for: no task of its own for every frame.
-                async with asyncio.timeout(SEND_PATIENCE_SECONDS):
+        loop = asyncio.get_running_loop()
+        task = asyncio.current_task()
+        try:
+            while not self.socket.closed:
+                await self._wake.wait()
+                self._wake.clear()
+                frame, self._pending = self._pending, None
+                text, self._pending_text = self._pending_text, None
+                if frame is None:
+                    continue
+                self._sending_since = loop.time()
+                if self._watchdog is None and task is not None:
+                    self._arm(loop, task)
+                try:
                     if text is None:
                         await self.socket.send_json(frame)
                     else:
                         await self.socket.send_str(numbered(text, frame["n"]))
-            except (ConnectionError, TimeoutError, RuntimeError):
-                await self.socket.close()
+                except asyncio.CancelledError:
+                    if not self._timed_out:
+                        raise
+                    if task is not None:
+                        task.uncancel()
+                    await self.socket.close()
+                    return
+                except (ConnectionError, TimeoutError, RuntimeError):
+                    await self.socket.close()
+                    return
+                finally:
+                    self._sending_since = None
+        finally:
+            if self._watchdog is not None:
+                self._watchdog.cancel()
+                self._watchdog = None
+
+    def _arm(self, loop: asyncio.AbstractEventLoop, task: asyncio.Task[None]) -> None:
+        """Let the viewer go if a send takes longer than :data:`SEND_PATIENCE_SECONDS`:
+        one timer while frames are being sent (most sends never wait), re-armed
+        for the send under way, not one per frame."""
+
+        def check() -> None:
+            self._watchdog = None
+            since = self._sending_since
+            if since is None:
+                return  # nothing being sent: armed again by the next send
+            if loop.time() - since >= SEND_PATIENCE_SECONDS:
+                self._timed_out = True
+                task.cancel()
                 return
+            self._arm_at(loop, since + SEND_PATIENCE_SECONDS, check)
+
+        self._arm_at(loop, loop.time() + SEND_PATIENCE_SECONDS, check)
+
+    def _arm_at(
+        self, loop: asyncio.AbstractEventLoop, when: float, check: Callable[[], None]
+    ) -> None:
+        self._watchdog = loop.call_at(when, check)
 
 
 class TableRoom:
@@ -109,6 +169,8 @@ class TableRoom:
         self.connections: set[Connection] = set()
         self.witnesses: list[Witness] = []
         self._result: tuple[int, HandResultView] | None = None
+        #: Each seated viewer's own view, by user id, with what it was read from.
+        self._privates: dict[int, tuple[tuple[object, ...], PrivateView]] = {}
         runner.watch(self)
 
     def close(self) -> None:
@@ -132,6 +194,9 @@ class TableRoom:
 
     def remove(self, connection: Connection) -> None:
         self.connections.discard(connection)
+        user_id = connection.viewer.user_id
+        if user_id is not None and all(c.viewer.user_id != user_id for c in self.connections):
+            self._privates.pop(user_id, None)
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         publics: dict[str, tuple[Frame, str]] = {}
@@ -161,10 +226,13 @@ class TableRoom:
             )
             public = publics[locale] = (part, json.dumps(part))
         seat = self._seat(state, view, connection.viewer)
+        text = frame_text(public[1], seat)
+        if connection.repeats(text):
+            return  # the very moment this viewer was last given: nothing new to see
         frame = table_frame(public[0], seat)
         for witness in self.witnesses:
             witness(connection, frame, state)
-        connection.offer(frame, frame_text(public[1], seat))
+        connection.offer(frame, text)
 
     @staticmethod
     def _held(state: TableState) -> dict[int, int]:
@@ -211,7 +279,9 @@ class TableRoom:
         shown_from = live if live is not None else state.last_hand
         index = None if shown_from is None else shown_from.index_of(user_id)
         own = (
-            None if shown_from is None or index is None else private_view(state, shown_from, index)
+            None
+            if shown_from is None or index is None
+            else self._private(state, shown_from, index, user_id)
         )
         can_show = False
         if live is None and index is not None:
@@ -243,6 +313,31 @@ class TableRoom:
             locale=viewer.locale,
             **self._extras(state, user_id, seated=seated, locale=viewer.locale),
         )
+
+    def _private(
+        self, state: TableState, shown_from: LiveHand, index: int, user_id: int
+    ) -> PrivateView:
+        """The seat's :func:`~bot.tables.view.private_view`, read again only when
+        what it is made of changed: the hand, the seat's cards, the boards,
+        whether the seat folded (its cards and best hand do not change with
+        others' bets, and evaluating the hand is most of a seat's frame)."""
+        hand = shown_from.hand
+        key = (
+            state.table_id,
+            state.record.channel_id,
+            shown_from.hand_no,
+            index,
+            tuple(hand.hole_cards[index]),
+            tuple(map(tuple, hand.boards)),
+            tuple(hand.board),
+            hand.folded[index],
+        )
+        kept = self._privates.get(user_id)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        own = private_view(state, shown_from, index)
+        self._privates[user_id] = (key, own)
+        return own
 
     def _extras(
         self, state: TableState, user_id: int, *, seated: bool, locale: str = "en"
