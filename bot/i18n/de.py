@@ -2140,6 +2140,10 @@ MESSAGES: Final[dict[str, str]] = {
         "Spieler übrig: **{left:int}** an **{tables:int}** Tischen · durchschnittlicher Stack "
         "**{average:int}**"
     ),
+    "mtt.lobby.players_final": (
+        "Spieler übrig: **{left:int}** am Finaltisch · durchschnittlicher Stack **{average:int}**"
+    ),
+    "mtt.lobby.leader": "{name} **{chips:int}**",
     "mtt.lobby.level": "Stufe **{level:int}**: Blinds {small_blind:int}/{big_blind:int}",
     "mtt.lobby.next_level": "Nächste Stufe {at}",
     "mtt.lobby.hand_for_hand": "Hand für Hand: Jeder Tisch wartet auf die Hände der anderen.",

@@ -2006,6 +2006,10 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.lobby.players": (
         "Players left: **{left:int}** at **{tables:int}** tables · average stack **{average:int}**"
     ),
+    "mtt.lobby.players_final": (
+        "Players left: **{left:int}** at the final table · average stack **{average:int}**"
+    ),
+    "mtt.lobby.leader": "{name} **{chips:int}**",
     "mtt.lobby.level": "Level **{level:int}**: blinds {small_blind:int}/{big_blind:int}",
     "mtt.lobby.next_level": "Next level {at}",
     "mtt.lobby.hand_for_hand": "Hand for hand: every table waits for the others' hands.",

@@ -45,7 +45,7 @@ def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
         average = figures.chips // figures.players_left if figures.players_left else 0
         lines.append(
             t(
-                "mtt.lobby.players",
+                "mtt.lobby.players" if figures.tables != 1 else "mtt.lobby.players_final",
                 locale,
                 left=figures.players_left,
                 tables=figures.tables,
@@ -71,6 +71,8 @@ def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
     )
     lines.append(t("mtt.lobby.payouts", locale, payouts=payouts))
     if figures.leaders and figures.winner is None:
-        leaders = ", ".join(f"{name} **{chips}**" for name, chips in figures.leaders)
+        leaders = ", ".join(
+            t("mtt.lobby.leader", locale, name=name, chips=chips) for name, chips in figures.leaders
+        )
         lines.append(t("mtt.lobby.leaders", locale, leaders=leaders))
     return OutgoingMessage(content="\n".join(lines))
