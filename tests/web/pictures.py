@@ -190,6 +190,7 @@ async def replay_pictures(browser: Any, folder: Path, database: Path, seed: int 
             await page.screenshot(path=str(path), full_page=True)
             taken.append(path)
             await page.context.close()
+    return taken
 
 
 async def _context(browser: Any, name: str) -> Any:
