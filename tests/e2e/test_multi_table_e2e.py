@@ -32,7 +32,7 @@ from bot.render.custom_ids import table_button_id
 from bot.tournaments.final_deal import deal_button_id
 from engine import MoveReason, TournamentFloor
 from tests.bot.fake_clock import FakeClock
-from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.product_bot import running_croupier
 
@@ -50,6 +50,7 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     async with running_croupier(
         fake,
         tmp_path / "croupier.db",
@@ -219,6 +220,7 @@ async def test_a_restart_during_a_table_break_and_during_hand_for_hand_loses_not
     make, the tables that dealt the round's hand), not a chip is lost, the
     audit is clean at every stop, and the tournament plays on to its winner."""
     fake, clock, database = fake_discord, FakeClock(), tmp_path / "croupier.db"
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     options: dict[str, Any] = {
         "clock": clock,
         "deck_seed": 5,
@@ -291,6 +293,7 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
     fair share, Ben accepts by the button, and the deal is made: each player
     paid their share of the prize pool, a ledger row each, the audit clean."""
     fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     async with running_croupier(
         fake,
         tmp_path / "croupier.db",
