@@ -39,6 +39,7 @@ from bot.tournaments.floor_runner import (
     restore_multi_table_tournaments,
     start_multi_table_tournament,
 )
+from bot.tournaments.threads import thread_opener
 from cogs.players import guild_id_of
 from cogs.unanswered import take
 
@@ -121,11 +122,15 @@ class MultiTable(
         self.bot = bot
         self.open: dict[int, Registration] = {}
         bot.add_dynamic_items(DealButton)
-        #: The tournaments started, by channel (tests read them).
-        self.running: dict[int, MultiTableTournament] = {}
         #: The seats' randomness (tests make it repeatable).
         self.rng: random.Random | None = None
         super().__init__()
+
+    @property
+    def running(self) -> dict[int, MultiTableTournament]:
+        """The tournaments running, by channel: the bot's, so that those a scheduled
+        tournament starts (bot/tournament_scheduler.py) are found here too."""
+        return self.bot.multi_tables
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(DealButton)
@@ -242,12 +247,6 @@ class MultiTable(
             for k in range(1, registration.computers + 1)
         ]
 
-        async def open_thread(number: int, name: str) -> int:
-            thread = await channel.create_thread(
-                name=name[:100], type=discord.ChannelType.public_thread
-            )
-            return thread.id
-
         assert interaction.channel_id is not None
         del self.open[interaction.channel_id]
         tournament = await start_multi_table_tournament(
@@ -257,7 +256,7 @@ class MultiTable(
             creator_id=registration.opener,
             config=registration.config,
             players=players,
-            open_thread=open_thread,
+            open_thread=thread_opener(channel),
             lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
             rng=self.rng,
         )

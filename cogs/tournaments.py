@@ -28,6 +28,7 @@ from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.render.game_picker import chosen_game
 from bot.scheduled_posts import when
+from bot.scheduled_start import multi_table_settings
 from bot.scheduled_tournaments import (
     ScheduledTournament,
     ScheduleError,
@@ -198,18 +199,21 @@ class Tournaments(
         )
         tournament = await self.scheduler.announce(tournament)
         key = "schedule.scheduled" if tournament.event_id else "schedule.scheduled_no_event"
-        await interaction.followup.send(
-            t(
-                key,
-                locale,
-                name=tournament.name,
-                id=tournament.id,
-                start=when(tournament.starts_at),
-                relative=when(tournament.starts_at, "R"),
-                buy_in=tournament.buy_in,
-            ),
-            ephemeral=True,
+        text = t(
+            key,
+            locale,
+            name=tournament.name,
+            id=tournament.id,
+            start=when(tournament.starts_at),
+            relative=when(tournament.starts_at, "R"),
+            buy_in=tournament.buy_in,
         )
+        if config.level_hands is not None:  # several tables share one clock: levels by time
+            minutes = multi_table_settings(config).level_minutes
+            text += " " + t(
+                "schedule.hands_become_minutes", locale, hands=config.level_hands, minutes=minutes
+            )
+        await interaction.followup.send(text, ephemeral=True)
 
     # ------------------------------------------------------------ registering
 

@@ -2056,13 +2056,18 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "schedule.cancelled_too_many": (
         "**{name}** wurde abgesagt: {players} eingecheckt, mehr als ein Tisch Plätze hat, und"
-        " Turniere über mehrere Tische gibt es hier noch nicht. Jedes Buy-in ging zurück."
+        " seine Tische konnten nicht geöffnet werden. Jedes Buy-in ging zurück."
     ),
     "schedule.cancelled_no_table": (
         "**{name}** wurde abgesagt: sein Tisch konnte nicht geöffnet werden. Jedes Buy-in ging"
         " zurück."
     ),
     "schedule.event_name": "Turnier {name}",
+    "schedule.hands_become_minutes": (
+        "Checken mehr Spieler ein, als ein Tisch Plätze hat, wird an mehreren Tischen mit einer"
+        " gemeinsamen Uhr gespielt, die Levels laufen also nach Zeit: aus `level_hands:{hands}`"
+        " wird dort `level_minutes:{minutes}`."
+    ),
     "schedule.thread_name": "Turnier {name}",
     "schedule.button.register": "Anmelden",
     "schedule.button.unregister": "Abmelden",

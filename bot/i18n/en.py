@@ -1934,12 +1934,17 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "schedule.cancelled_too_many": (
         "**{name}** was cancelled: {players} checked in, more than one table seats, and"
-        " tournaments over several tables are not run here yet. Every buy-in went back."
+        " its tables could not be opened. Every buy-in went back."
     ),
     "schedule.cancelled_no_table": (
         "**{name}** was cancelled: its table could not be opened. Every buy-in went back."
     ),
     "schedule.event_name": "{name} tournament",
+    "schedule.hands_become_minutes": (
+        "Should more players check in than one table seats, it plays over several tables"
+        " on one clock, so its levels go by time: `level_hands:{hands}` plays as"
+        " `level_minutes:{minutes}` there."
+    ),
     "schedule.thread_name": "{name} tournament",
     "schedule.button.register": "Register",
     "schedule.button.unregister": "Unregister",
