@@ -223,7 +223,7 @@ class CroupierBot(commands.AutoShardedBot):
         self.card_emojis = CardEmojiBook()
         #: Each player's DM channel, for every table's DMs.
         self.dm_channels = dm_channels_of(self)
-        #: The multi-table tournaments running, by their channel: started by /mtt or
+        #: The multi-table tournaments running, by their channel: started by /tournament open or
         #: at a scheduled tournament's time, restored after a restart (cogs/multi_table.py).
         self.multi_tables: dict[int, MultiTableTournament] = {}
         #: Every open table, by channel; rebuilt from the database at start-up.

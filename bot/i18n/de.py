@@ -1959,7 +1959,9 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # Angekündigte Turniere (Issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
-    "command.tournament.description": "Angekündigte Turniere: planen, anmelden, einchecken",
+    "command.tournament.description": (
+        "Turniere: planen, anmelden, einchecken; an mehreren Tischen eröffnen, beitreten, starten"
+    ),
     "command.tournament.schedule": (
         "Ein Turnier mit Startzeit und Discord-Event ankündigen (wer Events verwalten darf)"
     ),
@@ -2152,7 +2154,8 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.lobby.leaders": "Chipleader: {leaders}",
     "mtt.already_open": "In diesem Kanal ist schon ein Turnier offen oder im Gange.",
     "mtt.none_open": (
-        "Hier ist kein Turnier an mehreren Tischen zur Anmeldung offen; eröffne eins mit /mtt open."
+        "Hier ist kein Turnier an mehreren Tischen zur Anmeldung offen; eröffne eins mit"
+        " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
     "mtt.short": "Das Buy-in beträgt **{buy_in:int}** Chips, und du hast **{balance:int}**.",
@@ -2165,14 +2168,13 @@ MESSAGES: Final[dict[str, str]] = {
         "Ein Turnier an mehreren Tischen ist offen: Buy-in **{buy_in:int}**, Startstack "
         "**{stack:int}**, "
         "{seats:int} Plätze je Tisch, alle {minutes:int} Minuten eine neue Stufe, {computers:int} "
-        "Computerspieler. Melde dich mit /mtt join an."
+        "Computerspieler. Melde dich mit /tournament join an."
     ),
     "mtt.registered": (
         "Du bist angemeldet; **{buy_in:int}** Chips werden beim Start von deinem Guthaben "
         "genommen. Spieler bisher: {players:int}."
     ),
     "mtt.started": "Das Turnier hat begonnen: {players:int} Spieler an {tables:int} Tischen.",
-    "command.mtt.description": "Turniere an mehreren Tischen: eröffnen, anmelden, starten",
     "command.mtt.open": "Ein Turnier an mehreren Tischen in diesem Kanal zur Anmeldung eröffnen",
     "command.mtt.open.buy_in": "Chips, die jeder Spieler ins Preisgeld zahlt",
     "command.mtt.open.starting_stack": "Turnierchips, mit denen jeder Spieler beginnt",

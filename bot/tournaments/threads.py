@@ -1,6 +1,6 @@
 """Where a multi-table tournament's tables sit on Discord: a public thread of
 the tournament's channel for each table (:data:`~bot.tournaments.floor_runner.
-OpenThread`), opened by /mtt start (cogs/multi_table.py) and by a scheduled
+OpenThread`), opened by /tournament start (cogs/multi_table.py) and by a scheduled
 tournament's start (bot/tournament_scheduler.py) alike."""
 
 from __future__ import annotations
