@@ -46,6 +46,7 @@ from bot.tables.clock import Clock, SystemClock
 from bot.tables.outlet import DiscordOutlet, dm_channels_of
 from bot.tables.registry import TableRegistry
 from bot.tables.services import TableServices
+from bot.tournaments.floor_runner import MultiTableTournament
 from bot.web_routing import locator
 from bot.web_surface import (
     ActivityInstance,
@@ -222,6 +223,9 @@ class CroupierBot(commands.AutoShardedBot):
         self.card_emojis = CardEmojiBook()
         #: Each player's DM channel, for every table's DMs.
         self.dm_channels = dm_channels_of(self)
+        #: The multi-table tournaments running, by their channel: started by /tournament open or
+        #: at a scheduled tournament's time, restored after a restart (cogs/multi_table.py).
+        self.multi_tables: dict[int, MultiTableTournament] = {}
         #: Every open table, by channel; rebuilt from the database at start-up.
         self.tables = TableRegistry(
             TableServices(

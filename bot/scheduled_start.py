@@ -1,5 +1,5 @@
 """Starting a scheduled tournament at its time: the one function the scheduler
-calls, :func:`start_scheduled_tournament`, and the hook for a field larger
+calls, :func:`start_scheduled_tournament`, and the one for a field larger
 than one table, :func:`start_multi_table_tournament`.
 
 By the time either is called every player's held buy-in is back on their
@@ -11,23 +11,29 @@ owner, never nowhere.
 
 A field that fits one table (the schedule's ``seats``) plays the existing
 single-table sit-and-go in the schedule's channel (a new thread of it when
-the channel already has a table). A larger one is for multi-table
-tournaments, built elsewhere: :func:`start_multi_table_tournament` is the
-hook they are wired to; until then it answers ``None`` and the scheduler
-cancels the tournament (every buy-in is already back), saying why.
+the channel already has a table). A larger one is a multi-table
+tournament (:func:`start_multi_table_tournament`): its tables in threads of
+the schedule's channel, its lobby in the channel, its levels by time (levels
+by hands become minutes, :func:`multi_table_settings`); when it cannot start
+the scheduler cancels it (every buy-in is already back), saying why.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import asdict, dataclass
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
 
 from bot.errors import CroupierError
 from bot.scheduled_tournaments import ScheduledTournament
+from bot.tables.outlet import Outlet
 from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettings
+from bot.tournaments.floor_runner import Entrant as MultiTableEntrant
+from bot.tournaments.floor_runner import MultiTableTournament, OpenThread
+from bot.tournaments.floor_runner import start_multi_table_tournament as start_mtt
 
 log = logging.getLogger(__name__)
 
@@ -84,20 +90,68 @@ class TooFewCheckedIn(CroupierError):
     key = "schedule.too_few"
 
 
-#: The multi-table start: (registry, tournament, players) -> the id of the
-#: tournament it began, or ``None`` when it cannot run one.
-MultiTableStart = Callable[
-    [TableRegistry, ScheduledTournament, Sequence[Entrant]], Awaitable[int | None]
-]
+#: A hand a minute: how levels of so many hands become levels of so many
+#: minutes when a scheduled field needs several tables (one clock for all of
+#: them: a multi-table tournament's levels go by time).
+MINUTES_PER_HAND = 1
+
+
+def multi_table_settings(config: TableSettings) -> TableSettings:
+    """The schedule's table settings for a field over several tables: levels of
+    N hands become levels of N minutes (:data:`MINUTES_PER_HAND`), the rest kept."""
+    if config.level_hands is None:
+        return config
+    return replace(config, level_hands=None, level_minutes=config.level_hands * MINUTES_PER_HAND)
 
 
 async def start_multi_table_tournament(
-    tables: TableRegistry, tournament: ScheduledTournament, players: Sequence[Entrant]
-) -> int | None:
-    """HOOK for multi-table tournaments (issue 28, "More than one table"): the
-    lead wires this to the multi-table start at merge. It receives the players
-    who checked in, each with their buy-in back on their balance, and seats them
-    at several tables, taking each buy-in through its own registration; it
-    returns an id for the log, or ``None`` if it cannot start (the scheduler
-    then cancels the tournament, the buy-ins having gone back already)."""
-    return None
+    tables: TableRegistry,
+    tournament: ScheduledTournament,
+    players: Sequence[Entrant],
+    *,
+    open_thread: OpenThread,
+    lobby_outlet: Outlet,
+    rng: random.Random | None = None,
+) -> MultiTableTournament | None:
+    """Seat the players who checked in (each with their held buy-in back on their
+    balance) at random over several tables, each in a thread ``open_thread``
+    opens, the lobby posted through ``lobby_outlet``: the multi-table start of
+    bot/tournaments/floor_runner.py, which takes every buy-in (balance to prize
+    pool, ``tournament_buy_in``) as it seats them.
+
+    A player whose balance no longer covers the buy-in (spent meanwhile) keeps
+    their chips and is left out. ``None`` when fewer than two are left or the
+    start is refused (nothing is taken then); the scheduler cancels it."""
+    cashier = tables.services.cashier
+    config = multi_table_settings(tournament.config)
+    paying = []
+    for player in players:
+        balance = await cashier.ensure_balance(tournament.guild_id, player.user_id)
+        if balance >= config.tournament_buy_in:
+            paying.append(MultiTableEntrant(player.user_id, player.name, player.locale))
+        else:
+            log.warning(
+                "Scheduled tournament %s: %s cannot pay the buy-in any more (balance %s)",
+                tournament.id,
+                player.user_id,
+                balance,
+            )
+    if len(paying) < 2:
+        return None
+    try:
+        return await start_mtt(
+            tables,
+            guild_id=tournament.guild_id,
+            channel_id=tournament.channel_id,
+            creator_id=tournament.creator_id,
+            config=config,
+            players=paying,
+            open_thread=open_thread,
+            lobby_outlet=lobby_outlet,
+            rng=rng,
+        )
+    except CroupierError as error:
+        log.warning(
+            "Scheduled tournament %s: the multi-table start refused: %s", tournament.id, error
+        )
+        return None

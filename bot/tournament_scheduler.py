@@ -69,7 +69,9 @@ from bot.scheduled_tournaments import (
     upcoming,
 )
 from bot.tables.clock import Alarm, Clock
+from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import TableRunner
+from bot.tournaments.threads import thread_opener
 
 if TYPE_CHECKING:
     from bot.client import CroupierBot
@@ -375,12 +377,7 @@ class TournamentScheduler:
         ]
         no_shows = [f"<@{entry.user_id}>" for entry in released.refunded]
         if not fits_one_table(tournament, len(players)):
-            began = await start_multi_table_tournament(self.bot.tables, tournament, players)
-            if began is None:
-                await mark_cancelled(self.database, tournament.id)
-                await self._cancelled(
-                    tournament, "schedule.cancelled_too_many", players=len(players)
-                )
+            await self._begin_multi_table(tournament, players, no_shows)
             return
         try:
             channel_id = await self._table_channel(tournament)
@@ -403,6 +400,38 @@ class TournamentScheduler:
             started_text(tournament, len(runner.table.seats), no_shows, runner.record.channel_id),
         )
 
+    async def _begin_multi_table(
+        self, tournament: ScheduledTournament, players: Sequence[Entrant], no_shows: list[str]
+    ) -> None:
+        """More players than one table seats: a multi-table tournament, its tables
+        in threads of the schedule's channel and its lobby in the channel; the
+        event ends when its last table (the final table, holding the prize pool)
+        closes."""
+        channel = await self._channel(tournament.channel_id)
+        started, running = None, self.bot.multi_tables.get(tournament.channel_id)
+        if isinstance(channel, discord.TextChannel) and (running is None or running.over):
+            try:
+                started = await start_multi_table_tournament(
+                    self.bot.tables,
+                    tournament,
+                    players,
+                    open_thread=thread_opener(channel),
+                    lobby_outlet=DiscordOutlet(self.bot, tournament.channel_id),
+                )
+            except discord.HTTPException as error:
+                log.warning("Scheduled tournament %s could not start: %s", tournament.id, error)
+        if started is None:
+            await mark_cancelled(self.database, tournament.id)
+            await self._cancelled(tournament, "schedule.cancelled_too_many", players=len(players))
+            return
+        self.bot.multi_tables[tournament.channel_id] = started
+        await record_table(self.database, tournament.id, started.pool_table_id)
+        await self._event_status(tournament, EVENT_ACTIVE)
+        await self._post(
+            tournament.channel_id,
+            started_text(tournament, started.floor.entrants, no_shows, tournament.channel_id),
+        )
+
     async def _table_channel(self, tournament: ScheduledTournament) -> int:
         """The schedule's channel, or a new thread of it when a table sits there."""
         existing = self.bot.tables.get(tournament.channel_id)
@@ -420,9 +449,16 @@ class TournamentScheduler:
     # ------------------------------------------------------------ late registration
 
     def table_of(self, tournament: ScheduledTournament) -> TableRunner | None:
+        """The single table a started tournament plays at (late registration);
+        ``None`` for a field over several tables, whose registration closed at the start."""
+        over_several = {
+            runner.table_id
+            for started in self.bot.multi_tables.values()
+            for runner in started.runners.values()
+        }
         for runner in self.bot.tables.runners:
             if runner.table_id == tournament.table_id and not runner.closed:
-                return runner
+                return None if runner.table_id in over_several else runner
         return None
 
     # ------------------------------------------------------------ the end

@@ -1,11 +1,12 @@
-"""The /mtt commands: a multi-table tournament opened in a channel, members
-registering, and its start over several tables, each in a thread of the
-channel (bot/tournaments/floor_runner.py runs it).
+"""Multi-table tournaments opened in a channel: members registering, and the
+start over several tables, each in a thread of the channel
+(bot/tournaments/floor_runner.py runs it); the final-table deal's buttons.
 
-``/mtt open`` (buy-in, starting stack, seats per table, minutes per level,
-computer players to fill the field) opens registration in the channel;
-``/mtt join`` registers a member (their buy-in is taken at the start);
-``/mtt start``, by the opener, starts it. Registration lives in memory until
+The slash commands are in the ``/tournament`` group (cogs/tournaments.py):
+``/tournament open`` (buy-in, starting stack, seats per table, minutes per
+level, computer players to fill the field) opens registration in the channel;
+``/tournament join`` registers a member (their buy-in is taken at the start);
+``/tournament start``, by the opener, starts it. Registration lives in memory until
 the start (nothing is taken before it); scheduled tournaments with their own
 registration call :func:`~bot.tournaments.floor_runner.start_multi_table_tournament`
 directly.
@@ -25,7 +26,7 @@ from discord.ext import commands
 from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
-from bot.i18n.discord_bridge import catalogue_str, locale_of
+from bot.i18n.discord_bridge import locale_of
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import DeskFactory
@@ -39,6 +40,7 @@ from bot.tournaments.floor_runner import (
     restore_multi_table_tournaments,
     start_multi_table_tournament,
 )
+from bot.tournaments.threads import thread_opener
 from cogs.players import guild_id_of
 from cogs.unanswered import take
 
@@ -105,13 +107,10 @@ class Registration:
     members: dict[int, Entrant] = field(default_factory=dict)
 
 
-@app_commands.guild_only()
-class MultiTable(
-    commands.GroupCog,
-    group_name="mtt",
-    group_description=catalogue_str("command.mtt.description"),
-):
-    """Multi-table tournaments: open, join, start."""
+class MultiTable(commands.Cog):
+    """Multi-table tournaments: open, join, start, deal. The slash commands are
+    ``/tournament open|join|start|deal`` (cogs/tournaments.py, one group for
+    organisers), which call these methods."""
 
     bot_permissions = discord.Permissions(
         send_messages=True, create_public_threads=True, send_messages_in_threads=True
@@ -121,11 +120,15 @@ class MultiTable(
         self.bot = bot
         self.open: dict[int, Registration] = {}
         bot.add_dynamic_items(DealButton)
-        #: The tournaments started, by channel (tests read them).
-        self.running: dict[int, MultiTableTournament] = {}
         #: The seats' randomness (tests make it repeatable).
         self.rng: random.Random | None = None
         super().__init__()
+
+    @property
+    def running(self) -> dict[int, MultiTableTournament]:
+        """The tournaments running, by channel: the bot's, so that those a scheduled
+        tournament starts (bot/tournament_scheduler.py) are found here too."""
+        return self.bot.multi_tables
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(DealButton)
@@ -152,22 +155,14 @@ class MultiTable(
                 return tournament.desk_for(int(saved["number"]))
         return None
 
-    @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
-    @app_commands.describe(
-        buy_in=catalogue_str("command.mtt.open.buy_in"),
-        starting_stack=catalogue_str("command.mtt.open.starting_stack"),
-        seats=catalogue_str("command.mtt.open.seats"),
-        level_minutes=catalogue_str("command.mtt.open.level_minutes"),
-        computers=catalogue_str("command.mtt.open.computers"),
-    )
     async def open_(
         self,
         interaction: Interaction,
-        buy_in: app_commands.Range[int, 1, 1_000_000],
-        starting_stack: app_commands.Range[int, 20, 1_000_000] = 1000,
-        seats: app_commands.Range[int, 2, 10] = 9,
-        level_minutes: app_commands.Range[int, 1, 120] = 10,
-        computers: app_commands.Range[int, 0, 200] = 0,
+        buy_in: int,
+        starting_stack: int = 1000,
+        seats: int = 9,
+        level_minutes: int = 10,
+        computers: int = 0,
     ) -> None:
         guild_id_of(interaction)
         locale = locale_of(interaction)
@@ -202,7 +197,6 @@ class MultiTable(
         )
         await interaction.response.send_message(text)
 
-    @app_commands.command(name="join", description=catalogue_str("command.mtt.join"))
     async def join(self, interaction: Interaction) -> None:
         guild_id = guild_id_of(interaction)
         locale = locale_of(interaction)
@@ -224,7 +218,6 @@ class MultiTable(
         )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="start", description=catalogue_str("command.mtt.start"))
     async def start(self, interaction: Interaction) -> None:
         guild_id = guild_id_of(interaction)
         locale = locale_of(interaction)
@@ -242,12 +235,6 @@ class MultiTable(
             for k in range(1, registration.computers + 1)
         ]
 
-        async def open_thread(number: int, name: str) -> int:
-            thread = await channel.create_thread(
-                name=name[:100], type=discord.ChannelType.public_thread
-            )
-            return thread.id
-
         assert interaction.channel_id is not None
         del self.open[interaction.channel_id]
         tournament = await start_multi_table_tournament(
@@ -257,7 +244,7 @@ class MultiTable(
             creator_id=registration.opener,
             config=registration.config,
             players=players,
-            open_thread=open_thread,
+            open_thread=thread_opener(channel),
             lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
             rng=self.rng,
         )
@@ -265,14 +252,6 @@ class MultiTable(
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
 
-    @app_commands.command(name="deal", description=catalogue_str("command.mtt.deal"))
-    @app_commands.describe(kind=catalogue_str("command.mtt.deal.kind"))
-    @app_commands.choices(
-        kind=[
-            app_commands.Choice(name=catalogue_str("mtt.deal.kind_chop"), value="chop"),
-            app_commands.Choice(name=catalogue_str("mtt.deal.kind_icm"), value="icm"),
-        ]
-    )
     async def deal(self, interaction: Interaction, kind: app_commands.Choice[str]) -> None:
         """A player at the final table offers a chip chop or an ICM deal."""
         guild_id_of(interaction)

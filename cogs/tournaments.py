@@ -10,6 +10,10 @@ list`` shows the server's upcoming ones, ``/tournament cancel`` (its
 organiser, or a member who can manage events) calls one off with every
 buy-in refunded. The timers and the start are :mod:`bot.tournament_scheduler`'s;
 every chip movement is :mod:`bot.scheduled_tournaments`'.
+
+The same group holds the multi-table tournament's commands, so organisers
+find one group: ``/tournament open``, ``join``, ``start`` and ``deal`` ask
+:class:`cogs.multi_table.MultiTable`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.render.game_picker import chosen_game
 from bot.scheduled_posts import when
+from bot.scheduled_start import multi_table_settings
 from bot.scheduled_tournaments import (
     ScheduledTournament,
     ScheduleError,
@@ -47,6 +52,7 @@ from bot.tables.time_bank import parse_time_bank
 from bot.tournament_scheduler import TournamentScheduler
 from cogs.create_options import create_parameters
 from cogs.in_time import answer_in_time
+from cogs.multi_table import MultiTable
 from cogs.players import guild_id_of
 from cogs.tables import GAME_CHOICES
 
@@ -119,7 +125,8 @@ class Tournaments(
     group_name="tournament",
     group_description=catalogue_str("command.tournament.description"),
 ):
-    """Scheduled tournaments: scheduling, registering, checking in, listing, cancelling."""
+    """Tournaments: scheduled ones (scheduling, registering, checking in, listing,
+    cancelling) and multi-table ones (open, join, start, deal: cogs/multi_table.py)."""
 
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
@@ -198,18 +205,21 @@ class Tournaments(
         )
         tournament = await self.scheduler.announce(tournament)
         key = "schedule.scheduled" if tournament.event_id else "schedule.scheduled_no_event"
-        await interaction.followup.send(
-            t(
-                key,
-                locale,
-                name=tournament.name,
-                id=tournament.id,
-                start=when(tournament.starts_at),
-                relative=when(tournament.starts_at, "R"),
-                buy_in=tournament.buy_in,
-            ),
-            ephemeral=True,
+        text = t(
+            key,
+            locale,
+            name=tournament.name,
+            id=tournament.id,
+            start=when(tournament.starts_at),
+            relative=when(tournament.starts_at, "R"),
+            buy_in=tournament.buy_in,
         )
+        if config.level_hands is not None:  # several tables share one clock: levels by time
+            minutes = multi_table_settings(config).level_minutes
+            text += " " + t(
+                "schedule.hands_become_minutes", locale, hands=config.level_hands, minutes=minutes
+            )
+        await interaction.followup.send(text, ephemeral=True)
 
     # ------------------------------------------------------------ registering
 
@@ -380,6 +390,57 @@ class Tournaments(
             ),
             ephemeral=True,
         )
+
+    # ------------------------------------------------------------ multi-table (cogs/multi_table.py)
+
+    def _floor(self) -> MultiTable:
+        """The multi-table tournaments' cog, which these four commands ask."""
+        return cast(MultiTable, self.bot.get_cog("MultiTable"))
+
+    @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
+    @app_commands.describe(
+        buy_in=catalogue_str("command.mtt.open.buy_in"),
+        starting_stack=catalogue_str("command.mtt.open.starting_stack"),
+        seats=catalogue_str("command.mtt.open.seats"),
+        level_minutes=catalogue_str("command.mtt.open.level_minutes"),
+        computers=catalogue_str("command.mtt.open.computers"),
+    )
+    async def open_(
+        self,
+        interaction: Interaction,
+        buy_in: app_commands.Range[int, 1, 1_000_000],
+        starting_stack: app_commands.Range[int, 20, 1_000_000] = 1000,
+        seats: app_commands.Range[int, 2, 10] = 9,
+        level_minutes: app_commands.Range[int, 1, 120] = 10,
+        computers: app_commands.Range[int, 0, 200] = 0,
+    ) -> None:
+        await self._floor().open_(
+            interaction,
+            int(buy_in),
+            int(starting_stack),
+            int(seats),
+            int(level_minutes),
+            int(computers),
+        )
+
+    @app_commands.command(name="join", description=catalogue_str("command.mtt.join"))
+    async def join(self, interaction: Interaction) -> None:
+        await self._floor().join(interaction)
+
+    @app_commands.command(name="start", description=catalogue_str("command.mtt.start"))
+    async def start(self, interaction: Interaction) -> None:
+        await self._floor().start(interaction)
+
+    @app_commands.command(name="deal", description=catalogue_str("command.mtt.deal"))
+    @app_commands.describe(kind=catalogue_str("command.mtt.deal.kind"))
+    @app_commands.choices(
+        kind=[
+            app_commands.Choice(name=catalogue_str("mtt.deal.kind_chop"), value="chop"),
+            app_commands.Choice(name=catalogue_str("mtt.deal.kind_icm"), value="icm"),
+        ]
+    )
+    async def deal(self, interaction: Interaction, kind: app_commands.Choice[str]) -> None:
+        await self._floor().deal(interaction, kind)
 
 
 async def setup(bot: commands.Bot) -> None:

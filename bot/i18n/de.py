@@ -1959,7 +1959,9 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     # Angekündigte Turniere (Issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
-    "command.tournament.description": "Angekündigte Turniere: planen, anmelden, einchecken",
+    "command.tournament.description": (
+        "Turniere: planen, anmelden, einchecken; an mehreren Tischen eröffnen, beitreten, starten"
+    ),
     "command.tournament.schedule": (
         "Ein Turnier mit Startzeit und Discord-Event ankündigen (wer Events verwalten darf)"
     ),
@@ -2056,13 +2058,18 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "schedule.cancelled_too_many": (
         "**{name}** wurde abgesagt: {players} eingecheckt, mehr als ein Tisch Plätze hat, und"
-        " Turniere über mehrere Tische gibt es hier noch nicht. Jedes Buy-in ging zurück."
+        " seine Tische konnten nicht geöffnet werden. Jedes Buy-in ging zurück."
     ),
     "schedule.cancelled_no_table": (
         "**{name}** wurde abgesagt: sein Tisch konnte nicht geöffnet werden. Jedes Buy-in ging"
         " zurück."
     ),
     "schedule.event_name": "Turnier {name}",
+    "schedule.hands_become_minutes": (
+        "Checken mehr Spieler ein, als ein Tisch Plätze hat, wird an mehreren Tischen mit einer"
+        " gemeinsamen Uhr gespielt, die Levels laufen also nach Zeit: aus `level_hands:{hands}`"
+        " wird dort `level_minutes:{minutes}`."
+    ),
     "schedule.thread_name": "Turnier {name}",
     "schedule.button.register": "Anmelden",
     "schedule.button.unregister": "Abmelden",
@@ -2151,7 +2158,8 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.lobby.leaders": "Chipleader: {leaders}",
     "mtt.already_open": "In diesem Kanal ist schon ein Turnier offen oder im Gange.",
     "mtt.none_open": (
-        "Hier ist kein Turnier an mehreren Tischen zur Anmeldung offen; eröffne eins mit /mtt open."
+        "Hier ist kein Turnier an mehreren Tischen zur Anmeldung offen; eröffne eins mit"
+        " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
     "mtt.short": "Das Buy-in beträgt **{buy_in:int}** Chips, und du hast **{balance:int}**.",
@@ -2164,14 +2172,13 @@ MESSAGES: Final[dict[str, str]] = {
         "Ein Turnier an mehreren Tischen ist offen: Buy-in **{buy_in:int}**, Startstack "
         "**{stack:int}**, "
         "{seats:int} Plätze je Tisch, alle {minutes:int} Minuten eine neue Stufe, {computers:int} "
-        "Computerspieler. Melde dich mit /mtt join an."
+        "Computerspieler. Melde dich mit /tournament join an."
     ),
     "mtt.registered": (
         "Du bist angemeldet; **{buy_in:int}** Chips werden beim Start von deinem Guthaben "
         "genommen. Spieler bisher: {players:int}."
     ),
     "mtt.started": "Das Turnier hat begonnen: {players:int} Spieler an {tables:int} Tischen.",
-    "command.mtt.description": "Turniere an mehreren Tischen: eröffnen, anmelden, starten",
     "command.mtt.open": "Ein Turnier an mehreren Tischen in diesem Kanal zur Anmeldung eröffnen",
     "command.mtt.open.buy_in": "Chips, die jeder Spieler ins Preisgeld zahlt",
     "command.mtt.open.starting_stack": "Turnierchips, mit denen jeder Spieler beginnt",

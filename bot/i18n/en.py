@@ -1842,7 +1842,9 @@ MESSAGES: Final[dict[str, str]] = {
     "signin.too_many": "Too many sign-ins from your address; try again in {seconds} seconds.",
     # Tournaments announced ahead (issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
-    "command.tournament.description": "Tournaments announced ahead: schedule, register, check in",
+    "command.tournament.description": (
+        "Tournaments: schedule, register, check in; open, join, start over several tables"
+    ),
     "command.tournament.schedule": (
         "Announce a tournament with a start time and a Discord event (members who manage events)"
     ),
@@ -1934,12 +1936,17 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "schedule.cancelled_too_many": (
         "**{name}** was cancelled: {players} checked in, more than one table seats, and"
-        " tournaments over several tables are not run here yet. Every buy-in went back."
+        " its tables could not be opened. Every buy-in went back."
     ),
     "schedule.cancelled_no_table": (
         "**{name}** was cancelled: its table could not be opened. Every buy-in went back."
     ),
     "schedule.event_name": "{name} tournament",
+    "schedule.hands_become_minutes": (
+        "Should more players check in than one table seats, it plays over several tables"
+        " on one clock, so its levels go by time: `level_hands:{hands}` plays as"
+        " `level_minutes:{minutes}` there."
+    ),
     "schedule.thread_name": "{name} tournament",
     "schedule.button.register": "Register",
     "schedule.button.unregister": "Unregister",
@@ -2017,7 +2024,7 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.lobby.leaders": "Chip leaders: {leaders}",
     "mtt.already_open": "A tournament is already open or running in this channel.",
     "mtt.none_open": (
-        "No multi-table tournament is open for registration here; open one with /mtt open."
+        "No multi-table tournament is open for registration here; open one with /tournament open."
     ),
     "mtt.already_registered": "You are registered already.",
     "mtt.short": "The buy-in is **{buy_in:int}** chips and you have **{balance:int}**.",
@@ -2028,14 +2035,13 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.opened": (
         "A multi-table tournament is open: buy-in **{buy_in:int}**, starting stack "
         "**{stack:int}**, {seats:int} seats a table, a level every {minutes:int} minutes, "
-        "{computers:int} computer players. Register with /mtt join."
+        "{computers:int} computer players. Register with /tournament join."
     ),
     "mtt.registered": (
         "You are registered; **{buy_in:int}** chips are taken from your balance at the start. "
         "Players so far: {players:int}."
     ),
     "mtt.started": "The tournament has begun: {players:int} players at {tables:int} tables.",
-    "command.mtt.description": "Multi-table tournaments: open, register, start",
     "command.mtt.open": "Open a multi-table tournament for registration in this channel",
     "command.mtt.open.buy_in": "Chips each player pays into the prize pool",
     "command.mtt.open.starting_stack": "Tournament chips each player starts with",

@@ -78,7 +78,6 @@ async def test_setup_hook_loads_every_extension_and_publishes_nothing_unasked(
         "season",
         "records",
         "tournament",
-        "mtt",
     }
 
 

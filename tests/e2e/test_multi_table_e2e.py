@@ -1,7 +1,7 @@
 """A multi-table tournament through the fake Discord and the real bot.
 
-Ann opens it with /mtt open in the channel; Ann, Ben and Cat register with
-/mtt join; 24 computer players fill a field of 27; /mtt start seats everyone
+Ann opens it with /tournament open in the channel; Ann, Ben and Cat register
+with /tournament join; 24 computer players fill a field of 27; /tournament start seats everyone
 at random over six tables of five, each a table in its own thread of the
 channel. The tournament's clock is a fake one, moved a second at a time: a
 table deals a hand a second, the blinds rise every minute for every table at
@@ -32,7 +32,7 @@ from bot.render.custom_ids import table_button_id
 from bot.tournaments.final_deal import deal_button_id
 from engine import MoveReason, TournamentFloor
 from tests.bot.fake_clock import FakeClock
-from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.product_bot import running_croupier
 
@@ -50,6 +50,7 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     async with running_croupier(
         fake,
         tmp_path / "croupier.db",
@@ -64,7 +65,7 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
         cog.rng = random.Random(11)
         opened = await ephemeral_answer(
             ann,
-            "mtt",
+            "tournament",
             "open",
             buy_in=BUY_IN,
             starting_stack=STACK,
@@ -73,14 +74,14 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
             computers=FIELD - 3,
         )
         assert "multi-table tournament is open" in opened, opened
-        refused = await ephemeral_answer(dan, "mtt", "start")
+        refused = await ephemeral_answer(dan, "tournament", "start")
         assert refused == "Only the member who opened the tournament can start it."
         for member in (ann, ben, cat):
-            registered = await ephemeral_answer(member, "mtt", "join")
+            registered = await ephemeral_answer(member, "tournament", "join")
             assert "You are registered" in registered, registered
-        again = await ephemeral_answer(ben, "mtt", "join")
+        again = await ephemeral_answer(ben, "tournament", "join")
         assert again == "You are registered already."
-        started = await ephemeral_answer(ann, "mtt", "start")
+        started = await ephemeral_answer(ann, "tournament", "start")
         assert "27 players at 6 tables" in started, started
 
         tournament = cog.running[fake.channel.id]
@@ -219,6 +220,7 @@ async def test_a_restart_during_a_table_break_and_during_hand_for_hand_loses_not
     make, the tables that dealt the round's hand), not a chip is lost, the
     audit is clean at every stop, and the tournament plays on to its winner."""
     fake, clock, database = fake_discord, FakeClock(), tmp_path / "croupier.db"
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     options: dict[str, Any] = {
         "clock": clock,
         "deck_seed": 5,
@@ -234,7 +236,7 @@ async def test_a_restart_during_a_table_break_and_during_hand_for_hand_loses_not
         cog.rng = random.Random(3)
         await ephemeral_answer(
             ann,
-            "mtt",
+            "tournament",
             "open",
             buy_in=BUY_IN,
             starting_stack=STACK,
@@ -243,8 +245,8 @@ async def test_a_restart_during_a_table_break_and_during_hand_for_hand_loses_not
             computers=FIELD - 3,
         )
         for member in (ann, ben, cat):
-            await ephemeral_answer(member, "mtt", "join")
-        await ephemeral_answer(ann, "mtt", "start")
+            await ephemeral_answer(member, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
     members = {member.id: member for member in (ann, ben, cat)}
     for _ in range(4):  # a run of the bot: until the next moment, or the end
         async with running_croupier(fake, database, **options) as croupier:
@@ -291,6 +293,7 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
     fair share, Ben accepts by the button, and the deal is made: each player
     paid their share of the prize pool, a ledger row each, the audit clean."""
     fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     async with running_croupier(
         fake,
         tmp_path / "croupier.db",
@@ -303,25 +306,25 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
         cog: Any = croupier.bot.get_cog("MultiTable")
         cog.rng = random.Random(1)
         await ephemeral_answer(
-            ann, "mtt", "open", buy_in=BUY_IN, starting_stack=STACK, seats=9, computers=3
+            ann, "tournament", "open", buy_in=BUY_IN, starting_stack=STACK, seats=9, computers=3
         )
         for member in (ann, ben):
-            await ephemeral_answer(member, "mtt", "join")
-        early = await ephemeral_answer(ann, "mtt", "deal", kind="chop")
+            await ephemeral_answer(member, "tournament", "join")
+        early = await ephemeral_answer(ann, "tournament", "deal", kind="chop")
         assert "No multi-table tournament" in early or "final table" in early, early
-        await ephemeral_answer(ann, "mtt", "start")
+        await ephemeral_answer(ann, "tournament", "start")
         tournament = cog.running[fake.channel.id]
         await croupier.settled()
         (runner,) = tournament.runners.values()
         thread = runner.record.channel_id
         assert runner.live is None  # the pause before the first hand
 
-        offered = await ephemeral_answer(ann, "mtt", "deal", kind="chop", channel=thread)
+        offered = await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
         assert "Your offer is posted" in offered, offered
         offer = tournament.offer
         assert offer is not None and offer.kind == "chop"
         assert sum(offer.amounts) == 5 * BUY_IN
-        again = await ephemeral_answer(ben, "mtt", "deal", kind="icm", channel=thread)
+        again = await ephemeral_answer(ben, "tournament", "deal", kind="icm", channel=thread)
         assert again == "A deal is on the table already: answer it first."
         clock.advance(5.0)  # no hand is dealt while the offer is open
         await croupier.settled()
@@ -343,7 +346,7 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
         assert runner.table.hand_number >= 1
 
         # An offer not answered by everyone in two minutes lapses: the table plays on.
-        await ephemeral_answer(ann, "mtt", "deal", kind="chop", channel=thread)
+        await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
         hands = runner.table.hand_number
         clock.advance(119.0)
         await croupier.settled()
@@ -361,7 +364,7 @@ async def test_a_deal_at_the_final_table_is_made_only_when_everyone_agrees(
             await fold_when_nearly_timed_out(tournament, {ann.id: ann, ben.id: ben}, clock)
             await croupier.settled()
 
-        await ephemeral_answer(ann, "mtt", "deal", kind="icm", channel=thread)
+        await ephemeral_answer(ann, "tournament", "deal", kind="icm", channel=thread)
         offer = tournament.offer
         assert offer is not None and offer.kind == "icm"
         shares = dict(zip(offer.players, offer.amounts, strict=True))

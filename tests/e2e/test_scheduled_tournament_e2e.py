@@ -10,11 +10,14 @@ with the audit (tests/e2e/product_bot.py), clean to the chip."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+from typing import Any
 
 from bot.render.custom_ids import table_button_id
 from tests.bot.fake_clock import FakeClock
-from tests.e2e.fake_discord import FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
+from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.fake_discord.scheduled_events import ACTIVE, CANCELED, COMPLETED, SCHEDULED
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.table_view import TableView
@@ -385,29 +388,106 @@ async def test_a_table_already_in_the_channel_sends_the_tournament_to_a_thread(
         )
 
 
-async def test_more_players_than_one_table_seats_goes_to_the_multi_table_hook(
+async def shove_at_every_table(tournament: Any, members: dict[int, Member]) -> None:
+    """Each member whose turn it is at any table goes all in (or calls, or checks)."""
+    for runner in list(tournament.runners.values()):
+        live = runner.live
+        if runner.closed or live is None or live.hand.actor is None:
+            continue
+        player = live.deal.players[live.hand.actor]
+        if player not in members:
+            continue
+        for action in ("allin", "call", "check"):
+            custom_id = table_button_id(runner.table_id, live.hand_no, live.seq, action)
+            with contextlib.suppress(ComponentNotFound):
+                await (await members[player].click(custom_id=custom_id)).settled()
+                break
+
+
+async def test_more_players_than_one_table_seats_start_a_multi_table_tournament(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Three check in where a table seats two: the multi-table hook
-    (bot/scheduled_start.start_multi_table_tournament) is not wired yet, so the
-    tournament is cancelled, every buy-in back, and the channel is told why."""
+    """Five check in where a table seats three (levels of one hand): at its time
+    the tournament starts over two tables, each in a thread of the schedule's
+    channel, its lobby in the channel, levels of one minute on one clock; it
+    plays to a winner, the prize pool paid out to the chip (the audit clean as
+    the bot stops) and Discord's event ends completed. Late registration is
+    closed over several tables. (A schedule takes members only: it has no
+    computer players to fill a field.)"""
     fake, clock = fake_discord, FakeClock(wall_start=NOON)
-    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock) as croupier:
-        players = [fake.add_member(name) for name in ("Ann", "Ben", "Cat")]
-        await schedule_one(fake, seats=2)
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
+    async with running_croupier(
+        fake,
+        tmp_path / "croupier.db",
+        clock=clock,
+        deck_seed=3,
+        computer_pace_seconds=0,
+        hand_pause_seconds=1,
+    ) as croupier:
+        players = [fake.add_member(name) for name in ("Ann", "Ben", "Cat", "Dan", "Eve")]
+        fay = fake.add_member("Fay")
+        scheduled = await schedule_one(fake, seats=3, level_hands=1, late_levels=2)
+        assert "`level_hands:1` plays as `level_minutes:1` there" in scheduled, scheduled
         for member in players:
             await answer(member, "tournament", "register")
         await move_to(fake, clock, START - 15 * 60, "Check in now")
         for member in players:
             await click(member, "Check in")
-        await move_to(fake, clock, START, "was cancelled")
-        (cancelled,) = [text for text in texts(fake) if "was cancelled" in text]
-        assert "3 checked in, more than one table seats" in cancelled
-        for member in players:
-            assert await balance(croupier, member) == STARTING_CHIPS
+        await move_to(fake, clock, START, "starts now")
+        (started,) = [text for text in texts(fake) if "starts now" in text]
+        assert "with 5 players" in started, started
         (event,) = events(fake)
-        await fake.wait_for(lambda: event.status == CANCELED, timeout=5.0)  # type: ignore[attr-defined]
-        assert await croupier.database.fetch_value("SELECT COUNT(*) FROM tables") == 0
+        assert event.status == ACTIVE  # type: ignore[attr-defined]
+        tournament = croupier.bot.multi_tables[fake.channel.id]
+        threads = fake.threads(fake.channel)
+        assert len(threads) == 2
+        assert sorted(len(r.table.seats) for r in tournament.runners.values()) == [2, 3]
+        assert {r.record.channel_id for r in tournament.runners.values()} == {t.id for t in threads}
+        assert all(r.state.settings.level_minutes == 1 for r in tournament.runners.values())
+        for member in players:  # the held buy-in back, then taken at the table
+            assert await ledger_kinds(croupier, member) == [
+                ("scheduled_buy_in", -100),
+                ("scheduled_refund", 100),
+                ("tournament_buy_in", -100),
+            ]
+
+        # Late registration is for one table: over several tables it closed at the start.
+        late = await click(fay, "Register")
+        assert late == "Registration for that tournament has closed."
+        assert await balance(croupier, fay) == STARTING_CHIPS
+
+        members = {member.id: member for member in players}
+        for _ in range(3000):
+            await croupier.settled()
+            await tournament.settled()
+            await croupier.settled()
+            if any(f.place == 1 for f in tournament.floor.finishes):
+                break
+            in_seats = sum(
+                seat.stack
+                for runner in tournament.runners.values()
+                if not runner.closed
+                for seat in runner.table.seats.values()
+            )
+            assert in_seats == 5 * 200
+            await shove_at_every_table(tournament, members)
+            clock.advance(1.0)
+        else:
+            raise AssertionError("the tournament did not end")
+        await croupier.settled()
+        await tournament.settled()
+        lobbies = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
+        assert len(lobbies) == 1 and "Won by" in lobbies[0].text()
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, place, prize FROM tournament_entries WHERE table_id = ?",
+            (tournament.pool_table_id,),
+        )
+        assert sorted(row["user_id"] for row in rows) == sorted(members)
+        assert sum(row["prize"] for row in rows) == 5 * 100
+        total = sum([await balance(croupier, member) for member in players])
+        assert total == 5 * STARTING_CHIPS
+        await fake.wait_for(lambda: event.status == COMPLETED, timeout=5.0)  # type: ignore[attr-defined]
+        assert event.history == [SCHEDULED, ACTIVE, COMPLETED]  # type: ignore[attr-defined]
 
 
 async def test_the_organiser_cancels_and_everyone_is_refunded_in_their_language(
