@@ -915,7 +915,9 @@ async def _restore_one(
         int(row["creator_id"]),
         config,
         TournamentFloor.from_data(data["floor"]),
-        random.Random(),
+        # The tables' own source of chance when it is set (a test's seeded deck):
+        # a restored tournament then draws seats as repeatably as it deals.
+        random.Random(services.rng.getrandbits(64)) if services.rng else random.Random(),
         entrants,
         Publisher(outlet, name=f"mtt-lobby-{row['channel_id']}"),
         tournament_id=int(row["id"]),
