@@ -95,6 +95,18 @@ def check_privacy(room: LocalRoom, *pages: Watched) -> None:
         assert not watched.errors, watched.errors
 
 
+CHOOSE_CALL_ANY = """() => {
+    const call_any = document.querySelector(".pre button[data-kind='call_any']");
+    if (!call_any || call_any.offsetParent === null) return false;
+    call_any.click();
+    return true;
+}"""
+CALL_ANY_TAKEN = """() => {
+    const call_any = document.querySelector(".pre button[data-kind='call_any']");
+    return !call_any || call_any.getAttribute("aria-pressed") === "true";
+}"""
+
+
 async def test_a_stud_hand_played_from_the_page_with_a_pre_action_and_a_muck(
     tmp_path: Path, browser: Any
 ) -> None:
@@ -113,11 +125,11 @@ async def test_a_stud_hand_played_from_the_page_with_a_pre_action_and_a_muck(
         for _ in range(400):
             if room.runner.table.hands_played >= 1:
                 break
-            if not pre_chosen and await page.is_visible(".pre button[data-kind='call_any']"):
-                await page.click(".pre button[data-kind='call_any']")
-                await page.wait_for_selector(
-                    ".pre button[data-kind='call_any'][aria-pressed='true']", timeout=TIMEOUT_MS
-                )
+            # Chosen in one step of the page's script: a computer player acting
+            # between "is it there?" and the click would take the button away.
+            if not pre_chosen and await page.evaluate(CHOOSE_CALL_ANY):
+                # Pressed, or already acted on (the turn came at once): gone.
+                await page.wait_for_function(CALL_ANY_TAKEN, timeout=TIMEOUT_MS)
                 pre_chosen = True
                 continue
             if await page.is_visible("#actions button[data-key='m']"):
