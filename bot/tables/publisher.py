@@ -44,6 +44,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import aiohttp
+
 from bot.database import LeaseLost
 from bot.render.message import OutgoingMessage
 from bot.tables.outlet import Outlet, PrivateSlot, TableClick
@@ -214,7 +216,17 @@ class Publisher:
             try:
                 match delivery:
                     case _ShowTable(render, fresh, clicks, thens):
-                        await self.outlet.show_table(render(), fresh=fresh, clicks=clicks or ())
+                        try:
+                            await self.outlet.show_table(render(), fresh=fresh, clicks=clicks or ())
+                        except aiohttp.ServerDisconnectedError:
+                            # The connection dropped before an answer (an idle
+                            # keep-alive closed by the other side): editing the
+                            # table message to its state again is harmless, so once
+                            # more; a new message (fresh) may have been posted already.
+                            if fresh:
+                                raise
+                            log.info("Showing %s again after a dropped connection", self.name)
+                            await self.outlet.show_table(render(), fresh=fresh, clicks=clicks or ())
                         for then in thens or ():
                             then()
                     case _Acknowledge(click):

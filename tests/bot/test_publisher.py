@@ -4,7 +4,11 @@ newest, and the ones that collapse are never rendered."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
+
+import aiohttp
+import pytest
 
 from bot.render.message import OutgoingMessage
 from bot.tables.outlet import PrivateSlot, TableClick
@@ -110,3 +114,36 @@ async def test_dms_in_one_slot_are_one_dm_edited() -> None:
         ("seventh street", True),
         ("another hand", False),
     ]
+
+
+class DroppingOutlet(RecordingOutlet):
+    """Discord (or a proxy) drops the connection under the first request of each
+    kind, before any answer: a keep-alive it closed while the bot reused it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dropped = 0
+
+    async def show_table(
+        self, message: OutgoingMessage, *, fresh: bool, clicks: Sequence[TableClick] = ()
+    ) -> None:
+        if self.dropped < 1 or (fresh and self.dropped < 2):
+            self.dropped += 1
+            raise aiohttp.ServerDisconnectedError()
+        await super().show_table(message, fresh=fresh)
+
+
+async def test_an_edit_lost_to_a_dropped_connection_is_made_again_a_new_message_never_twice(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    outlet = DroppingOutlet()
+    publisher = Publisher(outlet)
+    publisher.show_table(lambda: OutgoingMessage(content="hand 1, Ann bet 10"))
+    await publisher.drain()
+    # The edit was made again on a new connection: the table shows its state.
+    assert [d.message.content for d in outlet.deliveries] == ["hand 1, Ann bet 10"]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    # A new hand's message may have been posted before the drop: not posted again.
+    publisher.show_table(lambda: OutgoingMessage(content="hand 2 dealt"), fresh=True)
+    await publisher.drain()
+    assert [d.message.content for d in outlet.deliveries] == ["hand 1, Ann bet 10"]
