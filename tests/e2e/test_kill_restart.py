@@ -24,7 +24,7 @@ The test runs on SQLite and on PostgreSQL (``[sqlite]``, ``[postgresql]``), and
 once more with two processes on one PostgreSQL, shard 0 and shard 1 of 2, each
 with three tables in a server of its shard: one process at a time is killed and
 started again while the other plays on, and the kills are shared between them.
-The CI run makes ``CROUPIER_KILLS`` (default 50) kills on each; a soak is the
+The CI run makes ``CROUPIER_KILLS`` (default 30) kills on each; a soak is the
 same test with more: ``CROUPIER_KILLS=1000 pytest tests/e2e/test_kill_restart.py``.
 ``CROUPIER_KILL_SEED`` replays a run (the seed is printed).
 """
@@ -51,7 +51,7 @@ from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, NoRespo
 from tests.e2e.fake_discord.entities import FakeGuild
 from tests.e2e.impatient_players import Players, TableView
 
-KILLS = int(os.environ.get("CROUPIER_KILLS", "50"))
+KILLS = int(os.environ.get("CROUPIER_KILLS", "30"))
 SEED = int(os.environ.get("CROUPIER_KILL_SEED", str(random.randrange(1 << 32))))
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 #: The tables, each in its own channel: the game and who sits there. Stud and
