@@ -53,6 +53,7 @@ from bot.i18n import t
 from bot.tables.runner import TableRunner
 from bot.web_surface import ActivityInstance, ActivitySetup
 from web.discord_oauth import DiscordOAuth, OAuthError, OAuthRefused
+from web.origins import own_origins
 from web.sessions import Binding, SessionStore
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import Viewer, preferred_language
@@ -266,8 +267,7 @@ class ActivityRoutes:
         origin = request.headers.get("Origin")
         return origin is not None and origin in (
             f"https://{self.setup.application_id}.discordsays.com",
-            f"http://{request.host}",
-            f"https://{request.host}",
+            *own_origins(request),
         )
 
     async def socket(self, request: web.Request) -> web.StreamResponse:

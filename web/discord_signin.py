@@ -51,6 +51,7 @@ from bot.i18n import t
 from bot.render.names import shown_name
 from bot.web_surface import DiscordSignInSetup
 from web.discord_oauth import DiscordOAuth, OAuthRefused, OAuthUnavailable
+from web.origins import own_origins
 from web.sessions import LoginStates, Session, SessionStore, digest
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import LANGUAGES, Viewer, preferred_language
@@ -293,8 +294,7 @@ class DiscordSignIn:
         return origin is not None and origin not in (
             "null",
             self.origin,
-            f"http://{request.host}",
-            f"https://{request.host}",
+            *own_origins(request),
         )
 
     @staticmethod

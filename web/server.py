@@ -34,6 +34,7 @@ from web import commands
 from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.avatars import AvatarBook
 from web.discord_signin import SIGNED_OUT, DiscordSignIn, sign_in_for
+from web.origins import own_origins
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
@@ -370,10 +371,7 @@ class WebRoomServer:
 
     def _same_origin(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
-        return origin is not None and origin in (
-            f"http://{request.host}",
-            f"https://{request.host}",
-        )
+        return origin is not None and origin in own_origins(request)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
         runner = self.table(int(request.match_info["table_id"]))
