@@ -48,7 +48,7 @@ import json
 import logging
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.database import Transaction, run_statements
@@ -61,6 +61,7 @@ from bot.tables.publisher import Publisher
 from bot.tables.registry import TableRegistry
 from bot.tables.restore import restore_runner
 from bot.tables.runner import DeskFactory, TableRunner
+from bot.tables.services import TableServices
 from bot.tables.state import Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import (
@@ -801,7 +802,7 @@ async def start_multi_table_tournament(
         runner = TableRunner(
             record,
             config,
-            services,
+            own_chance(services),
             registry.outlet_for(thread_id),
             desk_for=tournament.desk_for(number),
         )
@@ -871,6 +872,18 @@ async def _seat_players(tournament: MultiTableTournament, number: int, runner: T
 def is_multi_table(stored: StoredTable) -> bool:
     """Whether ``stored`` is a table of a multi-table tournament (restored with it)."""
     return "multi_table" in stored.state
+
+
+def own_chance(services: TableServices) -> TableServices:
+    """The services for one of the tournament's tables. A seeded source of
+    chance (a test's repeatable deck) gives each table a source of its own,
+    drawn from it as the tables are opened one after another, so what a table
+    deals never depends on when another table dealt: the tables play at once,
+    in whatever order the machine runs them. The operating system's randomness
+    (``None``, what the bot uses) is shared as it is."""
+    if services.rng is None:
+        return services
+    return replace(services, rng=random.Random(services.rng.getrandbits(64)))
 
 
 async def restore_multi_table_tournaments(
@@ -953,7 +966,7 @@ async def _restore_one(
             continue  # broken and closed
         runner = await restore_runner(
             stored,
-            services,
+            own_chance(services),
             registry.outlet_for(stored.record.channel_id),
             desk_for=tournament.desk_for(number),
         )

@@ -181,15 +181,33 @@ def won(tournament: Any) -> bool:
     return any(f.place == 1 for f in tournament.floor.finishes)
 
 
+def waits_for_a_player(tournament: Any, table: int | None) -> bool:
+    """``table`` is in the middle of a hand whose player to act is thinking: a
+    hand that is still in progress after a restart (replayed from its log, the
+    player given a fresh clock), so the floor cannot have moved on meanwhile."""
+    runner = tournament.runners.get(table)
+    return runner is not None and runner.live is not None and runner.live.hand.actor is not None
+
+
 def breaking(tournament: Any) -> bool:
-    """A table broken, its players' moves not all carried out (TDA 11-C)."""
-    return any(m.reason is MoveReason.BREAK for m in tournament.floor.pending)
+    """A table broken, its players' moves not all carried out (TDA 11-C): held
+    back by a hand still being played at a table they touch."""
+    return any(
+        m.reason is MoveReason.BREAK
+        and any(waits_for_a_player(tournament, n) for n in (m.from_table, m.to_table))
+        for m in tournament.floor.pending
+    )
 
 
 def in_hand_for_hand_round(tournament: Any) -> bool:
-    """Hand for hand (TDA RP-8), some tables having dealt the round's hand, not all."""
+    """Hand for hand (TDA RP-8), some tables having dealt the round's hand, not
+    all: one still plays it, its player to act thinking."""
     floor = tournament.floor
-    return floor.hand_for_hand and bool(floor.round_dealt) and bool(floor.dealing)
+    return (
+        floor.hand_for_hand
+        and bool(floor.round_dealt)
+        and any(waits_for_a_player(tournament, n) for n in floor.dealing)
+    )
 
 
 async def fold_when_nearly_timed_out(
