@@ -273,7 +273,7 @@ class ActivityRoutes:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         locale = preferred_language(request)
         if not self._from_discord(request):
-            raise web.HTTPForbidden(text="This websocket is for the Activity's own page.")
+            raise refusal(403, "activity.foreign_socket", locale)
         found = await self.sessions.get(request.query.get("session"), "activity")
         if found is None or found.binding is None:
             raise refusal(403, "activity.sign_in_failed", locale)

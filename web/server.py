@@ -35,11 +35,12 @@ from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.avatars import AvatarBook
 from web.discord_signin import SIGNED_OUT, DiscordSignIn, sign_in_for
 from web.origins import own_origins
+from web.refusals import AIOHTTP_NOT_FOUND, refused, sentence_page
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
 from web.sessions import SessionStore
-from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
+from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity, preferred_language
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,9 @@ async def careful_headers(request: web.Request, handler: Handler) -> web.StreamR
         response = await handler(request)
     except web.HTTPException as error:
         response = error
+    if isinstance(response, web.HTTPNotFound) and response.text == AIOHTTP_NOT_FOUND:
+        # aiohttp's own 404 (no such address): in the reader's words too.
+        response = refused(404, "web.not_found", preferred_language(request))
     if not response.prepared:
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = content_security_policy(request.host)
@@ -222,11 +226,18 @@ class WebRoomServer:
             for connection in list(room.connections):
                 await connection.socket.close()
 
-    def table(self, table_id: int) -> TableRunner:
+    def table(self, request: web.Request) -> TableRunner:
+        """The open table the address names, or a 404 in the reader's words."""
+        table_id = int(request.match_info["table_id"])
         for runner in self.setup.tables.runners:
             if runner.table_id == table_id and not runner.closed:
                 return runner
-        raise web.HTTPNotFound(text="No such table is open.")
+        raise refused(404, "web.no_such_table", self.locale_of(request))
+
+    def locale_of(self, request: web.Request) -> str:
+        """The reader's language, as the page chooses it (the signed-in member's,
+        else the browser's)."""
+        return self.identity.identify(request).locale
 
     def _is_here(self, table_id: int) -> bool:
         return any(
@@ -292,11 +303,11 @@ class WebRoomServer:
             return await self.activity.page(request)
         runners = [runner for runner in self.setup.tables.runners if not runner.closed]
         if not runners:
-            return web.Response(text="No table is open.", content_type="text/plain")
+            return sentence_page("web.no_table_open", self.locale_of(request))
         raise web.HTTPFound(f"/table/{runners[0].table_id}")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        runner = self.table(int(request.match_info["table_id"]))
+        runner = self.table(request)
         if "key" in request.query:
             # Keep the key in a cookie and take it out of the address bar and history.
             response: web.StreamResponse = web.HTTPFound(f"/table/{runner.table_id}")
@@ -374,9 +385,9 @@ class WebRoomServer:
         return origin is not None and origin in own_origins(request)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        runner = self.table(int(request.match_info["table_id"]))
+        runner = self.table(request)
         if not self._same_origin(request):
-            raise web.HTTPForbidden(text="This table's websocket is for its own page.")
+            raise refused(403, "web.foreign_socket", self.locale_of(request))
         return await self.serve_viewer(request, runner, await self._viewer_at(request, runner))
 
     async def serve_viewer(
@@ -392,7 +403,7 @@ class WebRoomServer:
         closes the socket); the Activity's viewers hold a session of their own."""
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
-            raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
+            raise refused(503, "web.room_full", viewer.locale)
         deck = "two_colour"
         if viewer.user_id is not None:
             deck = await deck_of(self.setup.tables.services.database, viewer.user_id)
