@@ -1853,9 +1853,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "activity.foreign_socket": "This connection is only for the Activity's own page.",
     "activity.sign_out": "Sign out",
-    "activity.signed_out": (
-        "You are signed out. Close the Activity, or open it again to sign in."
-    ),
+    "activity.signed_out": "You are signed out. Close the Activity, or open it again to sign in.",
     "activity.too_many": "You signed in too often; try again in {seconds} seconds.",
     "play.default_name": "Player",
     # Tournaments announced ahead (issue 28; bot/scheduled_tournaments.py,
