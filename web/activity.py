@@ -27,8 +27,11 @@ the instance and the channel, lives :data:`web.sessions.SESSION_SECONDS`, surviv
 restart and is known to every process (a table run by another process is
 reached through :mod:`web.routing`, which forwards ``/activity/ws`` there),
 and every websocket it opens is checked again with Discord (is the instance
-still running there, the member still in it). Each client address may ask
-for :data:`ACTIVITY_SIGN_INS_PER_ADDRESS` sessions a minute.
+still running there, the member still in it). Discord's proxy hides its
+users' addresses, so the sign-ins that succeed are counted per member
+(:data:`ACTIVITY_SIGN_INS_PER_MEMBER` a minute) and only the code exchanges
+Discord refused per client address (:data:`ACTIVITY_FAILURES_PER_ADDRESS`),
+besides :data:`SIGN_INS_PER_MINUTE` exchanges from everyone.
 A forged or guessed session, an instance id Discord does not know, a member
 of another channel's instance: each is refused with a sentence and never
 reaches a table.
@@ -69,10 +72,15 @@ MAX_CODE: Final = 256
 #: Sign-ins the room asks Discord about per minute, from everyone (each is a code
 #: exchange): a flood of made-up codes must not have Discord throttle the bot.
 SIGN_INS_PER_MINUTE: Final = 120
-#: Sign-ins one address may ask for in any minute. Discord's proxy hides its users'
-#: addresses, so through it the address is the proxy's (shared by many members):
-#: more than the room's own limit; a flood sent straight to the room is its own.
-ACTIVITY_SIGN_INS_PER_ADDRESS: Final = 30
+#: Code exchanges Discord refused (made-up or used codes) one address may cause
+#: in any minute; more are refused before Discord is asked. Discord's proxy hides
+#: its users' addresses (it documents no header that carries them), so through it
+#: every member has the proxy's address: a sign-in that succeeds is not counted
+#: there, or the members inside Discord would share one budget.
+ACTIVITY_FAILURES_PER_ADDRESS: Final = 30
+#: Sign-ins one member (the Discord user the code exchange proved) may make in
+#: any minute.
+ACTIVITY_SIGN_INS_PER_MEMBER: Final = 10
 #: The files the Activity's page loads, by name: the file under ``web/static`` and its type.
 FILES: Final = {
     "table.css": ("table.css", "text/css"),
@@ -161,7 +169,10 @@ class ActivityRoutes:
         self._clock = clock
         self._table_id_in = table_id_in
         self.sessions = sessions
-        self.flood = AddressBudget(ACTIVITY_SIGN_INS_PER_ADDRESS, now=clock)
+        #: Refused code exchanges per client address (web/sign_in_flood.py).
+        self.flood = AddressBudget(ACTIVITY_FAILURES_PER_ADDRESS, now=clock)
+        #: Sign-ins per member (by Discord user id), once Discord said who it is.
+        self.members = AddressBudget(ACTIVITY_SIGN_INS_PER_MEMBER, now=clock)
         self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
         self._sign_ins: deque[float] = deque()
 
@@ -202,7 +213,8 @@ class ActivityRoutes:
         locale = preferred_language(request)
         if not self._from_discord(request):
             raise refusal(403, "web.malformed", locale)
-        wait = self.flood.spend(client_address(request))
+        address = client_address(request)
+        wait = self.flood.waiting(address)
         if wait is not None:
             raise refusal(429, "signin.too_many", locale, seconds=wait)
         now = self._clock()
@@ -225,11 +237,15 @@ class ActivityRoutes:
             access_token = await self.oauth.exchange_code(code, None)
             user = await self.oauth.fetch_user(access_token)
         except OAuthRefused:
+            self.flood.spend(address)  # a made-up code counts against its address
             raise refusal(401, "activity.sign_in_failed", locale) from None
         except OAuthError:
             raise refusal(503, "activity.unavailable", locale) from None
         if user.locale:
             locale = "de" if user.locale.lower().startswith("de") else "en"
+        wait = self.members.spend(str(user.id))
+        if wait is not None:
+            raise refusal(429, "activity.too_many", locale, seconds=wait)
         instance = await self._instance(instance_id, locale)
         if instance is None or user.id not in instance.users:
             log.info("Activity: member %s refused for instance %s", user.id, instance_id)
