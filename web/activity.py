@@ -39,6 +39,7 @@ reaches a table.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -56,8 +57,9 @@ from bot.i18n import t
 from bot.tables.runner import TableRunner
 from bot.web_surface import ActivityInstance, ActivitySetup
 from web.discord_oauth import DiscordOAuth, OAuthError, OAuthRefused
+from web.discord_signin import CHECK_SECONDS, SIGNED_OUT
 from web.origins import own_origins
-from web.sessions import Binding, SessionStore
+from web.sessions import MAX_ID, Binding, SessionStore, digest
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import Viewer, preferred_language
 
@@ -175,6 +177,9 @@ class ActivityRoutes:
         self.members = AddressBudget(ACTIVITY_SIGN_INS_PER_MEMBER, now=clock)
         self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
         self._sign_ins: deque[float] = deque()
+        #: The open websockets of each session (by its id's digest), closed at sign-out.
+        self._sockets: dict[str, set[web.WebSocketResponse]] = {}
+        self.check_seconds = CHECK_SECONDS
 
     def install(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self.page)
@@ -182,6 +187,7 @@ class ActivityRoutes:
         app.router.add_get(PREFIX + "/static/{name}", self.file)
         app.router.add_get(PREFIX + "/cards/{deck}/{code}.png", self._card)
         app.router.add_post(PREFIX + "/token", self.token)
+        app.router.add_post(PREFIX + "/logout", self.logout)
         app.router.add_get(PREFIX + "/ws", self.socket)
 
     def headers(self) -> dict[str, str]:
@@ -314,10 +320,78 @@ class ActivityRoutes:
         if runner is None:
             raise refusal(404, "activity.no_table", session.locale)
         viewer = Viewer(session.user_id, session.name, session.guild_id, session.locale)
+        session_id = request.query.get("session", "")
+
+        async def still_open() -> bool:
+            return await self.sessions.get(session_id, "activity") is not None
+
         response: web.StreamResponse = await self._serve(
-            request, runner, viewer, cookie_session=False
+            request,
+            runner,
+            viewer,
+            cookie_session=False,
+            track=lambda socket: self._track(session_id, socket),
+            still_open=still_open,
         )
         return response
+
+    # -------------------------------------------------------------- sign-out
+
+    async def logout(self, request: web.Request) -> web.StreamResponse:
+        """``{session}`` -> the session ends (its row deleted, for every process)
+        and its open websockets here are closed (:data:`SIGNED_OUT`); elsewhere
+        at their next message or check. Only the Activity's page may ask: the
+        session's id is its secret, and another site's ``Origin`` is refused."""
+        locale = preferred_language(request)
+        if not self._from_discord(request):
+            raise refusal(403, "signin.foreign_origin", locale)
+        try:
+            data = await request.json()
+        except ValueError:
+            raise refusal(400, "web.malformed", locale) from None
+        session_id = data.get("session") if isinstance(data, dict) else None
+        if not isinstance(session_id, str) or not 0 < len(session_id) <= MAX_ID:
+            raise refusal(400, "web.malformed", locale)
+        found = await self.sessions.get(session_id, "activity")
+        if found is not None and found.user.locale:
+            locale = "de" if found.user.locale.lower().startswith("de") else "en"
+        if found is not None:  # an Activity session only: a browser's is not ended here
+            await self.sessions.close(session_id)
+            log.info("Activity: member %s signed out", found.user.id)
+        for socket in list(self._sockets.pop(digest(session_id), ())):
+            await socket.close(code=SIGNED_OUT, message=b"signed out")
+        return web.json_response({"type": "done", "text": t("activity.signed_out", locale)})
+
+    def _track(self, session_id: str, socket: web.WebSocketResponse) -> Callable[[], None]:
+        """Close ``socket`` when its session ends: at once when signed out here,
+        within :attr:`check_seconds` when at another process; returns what
+        forgets it (once it closed anyway)."""
+        key = digest(session_id)
+        sockets = self._sockets.setdefault(key, set())
+        sockets.add(socket)
+        watcher = asyncio.get_running_loop().create_task(
+            self._watch(session_id, socket), name="activity-session-watch"
+        )
+
+        def forget() -> None:
+            watcher.cancel()
+            sockets.discard(socket)
+            if not sockets and self._sockets.get(key) is sockets:
+                del self._sockets[key]
+
+        return forget
+
+    async def _watch(self, session_id: str, socket: web.WebSocketResponse) -> None:
+        while not socket.closed:
+            await asyncio.sleep(self.check_seconds)
+            try:
+                open_ = await self.sessions.get(session_id, "activity") is not None
+            except Exception:  # the database away a moment: asked again next time
+                log.warning("Activity: could not check a session", exc_info=True)
+                continue
+            if not open_:
+                await socket.close(code=SIGNED_OUT, message=b"signed out")
+                return
 
 
 class _Bound:

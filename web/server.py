@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from html import escape as html_escape
 from importlib import resources
 from typing import Final
@@ -336,7 +336,16 @@ class WebRoomServer:
             (
                 '<html lang="{{lang}}">',
                 f'<html lang="{locale}" data-activity="{self.setup.activity.application_id}"'
-                f' data-signing-in="{html_escape(t("activity.signing_in", locale))}">',
+                f' data-signing-in="{html_escape(t("activity.signing_in", locale))}"'
+                f' data-signed-out="{html_escape(t("activity.signed_out", locale))}"'
+                f' data-unavailable="{html_escape(t("activity.unavailable", locale))}"'
+                f' data-sign-in-failed="{html_escape(t("activity.sign_in_failed", locale))}">',
+            ),
+            (
+                # Sign-out (web/activity.py, ActivityRoutes.logout): shown once signed in.
+                '<main id="room">\n',
+                '<main id="room">\n<nav id="account" hidden><button id="sign-out" type="button">'
+                f"{html_escape(t('activity.sign_out', locale))}</button></nav>\n",
             ),
         ):
             if absolute not in html:
@@ -397,10 +406,14 @@ class WebRoomServer:
         viewer: Viewer,
         *,
         cookie_session: bool = True,
+        track: Callable[[web.WebSocketResponse], Callable[[], None]] | None = None,
+        still_open: Callable[[], Awaitable[bool]] | None = None,
     ) -> web.StreamResponse:
         """The viewer's websocket at ``runner``'s table, until it closes.
         ``cookie_session``: the viewer signed in with the room's cookie (its end
-        closes the socket); the Activity's viewers hold a session of their own."""
+        closes the socket); the Activity's viewers hold a session of their own,
+        which ``track`` (closing the socket when it ends; returns what forgets
+        it) and ``still_open`` (asked at every message) look after."""
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
             raise refused(503, "web.room_full", viewer.locale)
@@ -410,9 +423,10 @@ class WebRoomServer:
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30.0)
         await socket.prepare(request)
         # Known to sign-out from the moment the page holds it open (no await before).
-        signed_out = (
-            self._close_on_sign_out(request, socket, viewer) if cookie_session else lambda: None
-        )
+        if cookie_session:
+            signed_out = self._close_on_sign_out(request, socket, viewer)
+        else:
+            signed_out = track(socket) if track is not None else lambda: None
         connection = Connection(socket, viewer)
         try:
             await socket.send_json(room.hello(viewer, deck))
@@ -424,7 +438,9 @@ class WebRoomServer:
         try:
             async for message in socket:
                 if message.type is WSMsgType.TEXT:
-                    if cookie_session and not await self._still_signed_in(request, viewer):
+                    if (cookie_session and not await self._still_signed_in(request, viewer)) or (
+                        still_open is not None and not await still_open()
+                    ):
                         # Signed out meanwhile (here or at another process): the
                         # page comes back watching.
                         await socket.close(code=SIGNED_OUT, message=b"signed out")
