@@ -36,6 +36,7 @@ from tests.e2e.table_view import TableView, is_table_message, seats_of
 from tests.web.discord_frame import DiscordFrame
 from tests.web.frame_privacy import allowed_cards, leaked
 from tests.web.harness import CHROMIUM_ARGS, chromium_path
+from web.discord_signin import SIGNED_OUT
 from web.room import Connection
 from web.server import WebRoomServer
 
@@ -276,6 +277,31 @@ async def test_a_member_signs_out_of_the_activity_and_her_session_opens_nothing_
                 assert (await answer.json())["text"] == t("signin.foreign_origin", "en")
             async with http.post(logout, data="{", headers={"Origin": origin}) as answer:
                 assert answer.status == 400
+            # The Activity's refusals are in the reader's words too.
+            async with http.get(
+                f"http://127.0.0.1:{port}/activity/ws?session={session}",
+                headers={"Origin": "https://evil.example", "Accept-Language": "de"},
+            ) as answer:
+                assert answer.status == 403
+                assert (await answer.json())["text"] == t("activity.foreign_socket", "de")
+
+            # Signed in again, then signed out at another process (its row deleted
+            # there): her idle socket here is closed at its next check.
+            room.activity.check_seconds = 0.1
+            body = {"code": fake.activities.authorize(ann), "instance_id": instance.instance_id}
+            token = f"http://127.0.0.1:{port}/activity/token"
+            async with http.post(token, json=body, headers={"Origin": origin}) as answer:
+                assert answer.status == 200
+                again = (await answer.json())["session"]
+            idle = await http.ws_connect(
+                f"ws://127.0.0.1:{port}/activity/ws?session={again}", headers={"Origin": origin}
+            )
+            assert (await idle.receive_json(timeout=5))["type"] == "hello"
+            assert await room.activity.sessions.close(again)
+            async with asyncio.timeout(5):
+                async for _ in idle:
+                    pass
+            assert idle.close_code == SIGNED_OUT
         await context.close()
 
 
