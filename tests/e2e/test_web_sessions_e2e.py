@@ -33,6 +33,7 @@ from tests.e2e.test_web_room_e2e import free_port
 from tests.e2e.test_web_signin_e2e import browser, callback_address, hello, sign_in
 from tests.web.frame_privacy import spectator_leaks
 from web.discord_signin import CHECK_SECONDS, SIGNED_OUT, DiscordSignIn
+from web.refusals import sentence_html
 from web.server import WebRoomServer
 from web.sessions import SessionStore
 
@@ -209,7 +210,8 @@ async def test_a_flood_of_sign_ins_from_one_address_cannot_push_out_a_real_one(
                         if answer.status == 429:
                             text = await answer.text()
                             seconds = int(answer.headers["Retry-After"])
-                            assert text == t("signin.too_many", language, seconds=seconds)
+                            sentence = t("signin.too_many", language, seconds=seconds)
+                            assert text == sentence_html(sentence, language)
             assert statuses[:10] == [302] * 10 and set(statuses[10:]) == {429}
             assert isinstance(room.identity, DiscordSignIn)
             assert await room.identity.states.count() <= 11
