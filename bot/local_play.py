@@ -21,7 +21,7 @@ import os
 import secrets
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -44,6 +44,7 @@ from engine import STYLES
 LOCAL_GUILD: Final = 1
 LOCAL_CHANNEL: Final = 1
 LOCAL_MEMBER: Final = 1
+#: The seat's name when none is given: ``play.default_name`` in the player's language.
 LOCAL_NAME: Final = "Player"
 STARTING_CHIPS: Final = 10_000
 DATABASE_NAME: Final = "local-play.db"
@@ -157,6 +158,17 @@ async def open_local_table(
     return runner
 
 
+def terminal_language(environment: Mapping[str, str] | None = None) -> str:
+    """The language the person's system speaks (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, as the C library reads them), if local play speaks it, else English."""
+    environment = os.environ if environment is None else environment
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environment.get(name)
+        if value:
+            return "de" if value.lower().startswith("de") else "en"
+    return "en"
+
+
 def local_member(name: str = LOCAL_NAME) -> LocalMember:
     return LocalMember(LOCAL_GUILD, LOCAL_MEMBER, name, secrets.token_urlsafe(18))
 
@@ -170,19 +182,30 @@ def parse_options(argv: Sequence[str]) -> tuple[PlayOptions, int, str]:
     parser.add_argument("--game", default="NT", choices=sorted(dealt_variants()))
     parser.add_argument("--bots", type=int, default=3, help="computer players (1-9, default 3)")
     parser.add_argument("--style", choices=sorted(STYLES), default=None)
-    parser.add_argument("--name", default=LOCAL_NAME, help="your name at the table")
-    parser.add_argument("--language", choices=("en", "de"), default="en")
+    parser.add_argument(
+        "--name", default=None, help="your name at the table (default: Player, in your language)"
+    )
+    parser.add_argument(
+        "--language",
+        "--lang",
+        choices=("en", "de"),
+        default=None,
+        help="the table's language (default: your system's, else English)",
+    )
     arguments = parser.parse_args(argv)
     if not 1 <= arguments.bots <= 9:
         parser.error("--bots is 1 to 9")
+    language = arguments.language or terminal_language()
+    # The seat is named in the player's language unless they chose a name.
+    name = (arguments.name or "").strip() or t("play.default_name", language)
     options = PlayOptions(
         game=arguments.game,
         computers=arguments.bots,
         style=arguments.style,
         seats=max(6, arguments.bots + 1) if arguments.bots < 9 else 10,
-        locale=arguments.language,
+        locale=language,
     )
-    return options, arguments.port, arguments.name
+    return options, arguments.port, name
 
 
 def main(argv: Sequence[str]) -> int:

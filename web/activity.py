@@ -27,8 +27,11 @@ the instance and the channel, lives :data:`web.sessions.SESSION_SECONDS`, surviv
 restart and is known to every process (a table run by another process is
 reached through :mod:`web.routing`, which forwards ``/activity/ws`` there),
 and every websocket it opens is checked again with Discord (is the instance
-still running there, the member still in it). Each client address may ask
-for :data:`ACTIVITY_SIGN_INS_PER_ADDRESS` sessions a minute.
+still running there, the member still in it). Discord's proxy hides its
+users' addresses, so the sign-ins that succeed are counted per member
+(:data:`ACTIVITY_SIGN_INS_PER_MEMBER` a minute) and only the code exchanges
+Discord refused per client address (:data:`ACTIVITY_FAILURES_PER_ADDRESS`),
+besides :data:`SIGN_INS_PER_MINUTE` exchanges from everyone.
 A forged or guessed session, an instance id Discord does not know, a member
 of another channel's instance: each is refused with a sentence and never
 reaches a table.
@@ -36,6 +39,7 @@ reaches a table.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
@@ -53,8 +57,9 @@ from bot.i18n import t
 from bot.tables.runner import TableRunner
 from bot.web_surface import ActivityInstance, ActivitySetup
 from web.discord_oauth import DiscordOAuth, OAuthError, OAuthRefused
+from web.discord_signin import CHECK_SECONDS, SIGNED_OUT
 from web.origins import own_origins
-from web.sessions import Binding, SessionStore
+from web.sessions import MAX_ID, Binding, SessionStore, digest
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import Viewer, preferred_language
 
@@ -69,10 +74,15 @@ MAX_CODE: Final = 256
 #: Sign-ins the room asks Discord about per minute, from everyone (each is a code
 #: exchange): a flood of made-up codes must not have Discord throttle the bot.
 SIGN_INS_PER_MINUTE: Final = 120
-#: Sign-ins one address may ask for in any minute. Discord's proxy hides its users'
-#: addresses, so through it the address is the proxy's (shared by many members):
-#: more than the room's own limit; a flood sent straight to the room is its own.
-ACTIVITY_SIGN_INS_PER_ADDRESS: Final = 30
+#: Code exchanges Discord refused (made-up or used codes) one address may cause
+#: in any minute; more are refused before Discord is asked. Discord's proxy hides
+#: its users' addresses (it documents no header that carries them), so through it
+#: every member has the proxy's address: a sign-in that succeeds is not counted
+#: there, or the members inside Discord would share one budget.
+ACTIVITY_FAILURES_PER_ADDRESS: Final = 30
+#: Sign-ins one member (the Discord user the code exchange proved) may make in
+#: any minute.
+ACTIVITY_SIGN_INS_PER_MEMBER: Final = 10
 #: The files the Activity's page loads, by name: the file under ``web/static`` and its type.
 FILES: Final = {
     "table.css": ("table.css", "text/css"),
@@ -161,9 +171,15 @@ class ActivityRoutes:
         self._clock = clock
         self._table_id_in = table_id_in
         self.sessions = sessions
-        self.flood = AddressBudget(ACTIVITY_SIGN_INS_PER_ADDRESS, now=clock)
+        #: Refused code exchanges per client address (web/sign_in_flood.py).
+        self.flood = AddressBudget(ACTIVITY_FAILURES_PER_ADDRESS, now=clock)
+        #: Sign-ins per member (by Discord user id), once Discord said who it is.
+        self.members = AddressBudget(ACTIVITY_SIGN_INS_PER_MEMBER, now=clock)
         self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
         self._sign_ins: deque[float] = deque()
+        #: The open websockets of each session (by its id's digest), closed at sign-out.
+        self._sockets: dict[str, set[web.WebSocketResponse]] = {}
+        self.check_seconds = CHECK_SECONDS
 
     def install(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self.page)
@@ -171,6 +187,7 @@ class ActivityRoutes:
         app.router.add_get(PREFIX + "/static/{name}", self.file)
         app.router.add_get(PREFIX + "/cards/{deck}/{code}.png", self._card)
         app.router.add_post(PREFIX + "/token", self.token)
+        app.router.add_post(PREFIX + "/logout", self.logout)
         app.router.add_get(PREFIX + "/ws", self.socket)
 
     def headers(self) -> dict[str, str]:
@@ -202,7 +219,8 @@ class ActivityRoutes:
         locale = preferred_language(request)
         if not self._from_discord(request):
             raise refusal(403, "web.malformed", locale)
-        wait = self.flood.spend(client_address(request))
+        address = client_address(request)
+        wait = self.flood.waiting(address)
         if wait is not None:
             raise refusal(429, "signin.too_many", locale, seconds=wait)
         now = self._clock()
@@ -225,11 +243,15 @@ class ActivityRoutes:
             access_token = await self.oauth.exchange_code(code, None)
             user = await self.oauth.fetch_user(access_token)
         except OAuthRefused:
+            self.flood.spend(address)  # a made-up code counts against its address
             raise refusal(401, "activity.sign_in_failed", locale) from None
         except OAuthError:
             raise refusal(503, "activity.unavailable", locale) from None
         if user.locale:
             locale = "de" if user.locale.lower().startswith("de") else "en"
+        wait = self.members.spend(str(user.id))
+        if wait is not None:
+            raise refusal(429, "activity.too_many", locale, seconds=wait)
         instance = await self._instance(instance_id, locale)
         if instance is None or user.id not in instance.users:
             log.info("Activity: member %s refused for instance %s", user.id, instance_id)
@@ -273,7 +295,7 @@ class ActivityRoutes:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         locale = preferred_language(request)
         if not self._from_discord(request):
-            raise web.HTTPForbidden(text="This websocket is for the Activity's own page.")
+            raise refusal(403, "activity.foreign_socket", locale)
         found = await self.sessions.get(request.query.get("session"), "activity")
         if found is None or found.binding is None:
             raise refusal(403, "activity.sign_in_failed", locale)
@@ -298,10 +320,78 @@ class ActivityRoutes:
         if runner is None:
             raise refusal(404, "activity.no_table", session.locale)
         viewer = Viewer(session.user_id, session.name, session.guild_id, session.locale)
+        session_id = request.query.get("session", "")
+
+        async def still_open() -> bool:
+            return await self.sessions.get(session_id, "activity") is not None
+
         response: web.StreamResponse = await self._serve(
-            request, runner, viewer, cookie_session=False
+            request,
+            runner,
+            viewer,
+            cookie_session=False,
+            track=lambda socket: self._track(session_id, socket),
+            still_open=still_open,
         )
         return response
+
+    # -------------------------------------------------------------- sign-out
+
+    async def logout(self, request: web.Request) -> web.StreamResponse:
+        """``{session}`` -> the session ends (its row deleted, for every process)
+        and its open websockets here are closed (:data:`SIGNED_OUT`); elsewhere
+        at their next message or check. Only the Activity's page may ask: the
+        session's id is its secret, and another site's ``Origin`` is refused."""
+        locale = preferred_language(request)
+        if not self._from_discord(request):
+            raise refusal(403, "signin.foreign_origin", locale)
+        try:
+            data = await request.json()
+        except ValueError:
+            raise refusal(400, "web.malformed", locale) from None
+        session_id = data.get("session") if isinstance(data, dict) else None
+        if not isinstance(session_id, str) or not 0 < len(session_id) <= MAX_ID:
+            raise refusal(400, "web.malformed", locale)
+        found = await self.sessions.get(session_id, "activity")
+        if found is not None and found.user.locale:
+            locale = "de" if found.user.locale.lower().startswith("de") else "en"
+        if found is not None:  # an Activity session only: a browser's is not ended here
+            await self.sessions.close(session_id)
+            log.info("Activity: member %s signed out", found.user.id)
+        for socket in list(self._sockets.pop(digest(session_id), ())):
+            await socket.close(code=SIGNED_OUT, message=b"signed out")
+        return web.json_response({"type": "done", "text": t("activity.signed_out", locale)})
+
+    def _track(self, session_id: str, socket: web.WebSocketResponse) -> Callable[[], None]:
+        """Close ``socket`` when its session ends: at once when signed out here,
+        within :attr:`check_seconds` when at another process; returns what
+        forgets it (once it closed anyway)."""
+        key = digest(session_id)
+        sockets = self._sockets.setdefault(key, set())
+        sockets.add(socket)
+        watcher = asyncio.get_running_loop().create_task(
+            self._watch(session_id, socket), name="activity-session-watch"
+        )
+
+        def forget() -> None:
+            watcher.cancel()
+            sockets.discard(socket)
+            if not sockets and self._sockets.get(key) is sockets:
+                del self._sockets[key]
+
+        return forget
+
+    async def _watch(self, session_id: str, socket: web.WebSocketResponse) -> None:
+        while not socket.closed:
+            await asyncio.sleep(self.check_seconds)
+            try:
+                open_ = await self.sessions.get(session_id, "activity") is not None
+            except Exception:  # the database away a moment: asked again next time
+                log.warning("Activity: could not check a session", exc_info=True)
+                continue
+            if not open_:
+                await socket.close(code=SIGNED_OUT, message=b"signed out")
+                return
 
 
 class _Bound:

@@ -52,6 +52,7 @@ from bot.render.names import shown_name
 from bot.web_surface import DiscordSignInSetup
 from web.discord_oauth import DiscordOAuth, OAuthRefused, OAuthUnavailable
 from web.origins import own_origins
+from web.refusals import refused, sentence_page
 from web.sessions import LoginStates, Session, SessionStore, digest
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import LANGUAGES, Viewer, preferred_language
@@ -246,7 +247,7 @@ class DiscordSignIn:
         wait = self.flood.spend(client_address(request))
         if wait is not None:
             locale = preferred_language(request)
-            response = self._page(t("signin.too_many", locale, seconds=wait), 429)
+            response = sentence_page("signin.too_many", locale, 429, seconds=wait)
             response.headers["Retry-After"] = str(wait)
             return response
         next_path = safe_next(request.query.get("next"))
@@ -256,8 +257,10 @@ class DiscordSignIn:
         raise response
 
     @staticmethod
-    def _page(sentence: str, status: int) -> web.Response:
-        return web.Response(text=sentence, status=status, content_type="text/plain")
+    def _page(key: str, locale: str, status: int) -> web.Response:
+        """A sign-in's refusal: the catalogue's sentence in the reader's language,
+        escaped into a page (web/refusals.py)."""
+        return sentence_page(key, locale, status)
 
     async def callback(self, request: web.Request) -> web.StreamResponse:
         locale = preferred_language(request)
@@ -267,19 +270,19 @@ class DiscordSignIn:
         )
         if next_path is None:
             log.info("Web sign-in refused: unknown, used or foreign state")
-            return self._page(t("signin.state_unknown", locale), 400)
+            return self._page("signin.state_unknown", locale, 400)
         if "error" in query:
-            return self._page(t("signin.denied", locale), 403)
+            return self._page("signin.denied", locale, 403)
         code = query.get("code", "")
         if not code or len(code) > 512:
-            return self._page(t("signin.refused", locale), 400)
+            return self._page("signin.refused", locale, 400)
         try:
             token = await self.oauth.exchange_code(code, self.redirect_uri)
             user = await self.oauth.fetch_user(token)
         except OAuthRefused:
-            return self._page(t("signin.refused", locale), 403)
+            return self._page("signin.refused", locale, 403)
         except OAuthUnavailable:
-            return self._page(t("signin.unavailable", locale), 502)
+            return self._page("signin.unavailable", locale, 502)
         session = await self.sessions.open(user)
         response = web.HTTPSeeOther(next_path)
         self._cookie(response, self.session_cookie, session.cookie, self.sessions.lifetime)
@@ -308,15 +311,15 @@ class DiscordSignIn:
         return isinstance(token, str) and hmac.compare_digest(token.encode(), expected)
 
     async def logout(self, request: web.Request) -> web.StreamResponse:
-        locale = preferred_language(request)
+        locale = self._locale(request, self.session_of(request))  # the page's language
         if self.from_elsewhere(request):
-            raise web.HTTPForbidden(text=t("signin.foreign_origin", locale))
+            raise refused(403, "signin.foreign_origin", locale)
         form = await request.post()
         cookie = request.cookies.get(self.session_cookie)
         token = form.get("token")
         signed_in = bool(cookie) and self.session_of(request) is not None
         if signed_in and not self._token_of(cookie or "", token):
-            raise web.HTTPForbidden(text=t("signin.foreign_origin", locale))
+            raise refused(403, "signin.foreign_origin", locale)
         await self.sessions.close(cookie)
         for socket in list(self._sockets.pop(digest(cookie), ()) if cookie else ()):
             await socket.close(code=SIGNED_OUT, message=b"signed out")

@@ -49,6 +49,8 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from bot.web_routing import Locate
+from web.refusals import refused
+from web.viewers import preferred_language
 
 log = logging.getLogger(__name__)
 
@@ -130,9 +132,8 @@ class TableRouting:
         if owner is None:
             return await handler(request)  # no such table open: the room's own answer
         if owner.address is None:
-            raise web.HTTPServiceUnavailable(
-                text="This table is moving to another process; try again in a moment.",
-                headers={"Retry-After": "2"},
+            raise refused(
+                503, "web.table_moving", preferred_language(request), {"Retry-After": "2"}
             )
         if owner.address == self.own_address:
             return await handler(request)  # ours, not restored yet (or just closed)
@@ -165,16 +166,14 @@ class TableRouting:
                 return response
         except (aiohttp.ClientError, TimeoutError):
             log.warning("The web room at %s did not answer for %s", address, request.path)
-            raise web.HTTPBadGateway(
-                text="The process that runs this table did not answer; try again in a moment."
-            ) from None
+            raise refused(502, "web.process_silent", preferred_language(request)) from None
 
     async def forward_socket(
         self, request: web.Request, address: str, *, activity: bool = False
     ) -> web.StreamResponse:
         origin_ok = self.activity_origin if activity else self.same_origin
         if origin_ok is None or not origin_ok(request):
-            raise web.HTTPForbidden(text="This table's websocket is for its own page.")
+            raise refused(403, "web.foreign_socket", preferred_language(request))
         headers = self._headers(request)
         # The owner checks the origin against its own address: this process vouches
         # for the browser's, which it checked above.
@@ -192,9 +191,7 @@ class TableRouting:
             raise _refusal(error.status) from None
         except (aiohttp.ClientError, TimeoutError):
             log.warning("Could not reach the web room at %s for %s", address, request.path)
-            raise web.HTTPBadGateway(
-                text="The process that runs this table did not answer; try again in a moment."
-            ) from None
+            raise refused(502, "web.process_silent", preferred_language(request)) from None
         viewer = web.WebSocketResponse(max_msg_size=self.max_message_bytes, heartbeat=30.0)
         try:
             await viewer.prepare(request)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from html import escape as html_escape
 from importlib import resources
 from typing import Final
@@ -35,11 +35,12 @@ from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.avatars import AvatarBook
 from web.discord_signin import SIGNED_OUT, DiscordSignIn, sign_in_for
 from web.origins import own_origins
+from web.refusals import AIOHTTP_NOT_FOUND, refused, sentence_page
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
 from web.sessions import SessionStore
-from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity
+from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity, preferred_language
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,9 @@ async def careful_headers(request: web.Request, handler: Handler) -> web.StreamR
         response = await handler(request)
     except web.HTTPException as error:
         response = error
+    if isinstance(response, web.HTTPNotFound) and response.text == AIOHTTP_NOT_FOUND:
+        # aiohttp's own 404 (no such address): in the reader's words too.
+        response = refused(404, "web.not_found", preferred_language(request))
     if not response.prepared:
         response.headers.update(SECURITY_HEADERS)
         response.headers["Content-Security-Policy"] = content_security_policy(request.host)
@@ -222,11 +226,18 @@ class WebRoomServer:
             for connection in list(room.connections):
                 await connection.socket.close()
 
-    def table(self, table_id: int) -> TableRunner:
+    def table(self, request: web.Request) -> TableRunner:
+        """The open table the address names, or a 404 in the reader's words."""
+        table_id = int(request.match_info["table_id"])
         for runner in self.setup.tables.runners:
             if runner.table_id == table_id and not runner.closed:
                 return runner
-        raise web.HTTPNotFound(text="No such table is open.")
+        raise refused(404, "web.no_such_table", self.locale_of(request))
+
+    def locale_of(self, request: web.Request) -> str:
+        """The reader's language, as the page chooses it (the signed-in member's,
+        else the browser's)."""
+        return self.identity.identify(request).locale
 
     def _is_here(self, table_id: int) -> bool:
         return any(
@@ -292,11 +303,11 @@ class WebRoomServer:
             return await self.activity.page(request)
         runners = [runner for runner in self.setup.tables.runners if not runner.closed]
         if not runners:
-            return web.Response(text="No table is open.", content_type="text/plain")
+            return sentence_page("web.no_table_open", self.locale_of(request))
         raise web.HTTPFound(f"/table/{runners[0].table_id}")
 
     async def page(self, request: web.Request) -> web.StreamResponse:
-        runner = self.table(int(request.match_info["table_id"]))
+        runner = self.table(request)
         if "key" in request.query:
             # Keep the key in a cookie and take it out of the address bar and history.
             response: web.StreamResponse = web.HTTPFound(f"/table/{runner.table_id}")
@@ -325,7 +336,16 @@ class WebRoomServer:
             (
                 '<html lang="{{lang}}">',
                 f'<html lang="{locale}" data-activity="{self.setup.activity.application_id}"'
-                f' data-signing-in="{html_escape(t("activity.signing_in", locale))}">',
+                f' data-signing-in="{html_escape(t("activity.signing_in", locale))}"'
+                f' data-signed-out="{html_escape(t("activity.signed_out", locale))}"'
+                f' data-unavailable="{html_escape(t("activity.unavailable", locale))}"'
+                f' data-sign-in-failed="{html_escape(t("activity.sign_in_failed", locale))}">',
+            ),
+            (
+                # Sign-out (web/activity.py, ActivityRoutes.logout): shown once signed in.
+                '<main id="room">\n',
+                '<main id="room">\n<nav id="account" hidden><button id="sign-out" type="button">'
+                f"{html_escape(t('activity.sign_out', locale))}</button></nav>\n",
             ),
         ):
             if absolute not in html:
@@ -374,9 +394,9 @@ class WebRoomServer:
         return origin is not None and origin in own_origins(request)
 
     async def socket(self, request: web.Request) -> web.StreamResponse:
-        runner = self.table(int(request.match_info["table_id"]))
+        runner = self.table(request)
         if not self._same_origin(request):
-            raise web.HTTPForbidden(text="This table's websocket is for its own page.")
+            raise refused(403, "web.foreign_socket", self.locale_of(request))
         return await self.serve_viewer(request, runner, await self._viewer_at(request, runner))
 
     async def serve_viewer(
@@ -386,22 +406,27 @@ class WebRoomServer:
         viewer: Viewer,
         *,
         cookie_session: bool = True,
+        track: Callable[[web.WebSocketResponse], Callable[[], None]] | None = None,
+        still_open: Callable[[], Awaitable[bool]] | None = None,
     ) -> web.StreamResponse:
         """The viewer's websocket at ``runner``'s table, until it closes.
         ``cookie_session``: the viewer signed in with the room's cookie (its end
-        closes the socket); the Activity's viewers hold a session of their own."""
+        closes the socket); the Activity's viewers hold a session of their own,
+        which ``track`` (closing the socket when it ends; returns what forgets
+        it) and ``still_open`` (asked at every message) look after."""
         room = self.room(runner)
         if len(room.connections) >= self.max_viewers:
-            raise web.HTTPServiceUnavailable(text="This table has all the viewers it can take.")
+            raise refused(503, "web.room_full", viewer.locale)
         deck = "two_colour"
         if viewer.user_id is not None:
             deck = await deck_of(self.setup.tables.services.database, viewer.user_id)
         socket = web.WebSocketResponse(max_msg_size=MAX_FRAME_BYTES, heartbeat=30.0)
         await socket.prepare(request)
         # Known to sign-out from the moment the page holds it open (no await before).
-        signed_out = (
-            self._close_on_sign_out(request, socket, viewer) if cookie_session else lambda: None
-        )
+        if cookie_session:
+            signed_out = self._close_on_sign_out(request, socket, viewer)
+        else:
+            signed_out = track(socket) if track is not None else lambda: None
         connection = Connection(socket, viewer)
         try:
             await socket.send_json(room.hello(viewer, deck))
@@ -413,7 +438,9 @@ class WebRoomServer:
         try:
             async for message in socket:
                 if message.type is WSMsgType.TEXT:
-                    if cookie_session and not await self._still_signed_in(request, viewer):
+                    if (cookie_session and not await self._still_signed_in(request, viewer)) or (
+                        still_open is not None and not await still_open()
+                    ):
                         # Signed out meanwhile (here or at another process): the
                         # page comes back watching.
                         await socket.close(code=SIGNED_OUT, message=b"signed out")

@@ -11,8 +11,16 @@ with a sentence, and change nothing.
 The address is the connection's; when that is this machine or a private
 network (a reverse proxy in front of the room, as the operators' guide sets
 up), the last address of ``X-Forwarded-For``, which that proxy appended, is
-the client's. At most :data:`MAX_ADDRESSES` addresses are remembered (the
-longest quiet give way).
+the client's. A connection from any other address is its own client: an
+``X-Forwarded-For`` it sends is its own words and is not read. At most
+:data:`MAX_ADDRESSES` addresses are remembered (the longest quiet give way).
+
+Discord's Activity proxy hides its users' addresses (so says Discord's
+networking guide for Activities, which documents no header carrying them),
+so every member inside Discord reaches the room from
+the proxy's addresses: the Activity counts only the code exchanges Discord
+refused per address, and the sign-ins that succeeded per member
+(:mod:`web.activity`).
 """
 
 from __future__ import annotations
@@ -63,14 +71,25 @@ class AddressBudget:
     def spend(self, address: str) -> int | None:
         """Count one sign-in from ``address``; ``None`` if allowed, else the
         seconds until the next one is."""
+        times, wait = self._recent(address)
+        if wait is not None:
+            return wait
+        times.append(self.now())
+        while len(self._begun) > self.limit:
+            self._begun.popitem(last=False)
+        return None
+
+    def waiting(self, address: str) -> int | None:
+        """The seconds until ``address`` may begin another, counting nothing
+        (``None``: it may now)."""
+        return self._recent(address)[1]
+
+    def _recent(self, address: str) -> tuple[deque[float], int | None]:
         now = self.now()
         times = self._begun.pop(address, None) or deque()
         while times and times[0] <= now - WINDOW:
             times.popleft()
         self._begun[address] = times  # the most recent last
         if len(times) >= self.per_minute:
-            return max(1, math.ceil(times[0] + WINDOW - now))
-        times.append(now)
-        while len(self._begun) > self.limit:
-            self._begun.popitem(last=False)
-        return None
+            return times, max(1, math.ceil(times[0] + WINDOW - now))
+        return times, None

@@ -1957,6 +1957,31 @@ MESSAGES: Final[dict[str, str]] = {
     "signin.too_many": (
         "Zu viele Anmeldungen von deiner Adresse; versuch es in {seconds} Sekunden noch einmal."
     ),
+    # Die Absagen des Raums in der Sprache des Lesers (web/refusals.py), die
+    # Abmeldung der Aktivität, ihre Anmeldungen je Mitglied, der Platz beim
+    # lokalen Spiel (Issues 26 und 27).
+    "web.no_such_table": "Dieser Tisch ist nicht offen.",
+    "web.no_table_open": "Kein Tisch ist offen.",
+    "web.not_found": "Unter dieser Adresse gibt es nichts.",
+    "web.foreign_socket": "Diese Verbindung gehört nur zur Seite des Tisches.",
+    "web.room_full": (
+        "Dieser Tisch hat so viele Zuschauer, wie er aufnehmen kann; versuch es später noch einmal."
+    ),
+    "web.table_moving": (
+        "Dieser Tisch zieht gerade zu einem anderen Prozess um; versuch es gleich noch einmal."
+    ),
+    "web.process_silent": (
+        "Der Prozess, der diesen Tisch führt, hat nicht geantwortet; versuch es gleich noch einmal."
+    ),
+    "activity.foreign_socket": "Diese Verbindung gehört nur zur Seite der Aktivität.",
+    "activity.sign_out": "Abmelden",
+    "activity.signed_out": (
+        "Du bist abgemeldet. Schließe die Aktivität oder öffne sie erneut, um dich anzumelden."
+    ),
+    "activity.too_many": (
+        "Du hast dich zu oft angemeldet; versuch es in {seconds} Sekunden noch einmal."
+    ),
+    "play.default_name": "Spieler",
     # Angekündigte Turniere (Issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
     "command.tournament.description": (

@@ -1840,6 +1840,22 @@ MESSAGES: Final[dict[str, str]] = {
     "activity.unavailable": "Discord could not be asked just now; try again in a moment.",
     # Sign-ins begun from one address (web/sign_in_flood.py), issues 26 and 27.
     "signin.too_many": "Too many sign-ins from your address; try again in {seconds} seconds.",
+    # The room's refusals in the reader's words (web/refusals.py), the Activity's
+    # sign-out and its sign-ins per member, local play's seat (issues 26 and 27).
+    "web.no_such_table": "No such table is open.",
+    "web.no_table_open": "No table is open.",
+    "web.not_found": "There is nothing at this address.",
+    "web.foreign_socket": "This connection is only for the table's own page.",
+    "web.room_full": "This table has all the viewers it can take; try again later.",
+    "web.table_moving": "This table is moving to another process; try again in a moment.",
+    "web.process_silent": (
+        "The process that runs this table did not answer; try again in a moment."
+    ),
+    "activity.foreign_socket": "This connection is only for the Activity's own page.",
+    "activity.sign_out": "Sign out",
+    "activity.signed_out": "You are signed out. Close the Activity, or open it again to sign in.",
+    "activity.too_many": "You signed in too often; try again in {seconds} seconds.",
+    "play.default_name": "Player",
     # Tournaments announced ahead (issue 28; bot/scheduled_tournaments.py,
     # bot/tournament_scheduler.py, cogs/tournaments.py).
     "command.tournament.description": (

@@ -14,6 +14,7 @@ the hand began, and the channel is told.
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -124,7 +125,8 @@ async def restore_last_hand(state: TableState, services: TableServices) -> None:
     """Make the table's last hand, when it was finished, the last hand again: its
     message shows its result (a result never shown stays owed, as saved)."""
     row = await services.database.fetch_one(
-        "SELECT id, status, commitment FROM hands WHERE table_id = ? ORDER BY id DESC LIMIT 1",
+        "SELECT id, status, commitment, result FROM hands WHERE table_id = ?"
+        " ORDER BY id DESC LIMIT 1",
         (state.table_id,),
     )
     if row is None or row["status"] != "finished":
@@ -138,6 +140,9 @@ async def restore_last_hand(state: TableState, services: TableServices) -> None:
     if not hand.is_complete:
         return
     live = LiveHand(hand_id, deal, hand, row["commitment"])
+    # A rabbit hunted before the restart stays public (bot/tables/home_game.py
+    # marks it in the hand's result): the web room shows its cards again.
+    live.rabbit_hunted = bool(json.loads(row["result"] or "{}").get("rabbit_hunted"))
     live.result = await linked_result(state, services, live)
     state.hand_settled(live)
 

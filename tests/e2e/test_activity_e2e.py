@@ -36,6 +36,7 @@ from tests.e2e.table_view import TableView, is_table_message, seats_of
 from tests.web.discord_frame import DiscordFrame
 from tests.web.frame_privacy import allowed_cards, leaked
 from tests.web.harness import CHROMIUM_ARGS, chromium_path
+from web.discord_signin import SIGNED_OUT
 from web.room import Connection
 from web.server import WebRoomServer
 
@@ -186,6 +187,121 @@ async def test_a_member_opens_the_table_in_discord_signs_in_sits_and_plays_a_han
             await page.set_viewport_size({"width": 390, "height": 844})
             await page.wait_for_timeout(400)
             await page.screenshot(path=str(PICTURES / "activity-phone.png"))
+        await context.close()
+
+
+async def test_a_member_signs_out_of_the_activity_and_her_session_opens_nothing_again(
+    fake_discord: FakeDiscord, tmp_path: Path, browser: Any
+) -> None:
+    """The Activity's "Sign out", as the browser's: the session ends at the
+    backend (its row deleted), her socket is closed and not opened again, the
+    page says so in her language, and the session opens nothing later."""
+    fake = fake_discord
+    fake.activities.enable()
+    port = free_port()
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", **activity_settings(fake, port)
+    ) as croupier:
+        ann = fake.add_member("Ann", locale="de")
+        created = await ann.slash("poker", "create")
+        await created.settled()
+        instance = fake.activities.run_entry_point(ann)
+        room = croupier.bot.web_room
+        assert isinstance(room, WebRoomServer) and room.activity is not None
+
+        def anns_sockets() -> int:
+            return sum(
+                connection.viewer.user_id == ann.id
+                for table in room.rooms.values()
+                for connection in table.connections
+            )
+
+        async def until_she_has(count: int) -> None:  # the room's sockets, not the fake's
+            for _ in range(200):
+                if anns_sockets() == count:
+                    return
+                await asyncio.sleep(0.05)
+            assert anns_sockets() == count
+
+        context = await browser.new_context(locale="de-DE")
+        frame = DiscordFrame(fake, port, ann, instance.instance_id, fake.channel.id, fake.guild_id)
+        await frame.install(context)
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        activity = await frame.open(page)
+        await activity.locator("html[data-signed-in='yes']").wait_for(
+            state="attached", timeout=TIMEOUT_MS
+        )
+        await until_she_has(1)
+        address = await activity.locator("html").get_attribute("data-socket")
+        session = unquote((address or "").removeprefix("ws?session="))
+        assert await room.activity.sessions.get(session, "activity") is not None
+
+        button = activity.locator("#sign-out")
+        assert (await button.text_content()) == t("activity.sign_out", "de")
+        await button.click(timeout=TIMEOUT_MS)
+        await activity.locator("html[data-signed-in='out']").wait_for(
+            state="attached", timeout=TIMEOUT_MS
+        )
+        banner = activity.locator("#banner")
+        for _ in range(100):
+            if (await banner.text_content() or "").strip() == t("activity.signed_out", "de"):
+                break
+            await asyncio.sleep(0.05)
+        assert (await banner.text_content() or "").strip() == t("activity.signed_out", "de")
+        assert await activity.locator("#account").is_hidden()
+        # Ended at the backend, her socket closed, and the page does not come back.
+        assert await room.activity.sessions.get(session, "activity") is None
+        await until_she_has(0)
+        opened = len(frame.sockets)
+        await page.wait_for_timeout(1500)  # the table's script reconnects after 1 s
+        assert len(frame.sockets) == opened == 1
+        assert anns_sockets() == 0
+        assert not errors, errors
+
+        # Later, her session opens nothing; a sign-out from another site is refused.
+        origin = f"https://{fake.application_id}.discordsays.com"
+        async with aiohttp.ClientSession() as http:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(
+                    f"ws://127.0.0.1:{port}/activity/ws?session={session}",
+                    headers={"Origin": origin},
+                )
+            assert refused.value.status == 403
+            logout = f"http://127.0.0.1:{port}/activity/logout"
+            async with http.post(
+                logout, json={"session": session}, headers={"Origin": "https://evil.example"}
+            ) as answer:
+                assert answer.status == 403
+                assert (await answer.json())["text"] == t("signin.foreign_origin", "en")
+            async with http.post(logout, data="{", headers={"Origin": origin}) as answer:
+                assert answer.status == 400
+            # The Activity's refusals are in the reader's words too.
+            async with http.get(
+                f"http://127.0.0.1:{port}/activity/ws?session={session}",
+                headers={"Origin": "https://evil.example", "Accept-Language": "de"},
+            ) as answer:
+                assert answer.status == 403
+                assert (await answer.json())["text"] == t("activity.foreign_socket", "de")
+
+            # Signed in again, then signed out at another process (its row deleted
+            # there): her idle socket here is closed at its next check.
+            room.activity.check_seconds = 0.1
+            body = {"code": fake.activities.authorize(ann), "instance_id": instance.instance_id}
+            token = f"http://127.0.0.1:{port}/activity/token"
+            async with http.post(token, json=body, headers={"Origin": origin}) as answer:
+                assert answer.status == 200
+                again = (await answer.json())["session"]
+            idle = await http.ws_connect(
+                f"ws://127.0.0.1:{port}/activity/ws?session={again}", headers={"Origin": origin}
+            )
+            assert (await idle.receive_json(timeout=5))["type"] == "hello"
+            assert await room.activity.sessions.close(again)
+            async with asyncio.timeout(5):
+                async for _ in idle:
+                    pass
+            assert idle.close_code == SIGNED_OUT
         await context.close()
 
 

@@ -33,6 +33,7 @@ from tests.e2e.test_web_room_e2e import free_port
 from tests.e2e.test_web_signin_e2e import browser, callback_address, hello, sign_in
 from tests.web.frame_privacy import spectator_leaks
 from web.discord_signin import CHECK_SECONDS, SIGNED_OUT, DiscordSignIn
+from web.refusals import sentence_html
 from web.server import WebRoomServer
 from web.sessions import SessionStore
 
@@ -209,7 +210,8 @@ async def test_a_flood_of_sign_ins_from_one_address_cannot_push_out_a_real_one(
                         if answer.status == 429:
                             text = await answer.text()
                             seconds = int(answer.headers["Retry-After"])
-                            assert text == t("signin.too_many", language, seconds=seconds)
+                            sentence = t("signin.too_many", language, seconds=seconds)
+                            assert text == sentence_html(sentence, language)
             assert statuses[:10] == [302] * 10 and set(statuses[10:]) == {429}
             assert isinstance(room.identity, DiscordSignIn)
             assert await room.identity.states.count() <= 11
@@ -236,6 +238,66 @@ async def test_a_flood_of_sign_ins_from_one_address_cannot_push_out_a_real_one(
                 t("signin.too_many", "en", seconds=999).replace("999", r"\d+").replace(".", r"\."),
                 body["text"],
             ), body
+
+
+async def test_members_behind_discords_proxy_do_not_share_one_sign_in_budget(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord's Activity proxy hides its users' addresses: every member inside
+    Discord reaches the room from the proxy's. More members than an address's
+    budget sign in within a minute, all let in; a member signing in again and
+    again is refused in her own words; made-up codes from the proxy's address
+    are still refused before Discord is asked."""
+    fake = fake_discord
+    fake.activities.enable()
+    port = free_port()
+    public = f"http://127.0.0.1:{port}"
+    async with running_croupier(
+        fake,
+        tmp_path / "croupier.db",
+        web_port=port,
+        public_url=public,
+        client_secret=fake.oauth.client_secret,
+        activity=True,
+    ) as croupier:
+        ann = fake.add_member("Ann")
+        created = await ann.slash("poker", "create")
+        await created.settled()
+        room = croupier.bot.web_room
+        assert isinstance(room, WebRoomServer) and room.activity is not None
+        members = [ann] + [fake.add_member(f"M{number}") for number in range(34)]
+        instance = fake.activities.run_entry_point(ann)
+        for member in members[1:]:
+            assert fake.activities.run_entry_point(member).instance_id == instance.instance_id
+        origin = f"https://{fake.application_id}.discordsays.com"
+        proxy = {"Origin": origin, "X-Forwarded-For": "162.159.135.232"}  # Discord's proxy
+
+        async def sign_in(member: Member) -> tuple[int, Any]:
+            body = {"code": fake.activities.authorize(member), "instance_id": instance.instance_id}
+            async with http.post(f"{public}/activity/token", json=body, headers=proxy) as answer:
+                return answer.status, await answer.json()
+
+        async with aiohttp.ClientSession() as http:
+            answers = [await sign_in(member) for member in members]
+            statuses = [status for status, _ in answers]
+            assert statuses == [200] * len(members), statuses
+            assert await room.activity.sessions.count() == len(members)
+            # One member signing in again and again: her own budget runs out.
+            again = [await sign_in(ann) for _ in range(10)]
+            assert [status for status, _ in again] == [200] * 9 + [429]
+            words = t("activity.too_many", "en", seconds=999).replace(".", r"\.")
+            assert re.fullmatch(words.replace("999", r"\d+"), again[-1][1]["text"]), again[-1]
+            # The others are not held back by her.
+            assert (await sign_in(members[1]))[0] == 200
+            # Made-up codes through the proxy: refused by Discord, then before it is asked.
+            made_up = {"code": "made-up", "instance_id": instance.instance_id}
+            statuses.clear()
+            for _ in range(31):
+                async with http.post(
+                    f"{public}/activity/token", json=made_up, headers=proxy
+                ) as answer:
+                    statuses.append(answer.status)
+            assert statuses == [401] * 30 + [429]
 
 
 async def test_a_member_signed_in_at_one_process_plays_at_a_table_of_another(

@@ -27,11 +27,13 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 from bot.database import Database
+from bot.i18n import t
 from tests.e2e.fake_discord import FakeDiscord, Member
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.table_players import open_table
 from web.discord_oauth import DiscordOAuth
 from web.discord_signin import DiscordSignIn
+from web.refusals import sentence_html
 from web.server import WebRoomServer
 from web.sessions import SessionStore
 
@@ -196,11 +198,16 @@ async def test_forged_replayed_and_foreign_sign_ins_only_watch(
             async with anns.get(back, allow_redirects=False) as first:
                 assert first.status == 303
             # Replayed, even with the browser's own binding sent again.
+            # (A German browser is told so in German, escaped into a page.)
             async with anns.get(
-                back, allow_redirects=False, headers={"Cookie": f"croupier_login={binding}"}
+                back,
+                allow_redirects=False,
+                headers={"Cookie": f"croupier_login={binding}", "Accept-Language": "de-DE"},
             ) as replayed:
                 assert replayed.status == 400  # a state works once
-                assert "already used" in await replayed.text()
+                assert replayed.content_type == "text/html"
+                german = t("signin.state_unknown", "de")
+                assert await replayed.text() == sentence_html(german, "de")
         # Login CSRF: Mallory's own Discord answer, pushed into the browser of a
         # victim who began a sign-in of their own (and so holds a binding cookie).
         async with browser() as mallorys, browser() as victim:
@@ -247,6 +254,15 @@ async def test_sign_out_needs_the_pages_token_no_foreign_origin_and_ends_the_ses
                     f"{public}/auth/logout", data={"next": "/", **form}, headers=headers
                 ) as refused:
                     assert refused.status == 403, (origin, form)
+            # Refused in the page's language: Ann's (English) even in a German browser.
+            async with http.post(
+                f"{public}/auth/logout",
+                data={"next": "/", "token": token},
+                headers={"Origin": "http://evil.example", "Accept-Language": "de"},
+            ) as refused:
+                assert refused.status == 403
+                sentence = t("signin.foreign_origin", "en")
+                assert await refused.text() == sentence_html(sentence, "en")
             assert not (await hello(http, public, table_id))["watching"]
             # A page open as Ann when she signs out elsewhere is closed (it comes back watching).
             socket_url = f"{public}/table/{table_id}/ws".replace("http://", "ws://")

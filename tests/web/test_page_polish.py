@@ -5,18 +5,22 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 
 import aiohttp
 import pytest
 
 from bot.i18n import t
-from bot.local_play import LOCAL_MEMBER, PlayOptions
+from bot.local_play import LOCAL_CHANNEL, LOCAL_MEMBER, PlayOptions, QuietOutlet
 from bot.render.views import PrivateView
+from bot.tables.registry import TableRegistry
+from bot.tables.state import LiveHand
+from bot.web_surface import WebRoomSetup, load_web_surface
 from engine import Evaluation, described, evaluate, parse_cards
 from tests.bot.fake_clock import FakeClock
 from tests.web.frame_privacy import cards_in, leaked
-from tests.web.harness import local_room
+from tests.web.harness import LocalRoom, local_room
 from tests.web.test_room import (
     Reader,
     _allowed,
@@ -26,6 +30,7 @@ from tests.web.test_room import (
     until_members_turn,
 )
 from web.frames import seat_part
+from web.server import WebRoomServer
 
 
 @pytest.fixture
@@ -80,6 +85,26 @@ def test_a_german_seat_reads_its_best_hand_in_german() -> None:
     assert english["best"] == ["Pair of tens"]
 
 
+async def _fold_before_the_flop(room: LocalRoom, clock: FakeClock, player: Reader) -> LiveHand:
+    """The member folds before the flop at a table that hunts rabbits: the hand
+    ends with a board to hunt."""
+    for _ in range(6):
+        assert await until_members_turn(room, clock, hands=2)
+        live = room.runner.live
+        assert live is not None
+        if not room.runner.state.settings.rabbit_hunt or live.hand.boards[0]:
+            await player.ask({"type": "act", "move": "call_or_check", "hand_no": live.hand_no})
+            await finish_the_hand(room, clock)
+            continue
+        assert await player.ask({"type": "act", "move": "fold", "hand_no": live.hand_no}) == {
+            "type": "done"
+        }
+        await settle(room)
+        await asyncio.sleep(0.05)
+        return live
+    raise AssertionError("the member never folded before the flop")
+
+
 async def test_the_rabbit_is_hunted_from_the_page_and_shown_to_every_viewer(
     tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
 ) -> None:
@@ -93,23 +118,7 @@ async def test_the_rabbit_is_hunted_from_the_page_and_shown_to_every_viewer(
         await room.runner.change_home_options(LOCAL_MEMBER, rabbit_hunt=True)
         player = Reader(await open_socket(http, room, key=room.member.key))
         spectator = Reader(await open_socket(http, room))
-        folded = None
-        for _ in range(6):  # the member folds before the flop at a hunting table
-            assert await until_members_turn(room, clock, hands=2)
-            live = room.runner.live
-            assert live is not None
-            if not room.runner.state.settings.rabbit_hunt or live.hand.boards[0]:
-                await player.ask({"type": "act", "move": "call_or_check", "hand_no": live.hand_no})
-                await finish_the_hand(room, clock)
-                continue
-            assert await player.ask({"type": "act", "move": "fold", "hand_no": live.hand_no}) == {
-                "type": "done"
-            }
-            await settle(room)
-            folded = live
-            break
-        assert folded is not None, "the member never folded before the flop"
-        await asyncio.sleep(0.05)
+        folded = await _fold_before_the_flop(room, clock, player)
         result = spectator.table["table"]["result"]
         assert result["rabbit"]["offered"] and not result["rabbit"]["boards"]
         assert result["rabbit"]["label"] == t("button.rabbit_hunt")
@@ -140,6 +149,61 @@ async def test_the_rabbit_is_hunted_from_the_page_and_shown_to_every_viewer(
         assert room.frames
         for connection, frame, allowed in room.frames:
             assert not leaked(frame, allowed), (connection.viewer.user_id, frame)
+
+
+async def test_a_hunted_rabbit_is_still_shown_after_a_restart(
+    tmp_path: Path, clock: FakeClock, http: aiohttp.ClientSession
+) -> None:
+    """The room's state after a restart: the finished hand whose rabbit was hunted
+    shows the hunted cards as before, and no card of a hand not hunted."""
+    async with local_room(
+        tmp_path / "rabbit-restart.db",
+        PlayOptions(computers=1, style="calling-station"),
+        clock=clock,
+        witness=_allowed,
+        flood_limit=0,
+    ) as room:
+        await room.runner.change_home_options(LOCAL_MEMBER, rabbit_hunt=True)
+        player = Reader(await open_socket(http, room, key=room.member.key))
+        folded = await _fold_before_the_flop(room, clock, player)
+        coming = [str(card) for board in folded.hand.rabbit_boards() for card in board]
+        answer = await player.ask({"type": "rabbit", "hand_no": folded.hand_no})
+        assert answer["type"] == "done", answer
+        await settle(room)
+        await player.socket.close()
+        # The bot stops and starts again on the same database.
+        await room.server.stop()
+        await room.registry.stop_all()
+        registry = TableRegistry(room.registry.services, lambda channel_id: QuietOutlet())
+        await registry.restore_all()
+        runner = registry.get(LOCAL_CHANNEL)
+        assert runner is not None and runner.live is None
+        server = load_web_surface(
+            WebRoomSetup(registry, port=0, local_member=room.member, flood_limit=0)
+        )
+        assert isinstance(server, WebRoomServer)
+        again = replace(room, registry=registry, runner=runner, server=server, frames=[])
+        seen = again.frames
+        server.witnesses.append(
+            lambda connection, frame, state: seen.append(
+                (connection, frame, _allowed(connection, frame, state))
+            )
+        )
+        try:
+            await server.start()
+            spectator = Reader(await open_socket(http, again))
+            await settle(again)
+            await asyncio.sleep(0.05)
+            hunted = spectator.table["table"]["result"]["rabbit"]
+            assert not hunted["offered"]
+            assert [card for board in hunted["boards"] for card in board] == coming
+            assert hunted["text"].startswith(f"Hand {folded.hand_no} · rabbit hunt:")
+            assert seen
+            for connection, frame, allowed in seen:
+                assert not leaked(frame, allowed), (connection.viewer.user_id, frame)
+        finally:
+            await server.stop()
+            await registry.stop_all()
 
 
 async def test_the_opener_changes_the_home_rules_from_the_page_as_with_poker_homegame(

@@ -5,6 +5,7 @@ played from the page through the table runner, and every refusal."""
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -487,3 +488,32 @@ def test_every_word_of_the_page_is_in_both_catalogues() -> None:
     for locale in ("en", "de"):
         for key in PAGE_WORDS:
             assert t(key, locale), key
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_the_room_s_refusals_speak_the_reader_s_language(
+    room: LocalRoom, http: aiohttp.ClientSession, language: str
+) -> None:
+    """An unknown table, a websocket from another page, a full table, an address
+    that is nothing: each answered with the catalogue's sentence in the language
+    the page would speak, escaped into a page."""
+    room.server.max_viewers = 0
+    table = f"{room.server.url}/table/{room.runner.table_id}"
+    cases = (
+        (f"{room.server.url}/table/999999", {}, 404, "web.no_such_table"),
+        (f"{room.server.url}/table/999999/ws", {}, 404, "web.no_such_table"),
+        (f"{table}/ws", {"Origin": "http://evil.example"}, 403, "web.foreign_socket"),
+        (f"{table}/ws", {"Origin": room.server.url}, 503, "web.room_full"),
+        (f"{room.server.url}/nowhere", {}, 404, "web.not_found"),
+        (f"{room.server.url}/cards/gold/As.png", {}, 404, "web.not_found"),
+    )
+    for url, extra, status, key in cases:
+        headers = {"Accept-Language": f"{language}-CH,{language};q=0.9,fr;q=0.5", **extra}
+        async with http.get(url, headers=headers) as answer:
+            assert answer.status == status, url
+            assert (answer.content_type, answer.charset) == ("text/html", "utf-8")
+            page = await answer.text()
+        assert f'<html lang="{language}">' in page, page
+        assert f"<p>{html.escape(t(key, language))}</p>" in page, page
+        assert "default-src 'none'" in answer.headers["Content-Security-Policy"]
+    assert "'" not in html.escape(t("web.foreign_socket", "en"))  # "table's" is escaped

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
+from aiohttp.test_utils import make_mocked_request
 
 from bot.database import Database
 from web.discord_oauth import DiscordUser
 from web.discord_signin import safe_next
 from web.sessions import Binding, LoginStates, SessionStore, digest
-from web.sign_in_flood import AddressBudget
+from web.sign_in_flood import AddressBudget, client_address
 
 ANN = DiscordUser(11, "ann", "Ann", None, "de")
 BEN = DiscordUser(2**62 + 3, "ben", None, "a1b2", None)  # an id beyond 32 bits
@@ -124,6 +125,26 @@ def test_an_address_may_begin_a_few_sign_ins_a_minute() -> None:
     assert budget.spend("198.51.100.7") == 30
     clock.now += 31
     assert budget.spend("198.51.100.7") is None
+
+
+def test_a_forwarded_address_is_read_only_from_the_room_s_own_proxy() -> None:
+    """``X-Forwarded-For`` names the client only when the connection is the
+    operator's reverse proxy (this machine or a private network), and then its
+    last address (the one that proxy appended); anyone else's is their own words."""
+    forged = {"X-Forwarded-For": "198.51.100.1, 203.0.113.50"}
+    direct = make_mocked_request("POST", "/activity/token", headers=forged)
+    assert client_address(direct.clone(remote="93.184.216.34")) == "93.184.216.34"
+    assert client_address(direct.clone(remote="127.0.0.1")) == "203.0.113.50"
+    assert client_address(direct.clone(remote="10.0.0.5")) == "203.0.113.50"
+    plain = make_mocked_request("POST", "/activity/token")
+    assert client_address(plain.clone(remote="127.0.0.1")) == "127.0.0.1"
+
+
+def test_a_budget_is_read_without_spending_it() -> None:
+    budget = AddressBudget(per_minute=2, now=Clock(), limit=100)
+    assert budget.waiting("a") is None and budget.waiting("a") is None
+    assert budget.spend("a") is None and budget.spend("a") is None
+    assert budget.waiting("a") == 60 and budget.waiting("b") is None
 
 
 def test_the_budget_forgets_the_quietest_addresses_first() -> None:

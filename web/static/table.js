@@ -88,6 +88,8 @@
     });
     socket.addEventListener("close", () => {
       if (table && table.closed) return;
+      // Signed out of Discord's Activity (activity.js): nothing to come back to.
+      if (document.documentElement.dataset.signedIn === "out") return;
       $("banner").textContent = words.connection_lost || "…";
       $("banner").hidden = false;
       setTimeout(connect, retry);
