@@ -37,6 +37,7 @@ from bot.tournaments.floor_runner import (
     Entrant,
     MultiTableTournament,
     is_multi_table,
+    keep_running,
     restore_multi_table_tournaments,
     start_multi_table_tournament,
 )
@@ -143,7 +144,7 @@ class MultiTable(commands.Cog):
             registry, lobby_outlet_for=lambda channel_id: DiscordOutlet(self.bot, channel_id)
         )
         for tournament in restored:
-            self.running[tournament.channel_id] = tournament
+            keep_running(self.running, tournament)
 
     def _desk_for(self, stored: StoredTable) -> DeskFactory | None:
         """The desk of a multi-table tournament's table reloaded by itself."""
@@ -237,18 +238,23 @@ class MultiTable(commands.Cog):
 
         assert interaction.channel_id is not None
         del self.open[interaction.channel_id]
-        tournament = await start_multi_table_tournament(
-            self.bot.tables,
-            guild_id=guild_id,
-            channel_id=interaction.channel_id,
-            creator_id=registration.opener,
-            config=registration.config,
-            players=players,
-            open_thread=thread_opener(channel),
-            lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
-            rng=self.rng,
-        )
-        self.running[interaction.channel_id] = tournament
+        try:
+            tournament = await start_multi_table_tournament(
+                self.bot.tables,
+                guild_id=guild_id,
+                channel_id=interaction.channel_id,
+                creator_id=registration.opener,
+                config=registration.config,
+                players=players,
+                open_thread=thread_opener(channel),
+                lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
+                rng=self.rng,
+            )
+        except BaseException:
+            # Nothing was taken (or all of it went back): registration stays open.
+            self.open[interaction.channel_id] = registration
+            raise
+        keep_running(self.running, tournament)
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
 
@@ -257,9 +263,45 @@ class MultiTable(commands.Cog):
         guild_id_of(interaction)
         tournament = self.tournament_in(interaction.channel_id)
         chosen: DealKind = "icm" if kind.value == "icm" else "chop"
-        tournament.propose_deal(interaction.user.id, chosen)
+        await tournament.propose_deal(interaction.user.id, chosen)
         text = t("mtt.deal.proposed", locale_of(interaction))
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def cancel(self, interaction: Interaction) -> bool:
+        """``/tournament cancel`` where a multi-table tournament is open or runs
+        (its channel or a table's thread); ``False`` when none is (the command
+        then cancels a scheduled tournament). Registration open: its opener or a
+        member who can manage the channel calls it off (nothing was taken).
+        Running: a member who can manage the channel ends it early, as at a
+        sit-and-go (:meth:`MultiTableTournament.cancel`)."""
+        locale = locale_of(interaction)
+        channel_id = interaction.channel_id
+        manager = interaction.permissions.manage_channels
+        registration = None if channel_id is None else self.open.get(channel_id)
+        if registration is not None and channel_id is not None:
+            if interaction.user.id != registration.opener and not manager:
+                raise Refused("mtt.cancel_opener_only")
+            del self.open[channel_id]
+            text = t("mtt.registration_cancelled", locale)
+            await interaction.response.send_message(text)
+            return True
+        tournament = next(
+            (
+                one
+                for one in self.running.values()
+                if channel_id == one.channel_id or channel_id in one.channels.values()
+            ),
+            None,
+        )
+        if tournament is None:
+            return False
+        if not manager:
+            raise Refused("mtt.cancel_managers_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ended = await tournament.cancel()
+        key = "mtt.cancelled_you" if ended else "mtt.cancelling_you"
+        await interaction.followup.send(t(key, locale), ephemeral=True)
+        return True
 
     def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
         """The tournament played in ``channel_id`` (its channel, or a table's thread)."""
