@@ -230,6 +230,10 @@ class MultiTable(commands.Cog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refused("mtt.text_channel_only")
+        for member in registration.members.values():  # all or nothing: nobody short
+            balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
+            if balance < registration.config.tournament_buy_in:
+                raise Refused("mtt.member_short", name=member.name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         players = list(registration.members.values()) + [
             Entrant(-k, COMPUTER_NAME.format(number=k), registration.config.locale)
@@ -295,7 +299,9 @@ class MultiTable(commands.Cog):
         )
         if tournament is None:
             return False
-        if not manager:
+        members_in = any(runner.members_seated for runner in tournament.runners.values())
+        if not manager and (interaction.user.id != tournament.creator_id or members_in):
+            # With no member left in it, its opener may end it too (as at a sit-and-go).
             raise Refused("mtt.cancel_managers_only")
         await interaction.response.defer(ephemeral=True, thinking=True)
         ended = await tournament.cancel()

@@ -2133,6 +2133,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Nur ein Mitglied, das den Kanal verwalten darf, kann ein laufendes Turnier vorzeitig "
         "beenden."
     ),
+    "mtt.member_short": (
+        "{name} hat das Buy-in nicht mehr auf dem Guthaben: Das Turnier beginnt nicht (es wird "
+        "nichts genommen). Starte es, sobald das Guthaben reicht, oder eröffne ein neues ohne "
+        "diese Person."
+    ),
     "mtt.cancel_already": "Dieses Turnier ist schon vorbei oder wird bereits abgesagt.",
     "mtt.registration_cancelled": (
         "Das hier eröffnete Turnier an mehreren Tischen ist abgesagt; es wurde noch kein Buy-in "

@@ -2005,6 +2005,10 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.cancel_managers_only": (
         "Only a member who can manage the channel can end a running tournament early."
     ),
+    "mtt.member_short": (
+        "{name} no longer has the buy-in on their balance: the tournament does not start "
+        "(nothing is taken). Start it once they have, or open a new one without them."
+    ),
     "mtt.cancel_already": "This tournament is over or being cancelled already.",
     "mtt.registration_cancelled": (
         "The multi-table tournament open here is cancelled; no buy-in had been taken."

@@ -213,7 +213,12 @@ async def test_an_organiser_ends_a_running_multi_table_tournament_with_tournamen
             == "Only a member who can manage the channel can end a running tournament early."
         )
         cancelled = await ephemeral_answer(mo, "tournament", "cancel", channel=thread)
-        assert "cancelled" in cancelled, cancelled
+        assert cancelled == (
+            "The tournament is cancelled: it ends once the hands in progress are played out."
+        )
+        await croupier.settled()
+        assert all(runner.live is not None or runner.closed for runner in tournament.runners.values())
+        assert any("no new hand is dealt" in text for text in thread_texts(fake, thread))
         members = {ann.id: ann, ben.id: ben}
         for _ in range(600):
             if fake.channel.id not in cog.running:
@@ -253,23 +258,26 @@ async def test_two_multi_table_tournaments_in_a_row_in_one_channel(
     fake_discord: FakeDiscord, tmp_path: Path, database_target: str, backend: str
 ) -> None:
     """The first ends in a deal at its (only) table, and the channel takes a
-    second one at once; the second, over two tables, plays a few hands and is
-    cancelled by a member who can manage the channel. Each, once over, leaves
-    the bot's memory (no tournament, no table runner kept)."""
+    second one at once; the second, over two tables, plays a few hands, comes
+    back from a restart as it was, and is cancelled by a member who can manage
+    the channel. Each, once over, leaves the bot's memory (no tournament, no
+    table runner kept)."""
     fake, clock = fake_discord, FakeClock()
     fake.rate_limits.time_scale = BULK_RATE_CLOCK
     ann, ben, mo = fake.add_member("Ann"), fake.add_member("Ben"), fake.add_member("Mo")
     fake.give_role(mo, fake.add_role("Dealers", permissions.MANAGE_CHANNELS))
     where: dict[str, Any] = {"database_url": database_target} if backend == "postgresql" else {}
-    async with running_croupier(
-        fake, tmp_path / "croupier.db", clock=clock, **OPTIONS, **where
-    ) as croupier:
+    options = {"clock": clock, **OPTIONS, **where}
+    members = {ann.id: ann, ben.id: ben}
+    async with running_croupier(fake, tmp_path / "croupier.db", **options) as croupier:
+        assert croupier.database.backend == backend
         cog: Any = croupier.bot.get_cog("MultiTable")
         await open_and_start(croupier, ann, [ann], seats=9, computers=2)
         await croupier.settled()
         first = cog.running[fake.channel.id]
         thread = next(iter(first.channels.values()))
         await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
+        await croupier.settled()  # the offer's message posted
         offer = first.offer
         accepted = await ann.click(
             custom_id=deal_button_id(first.tournament_id, offer.number, "accept")
@@ -282,13 +290,18 @@ async def test_two_multi_table_tournaments_in_a_row_in_one_channel(
         started = await open_and_start(croupier, ann, [ann, ben], seats=3, computers=4, seed=2)
         assert "6 players at 2 tables" in started, started
         second = cog.running[fake.channel.id]
-        members = {ann.id: ann, ben.id: ben}
         for _ in range(5):  # hands settled and the floor saved on this database
             clock.advance(1.0)
             await croupier.settled()
             await second.settled()
             await fold_when_nearly_timed_out(second, members, clock)
         assert any(runner.table.hand_number for runner in second.runners.values())
+        finishes, left = list(second.floor.finishes), second.floor.players_left
+
+    async with running_croupier(fake, tmp_path / "croupier.db", **options) as croupier:
+        cog = croupier.bot.get_cog("MultiTable")
+        (second,) = cog.running.values()  # the first, over, is not restored
+        assert second.floor.finishes == finishes and second.floor.players_left == left
         await ephemeral_answer(mo, "tournament", "cancel")
         for _ in range(600):
             if fake.channel.id not in cog.running:
