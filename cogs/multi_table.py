@@ -6,7 +6,8 @@ The slash commands are in the ``/tournament`` group (cogs/tournaments.py):
 ``/tournament open`` (buy-in, starting stack, seats per table, minutes per
 level, computer players to fill the field) opens registration in the channel;
 ``/tournament join`` registers a member (their buy-in is taken at the start);
-``/tournament start``, by the opener, starts it. Registration lives in memory until
+``/tournament start``, by the opener, starts it; ``/tournament cancel`` calls off
+one open or running here (:meth:`MultiTable.cancel`). Registration lives in memory until
 the start (nothing is taken before it); scheduled tournaments with their own
 registration call :func:`~bot.tournaments.floor_runner.start_multi_table_tournament`
 directly.

@@ -27,6 +27,14 @@ its own thread of the tournament's channel:
   the winner taking what is left, and the pool's table then closes.
 - **The lobby** message in the tournament's channel (:mod:`bot.tournaments.lobby`)
   is edited, never reposted, through a publisher of its own: a table never waits for it.
+- **All or nothing at the start**: every thread is opened before a buy-in is
+  taken; a start failing part way gives back every buy-in taken (a ledger row
+  each) and closes what it opened (:func:`_undo_start`).
+- **Cancelled** by an organiser (:meth:`MultiTableTournament.cancel`): no table
+  deals again, the hands in progress are played out, then the prize pool left
+  is shared by the chips and every table closes, in one transaction.
+- **Over** (won, dealt or cancelled), whoever keeps it lets it go
+  (:func:`keep_running`): nothing of it stays in memory.
 
 **Saved with every change**: the tournament's row (``multi_table_tournaments``,
 migration 0016) holds the floor, the entrants, the clock's seconds and which
@@ -34,8 +42,9 @@ table is which; it is written in the transaction of each hand settled and of
 each batch of moves, so after a restart the floor is exactly as the tables'
 rows are: a table break half carried out (its moves still pending) or a
 hand-for-hand round half played (the tables that dealt their hand of it)
-resumes where it stood (:func:`restore_multi_table_tournaments`). The hands in
-progress are the tables' own (replayed from their logs); the floor learns
+resumes where it stood (:func:`restore_multi_table_tournaments`), as do an
+open deal offer and a cancellation under way (saved with the row when made).
+The hands in progress are the tables' own (replayed from their logs); the floor learns
 again which tables are dealing from them. The clock's seconds resume, the time
 the bot was down not counted.
 """
@@ -56,6 +65,7 @@ from bot.errors import CroupierError
 from bot.house_bank import is_computer
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
+from bot.tables.clock import Clock
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet, Outlet
 from bot.tables.publisher import Publisher
@@ -170,6 +180,10 @@ class MultiTableTournament:
     _events: dict[int, Sequence[object]] = field(default_factory=dict)
 
     # -- what the tables ask ---------------------------------------------------
+
+    @property
+    def clock(self) -> Clock:
+        return self.registry.services.clock
 
     @property
     def clock_now(self) -> float:
@@ -792,7 +806,7 @@ class MultiTableTournament:
             "hand_for_hand": self.hand_for_hand,
             "lobby_message_id": self.lobby_message_id,
             # An open deal offer stands across a restart (bot/tournaments/final_deal.py).
-            "offer": None if self.offer is None else offer_data(self.offer, self.registry.services.clock),
+            "offer": None if self.offer is None else offer_data(self.offer, self.clock),
             "offers_made": self.offers_made,
             "cancelling": self.cancelling,
         }
