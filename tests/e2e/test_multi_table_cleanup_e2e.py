@@ -322,3 +322,38 @@ async def test_two_multi_table_tournaments_in_a_row_in_one_channel(
             "SELECT id FROM multi_table_tournaments WHERE status = 'running'"
         )
         assert rows == []
+
+
+async def test_a_member_who_spent_the_buy_in_since_registering_stops_the_start_taking_nothing(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ben registers, then sits at a cash table with 950 of his 1000 chips:
+    /tournament start is refused naming him, nobody's buy-in is taken, no
+    tournament table opens, and the registration stands for a later start."""
+    fake = fake_discord
+    ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+    side = fake.add_channel("cash-game")
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=FakeClock(), **OPTIONS) as (
+        croupier
+    ):
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(ann, "tournament", "open", buy_in=BUY_IN, seats=5, computers=8)
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        created = await ben.slash("poker", "create", channel=side.id)
+        await created.settled()
+        seated = await ben.slash("poker", "join", channel=side.id, buy_in=950)
+        await seated.settled()
+        assert "You sit in seat" in seated.text, seated.text
+        refused = await ephemeral_answer(ann, "tournament", "start")
+        assert refused.startswith("Ben no longer has the buy-in on their balance"), refused
+        database = croupier.database
+        assert await balance(database, ann) == STARTING_CHIPS
+        assert await balance(database, ben) == STARTING_CHIPS - 950
+        tournament_tables = await database.fetch_value(
+            "SELECT COUNT(*) FROM tables WHERE tournament = 1"
+        )
+        assert tournament_tables == 0 and fake.channel.id not in cog.running
+        again = await ephemeral_answer(ben, "tournament", "join")
+        assert again == "You are registered already."
