@@ -110,6 +110,9 @@ from engine import (
 
 log = logging.getLogger(__name__)
 
+#: Seconds before a cancellation whose closing transaction failed is tried again.
+CANCEL_RETRY_SECONDS = 5.0
+
 #: Opens the thread of table ``number`` (named ``name``); its channel id.
 OpenThread = Callable[[int, str], Awaitable[int]]
 
@@ -343,7 +346,15 @@ class MultiTableTournament:
                 await self._carry_out_moves()
                 await self._close_broken()
                 if self.cancelling and not self.over:
-                    await self._close_cancelled()
+                    try:
+                        await self._close_cancelled()
+                    except Exception:
+                        # No hand will end to bring the floor back: it tries again itself.
+                        self.clock.call_at(
+                            self.clock_now + CANCEL_RETRY_SECONDS,
+                            lambda: self._spawn(self._after(())),
+                        )
+                        raise
             await self._wake_tables()
             self.show_lobby()
         except Exception:
@@ -753,7 +764,7 @@ class MultiTableTournament:
         row each, ``tournament_prize`` noted), their seats go and every table
         closes; then each table is closed in memory and let go."""
         runners = self._open_runners()
-        if any(runner.live is not None for runner in runners):
+        if any(runner.live is not None for runner in runners) or any(r.stopped for r in runners):
             return  # a hand is played out first: its end brings the floor back here
         async with contextlib.AsyncExitStack() as held:
             for runner in runners:
@@ -942,6 +953,11 @@ async def start_multi_table_tournament(
     ]
     try:
         await _open_tables(tournament, order, open_thread)
+        for move in list(floor.pending):
+            floor.move_done(move.player)
+        tournament.running_since = services.clock.now()
+        async with services.database.transaction() as tx:
+            await tournament.save(tx)
     except Exception as error:
         # All or nothing: every buy-in taken goes back, the tables opened close.
         await _undo_start(tournament)
@@ -949,11 +965,6 @@ async def start_multi_table_tournament(
             raise
         log.warning("Tournament in channel %s could not start: %r", channel_id, error)
         raise Refused("mtt.start_failed") from error
-    for move in list(floor.pending):
-        floor.move_done(move.player)
-    tournament.running_since = services.clock.now()
-    async with services.database.transaction() as tx:
-        await tournament.save(tx)
     for runner in tournament.runners.values():
         await runner.start()
     tournament.lobby.post(
