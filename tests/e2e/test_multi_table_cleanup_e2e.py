@@ -1,7 +1,8 @@
 """A multi-table tournament's edges, through the fake Discord and the real bot:
-a deal offer standing across a restart, a start Discord refuses half way,
-an organiser ending a running tournament early, and two tournaments in a row
-in one channel (on SQLite and on PostgreSQL). Each ends with the audit
+a deal offer standing across a restart, a start Discord refuses half way
+(opened by /tournament start, or by a schedule), a member short of the buy-in
+at the start, an organiser ending a running tournament early, and two
+tournaments in a row in one channel (on SQLite and on PostgreSQL). Each ends with the audit
 (running_croupier), so no chip is created or lost on any of these paths.
 """
 
@@ -18,8 +19,18 @@ from bot.database import Database
 from bot.tournaments.final_deal import deal_button_id
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, permissions
+from tests.e2e.fake_discord.scheduled_events import CANCELED
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.test_multi_table_e2e import ephemeral_answer, fold_when_nearly_timed_out
+from tests.e2e.test_scheduled_tournament_e2e import (
+    NOON,
+    START,
+    answer,
+    click,
+    events,
+    move_to,
+    schedule_one,
+)
 
 STARTING_CHIPS = 1000  # the settings' default starting grant
 STACK, BUY_IN = 400, 100
@@ -357,3 +368,36 @@ async def test_a_member_who_spent_the_buy_in_since_registering_stops_the_start_t
         assert tournament_tables == 0 and fake.channel.id not in cog.running
         again = await ephemeral_answer(ben, "tournament", "join")
         assert again == "You are registered already."
+
+
+async def test_a_scheduled_multi_table_start_discord_refuses_is_cancelled_with_every_buy_in_back(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A scheduled tournament of five where a table seats three starts over two
+    tables at its time; Discord refuses the second thread. It is cancelled as
+    the channel is told ("its tables could not be opened. Every buy-in went
+    back."), and so it is: every balance whole, no table open, Discord's event
+    canceled."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(fake, tmp_path / "croupier.db", clock=clock, **OPTIONS) as (
+        croupier
+    ):
+        players = [fake.add_member(name) for name in ("Ann", "Ben", "Cat", "Dan", "Eve")]
+        await schedule_one(fake, seats=3, level_hands=1)
+        for member in players:
+            await answer(member, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in players:
+            await click(member, "Check in")
+        refused = fake.fail_next("POST /channels/{channel}/threads", status=403, skip=1)
+        await move_to(fake, clock, START, "its tables could not be opened")
+        assert refused.hits, "the second thread was refused"
+        await croupier.settled()
+        database = croupier.database
+        for member in players:
+            assert await balance(database, member) == STARTING_CHIPS
+        assert await open_tables(database) == 0
+        assert fake.channel.id not in croupier.bot.multi_tables
+        (event,) = events(fake)
+        assert event.status == CANCELED  # type: ignore[attr-defined]
