@@ -724,6 +724,34 @@ class Cashier:
         )
         return balance
 
+    async def refund_entry_at(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        user_id: int,
+        *,
+        pool_table_id: int,
+        table_id: int,
+        seat_no: int,
+    ) -> int:
+        """Undo :meth:`register_at` for a multi-table tournament that could not
+        start: the buy-in back from the prize pool (``tournament_refund``), the
+        seat and the entry gone; the balance after it."""
+        buy_in = await self._entry_buy_in(tx, pool_table_id, user_id)
+        await self._take_from_pool(tx, pool_table_id, buy_in)
+        balance = await self._move(
+            tx, guild_id, user_id, buy_in, "tournament_refund", table_id=pool_table_id
+        )
+        await tx.execute(
+            "DELETE FROM seats WHERE table_id = ? AND seat_no = ? AND user_id = ?",
+            (table_id, seat_no, user_id),
+        )
+        await tx.execute(
+            "DELETE FROM tournament_entries WHERE table_id = ? AND user_id = ?",
+            (pool_table_id, user_id),
+        )
+        return balance
+
     async def prize_pool(self, table_id: int) -> int:
         value: int = await self.database.fetch_value(
             "SELECT prize_pool FROM tables WHERE id = ?", (table_id,)

@@ -71,6 +71,7 @@ from bot.scheduled_tournaments import (
 from bot.tables.clock import Alarm, Clock
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import TableRunner
+from bot.tournaments.floor_runner import keep_running
 from bot.tournaments.threads import thread_opener
 
 if TYPE_CHECKING:
@@ -424,7 +425,7 @@ class TournamentScheduler:
             await mark_cancelled(self.database, tournament.id)
             await self._cancelled(tournament, "schedule.cancelled_too_many", players=len(players))
             return
-        self.bot.multi_tables[tournament.channel_id] = started
+        keep_running(self.bot.multi_tables, started)
         await record_table(self.database, tournament.id, started.pool_table_id)
         await self._event_status(tournament, EVENT_ACTIVE)
         await self._post(

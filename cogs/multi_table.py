@@ -6,7 +6,8 @@ The slash commands are in the ``/tournament`` group (cogs/tournaments.py):
 ``/tournament open`` (buy-in, starting stack, seats per table, minutes per
 level, computer players to fill the field) opens registration in the channel;
 ``/tournament join`` registers a member (their buy-in is taken at the start);
-``/tournament start``, by the opener, starts it. Registration lives in memory until
+``/tournament start``, by the opener, starts it; ``/tournament cancel`` calls off
+one open or running here (:meth:`MultiTable.cancel`). Registration lives in memory until
 the start (nothing is taken before it); scheduled tournaments with their own
 registration call :func:`~bot.tournaments.floor_runner.start_multi_table_tournament`
 directly.
@@ -37,6 +38,7 @@ from bot.tournaments.floor_runner import (
     Entrant,
     MultiTableTournament,
     is_multi_table,
+    keep_running,
     restore_multi_table_tournaments,
     start_multi_table_tournament,
 )
@@ -143,7 +145,7 @@ class MultiTable(commands.Cog):
             registry, lobby_outlet_for=lambda channel_id: DiscordOutlet(self.bot, channel_id)
         )
         for tournament in restored:
-            self.running[tournament.channel_id] = tournament
+            keep_running(self.running, tournament)
 
     def _desk_for(self, stored: StoredTable) -> DeskFactory | None:
         """The desk of a multi-table tournament's table reloaded by itself."""
@@ -229,6 +231,10 @@ class MultiTable(commands.Cog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refused("mtt.text_channel_only")
+        for member in registration.members.values():  # all or nothing: nobody short
+            balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
+            if balance < registration.config.tournament_buy_in:
+                raise Refused("mtt.member_short", name=member.name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         players = list(registration.members.values()) + [
             Entrant(-k, COMPUTER_NAME.format(number=k), registration.config.locale)
@@ -237,18 +243,23 @@ class MultiTable(commands.Cog):
 
         assert interaction.channel_id is not None
         del self.open[interaction.channel_id]
-        tournament = await start_multi_table_tournament(
-            self.bot.tables,
-            guild_id=guild_id,
-            channel_id=interaction.channel_id,
-            creator_id=registration.opener,
-            config=registration.config,
-            players=players,
-            open_thread=thread_opener(channel),
-            lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
-            rng=self.rng,
-        )
-        self.running[interaction.channel_id] = tournament
+        try:
+            tournament = await start_multi_table_tournament(
+                self.bot.tables,
+                guild_id=guild_id,
+                channel_id=interaction.channel_id,
+                creator_id=registration.opener,
+                config=registration.config,
+                players=players,
+                open_thread=thread_opener(channel),
+                lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
+                rng=self.rng,
+            )
+        except BaseException:
+            # Nothing was taken (or all of it went back): registration stays open.
+            self.open[interaction.channel_id] = registration
+            raise
+        keep_running(self.running, tournament)
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
 
@@ -257,9 +268,47 @@ class MultiTable(commands.Cog):
         guild_id_of(interaction)
         tournament = self.tournament_in(interaction.channel_id)
         chosen: DealKind = "icm" if kind.value == "icm" else "chop"
-        tournament.propose_deal(interaction.user.id, chosen)
+        await tournament.propose_deal(interaction.user.id, chosen)
         text = t("mtt.deal.proposed", locale_of(interaction))
         await interaction.response.send_message(text, ephemeral=True)
+
+    async def cancel(self, interaction: Interaction) -> bool:
+        """``/tournament cancel`` where a multi-table tournament is open or runs
+        (its channel or a table's thread); ``False`` when none is (the command
+        then cancels a scheduled tournament). Registration open: its opener or a
+        member who can manage the channel calls it off (nothing was taken).
+        Running: a member who can manage the channel ends it early, as at a
+        sit-and-go (:meth:`MultiTableTournament.cancel`)."""
+        locale = locale_of(interaction)
+        channel_id = interaction.channel_id
+        manager = interaction.permissions.manage_channels
+        registration = None if channel_id is None else self.open.get(channel_id)
+        if registration is not None and channel_id is not None:
+            if interaction.user.id != registration.opener and not manager:
+                raise Refused("mtt.cancel_opener_only")
+            del self.open[channel_id]
+            text = t("mtt.registration_cancelled", locale)
+            await interaction.response.send_message(text)
+            return True
+        tournament = next(
+            (
+                one
+                for one in self.running.values()
+                if channel_id == one.channel_id or channel_id in one.channels.values()
+            ),
+            None,
+        )
+        if tournament is None:
+            return False
+        members_in = any(runner.members_seated for runner in tournament.runners.values())
+        if not manager and (interaction.user.id != tournament.creator_id or members_in):
+            # With no member left in it, its opener may end it too (as at a sit-and-go).
+            raise Refused("mtt.cancel_managers_only")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ended = await tournament.cancel()
+        key = "mtt.cancelled_you" if ended else "mtt.cancelling_you"
+        await interaction.followup.send(t(key, locale), ephemeral=True)
+        return True
 
     def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
         """The tournament played in ``channel_id`` (its channel, or a table's thread)."""

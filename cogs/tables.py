@@ -76,6 +76,7 @@ from bot.tables.table_store import set_dm_cards
 from bot.tables.time_bank import parse_time_bank
 from bot.tables.tournament_desk import rebuy_options_text
 from bot.tables.turn_notices import NOTICE_CHOICES, NoticeChoice, set_notice_choice
+from bot.tournaments.mtt_desk import MultiTableDesk
 from cogs.amounts import checked_amount
 from cogs.create_options import create_parameters
 from cogs.home_game import RabbitButton
@@ -544,6 +545,9 @@ class Tables(commands.Cog):
         (bot/tables/closing.py); voiding that hand, or ending a tournament under
         way, is for members who can manage the channel."""
         runner = self.runner(interaction)
+        if isinstance(runner.desk, MultiTableDesk):
+            # A multi-table tournament's tables end together: /tournament cancel.
+            raise Refused("mtt.no_close")
         manager = interaction.permissions.manage_channels
         reason = None if void_reason is None else checked_reason(void_reason)
         if reason is not None and not manager:

@@ -372,6 +372,8 @@ class Tournaments(
     async def cancel_command(
         self, interaction: Interaction, tournament: app_commands.Range[int, 1, 10**12] | None = None
     ) -> None:
+        if tournament is None and await self._floor().cancel(interaction):
+            return  # a multi-table tournament open or running here (cogs/multi_table.py)
         number = await self._chosen(interaction, tournament)
         found = await scheduled(self.bot.db, number)
         assert found is not None

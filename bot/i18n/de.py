@@ -2138,7 +2138,51 @@ MESSAGES: Final[dict[str, str]] = {
         "Dieser Tisch gehört zu einem Turnier an mehreren Tischen; seine Spieler setzt das Turnier."
     ),
     "mtt.no_close": (
-        "Ein Tisch eines Turniers an mehreren Tischen schließt, wenn das Turnier ihn auflöst."
+        "Dieser Tisch gehört zu einem Turnier an mehreren Tischen: Seine Tische schließen "
+        "gemeinsam. Um das Turnier vorzeitig zu beenden, nutzt ein Mitglied, das den Kanal "
+        "verwalten darf, /tournament cancel (laufende Hände werden zu Ende gespielt, der "
+        "verbliebene Preispool wird nach Chips geteilt)."
+    ),
+    # Multi-table tournaments: a start that failed, a cancellation (issue 28, mttcleanup).
+    "mtt.start_failed": (
+        "Das Turnier konnte nicht beginnen: Discord hat das Öffnen eines seiner Tische "
+        "verweigert (der Bot muss hier öffentliche Threads erstellen dürfen). Niemandes Buy-in "
+        "wurde behalten; die Anmeldung bleibt offen, /tournament start kann erneut versucht "
+        "werden."
+    ),
+    "mtt.cancel_opener_only": (
+        "Nur das Mitglied, das das Turnier eröffnet hat, oder ein Mitglied, das den Kanal "
+        "verwalten darf, kann es absagen."
+    ),
+    "mtt.cancel_managers_only": (
+        "Nur ein Mitglied, das den Kanal verwalten darf, kann ein laufendes Turnier vorzeitig "
+        "beenden."
+    ),
+    "mtt.member_short": (
+        "{name} hat das Buy-in nicht mehr auf dem Guthaben: Das Turnier beginnt nicht (es wird "
+        "nichts genommen). Starte es, sobald das Guthaben reicht, oder eröffne ein neues ohne "
+        "diese Person."
+    ),
+    "mtt.cancel_already": "Dieses Turnier ist schon vorbei oder wird bereits abgesagt.",
+    "mtt.registration_cancelled": (
+        "Das hier eröffnete Turnier an mehreren Tischen ist abgesagt; es wurde noch kein Buy-in "
+        "genommen."
+    ),
+    "mtt.cancelling": (
+        "Das Turnier wird von der Organisation abgesagt: Es wird keine neue Hand gegeben. Sobald "
+        "die laufenden Hände zu Ende gespielt sind, wird der verbliebene Preispool nach den Chips "
+        "der noch Spielenden geteilt; bereits ausgezahlte Plätze bleiben ausgezahlt."
+    ),
+    "mtt.cancelled": (
+        "Das Turnier ist vorbei: **{pool:int}** Chips des Preispools nach den Chips der "
+        "**{players:int}** noch Spielenden geteilt. Alle Tische sind geschlossen."
+    ),
+    "mtt.cancelled_you": "Das Turnier ist abgesagt und der verbliebene Preispool geteilt.",
+    "mtt.cancelling_you": (
+        "Das Turnier ist abgesagt: Es endet, sobald die laufenden Hände zu Ende gespielt sind."
+    ),
+    "mtt.lobby.cancelled": (
+        "Von der Organisation abgesagt: Der verbliebene Preispool wurde nach Chips geteilt."
     ),
     "mtt.wait": "Der Tisch wartet auf die anderen Tische des Turniers.",
     "mtt.levels_by_time": (

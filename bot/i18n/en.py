@@ -2003,7 +2003,46 @@ MESSAGES: Final[dict[str, str]] = {
     "mtt.no_join": (
         "This table belongs to a multi-table tournament; its players are seated by the tournament."
     ),
-    "mtt.no_close": "A multi-table tournament's table closes when the tournament breaks it.",
+    "mtt.no_close": (
+        "This table belongs to a multi-table tournament: its tables close together. To end the "
+        "tournament early, a member who can manage the channel uses /tournament cancel (the "
+        "hands in progress are played out, the prize pool left is shared by the chips)."
+    ),
+    # Multi-table tournaments: a start that failed, a cancellation (issue 28, mttcleanup).
+    "mtt.start_failed": (
+        "The tournament could not start: Discord refused to open one of its tables (the bot "
+        "needs to create public threads here). Nobody's buy-in was kept; registration is still "
+        "open, so /tournament start may be tried again."
+    ),
+    "mtt.cancel_opener_only": (
+        "Only the member who opened the tournament, or a member who can manage the channel, can "
+        "cancel it."
+    ),
+    "mtt.cancel_managers_only": (
+        "Only a member who can manage the channel can end a running tournament early."
+    ),
+    "mtt.member_short": (
+        "{name} no longer has the buy-in on their balance: the tournament does not start "
+        "(nothing is taken). Start it once they have, or open a new one without them."
+    ),
+    "mtt.cancel_already": "This tournament is over or being cancelled already.",
+    "mtt.registration_cancelled": (
+        "The multi-table tournament open here is cancelled; no buy-in had been taken."
+    ),
+    "mtt.cancelling": (
+        "The tournament is cancelled by an organiser: no new hand is dealt. Once the hands in "
+        "progress are played out, the prize pool left is shared by the chips of the players "
+        "still in; places already paid stay paid."
+    ),
+    "mtt.cancelled": (
+        "The tournament is over: **{pool:int}** chips of the prize pool shared by the chips of "
+        "the **{players:int}** players still in. Every table is closed."
+    ),
+    "mtt.cancelled_you": "The tournament is cancelled and the prize pool left is shared.",
+    "mtt.cancelling_you": (
+        "The tournament is cancelled: it ends once the hands in progress are played out."
+    ),
+    "mtt.lobby.cancelled": "Cancelled by an organiser: the prize pool left shared by the chips.",
     "mtt.wait": "The table waits for the tournament's other tables.",
     "mtt.levels_by_time": (
         "A multi-table tournament's blinds rise by time (minutes per level), one clock for every "

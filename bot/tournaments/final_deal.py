@@ -8,15 +8,22 @@ offer is open. It is made only when every player left agrees by the button
 (a computer player agrees to either kind: both are the engine's fair shares);
 one decline, or the offer's time running out, and the table plays on. Made,
 each player is paid their amount from the prize pool, a ledger row each.
+
+An open offer is saved with the tournament's row (:func:`offer_data`), who
+has agreed included, so a restart keeps it standing: its buttons answer it
+as before and it lapses at the time it would have (saved as a UNIX time: the
+players were told how many seconds they had, a restart does not add any; one
+that lapsed while the bot was down lapses as it starts again, saying so).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from bot.i18n import t
 from bot.render.message import ButtonSpec, OutgoingMessage
+from bot.tables.clock import Clock, wall_time_at
 from engine import chip_chop, icm_deal
 
 #: Seconds an offer waits for every answer before the table plays on.
@@ -58,6 +65,34 @@ class DealOffer:
     @property
     def agreed(self) -> bool:
         return self.accepted >= set(self.players)
+
+
+def offer_data(offer: DealOffer, clock: Clock) -> dict[str, Any]:
+    """The open offer as plain data (saved with the tournament's row), its
+    deadline as a UNIX time (``clock``'s deadlines are this process's own)."""
+    return {
+        "number": offer.number,
+        "kind": offer.kind,
+        "proposer": offer.proposer,
+        "players": list(offer.players),
+        "amounts": list(offer.amounts),
+        "lapses_at": wall_time_at(clock, offer.deadline),
+        "accepted": sorted(offer.accepted),
+    }
+
+
+def offer_from_data(data: dict[str, Any], clock: Clock) -> DealOffer:
+    """The offer :func:`offer_data` saved, lapsing at the time it was to."""
+    kind: DealKind = "icm" if data["kind"] == "icm" else "chop"
+    return DealOffer(
+        int(data["number"]),
+        kind,
+        int(data["proposer"]),
+        tuple(int(p) for p in data["players"]),
+        tuple(int(a) for a in data["amounts"]),
+        clock.now() + max(0.0, float(data["lapses_at"]) - clock.wall_now()),
+        {int(p) for p in data["accepted"]},
+    )
 
 
 def offer_message(

@@ -27,6 +27,14 @@ its own thread of the tournament's channel:
   the winner taking what is left, and the pool's table then closes.
 - **The lobby** message in the tournament's channel (:mod:`bot.tournaments.lobby`)
   is edited, never reposted, through a publisher of its own: a table never waits for it.
+- **All or nothing at the start**: every thread is opened before a buy-in is
+  taken; a start failing part way gives back every buy-in taken (a ledger row
+  each) and closes what it opened (:func:`_undo_start`).
+- **Cancelled** by an organiser (:meth:`MultiTableTournament.cancel`): no table
+  deals again, the hands in progress are played out, then the prize pool left
+  is shared by the chips and every table closes, in one transaction.
+- **Over** (won, dealt or cancelled), whoever keeps it lets it go
+  (:func:`keep_running`): nothing of it stays in memory.
 
 **Saved with every change**: the tournament's row (``multi_table_tournaments``,
 migration 0016) holds the floor, the entrants, the clock's seconds and which
@@ -34,8 +42,9 @@ table is which; it is written in the transaction of each hand settled and of
 each batch of moves, so after a restart the floor is exactly as the tables'
 rows are: a table break half carried out (its moves still pending) or a
 hand-for-hand round half played (the tables that dealt their hand of it)
-resumes where it stood (:func:`restore_multi_table_tournaments`). The hands in
-progress are the tables' own (replayed from their logs); the floor learns
+resumes where it stood (:func:`restore_multi_table_tournaments`), as do an
+open deal offer and a cancellation under way (saved with the row when made).
+The hands in progress are the tables' own (replayed from their logs); the floor learns
 again which tables are dealing from them. The clock's seconds resume, the time
 the bot was down not counted.
 """
@@ -52,9 +61,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.database import Transaction, run_statements
+from bot.errors import CroupierError
 from bot.house_bank import is_computer
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
+from bot.tables.clock import Clock
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet, Outlet
 from bot.tables.publisher import Publisher
@@ -76,6 +87,8 @@ from bot.tournaments.final_deal import (
     DealKind,
     DealOffer,
     deal_amounts,
+    offer_data,
+    offer_from_data,
     offer_message,
 )
 from bot.tournaments.lobby import LobbyFigures, lobby_message
@@ -91,11 +104,15 @@ from engine import (
     MoveReason,
     TableBroken,
     TournamentFloor,
+    chip_chop,
     mtt_prizes,
     style_named,
 )
 
 log = logging.getLogger(__name__)
+
+#: Seconds before a cancellation whose closing transaction failed is tried again.
+CANCEL_RETRY_SECONDS = 5.0
 
 #: Opens the thread of table ``number`` (named ``name``); its channel id.
 OpenThread = Callable[[int, str], Awaitable[int]]
@@ -147,6 +164,14 @@ class MultiTableTournament:
     over: bool = False
     #: The last hand-for-hand announcement made (so it is made once).
     hand_for_hand: bool = False
+    #: Cancelled by an organiser (``/tournament cancel``): no table deals again;
+    #: once every hand in progress is played out the prize pool left is shared
+    #: by the chips and every table closes (:meth:`cancel`). Saved, so a restart
+    #: carries it on.
+    cancelling: bool = False
+    #: Told once the tournament has ended (won, dealt or cancelled): whoever
+    #: keeps it (:func:`keep_running`) lets it go.
+    when_over: Callable[[MultiTableTournament], None] | None = None
     _work: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     #: The floor before the hand being settled told it its end (put back should
@@ -159,6 +184,10 @@ class MultiTableTournament:
     _events: dict[int, Sequence[object]] = field(default_factory=dict)
 
     # -- what the tables ask ---------------------------------------------------
+
+    @property
+    def clock(self) -> Clock:
+        return self.registry.services.clock
 
     @property
     def clock_now(self) -> float:
@@ -178,6 +207,7 @@ class MultiTableTournament:
         return (
             self.running_since is not None
             and not self.over
+            and not self.cancelling
             and self.offer is None
             and self.agreed is None
             and not self._work.locked()
@@ -293,6 +323,8 @@ class MultiTableTournament:
         floor said, off this table's lock (moves take other tables' locks)."""
         self._before.pop(number, None)
         events = self._events.pop(number, ())
+        if any(isinstance(e, Finish) and e.place == 1 for e in events):
+            self.over = True
         task = asyncio.get_running_loop().create_task(
             self._after(events), name=f"mtt-{self.channel_id}-floor"
         )
@@ -314,10 +346,28 @@ class MultiTableTournament:
                 self._announce(events)
                 await self._carry_out_moves()
                 await self._close_broken()
+                if self.cancelling and not self.over:
+                    try:
+                        await self._close_cancelled()
+                    except Exception:
+                        # No hand will end to bring the floor back: it tries again itself.
+                        self.clock.call_at(
+                            self.clock_now + CANCEL_RETRY_SECONDS,
+                            lambda: self._spawn(self._after(())),
+                        )
+                        raise
             await self._wake_tables()
             self.show_lobby()
         except Exception:
             log.exception("Tournament in channel %s: the floor's work failed", self.channel_id)
+        self._end_if_over()
+
+    def _end_if_over(self) -> None:
+        """Once over (the winner placed and paid, a deal made, or cancelled) and
+        its tables closed, whoever keeps the tournament lets it go, once."""
+        if self.over and self.when_over is not None:
+            when_over, self.when_over = self.when_over, None
+            when_over(self)
 
     async def settled(self) -> None:
         """Wait until the floor's work queued is done (for tests)."""
@@ -540,11 +590,12 @@ class MultiTableTournament:
         tables = self.floor.tables
         return next(iter(tables)) if len(tables) == 1 else None
 
-    def propose_deal(self, user_id: int, kind: DealKind) -> DealOffer:
+    async def propose_deal(self, user_id: int, kind: DealKind) -> DealOffer:
         """``user_id``, a player left at the final table, offers a deal of
-        ``kind`` between hands; the table waits for the answers."""
+        ``kind`` between hands; the table waits for the answers. The offer is
+        saved with the tournament's row before it is posted (a restart keeps it)."""
         number = self.final_table
-        if number is None or self.over:
+        if number is None or self.over or self.cancelling:
             raise Refused("mtt.deal.final_table_only")
         runner = self.runners[number]
         seats = sorted(runner.table.seats.values(), key=lambda seat: seat.number)
@@ -571,10 +622,25 @@ class MultiTableTournament:
             {user_id, *(p for p in players if is_computer(p))},
         )
         self.offer = offer
+        try:
+            await self._save_now()
+        except BaseException:
+            self.offer = None
+            raise
         names = {player: self.name(player) for player in players}
         runner.publisher.post(offer_message(offer, self.tournament_id, names, self.config.locale))
-        clock.call_at(offer.deadline, lambda: self._spawn(self._lapse(offer.number)))
+        self._arm_lapse(offer)
         return offer
+
+    def _arm_lapse(self, offer: DealOffer) -> None:
+        clock = self.registry.services.clock
+        clock.call_at(offer.deadline, lambda: self._spawn(self._lapse(offer.number)))
+
+    async def _save_now(self) -> None:
+        """Save the tournament's row on its own (a deal offered or answered:
+        between hands at the final table, the only table left)."""
+        async with self.registry.services.database.transaction() as tx:
+            await self.save(tx)
 
     async def answer_deal(self, user_id: int, offer_number: int, accept: bool) -> bool:
         """A player's answer to offer ``offer_number``; whether the deal is made."""
@@ -587,13 +653,25 @@ class MultiTableTournament:
         locale = self.config.locale
         if not accept:
             self.offer = None
+            try:
+                await self._save_now()
+            except BaseException:
+                self.offer = offer
+                raise
             text = t("mtt.deal.declined", locale, name=self.name(user_id))
             runner.publisher.post(OutgoingMessage(content=text))
             await runner.refresh()
             return False
-        offer.accepted.add(user_id)
-        if not offer.agreed:
+        if not (offer.accepted | {user_id}) >= set(offer.players):
+            if user_id not in offer.accepted:
+                offer.accepted.add(user_id)
+                try:
+                    await self._save_now()
+                except BaseException:
+                    offer.accepted.discard(user_id)
+                    raise
             return False
+        offer.accepted.add(user_id)
         self.offer, self.agreed = None, offer
         try:
             await runner.close(by=0)
@@ -605,13 +683,20 @@ class MultiTableTournament:
         text = t("mtt.deal.made", locale)
         self.lobby.post(OutgoingMessage(content=text))
         self.show_lobby()
+        self._end_if_over()
         return True
 
     async def _lapse(self, offer_number: int) -> None:
         offer = self.offer
         if offer is None or offer.number != offer_number:
             return
+        if self.runners[self.final_table or 0].stopped:
+            return  # the bot stopped: the offer stands, saved, for the next start
         self.offer = None
+        try:
+            await self._save_now()
+        except Exception:  # the next hand settled saves it without the offer
+            log.warning("Tournament %s: the lapsed deal offer was not saved", self.tournament_id)
         runner = self.runners[self.final_table or 0]
         runner.publisher.post(OutgoingMessage(content=t("mtt.deal.lapsed", self.config.locale)))
         await runner.refresh()
@@ -648,6 +733,72 @@ class MultiTableTournament:
         await close_table(tx, state.table_id)
         await self.save(tx, over=True)
 
+    # -- cancelled by an organiser ----------------------------------------------
+
+    async def cancel(self) -> bool:
+        """``/tournament cancel`` of a running tournament (its caller checked who
+        may): no table deals again, an open deal offer is withdrawn, and once
+        every hand in progress is played out (nobody escapes a lost all-in, as
+        at a sit-and-go closed early) the prize pool left is shared among the
+        players still in by their chips, places already paid staying paid, and
+        every table closes (:meth:`_close_cancelled`). Saved at once, so a
+        restart carries it on. Whether it ended now (no hand was in progress)."""
+        if self.over or self.cancelling:
+            raise Refused("mtt.cancel_already")
+        self.cancelling, offer = True, self.offer
+        self.offer = None
+        try:
+            await self._save_now()
+        except BaseException:
+            self.cancelling, self.offer = False, offer
+            raise
+        text = t("mtt.cancelling", self.config.locale)
+        self.lobby.post(OutgoingMessage(content=text))
+        for runner in self._open_runners():
+            runner.publisher.post(OutgoingMessage(content=text))
+        await self._after(())
+        return self.over
+
+    async def _close_cancelled(self) -> None:
+        """Every table between hands (their locks held): in one transaction the
+        prize pool left is shared by the chips of the players still in (a ledger
+        row each, ``tournament_prize`` noted), their seats go and every table
+        closes; then each table is closed in memory and let go."""
+        runners = self._open_runners()
+        if any(runner.live is not None for runner in runners) or any(r.stopped for r in runners):
+            return  # a hand is played out first: its end brings the floor back here
+        async with contextlib.AsyncExitStack() as held:
+            for runner in runners:
+                await held.enter_async_context(runner.held())
+            if any(runner.live is not None for runner in runners):
+                return
+            seats = [(runner, seat) for runner in runners for seat in runner.table.seats.values()]
+            cashier = self.registry.services.cashier
+            async with self.registry.services.database.transaction() as tx:
+                pool = await prize_pool_of(tx, self.pool_table_id)
+                shares = chip_chop(pool, [seat.stack for _, seat in seats]) if seats else ()
+                for (_, seat), share in zip(seats, shares, strict=True):
+                    await cashier.pay_prize(
+                        tx,
+                        self.guild_id,
+                        self.pool_table_id,
+                        seat.player,
+                        share,
+                        place=None,
+                        note="the tournament was cancelled",
+                    )
+                for runner in runners:
+                    await remove_tournament_seats(tx, runner.table_id, sorted(runner.table.seats))
+                    await close_table(tx, runner.table_id)
+                await close_table(tx, self.pool_table_id)
+                await self.save(tx, over=True)
+            self.over = True
+        for runner in runners:
+            await runner.close(by=0)  # written already: the desk only closes it in memory
+            await runner.stop()
+        text = t("mtt.cancelled", self.config.locale, players=len(seats), pool=pool)
+        self.lobby.post(OutgoingMessage(content=text))
+
     # -- saving ----------------------------------------------------------------
 
     def saved_data(self, *, done: Sequence[int] = ()) -> dict[str, Any]:
@@ -666,6 +817,10 @@ class MultiTableTournament:
             "tables": {str(n): [self.table_ids[n], self.channels[n]] for n in self.table_ids},
             "hand_for_hand": self.hand_for_hand,
             "lobby_message_id": self.lobby_message_id,
+            # An open deal offer stands across a restart (bot/tournaments/final_deal.py).
+            "offer": None if self.offer is None else offer_data(self.offer, self.clock),
+            "offers_made": self.offers_made,
+            "cancelling": self.cancelling,
         }
 
     async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
@@ -732,6 +887,7 @@ class MultiTableTournament:
             hand_for_hand=self.floor.hand_for_hand,
             winner=None if winner is None else self.name(winner),
             dealt=self.agreed is not None and self.over,
+            cancelled=self.cancelling and self.over,
         )
 
     def show_lobby(self) -> None:
@@ -796,27 +952,20 @@ async def start_multi_table_tournament(
     order = [tournament.pool_table] + [
         n for n in floor.running_tables if n != tournament.pool_table
     ]
-    for number in order:
-        thread_id = await open_thread(number, t("mtt.thread_name", config.locale, table=number))
-        record = await registry.store.create(guild_id, thread_id, creator_id, config)
-        runner = TableRunner(
-            record,
-            config,
-            own_chance(services),
-            registry.outlet_for(thread_id),
-            desk_for=tournament.desk_for(number),
-        )
-        tournament.runners[number] = runner
-        tournament.channels[number], tournament.table_ids[number] = thread_id, record.table_id
-        if number == tournament.pool_table:
-            tournament.pool_table_id = record.table_id
-        await _seat_players(tournament, number, runner)
-        registry.adopt(runner)
-    for move in list(floor.pending):
-        floor.move_done(move.player)
-    tournament.running_since = services.clock.now()
-    async with services.database.transaction() as tx:
-        await tournament.save(tx)
+    try:
+        await _open_tables(tournament, order, open_thread)
+        for move in list(floor.pending):
+            floor.move_done(move.player)
+        tournament.running_since = services.clock.now()
+        async with services.database.transaction() as tx:
+            await tournament.save(tx)
+    except Exception as error:
+        # All or nothing: every buy-in taken goes back, the tables opened close.
+        await _undo_start(tournament)
+        if isinstance(error, CroupierError):
+            raise
+        log.warning("Tournament in channel %s could not start: %r", channel_id, error)
+        raise Refused("mtt.start_failed") from error
     for runner in tournament.runners.values():
         await runner.start()
     tournament.lobby.post(
@@ -832,6 +981,68 @@ async def start_multi_table_tournament(
     )
     tournament.show_lobby()
     return tournament
+
+
+async def _open_tables(
+    tournament: MultiTableTournament, order: Sequence[int], open_thread: OpenThread
+) -> None:
+    """Every table's thread first (Discord may refuse one: nothing is taken
+    then), then each table with its players seated, their buy-ins taken."""
+    registry, config = tournament.registry, tournament.config
+    threads = {
+        number: await open_thread(number, t("mtt.thread_name", config.locale, table=number))
+        for number in order
+    }
+    for number in order:
+        thread_id = threads[number]
+        record = await registry.store.create(
+            tournament.guild_id, thread_id, tournament.creator_id, config
+        )
+        runner = TableRunner(
+            record,
+            config,
+            own_chance(registry.services),
+            registry.outlet_for(thread_id),
+            desk_for=tournament.desk_for(number),
+        )
+        tournament.runners[number] = runner
+        tournament.channels[number], tournament.table_ids[number] = thread_id, record.table_id
+        if number == tournament.pool_table:
+            tournament.pool_table_id = record.table_id
+        await _seat_players(tournament, number, runner)
+        registry.adopt(runner)
+
+
+async def _undo_start(tournament: MultiTableTournament) -> None:
+    """A start that failed part way: in one transaction every buy-in taken goes
+    back (``tournament_refund``, a ledger row each), every seat and entry goes,
+    every table opened closes and the tournament's row is over; the tables are
+    let go from memory. Nothing of it is left half open."""
+    registry = tournament.registry
+    database, cashier = registry.services.database, registry.services.cashier
+    async with database.transaction() as tx:
+        for table_id in tournament.table_ids.values():
+            for row in await tx.fetch_all(
+                "SELECT seat_no, user_id FROM seats WHERE table_id = ?", (table_id,)
+            ):
+                await cashier.refund_entry_at(
+                    tx,
+                    tournament.guild_id,
+                    int(row["user_id"]),
+                    pool_table_id=tournament.pool_table_id,
+                    table_id=table_id,
+                    seat_no=int(row["seat_no"]),
+                )
+            await close_table(tx, table_id)
+        await tx.execute(
+            "UPDATE multi_table_tournaments SET status = 'over' WHERE id = ?",
+            (tournament.tournament_id,),
+        )
+    tournament.over = True
+    for runner in tournament.runners.values():
+        runner.state.close()
+        if runner.when_closed is not None:  # the registry lets it go
+            runner.when_closed(runner)
 
 
 async def _seat_players(tournament: MultiTableTournament, number: int, runner: TableRunner) -> None:
@@ -943,6 +1154,10 @@ async def _restore_one(
         restoring=True,
     )
     tournament._lobby_outlet(outlet)
+    tournament.offers_made = int(data.get("offers_made", 0))
+    tournament.cancelling = bool(data.get("cancelling", False))
+    if data.get("offer") is not None:  # a deal offer stands: the table waits for it
+        tournament.offer = offer_from_data(data["offer"], services.clock)
     for number, (table_id, channel_id) in data["tables"].items():
         tournament.table_ids[int(number)] = int(table_id)
         tournament.channels[int(number)] = int(channel_id)
@@ -979,5 +1194,25 @@ async def _restore_one(
     tournament.restoring = False
     for runner in tournament.runners.values():
         await runner.start()
+    if tournament.offer is not None:
+        tournament._arm_lapse(tournament.offer)
     await tournament._after(())
     return tournament
+
+
+def keep_running(
+    running: dict[int, MultiTableTournament], tournament: MultiTableTournament
+) -> None:
+    """Keep ``tournament`` in ``running`` (the bot's, by channel) while it runs;
+    once it has ended (its winner placed and paid, a deal made, or cancelled;
+    its tables closed) it is let go, so a new one may open in its channel at
+    once and memory holds the running tournaments only."""
+
+    def ended(over: MultiTableTournament) -> None:
+        if running.get(over.channel_id) is over:
+            del running[over.channel_id]
+
+    running[tournament.channel_id] = tournament
+    tournament.when_over = ended
+    if tournament.over:
+        ended(tournament)

@@ -32,12 +32,16 @@ class LobbyFigures:
     winner: str | None = None
     #: Ended by a deal every player left agreed to.
     dealt: bool = False
+    #: Ended early by an organiser (``/tournament cancel``).
+    cancelled: bool = False
 
 
 def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
     """The lobby message as ``figures`` are now."""
     lines = [t("mtt.lobby.title", locale, entrants=figures.entrants)]
-    if figures.dealt:
+    if figures.cancelled:
+        lines.append(t("mtt.lobby.cancelled", locale))
+    elif figures.dealt:
         lines.append(t("mtt.lobby.dealt", locale))
     elif figures.winner is not None:
         lines.append(t("mtt.lobby.won", locale, name=figures.winner))
@@ -70,7 +74,7 @@ def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
         for place, amount in enumerate(figures.prizes, start=1)
     )
     lines.append(t("mtt.lobby.payouts", locale, payouts=payouts))
-    if figures.leaders and figures.winner is None:
+    if figures.leaders and figures.winner is None and not figures.cancelled:
         leaders = ", ".join(
             t("mtt.lobby.leader", locale, name=name, chips=chips) for name, chips in figures.leaders
         )

@@ -33,6 +33,9 @@ class FloorOwner(Protocol):
 
     #: Its row in ``multi_table_tournaments``.
     tournament_id: int
+    #: Cancelled by an organiser; ``over``: its tables closed in the database.
+    cancelling: bool
+    over: bool
 
     @property
     def agreed(self) -> object | None:
@@ -108,10 +111,14 @@ class MultiTableDesk:
 
     async def close(self) -> list[SeatMovement]:
         """Only a table the floor broke closes, once its players are gone; or
-        the final table, with the deal every player left agreed to."""
+        the final table, with the deal every player left agreed to; or every
+        table of a tournament cancelled, which the tournament closed already
+        in the database (in one transaction for all its tables)."""
         state = self.state
         if state.live is not None:
             raise Refused("mtt.no_close")
+        if self.owner.cancelling and self.owner.over:
+            return []
         dealt = self.owner.agreed is not None and self.number == self.owner.final_table
         if not dealt and (not self.broken or state.table.seats):
             raise Refused("mtt.no_close")

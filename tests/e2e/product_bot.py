@@ -122,7 +122,7 @@ async def running_croupier(
     one of ``expected_errors``. ``deck_seed`` makes the shuffles repeatable.
     """
     settings = croupier_settings(fake, database_path, **settings_changes)
-    async with await Database.open(settings.database_path) as database:
+    async with await Database.open(settings.database) as database:  # a URL: PostgreSQL
         bot = create_client(
             settings, database, clock=clock, guild_ready_timeout=GUILD_READY_TIMEOUT
         )

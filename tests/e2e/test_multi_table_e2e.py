@@ -126,6 +126,8 @@ async def test_a_multi_table_tournament_is_played_to_a_winner(
         lobbies = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
         assert len(lobbies) == 1
         assert "Won by" in lobbies[0].text() and "Payouts:" in lobbies[0].text()
+        # Over, the tournament leaves the bot's memory: the channel takes a new one at once.
+        assert fake.channel.id not in cog.running and not croupier.bot.tables.runners
 
         # RRoP 15: players busting in one hand at one table finish by the chips
         # they started it with (equal stacks share the place).

@@ -25,6 +25,8 @@ class FaultRule:
     remaining: int
     is_global: bool = False
     hits: list[str] = field(default_factory=list)
+    #: Matching requests let through before the rule fires (the second thread, say).
+    skip: int = 0
 
     def matches(self, method: str, path: str) -> bool:
         return (
@@ -88,9 +90,10 @@ class FaultPlan:
         retry_after: float = 0.3,
         count: int = 1,
         is_global: bool = False,
+        skip: int = 0,
     ) -> FaultRule:
         method, pattern = compile_route(route)
-        rule = FaultRule(method, pattern, status, retry_after, count, is_global)
+        rule = FaultRule(method, pattern, status, retry_after, count, is_global, skip=skip)
         self.rules.append(rule)
         return rule
 
@@ -98,6 +101,9 @@ class FaultPlan:
         relative = API_PREFIX.sub("", path)
         for rule in self.rules:
             if rule.matches(method, relative):
+                if rule.skip > 0:
+                    rule.skip -= 1
+                    continue
                 rule.remaining -= 1
                 rule.hits.append(f"{method} {relative}")
                 return rule

@@ -337,14 +337,21 @@ class FakeDiscord:
         retry_after: float = 0.3,
         count: int = 1,
         is_global: bool = False,
+        skip: int = 0,
     ) -> FaultRule:
-        """Answer the next `count` requests matching `route` with `status`.
+        """Answer the next `count` requests matching `route` with `status`, after
+        letting `skip` of them through.
 
         `route` reads like ``"POST /channels/{channel_id}/messages"`` (method optional,
         ``*`` or ``{name}`` for one segment). A 429 carries `retry_after`.
         """
         return self.faults.add(
-            route, status=status, retry_after=retry_after, count=count, is_global=is_global
+            route,
+            status=status,
+            retry_after=retry_after,
+            count=count,
+            is_global=is_global,
+            skip=skip,
         )
 
     def enforce_channel_rate_limits(self, limit: int = 5, window: float = 5.0) -> RateLimits:
