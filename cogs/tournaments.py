@@ -46,7 +46,12 @@ from bot.scheduled_tournaments import (
     upcoming,
 )
 from bot.start_times import checked_start
-from bot.table_options import OPTIONS, SCHEDULE_OPTIONS, SCHEDULED_TABLE_OPTIONS
+from bot.table_options import (
+    MTT_EXTRAS_OPTIONS,
+    OPTIONS,
+    SCHEDULE_OPTIONS,
+    SCHEDULED_TABLE_OPTIONS,
+)
 from bot.tables.table_settings import dealt_variants, mixed_games, new_table_config
 from bot.tables.time_bank import parse_time_bank
 from bot.tournament_scheduler import TournamentScheduler
@@ -397,7 +402,10 @@ class Tournaments(
         """The multi-table tournaments' cog, which these four commands ask."""
         return cast(MultiTable, self.bot.get_cog("MultiTable"))
 
-    @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
+    # mypy cannot match the ParamSpec of a callback taking **chosen (as schedule).
+    @app_commands.command(  # type: ignore[arg-type]
+        name="open", description=catalogue_str("command.mtt.open")
+    )
     @app_commands.describe(
         buy_in=catalogue_str("command.mtt.open.buy_in"),
         starting_stack=catalogue_str("command.mtt.open.starting_stack"),
@@ -405,6 +413,7 @@ class Tournaments(
         level_minutes=catalogue_str("command.mtt.open.level_minutes"),
         computers=catalogue_str("command.mtt.open.computers"),
     )
+    @create_parameters(MTT_EXTRAS_OPTIONS, head_parameters=7)
     async def open_(
         self,
         interaction: Interaction,
@@ -413,7 +422,10 @@ class Tournaments(
         seats: app_commands.Range[int, 2, 10] = 9,
         level_minutes: app_commands.Range[int, 1, 120] = 10,
         computers: app_commands.Range[int, 0, 200] = 0,
+        **chosen: Any,
     ) -> None:
+        """Open a multi-table tournament; its rebuys, add-on and bounties are
+        ``/poker rebuys``' options (:data:`bot.table_options.MTT_EXTRAS_OPTIONS`)."""
         await self._floor().open_(
             interaction,
             int(buy_in),
@@ -421,6 +433,7 @@ class Tournaments(
             int(seats),
             int(level_minutes),
             int(computers),
+            extras={name: value for name, value in chosen.items() if value is not None},
         )
 
     @app_commands.command(name="join", description=catalogue_str("command.mtt.join"))
