@@ -338,4 +338,6 @@ SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
     ),
     TableOption("repeat_weekly", bool, False, keyword=None, command="schedule"),
     TableOption("late_levels", int, 0, 0, MAX_LEVEL_NUMBER, keyword=None, command="schedule"),
+    # Rebuys, the add-on and bounties, at one table or several (bot/tournaments/mtt_rebuys.py).
+    *MTT_EXTRAS_OPTIONS,
 )

@@ -181,6 +181,13 @@ class Tournaments(
             if option.setting
         }
         table_options.update(
+            {
+                opt.name: options[opt.name]
+                for opt in MTT_EXTRAS_OPTIONS
+                if options[opt.name] is not None
+            }
+        )
+        table_options.update(
             variant=code,
             game=mix,
             time_bank=None if time_bank is None else parse_time_bank(str(time_bank)),

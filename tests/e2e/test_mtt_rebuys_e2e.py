@@ -28,6 +28,14 @@ from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.product_bot import running_croupier
 from tests.e2e.test_multi_table_e2e import fold_when_nearly_timed_out
+from tests.e2e.test_scheduled_tournament_e2e import (
+    NOON,
+    START,
+    answer,
+    click,
+    move_to,
+    schedule_one,
+)
 
 FIELD, STACK, BUY_IN, BOUNTY = 10, 400, 100, 20
 ADD_ON_PRICE, ADD_ON_CHIPS = 50, 400
@@ -221,3 +229,40 @@ async def test_rebuys_an_add_on_and_bounties_at_a_multi_table_tournament_survive
         assert f"Prize pool **{prize_money:,}** (rebuys {rebuys}, add-ons {add_ons})" in (
             lobby[0].text()
         ), lobby[0].text()
+
+
+async def test_a_scheduled_tournament_starting_over_two_tables_sets_its_bounties_aside(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """/tournament schedule takes the same options: an add-on without rebuys is
+    refused politely (nothing scheduled); five members checked in where a
+    table seats three start over two tables with a bounty on every head, the
+    prize money the buy-ins less the bounties."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, deck_seed=3, hand_pause_seconds=1
+    ) as croupier:
+        players = [fake.add_member(name) for name in ("Ann", "Ben", "Cat", "Dan", "Eve")]
+        refused = await schedule_one(fake, seats=3, add_on_price=50, add_on_chips=200)
+        assert refused == "An add-on comes at the end of the rebuy levels: set some.", refused
+        assert (
+            await croupier.database.fetch_value("SELECT COUNT(*) FROM scheduled_tournaments") == 0
+        )
+        await schedule_one(fake, seats=3, rebuy_levels=1, bounty=BOUNTY)
+        for member in players:
+            await answer(member, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in players:
+            await click(member, "Check in")
+        await move_to(fake, clock, START, "starts now")
+        tournament = croupier.bot.multi_tables[fake.channel.id]
+        assert len(tournament.runners) == 2
+        assert tournament.the_extras.book.heads == {member.id: BOUNTY for member in players}
+        assert tournament.prize_money == 5 * (100 - BOUNTY)
+        assert (
+            await croupier.database.fetch_value(
+                "SELECT prize_pool FROM tables WHERE id = ?", (tournament.pool_table_id,)
+            )
+            == 5 * 100
+        )
