@@ -229,11 +229,10 @@ class MttExtras:
         the chip leader (``order[0]``) any nobody won."""
         if not self.extras.bounty:
             return
+        own = {player: self.book.heads.pop(player, 0) for player in order}
+        own[order[0]] += self.book.close()  # bounties nobody won (none, as a rule)
         for player in order:
-            own = self.book.heads.pop(player, 0)
-            if player == order[0]:
-                own += self.book.close()
-            await _pay_bounty(tx, tournament, BountyWon(player, player, own, 0))
+            await _pay_bounty(tx, tournament, BountyWon(player, player, own[player], 0))
 
     # -- rebuys and the add-on ---------------------------------------------------
 

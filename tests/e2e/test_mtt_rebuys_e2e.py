@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.render.custom_ids import seat_desk_button_id
+from bot.tournaments.final_deal import deal_button_id
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.fake_discord.members import ComponentNotFound
@@ -265,4 +266,67 @@ async def test_a_scheduled_tournament_starting_over_two_tables_sets_its_bounties
                 "SELECT prize_pool FROM tables WHERE id = ?", (tournament.pool_table_id,)
             )
             == 5 * 100
+        )
+
+
+async def test_a_deal_at_the_final_table_gives_each_player_left_their_own_bounty(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A deal shares the prize money (the buy-ins less the bounties); the
+    bounties set aside go to the players left, each their own, a ledger row
+    each; the pool is empty and the audit clean."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(
+        fake,
+        tmp_path / "croupier.db",
+        clock=clock,
+        deck_seed=2,
+        computer_pace_seconds=0,
+        hand_pause_seconds=1,
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann,
+            "tournament",
+            "open",
+            buy_in=BUY_IN,
+            starting_stack=STACK,
+            seats=9,
+            computers=3,
+            bounty=BOUNTY,
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
+        tournament = cog.running[fake.channel.id]
+        await croupier.settled()
+        (runner,) = tournament.runners.values()
+        offered = await ephemeral_answer(
+            ann, "tournament", "deal", kind="chop", channel=runner.record.channel_id
+        )
+        assert "Your offer is posted" in offered, offered
+        offer = tournament.offer
+        assert offer is not None and sum(offer.amounts) == 5 * (BUY_IN - BOUNTY)
+        await croupier.settled()  # the offer's message, with its buttons
+        accepted = await ben.click(
+            custom_id=deal_button_id(tournament.tournament_id, offer.number, "accept")
+        )
+        await accepted.settled()
+        await croupier.settled()
+        assert "the deal is made" in accepted.text, accepted.text
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, delta, note FROM ledger WHERE kind = 'tournament_bounty'"
+        )
+        assert sorted((row["user_id"], row["delta"], row["note"]) for row in rows) == sorted(
+            (member.id, BOUNTY, "own bounty") for member in (ann, ben)
+        )
+        assert tournament.the_extras.book.pool == 0
+        assert (
+            await croupier.database.fetch_value(
+                "SELECT prize_pool FROM tables WHERE id = ?", (tournament.pool_table_id,)
+            )
+            == 0
         )
