@@ -2082,8 +2082,6 @@ MESSAGES: Final[dict[str, str]] = {
     "command.mtt.deal.kind": "Chip chop or ICM",
     "mtt.lobby.dealt": "Ended in a deal at the final table: the prizes are paid.",
     # -- multi-table rebuys, add-ons and bounties (bot/tournaments/mtt_rebuys.py) --
-    "mtt.lobby.pool": (
-        "Prize pool **{pool:int}** (rebuys {rebuys:int}, add-ons {add_ons:int})"
-    ),
+    "mtt.lobby.pool": "Prize pool **{pool:int}** (rebuys {rebuys:int}, add-ons {add_ons:int})",
     "mtt.lobby.bounties": "🎯 Biggest bounties: {bounties} (all bounties: **{pool:int}**)",
 }
