@@ -229,8 +229,10 @@ class MttExtras:
         the chip leader (``order[0]``) any nobody won."""
         if not self.extras.bounty:
             return
-        own = {player: self.book.heads.pop(player, 0) for player in order}
-        own[order[0]] += self.book.close()  # bounties nobody won (none, as a rule)
+        # The book is left as it is (the tournament ends with this transaction,
+        # and should it fail nothing in memory has changed).
+        own = {player: self.book.heads.get(player, 0) for player in order}
+        own[order[0]] += self.book.pool - sum(own.values())  # bounties nobody won
         for player in order:
             await _pay_bounty(tx, tournament, BountyWon(player, player, own[player], 0))
 

@@ -323,7 +323,6 @@ async def test_a_deal_at_the_final_table_gives_each_player_left_their_own_bounty
         assert sorted((row["user_id"], row["delta"], row["note"]) for row in rows) == sorted(
             (member.id, BOUNTY, "own bounty") for member in (ann, ben)
         )
-        assert tournament.the_extras.book.pool == 0
         assert (
             await croupier.database.fetch_value(
                 "SELECT prize_pool FROM tables WHERE id = ?", (tournament.pool_table_id,)
