@@ -587,19 +587,24 @@ class Cashier:
         price: int,
         chips: int,
         kind: Literal["tournament_rebuy", "tournament_add_on"],
+        *,
+        pool_table_id: int | None = None,
     ) -> int:
         """A rebuy or an add-on: ``price`` from the player's balance into the
-        prize pool, ``chips`` tournament chips onto their seat; the new balance."""
+        prize pool (of ``pool_table_id``, a multi-table tournament's table
+        holding it, else the seat's table), ``chips`` tournament chips onto
+        their seat; the new balance."""
         _check_amount(price)
         _check_amount(chips)
+        pool = table_id if pool_table_id is None else pool_table_id
         await self._ensure(tx, guild_id, user_id)
-        balance = await self._move(tx, guild_id, user_id, -price, kind, table_id=table_id)
+        balance = await self._move(tx, guild_id, user_id, -price, kind, table_id=pool)
         changed = await tx.execute(
             "UPDATE tables SET prize_pool = prize_pool + ? WHERE id = ? AND tournament = 1",
-            (price, table_id),
+            (price, pool),
         )
         if changed != 1:
-            raise RuntimeError(f"table {table_id} is not a tournament")
+            raise RuntimeError(f"table {pool} is not a tournament")
         changed = await tx.execute(
             "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND seat_no = ? AND user_id = ?",
             (chips, table_id, seat_no, user_id),

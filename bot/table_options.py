@@ -259,6 +259,12 @@ REBUY_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("progressive_bounty", bool, None, fits=Fits.TOURNAMENT, command="rebuys"),
     TableOption("payouts", str, None, 0, MAX_PAYOUTS_TEXT, Fits.TOURNAMENT, command="rebuys"),
 )
+#: ``/tournament open``'s rebuys, add-on and bounties: ``/poker rebuys``' own,
+#: the same meaning and checks (the payout table of a multi-table tournament is
+#: the field's, so not among them).
+MTT_EXTRAS_OPTIONS: Final[tuple[TableOption, ...]] = tuple(
+    option for option in REBUY_OPTIONS if option.name != "payouts"
+)
 OPTIONS: Final[Mapping[str, TableOption]] = {
     option.name: option for option in (*CREATE_OPTIONS, SESSION_CHIPS)
 }
@@ -332,4 +338,6 @@ SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
     ),
     TableOption("repeat_weekly", bool, False, keyword=None, command="schedule"),
     TableOption("late_levels", int, 0, 0, MAX_LEVEL_NUMBER, keyword=None, command="schedule"),
+    # Rebuys, the add-on and bounties, at one table or several (bot/tournaments/mtt_rebuys.py).
+    *MTT_EXTRAS_OPTIONS,
 )

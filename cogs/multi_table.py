@@ -33,6 +33,7 @@ from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import DeskFactory
 from bot.tables.table_settings import TableSettings, new_table_config
 from bot.tables.table_store import StoredTable
+from bot.tables.tournament_desk import rebuy_options_text
 from bot.tournaments.final_deal import DEAL_BUTTON_PATTERN, DealKind, deal_button_id
 from bot.tournaments.floor_runner import (
     Entrant,
@@ -165,6 +166,8 @@ class MultiTable(commands.Cog):
         seats: int = 9,
         level_minutes: int = 10,
         computers: int = 0,
+        *,
+        extras: dict[str, Any] | None = None,
     ) -> None:
         guild_id_of(interaction)
         locale = locale_of(interaction)
@@ -186,6 +189,7 @@ class MultiTable(commands.Cog):
             action_seconds=None,
             provably_fair=False,
             locale=locale,
+            **(extras or {}),
         )
         self.open[channel_id] = Registration(interaction.user.id, config, int(computers))
         text = t(
@@ -197,6 +201,8 @@ class MultiTable(commands.Cog):
             minutes=int(level_minutes),
             computers=int(computers),
         )
+        if config.extras.any:  # the rebuys, add-on and bounties, as /poker rebuys says them
+            text += "\n" + rebuy_options_text(config, locale)
         await interaction.response.send_message(text)
 
     async def join(self, interaction: Interaction) -> None:

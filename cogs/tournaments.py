@@ -46,7 +46,12 @@ from bot.scheduled_tournaments import (
     upcoming,
 )
 from bot.start_times import checked_start
-from bot.table_options import OPTIONS, SCHEDULE_OPTIONS, SCHEDULED_TABLE_OPTIONS
+from bot.table_options import (
+    MTT_EXTRAS_OPTIONS,
+    OPTIONS,
+    SCHEDULE_OPTIONS,
+    SCHEDULED_TABLE_OPTIONS,
+)
 from bot.tables.table_settings import dealt_variants, mixed_games, new_table_config
 from bot.tables.time_bank import parse_time_bank
 from bot.tournament_scheduler import TournamentScheduler
@@ -175,6 +180,13 @@ class Tournaments(
             for option in SCHEDULED_TABLE_OPTIONS
             if option.setting
         }
+        table_options.update(
+            {
+                opt.name: options[opt.name]
+                for opt in MTT_EXTRAS_OPTIONS
+                if options[opt.name] is not None
+            }
+        )
         table_options.update(
             variant=code,
             game=mix,
@@ -399,7 +411,10 @@ class Tournaments(
         """The multi-table tournaments' cog, which these four commands ask."""
         return cast(MultiTable, self.bot.get_cog("MultiTable"))
 
-    @app_commands.command(name="open", description=catalogue_str("command.mtt.open"))
+    # mypy cannot match the ParamSpec of a callback taking **chosen (as schedule).
+    @app_commands.command(  # type: ignore[arg-type]
+        name="open", description=catalogue_str("command.mtt.open")
+    )
     @app_commands.describe(
         buy_in=catalogue_str("command.mtt.open.buy_in"),
         starting_stack=catalogue_str("command.mtt.open.starting_stack"),
@@ -407,6 +422,7 @@ class Tournaments(
         level_minutes=catalogue_str("command.mtt.open.level_minutes"),
         computers=catalogue_str("command.mtt.open.computers"),
     )
+    @create_parameters(MTT_EXTRAS_OPTIONS, head_parameters=7)
     async def open_(
         self,
         interaction: Interaction,
@@ -415,7 +431,10 @@ class Tournaments(
         seats: app_commands.Range[int, 2, 10] = 9,
         level_minutes: app_commands.Range[int, 1, 120] = 10,
         computers: app_commands.Range[int, 0, 200] = 0,
+        **chosen: Any,
     ) -> None:
+        """Open a multi-table tournament; its rebuys, add-on and bounties are
+        ``/poker rebuys``' options (:data:`bot.table_options.MTT_EXTRAS_OPTIONS`)."""
         await self._floor().open_(
             interaction,
             int(buy_in),
@@ -423,6 +442,7 @@ class Tournaments(
             int(seats),
             int(level_minutes),
             int(computers),
+            extras={name: value for name, value in chosen.items() if value is not None},
         )
 
     @app_commands.command(name="join", description=catalogue_str("command.mtt.join"))

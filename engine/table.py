@@ -807,13 +807,22 @@ class Table:
         return seat
 
     def move_in(
-        self, player: PlayerId, seat: int, stack: int, *, sitting_out: bool = False
+        self,
+        player: PlayerId,
+        seat: int,
+        stack: int,
+        *,
+        sitting_out: bool = False,
+        busted_with: int | None = None,
     ) -> Seat:
         """Seat a tournament player moved from another table in ``seat`` with the
         ``stack`` they brought. A moved player takes the seat's place in the
         rotation and is dealt in at once, owing no blind (TDA Rule 11-A: the
         moved player "assumes the rights and responsibilities of the
-        position"); only between hands."""
+        position"); only between hands. A player busted in the rebuy levels
+        and still deciding whether to rebuy (``busted_with``: the chips they
+        started their last hand with) moves with no chips and the decision
+        kept: they may rebuy here until the end of this table's next hand."""
         config = self.rules
         if not config.is_tournament:
             raise TableError("tournament_only_move")
@@ -823,9 +832,13 @@ class Table:
             raise TableError("already_seated", seat=self.seat_of(player).number)
         if not 1 <= seat <= config.seats:
             raise TableError("no_such_seat", seat=seat, count=config.seats)
-        if seat in self._seats or stack <= 0:
+        deciding = busted_with is not None and stack == 0
+        if seat in self._seats or (stack <= 0 and not deciding):
             raise TableError("seat_taken", seat=seat)
         taken = Seat(seat, player, stack, config.missed_blinds, sitting_out=sitting_out, new=False)
+        if deciding and busted_with is not None:
+            taken.busted = taken.sitting_out = True
+            taken.busted_with = busted_with
         self._seats[seat] = taken
         self.ledger.bought_in += stack
         return taken

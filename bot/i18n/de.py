@@ -2297,4 +2297,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.mtt.deal": "Den am Finaltisch verbliebenen Spielern einen Deal anbieten",
     "command.mtt.deal.kind": "Chip Chop oder ICM",
     "mtt.lobby.dealt": "Mit einem Deal am Finaltisch beendet: Die Preise sind ausgezahlt.",
+    # -- multi-table rebuys, add-ons and bounties (bot/tournaments/mtt_rebuys.py) --
+    "mtt.lobby.pool": "Preispool **{pool:int}** (Rebuys {rebuys:int}, Add-ons {add_ons:int})",
+    "mtt.lobby.bounties": "🎯 Höchste Kopfgelder: {bounties} (alle Kopfgelder: **{pool:int}**)",
 }

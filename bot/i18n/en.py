@@ -2136,4 +2136,7 @@ MESSAGES: Final[dict[str, str]] = {
     "command.mtt.deal": "Offer a deal to the players left at the final table",
     "command.mtt.deal.kind": "Chip chop or ICM",
     "mtt.lobby.dealt": "Ended in a deal at the final table: the prizes are paid.",
+    # -- multi-table rebuys, add-ons and bounties (bot/tournaments/mtt_rebuys.py) --
+    "mtt.lobby.pool": "Prize pool **{pool:int}** (rebuys {rebuys:int}, add-ons {add_ons:int})",
+    "mtt.lobby.bounties": "🎯 Biggest bounties: {bounties} (all bounties: **{pool:int}**)",
 }

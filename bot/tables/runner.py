@@ -79,7 +79,7 @@ import logging
 from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from dataclasses import dataclass, replace
 from types import TracebackType
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 from bot.cashier import SeatMovement
 from bot.database import LeaseLost, UniqueViolation
@@ -150,6 +150,15 @@ SETTLE_RETRY_SECONDS: Final = 5.0
 DeskFactory = Callable[
     [TableState, TableKeeper, Any, HandLog, Publisher, Any, TournamentProgress | None], MoneyDesk
 ]
+
+
+@runtime_checkable
+class BuysChips(Protocol):
+    """A tournament desk that sells rebuys and the add-on (the engine says when)."""
+
+    async def rebuy(self, user_id: int) -> int: ...
+
+    async def add_on(self, user_id: int) -> int: ...
 
 
 class _TableLock(asyncio.Lock):
@@ -551,7 +560,7 @@ class TableRunner:
         async with self._lock:
             turns.seat_of(self.state, user_id)
             turns.check_taking_players(self.state)
-            balance = await self._tournament_desk().rebuy(user_id)
+            balance = await self._chips_desk().rebuy(user_id)
             self._changed()
             return balance
 
@@ -560,7 +569,7 @@ class TableRunner:
         async with self._lock:
             turns.seat_of(self.state, user_id)
             turns.check_taking_players(self.state)
-            balance = await self._tournament_desk().add_on(user_id)
+            balance = await self._chips_desk().add_on(user_id)
             self._changed()
             return balance
 
@@ -576,6 +585,14 @@ class TableRunner:
                 return config
             finally:
                 self._changed()
+
+    def _chips_desk(self) -> BuysChips:
+        """A desk that sells rebuys and add-ons: a sit-and-go's, or a
+        multi-table tournament's table's (bot/tournaments/mtt_desk.py)."""
+        desk = self.desk
+        if not isinstance(desk, BuysChips):
+            raise Refused("engine.extras_tournament_only")
+        return desk
 
     def _tournament_desk(self) -> TournamentDesk:
         desk = self.desk

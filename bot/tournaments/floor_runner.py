@@ -65,6 +65,7 @@ from bot.errors import CroupierError
 from bot.house_bank import is_computer
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
+from bot.render.views import TournamentView
 from bot.tables.clock import Clock
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet, Outlet
@@ -93,6 +94,7 @@ from bot.tournaments.final_deal import (
 )
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
+from bot.tournaments.mtt_rebuys import ChipsKind, MttExtras
 from engine import (
     DEFAULT_STYLE,
     Deal,
@@ -172,6 +174,8 @@ class MultiTableTournament:
     #: Told once the tournament has ended (won, dealt or cancelled): whoever
     #: keeps it (:func:`keep_running`) lets it go.
     when_over: Callable[[MultiTableTournament], None] | None = None
+    #: Rebuys, add-ons and knockout bounties (bot/tournaments/mtt_rebuys.py).
+    extras: MttExtras | None = None
     _work: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     #: The floor before the hand being settled told it its end (put back should
@@ -257,16 +261,19 @@ class MultiTableTournament:
         if number in self._before:  # the last try to settle this hand failed
             self.floor = floor = TournamentFloor.from_data(self._before[number])
         self._before[number] = floor.to_data()
+        extras = self.the_extras
+        extras.checkpoint(number)
         self._starting.pop(number, None)
         positions = state.table.positions
         if positions is not None:
             floor.big_blinds[number] = positions.big_blind
-        started = dict(zip(deal.players, deal.setup.starting_stacks, strict=True))
-        seat_of = dict(zip(deal.players, deal.seats, strict=True))
-        out = [player for player, _ in settled.eliminated]
-        events = floor.hand_finished(number, {p: started[p] for p in out}, self.rng)
+        # A bust in the rebuy levels waits a hand to rebuy: the floor hears of it after.
+        busts, seat_of = await extras.busts(tx, state, deal, settled)
+        out = list(busts)
+        events = floor.hand_finished(number, busts, self.rng)
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
         finishes = [e for e in events if isinstance(e, Finish)]
+        knockouts = await extras.pay_knockouts(tx, self, state, deal, settled, finishes)
         paid = await self._pay(tx, finishes)
         over = any(f.place == 1 for f in finishes)
         if over:
@@ -279,7 +286,7 @@ class MultiTableTournament:
             await close_table(tx, state.table_id)
         self._events[number] = events
         await self.save(tx, over=over)
-        return self._finish_notices(state.locale, paid), over
+        return knockouts + self._finish_notices(state.locale, paid), over
 
     async def _pay(self, tx: Transaction, finishes: Sequence[Finish]) -> list[tuple[int, int, int]]:
         places = [(f.player, f.place) for f in finishes if f.place != 1]
@@ -322,6 +329,7 @@ class MultiTableTournament:
         """Table ``number``'s hand is settled and committed: carry out what the
         floor said, off this table's lock (moves take other tables' locks)."""
         self._before.pop(number, None)
+        self.the_extras.settled(number)
         events = self._events.pop(number, ())
         if any(isinstance(e, Finish) and e.place == 1 for e in events):
             self.over = True
@@ -334,6 +342,23 @@ class MultiTableTournament:
     def name(self, player: int) -> str:
         entrant = self.entrants.get(player)
         return entrant.name if entrant is not None else f"<@{player}>"
+
+    @property
+    def the_extras(self) -> MttExtras:
+        """Its rebuys, add-ons and bounties (none unless the config has them)."""
+        if self.extras is None:
+            self.extras = MttExtras.entered(self.config.extras, ())
+        return self.extras
+
+    async def buy_chips(self, state: TableState, keeper: Any, user_id: int, kind: ChipsKind) -> int:
+        """A rebuy or the add-on at one of its tables."""
+        return await self.the_extras.buy_chips(self, state, keeper, user_id, kind)
+
+    def table_view(self, state: TableState) -> TournamentView | None:
+        return self.the_extras.table_view(self, state)
+
+    def runner_of(self, table_id: int) -> TableRunner | None:
+        return next((r for r in self.runners.values() if r.table_id == table_id), None)
 
     # -- the floor's work ------------------------------------------------------
 
@@ -475,7 +500,7 @@ class MultiTableTournament:
     async def _move(self, moves: Sequence[Move], involved: Sequence[int]) -> None:
         runners = self.runners
         before = {n: runners[n].state.snapshot() for n in involved}
-        brought: dict[int, tuple[int, bool, Player | None]] = {}
+        brought: dict[int, tuple[int, bool, Player | None, int | None]] = {}
         floor_before: dict[str, Any] | None = None
         try:
             for move in moves:
@@ -486,11 +511,18 @@ class MultiTableTournament:
                     seat.stack,
                     seat.sitting_out,
                     source.players.get(move.player),
+                    seat.busted_with if seat.busted else None,  # deciding a rebuy
                 )
             for move in moves:
-                stack, sitting_out, player = brought[move.player]
+                stack, sitting_out, player, busted_with = brought[move.player]
                 target = runners[move.to_table].state
-                target.table.move_in(move.player, move.to_seat, stack, sitting_out=sitting_out)
+                target.table.move_in(
+                    move.player,
+                    move.to_seat,
+                    stack,
+                    sitting_out=sitting_out,
+                    busted_with=busted_with,
+                )
                 if player is not None:
                     target.add_player(player.copy())
                 if move.reason is MoveReason.FINAL_TABLE:
@@ -712,11 +744,12 @@ class MultiTableTournament:
         is over and its tables close."""
         offer = self.agreed
         assert offer is not None
+        stacks = {seat.player: seat.stack for seat in state.table.seats.values()}
+        order = sorted(offer.players, key=lambda p: (-stacks.get(p, 0), p))
+        await self.the_extras.pay_deal(tx, self, order)
         pool = await prize_pool_of(tx, self.pool_table_id)
         if pool != sum(offer.amounts):
             raise RuntimeError(f"the deal shares {sum(offer.amounts)}, the pool holds {pool}")
-        stacks = {seat.player: seat.stack for seat in state.table.seats.values()}
-        order = sorted(offer.players, key=lambda p: (-stacks.get(p, 0), p))
         amounts = dict(zip(offer.players, offer.amounts, strict=True))
         for place, player in enumerate(order, start=1):
             await self.registry.services.cashier.pay_prize(
@@ -761,8 +794,9 @@ class MultiTableTournament:
 
     async def _close_cancelled(self) -> None:
         """Every table between hands (their locks held): in one transaction the
-        prize pool left is shared by the chips of the players still in (a ledger
-        row each, ``tournament_prize`` noted), their seats go and every table
+        players still in take their own bounties (as at a deal) and the prize
+        pool left is shared by their chips (a ledger row each,
+        ``tournament_prize`` noted), their seats go and every table
         closes; then each table is closed in memory and let go."""
         runners = self._open_runners()
         if any(runner.live is not None for runner in runners) or any(r.stopped for r in runners):
@@ -775,6 +809,9 @@ class MultiTableTournament:
             seats = [(runner, seat) for runner in runners for seat in runner.table.seats.values()]
             cashier = self.registry.services.cashier
             async with self.registry.services.database.transaction() as tx:
+                if seats:  # each player still in takes their own bounty, as at a deal
+                    order = [s.player for _, s in sorted(seats, key=lambda rs: -rs[1].stack)]
+                    await self.the_extras.pay_deal(tx, self, order)
                 pool = await prize_pool_of(tx, self.pool_table_id)
                 shares = chip_chop(pool, [seat.stack for _, seat in seats]) if seats else ()
                 for (_, seat), share in zip(seats, shares, strict=True):
@@ -821,6 +858,7 @@ class MultiTableTournament:
             "offer": None if self.offer is None else offer_data(self.offer, self.clock),
             "offers_made": self.offers_made,
             "cancelling": self.cancelling,
+            "extras": self.the_extras.to_data(),
         }
 
     async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
@@ -888,6 +926,8 @@ class MultiTableTournament:
             winner=None if winner is None else self.name(winner),
             dealt=self.agreed is not None and self.over,
             cancelled=self.cancelling and self.over,
+            prize_pool=self.prize_money,
+            extras=self.the_extras.figures(self),
         )
 
     def show_lobby(self) -> None:
@@ -920,7 +960,8 @@ async def start_multi_table_tournament(
     if len({p.user_id for p in players}) != len(players) or len(players) < 2:
         raise Refused("table.tournament_too_few")
     rng = rng or random.Random()
-    prize_money = config.tournament_buy_in * len(players)
+    # The bounty part of each buy-in is set aside: the rest is prize money.
+    prize_money = config.extras.prize_part(config.tournament_buy_in) * len(players)
     floor = TournamentFloor.seat_field(
         [p.user_id for p in players],
         seat_count=config.seats,
@@ -938,6 +979,7 @@ async def start_multi_table_tournament(
         {p.user_id: p for p in players},
         Publisher(lobby_outlet, name=f"mtt-lobby-{channel_id}"),
         prize_money=prize_money,
+        extras=MttExtras.entered(config.extras, [p.user_id for p in players]),
     )
     tournament.pool_table = floor.break_order[-1]
     tournament._lobby_outlet(lobby_outlet)
@@ -1152,6 +1194,7 @@ async def _restore_one(
         hand_for_hand=bool(data["hand_for_hand"]),
         lobby_message_id=data.get("lobby_message_id"),
         restoring=True,
+        extras=MttExtras.from_data(config.extras, data.get("extras")),
     )
     tournament._lobby_outlet(outlet)
     tournament.offers_made = int(data.get("offers_made", 0))

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
+from bot.tournaments.mtt_rebuys import ExtrasFigures
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,10 @@ class LobbyFigures:
     dealt: bool = False
     #: Ended early by an organiser (``/tournament cancel``).
     cancelled: bool = False
+    #: The prize money (buy-ins, rebuys and add-ons, less the bounties).
+    prize_pool: int = 0
+    #: Rebuys, add-ons and bounties (``None``: the tournament has none).
+    extras: ExtrasFigures | None = None
 
 
 def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
@@ -73,6 +78,7 @@ def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
         t("tournament.payout", locale, place=ordinal(place, locale), amount=amount)
         for place, amount in enumerate(figures.prizes, start=1)
     )
+    lines.extend(_extras_lines(figures, locale))
     lines.append(t("mtt.lobby.payouts", locale, payouts=payouts))
     if figures.leaders and figures.winner is None and not figures.cancelled:
         leaders = ", ".join(
@@ -80,3 +86,25 @@ def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
         )
         lines.append(t("mtt.lobby.leaders", locale, leaders=leaders))
     return OutgoingMessage(content="\n".join(lines))
+
+
+def _extras_lines(figures: LobbyFigures, locale: str) -> list[str]:
+    """The prize pool with its rebuys and add-ons, and the biggest bounties."""
+    extras = figures.extras
+    if extras is None:
+        return []
+    lines = [
+        t(
+            "mtt.lobby.pool",
+            locale,
+            pool=figures.prize_pool,
+            rebuys=extras.rebuys,
+            add_ons=extras.add_ons,
+        )
+    ]
+    if extras.biggest and figures.winner is None and not figures.dealt:
+        each = ", ".join(
+            t("mtt.lobby.leader", locale, name=name, chips=chips) for name, chips in extras.biggest
+        )
+        lines.append(t("mtt.lobby.bounties", locale, bounties=each, pool=extras.bounty_pool))
+    return lines

@@ -24,6 +24,7 @@ from bot.tables.money_desk import Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.state import TableState
 from bot.tables.table_store import close_table
+from bot.tournaments.mtt_rebuys import ChipsKind
 from engine import CashOut, Deal, HandResult
 
 
@@ -57,6 +58,12 @@ class FloorOwner(Protocol):
     ) -> tuple[list[OutgoingMessage], bool]: ...
 
     def after_hand(self, number: int) -> None: ...
+
+    async def buy_chips(
+        self, state: TableState, keeper: TableKeeper, user_id: int, kind: ChipsKind
+    ) -> int: ...
+
+    def table_view(self, state: TableState) -> TournamentView | None: ...
 
 
 class MultiTableDesk:
@@ -158,5 +165,15 @@ class MultiTableDesk:
     def saved_state(self) -> dict[str, Any]:
         return {"multi_table": {"tournament": self.owner.tournament_id, "number": self.number}}
 
+    async def rebuy(self, user_id: int) -> int:
+        """A rebuy into the tournament's one pool (bot/tournaments/mtt_rebuys.py)."""
+        return await self.owner.buy_chips(self.state, self.keeper, user_id, "rebuy")
+
+    async def add_on(self, user_id: int) -> int:
+        """The add-on, once, into the tournament's one pool."""
+        return await self.owner.buy_chips(self.state, self.keeper, user_id, "add_on")
+
     def tournament_view(self, moment: Moment) -> TournamentView | None:
-        return None
+        """With rebuys or bounties: the tournament's lines and the Rebuy and
+        Add-on buttons; otherwise none."""
+        return self.owner.table_view(self.state)

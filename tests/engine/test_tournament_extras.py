@@ -341,3 +341,39 @@ def test_random_rebuy_knockout_tournaments_create_and_lose_no_chip(
     bounties_paid += book.close()
     assert bounties_paid == extras.bounty * entries
     assert prizes_paid + first_prize + bounties_paid == money_in
+
+
+# -- a multi-table tournament: a bust deciding a rebuy is moved (bot/tournaments/mtt_rebuys.py)
+
+
+def test_a_bust_deciding_whether_to_rebuy_keeps_the_decision_when_moved_to_another_table() -> None:
+    """Balancing or a table broken moves the seat with no chips: the player may
+    still rebuy at the new table, until the end of its next hand; one who does
+    not is placed there, below that hand's busts."""
+    for rebuys in (True, False):
+        table, out = busted_table()
+        other = Table(table.rules)
+        for player in (11, 12, 13):
+            other.sit(player, player - 10)
+        other.draw_for_button(Rigged("As"))
+        before = table.chips_in_play + other.chips_in_play
+        seat = table.move_out(out)
+        moved = other.move_in(out, 5, seat.stack, sitting_out=True, busted_with=seat.busted_with)
+        assert table.chips_in_play + other.chips_in_play == before
+        assert (moved.stack, moved.busted, moved.busted_with) == (0, True, seat.busted_with)
+        hand = other.start_hand(random.Random(9))
+        assert other.deal is not None and out not in other.deal.players
+        if rebuys:
+            assert other.rebuy(out) == 1000
+        fold_to_the_big_blind(hand)
+        result = other.finish_hand(hand)
+        if rebuys:
+            assert result.eliminated == () and other.seat_of(out).stack == 1000
+        else:
+            assert result.eliminated == ((out, 4),) and not other.is_seated(out)
+
+
+def test_only_a_bust_deciding_a_rebuy_moves_with_no_chips() -> None:
+    table = rebuy_table(2)
+    with pytest.raises(TableError, match="taken"):
+        table.move_in(9, 5, 0)

@@ -1,0 +1,41 @@
+"""A multi-table tournament's rebuys, add-ons and bounties as saved in its row
+(bot/tournaments/mtt_rebuys.py): a restart finds every bounty on every head,
+and a hand whose settling failed is settled again from the state before it."""
+
+from __future__ import annotations
+
+import json
+
+from bot.tournaments.mtt_rebuys import MttExtras
+from engine import BountyWon, TournamentExtras
+
+EXTRAS = TournamentExtras(
+    rebuy_levels=2, add_on_price=50, add_on_chips=400, bounty=20, progressive=True
+)
+
+
+def test_the_bounties_rebuys_and_add_ons_come_back_as_saved() -> None:
+    extras = MttExtras.entered(EXTRAS, [1, 2, 3, -4])
+    extras.book.enter(2)  # a rebuy
+    extras.rebuys, extras.add_ons = 1, {3}
+    assert extras.book.knock_out(1, ((2, 100),)) == (BountyWon(2, 1, 10, 10),)
+    again = MttExtras.from_data(EXTRAS, json.loads(json.dumps(extras.to_data())))
+    assert again.book.heads == {2: 50, 3: 20, -4: 20}
+    assert (again.rebuys, again.add_ons, again.book.pool) == (1, {3}, 90)
+
+
+def test_a_tournament_saved_before_rebuys_existed_has_none() -> None:
+    again = MttExtras.from_data(TournamentExtras(), None)
+    assert again.book.heads == {} and again.rebuys == 0 and not again.any
+
+
+def test_a_hand_settled_again_starts_from_the_bounties_before_it() -> None:
+    extras = MttExtras.entered(EXTRAS, [1, 2, 3])
+    extras.checkpoint(1)
+    extras.book.knock_out(3, ((1, 10),))  # written, then the transaction failed
+    extras.checkpoint(1)  # the same hand settled again
+    assert extras.book.heads == {1: 20, 2: 20, 3: 20}
+    extras.book.knock_out(3, ((1, 10),))
+    extras.settled(1)
+    extras.checkpoint(1)  # the next hand: nothing put back
+    assert extras.book.heads == {1: 30, 2: 20}
