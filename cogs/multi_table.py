@@ -36,6 +36,7 @@ from bot.tournaments.final_deal import DEAL_BUTTON_PATTERN, DealKind, deal_butto
 from bot.tournaments.floor_runner import (
     Entrant,
     MultiTableTournament,
+    computer_entrants,
     is_multi_table,
     restore_multi_table_tournaments,
     start_multi_table_tournament,
@@ -93,8 +94,6 @@ class DealButton(
             await reply_with_error(interaction, error)
 
 
-#: Computer players' names in a multi-table field (numbered after these).
-COMPUTER_NAME = "Bot {number}"
 
 
 @dataclass
@@ -230,10 +229,9 @@ class MultiTable(commands.Cog):
         if not isinstance(channel, discord.TextChannel):
             raise Refused("mtt.text_channel_only")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        players = list(registration.members.values()) + [
-            Entrant(-k, COMPUTER_NAME.format(number=k), registration.config.locale)
-            for k in range(1, registration.computers + 1)
-        ]
+        players = list(registration.members.values()) + computer_entrants(
+            registration.computers, registration.config.locale
+        )
 
         assert interaction.channel_id is not None
         del self.open[interaction.channel_id]
