@@ -75,8 +75,9 @@ async def start_scheduled_tournament(
 
     A player whose registration fails (a balance spent meanwhile) keeps their
     chips and is left out; then the schedule's computer players sit down, each
-    staked by the house bank. With fewer than two seated, or no member, the table is closed, which
-    refunds whoever did register, and :class:`TooFewCheckedIn` is raised.
+    staked by the house bank. With fewer than two seated, or no member, the
+    table is closed, which refunds whoever did register, and
+    :class:`TooFewCheckedIn` is raised.
     """
     config = TableSettings.checked(**asdict(tournament.config))
     runner = await tables.create(tournament.guild_id, channel_id, tournament.creator_id, config)
@@ -94,7 +95,9 @@ async def start_scheduled_tournament(
         try:
             await runner.add_computer(None, None)
         except CroupierError as error:
-            log.warning("Scheduled tournament %s: a computer player not seated: %s", tournament.id, error)
+            log.warning(
+                "Scheduled tournament %s: a computer player not seated: %s", tournament.id, error
+            )
             break
     if not runner.tournament_under_way:
         if len(runner.table.seats) >= 2 and runner.members_seated:
@@ -133,13 +136,15 @@ async def start_multi_table_tournament(
     rng: random.Random | None = None,
 ) -> MultiTableTournament | None:
     """Seat the players who checked in (each with their held buy-in back on their
-    balance) and the schedule's computer players at random over several tables, each in a thread ``open_thread``
-    opens, the lobby posted through ``lobby_outlet``: the multi-table start of
+    balance) and the schedule's computer players at random over several tables,
+    each in a thread ``open_thread`` opens, the lobby posted through
+    ``lobby_outlet``: the multi-table start of
     bot/tournaments/floor_runner.py, which takes every buy-in (balance to prize
     pool, ``tournament_buy_in``) as it seats them.
 
     A player whose balance no longer covers the buy-in (spent meanwhile) keeps
-    their chips and is left out. ``None`` when no member or fewer than two are left or the
+    their chips and is left out. ``None`` when no member, or fewer than two
+    players, are left or the
     start is refused (nothing is taken then); the scheduler cancels it."""
     cashier = tables.services.cashier
     config = multi_table_settings(tournament.config)

@@ -335,7 +335,5 @@ SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("repeat_weekly", bool, False, keyword=None, command="schedule"),
     TableOption("late_levels", int, 0, 0, MAX_LEVEL_NUMBER, keyword=None, command="schedule"),
     # Computer players entered at the start, staked by the house bank (issue 28).
-    TableOption(
-        "computers", int, 0, 0, MAX_SCHEDULED_COMPUTERS, keyword=None, command="schedule"
-    ),
+    TableOption("computers", int, 0, 0, MAX_SCHEDULED_COMPUTERS, keyword=None, command="schedule"),
 )

@@ -94,8 +94,6 @@ class DealButton(
             await reply_with_error(interaction, error)
 
 
-
-
 @dataclass
 class Registration:
     """A multi-table tournament open for registration in a channel."""

@@ -79,7 +79,7 @@ async def move_to(fake: FakeDiscord, clock: FakeClock, unix: int, seen: str) -> 
 def good_hand(cards: list[Card]) -> bool:
     """A hand worth all one's chips: a pair of sevens or better, or two high cards."""
     first, second = sorted(card.rank for card in cards)
-    return first == second and first >= 5 or first >= 9 or second == 12 and first >= 8
+    return (first == second and first >= 5) or first >= 9 or (second == 12 and first >= 8)
 
 
 async def members_play(tournament: Any, members: dict[int, Member]) -> None:
