@@ -30,6 +30,7 @@ of Poker (section 15), as the engine cites them (engine/tournament_tables.py):
 from __future__ import annotations
 
 import contextlib
+import random
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,7 @@ from tests.e2e.product_bot import running_croupier
 
 STARTING_CHIPS = 1000  # the settings' default starting grant
 FIELD, COMPUTERS, STACK, BUY_IN, SEATS = 27, 24, 400, 100, 5
+DECK_SEED = 4
 #: 2026-12-12 13:00 UTC: the fake clock's wall time when the test begins.
 NOON = 1_797_080_400
 #: 2026-12-12 20:00 +01:00 (19:00 UTC), six hours after NOON.
@@ -118,7 +120,7 @@ async def test_a_scheduled_poker_night_with_computer_players_plays_to_a_deal(
         fake,
         tmp_path / "croupier.db",
         clock=clock,
-        deck_seed=4,
+        deck_seed=DECK_SEED,
         computer_pace_seconds=0,
         hand_pause_seconds=1,
     ) as croupier:
@@ -154,6 +156,11 @@ async def test_a_scheduled_poker_night_with_computer_players_plays_to_a_deal(
         assert event.status == ACTIVE
 
         tournament = croupier.bot.multi_tables[fake.channel.id]
+        # Each table shuffles with a deck of its own, seeded by its number: the
+        # cards at one table do not depend on the order the tables shuffle in.
+        for number, runner in tournament.runners.items():
+            assert runner.live is None  # the pause before the first hand
+            runner.dealer.rng = random.Random(DECK_SEED * 100 + number)
         threads = fake.threads(fake.channel)
         # TDA Rule 7: seats drawn at random over the fewest tables, as even as can be.
         assert len(threads) == 6
