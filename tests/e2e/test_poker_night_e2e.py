@@ -11,8 +11,10 @@ tables, each in a thread of the channel, one clock of one-minute levels for
 all. The members play their own cards (each looks at their two cards, as a
 player does with the bot's "my cards" button): all in with a good hand,
 otherwise check when it is free and fold when it is not. At the final table
-a member offers an ICM deal with ``/tournament deal`` and the others accept
-by the button (the computer players take the engine's fair share).
+a member offers an ICM deal with ``/tournament deal`` and the other members
+there accept by the button (the computer players take the engine's fair share).
+Repeatable: the deck seeded (``deck_seed``), each table's by its number, the
+seats drawn from it, the clock a fake one moved a second at a time.
 
 What a floor would check, by the Poker TDA's rules (2024) and Robert's Rules
 of Poker (section 15), as the engine cites them (engine/tournament_tables.py):
@@ -20,9 +22,10 @@ of Poker (section 15), as the engine cites them (engine/tournament_tables.py):
 - seats drawn at random over the fewest tables (TDA Rule 7);
 - a player moved to the short table to balance the tables (TDA Rule 11-A),
   tables broken in a fixed order when the players fit at one fewer (TDA 11-C);
-- hand for hand on the bubble, every table waiting for the others (TDA RP-8);
-- the final table brought together with a fresh draw (TDA RP-9, Rule 10-A);
-- a deal made only when every player left agrees, paid as agreed;
+- hand for hand on the bubble: six players left, five paid (TDA RP-8);
+- the final table brought together (TDA RP-9);
+- a deal made when every player left agrees (the members by the button),
+  each share paid as agreed, a ledger row each;
 - every entrant placed once; not a chip created or lost between any two
   steps; the audit clean to the chip; Discord's event completed.
 """
@@ -79,7 +82,8 @@ async def move_to(fake: FakeDiscord, clock: FakeClock, unix: int, seen: str) -> 
 
 
 def good_hand(cards: list[Card]) -> bool:
-    """A hand worth all one's chips: a pair of sevens or better, or two high cards."""
+    """A hand worth all one's chips: a pair of sevens or better, two cards of
+    jack or better, or an ace with a ten or better."""
     first, second = sorted(card.rank for card in cards)
     return (first == second and first >= 5) or first >= 9 or (second == 12 and first >= 8)
 
@@ -221,7 +225,7 @@ async def test_a_scheduled_poker_night_with_computer_players_plays_to_a_deal(
         assert any("**hand for hand**" in text for text in everything)
         # TDA RP-9: the final table brought together.
         assert any("The final table" in text for text in texts(fake))
-        assert "Multi-table tournament" in final_lobby
+        assert "**5** at the final table" in final_lobby, final_lobby
 
         # The deal paid as agreed; every entrant placed once; the pool paid out to the chip.
         rows = await croupier.database.fetch_all(
@@ -229,7 +233,9 @@ async def test_a_scheduled_poker_night_with_computer_players_plays_to_a_deal(
             (tournament.pool_table_id,),
         )
         prizes = {row["user_id"]: row["prize"] for row in rows}
-        assert len(rows) == FIELD and len(prizes) == FIELD
+        assert len(rows) == FIELD and set(prizes) == set(members) | {
+            -k for k in range(1, COMPUTERS + 1)
+        }
         assert all(row["place"] is not None for row in rows)
         shares = dict(zip(offer.players, offer.amounts, strict=True))
         assert {p: prizes[p] for p in shares} == shares
