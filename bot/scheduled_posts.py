@@ -26,7 +26,7 @@ def structure_text(tournament: ScheduledTournament, locale: str) -> str:
         levels = t("schedule.levels_hands", locale, hands=config.level_hands)
     else:
         levels = t("schedule.levels_minutes", locale, minutes=config.level_minutes or 10)
-    return t(
+    text = t(
         "schedule.structure",
         locale,
         game=config.display_name,
@@ -36,6 +36,9 @@ def structure_text(tournament: ScheduledTournament, locale: str) -> str:
         big_blind=config.big_blind,
         levels=levels,
     )
+    if tournament.computers:  # shown in the registration message and Discord's event
+        text += "\n" + t("schedule.computers", locale, count=tournament.computers)
+    return text
 
 
 def registration_text(

@@ -16,6 +16,13 @@ tournament (:func:`start_multi_table_tournament`): its tables in threads of
 the schedule's channel, its lobby in the channel, its levels by time (levels
 by hands become minutes, :func:`multi_table_settings`); when it cannot start
 the scheduler cancels it (every buy-in is already back), saying why.
+
+The schedule's computer players (``computers``) are entered at the start with
+the members, their buy-ins staked by the house bank (:mod:`bot.house_bank`,
+``house_stake`` rows): at a single table each sits down as ``/poker``'s
+computer players do (:meth:`~bot.tables.runner.TableRunner.add_computer`),
+over several tables they are entrants of the field as ``/tournament open``'s
+are. Whether a field fits one table counts them (:func:`field_size`).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
 from bot.tables.table_settings import TableSettings
 from bot.tournaments.floor_runner import Entrant as MultiTableEntrant
-from bot.tournaments.floor_runner import MultiTableTournament, OpenThread
+from bot.tournaments.floor_runner import MultiTableTournament, OpenThread, computer_entrants
 from bot.tournaments.floor_runner import start_multi_table_tournament as start_mtt
 
 log = logging.getLogger(__name__)
@@ -47,8 +54,13 @@ class Entrant:
     locale: str
 
 
-def fits_one_table(tournament: ScheduledTournament, players: int) -> bool:
-    return players <= tournament.config.seats
+def field_size(tournament: ScheduledTournament, members: int) -> int:
+    """The players a start seats: the members who checked in and the computer players."""
+    return members + tournament.computers
+
+
+def fits_one_table(tournament: ScheduledTournament, members: int) -> bool:
+    return field_size(tournament, members) <= tournament.config.seats
 
 
 async def start_scheduled_tournament(
@@ -62,8 +74,10 @@ async def start_scheduled_tournament(
     the buy-in from their balance into the prize pool) and begin it.
 
     A player whose registration fails (a balance spent meanwhile) keeps their
-    chips and is left out; with fewer than two left the table is closed, which
-    refunds whoever did register, and :class:`TooFewCheckedIn` is raised.
+    chips and is left out; then the schedule's computer players sit down, each
+    staked by the house bank. With fewer than two seated, or no member, the
+    table is closed, which refunds whoever did register, and
+    :class:`TooFewCheckedIn` is raised.
     """
     config = TableSettings.checked(**asdict(tournament.config))
     runner = await tables.create(tournament.guild_id, channel_id, tournament.creator_id, config)
@@ -77,8 +91,16 @@ async def start_scheduled_tournament(
                 player.user_id,
                 error,
             )
+    for _ in range(tournament.computers if runner.members_seated else 0):
+        try:
+            await runner.add_computer(None, None)
+        except CroupierError as error:
+            log.warning(
+                "Scheduled tournament %s: a computer player not seated: %s", tournament.id, error
+            )
+            break
     if not runner.tournament_under_way:
-        if len(runner.table.seats) >= 2:
+        if len(runner.table.seats) >= 2 and runner.members_seated:
             await runner.begin_tournament()
         else:
             await runner.close(tournament.creator_id)
@@ -114,13 +136,15 @@ async def start_multi_table_tournament(
     rng: random.Random | None = None,
 ) -> MultiTableTournament | None:
     """Seat the players who checked in (each with their held buy-in back on their
-    balance) at random over several tables, each in a thread ``open_thread``
-    opens, the lobby posted through ``lobby_outlet``: the multi-table start of
+    balance) and the schedule's computer players at random over several tables,
+    each in a thread ``open_thread`` opens, the lobby posted through
+    ``lobby_outlet``: the multi-table start of
     bot/tournaments/floor_runner.py, which takes every buy-in (balance to prize
     pool, ``tournament_buy_in``) as it seats them.
 
     A player whose balance no longer covers the buy-in (spent meanwhile) keeps
-    their chips and is left out. ``None`` when fewer than two are left or the
+    their chips and is left out. ``None`` when no member, or fewer than two
+    players, are left or the
     start is refused (nothing is taken then); the scheduler cancels it."""
     cashier = tables.services.cashier
     config = multi_table_settings(tournament.config)
@@ -136,8 +160,15 @@ async def start_multi_table_tournament(
                 player.user_id,
                 balance,
             )
+    if not paying:
+        return None
+    paying += computer_entrants(tournament.computers, config.locale)
     if len(paying) < 2:
         return None
+    if rng is None and tables.services.rng is not None:
+        # The tables' own source of chance when it is set (a test's seeded deck):
+        # the seats are drawn as repeatably as the cards are dealt.
+        rng = random.Random(tables.services.rng.getrandbits(64))
     try:
         return await start_mtt(
             tables,

@@ -10,6 +10,13 @@ the start each player's held buy-in goes back to their balance and on, in the
 next transaction, into the table's prize pool as a ``tournament_buy_in``, the
 way any registration at a table is paid (:mod:`bot.scheduled_start`).
 
+Computer players (migration 0023, ``computers``: the organiser's number, 0
+by default) hold no registration: they are entered at the start, their
+buy-ins staked by the house bank (:mod:`bot.house_bank`), as
+``/tournament open``'s are. They count toward ``min_players`` (they fill the
+field), but a tournament starts only with at least one member checked in
+(:func:`may_start`): computer players alone never play one.
+
 Check-in opens :data:`CHECK_IN_MINUTES` before the start, when the registered
 players are reminded; registering from then on checks you in too. The timers
 that do these things at their times are :mod:`bot.tournament_scheduler`'s;
@@ -60,6 +67,7 @@ class ScheduledTournament:
     status: str
     table_id: int | None
     held: int
+    computers: int = 0
 
     @property
     def buy_in(self) -> int:
@@ -92,6 +100,7 @@ class ScheduledTournament:
             status=str(row["status"]),
             table_id=None if row["table_id"] is None else int(row["table_id"]),
             held=int(row["held"]),
+            computers=int(row["computers"]),
         )
 
 
@@ -105,8 +114,14 @@ class Entry:
 COLUMNS: Final = (
     "id, guild_id, channel_id, creator_id, config, starts_at, registration_opens_at,"
     " repeat_weekly, min_players, late_levels, event_id, message_id, reminded, status,"
-    " table_id, held"
+    " table_id, held, computers"
 )
+
+
+def may_start(tournament: ScheduledTournament, members: int) -> bool:
+    """Whether ``members`` checked in are enough: at least ``min_players`` with
+    the computer players, and at least one member (computers alone never play)."""
+    return members >= 1 and members + tournament.computers >= tournament.min_players
 
 
 async def schedule(
@@ -121,13 +136,14 @@ async def schedule(
     repeat_weekly: bool,
     min_players: int,
     late_levels: int,
+    computers: int = 0,
 ) -> ScheduledTournament:
-    """Record a new scheduled tournament."""
+    """Record a new scheduled tournament (``computers``: computer players entered at the start)."""
     async with database.transaction() as tx:
         new_id = await tx.insert(
             "INSERT INTO scheduled_tournaments (guild_id, channel_id, creator_id, config,"
-            " starts_at, registration_opens_at, repeat_weekly, min_players, late_levels)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " starts_at, registration_opens_at, repeat_weekly, min_players, late_levels,"
+            " computers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -138,6 +154,7 @@ async def schedule(
                 int(repeat_weekly),
                 min_players,
                 late_levels,
+                computers,
             ),
         )
     found = await scheduled(database, new_id)
@@ -338,7 +355,7 @@ async def release(
         everyone = [Entry(int(r["user_id"]), int(r["buy_in"]), bool(r["checked_in"])) for r in rows]
         # Check-in never opened (the bot was down over it): every registration counts.
         checked = [entry for entry in everyone if entry.checked_in or not tournament.reminded]
-        starts = not cancel and len(checked) >= tournament.min_players
+        starts = not cancel and may_start(tournament, len(checked))
         for entry in everyone:
             if starts and entry in checked:
                 note = "to the tournament's table"
@@ -401,4 +418,5 @@ async def schedule_next_week(
         repeat_weekly=True,
         min_players=tournament.min_players,
         late_levels=tournament.late_levels,
+        computers=tournament.computers,
     )

@@ -302,6 +302,8 @@ MAX_SCHEDULED_FIELD: Final = 1000
 MAX_LEVEL_NUMBER: Final = 18
 #: How far ahead of the start registration may open: a week.
 MAX_REGISTRATION_HOURS: Final = 7 * 24
+#: The most computer players a schedule may enter (as /tournament open allows).
+MAX_SCHEDULED_COMPUTERS: Final = 200
 #: The sit-and-go options /tournament schedule takes from /poker create.
 SCHEDULED_TABLE_OPTIONS: Final[tuple[TableOption, ...]] = tuple(
     option
@@ -340,4 +342,6 @@ SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("late_levels", int, 0, 0, MAX_LEVEL_NUMBER, keyword=None, command="schedule"),
     # Rebuys, the add-on and bounties, at one table or several (bot/tournaments/mtt_rebuys.py).
     *MTT_EXTRAS_OPTIONS,
+    # Computer players entered at the start, staked by the house bank (issue 28).
+    TableOption("computers", int, 0, 0, MAX_SCHEDULED_COMPUTERS, keyword=None, command="schedule"),
 )

@@ -345,7 +345,12 @@ class TournamentScheduler:
                 await self._cancelled(tournament, "schedule.cancelled_missed")
             else:
                 checked = sum(1 for entry in released.refunded if entry.checked_in)
-                await self._cancelled(tournament, "schedule.cancelled_too_few", checked=checked)
+                key = "schedule.cancelled_too_few"
+                if tournament.computers:
+                    key = "schedule.cancelled_too_few_computers"
+                await self._cancelled(
+                    tournament, key, checked=checked, computers=tournament.computers
+                )
             if tournament.repeat_weekly:
                 following = await schedule_next_week(self.database, tournament)
                 await self.announce(following)

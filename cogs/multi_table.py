@@ -38,6 +38,7 @@ from bot.tournaments.final_deal import DEAL_BUTTON_PATTERN, DealKind, deal_butto
 from bot.tournaments.floor_runner import (
     Entrant,
     MultiTableTournament,
+    computer_entrants,
     is_multi_table,
     keep_running,
     restore_multi_table_tournaments,
@@ -94,10 +95,6 @@ class DealButton(
             await interaction.response.send_message(t(key, locale), ephemeral=True)
         except Exception as error:
             await reply_with_error(interaction, error)
-
-
-#: Computer players' names in a multi-table field (numbered after these).
-COMPUTER_NAME = "Bot {number}"
 
 
 @dataclass
@@ -242,10 +239,9 @@ class MultiTable(commands.Cog):
             if balance < registration.config.tournament_buy_in:
                 raise Refused("mtt.member_short", name=member.name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        players = list(registration.members.values()) + [
-            Entrant(-k, COMPUTER_NAME.format(number=k), registration.config.locale)
-            for k in range(1, registration.computers + 1)
-        ]
+        players = list(registration.members.values()) + computer_entrants(
+            registration.computers, registration.config.locale
+        )
 
         assert interaction.channel_id is not None
         del self.open[interaction.channel_id]

@@ -214,6 +214,7 @@ class Tournaments(
             repeat_weekly=options["repeat_weekly"] is True,
             min_players=int(options["min_players"]),
             late_levels=int(options["late_levels"] or 0),
+            computers=int(options["computers"] or 0),
         )
         tournament = await self.scheduler.announce(tournament)
         key = "schedule.scheduled" if tournament.event_id else "schedule.scheduled_no_event"

@@ -2003,6 +2003,19 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.schedule.late_levels": (
         "Späte Anmeldung bis zum Ende dieses Levels (Standard 0: keine)"
     ),
+    # Computerspieler in einem angekündigten Turnier (Issue 28, schedcpu).
+    "command.poker.schedule.computers": (
+        "Computerspieler, die zum Start einsteigen; die Bank zahlt ihr Buy-in (Standard 0)"
+    ),
+    "schedule.computers": (
+        "{count} Computerspieler füllen das Feld auf (ihre Buy-ins zahlt die Bank); mindestens"
+        " ein Mitglied muss einchecken"
+    ),
+    "schedule.cancelled_too_few_computers": (
+        "**{name}** wurde abgesagt: {checked} Mitglied(er) eingecheckt, dazu {computers}"
+        " Computerspieler; nötig waren mindestens ein Mitglied und insgesamt {min_players}"
+        " Spieler. Jedes Buy-in ging zurück."
+    ),
     "command.tournament.register": "Für ein angekündigtes Turnier anmelden und das Buy-in zahlen",
     "command.tournament.unregister": "Vor dem Start abmelden, mit dem Buy-in zurück",
     "command.tournament.checkin": "Für ein Turnier einchecken, für das du angemeldet bist",

@@ -1877,6 +1877,19 @@ MESSAGES: Final[dict[str, str]] = {
     "command.poker.schedule.late_levels": (
         "Late registration until the end of this level (default 0: none)"
     ),
+    # Computer players in a scheduled tournament (issue 28, schedcpu).
+    "command.poker.schedule.computers": (
+        "Computer players entered at the start, staked by the house bank (default 0)"
+    ),
+    "schedule.computers": (
+        "{count} computer players fill the field (their buy-ins from the house bank); at"
+        " least one member must check in"
+    ),
+    "schedule.cancelled_too_few_computers": (
+        "**{name}** was cancelled: {checked} member(s) checked in, with {computers} computer"
+        " players; at least one member and {min_players} players in all were needed. Every"
+        " buy-in went back."
+    ),
     "command.tournament.register": "Register for a scheduled tournament, paying its buy-in",
     "command.tournament.unregister": "Unregister before the start, with the buy-in back",
     "command.tournament.checkin": "Check in for a tournament you registered for",

@@ -130,6 +130,15 @@ class Entrant:
     style: str | None = None
 
 
+#: Computer players' names in a multi-table field (numbered after these).
+COMPUTER_NAME = "Bot {number}"
+
+
+def computer_entrants(count: int, locale: str) -> list[Entrant]:
+    """``count`` computer players to fill a field (ids -1, -2, …: never a member's)."""
+    return [Entrant(-k, COMPUTER_NAME.format(number=k), locale) for k in range(1, count + 1)]
+
+
 @dataclass
 class MultiTableTournament:
     """One multi-table tournament being played (see the module)."""

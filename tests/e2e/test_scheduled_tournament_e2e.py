@@ -412,8 +412,8 @@ async def test_more_players_than_one_table_seats_start_a_multi_table_tournament(
     channel, its lobby in the channel, levels of one minute on one clock; it
     plays to a winner, the prize pool paid out to the chip (the audit clean as
     the bot stops) and Discord's event ends completed. Late registration is
-    closed over several tables. (A schedule takes members only: it has no
-    computer players to fill a field.)"""
+    closed over several tables. (Computer players filling a scheduled field:
+    tests/e2e/test_scheduled_computers_e2e.py, tests/e2e/test_poker_night_e2e.py.)"""
     fake, clock = fake_discord, FakeClock(wall_start=NOON)
     fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
     async with running_croupier(
