@@ -66,6 +66,16 @@ Tournaments):
    (RRoP, "Ties": "drawing a card is used to determine ... who gets the
    button in a new game"; the dead-button rule then moves it, TDA Rule 32).
 
+7. **Late registration and re-entry** (TDA Rule 8-A; the TDA glossary's
+   "re-entry": a player who busted buys a new entry): until the level the
+   organiser sets, a new player or one who busted may enter, and draws a
+   random empty seat at one of the tables with the fewest players, like any
+   late registrant (rule 1). Never once the tables play hand for hand or the
+   money is reached (:attr:`TournamentFloor.takes_late_entries`): a place
+   paid is never paid twice. A re-entry is a new entry with its own finish
+   (a player may have two), but not a new entrant for the size of the payout
+   table (:mod:`engine.payouts`); its buy-in goes into the prize pool.
+
 Every move the floor decides is *pending* until the caller says it was
 carried out (:meth:`TournamentFloor.move_done`); a table with a pending move
 to or from it may not deal. The floor is plain data
@@ -271,13 +281,21 @@ class TournamentFloor:
         rng.shuffle(floor.break_order)
         return floor
 
-    def seat_late(self, player: int, rng: random.Random) -> tuple[FloorEvent, ...]:
+    def seat_late(
+        self, player: int, rng: random.Random, *, reentry: bool = False
+    ) -> tuple[FloorEvent, ...]:
         """Seat a late registrant at one of the shortest tables (rule 1); a
-        new table opened for them is balanced by the tables between hands."""
-        if self.final_table is not None or self.table_of(player) is not None:
-            raise ValueError("Late registration is for new players before the final table.")
-        if any(finish.player == player for finish in self.finishes):
-            raise ValueError("A player who finished re-enters as a new entry.")
+        new table opened for them is balanced by the tables between hands.
+
+        ``reentry``: ``player`` busted and enters again (rule 7): a new entry
+        drawn as a late registrant is, whose finish is a second one of theirs;
+        not a new entrant (:mod:`engine.payouts`: a re-entry is not an
+        entrant), so :attr:`entrants` stays."""
+        if not self.takes_late_entries or self.table_of(player) is not None:
+            raise ValueError("Late registration is for players not in, before the money.")
+        finished = any(finish.player == player for finish in self.finishes)
+        if finished != reentry:
+            raise ValueError("A player who finished re-enters; a new player registers.")
         fewest = min(len(seats) for seats in self.tables.values())
         if fewest == self.seat_count:
             table = max(self.tables) + 1
@@ -290,8 +308,26 @@ class TournamentFloor:
         table = rng.choice(short)
         seat = rng.choice(self._empty_seats(table))
         move = self._seat(Move(player, table, seat, MoveReason.DRAW))
-        self.entrants += 1
+        if not reentry:
+            self.entrants += 1
         return (move, *self._balance(rng))
+
+    @property
+    def takes_late_entries(self) -> bool:
+        """Whether a late registrant or a re-entry may still sit down (rule 7):
+        not once the tables play hand for hand or the money is reached, nor at
+        the final table (however late the organiser's last level)."""
+        return (
+            self.final_table is None
+            and not self.hand_for_hand
+            and not self.round_busts
+            and self.players_left > self.paid_places + 1
+        )
+
+    @property
+    def fewest_players(self) -> int:
+        """The players at the shortest running table (a late seat goes there)."""
+        return min(len(seats) for seats in self.tables.values())
 
     # -- what the caller asks ------------------------------------------------
 

@@ -122,6 +122,46 @@ def test_tda_8a_when_every_seat_is_taken_a_new_table_opens_and_breaks_first() ->
     assert sorted(len(floor.seats(t)) for t in floor.running_tables) == [6, 6, 7]
 
 
+def test_tda_8a_a_re_entry_draws_a_seat_at_a_shortest_table_as_a_late_registrant_does() -> None:
+    # Rule 7: player 101 busted at table 1; their re-entry is a new entry with
+    # a seat drawn at the table with the fewest players, not a new entrant.
+    floor = floor_of(
+        {1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5, 6, 7], 3: [1, 2, 3, 4, 5, 6, 7]},
+        {1: 2, 2: 3, 3: 4},
+        break_order=[1, 2, 3],
+        dealing={1},
+    )
+    floor.entrants = 20
+    floor.hand_finished(1, {101: 500}, random.Random(1))
+    assert floor.table_of(101) is None and Finish(101, 20) in floor.finishes
+    with pytest.raises(ValueError):
+        floor.seat_late(101, random.Random(2))  # a player who finished re-enters
+    with pytest.raises(ValueError):
+        floor.seat_late(202, random.Random(2), reentry=True)  # still in
+    (move,) = floor.seat_late(101, random.Random(2), reentry=True)
+    assert move.to_table == 1 and move.reason is MoveReason.DRAW and move.from_table is None
+    assert floor.entrants == 20 and floor.players_left == 20
+    carry_out(floor)
+    # Busting again is a second finish of their own.
+    floor.hand_started(1, 3)
+    floor.hand_finished(1, {101: 900}, random.Random(3))
+    assert [f for f in floor.finishes if f.player == 101] == [Finish(101, 20), Finish(101, 20)]
+
+
+def test_late_entries_stop_on_the_bubble_and_at_the_final_table() -> None:
+    floor = floor_of({1: [1, 2, 3], 2: [1, 2]}, {}, break_order=[1, 2], paid_places=3)
+    assert floor.takes_late_entries  # five left, three paid
+    floor.seat_late(999, random.Random(1))
+    assert floor.entrants == 6 and floor.fewest_players == 3
+    bubble = floor_of({1: [1, 2], 2: [1, 2]}, {}, break_order=[1, 2], paid_places=3)
+    assert not bubble.takes_late_entries  # four left, three paid: hand for hand
+    with pytest.raises(ValueError):
+        bubble.seat_late(999, random.Random(1))
+    final = floor_of({1: list(range(1, 8))}, {}, break_order=[1], paid_places=3)
+    final.final_table = 1
+    assert not final.takes_late_entries
+
+
 # -- balancing (TDA 11) --------------------------------------------------------
 
 
