@@ -199,10 +199,12 @@ from engine.tournament_tables import (
     Finish,
     FloorEvent,
     HandForHand,
+    LateEntry,
     Move,
     MoveReason,
     TableBroken,
     TournamentFloor,
+    late_entry,
     place_busts,
 )
 from engine.variants import VARIANTS, BettingStructure, Variant, variant
@@ -321,6 +323,7 @@ __all__ = [
     "HomeChange",
     "HomeRules",
     "IllegalAction",
+    "LateEntry",
     "LegalActions",
     "MissedBlinds",
     "Move",
@@ -395,6 +398,7 @@ __all__ = [
     "icm_deal",
     "icm_equities",
     "in_showing_order",
+    "late_entry",
     "mtt_prizes",
     "offered_pre_actions",
     "open_cards",

@@ -112,10 +112,12 @@ __all__ = [
     "Finish",
     "FloorEvent",
     "HandForHand",
+    "LateEntry",
     "Move",
     "MoveReason",
     "TableBroken",
     "TournamentFloor",
+    "late_entry",
     "place_busts",
 ]
 
@@ -127,6 +129,68 @@ class MoveReason(Enum):
     BALANCE = "balance"
     BREAK = "break"
     FINAL_TABLE = "final table"
+
+
+class LateEntry(Enum):
+    """What a player asking to enter a tournament under way gets (rule 7):
+    an entry or a re-entry, or why not."""
+
+    ENTRY = "entry"
+    REENTRY = "reentry"
+    #: The organiser's last level of late registration has ended.
+    LEVEL_OVER = "level_over"
+    #: Hand for hand, the money or the final table reached.
+    CLOSED = "closed"
+    #: The player has chips in the tournament still.
+    STILL_IN = "still_in"
+    REENTRY_OFF = "reentry_off"
+    REENTRIES_USED = "reentries_used"
+    #: Every seat of every table is taken.
+    FULL = "full"
+
+    @property
+    def admitted(self) -> bool:
+        return self in (LateEntry.ENTRY, LateEntry.REENTRY)
+
+
+def late_entry(
+    *,
+    level: int,
+    last_level: int,
+    still_in: bool,
+    finished: bool,
+    reentries: int,
+    reentries_made: int,
+    open_now: bool = True,
+    seat_free: bool = True,
+) -> LateEntry:
+    """Whether a player may enter now (rule 7): ``level`` the tournament's
+    level now (from 1), ``last_level`` the organiser's last level of late
+    registration (0: none); ``still_in`` the player has chips in it,
+    ``finished`` they busted; ``reentries`` how many re-entries a player may
+    make, ``reentries_made`` how many they made; ``open_now`` the floor takes
+    late entries (not on the bubble, in the money or at the final table).
+
+    >>> late_entry(level=2, last_level=3, still_in=False, finished=True,
+    ...            reentries=1, reentries_made=0)
+    <LateEntry.REENTRY: 'reentry'>
+    >>> late_entry(level=4, last_level=3, still_in=False, finished=False,
+    ...            reentries=0, reentries_made=0)
+    <LateEntry.LEVEL_OVER: 'level_over'>
+    """
+    if still_in:
+        return LateEntry.STILL_IN
+    if level > last_level:
+        return LateEntry.LEVEL_OVER
+    if not open_now:
+        return LateEntry.CLOSED
+    if finished and reentries <= 0:
+        return LateEntry.REENTRY_OFF
+    if finished and reentries_made >= reentries:
+        return LateEntry.REENTRIES_USED
+    if not seat_free:
+        return LateEntry.FULL
+    return LateEntry.REENTRY if finished else LateEntry.ENTRY
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +386,23 @@ class TournamentFloor:
             and not self.hand_for_hand
             and not self.round_busts
             and self.players_left > self.paid_places + 1
+        )
+
+    def late_entry(
+        self, player: int, *, level: int, last_level: int, reentries: int, reentries_made: int
+    ) -> LateEntry:
+        """Whether ``player`` may enter now (:func:`late_entry`); a seat is
+        free at the shortest table, or the floor opens no table for them."""
+        return late_entry(
+            level=level,
+            last_level=last_level,
+            still_in=self.table_of(player) is not None
+            or any(bust.player == player for bust in self.round_busts),
+            finished=any(finish.player == player for finish in self.finishes),
+            reentries=reentries,
+            reentries_made=reentries_made,
+            open_now=self.takes_late_entries,
+            seat_free=self.fewest_players < self.seat_count,
         )
 
     @property

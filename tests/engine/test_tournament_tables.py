@@ -24,10 +24,12 @@ from engine.tournament_tables import (
     Finish,
     FloorEvent,
     HandForHand,
+    LateEntry,
     Move,
     MoveReason,
     TableBroken,
     TournamentFloor,
+    late_entry,
     place_busts,
 )
 
@@ -160,6 +162,46 @@ def test_late_entries_stop_on_the_bubble_and_at_the_final_table() -> None:
     final = floor_of({1: list(range(1, 8))}, {}, break_order=[1], paid_places=3)
     final.final_table = 1
     assert not final.takes_late_entries
+
+
+@pytest.mark.parametrize(
+    ("level", "still_in", "finished", "reentries", "made", "open_now", "free", "verdict"),
+    [
+        (3, False, False, 0, 0, True, True, LateEntry.ENTRY),
+        (3, False, True, 2, 1, True, True, LateEntry.REENTRY),
+        (4, False, False, 0, 0, True, True, LateEntry.LEVEL_OVER),
+        (2, True, False, 5, 0, True, True, LateEntry.STILL_IN),
+        (2, False, False, 0, 0, False, True, LateEntry.CLOSED),
+        (2, False, True, 0, 0, True, True, LateEntry.REENTRY_OFF),
+        (2, False, True, 2, 2, True, True, LateEntry.REENTRIES_USED),
+        (2, False, False, 0, 0, True, False, LateEntry.FULL),
+    ],
+)
+def test_who_may_enter_late_and_who_may_re_enter(
+    level: int,
+    still_in: bool,
+    finished: bool,
+    reentries: int,
+    made: int,
+    open_now: bool,
+    free: bool,
+    verdict: LateEntry,
+) -> None:
+    # Until the end of the organiser's level 3: new players, and busted ones
+    # while they have re-entries left; never a player still in.
+    assert (
+        late_entry(
+            level=level,
+            last_level=3,
+            still_in=still_in,
+            finished=finished,
+            reentries=reentries,
+            reentries_made=made,
+            open_now=open_now,
+            seat_free=free,
+        )
+        is verdict
+    )
 
 
 # -- balancing (TDA 11) --------------------------------------------------------
