@@ -2081,4 +2081,35 @@ MESSAGES: Final[dict[str, str]] = {
     "command.mtt.deal": "Offer a deal to the players left at the final table",
     "command.mtt.deal.kind": "Chip chop or ICM",
     "mtt.lobby.dealt": "Ended in a deal at the final table: the prizes are paid.",
+    # -- late registration and re-entry (bot/tournaments/late_entries.py) --
+    "command.poker.schedule.reentries": (
+        "Re-entries a busted player may buy during late registration (default 0: none)"
+    ),
+    "command.mtt.open.late_levels": "Late registration until the end of this level (default 0)",
+    "command.mtt.open.reentries": "Re-entries each busted player may buy (default 0: none)",
+    "late.closed_money": (
+        "Late registration is over: the tournament is on the bubble, in the money or at its"
+        " final table."
+    ),
+    "late.still_in": "You are still in this tournament: you can re-enter only once you bust.",
+    "late.reentry_off": "This tournament takes no re-entries.",
+    "late.reentries_used": "You have used your re-entries ({reentries}) in this tournament.",
+    "late.full": "Every seat of the tournament is taken: late registration is closed.",
+    "late.registered": (
+        "🕒 {name} registers late and sits at table {table}, seat {seat} ({channel}):"
+        " {entrants} entrants, prize pool **{pool:int}**."
+    ),
+    "late.reentered": (
+        "🔁 {name} re-enters and sits at table {table}, seat {seat} ({channel}):"
+        " {entrants} entrants and {reentries} re-entries, prize pool **{pool:int}**."
+    ),
+    "late.you": (
+        "You are in: **{buy_in:int}** chips went to the prize pool (balance {balance:int});"
+        " you sit at table {table}, seat {seat} in {channel} with **{stack:int}** chips."
+    ),
+    "late.you_reentered": (
+        "You re-entered: **{buy_in:int}** chips went to the prize pool (balance {balance:int});"
+        " you sit at table {table}, seat {seat} in {channel} with **{stack:int}** chips."
+    ),
+    "schedule.reentry_rule": "Re-entries: {reentries} per player during late registration.",
 }

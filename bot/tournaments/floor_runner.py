@@ -77,6 +77,7 @@ from bot.tournaments.final_deal import (
     deal_amounts,
     offer_message,
 )
+from bot.tournaments.late_entries import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
 from engine import (
@@ -146,6 +147,8 @@ class MultiTableTournament:
     over: bool = False
     #: The last hand-for-hand announcement made (so it is made once).
     hand_for_hand: bool = False
+    #: Late registration and re-entries (bot/tournaments/late_entries.py).
+    late: LateRule = field(default_factory=LateRule)
     _work: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     #: The floor before the hand being settled told it its end (put back should
@@ -665,6 +668,7 @@ class MultiTableTournament:
             "tables": {str(n): [self.table_ids[n], self.channels[n]] for n in self.table_ids},
             "hand_for_hand": self.hand_for_hand,
             "lobby_message_id": self.lobby_message_id,
+            "late": self.late.to_data(),
         }
 
     async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
@@ -749,6 +753,7 @@ async def start_multi_table_tournament(
     open_thread: OpenThread,
     lobby_outlet: Outlet,
     rng: random.Random | None = None,
+    late: LateRule | None = None,
 ) -> MultiTableTournament:
     """Seat ``players`` at random over the fewest tables of ``config.seats`` (each
     in a thread ``open_thread`` opens), take every buy-in, and start the clock.
@@ -756,7 +761,9 @@ async def start_multi_table_tournament(
     ``config`` is a tournament's table settings (its buy-in, starting stack,
     blinds and levels by time); every table gets it. Each member's buy-in comes
     from their balance (refused as a whole, nothing taken, should one be
-    short), a computer player's from the house bank.
+    short), a computer player's from the house bank. ``late``: the organiser's
+    late registration and re-entries (:mod:`bot.tournaments.late_entries`; none
+    by default).
     """
     if not config.tournament or config.level_hands is not None:
         raise Refused("mtt.levels_by_time")
@@ -781,6 +788,7 @@ async def start_multi_table_tournament(
         {p.user_id: p for p in players},
         Publisher(lobby_outlet, name=f"mtt-lobby-{channel_id}"),
         prize_money=prize_money,
+        late=late or LateRule(),
     )
     tournament.pool_table = floor.break_order[-1]
     tournament._lobby_outlet(lobby_outlet)
@@ -928,6 +936,7 @@ async def _restore_one(
         hand_for_hand=bool(data["hand_for_hand"]),
         lobby_message_id=data.get("lobby_message_id"),
         restoring=True,
+        late=LateRule.from_data(data.get("late")),
     )
     tournament._lobby_outlet(outlet)
     for number, (table_id, channel_id) in data["tables"].items():
