@@ -60,6 +60,8 @@ class ScheduledTournament:
     status: str
     table_id: int | None
     held: int
+    #: Re-entries a busted player may buy during late registration (migration 0021).
+    reentries: int = 0
 
     @property
     def buy_in(self) -> int:
@@ -92,6 +94,7 @@ class ScheduledTournament:
             status=str(row["status"]),
             table_id=None if row["table_id"] is None else int(row["table_id"]),
             held=int(row["held"]),
+            reentries=int(row["reentries"]),
         )
 
 
@@ -105,7 +108,7 @@ class Entry:
 COLUMNS: Final = (
     "id, guild_id, channel_id, creator_id, config, starts_at, registration_opens_at,"
     " repeat_weekly, min_players, late_levels, event_id, message_id, reminded, status,"
-    " table_id, held"
+    " table_id, held, reentries"
 )
 
 
@@ -121,13 +124,14 @@ async def schedule(
     repeat_weekly: bool,
     min_players: int,
     late_levels: int,
+    reentries: int = 0,
 ) -> ScheduledTournament:
     """Record a new scheduled tournament."""
     async with database.transaction() as tx:
         new_id = await tx.insert(
             "INSERT INTO scheduled_tournaments (guild_id, channel_id, creator_id, config,"
-            " starts_at, registration_opens_at, repeat_weekly, min_players, late_levels)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " starts_at, registration_opens_at, repeat_weekly, min_players, late_levels,"
+            " reentries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -138,6 +142,7 @@ async def schedule(
                 int(repeat_weekly),
                 min_players,
                 late_levels,
+                reentries if late_levels else 0,
             ),
         )
     found = await scheduled(database, new_id)
@@ -401,4 +406,5 @@ async def schedule_next_week(
         repeat_weekly=True,
         min_players=tournament.min_players,
         late_levels=tournament.late_levels,
+        reentries=tournament.reentries,
     )

@@ -294,6 +294,8 @@ SEASON_OPTIONS: Final[tuple[TableOption, ...]] = (
 MAX_SCHEDULED_FIELD: Final = 1000
 #: The last level late registration may run to (the structure has 18).
 MAX_LEVEL_NUMBER: Final = 18
+#: The most re-entries an organiser lets a player buy (bot/tournaments/late_entries.py).
+MAX_REENTRIES: Final = 10
 #: How far ahead of the start registration may open: a week.
 MAX_REGISTRATION_HOURS: Final = 7 * 24
 #: The sit-and-go options /tournament schedule takes from /poker create.
@@ -332,4 +334,5 @@ SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
     ),
     TableOption("repeat_weekly", bool, False, keyword=None, command="schedule"),
     TableOption("late_levels", int, 0, 0, MAX_LEVEL_NUMBER, keyword=None, command="schedule"),
+    TableOption("reentries", int, 0, 0, MAX_REENTRIES, keyword=None, command="schedule"),
 )

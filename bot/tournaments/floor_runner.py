@@ -77,7 +77,7 @@ from bot.tournaments.final_deal import (
     deal_amounts,
     offer_message,
 )
-from bot.tournaments.late_entries import LateRule
+from bot.tournaments.late_rule import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
 from engine import (

@@ -24,18 +24,18 @@ buy-in is in the pool. The table and the lobby say who entered.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
 from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import Refused
 from bot.tables.state import Player
+from bot.tournaments.floor_runner import Entrant, MultiTableTournament
+from bot.tournaments.late_rule import LateRule
 from engine import LateEntry, LevelClock, Move, TournamentFloor, mtt_prizes
 
-if TYPE_CHECKING:
-    from bot.tournaments.floor_runner import Entrant, MultiTableTournament
+__all__ = ["LateRule", "LateSeat", "answer", "level_now", "register_late"]
 
 #: The refusal sentence for each answer that is not an entry.
 REFUSALS: Mapping[LateEntry, str] = {
@@ -46,40 +46,6 @@ REFUSALS: Mapping[LateEntry, str] = {
     LateEntry.REENTRIES_USED: "late.reentries_used",
     LateEntry.FULL: "late.full",
 }
-
-
-@dataclass
-class LateRule:
-    """The organiser's late registration: until the end of level
-    ``last_level`` (0: none), ``reentries`` re-entries per player (0: none);
-    ``made``: the re-entries each player made."""
-
-    last_level: int = 0
-    reentries: int = 0
-    made: dict[int, int] = field(default_factory=dict)
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "last_level": self.last_level,
-            "reentries": self.reentries,
-            "made": {str(player): count for player, count in sorted(self.made.items())},
-        }
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any] | None) -> LateRule:
-        """The rule saved (a tournament saved before it had one takes none)."""
-        if not data:
-            return cls()
-        return cls(
-            int(data["last_level"]),
-            int(data["reentries"]),
-            {int(player): int(count) for player, count in data["made"].items()},
-        )
-
-    @property
-    def entries(self) -> int:
-        """The re-entries made by everyone."""
-        return sum(self.made.values())
 
 
 @dataclass(frozen=True, slots=True)
