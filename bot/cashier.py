@@ -508,9 +508,11 @@ class Cashier:
         starting_stack: int,
         *,
         tx: Transaction | None = None,
+        reentry: bool = False,
     ) -> SeatMovement:
         """Enter the player in a tournament: ``buy_in`` chips from their balance
-        into the prize pool, ``starting_stack`` tournament chips in ``seat_no``."""
+        into the prize pool, ``starting_stack`` tournament chips in ``seat_no``
+        (``reentry``: again, after busting, see :meth:`register_at`)."""
         async with self._within(tx) as tx:
             # One table: its own prize pool (register_at, below, for several).
             balance = await self.register_at(
@@ -522,6 +524,7 @@ class Cashier:
                 seat_no=seat_no,
                 buy_in=buy_in,
                 starting_stack=starting_stack,
+                reentry=reentry,
             )
         return SeatMovement(user_id, table_id, seat_no, buy_in, balance, starting_stack)
 

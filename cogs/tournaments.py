@@ -315,6 +315,7 @@ class Tournaments(
             getattr(member, "display_name", member.name),
             locale=locale,
             last_level=tournament.late_levels,
+            reentries=tournament.reentries,
         )
         return t(
             "schedule.late_you",

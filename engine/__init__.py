@@ -205,6 +205,7 @@ from engine.tournament_tables import (
     MoveReason,
     TableBroken,
     TournamentFloor,
+    before_the_bubble,
     late_entry,
     place_busts,
 )
@@ -374,6 +375,7 @@ __all__ = [
     "Variant",
     "ante_stakes",
     "bank_runs_in",
+    "before_the_bubble",
     "big_blind_of",
     "bomb_pot_votes_needed",
     "busting_pot_winners",

@@ -117,6 +117,7 @@ __all__ = [
     "MoveReason",
     "TableBroken",
     "TournamentFloor",
+    "before_the_bubble",
     "late_entry",
     "place_busts",
 ]
@@ -151,6 +152,17 @@ class LateEntry(Enum):
     @property
     def admitted(self) -> bool:
         return self in (LateEntry.ENTRY, LateEntry.REENTRY)
+
+
+def before_the_bubble(players_left: int, paid_places: int) -> bool:
+    """Whether late entries are still taken by the count of players (rule 7):
+    more players left than one above the places paid (hand for hand, TDA
+    RP-8, starts at one above them), so a paid place is never paid twice.
+
+    >>> before_the_bubble(5, 3), before_the_bubble(4, 3)
+    (True, False)
+    """
+    return players_left > paid_places + 1
 
 
 def late_entry(
@@ -385,7 +397,7 @@ class TournamentFloor:
             self.final_table is None
             and not self.hand_for_hand
             and not self.round_busts
-            and self.players_left > self.paid_places + 1
+            and before_the_bubble(self.players_left, self.paid_places)
         )
 
     def late_entry(

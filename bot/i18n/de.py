@@ -2263,5 +2263,8 @@ MESSAGES: Final[dict[str, str]] = {
         " (Guthaben {balance:int}); du sitzt an Tisch {table}, Platz {seat} in {channel}"
         " mit **{stack:int}** Chips."
     ),
+    "schedule.late_reentered": (
+        "🔁 {name} steigt wieder ein: {players} Spieler, Preisgeld **{pool:int}**."
+    ),
     "schedule.reentry_rule": "Re-Entries: {reentries} pro Spieler während der späten Anmeldung.",
 }

@@ -2111,5 +2111,8 @@ MESSAGES: Final[dict[str, str]] = {
         "You re-entered: **{buy_in:int}** chips went to the prize pool (balance {balance:int});"
         " you sit at table {table}, seat {seat} in {channel} with **{stack:int}** chips."
     ),
+    "schedule.late_reentered": (
+        "🔁 {name} re-enters: {players} players, prize pool **{pool:int}**."
+    ),
     "schedule.reentry_rule": "Re-entries: {reentries} per player during late registration.",
 }

@@ -23,7 +23,6 @@ buy-in is in the pool. The table and the lobby say who entered.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.database import Transaction
@@ -32,20 +31,10 @@ from bot.render.message import OutgoingMessage
 from bot.tables.errors import Refused
 from bot.tables.state import Player
 from bot.tournaments.floor_runner import Entrant, MultiTableTournament
-from bot.tournaments.late_rule import LateRule
+from bot.tournaments.late_rule import REFUSALS, LateRule
 from engine import LateEntry, LevelClock, Move, TournamentFloor, mtt_prizes
 
 __all__ = ["LateRule", "LateSeat", "answer", "level_now", "register_late"]
-
-#: The refusal sentence for each answer that is not an entry.
-REFUSALS: Mapping[LateEntry, str] = {
-    LateEntry.LEVEL_OVER: "schedule.late_closed",
-    LateEntry.CLOSED: "late.closed_money",
-    LateEntry.STILL_IN: "late.still_in",
-    LateEntry.REENTRY_OFF: "late.reentry_off",
-    LateEntry.REENTRIES_USED: "late.reentries_used",
-    LateEntry.FULL: "late.full",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,11 +81,7 @@ def answer(tournament: MultiTableTournament, user_id: int) -> LateEntry:
 def refuse(tournament: MultiTableTournament, verdict: LateEntry) -> Refused:
     """The polite refusal for ``verdict``."""
     rule = tournament.late
-    return Refused(
-        REFUSALS[verdict],
-        level=rule.last_level,
-        reentries=rule.reentries,
-    )
+    return Refused(REFUSALS[verdict], level=rule.last_level, reentries=rule.reentries)
 
 
 async def register_late(tournament: MultiTableTournament, entrant: Entrant) -> LateSeat:
