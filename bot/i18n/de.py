@@ -2266,5 +2266,6 @@ MESSAGES: Final[dict[str, str]] = {
     "schedule.late_reentered": (
         "🔁 {name} steigt wieder ein: {players} Spieler, Preisgeld **{pool:int}**."
     ),
+    "late.lobby_reentries": "Re-Entries: {reentries:int} · Preisgeld **{pool:int}** Chips",
     "schedule.reentry_rule": "Re-Entries: {reentries} pro Spieler während der späten Anmeldung.",
 }

@@ -2114,5 +2114,6 @@ MESSAGES: Final[dict[str, str]] = {
     "schedule.late_reentered": (
         "🔁 {name} re-enters: {players} players, prize pool **{pool:int}**."
     ),
+    "late.lobby_reentries": "Re-entries: {reentries:int} · prize pool **{pool:int}** chips",
     "schedule.reentry_rule": "Re-entries: {reentries} per player during late registration.",
 }

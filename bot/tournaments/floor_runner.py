@@ -735,6 +735,8 @@ class MultiTableTournament:
             hand_for_hand=self.floor.hand_for_hand,
             winner=None if winner is None else self.name(winner),
             dealt=self.agreed is not None and self.over,
+            reentries=self.late.entries,
+            pool=self.prize_money,
         )
 
     def show_lobby(self) -> None:

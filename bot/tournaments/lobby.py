@@ -32,11 +32,18 @@ class LobbyFigures:
     winner: str | None = None
     #: Ended by a deal every player left agreed to.
     dealt: bool = False
+    #: Re-entries bought (bot/tournaments/late_entries.py), and the pool of every buy-in.
+    reentries: int = 0
+    pool: int = 0
 
 
 def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
     """The lobby message as ``figures`` are now."""
     lines = [t("mtt.lobby.title", locale, entrants=figures.entrants)]
+    if figures.reentries:
+        lines.append(
+            t("late.lobby_reentries", locale, reentries=figures.reentries, pool=figures.pool)
+        )
     if figures.dealt:
         lines.append(t("mtt.lobby.dealt", locale))
     elif figures.winner is not None:

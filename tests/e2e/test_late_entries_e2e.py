@@ -159,6 +159,10 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (1200, 1200)
         assert chips_in_seats(tournament) == 12 * STACK
         assert tournament.prizes == (800, 400)
+        await croupier.settled()
+        lobby = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
+        assert len(lobby) == 1
+        assert "Re-entries: 1 · prize pool **1,200** chips" in lobby[0].text(), lobby[0].text()
         balance = await croupier.database.fetch_value(
             "SELECT chips FROM balances WHERE user_id = ?", (ben.id,)
         )
