@@ -43,6 +43,7 @@ from bot.render.views import TournamentView
 from bot.tables.clock import Clock, Moment
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.hand_log import HandLog
+from bot.tables.late_refusals import REFUSALS
 from bot.tables.money_desk import Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
@@ -50,7 +51,6 @@ from bot.tables.state import Player, TableState
 from bot.tables.table_settings import TableSettings
 from bot.tables.table_store import close_table, prize_pool_of, remove_tournament_seats
 from bot.tables.tournament import TournamentProgress, elimination_prizes
-from bot.tournaments.late_rule import REFUSALS
 from engine import (
     BountyBook,
     BountyWon,

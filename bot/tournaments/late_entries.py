@@ -29,9 +29,10 @@ from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.tables.errors import Refused
+from bot.tables.late_refusals import REFUSALS
 from bot.tables.state import Player
 from bot.tournaments.floor_runner import Entrant, MultiTableTournament
-from bot.tournaments.late_rule import REFUSALS, LateRule
+from bot.tournaments.late_rule import LateRule
 from engine import LateEntry, LevelClock, Move, TournamentFloor, mtt_prizes
 
 __all__ = ["LateRule", "LateSeat", "answer", "level_now", "register_late"]

@@ -10,18 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import LateEntry
-
-#: The refusal sentence for each answer that is not an entry (one table or several).
-REFUSALS: Mapping[LateEntry, str] = {
-    LateEntry.LEVEL_OVER: "schedule.late_closed",
-    LateEntry.CLOSED: "late.closed_money",
-    LateEntry.STILL_IN: "late.still_in",
-    LateEntry.REENTRY_OFF: "late.reentry_off",
-    LateEntry.REENTRIES_USED: "late.reentries_used",
-    LateEntry.FULL: "late.full",
-}
-
 
 @dataclass
 class LateRule:
