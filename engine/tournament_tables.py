@@ -190,16 +190,17 @@ def late_entry(
     ...            reentries=0, reentries_made=0)
     <LateEntry.LEVEL_OVER: 'level_over'>
     """
+    # The player's own answer first (it stays so), then the tournament's.
     if still_in:
         return LateEntry.STILL_IN
-    if level > last_level:
-        return LateEntry.LEVEL_OVER
-    if not open_now:
-        return LateEntry.CLOSED
     if finished and reentries <= 0:
         return LateEntry.REENTRY_OFF
     if finished and reentries_made >= reentries:
         return LateEntry.REENTRIES_USED
+    if level > last_level:
+        return LateEntry.LEVEL_OVER
+    if not open_now:
+        return LateEntry.CLOSED
     if not seat_free:
         return LateEntry.FULL
     return LateEntry.REENTRY if finished else LateEntry.ENTRY

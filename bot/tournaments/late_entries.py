@@ -94,14 +94,18 @@ async def register_late(tournament: MultiTableTournament, entrant: Entrant) -> L
         if not verdict.admitted:
             raise refuse(tournament, verdict)
         reentry = verdict is LateEntry.REENTRY
-        floor_before = tournament.floor.to_data()
+        floor = tournament.floor
+        entrants, paid_places = floor.entrants, floor.paid_places
         prize_money, rule = tournament.prize_money, tournament.late
         made_before = dict(rule.made)
         entrant_before = tournament.entrants.get(entrant.user_id)
         try:
             seated = await _seat(tournament, entrant, reentry)
         except BaseException:
-            tournament.floor = TournamentFloor.from_data(floor_before)
+            # Only this entry is taken back: other tables' hands may have
+            # settled meanwhile, and what they told the floor is written.
+            _unseat(floor, entrant.user_id)
+            floor.entrants, floor.paid_places = entrants, paid_places
             tournament.prize_money, rule.made = prize_money, made_before
             if entrant_before is None:
                 tournament.entrants.pop(entrant.user_id, None)
@@ -110,6 +114,15 @@ async def register_late(tournament: MultiTableTournament, entrant: Entrant) -> L
     await tournament._wake_tables()
     tournament.show_lobby()
     return seated
+
+
+def _unseat(floor: TournamentFloor, player: int) -> None:
+    """Take ``player``'s late seat (and its move) off ``floor`` again."""
+    for seats in floor.tables.values():
+        for seat, seated in list(seats.items()):
+            if seated == player:
+                del seats[seat]
+    floor.pending = [move for move in floor.pending if move.player != player]
 
 
 async def _seat(tournament: MultiTableTournament, entrant: Entrant, reentry: bool) -> LateSeat:

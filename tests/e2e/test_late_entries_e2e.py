@@ -7,7 +7,9 @@ tables of five (six seats each), and it starts. Cat registers late with
 /tournament register while it runs: she is seated at once at a table with the
 fewest players (TDA Rule 8-A), her buy-in in the prize pool, the payouts
 follow the field of 11. Ben, still in, may not re-enter; he goes all in every
-hand until he busts, then re-enters for a new buy-in with a fresh stack (not
+hand until he busts; his balance is short of a second buy-in and he is
+refused, nothing taken (the floor as it was); granted chips, he re-enters
+for a new buy-in with a fresh stack (not
 a new entrant for the payout table, engine/payouts.py); he busts again and
 has no re-entry left; his one row of results keeps his better place. The
 bot restarts: the floor, the pool and the re-entry made come back from the
@@ -24,12 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.render.custom_ids import table_button_id
+from engine import mtt_prizes
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.product_bot import running_croupier
 
-STACK, BUY_IN = 400, 100
+STACK, BUY_IN = 400, 550  # a member has 1000 chips: enough for one buy-in, not two
 
 
 async def answer(member: Member, *words: str, **options: object) -> str:
@@ -109,31 +112,32 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         started = await answer(ann, "tournament", "start")
         assert "10 players at 2 tables" in started, started
         tournament = cog.running[fake.channel.id]
-        assert tournament.prizes == (500, 300, 200)  # 10 entrants: three places paid
+        assert len(tournament.prizes) == 3  # 10 entrants: three places paid
 
         # Cat registers late: seated at once at a table with the fewest players.
         await croupier.settled()
         shortest = min(len(r.table.seats) for r in tournament.runners.values())
         late = await answer(cat, "tournament", "register")
-        assert "You are in: **100** chips went to the prize pool" in late, late
+        assert f"You are in: **{BUY_IN}** chips went to the prize pool" in late, late
         table, seat = tournament.floor.table_of(cat.id)
         runner = tournament.runners[table]
         assert len(runner.table.seats) == shortest + 1
         assert runner.table.seats[seat].player == cat.id and runner.table.seats[seat].stack == STACK
         assert tournament.floor.entrants == 11
-        assert tournament.prizes == (734, 366)  # 11 entrants pay two places (15 %)
-        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (1100, 1100)
+        assert tournament.prizes == mtt_prizes(11 * BUY_IN, 11)  # two places paid (15 %)
+        assert len(tournament.prizes) == 2
+        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (11 * BUY_IN,) * 2
         thread_texts = [m.text() for m in fake.messages(runner.record.channel_id)]
         assert any("Cat registers late and sits at table" in t for t in thread_texts)
         await croupier.settled()
         lobby = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
-        assert len(lobby) == 1 and "1,100" not in lobby[0].text()  # the payouts, not the pool
-        assert "734" in lobby[0].text(), lobby[0].text()
+        assert len(lobby) == 1
+        assert f"{tournament.prizes[0]:,}" in lobby[0].text(), lobby[0].text()
 
         # Nobody enters twice while in.
         again = await answer(cat, "tournament", "register")
         assert again == "You are still in this tournament: you can re-enter only once you bust."
-        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (1100, 1100)
+        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (11 * BUY_IN,) * 2
 
         in_still = await answer(ben, "tournament", "register")
         assert in_still == "You are still in this tournament: you can re-enter only once you bust."
@@ -151,22 +155,31 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         else:
             raise AssertionError("Ben never busted")
         assert tournament.floor.table_of(ben.id) is None
+        # Ben's balance is short of a second buy-in: refused, nothing taken or seated.
+        short = await answer(ben, "tournament", "register")
+        assert short == f"That needs **{BUY_IN}** chips, but your balance is **450**.", short
+        assert tournament.floor.table_of(ben.id) is None and tournament.late.made == {}
+        assert tournament.floor.entrants == 11 and tournament.prize_money == 11 * BUY_IN
+        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (11 * BUY_IN,) * 2
+        granted = await answer(fake.owner, "chips", "grant", user=ben, amount=200, reason="rebuy")
+        assert "200" in granted, granted
         reentered = await answer(ben, "tournament", "register")
-        assert "You re-entered: **100** chips went to the prize pool" in reentered, reentered
+        assert f"You re-entered: **{BUY_IN}** chips went to the prize pool" in reentered, reentered
         assert tournament.floor.table_of(ben.id) is not None
         assert tournament.floor.entrants == 11  # a re-entry is no new entrant (engine/payouts.py)
         assert tournament.late.made == {ben.id: 1}
-        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (1200, 1200)
+        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (12 * BUY_IN,) * 2
         assert chips_in_seats(tournament) == 12 * STACK
-        assert tournament.prizes == (800, 400)
+        assert tournament.prizes == mtt_prizes(12 * BUY_IN, 11)
         await croupier.settled()
         lobby = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
         assert len(lobby) == 1
-        assert "Re-entries: 1 · prize pool **1,200** chips" in lobby[0].text(), lobby[0].text()
+        pool_text = f"Re-entries: 1 · prize pool **{12 * BUY_IN:,}** chips"
+        assert pool_text in lobby[0].text(), lobby[0].text()
         balance = await croupier.database.fetch_value(
             "SELECT chips FROM balances WHERE user_id = ?", (ben.id,)
         )
-        assert balance == 1000 - 2 * BUY_IN
+        assert balance == 1000 + 200 - 2 * BUY_IN
         entry = await croupier.database.fetch_one(
             "SELECT buy_in, place FROM tournament_entries WHERE table_id = ? AND user_id = ?",
             (tournament.pool_table_id, ben.id),
@@ -188,7 +201,7 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
             raise AssertionError("Ben never busted again")
         used = await answer(ben, "tournament", "register")
         assert used == "You have used your re-entries (1) in this tournament.", used
-        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (1200, 1200)
+        assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (12 * BUY_IN,) * 2
         # One row for Ben in the tournament's results: his best place (bot/seasons.py).
         entry = await croupier.database.fetch_one(
             "SELECT buy_in, place FROM tournament_entries WHERE table_id = ? AND user_id = ?",
@@ -204,7 +217,7 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         cog = croupier.bot.get_cog("MultiTable")
         (tournament,) = cog.running.values()
         assert tournament.late.made == {ben.id: 1} and tournament.late.last_level == 3
-        assert tournament.floor.entrants == 11 and tournament.prize_money == 1200
+        assert tournament.floor.entrants == 11 and tournament.prize_money == 12 * BUY_IN
         assert tournament.floor.table_of(ben.id) is None
         assert tournament.floor.table_of(cat.id) is not None
         await croupier.settled()
@@ -221,9 +234,9 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         )
         assert balance in (None, 1000)
         pool, buy_ins = await pool_and_buy_ins(croupier, tournament.pool_table_id)
-        assert buy_ins == 1200
+        assert buy_ins == 12 * BUY_IN
         paid = await croupier.database.fetch_value(
             "SELECT COALESCE(SUM(prize), 0) FROM tournament_entries WHERE table_id = ?",
             (tournament.pool_table_id,),
         )
-        assert pool + paid == 1200
+        assert pool + paid == 12 * BUY_IN
