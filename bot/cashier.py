@@ -508,9 +508,11 @@ class Cashier:
         starting_stack: int,
         *,
         tx: Transaction | None = None,
+        reentry: bool = False,
     ) -> SeatMovement:
         """Enter the player in a tournament: ``buy_in`` chips from their balance
-        into the prize pool, ``starting_stack`` tournament chips in ``seat_no``."""
+        into the prize pool, ``starting_stack`` tournament chips in ``seat_no``
+        (``reentry``: again, after busting, see :meth:`register_at`)."""
         async with self._within(tx) as tx:
             # One table: its own prize pool (register_at, below, for several).
             balance = await self.register_at(
@@ -522,6 +524,7 @@ class Cashier:
                 seat_no=seat_no,
                 buy_in=buy_in,
                 starting_stack=starting_stack,
+                reentry=reentry,
             )
         return SeatMovement(user_id, table_id, seat_no, buy_in, balance, starting_stack)
 
@@ -562,13 +565,21 @@ class Cashier:
         pool (nothing moves for 0); return the new balance, ``None`` if unpaid."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise InvalidAmount(amount=amount)
-        changed = await tx.execute(
+        # A player who re-entered finishes more than once: their row keeps the
+        # best place (one result per player and tournament, bot/seasons.py).
+        before = await tx.fetch_one(
+            "SELECT place FROM tournament_entries WHERE table_id = ? AND user_id = ?",
+            (table_id, user_id),
+        )
+        if before is None:
+            raise RuntimeError(f"user {user_id} did not enter the tournament at table {table_id}")
+        if place is not None and before["place"] is not None:
+            place = min(place, int(before["place"]))
+        await tx.execute(
             "UPDATE tournament_entries SET place = ?, prize = prize + ?"
             " WHERE table_id = ? AND user_id = ?",
             (place, amount, table_id, user_id),
         )
-        if changed != 1:
-            raise RuntimeError(f"user {user_id} did not enter the tournament at table {table_id}")
         if not amount:
             return None
         await self._take_from_pool(tx, table_id, amount)
@@ -698,11 +709,14 @@ class Cashier:
         seat_no: int,
         buy_in: int,
         starting_stack: int,
+        reentry: bool = False,
     ) -> int:
         """Enter the player in a multi-table tournament: ``buy_in`` from their
         balance into the prize pool of ``pool_table_id`` (a ledger row there,
         their entry there), ``starting_stack`` tournament chips in ``seat_no``
-        of ``table_id``; the balance after it."""
+        of ``table_id``; the balance after it. ``reentry``: a player who busted
+        enters again; their one entry row adds the buy-in (it keeps their best
+        place)."""
         _check_amount(buy_in)
         _check_amount(starting_stack)
         await self._open_table(tx, table_id, guild_id)
@@ -722,6 +736,15 @@ class Cashier:
             " VALUES (?, ?, ?, ?, 0)",
             (table_id, seat_no, user_id, starting_stack),
         )
+        if reentry:
+            changed = await tx.execute(
+                "UPDATE tournament_entries SET buy_in = buy_in + ?"
+                " WHERE table_id = ? AND user_id = ? AND place IS NOT NULL",
+                (buy_in, pool_table_id, user_id),
+            )
+            if changed != 1:
+                raise RuntimeError(f"user {user_id} has no finished entry at {pool_table_id}")
+            return balance
         await tx.execute(
             "INSERT INTO tournament_entries (table_id, guild_id, user_id, buy_in)"
             " VALUES (?, ?, ?, ?)",

@@ -82,6 +82,8 @@ def registration_text(
         )
         if tournament.late_levels:
             lines.append(t("schedule.late_rule", locale, level=tournament.late_levels))
+            if tournament.reentries:
+                lines.append(t("schedule.reentry_rule", locale, reentries=tournament.reentries))
         if tournament.repeat_weekly:
             lines.append(t("schedule.weekly", locale))
         registered = [

@@ -41,6 +41,7 @@ from bot.tables.table_settings import TableSettings
 from bot.tournaments.floor_runner import Entrant as MultiTableEntrant
 from bot.tournaments.floor_runner import MultiTableTournament, OpenThread, computer_entrants
 from bot.tournaments.floor_runner import start_multi_table_tournament as start_mtt
+from bot.tournaments.late_rule import LateRule
 
 log = logging.getLogger(__name__)
 
@@ -180,6 +181,7 @@ async def start_multi_table_tournament(
             open_thread=open_thread,
             lobby_outlet=lobby_outlet,
             rng=rng,
+            late=LateRule(tournament.late_levels, tournament.reentries),
         )
     except CroupierError as error:
         log.warning(

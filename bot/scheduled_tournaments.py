@@ -68,6 +68,8 @@ class ScheduledTournament:
     table_id: int | None
     held: int
     computers: int = 0
+    #: Re-entries a busted player may buy during late registration (migration 0021).
+    reentries: int = 0
 
     @property
     def buy_in(self) -> int:
@@ -101,6 +103,7 @@ class ScheduledTournament:
             table_id=None if row["table_id"] is None else int(row["table_id"]),
             held=int(row["held"]),
             computers=int(row["computers"]),
+            reentries=int(row["reentries"]),
         )
 
 
@@ -114,7 +117,7 @@ class Entry:
 COLUMNS: Final = (
     "id, guild_id, channel_id, creator_id, config, starts_at, registration_opens_at,"
     " repeat_weekly, min_players, late_levels, event_id, message_id, reminded, status,"
-    " table_id, held, computers"
+    " table_id, held, computers, reentries"
 )
 
 
@@ -137,13 +140,14 @@ async def schedule(
     min_players: int,
     late_levels: int,
     computers: int = 0,
+    reentries: int = 0,
 ) -> ScheduledTournament:
     """Record a new scheduled tournament (``computers``: computer players entered at the start)."""
     async with database.transaction() as tx:
         new_id = await tx.insert(
             "INSERT INTO scheduled_tournaments (guild_id, channel_id, creator_id, config,"
             " starts_at, registration_opens_at, repeat_weekly, min_players, late_levels,"
-            " computers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " computers, reentries) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -155,6 +159,7 @@ async def schedule(
                 min_players,
                 late_levels,
                 computers,
+                reentries if late_levels else 0,
             ),
         )
     found = await scheduled(database, new_id)
@@ -419,4 +424,5 @@ async def schedule_next_week(
         min_players=tournament.min_players,
         late_levels=tournament.late_levels,
         computers=tournament.computers,
+        reentries=tournament.reentries,
     )

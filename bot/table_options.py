@@ -300,6 +300,8 @@ SEASON_OPTIONS: Final[tuple[TableOption, ...]] = (
 MAX_SCHEDULED_FIELD: Final = 1000
 #: The last level late registration may run to (the structure has 18).
 MAX_LEVEL_NUMBER: Final = 18
+#: The most re-entries an organiser lets a player buy (bot/tournaments/late_entries.py).
+MAX_REENTRIES: Final = 10
 #: How far ahead of the start registration may open: a week.
 MAX_REGISTRATION_HOURS: Final = 7 * 24
 #: The most computer players a schedule may enter (as /tournament open allows).
@@ -344,4 +346,5 @@ SCHEDULE_OPTIONS: Final[tuple[TableOption, ...]] = (
     *MTT_EXTRAS_OPTIONS,
     # Computer players entered at the start, staked by the house bank (issue 28).
     TableOption("computers", int, 0, 0, MAX_SCHEDULED_COMPUTERS, keyword=None, command="schedule"),
+    TableOption("reentries", int, 0, 0, MAX_REENTRIES, keyword=None, command="schedule"),
 )

@@ -71,7 +71,7 @@ from bot.scheduled_tournaments import (
 from bot.tables.clock import Alarm, Clock
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import TableRunner
-from bot.tournaments.floor_runner import keep_running
+from bot.tournaments.floor_runner import MultiTableTournament, keep_running
 from bot.tournaments.threads import thread_opener
 
 if TYPE_CHECKING:
@@ -465,6 +465,14 @@ class TournamentScheduler:
         for runner in self.bot.tables.runners:
             if runner.table_id == tournament.table_id and not runner.closed:
                 return None if runner.table_id in over_several else runner
+        return None
+
+    def multi_table_of(self, tournament: ScheduledTournament) -> MultiTableTournament | None:
+        """The multi-table tournament a started one plays as (its prize pool on
+        ``tournament.table_id``), still running; ``None`` otherwise."""
+        for started in self.bot.multi_tables.values():
+            if started.pool_table_id == tournament.table_id and not started.over:
+                return started
         return None
 
     # ------------------------------------------------------------ the end

@@ -44,7 +44,10 @@ from bot.tournaments.floor_runner import (
     restore_multi_table_tournaments,
     start_multi_table_tournament,
 )
+from bot.tournaments.late_entries import register_late
+from bot.tournaments.late_rule import LateRule
 from bot.tournaments.threads import thread_opener
+from cogs.in_time import answer_in_time
 from cogs.players import guild_id_of
 from cogs.unanswered import take
 
@@ -105,6 +108,8 @@ class Registration:
     config: TableSettings
     computers: int
     members: dict[int, Entrant] = field(default_factory=dict)
+    #: Late registration and re-entries once it runs (bot/tournaments/late_entries.py).
+    late: LateRule = field(default_factory=LateRule)
 
 
 class MultiTable(commands.Cog):
@@ -163,6 +168,8 @@ class MultiTable(commands.Cog):
         seats: int = 9,
         level_minutes: int = 10,
         computers: int = 0,
+        late_levels: int = 0,
+        reentries: int = 0,
         *,
         extras: dict[str, Any] | None = None,
     ) -> None:
@@ -188,7 +195,12 @@ class MultiTable(commands.Cog):
             locale=locale,
             **(extras or {}),
         )
-        self.open[channel_id] = Registration(interaction.user.id, config, int(computers))
+        self.open[channel_id] = Registration(
+            interaction.user.id,
+            config,
+            int(computers),
+            late=LateRule(int(late_levels), int(reentries) if late_levels else 0),
+        )
         text = t(
             "mtt.opened",
             locale,
@@ -205,6 +217,10 @@ class MultiTable(commands.Cog):
     async def join(self, interaction: Interaction) -> None:
         guild_id = guild_id_of(interaction)
         locale = locale_of(interaction)
+        running = self.late_in(interaction.channel_id)
+        if running is not None and interaction.channel_id not in self.open:
+            await answer_in_time(interaction, self.register_late(interaction, running))
+            return
         registration = self._registration(interaction)
         user = interaction.user
         if user.id in registration.members:
@@ -256,6 +272,7 @@ class MultiTable(commands.Cog):
                 open_thread=thread_opener(channel),
                 lobby_outlet=DiscordOutlet(self.bot, interaction.channel_id),
                 rng=self.rng,
+                late=registration.late,
             )
         except BaseException:
             # Nothing was taken (or all of it went back): registration stays open.
@@ -318,6 +335,33 @@ class MultiTable(commands.Cog):
             if channel_id == tournament.channel_id or channel_id in tournament.channels.values():
                 return tournament
         raise Refused("mtt.deal.final_table_only")
+
+    def late_in(self, channel_id: int | None) -> MultiTableTournament | None:
+        """The tournament running in ``channel_id`` that took late registration
+        (whether it still does, :func:`register_late` says), or ``None``."""
+        tournament = self.running.get(channel_id or 0)
+        if tournament is None or tournament.over or not tournament.late.last_level:
+            return None
+        return tournament
+
+    async def register_late(
+        self, interaction: discord.Interaction[Any], tournament: MultiTableTournament
+    ) -> str:
+        """Enter the member in ``tournament`` under way, or re-enter them; the
+        answer's sentence (bot/tournaments/late_entries.py)."""
+        locale, member = locale_of(interaction), interaction.user
+        name = getattr(member, "display_name", member.name)
+        seated = await register_late(tournament, Entrant(member.id, name, locale))
+        return t(
+            "late.you_reentered" if seated.reentry else "late.you",
+            locale,
+            buy_in=tournament.config.tournament_buy_in,
+            balance=seated.balance,
+            table=seated.table,
+            seat=seated.seat,
+            channel=f"<#{seated.channel_id}>",
+            stack=seated.stack,
+        )
 
     def _registration(self, interaction: Interaction) -> Registration:
         channel_id = interaction.channel_id

@@ -47,6 +47,8 @@ from bot.scheduled_tournaments import (
 )
 from bot.start_times import checked_start
 from bot.table_options import (
+    MAX_LEVEL_NUMBER,
+    MAX_REENTRIES,
     MTT_EXTRAS_OPTIONS,
     OPTIONS,
     SCHEDULE_OPTIONS,
@@ -215,6 +217,7 @@ class Tournaments(
             min_players=int(options["min_players"]),
             late_levels=int(options["late_levels"] or 0),
             computers=int(options["computers"] or 0),
+            reentries=int(options["reentries"] or 0),
         )
         tournament = await self.scheduler.announce(tournament)
         key = "schedule.scheduled" if tournament.event_id else "schedule.scheduled_no_event"
@@ -253,7 +256,7 @@ class Tournaments(
             return (here or coming)[0].id
         running = await late_registration(self.bot.db, guild_id) if late else []
         for one in running:
-            if self.scheduler.table_of(one) is not None:
+            if self.scheduler.table_of(one) or self.scheduler.multi_table_of(one):
                 return one.id
         raise ScheduleError("schedule.none")
 
@@ -309,6 +312,9 @@ class Tournaments(
         self, interaction: discord.Interaction[Any], tournament: ScheduledTournament
     ) -> str:
         locale = locale_of(interaction)
+        several = self.scheduler.multi_table_of(tournament) if tournament.late_levels else None
+        if several is not None:
+            return await self._floor().register_late(interaction, several)
         runner = self.scheduler.table_of(tournament) if tournament.late_levels else None
         if runner is None:
             raise ScheduleError("schedule.closed")
@@ -318,6 +324,7 @@ class Tournaments(
             getattr(member, "display_name", member.name),
             locale=locale,
             last_level=tournament.late_levels,
+            reentries=tournament.reentries,
         )
         return t(
             "schedule.late_you",
@@ -334,6 +341,10 @@ class Tournaments(
     async def register_command(
         self, interaction: Interaction, tournament: app_commands.Range[int, 1, 10**12] | None = None
     ) -> None:
+        running = None if tournament is not None else self._floor().late_in(interaction.channel_id)
+        if running is not None:  # a tournament under way in this channel takes late entries
+            await answer_in_time(interaction, self._floor().register_late(interaction, running))
+            return
         number = await self._chosen(interaction, tournament, late=True)
         await answer_in_time(interaction, self.act(interaction, "register", number))
 
@@ -422,8 +433,10 @@ class Tournaments(
         seats=catalogue_str("command.mtt.open.seats"),
         level_minutes=catalogue_str("command.mtt.open.level_minutes"),
         computers=catalogue_str("command.mtt.open.computers"),
+        late_levels=catalogue_str("command.mtt.open.late_levels"),
+        reentries=catalogue_str("command.mtt.open.reentries"),
     )
-    @create_parameters(MTT_EXTRAS_OPTIONS, head_parameters=7)
+    @create_parameters(MTT_EXTRAS_OPTIONS, head_parameters=9)
     async def open_(
         self,
         interaction: Interaction,
@@ -432,10 +445,16 @@ class Tournaments(
         seats: app_commands.Range[int, 2, 10] = 9,
         level_minutes: app_commands.Range[int, 1, 120] = 10,
         computers: app_commands.Range[int, 0, 200] = 0,
+        late_levels: app_commands.Range[int, 0, MAX_LEVEL_NUMBER] = 0,
+        reentries: app_commands.Range[int, 0, MAX_REENTRIES] = 0,
         **chosen: Any,
     ) -> None:
         """Open a multi-table tournament; its rebuys, add-on and bounties are
         ``/poker rebuys``' options (:data:`bot.table_options.MTT_EXTRAS_OPTIONS`)."""
+        if not 0 <= int(late_levels) <= MAX_LEVEL_NUMBER:
+            raise BadOption(value=late_levels)
+        if not 0 <= int(reentries) <= MAX_REENTRIES:
+            raise BadOption(value=reentries)
         await self._floor().open_(
             interaction,
             int(buy_in),
@@ -443,6 +462,8 @@ class Tournaments(
             int(seats),
             int(level_minutes),
             int(computers),
+            int(late_levels),
+            int(reentries),
             extras={name: value for name, value in chosen.items() if value is not None},
         )
 

@@ -66,6 +66,16 @@ Tournaments):
    (RRoP, "Ties": "drawing a card is used to determine ... who gets the
    button in a new game"; the dead-button rule then moves it, TDA Rule 32).
 
+7. **Late registration and re-entry** (TDA Rule 8-A; the TDA glossary's
+   "re-entry": a player who busted buys a new entry): until the level the
+   organiser sets, a new player or one who busted may enter, and draws a
+   random empty seat at one of the tables with the fewest players, like any
+   late registrant (rule 1). Never once the tables play hand for hand or the
+   money is reached (:attr:`TournamentFloor.takes_late_entries`): a place
+   paid is never paid twice. A re-entry is a new entry with its own finish
+   (a player may have two), but not a new entrant for the size of the payout
+   table (:mod:`engine.payouts`); its buy-in goes into the prize pool.
+
 Every move the floor decides is *pending* until the caller says it was
 carried out (:meth:`TournamentFloor.move_done`); a table with a pending move
 to or from it may not deal. The floor is plain data
@@ -102,10 +112,13 @@ __all__ = [
     "Finish",
     "FloorEvent",
     "HandForHand",
+    "LateEntry",
     "Move",
     "MoveReason",
     "TableBroken",
     "TournamentFloor",
+    "before_the_bubble",
+    "late_entry",
     "place_busts",
 ]
 
@@ -117,6 +130,80 @@ class MoveReason(Enum):
     BALANCE = "balance"
     BREAK = "break"
     FINAL_TABLE = "final table"
+
+
+class LateEntry(Enum):
+    """What a player asking to enter a tournament under way gets (rule 7):
+    an entry or a re-entry, or why not."""
+
+    ENTRY = "entry"
+    REENTRY = "reentry"
+    #: The organiser's last level of late registration has ended.
+    LEVEL_OVER = "level_over"
+    #: Hand for hand, the money or the final table reached.
+    CLOSED = "closed"
+    #: The player has chips in the tournament still.
+    STILL_IN = "still_in"
+    REENTRY_OFF = "reentry_off"
+    REENTRIES_USED = "reentries_used"
+    #: Every seat of every table is taken.
+    FULL = "full"
+
+    @property
+    def admitted(self) -> bool:
+        return self in (LateEntry.ENTRY, LateEntry.REENTRY)
+
+
+def before_the_bubble(players_left: int, paid_places: int) -> bool:
+    """Whether late entries are still taken by the count of players (rule 7):
+    more players left than one above the places paid (hand for hand, TDA
+    RP-8, starts at one above them), so a paid place is never paid twice.
+
+    >>> before_the_bubble(5, 3), before_the_bubble(4, 3)
+    (True, False)
+    """
+    return players_left > paid_places + 1
+
+
+def late_entry(
+    *,
+    level: int,
+    last_level: int,
+    still_in: bool,
+    finished: bool,
+    reentries: int,
+    reentries_made: int,
+    open_now: bool = True,
+    seat_free: bool = True,
+) -> LateEntry:
+    """Whether a player may enter now (rule 7): ``level`` the tournament's
+    level now (from 1), ``last_level`` the organiser's last level of late
+    registration (0: none); ``still_in`` the player has chips in it,
+    ``finished`` they busted; ``reentries`` how many re-entries a player may
+    make, ``reentries_made`` how many they made; ``open_now`` the floor takes
+    late entries (not on the bubble, in the money or at the final table).
+
+    >>> late_entry(level=2, last_level=3, still_in=False, finished=True,
+    ...            reentries=1, reentries_made=0)
+    <LateEntry.REENTRY: 'reentry'>
+    >>> late_entry(level=4, last_level=3, still_in=False, finished=False,
+    ...            reentries=0, reentries_made=0)
+    <LateEntry.LEVEL_OVER: 'level_over'>
+    """
+    # The player's own answer first (it stays so), then the tournament's.
+    if still_in:
+        return LateEntry.STILL_IN
+    if finished and reentries <= 0:
+        return LateEntry.REENTRY_OFF
+    if finished and reentries_made >= reentries:
+        return LateEntry.REENTRIES_USED
+    if level > last_level:
+        return LateEntry.LEVEL_OVER
+    if not open_now:
+        return LateEntry.CLOSED
+    if not seat_free:
+        return LateEntry.FULL
+    return LateEntry.REENTRY if finished else LateEntry.ENTRY
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,13 +358,21 @@ class TournamentFloor:
         rng.shuffle(floor.break_order)
         return floor
 
-    def seat_late(self, player: int, rng: random.Random) -> tuple[FloorEvent, ...]:
+    def seat_late(
+        self, player: int, rng: random.Random, *, reentry: bool = False
+    ) -> tuple[FloorEvent, ...]:
         """Seat a late registrant at one of the shortest tables (rule 1); a
-        new table opened for them is balanced by the tables between hands."""
-        if self.final_table is not None or self.table_of(player) is not None:
-            raise ValueError("Late registration is for new players before the final table.")
-        if any(finish.player == player for finish in self.finishes):
-            raise ValueError("A player who finished re-enters as a new entry.")
+        new table opened for them is balanced by the tables between hands.
+
+        ``reentry``: ``player`` busted and enters again (rule 7): a new entry
+        drawn as a late registrant is, whose finish is a second one of theirs;
+        not a new entrant (:mod:`engine.payouts`: a re-entry is not an
+        entrant), so :attr:`entrants` stays."""
+        if not self.takes_late_entries or self.table_of(player) is not None:
+            raise ValueError("Late registration is for players not in, before the money.")
+        finished = any(finish.player == player for finish in self.finishes)
+        if finished != reentry:
+            raise ValueError("A player who finished re-enters; a new player registers.")
         fewest = min(len(seats) for seats in self.tables.values())
         if fewest == self.seat_count:
             table = max(self.tables) + 1
@@ -290,8 +385,43 @@ class TournamentFloor:
         table = rng.choice(short)
         seat = rng.choice(self._empty_seats(table))
         move = self._seat(Move(player, table, seat, MoveReason.DRAW))
-        self.entrants += 1
+        if not reentry:
+            self.entrants += 1
         return (move, *self._balance(rng))
+
+    @property
+    def takes_late_entries(self) -> bool:
+        """Whether a late registrant or a re-entry may still sit down (rule 7):
+        not once the tables play hand for hand or the money is reached, nor at
+        the final table (however late the organiser's last level)."""
+        return (
+            self.final_table is None
+            and not self.hand_for_hand
+            and not self.round_busts
+            and before_the_bubble(self.players_left, self.paid_places)
+        )
+
+    def late_entry(
+        self, player: int, *, level: int, last_level: int, reentries: int, reentries_made: int
+    ) -> LateEntry:
+        """Whether ``player`` may enter now (:func:`late_entry`); a seat is
+        free at the shortest table, or the floor opens no table for them."""
+        return late_entry(
+            level=level,
+            last_level=last_level,
+            still_in=self.table_of(player) is not None
+            or any(bust.player == player for bust in self.round_busts),
+            finished=any(finish.player == player for finish in self.finishes),
+            reentries=reentries,
+            reentries_made=reentries_made,
+            open_now=self.takes_late_entries,
+            seat_free=self.fewest_players < self.seat_count,
+        )
+
+    @property
+    def fewest_players(self) -> int:
+        """The players at the shortest running table (a late seat goes there)."""
+        return min(len(seats) for seats in self.tables.values())
 
     # -- what the caller asks ------------------------------------------------
 

@@ -2313,4 +2313,44 @@ MESSAGES: Final[dict[str, str]] = {
     # -- multi-table rebuys, add-ons and bounties (bot/tournaments/mtt_rebuys.py) --
     "mtt.lobby.pool": "Preispool **{pool:int}** (Rebuys {rebuys:int}, Add-ons {add_ons:int})",
     "mtt.lobby.bounties": "🎯 Höchste Kopfgelder: {bounties} (alle Kopfgelder: **{pool:int}**)",
+    # -- späte Anmeldung und Re-Entry (bot/tournaments/late_entries.py) --
+    "command.poker.schedule.reentries": (
+        "Re-Entries pro ausgeschiedenem Spieler in der späten Anmeldung (Standard 0: keine)"
+    ),
+    "command.mtt.open.late_levels": "Späte Anmeldung bis zum Ende dieses Levels (Standard 0)",
+    "command.mtt.open.reentries": (
+        "Re-Entries, die jeder ausgeschiedene Spieler kaufen darf (Standard 0: keine)"
+    ),
+    "late.closed_money": (
+        "Die späte Anmeldung ist vorbei: Das Turnier ist auf der Bubble, im Geld oder an"
+        " seinem Finaltisch."
+    ),
+    "late.still_in": (
+        "Du bist noch in diesem Turnier: Ein Re-Entry geht erst, wenn du ausgeschieden bist."
+    ),
+    "late.reentry_off": "Dieses Turnier erlaubt keine Re-Entries.",
+    "late.reentries_used": "Du hast deine Re-Entries ({reentries}) in diesem Turnier verbraucht.",
+    "late.full": "Alle Plätze des Turniers sind besetzt: Die späte Anmeldung ist geschlossen.",
+    "late.registered": (
+        "🕒 {name} meldet sich spät an und sitzt an Tisch {table}, Platz {seat} ({channel}):"
+        " {entrants} Teilnehmer, Preisgeld **{pool:int}**."
+    ),
+    "late.reentered": (
+        "🔁 {name} steigt wieder ein und sitzt an Tisch {table}, Platz {seat} ({channel}):"
+        " {entrants} Teilnehmer und {reentries} Re-Entries, Preisgeld **{pool:int}**."
+    ),
+    "late.you": (
+        "Du bist dabei: **{buy_in:int}** Chips gingen ins Preisgeld (Guthaben {balance:int});"
+        " du sitzt an Tisch {table}, Platz {seat} in {channel} mit **{stack:int}** Chips."
+    ),
+    "late.you_reentered": (
+        "Du bist wieder dabei: **{buy_in:int}** Chips gingen ins Preisgeld"
+        " (Guthaben {balance:int}); du sitzt an Tisch {table}, Platz {seat} in {channel}"
+        " mit **{stack:int}** Chips."
+    ),
+    "schedule.late_reentered": (
+        "🔁 {name} steigt wieder ein: {players} Spieler, Preisgeld **{pool:int}**."
+    ),
+    "late.lobby_reentries": "Re-Entries: {reentries:int} · Preisgeld **{pool:int}** Chips",
+    "schedule.reentry_rule": "Re-Entries: {reentries} pro Spieler während der späten Anmeldung.",
 }

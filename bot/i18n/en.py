@@ -2152,4 +2152,39 @@ MESSAGES: Final[dict[str, str]] = {
     # -- multi-table rebuys, add-ons and bounties (bot/tournaments/mtt_rebuys.py) --
     "mtt.lobby.pool": "Prize pool **{pool:int}** (rebuys {rebuys:int}, add-ons {add_ons:int})",
     "mtt.lobby.bounties": "🎯 Biggest bounties: {bounties} (all bounties: **{pool:int}**)",
+    # -- late registration and re-entry (bot/tournaments/late_entries.py) --
+    "command.poker.schedule.reentries": (
+        "Re-entries a busted player may buy during late registration (default 0: none)"
+    ),
+    "command.mtt.open.late_levels": "Late registration until the end of this level (default 0)",
+    "command.mtt.open.reentries": "Re-entries each busted player may buy (default 0: none)",
+    "late.closed_money": (
+        "Late registration is over: the tournament is on the bubble, in the money or at its"
+        " final table."
+    ),
+    "late.still_in": "You are still in this tournament: you can re-enter only once you bust.",
+    "late.reentry_off": "This tournament takes no re-entries.",
+    "late.reentries_used": "You have used your re-entries ({reentries}) in this tournament.",
+    "late.full": "Every seat of the tournament is taken: late registration is closed.",
+    "late.registered": (
+        "🕒 {name} registers late and sits at table {table}, seat {seat} ({channel}):"
+        " {entrants} entrants, prize pool **{pool:int}**."
+    ),
+    "late.reentered": (
+        "🔁 {name} re-enters and sits at table {table}, seat {seat} ({channel}):"
+        " {entrants} entrants and {reentries} re-entries, prize pool **{pool:int}**."
+    ),
+    "late.you": (
+        "You are in: **{buy_in:int}** chips went to the prize pool (balance {balance:int});"
+        " you sit at table {table}, seat {seat} in {channel} with **{stack:int}** chips."
+    ),
+    "late.you_reentered": (
+        "You re-entered: **{buy_in:int}** chips went to the prize pool (balance {balance:int});"
+        " you sit at table {table}, seat {seat} in {channel} with **{stack:int}** chips."
+    ),
+    "schedule.late_reentered": (
+        "🔁 {name} re-enters: {players} players, prize pool **{pool:int}**."
+    ),
+    "late.lobby_reentries": "Re-entries: {reentries:int} · prize pool **{pool:int}** chips",
+    "schedule.reentry_rule": "Re-entries: {reentries} per player during late registration.",
 }

@@ -466,16 +466,17 @@ class TableRunner:
             return movement
 
     async def late_register(
-        self, user_id: int, name: str, *, locale: str, last_level: int
+        self, user_id: int, name: str, *, locale: str, last_level: int, reentries: int = 0
     ) -> SeatMovement:
         """Register for a scheduled tournament, late while its level is at most
-        ``last_level`` (:meth:`TournamentDesk.join_late`)."""
+        ``last_level``, or re-enter after busting while ``reentries`` allow
+        (:meth:`TournamentDesk.join_late`)."""
         async with self._lock:
             turns.check_taking_players(self.state)
             if not isinstance(self.desk, TournamentDesk):
                 raise Refused("schedule.not_a_tournament")
             movement = await self.desk.join_late(
-                user_id, name, locale=locale, last_level=last_level
+                user_id, name, locale=locale, last_level=last_level, reentries=reentries
             )
             self._changed()
             return movement

@@ -56,6 +56,9 @@ class TournamentProgress:
     #: Rebuys bought so far, and the players who have had their add-on.
     rebuys: int = 0
     add_ons: set[int] = field(default_factory=set)
+    #: Re-entries each player made (late registration after busting): a buy-in
+    #: each, not an entrant (engine/payouts.py).
+    reentries: dict[int, int] = field(default_factory=dict)
     bounties: BountyBook = field(default_factory=lambda: BountyBook(NO_EXTRAS))
 
     def __post_init__(self) -> None:
@@ -67,7 +70,7 @@ class TournamentProgress:
         """The prize pool's money for places (not bounties), as bought so far."""
         if not self.started:
             return self.prize_pool - self.bounties.pool
-        entries = self.entrants + self.rebuys
+        entries = self.entrants + self.rebuys + sum(self.reentries.values())
         return entries * self.extras.prize_part(self.buy_in) + len(self.add_ons) * (
             self.extras.add_on_price
         )
@@ -103,6 +106,7 @@ class TournamentProgress:
             "elapsed": self.elapsed(now=now),
             "rebuys": self.rebuys,
             "add_ons": sorted(self.add_ons),
+            "reentries": {str(player): count for player, count in self.reentries.items()},
             "bounties": {str(player): chips for player, chips in self.bounties.heads.items()},
         }
 
@@ -131,6 +135,7 @@ class TournamentProgress:
             payouts=payouts,
             rebuys=int(data.get("rebuys", 0)),
             add_ons={int(player) for player in data.get("add_ons", ())},
+            reentries={int(p): int(n) for p, n in data.get("reentries", {}).items()},
             bounties=BountyBook(extras, heads),
         )
 

@@ -43,6 +43,7 @@ from bot.render.views import TournamentView
 from bot.tables.clock import Clock, Moment
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.hand_log import HandLog
+from bot.tables.late_refusals import REFUSALS
 from bot.tables.money_desk import Settled
 from bot.tables.persistence import TableKeeper
 from bot.tables.publisher import Publisher
@@ -57,9 +58,12 @@ from engine import (
     Deal,
     Departure,
     HandResult,
+    LateEntry,
     Seat,
+    before_the_bubble,
     busting_pot_winners,
     chip_chop,
+    late_entry,
 )
 
 #: (player, place, prize) of a place decided.
@@ -140,22 +144,41 @@ class TournamentDesk:
         return movement
 
     async def join_late(
-        self, user_id: int, name: str, *, locale: str, last_level: int
+        self, user_id: int, name: str, *, locale: str, last_level: int, reentries: int = 0
     ) -> SeatMovement:
         """Late registration of a scheduled tournament (bot/scheduled_start.py):
         while its level is at most ``last_level``, a free seat is taken with the
-        starting stack for the buy-in (``tournament_buy_in``), one more entrant.
+        starting stack for the buy-in (``tournament_buy_in``), one more entrant;
+        a player who busted re-enters so while they have ``reentries`` left (a
+        buy-in into the pool, not an entrant: :func:`engine.late_entry`).
         Before the start it is an ordinary registration."""
         state, progress = self.state, self.progress
         if not progress.started:
             return await self.join(user_id, name, buy_in=None, seat=None, locale=locale)
         level_clock = state.table.clock
-        if level_clock is None or level_clock.index + 1 > last_level:
+        if level_clock is None:
             raise Refused("schedule.late_closed", level=last_level)
         if state.table.is_seated(user_id):
             raise Refused("engine.already_seated", seat=state.table.seat_of(user_id).number)
-        if len(state.table.seats) >= state.settings.seats:
+        finished = user_id in state.table.finishing_places
+        verdict = late_entry(
+            level=level_clock.index + 1,
+            last_level=last_level,
+            still_in=False,
+            finished=finished,
+            reentries=reentries,
+            reentries_made=progress.reentries.get(user_id, 0),
+            # A re-entry never on the bubble (a paid place is never paid twice);
+            # a new player's entry only adds a place below the others.
+            open_now=not finished
+            or before_the_bubble(len(state.table.seats), len(progress.prizes)),
+            seat_free=len(state.table.seats) < state.settings.seats,
+        )
+        if verdict is LateEntry.FULL:
             raise Refused("schedule.late_full")
+        if not verdict.admitted:
+            raise Refused(REFUSALS[verdict], level=last_level, reentries=reentries)
+        reentry = verdict is LateEntry.REENTRY
 
         def sit() -> Seat:
             state.add_player(Player(user_id, name, locale))
@@ -170,19 +193,26 @@ class TournamentDesk:
                 progress.buy_in,
                 taken.stack,
                 tx=tx,
+                reentry=reentry,
             )
 
-        # One more entrant, saved with the seat (the prizes follow the field).
-        progress.entrants += 1
+        # One more entrant or re-entry, saved with the seat (the prizes follow the field).
+        made = dict(progress.reentries)
+        if reentry:
+            progress.reentries[user_id] = progress.reentries.get(user_id, 0) + 1
+        else:
+            progress.entrants += 1
         try:
             movement = await self.keeper.transact(sit, pay)
         except BaseException:
-            progress.entrants -= 1
+            progress.reentries = made
+            if not reentry:
+                progress.entrants -= 1
             raise
         progress.prize_pool += movement.amount
         progress.bounties.enter(user_id)
         text = t(
-            "schedule.late_registered",
+            "schedule.late_reentered" if reentry else "schedule.late_registered",
             state.locale,
             name=name,
             players=progress.entrants,

@@ -92,6 +92,7 @@ from bot.tournaments.final_deal import (
     offer_from_data,
     offer_message,
 )
+from bot.tournaments.late_rule import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
 from bot.tournaments.mtt_rebuys import ChipsKind, MttExtras
@@ -185,6 +186,8 @@ class MultiTableTournament:
     when_over: Callable[[MultiTableTournament], None] | None = None
     #: Rebuys, add-ons and knockout bounties (bot/tournaments/mtt_rebuys.py).
     extras: MttExtras | None = None
+    #: Late registration and re-entries (bot/tournaments/late_entries.py).
+    late: LateRule = field(default_factory=LateRule)
     _work: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     #: The floor before the hand being settled told it its end (put back should
@@ -868,6 +871,7 @@ class MultiTableTournament:
             "offers_made": self.offers_made,
             "cancelling": self.cancelling,
             "extras": self.the_extras.to_data(),
+            "late": self.late.to_data(),
         }
 
     async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
@@ -937,6 +941,7 @@ class MultiTableTournament:
             cancelled=self.cancelling and self.over,
             prize_pool=self.prize_money,
             extras=self.the_extras.figures(self),
+            reentries=self.late.entries,
         )
 
     def show_lobby(self) -> None:
@@ -955,6 +960,7 @@ async def start_multi_table_tournament(
     open_thread: OpenThread,
     lobby_outlet: Outlet,
     rng: random.Random | None = None,
+    late: LateRule | None = None,
 ) -> MultiTableTournament:
     """Seat ``players`` at random over the fewest tables of ``config.seats`` (each
     in a thread ``open_thread`` opens), take every buy-in, and start the clock.
@@ -962,7 +968,9 @@ async def start_multi_table_tournament(
     ``config`` is a tournament's table settings (its buy-in, starting stack,
     blinds and levels by time); every table gets it. Each member's buy-in comes
     from their balance (refused as a whole, nothing taken, should one be
-    short), a computer player's from the house bank.
+    short), a computer player's from the house bank. ``late``: the organiser's
+    late registration and re-entries (:mod:`bot.tournaments.late_entries`; none
+    by default).
     """
     if not config.tournament or config.level_hands is not None:
         raise Refused("mtt.levels_by_time")
@@ -989,6 +997,7 @@ async def start_multi_table_tournament(
         Publisher(lobby_outlet, name=f"mtt-lobby-{channel_id}"),
         prize_money=prize_money,
         extras=MttExtras.entered(config.extras, [p.user_id for p in players]),
+        late=late or LateRule(),
     )
     tournament.pool_table = floor.break_order[-1]
     tournament._lobby_outlet(lobby_outlet)
@@ -1204,6 +1213,7 @@ async def _restore_one(
         lobby_message_id=data.get("lobby_message_id"),
         restoring=True,
         extras=MttExtras.from_data(config.extras, data.get("extras")),
+        late=LateRule.from_data(data.get("late")),
     )
     tournament._lobby_outlet(outlet)
     tournament.offers_made = int(data.get("offers_made", 0))

@@ -39,11 +39,17 @@ class LobbyFigures:
     prize_pool: int = 0
     #: Rebuys, add-ons and bounties (``None``: the tournament has none).
     extras: ExtrasFigures | None = None
+    #: Re-entries bought (bot/tournaments/late_entries.py).
+    reentries: int = 0
 
 
 def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
     """The lobby message as ``figures`` are now."""
     lines = [t("mtt.lobby.title", locale, entrants=figures.entrants)]
+    if figures.reentries:
+        lines.append(
+            t("late.lobby_reentries", locale, reentries=figures.reentries, pool=figures.prize_pool)
+        )
     if figures.cancelled:
         lines.append(t("mtt.lobby.cancelled", locale))
     elif figures.dealt:

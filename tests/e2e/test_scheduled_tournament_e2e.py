@@ -411,8 +411,9 @@ async def test_more_players_than_one_table_seats_start_a_multi_table_tournament(
     the tournament starts over two tables, each in a thread of the schedule's
     channel, its lobby in the channel, levels of one minute on one clock; it
     plays to a winner, the prize pool paid out to the chip (the audit clean as
-    the bot stops) and Discord's event ends completed. Late registration is
-    closed over several tables. (Computer players filling a scheduled field:
+    the bot stops) and Discord's event ends completed. Fay registers late by
+    the registration message's button and is seated at once at the shorter
+    table (bot/tournaments/late_entries.py). (Computer players filling a scheduled field:
     tests/e2e/test_scheduled_computers_e2e.py, tests/e2e/test_poker_night_e2e.py.)"""
     fake, clock = fake_discord, FakeClock(wall_start=NOON)
     fake.rate_limits.time_scale = BULK_RATE_CLOCK  # a tournament of hands at machine speed
@@ -451,10 +452,12 @@ async def test_more_players_than_one_table_seats_start_a_multi_table_tournament(
                 ("tournament_buy_in", -100),
             ]
 
-        # Late registration is for one table: over several tables it closed at the start.
+        # Late registration over several tables: a seat at the table with the fewest players.
         late = await click(fay, "Register")
-        assert late == "Registration for that tournament has closed."
-        assert await balance(croupier, fay) == STARTING_CHIPS
+        assert late.startswith("You are in: **100** chips went to the prize pool"), late
+        assert await balance(croupier, fay) == STARTING_CHIPS - 100
+        assert sorted(len(r.table.seats) for r in tournament.runners.values()) == [3, 3]
+        players.append(fay)
 
         members = {member.id: member for member in players}
         for _ in range(3000):
@@ -469,7 +472,7 @@ async def test_more_players_than_one_table_seats_start_a_multi_table_tournament(
                 if not runner.closed
                 for seat in runner.table.seats.values()
             )
-            assert in_seats == 5 * 200
+            assert in_seats == 6 * 200
             await shove_at_every_table(tournament, members)
             clock.advance(1.0)
         else:
@@ -483,9 +486,9 @@ async def test_more_players_than_one_table_seats_start_a_multi_table_tournament(
             (tournament.pool_table_id,),
         )
         assert sorted(row["user_id"] for row in rows) == sorted(members)
-        assert sum(row["prize"] for row in rows) == 5 * 100
+        assert sum(row["prize"] for row in rows) == 6 * 100
         total = sum([await balance(croupier, member) for member in players])
-        assert total == 5 * STARTING_CHIPS
+        assert total == 6 * STARTING_CHIPS
         await fake.wait_for(lambda: event.status == COMPLETED, timeout=5.0)  # type: ignore[attr-defined]
         assert event.history == [SCHEDULED, ACTIVE, COMPLETED]  # type: ignore[attr-defined]
 

@@ -24,10 +24,12 @@ from engine.tournament_tables import (
     Finish,
     FloorEvent,
     HandForHand,
+    LateEntry,
     Move,
     MoveReason,
     TableBroken,
     TournamentFloor,
+    late_entry,
     place_busts,
 )
 
@@ -120,6 +122,86 @@ def test_tda_8a_when_every_seat_is_taken_a_new_table_opens_and_breaks_first() ->
     balanced = moves(events)[1:]
     assert [(m.from_table, m.from_seat) for m in balanced[:2]] == [(2, 6), (1, 4)]
     assert sorted(len(floor.seats(t)) for t in floor.running_tables) == [6, 6, 7]
+
+
+def test_tda_8a_a_re_entry_draws_a_seat_at_a_shortest_table_as_a_late_registrant_does() -> None:
+    # Rule 7: player 101 busted at table 1; their re-entry is a new entry with
+    # a seat drawn at the table with the fewest players, not a new entrant.
+    floor = floor_of(
+        {1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5, 6, 7], 3: [1, 2, 3, 4, 5, 6, 7]},
+        {1: 2, 2: 3, 3: 4},
+        break_order=[1, 2, 3],
+        dealing={1},
+    )
+    floor.entrants = 20
+    floor.hand_finished(1, {101: 500}, random.Random(1))
+    assert floor.table_of(101) is None and Finish(101, 20) in floor.finishes
+    with pytest.raises(ValueError):
+        floor.seat_late(101, random.Random(2))  # a player who finished re-enters
+    with pytest.raises(ValueError):
+        floor.seat_late(202, random.Random(2), reentry=True)  # still in
+    (move,) = floor.seat_late(101, random.Random(2), reentry=True)
+    assert move.to_table == 1 and move.reason is MoveReason.DRAW and move.from_table is None
+    assert floor.entrants == 20 and floor.players_left == 20
+    carry_out(floor)
+    # Busting again is a second finish of their own.
+    floor.hand_started(1, 3)
+    floor.hand_finished(1, {101: 900}, random.Random(3))
+    assert [f for f in floor.finishes if f.player == 101] == [Finish(101, 20), Finish(101, 20)]
+
+
+def test_late_entries_stop_on_the_bubble_and_at_the_final_table() -> None:
+    floor = floor_of({1: [1, 2, 3], 2: [1, 2]}, {}, break_order=[1, 2], paid_places=3)
+    assert floor.takes_late_entries  # five left, three paid
+    floor.seat_late(999, random.Random(1))
+    assert floor.entrants == 6 and floor.fewest_players == 3
+    bubble = floor_of({1: [1, 2], 2: [1, 2]}, {}, break_order=[1, 2], paid_places=3)
+    assert not bubble.takes_late_entries  # four left, three paid: hand for hand
+    with pytest.raises(ValueError):
+        bubble.seat_late(999, random.Random(1))
+    final = floor_of({1: list(range(1, 8))}, {}, break_order=[1], paid_places=3)
+    final.final_table = 1
+    assert not final.takes_late_entries
+
+
+@pytest.mark.parametrize(
+    ("level", "still_in", "finished", "reentries", "made", "open_now", "free", "verdict"),
+    [
+        (3, False, False, 0, 0, True, True, LateEntry.ENTRY),
+        (3, False, True, 2, 1, True, True, LateEntry.REENTRY),
+        (4, False, False, 0, 0, True, True, LateEntry.LEVEL_OVER),
+        (2, True, False, 5, 0, True, True, LateEntry.STILL_IN),
+        (2, False, False, 0, 0, False, True, LateEntry.CLOSED),
+        (2, False, True, 0, 0, True, True, LateEntry.REENTRY_OFF),
+        (2, False, True, 2, 2, True, True, LateEntry.REENTRIES_USED),
+        (2, False, False, 0, 0, True, False, LateEntry.FULL),
+    ],
+)
+def test_who_may_enter_late_and_who_may_re_enter(
+    level: int,
+    still_in: bool,
+    finished: bool,
+    reentries: int,
+    made: int,
+    open_now: bool,
+    free: bool,
+    verdict: LateEntry,
+) -> None:
+    # Until the end of the organiser's level 3: new players, and busted ones
+    # while they have re-entries left; never a player still in.
+    assert (
+        late_entry(
+            level=level,
+            last_level=3,
+            still_in=still_in,
+            finished=finished,
+            reentries=reentries,
+            reentries_made=made,
+            open_now=open_now,
+            seat_free=free,
+        )
+        is verdict
+    )
 
 
 # -- balancing (TDA 11) --------------------------------------------------------
