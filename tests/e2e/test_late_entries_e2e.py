@@ -85,7 +85,7 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
     fake.rate_limits.time_scale = BULK_RATE_CLOCK
     options: dict[str, Any] = {
         "clock": clock,
-        "deck_seed": 3,
+        "deck_seed": 1,
         "computer_pace_seconds": 0,
         "hand_pause_seconds": 1,
     }
