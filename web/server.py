@@ -402,7 +402,8 @@ class WebRoomServer:
         signed_out = (
             self._close_on_sign_out(request, socket, viewer) if cookie_session else lambda: None
         )
-        connection = Connection(socket, viewer)
+        # The transport: frames are written at once while its buffer is empty.
+        connection = Connection(socket, viewer, request.transport)
         try:
             await socket.send_json(room.hello(viewer, deck))
         except ConnectionError:
