@@ -454,7 +454,9 @@ def frame_text(public_text: str, seat: Frame | None) -> str:
     serialised (``json.dumps(public)``, once per language for every viewer);
     :func:`numbered` closes it. The text is ``json.dumps`` of the whole frame,
     ``{"type", "table", "me", "n"}`` in that order, as ``send_json`` would send it."""
-    return '{"type": "table", "table": ' + public_text + ', "me": ' + json.dumps(seat)
+    # A spectator's (no seat): the text json.dumps gives None, without asking it.
+    me = "null" if seat is None else json.dumps(seat)
+    return '{"type": "table", "table": ' + public_text + ', "me": ' + me
 
 
 def numbered(text: str, n: int) -> str:
