@@ -4,7 +4,9 @@
 each change of its table, under the table's lock, it builds the public part
 of the frame once per language (:mod:`web.frames`) and each seated viewer's
 own part from that viewer's seat alone, then hands each
-:class:`Connection` its frame without waiting. The public part is also
+:class:`Connection` its frame without waiting: written to the socket there
+and then when nothing is before it and the socket's buffer is empty, else
+left to the connection's pump task. The public part is also
 serialised once per language and change: each connection is sent that text
 with its own part and its frame's number around it (the very text
 ``json.dumps`` makes of the whole frame). A connection sends only the
@@ -18,7 +20,9 @@ a change only others' seats see) is not built again nor sent; a seat's own
 cards and best hand are evaluated once per change of that seat's cards or
 the board (:meth:`TableRoom._private`), not at every action; and a send is
 let go after :data:`SEND_PATIENCE_SECONDS` by one watchdog per connection,
-armed while it sends, not a timer per frame.
+armed while it sends, not a timer per frame; most frames wake no task at
+all (:meth:`Connection.offer`), and a seat's best hand in words and the
+opener's home form are said once, not at every change.
 """
 
 from __future__ import annotations
