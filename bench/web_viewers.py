@@ -32,7 +32,9 @@ window, then a summary with:
   what a frame waits for besides its own work) and ``bot_gc_max_ms`` (the
   longest garbage collection);
 - ``bytes_per_frame``: the JSON text of a table frame as the page receives
-  it, a spectator's (``public``) and a seated player's (``seat``);
+  it, a spectator's (``public``) and a seated player's (``seat``), and every
+  table frame as permessage-deflate puts it on the wire (``deflated``: each
+  viewer's frames deflated in order here, as the bot's zlib does);
 - ``page``: in headless Chromium (``/usr/bin/chromium`` via Playwright), a
   spectator's first load of a table page in a fresh browser profile (the
   table held mid-hand at its member's turn, so the page is still): the bytes
@@ -61,6 +63,7 @@ import shutil
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,6 +92,9 @@ class Watcher:
     locale: str
     frames: list[tuple[float, int | None, int, bool]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
+    #: Each table frame's size as permessage-deflate sends it (the bot's settings:
+    #: zlib level 1, a 32 KB window kept between messages), the same text deflated here.
+    deflated: list[int] = field(default_factory=list)
     first: asyncio.Event = field(default_factory=asyncio.Event)
     socket: aiohttp.ClientWebSocketResponse | None = None
     failed: str | None = None
@@ -105,16 +111,20 @@ class Watcher:
                 heartbeat=None,
             ) as socket:
                 self.socket = socket
+                deflate_like = zlib.compressobj(1, zlib.DEFLATED, -15)
                 async for message in socket:
                     now = time.monotonic()
                     if message.type is not aiohttp.WSMsgType.TEXT:
                         break
                     text: str = message.data
+                    deflated = deflate_like.compress(text.encode())
+                    wire = len(deflated + deflate_like.flush(zlib.Z_SYNC_FLUSH)) - 4
                     if not text.startswith('{"type": "table"'):
                         continue
                     table = json.loads(text)["table"]
                     self.frames.append((now, table["hand_no"], table["seq"], table["hand_over"]))
                     self.sizes.append(len(text))  # ASCII: json.dumps escapes the rest
+                    self.deflated.append(wire)
                     self.first.set()
         except (aiohttp.ClientError, OSError) as error:
             self.failed = repr(error)
@@ -399,6 +409,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
     unseen = 0
     public_sizes: list[int] = []
     seat_sizes: list[int] = []
+    deflated_sizes: list[int] = []
     page: dict[str, Any]
     try:
         await asyncio.sleep(arguments.warmup)
@@ -435,6 +446,7 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
                 viewed["actions_timed"] = len(found_every)
                 for watcher in watchers:
                     (public_sizes if watcher.user_id is None else seat_sizes).extend(watcher.sizes)
+                    deflated_sizes.extend(watcher.deflated)
                 viewed["frames_read"] = sum(
                     1
                     for watcher in watchers
@@ -497,6 +509,8 @@ async def run(arguments: argparse.Namespace) -> dict[str, Any]:
         "bytes_per_frame": {
             "public": Spread.of(public_sizes, digits=0).as_dict(),
             "seat": Spread.of(seat_sizes, digits=0).as_dict(),
+            # Every table frame deflated as the bot's permessage-deflate does (asked or not).
+            "deflated": Spread.of(deflated_sizes, digits=0).as_dict(),
         },
         "page": page,
     }

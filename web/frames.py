@@ -365,12 +365,14 @@ def seat_part(
     bomb_vote: bool = False,
     show_single: tuple[int, ...] = (),
     home_form: Frame | None = None,
+    best: list[str] | None = None,
 ) -> Frame:
     """What only the seated viewer is sent: their cards, their best hand, their
     options; ``time_bank``: seconds in their bank (``None``: the table has none);
     ``runout_choice``: they are asked to run it twice; ``bomb_vote``: they may
     vote for a bomb pot; ``show_single``: after the hand, which of their cards
-    (places in ``cards``) they may show one at a time (none: only all together)."""
+    (places in ``cards``) they may show one at a time (none: only all together);
+    ``best``: :func:`best_words` of ``own`` if already said."""
     return {
         #: The opener's ``/poker homegame`` options (:func:`home_form`); ``None``: not theirs.
         "home_form": home_form,
@@ -384,7 +386,7 @@ def seat_part(
         "hand_no": None if own is None else own.hand_no,
         "cards": [] if own is None else _cards(own.cards),
         # In the reader's words, as Discord's "My cards" says it (the engine's are English).
-        "best": [] if own is None else [hand_label(h, locale) for h in own.hands] or list(own.best),
+        "best": [] if own is None else best if best is not None else best_words(own, locale),
         "folded": False if own is None else own.folded,
         "choices": None if choices is None else _choices(choices, locale),
         "showdown_choice": showdown_choice,
@@ -414,6 +416,11 @@ def seat_part(
             "point": discard.point,
         },
     }
+
+
+def best_words(own: PrivateView, locale: str) -> list[str]:
+    """The seat's best hand in the reader's words, as Discord's "My cards" says it."""
+    return [hand_label(h, locale) for h in own.hands] or list(own.best)
 
 
 def home_form(values: Mapping[str, object], locale: str) -> Frame:
@@ -447,7 +454,9 @@ def frame_text(public_text: str, seat: Frame | None) -> str:
     serialised (``json.dumps(public)``, once per language for every viewer);
     :func:`numbered` closes it. The text is ``json.dumps`` of the whole frame,
     ``{"type", "table", "me", "n"}`` in that order, as ``send_json`` would send it."""
-    return '{"type": "table", "table": ' + public_text + ', "me": ' + json.dumps(seat)
+    # A spectator's (no seat): the text json.dumps gives None, without asking it.
+    me = "null" if seat is None else json.dumps(seat)
+    return '{"type": "table", "table": ' + public_text + ', "me": ' + me
 
 
 def numbered(text: str, n: int) -> str:

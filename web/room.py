@@ -4,7 +4,9 @@
 each change of its table, under the table's lock, it builds the public part
 of the frame once per language (:mod:`web.frames`) and each seated viewer's
 own part from that viewer's seat alone, then hands each
-:class:`Connection` its frame without waiting. The public part is also
+:class:`Connection` its frame without waiting: written to the socket there
+and then when nothing is before it and the socket's buffer is empty, else
+left to the connection's pump task. The public part is also
 serialised once per language and change: each connection is sent that text
 with its own part and its frame's number around it (the very text
 ``json.dumps`` makes of the whole frame). A connection sends only the
@@ -18,7 +20,9 @@ a change only others' seats see) is not built again nor sent; a seat's own
 cards and best hand are evaluated once per change of that seat's cards or
 the board (:meth:`TableRoom._private`), not at every action; and a send is
 let go after :data:`SEND_PATIENCE_SECONDS` by one watchdog per connection,
-armed while it sends, not a timer per frame.
+armed while it sends, not a timer per frame; most frames wake no task at
+all (:meth:`Connection.offer`), and a seat's best hand in words and the
+opener's home form are said once, not at every change.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import contextlib
 import itertools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from typing import Any, Final
 
 from aiohttp import web
@@ -45,6 +49,7 @@ from bot.tables.view import private_view, result_view
 from engine import Card, PreAction, offered_pre_actions, price_for, show_options
 from web.frames import (
     Frame,
+    best_words,
     frame_text,
     hello_frame,
     home_form,
@@ -66,17 +71,70 @@ Witness = Callable[["Connection", Frame, TableState], None]
 _connection_numbers = itertools.count(1)
 
 
-class Connection:
-    """One viewer's websocket: frames numbered in the order built, the newest sent."""
+class _Unfinished:
+    """A send begun outside any task (:meth:`Connection.offer`) that had to wait
+    (the socket's buffer full, a large frame compressed in a thread): awaiting
+    this finishes it in the awaiting task, as if it had been awaited from the
+    start (``yield from`` but for its first step, already taken)."""
 
-    def __init__(self, socket: web.WebSocketResponse, viewer: Viewer) -> None:
+    __slots__ = ("_send", "_waiting_on")
+
+    def __init__(self, send: Coroutine[Any, Any, None], waiting_on: Any) -> None:
+        self._send = send
+        self._waiting_on = waiting_on
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        send, step = self._send, self._waiting_on
+        while True:
+            try:
+                given = yield step
+            except BaseException as error:  # the task cancelled: into the send
+                try:
+                    step = send.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    step = send.send(given)
+                except StopIteration:
+                    return
+
+    def close(self) -> None:
+        self._send.close()
+
+
+class Connection:
+    """One viewer's websocket: frames numbered in the order built, the newest sent.
+
+    A frame is written to the socket at once, from the table's notification,
+    when nothing is before it: no send under way or waiting and the socket's
+    own buffer empty (``transport``: the connection's, ``None``: always the
+    pump). Otherwise, or when that write has to wait, the connection's pump
+    task sends it: the newest frame only, one send at a time, a send let go
+    after :data:`SEND_PATIENCE_SECONDS`. A viewer that reads slowly thus never
+    holds the table or the others back, and most frames cost no task wake-up.
+    """
+
+    def __init__(
+        self,
+        socket: web.WebSocketResponse,
+        viewer: Viewer,
+        transport: asyncio.BaseTransport | None = None,
+    ) -> None:
         self.socket = socket
         self.viewer = viewer
+        self.transport = transport
         self.number = next(_connection_numbers)
         self.frames_built = 0
+        #: Frames written at once from the notification (the rest: by the pump).
+        self.frames_direct = 0
         self._pending: Frame | None = None
         #: The pending frame's JSON text but its closing ``"n"`` (see :func:`frame_text`).
         self._pending_text: str | None = None
+        #: A send begun at once that had to wait: the pump finishes it.
+        self._unfinished: _Unfinished | None = None
+        #: A send begun at once failed (the socket closing): the pump closes it.
+        self._broken = False
         #: The text (but its number) of the last frame offered: the moment the viewer has.
         self._last_text: str | None = None
         self._wake = asyncio.Event()
@@ -91,14 +149,53 @@ class Connection:
         return text == self._last_text
 
     def offer(self, frame: Frame, text: str | None = None) -> None:
-        """Queue ``frame`` (replacing one not sent yet); never waits. ``text``: the
-        frame already serialised but its number (:func:`web.frames.frame_text`)."""
+        """Send ``frame`` now if nothing is before it, else queue it (replacing
+        one not sent yet); never waits. ``text``: the frame already serialised
+        but its number (:func:`web.frames.frame_text`)."""
         self.frames_built += 1
         frame["n"] = self.frames_built
+        self._last_text = text
+        if self._write_now(frame, text):
+            return
         self._pending = frame
         self._pending_text = text
-        self._last_text = text
         self._wake.set()
+
+    def _send(self, frame: Frame, text: str | None) -> Coroutine[Any, Any, None]:
+        if text is None:
+            return self.socket.send_json(frame)
+        return self.socket.send_str(numbered(text, frame["n"]))
+
+    def _write_now(self, frame: Frame, text: str | None) -> bool:
+        """Begin sending ``frame`` here, outside the pump, if it would be sent next
+        and the socket takes it without waiting; whether it was begun."""
+        transport = self.transport
+        if (
+            transport is None
+            or self._sending_since is not None
+            or self._pending is not None
+            or self._broken
+            or self.socket.closed
+            or transport.is_closing()
+            or not isinstance(transport, asyncio.WriteTransport)
+            or transport.get_write_buffer_size()
+        ):
+            return False
+        send = self._send(frame, text)
+        try:
+            waiting_on = send.send(None)
+        except StopIteration:
+            self.frames_direct += 1
+            return True  # written: the usual case
+        except (ConnectionError, RuntimeError):
+            self._broken = True  # the socket is closing: the pump closes it
+            self._wake.set()
+            return True
+        # It has to wait: it is the send under way, finished (and watched) by the pump.
+        self._unfinished = _Unfinished(send, waiting_on)
+        self._sending_since = asyncio.get_running_loop().time()
+        self._wake.set()
+        return True
 
     async def pump(self) -> None:
         """Send each newest frame until the socket closes."""
@@ -106,20 +203,25 @@ class Connection:
         task = asyncio.current_task()
         try:
             while not self.socket.closed:
-                await self._wake.wait()
+                if self._pending is None and self._unfinished is None and not self._broken:
+                    await self._wake.wait()
                 self._wake.clear()
-                frame, self._pending = self._pending, None
-                text, self._pending_text = self._pending_text, None
-                if frame is None:
-                    continue
-                self._sending_since = loop.time()
+                if self._broken:
+                    await self.socket.close()
+                    return
+                send: Awaitable[None] | None = self._unfinished
+                self._unfinished = None
+                if send is None:
+                    frame, self._pending = self._pending, None
+                    text, self._pending_text = self._pending_text, None
+                    if frame is None:
+                        continue
+                    self._sending_since = loop.time()
+                    send = self._send(frame, text)
                 if self._watchdog is None and task is not None:
                     self._arm(loop, task)
                 try:
-                    if text is None:
-                        await self.socket.send_json(frame)
-                    else:
-                        await self.socket.send_str(numbered(text, frame["n"]))
+                    await send
                 except asyncio.CancelledError:
                     if not self._timed_out:
                         raise
@@ -133,6 +235,9 @@ class Connection:
                 finally:
                     self._sending_since = None
         finally:
+            if self._unfinished is not None:
+                self._unfinished.close()
+                self._unfinished = None
             if self._watchdog is not None:
                 self._watchdog.cancel()
                 self._watchdog = None
@@ -153,7 +258,7 @@ class Connection:
                 return
             self._arm_at(loop, since + SEND_PATIENCE_SECONDS, check)
 
-        self._arm_at(loop, loop.time() + SEND_PATIENCE_SECONDS, check)
+        self._arm_at(loop, (self._sending_since or loop.time()) + SEND_PATIENCE_SECONDS, check)
 
     def _arm_at(
         self, loop: asyncio.AbstractEventLoop, when: float, check: Callable[[], None]
@@ -171,6 +276,10 @@ class TableRoom:
         self._result: tuple[int, HandResultView] | None = None
         #: Each seated viewer's own view, by user id, with what it was read from.
         self._privates: dict[int, tuple[tuple[object, ...], PrivateView]] = {}
+        #: Each seated viewer's best hand in words, by user id, for the view kept above.
+        self._best: dict[int, tuple[PrivateView, str, list[str]]] = {}
+        #: The opener's form by language and the options' values it shows.
+        self._home_forms: dict[tuple[str, tuple[object, ...]], Frame] = {}
         runner.watch(self)
 
     def close(self) -> None:
@@ -197,6 +306,7 @@ class TableRoom:
         user_id = connection.viewer.user_id
         if user_id is not None and all(c.viewer.user_id != user_id for c in self.connections):
             self._privates.pop(user_id, None)
+            self._best.pop(user_id, None)
 
     def table_changed(self, state: TableState, view: TableSnapshot, *, fresh: bool) -> None:
         publics: dict[str, tuple[Frame, str]] = {}
@@ -311,8 +421,18 @@ class TableRoom:
             can_show=can_show,
             pre_actions=pre,
             locale=viewer.locale,
+            best=None if own is None else self._best_words(user_id, own, viewer.locale),
             **self._extras(state, user_id, seated=seated, locale=viewer.locale),
         )
+
+    def _best_words(self, user_id: int, own: PrivateView, locale: str) -> list[str]:
+        """:func:`~web.frames.best_words` of the seat's kept view, said once per view."""
+        kept = self._best.get(user_id)
+        if kept is not None and kept[0] is own and kept[1] == locale:
+            return kept[2]
+        words = best_words(own, locale)
+        self._best[user_id] = (own, locale, words)
+        return words
 
     def _private(
         self, state: TableState, shown_from: LiveHand, index: int, user_id: int
@@ -366,13 +486,23 @@ class TableRoom:
                 single = tuple(hole.index(card) for card in options.single)
         settings = state.settings
         opener = user_id == state.record.creator_id and not state.closed
+        form = None
+        if opener:
+            values = tuple(getattr(settings, option.name) for option in HOME_OPTIONS)
+            form = self._home_forms.get((locale, values))
+            if form is None:
+                # Said again only when an option changes (the dict is shared, never altered).
+                if len(self._home_forms) >= 4:
+                    self._home_forms.clear()
+                form = self._home_forms[(locale, values)] = home_form(
+                    {
+                        option.name: value
+                        for option, value in zip(HOME_OPTIONS, values, strict=True)
+                    },
+                    locale,
+                )
         return {
-            "home_form": home_form(
-                {option.name: getattr(settings, option.name) for option in HOME_OPTIONS},
-                locale,
-            )
-            if opener
-            else None,
+            "home_form": form,
             "time_bank": self.runner.banks.seconds_of(user_id) if seated else None,
             "runout_choice": runout_choice,
             "bomb_vote": bomb_vote,

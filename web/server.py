@@ -427,7 +427,8 @@ class WebRoomServer:
             signed_out = self._close_on_sign_out(request, socket, viewer)
         else:
             signed_out = track(socket) if track is not None else lambda: None
-        connection = Connection(socket, viewer)
+        # The transport: frames are written at once while its buffer is empty.
+        connection = Connection(socket, viewer, request.transport)
         try:
             await socket.send_json(room.hello(viewer, deck))
         except ConnectionError:

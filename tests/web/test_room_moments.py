@@ -180,6 +180,14 @@ async def test_a_slow_table_shows_every_moment_once_in_order(tmp_path: Path) -> 
                 if own is not None:
                     assert (frame["me"]["cards"], frame["me"]["best"]) == own
         assert any(f["me"] and f["me"]["best"] for f in table_frames(player))
+        # Browsers that keep up are written each frame from the table's own
+        # notification (no task woken per frame): the path checked above.
+        for connection in readers:
+            assert connection.frames_direct >= connection.frames_built - 3, (
+                connection.viewer,
+                connection.frames_direct,
+                connection.frames_built,
+            )
 
 
 class _StuckSocket:
@@ -216,3 +224,103 @@ async def test_a_viewer_that_stops_reading_is_let_go_after_the_patience(
     assert not socket.closed  # still within the patience
     await asyncio.wait_for(pump, 1.0)  # the pump ends, not cancelled from outside
     assert socket.closed and len(socket.sent) == 2
+
+
+class _Transport(asyncio.WriteTransport):
+    """The connection's transport as the room reads it: how much it still holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buffered = 0
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    def is_closing(self) -> bool:
+        return False
+
+
+class _Browser:
+    """A websocket as aiohttp's: a send writes its frame at once, then waits while
+    the socket's buffer is over its limit (``full``), as flow control does."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.sent: list[int] = []
+        self.full = False
+        self.drained = asyncio.Event()
+
+    async def send_str(self, text: str) -> None:
+        self.sent.append(json.loads(text)["n"])
+        if self.full:
+            await self.drained.wait()
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+def _offer(connection: Connection) -> None:
+    connection.offer({"type": "table"}, f'{{"type": "table", "x": {connection.frames_built}')
+
+
+async def test_a_frame_is_written_at_once_and_a_send_that_waits_keeps_the_order() -> None:
+    socket, transport = _Browser(), _Transport()
+    connection = Connection(socket, Viewer(None, None, None, "en"), transport)  # type: ignore[arg-type]
+    _offer(connection)
+    assert socket.sent == [1]  # written from the notification itself: no task ran
+    socket.full = True
+    _offer(connection)  # written, then it waits for the buffer to drain
+    _offer(connection)
+    _offer(connection)  # replaces frame 3, not sent yet
+    assert socket.sent == [1, 2]
+    pump = asyncio.create_task(connection.pump())
+    await asyncio.sleep(0.01)
+    assert socket.sent == [1, 2]  # nothing overtakes the waiting send
+    socket.full = False
+    socket.drained.set()
+    for _ in range(100):
+        await asyncio.sleep(0)
+    assert socket.sent == [1, 2, 4]  # the waiting send finished, then the newest
+    _offer(connection)
+    assert socket.sent == [1, 2, 4, 5]  # at once again
+    transport.buffered = 4096  # the browser reads slowly: the pump sends the newest
+    _offer(connection)
+    _offer(connection)
+    assert socket.sent == [1, 2, 4, 5]
+    await asyncio.sleep(0)
+    assert socket.sent == [1, 2, 4, 5, 7]
+    assert connection.frames_direct == 2  # 1 and 5 (2 began at once, then waited)
+    pump.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await pump
+
+
+@pytest.mark.parametrize("backed_up", [False, True], ids=["send-waits", "buffer-full"])
+async def test_a_stuck_viewer_written_at_once_holds_nobody_back_and_is_let_go(
+    monkeypatch: pytest.MonkeyPatch, backed_up: bool
+) -> None:
+    """A browser that stopped reading, whether its send began at once and then
+    waited or its buffer was already full: the others get every frame at once,
+    in order, and it is let go after the patience."""
+    monkeypatch.setattr(web_room, "SEND_PATIENCE_SECONDS", 0.2)
+    stuck_socket, stuck_transport = _Browser(), _Transport()
+    stuck = Connection(stuck_socket, Viewer(None, None, None, "en"), stuck_transport)  # type: ignore[arg-type]
+    reading_socket = _Browser()
+    reading = Connection(reading_socket, Viewer(None, None, None, "de"), _Transport())  # type: ignore[arg-type]
+    pumps = [asyncio.create_task(c.pump()) for c in (stuck, reading)]
+    _offer(stuck)
+    _offer(reading)
+    stuck_socket.full = True  # never drains
+    stuck_transport.buffered = 65536 if backed_up else 0
+    for _ in range(30):
+        _offer(stuck)
+        _offer(reading)
+        await asyncio.sleep(0.01)
+    assert reading_socket.sent == list(range(1, 32))  # every frame, in order, at once
+    assert reading.frames_direct == 31
+    await asyncio.wait_for(pumps[0], 1.0)  # let go, not cancelled from outside
+    assert stuck_socket.closed and not reading_socket.closed
+    assert stuck_socket.sent == sorted(stuck_socket.sent) and len(stuck_socket.sent) == 2
+    pumps[1].cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await pumps[1]

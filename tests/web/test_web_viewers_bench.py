@@ -34,4 +34,7 @@ def test_the_web_viewers_benchmark_runs_tiny() -> None:
     # A spectator's frames and a seated player's, both read.
     assert summary["bytes_per_frame"]["public"]["count"] > 0
     assert summary["bytes_per_frame"]["seat"]["count"] > 0
+    # Each frame as deflate puts it on the wire: smaller than its text.
+    deflated = summary["bytes_per_frame"]["deflated"]
+    assert 0 < deflated["p50"] < summary["bytes_per_frame"]["public"]["p50"]
     assert summary["page"] == {"skipped": "--no-page given: page weight skipped"}
