@@ -135,8 +135,11 @@ async def test_the_opener_saves_the_home_rules_from_the_page(room: LocalRoom, br
     settings = room.runner.state.settings
     assert settings.rabbit_hunt and settings.seven_deuce_bounty == 50
     assert not settings.run_it_twice and settings.bomb_pot == 0  # only what was changed
+    # A function, not an expression: Playwright evals a bare expression in the
+    # page when it has to poll, and the page's CSP (script-src 'self') refuses eval.
     await page.wait_for_function(
-        "document.querySelector('#notice').textContent.includes('Hasenjagd')", timeout=5_000
+        "() => document.querySelector('#notice').textContent.includes('Hasenjagd')",
+        timeout=5_000,
     )
     assert not errors, errors
     await context.close()
