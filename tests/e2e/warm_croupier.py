@@ -35,7 +35,8 @@ then reads commands on stdin:
     tournament's table that leaves a hand-for-hand round half played: some
     tables have dealt their hand of the round, others not yet or still
     dealing it; first written to ``LOG``: ``killed in a hand-for-hand round:
-    JSON`` (the floor's ``round_dealt``, ``dealing`` and ``tables``).
+    JSON`` (the table whose hand was settled, ``settled``, and the floor's
+    ``round_dealt``, ``dealing`` and ``tables``).
 ``quit``
     stop forking; children still running are left to the test.
 
@@ -221,6 +222,7 @@ def die_in_hand_for_hand_round(number: int) -> None:
             count += 1
             if count >= number:
                 described = {
+                    "settled": table,
                     "round_dealt": sorted(floor.round_dealt),
                     "dealing": sorted(floor.dealing),
                     "tables": sorted(floor.tables),
