@@ -7,7 +7,11 @@ floor is told when a table deals (:meth:`TournamentFloor.hand_started`) and
 when its hand ends and who busted with how many chips
 (:meth:`TournamentFloor.hand_finished`), and answers with what must happen
 between hands: players to move (:class:`Move`), tables broken, places
-finished (:class:`Finish`), hand for hand on or off, the final table. Seats
+finished (:class:`Finish`), hand for hand on or off, the final table. After
+a restart it is told which hands the log holds in progress
+(:meth:`TournamentFloor.resume`, a deal cut off before its hand was written
+being no deal) and, with none, does what a hand's end would have done
+(:meth:`TournamentFloor.carry_on`). Seats
 and tables are numbered from 1; clockwise is rising seat numbers. Randomness
 comes only from the :class:`random.Random` passed in.
 
@@ -477,6 +481,44 @@ class TournamentFloor:
             self.big_blinds[table] = big_blind_seat
         if self.hand_for_hand:
             self.round_dealt.add(table)
+
+    def resume(self, in_progress: Iterable[int]) -> None:
+        """After a restart: ``in_progress`` are the tables whose hands the hand
+        log holds unfinished. A table the floor was told was dealing without
+        such a hand had its deal cut off before the hand was written: it did
+        not deal, and still owes its hand of a hand-for-hand round; a hand
+        written after the floor was last saved is its table's hand of the
+        round (RP-8)."""
+        dealing = set(in_progress) & set(self.tables)
+        if self.hand_for_hand:
+            self.round_dealt -= self.dealing - dealing
+            self.round_dealt |= dealing
+        self.dealing = dealing
+
+    def hand_voided(self, table: int) -> None:
+        """``table``'s hand in progress was voided, every stack back as it began:
+        as if never dealt, so it still owes its hand of a hand-for-hand round."""
+        self.dealing.discard(table)
+        if self.hand_for_hand:
+            self.round_dealt.discard(table)
+
+    def carry_on(self, rng: random.Random) -> tuple[FloorEvent, ...]:
+        """With no hand in progress at any table (after a restart): what the end
+        of a hand would have done between hands and a hand that was never
+        dealt put off. A table break waiting for the hand in progress at the
+        table to break (rule 2), balancing, the final table; and a
+        hand-for-hand round that no table is still to deal (every table that
+        can deal has dealt its hand, none busting) is over, so every table
+        deals the next. Nothing when a hand is in progress: its end does it."""
+        if self.dealing:
+            return ()
+        events: list[FloorEvent] = []
+        for _ in range(2):  # the round over once a break leaves no table owing
+            playable = {t for t, seats in self.tables.items() if len(seats) >= 2}
+            if self.hand_for_hand and not self.round_busts and playable <= self.round_dealt:
+                self.round_dealt = set()
+            events.extend(self._tidy(rng))
+        return tuple(events)
 
     def hand_finished(
         self, table: int, busted: Mapping[int, int], rng: random.Random

@@ -44,9 +44,14 @@ rows are: a table break half carried out (its moves still pending) or a
 hand-for-hand round half played (the tables that dealt their hand of it)
 resumes where it stood (:func:`restore_multi_table_tournaments`), as do an
 open deal offer and a cancellation under way (saved with the row when made).
-The hands in progress are the tables' own (replayed from their logs); the floor learns
-again which tables are dealing from them. The clock's seconds resume, the time
-the bot was down not counted.
+The hands in
+progress are the tables' own (replayed from their logs); the floor learns
+again which tables are dealing from them (a deal cut off before its hand was
+written, or a hand voided, was no deal: its table still owes its hand of a
+hand-for-hand round), no table deals until every table is back, and with no
+hand in progress the floor does what a hand's end would have (a break put off
+for a hand never dealt). The clock's seconds resume, the time the bot was down
+not counted.
 """
 
 from __future__ import annotations
@@ -220,8 +225,15 @@ class MultiTableTournament:
         return mtt_prizes(self.prize_money, self.floor.entrants)
 
     def may_deal(self, number: int) -> bool:
+        # Not while the tournament is being restored: a table restored first, its
+        # hand resumed and over, would otherwise deal while the floor is still
+        # learning which tables are dealing (from the hands in progress and the
+        # tables' hands in memory), and be forgotten as dealing: its hand could
+        # not be settled (the floor knows of no hand there), nor the next, nor
+        # any other table's once the floor was put back for a retry.
         return (
             self.running_since is not None
+            and not self.restoring
             and not self.over
             and not self.cancelling
             and self.offer is None
@@ -1231,10 +1243,8 @@ async def _restore_one(
             "SELECT table_id FROM hands WHERE status = 'in_progress'"
         )
     }
-    floor.dealing = {n for n, tid in tournament.table_ids.items() if tid in dealing}
-    floor.dealing &= set(floor.tables)
-    if floor.hand_for_hand:
-        floor.round_dealt |= floor.dealing
+    # A deal cut off before its hand was written was not dealt (TournamentFloor.resume).
+    floor.resume(n for n, tid in tournament.table_ids.items() if tid in dealing)
     tournament.running_since = services.clock.now()
     stored_tables = {s.record.table_id: s for s in await registry.store.open_tables()}
     for number, table_id in sorted(tournament.table_ids.items()):
@@ -1249,16 +1259,19 @@ async def _restore_one(
         )
         tournament.runners[number] = runner
         registry.adopt(runner)
-    # A hand voided rather than replayed is no longer being dealt.
-    floor.dealing = {
-        n for n in floor.dealing if n in tournament.runners and tournament.runners[n].live
-    }
+    floor = tournament.floor  # (the same, unless a hand's settling failed meanwhile)
+    for number in list(floor.dealing):
+        if number not in tournament.runners or tournament.runners[number].live is None:
+            floor.hand_voided(number)  # voided rather than replayed: as if never dealt
     tournament.restoring = False
     for runner in tournament.runners.values():
         await runner.start()
     if tournament.offer is not None:
         tournament._arm_lapse(tournament.offer)
-    await tournament._after(())
+    # With no hand in progress, what the end of a hand would have done is done
+    # now (a break put off for a deal that was cut off, say); else the floor's
+    # work is carried on (moves still pending, tables waiting to deal).
+    await tournament._after(floor.carry_on(tournament.rng))
     return tournament
 
 

@@ -11,6 +11,7 @@ imports.
         await croupier.kill()            # SIGKILL, whatever it was doing
         await croupier.start(die_at=12)  # dies by itself in its 12th statement
         await croupier.start(die_at=2, in_group_commit=True)  # ... in its 2nd group commit
+        await croupier.start(die_at=2, die_in="break")  # ... in a table break's moves
 
 Each bot's stderr goes to ``logs/bot-N.log`` beside the database file (or in
 the folder ``logs`` names), for reading after a failure
@@ -129,11 +130,20 @@ class CroupierProcess:
             self._exits[pid] = asyncio.get_running_loop().create_future()
         return self._exits[pid]
 
-    async def start(self, *, die_at: int | None = None, in_group_commit: bool = False) -> int:
+    async def start(
+        self,
+        *,
+        die_at: int | None = None,
+        in_group_commit: bool = False,
+        die_in: str | None = None,
+    ) -> int:
         """Start the next bot (optionally doomed to die in its ``die_at``-th
         statement, or with ``in_group_commit`` in its ``die_at``-th group commit
-        of several tables' actions) and wait until it has logged in to the
-        gateway, or died."""
+        of several tables' actions, or with ``die_in`` ``"break"`` in the
+        ``die_at``-th statement of a multi-table tournament's table break, or
+        ``"round"`` after the ``die_at``-th hand leaving a hand-for-hand round
+        half played: :mod:`tests.e2e.warm_croupier`) and wait until it has logged
+        in to the gateway, or died."""
         if self.alive:
             raise RuntimeError("a bot is already running")
         server = await self._fork_server()
@@ -144,6 +154,8 @@ class CroupierProcess:
         command = f"go {log}" + ("" if die_at is None else f" {die_at}")
         if die_at is not None and in_group_commit:
             command += " group"
+        elif die_at is not None and die_in is not None:
+            command += f" {die_in}"
         server.stdin.write(command.encode() + b"\n")
         await server.stdin.drain()
         self.pid = await asyncio.wait_for(self._started.get(), self.start_timeout)

@@ -23,8 +23,27 @@ then reads commands on stdin:
     disk, so that the actions of tables clicked at once meet in a group. The
     bot's code is not changed; only the child's copy of the transaction's
     statement methods (or of the group commit's) is wrapped.
+``go LOG N break``
+    die in the middle of the N-th statement of the transaction that carries
+    out a batch of a multi-table tournament's moves with a table's break
+    among them (:meth:`~bot.tournaments.floor_runner.MultiTableTournament._move`),
+    having first written to ``LOG`` the line ``killed in a table break's
+    moves: JSON`` (the batch, each move ``[player, from table, from seat, to
+    table, to seat, reason]``). Only that transaction's statements count.
+``go LOG N round``
+    die just after the N-th hand settled (and committed) at a multi-table
+    tournament's table that leaves a hand-for-hand round half played: some
+    tables have dealt their hand of the round, others not yet or still
+    dealing it; first written to ``LOG``: ``killed in a hand-for-hand round:
+    JSON`` (the table whose hand was settled, ``settled``, and the floor's
+    ``round_dealt``, ``dealing`` and ``tables``).
 ``quit``
     stop forking; children still running are left to the test.
+
+With ``WARM_CROUPIER_CLOCK_SPEED`` set to K in the environment, a child's
+tables run on a clock K times as fast as the real one (:class:`FastClock`):
+levels, action clocks and pauses pass K times sooner, so a multi-table
+tournament's levels by the minute rise in seconds.
 
 Whenever a child ends it prints ``exited PID STATUS`` (the negative signal
 number for a child killed by a signal, as :mod:`subprocess` reports it).
@@ -36,12 +55,14 @@ Run: ``python -m tests.e2e.warm_croupier``.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import select
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import bot.__main__
@@ -49,6 +70,9 @@ import bot.client  # imported now rather than in every child
 import bot.database.postgresql  # both kinds of transaction, for die_at_statement
 from bot.database import Transaction
 from bot.database.group_commit import GroupCommit
+from bot.tables.clock import Alarm
+from bot.tournaments.floor_runner import MultiTableTournament
+from engine import Move, MoveReason
 
 #: How often the server looks for children that ended, in seconds.
 REAP_INTERVAL = 0.01
@@ -97,7 +121,118 @@ def die_in_group_commit(number: int) -> None:
     GroupCommit._write = slow_write  # type: ignore[method-assign]
 
 
-def run_child(log_path: str, die_at: int | None, in_group: bool = False) -> None:
+#: Read by a child: how many times as fast as the real clock its tables' clock runs.
+CLOCK_SPEED = "WARM_CROUPIER_CLOCK_SPEED"
+#: What a child doomed to die in a table break's moves logs first.
+KILLED_IN_BREAK = "killed in a table break's moves: "
+#: What a child doomed to die in a hand-for-hand round logs first.
+KILLED_IN_ROUND = "killed in a hand-for-hand round: "
+
+
+class FastClock:
+    """The system clock, ``speed`` times as fast: its seconds are real seconds
+    divided by ``speed``. The wall clock stays the real one (dates in the
+    database are real dates)."""
+
+    def __init__(self, speed: float) -> None:
+        self.speed = speed
+
+    def now(self) -> float:
+        return time.monotonic() * self.speed
+
+    def wall_now(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, when: float) -> None:
+        delay = (when - self.now()) / self.speed
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+    def call_at(self, when: float, callback: Callable[[], object]) -> Alarm:
+        loop = asyncio.get_running_loop()
+        return loop.call_at(loop.time() + (when - self.now()) / self.speed, callback)
+
+
+def run_fast(speed: float) -> None:
+    """The bot's tables get a :class:`FastClock` instead of the system clock."""
+    bot.client.SystemClock = lambda: FastClock(speed)  # type: ignore[assignment,misc]
+
+
+def die_by_own_hand(line: str) -> None:
+    os.write(2, f"{line}\n".encode())
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def die_in_break_moves(number: int) -> None:
+    """SIGKILL this process in the ``number``-th statement of the transaction
+    carrying out a batch of moves with a table's break among them."""
+    batch: contextvars.ContextVar[list[list[Any]] | None] = contextvars.ContextVar(
+        "break_batch", default=None
+    )
+    count = 0
+    move = MultiTableTournament._move
+
+    async def watched_move(self: MultiTableTournament, moves: Sequence[Move], *args: Any) -> None:
+        breaking = any(m.reason is MoveReason.BREAK for m in moves)
+        described = [
+            [m.player, m.from_table, m.from_seat, m.to_table, m.to_seat, m.reason.value]
+            for m in moves
+        ]
+        token = batch.set(described if breaking else None)
+        try:
+            await move(self, moves, *args)
+        finally:
+            batch.reset(token)
+
+    def counted(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def statement(self: Transaction, *args: Any, **kwargs: Any) -> Any:
+            nonlocal count
+            result = await method(self, *args, **kwargs)
+            moves = batch.get()
+            if moves is not None:
+                count += 1
+                if count >= number:
+                    die_by_own_hand(KILLED_IN_BREAK + json.dumps(moves))
+            return result
+
+        return statement
+
+    MultiTableTournament._move = watched_move  # type: ignore[method-assign]
+    for kind in Transaction.__subclasses__():
+        for name in ("execute", "executemany", "insert"):
+            setattr(kind, name, counted(getattr(kind, name)))
+
+
+def die_in_hand_for_hand_round(number: int) -> None:
+    """SIGKILL this process once the ``number``-th hand settled leaves a
+    hand-for-hand round half played (committed, before the floor's work)."""
+    count = 0
+    after_hand = MultiTableTournament.after_hand
+
+    def watched(self: MultiTableTournament, table: int) -> None:
+        nonlocal count
+        after_hand(self, table)
+        floor = self.floor
+        playable = {n for n, seats in floor.tables.items() if len(seats) >= 2}
+        if (
+            floor.hand_for_hand
+            and floor.round_dealt
+            and (floor.dealing or playable - floor.round_dealt)
+        ):
+            count += 1
+            if count >= number:
+                described = {
+                    "settled": table,
+                    "round_dealt": sorted(floor.round_dealt),
+                    "dealing": sorted(floor.dealing),
+                    "tables": sorted(floor.tables),
+                }
+                die_by_own_hand(KILLED_IN_ROUND + json.dumps(described))
+
+    MultiTableTournament.after_hand = watched  # type: ignore[method-assign]
+
+
+def run_child(log_path: str, die_at: int | None, mode: str | None = None) -> None:
     """In the forked child: become the bot, and never return to the server's loop."""
     code = 1
     try:
@@ -107,8 +242,14 @@ def run_child(log_path: str, die_at: int | None, in_group: bool = False) -> None
         os.dup2(null, 1)
         os.dup2(log, 2)
         sys.stdin = open(os.devnull)  # noqa: SIM115  (the child's for its whole life)
-        if die_at is not None and in_group:
+        if CLOCK_SPEED in os.environ:
+            run_fast(float(os.environ[CLOCK_SPEED]))
+        if die_at is not None and mode == "group":
             die_in_group_commit(die_at)
+        elif die_at is not None and mode == "break":
+            die_in_break_moves(die_at)
+        elif die_at is not None and mode == "round":
+            die_in_hand_for_hand_round(die_at)
         elif die_at is not None:
             die_at_statement(die_at)
         code = bot.__main__.main([])
@@ -149,7 +290,7 @@ def main() -> int:
                 die_at = int(words[2]) if len(words) > 2 else None
                 pid = os.fork()
                 if pid == 0:
-                    run_child(words[1], die_at, in_group=words[3:4] == ["group"])
+                    run_child(words[1], die_at, words[3] if len(words) > 3 else None)
                 print(f"started {pid}", flush=True)
 
 

@@ -625,3 +625,79 @@ def test_a_ninety_player_tournament_plays_to_a_winner() -> None:
     assert_places_cover_the_field(floor, 90)
     assert sum(isinstance(e, TableBroken) for e in events) == 9
     assert next(f for f in floor.finishes if f.place == 1).sharing == 1
+
+
+# -- after a restart (the hands in progress are the hand log's) ----------------
+
+
+def test_rp8_a_deal_cut_off_by_a_restart_is_still_owed_in_the_round() -> None:
+    """Table 1 was told to deal its hand of the round, but the process died
+    before the hand was written: after the restart table 1 has not dealt it."""
+    floor = bubble_floor({1, 2})
+    rng = random.Random(0)
+    floor.hand_finished(1, {106: 100}, rng)  # hand for hand
+    floor.hand_finished(2, {}, rng)  # the first round over
+    floor.hand_started(1, 2)
+    assert floor.round_dealt == {1} and floor.dealing == {1}
+    floor.resume([])  # no hand of table 1 in the log
+    assert floor.dealing == set() and floor.round_dealt == set()
+    assert floor.may_deal(1) and floor.may_deal(2)
+
+
+def test_rp8_a_hand_written_after_the_floor_was_saved_is_the_tables_hand_of_the_round() -> None:
+    floor = bubble_floor({1, 2})
+    rng = random.Random(0)
+    floor.hand_finished(1, {106: 100}, rng)
+    floor.hand_finished(2, {}, rng)  # saved so; then table 2 dealt, its hand written
+    floor.resume([2])
+    assert floor.dealing == {2} and floor.round_dealt == {2}
+    assert floor.may_deal(1) and not floor.may_deal(2)
+
+
+def test_rp8_a_hand_of_the_round_voided_is_owed_again() -> None:
+    floor = bubble_floor({1, 2})
+    rng = random.Random(0)
+    floor.hand_finished(1, {106: 100}, rng)
+    floor.hand_finished(2, {}, rng)
+    floor.hand_started(1, 2)
+    floor.hand_started(2, 2)
+    floor.hand_voided(1)  # every stack back as it began: as if never dealt
+    assert floor.dealing == {2} and floor.round_dealt == {2}
+    assert floor.may_deal(1) and not floor.may_deal(2)
+
+
+def test_tda_10_a_break_put_off_for_a_deal_cut_off_by_a_restart_is_made() -> None:
+    """Four left of eight, three paid, at heads-up tables: table 1 (the next to
+    break) was dealing when the bubble came, so its break waited for that hand
+    and the other tables, one player each, waited as the round's first. The
+    deal was cut off by a restart: nothing is in progress, nobody could deal for
+    ever. Carrying on breaks table 1 and starts a round every table deals."""
+    floor = TournamentFloor(
+        seat_count=2,
+        paid_places=3,
+        tables={1: {1: 11, 2: 12}, 2: {2: 22}, 3: {2: 32}},
+        big_blinds={1: 1, 2: 2, 3: 2},
+        break_order=[1, 2, 3],
+        dealing={1},
+        hand_for_hand=True,
+        round_dealt={1, 2, 3},
+        entrants=8,
+    )
+    floor.resume([])
+    assert not any(floor.may_deal(table) for table in (1, 2, 3))
+    events = floor.carry_on(random.Random(0))
+    assert TableBroken(1) in events
+    assert sorted((m.player, m.to_table) for m in moves(events)) in (
+        [(11, 2), (12, 3)],
+        [(11, 3), (12, 2)],
+    )
+    assert floor.hand_for_hand and floor.round_dealt == set()
+    carry_out(floor)
+    assert floor.may_deal(2) and floor.may_deal(3)
+
+
+def test_carrying_on_does_nothing_while_a_hand_is_in_progress() -> None:
+    floor = bubble_floor({1, 2})
+    before = floor.to_data()
+    assert floor.carry_on(random.Random(0)) == ()
+    assert floor.to_data() == before
