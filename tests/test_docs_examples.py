@@ -215,3 +215,10 @@ def test_the_guides_rebuy_table_names_poker_rebuys_options() -> None:
         for name in CODE_SPAN.findall(row[0])
     }
     assert named and named <= set(options), named - set(options)
+
+
+def test_the_readme_and_the_players_guide_lead_to_the_organisers_guide() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    players = (ROOT / "docs" / "PLAYERS.md").read_text(encoding="utf-8")
+    assert "](docs/POKER_NIGHT.md)" in readme
+    assert "](POKER_NIGHT.md)" in players and "](POKER_NIGHT.md#" in players
