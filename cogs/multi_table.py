@@ -28,6 +28,7 @@ from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
+from bot.render.names import seat_name
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import DeskFactory
@@ -214,7 +215,7 @@ class MultiTable(commands.Cog):
             raise Refused(
                 "mtt.short", buy_in=registration.config.tournament_buy_in, balance=balance
             )
-        registration.members[user.id] = Entrant(user.id, user.display_name, locale)
+        registration.members[user.id] = Entrant(user.id, seat_name(user), locale)
         text = t(
             "mtt.registered",
             locale,

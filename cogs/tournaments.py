@@ -31,6 +31,7 @@ from bot.errors import BadOption
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.render.game_picker import chosen_game
+from bot.render.names import seat_name
 from bot.scheduled_posts import when
 from bot.scheduled_start import multi_table_settings
 from bot.scheduled_tournaments import (
@@ -315,7 +316,7 @@ class Tournaments(
         member = interaction.user
         movement = await runner.late_register(
             member.id,
-            getattr(member, "display_name", member.name),
+            seat_name(member),
             locale=locale,
             last_level=tournament.late_levels,
         )
