@@ -120,6 +120,8 @@ class MultiTable(commands.Cog):
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
         self.open: dict[int, Registration] = {}
+        #: Channels whose tournament is being started (no longer open, not yet running).
+        self.starting: set[int] = set()
         bot.add_dynamic_items(DealButton)
         #: The seats' randomness (tests make it repeatable).
         self.rng: random.Random | None = None
@@ -170,7 +172,8 @@ class MultiTable(commands.Cog):
         guild_id_of(interaction)
         locale = locale_of(interaction)
         channel_id = interaction.channel_id
-        if channel_id is None or channel_id in self.open or channel_id in self.running:
+        busy = channel_id in self.open or channel_id in self.running or channel_id in self.starting
+        if channel_id is None or busy:
             raise Refused("mtt.already_open")
         config = new_table_config(
             self.bot.settings,
@@ -215,6 +218,11 @@ class MultiTable(commands.Cog):
             raise Refused(
                 "mtt.short", buy_in=registration.config.tournament_buy_in, balance=balance
             )
+        # Asked again after the wait: a second click, a start or a cancel meanwhile.
+        if self._registration(interaction) is not registration:
+            raise Refused("mtt.registration_closed")
+        if user.id in registration.members:
+            raise Refused("mtt.already_registered")
         registration.members[user.id] = Entrant(user.id, seat_name(user), locale)
         text = t(
             "mtt.registered",
@@ -235,18 +243,20 @@ class MultiTable(commands.Cog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refused("mtt.text_channel_only")
-        for member in registration.members.values():  # all or nothing: nobody short
-            balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
-            if balance < registration.config.tournament_buy_in:
-                raise Refused("mtt.member_short", name=member.name)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        players = list(registration.members.values()) + computer_entrants(
-            registration.computers, registration.config.locale
-        )
-
         assert interaction.channel_id is not None
+        # Taken from the open ones before the first wait: a second click on start,
+        # a join or a cancel meanwhile finds registration closed.
         del self.open[interaction.channel_id]
+        self.starting.add(interaction.channel_id)
         try:
+            for member in list(registration.members.values()):  # all or nothing: nobody short
+                balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
+                if balance < registration.config.tournament_buy_in:
+                    raise Refused("mtt.member_short", name=member.name)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            players = list(registration.members.values()) + computer_entrants(
+                registration.computers, registration.config.locale
+            )
             tournament = await start_multi_table_tournament(
                 self.bot.tables,
                 guild_id=guild_id,
@@ -262,6 +272,8 @@ class MultiTable(commands.Cog):
             # Nothing was taken (or all of it went back): registration stays open.
             self.open[interaction.channel_id] = registration
             raise
+        finally:
+            self.starting.discard(interaction.channel_id)
         keep_running(self.running, tournament)
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
@@ -324,6 +336,12 @@ class MultiTable(commands.Cog):
         channel_id = interaction.channel_id
         registration = None if channel_id is None else self.open.get(channel_id)
         if registration is None:
+            running = any(
+                channel_id == one.channel_id or channel_id in one.channels.values()
+                for one in self.running.values()
+            )
+            if running or channel_id in self.starting:
+                raise Refused("mtt.registration_closed")
             raise Refused("mtt.none_open")
         return registration
 

@@ -2244,6 +2244,9 @@ MESSAGES: Final[dict[str, str]] = {
         " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
+    "mtt.registration_closed": (
+        "Das Turnier in diesem Kanal hat begonnen: Die Anmeldung ist geschlossen."
+    ),
     "mtt.short": "Das Buy-in beträgt **{buy_in:int}** Chips, und du hast **{balance:int}**.",
     "mtt.opener_only": "Nur das Mitglied, das das Turnier eröffnet hat, kann es starten.",
     "mtt.text_channel_only": (

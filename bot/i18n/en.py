@@ -2095,6 +2095,7 @@ MESSAGES: Final[dict[str, str]] = {
         "No multi-table tournament is open for registration here; open one with /tournament open."
     ),
     "mtt.already_registered": "You are registered already.",
+    "mtt.registration_closed": "The tournament in this channel has begun: registration is closed.",
     "mtt.short": "The buy-in is **{buy_in:int}** chips and you have **{balance:int}**.",
     "mtt.opener_only": "Only the member who opened the tournament can start it.",
     "mtt.text_channel_only": (

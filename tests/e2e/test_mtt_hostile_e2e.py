@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.tournaments.final_deal import deal_button_id
 from tests.bot.fake_clock import FakeClock
-from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
+from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, permissions
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.test_multi_table_e2e import ephemeral_answer
 
@@ -65,3 +65,128 @@ async def test_hostile_names_read_as_names_in_the_lobby_and_the_deal_offer(
             assert "@everyone" not in content, content
             assert "[FREE](" not in content, content
         assert LONG not in offer and LONG[:20] in offer, offer  # cut to a name's length
+
+
+async def texts_of(*replies: Any) -> list[str]:
+    for reply in replies:
+        await reply.settled()
+    return sorted(reply.text for reply in replies)
+
+
+async def test_deal_buttons_pressed_by_the_wrong_member_late_or_twice_at_once(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Cat, who is not in the tournament, offers a deal and presses Accept on
+    Ann's: refused. Ben declines with a double click: one decline, the other
+    told the offer is gone. Ben presses the first offer's Accept after Ann's
+    second offer: refused. Ben accepts the second with a double click: the deal
+    is made once, every share paid once (the audit checks the chips)."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        ann, ben, cat = (fake.add_member(n) for n in ("Ann", "Ben", "Cat"))
+        tournament = await one_table(croupier, ann, [ann, ben])
+        (runner,) = tournament.runners.values()
+        thread, number = runner.record.channel_id, tournament.tournament_id
+        players_only = "Only the players left at the final table take part in a deal."
+        spectator = await ephemeral_answer(cat, "tournament", "deal", kind="chop", channel=thread)
+        assert spectator == players_only
+        assert tournament.offer is None
+        await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
+        first = deal_button_id(number, 1, "accept")
+        assert await texts_of(await cat.click(custom_id=first)) == [players_only]
+        assert tournament.offer is not None and tournament.offer.accepted == {ann.id, -1, -2, -3}
+        decline = deal_button_id(number, 1, "decline")
+        declined = await asyncio.gather(ben.click(custom_id=decline), ben.click(custom_id=decline))
+        assert await texts_of(*declined) == [
+            "That offer is no longer open.",
+            "You declined; the table plays on.",
+        ]
+        texts = [m.text() for m in fake.messages(thread)]
+        assert sum("Ben declines the deal" in text for text in texts) == 1
+        await ephemeral_answer(ann, "tournament", "deal", kind="icm", channel=thread)
+        assert await texts_of(await ben.click(custom_id=first)) == ["That offer is no longer open."]
+        assert tournament.offer is not None and ben.id not in tournament.offer.accepted
+        second = deal_button_id(number, 2, "accept")
+        accepted = await asyncio.gather(ben.click(custom_id=second), ben.click(custom_id=second))
+        assert await texts_of(*accepted) == [
+            "Everyone agreed: the deal is made and the prizes are paid. The tournament is over.",
+            "That offer is no longer open.",
+        ]
+        await croupier.settled()
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, delta FROM ledger WHERE kind = 'tournament_prize'"
+        )
+        assert sorted(row["user_id"] for row in rows if row["delta"]) == sorted([ann.id, ben.id])
+        assert not tournament.runners or all(r.closed for r in tournament.runners.values())
+
+
+async def test_double_clicks_on_join_start_and_cancel_and_commands_from_the_wrong_member(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ann joins twice at once: registered once, told so. Ann starts twice at
+    once: one start, the other told registration is closed (it was "something
+    went wrong"). Cat's /tournament join in the channel or a table's thread of
+    the running tournament: registration is closed (not "open one"). Ben and
+    Cat (plain members) cannot cancel it. Ann offers a deal; Mo, who manages
+    the channel, cancels twice at once: cancelled once, the offer withdrawn
+    (its Accept then refused), the pool shared once by the chips."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, ben, cat, mo = (fake.add_member(n) for n in ("Ann", "Ben", "Cat", "Mo"))
+    fake.give_role(mo, fake.add_role("Dealers", permissions.MANAGE_CHANNELS))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann, "tournament", "open", buy_in=BUY_IN, starting_stack=STACK, seats=9, computers=3
+        )
+        joins = await asyncio.gather(
+            ann.slash("tournament", "join"), ann.slash("tournament", "join")
+        )
+        assert await texts_of(*joins) == [
+            "You are registered already.",
+            "You are registered; **100** chips are taken from your balance at the start."
+            " Players so far: 4.",
+        ]
+        await ephemeral_answer(ben, "tournament", "join")
+        starts = await asyncio.gather(
+            ann.slash("tournament", "start"), ann.slash("tournament", "start")
+        )
+        closed = "The tournament in this channel has begun: registration is closed."
+        assert await texts_of(*starts) == [
+            "The tournament has begun: 5 players at 1 tables.",
+            closed,
+        ]
+        await croupier.settled()
+        (tournament,) = cog.running.values()
+        (runner,) = tournament.runners.values()
+        thread = runner.record.channel_id
+        assert await ephemeral_answer(cat, "tournament", "join") == closed
+        assert await ephemeral_answer(cat, "tournament", "join", channel=thread) == closed
+        managers_only = (
+            "Only a member who can manage the channel can end a running tournament early."
+        )
+        assert await ephemeral_answer(ben, "tournament", "cancel") == managers_only
+        assert await ephemeral_answer(cat, "tournament", "cancel", channel=thread) == managers_only
+        assert not tournament.cancelling
+        await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
+        cancels = await asyncio.gather(
+            mo.slash("tournament", "cancel"), mo.slash("tournament", "cancel")
+        )
+        assert await texts_of(*cancels) == [
+            "The tournament is cancelled and the prize pool left is shared.",
+            "This tournament is over or being cancelled already.",
+        ]
+        await croupier.settled()
+        accept = deal_button_id(tournament.tournament_id, 1, "accept")
+        assert await texts_of(await ben.click(custom_id=accept)) == [
+            "That offer is no longer open."
+        ]
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, delta, note FROM ledger WHERE kind = 'tournament_prize'"
+        )
+        assert sorted((row["user_id"], row["delta"]) for row in rows) == sorted(
+            [(ann.id, BUY_IN), (ben.id, BUY_IN)]  # five equal stacks share the pool of 500
+        )
+        assert {row["note"] for row in rows} == {"the tournament was cancelled"}
