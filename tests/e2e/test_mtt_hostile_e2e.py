@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.render.custom_ids import seat_desk_button_id
 from bot.tournaments.final_deal import deal_button_id
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, permissions
@@ -190,3 +191,90 @@ async def test_double_clicks_on_join_start_and_cancel_and_commands_from_the_wron
             [(ann.id, BUY_IN), (ben.id, BUY_IN)]  # five equal stacks share the pool of 500
         )
         assert {row["note"] for row in rows} == {"the tournament was cancelled"}
+
+
+async def test_rebuy_and_add_on_clicked_twice_short_of_chips_or_by_someone_else(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Two tables of four (Ann, Ben, six computer players), rebuys in level 1
+    and an add-on. Before the first hand: Cat, not in the tournament, clicks
+    Rebuy on Ann's table; Ann clicks Rebuy on the other table's message;
+    Ann clicks Rebuy three times at once (one rebuy: her stack is then above
+    the starting stack) and Add-on twice at once (one add-on); Ben, whose
+    balance no longer covers a rebuy, is told so. Each refusal takes and
+    gives nothing (the ledger and the audit)."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, ben, cat, mo = (fake.add_member(n) for n in ("Ann", "Ben", "Cat", "Mo"))
+    fake.give_role(mo, fake.add_role("Managers", permissions.MANAGE_GUILD))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        granted = await mo.slash("chips", "grant", user=ann, amount=1000, reason="host")
+        await granted.settled()
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        buy_in = 600
+        await ephemeral_answer(
+            ann,
+            "tournament",
+            "open",
+            buy_in=buy_in,
+            starting_stack=STACK,
+            seats=4,
+            computers=6,
+            rebuy_levels=1,
+            add_on_price=50,
+            add_on_chips=200,
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        assert "8 players at 2 tables" in await ephemeral_answer(ann, "tournament", "start")
+        await croupier.settled()
+        (tournament,) = cog.running.values()
+
+        def table_of(member: Member) -> Any:
+            return next(
+                runner
+                for runner in tournament.runners.values()
+                if member.id in {seat.player for seat in runner.table.seats.values()}
+            )
+
+        mine = table_of(ann)
+        other = next(runner for runner in tournament.runners.values() if runner is not mine)
+        assert mine.live is None and other.live is None  # the pause before the first hands
+
+        def button(runner: Any, action: str) -> str:
+            return seat_desk_button_id(runner.table_id, action)
+
+        not_seated = "You don't have a seat at this table. Take one with /poker join."
+        assert await texts_of(await cat.click(custom_id=button(mine, "rebuy"))) == [not_seated]
+        if other is not table_of(ben):
+            raise AssertionError("Ann and Ben were drawn to one table")
+        assert await texts_of(await ann.click(custom_id=button(other, "rebuy"))) == [not_seated]
+        rebuys = [ann.click(custom_id=button(mine, "rebuy")) for _ in range(3)]
+        assert await texts_of(*await asyncio.gather(*rebuys)) == [
+            "You can rebuy with 400 chips or fewer in front of you.",
+            "You can rebuy with 400 chips or fewer in front of you.",
+            f"You rebought: **{STACK}** chips for **{buy_in}**.",
+        ]
+        add_ons = [ann.click(custom_id=button(mine, "addon")) for _ in range(2)]
+        assert await texts_of(*await asyncio.gather(*add_ons)) == [
+            "You have had your add-on.",
+            "Your add-on: **200** chips for **50**.",
+        ]
+        assert mine.table.seat_of(ann.id).stack == 2 * STACK + 200
+        short = await texts_of(await ben.click(custom_id=button(other, "rebuy")))
+        assert short == [f"That needs **{buy_in}** chips, but your balance is **400**."]
+        assert other.table.seat_of(ben.id).stack == STACK
+        extras = tournament.the_extras
+        assert (extras.rebuys, extras.add_ons) == (1, {ann.id})
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, kind, delta FROM ledger WHERE kind LIKE 'tournament_%'"
+        )
+        assert sorted((row["user_id"], row["kind"], row["delta"]) for row in rows) == sorted(
+            [
+                (ann.id, "tournament_buy_in", -buy_in),
+                (ben.id, "tournament_buy_in", -buy_in),
+                (ann.id, "tournament_rebuy", -buy_in),
+                (ann.id, "tournament_add_on", -50),
+            ]
+        )
