@@ -200,6 +200,8 @@ class Tournaments(
         )
         config = new_table_config(self.bot.settings, **table_options)
         hours = options["registration_hours"]
+        if hours is not None and int(hours) <= 0:  # registration would open only at the start
+            raise ScheduleError("schedule.registration_at_start")
         opens_at = int(now) if hours is None else max(int(now), starts_at - int(hours) * 3600)
         channel_id = interaction.channel_id
         assert channel_id is not None

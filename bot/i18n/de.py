@@ -2038,6 +2038,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Auf diesem Server ist kein Turnier angesetzt. `/tournament schedule` setzt eines an."
     ),
     "schedule.closed": "Die Anmeldung für dieses Turnier ist geschlossen.",
+    "schedule.registration_at_start": (
+        "Mit registration_hours 0 öffnete die Anmeldung erst zum Start, und niemand könnte"
+        " sich anmelden: Gib 1 oder mehr Stunden an, oder lass die Option weg, dann ist die"
+        " Anmeldung sofort offen. Es wurde nichts angesetzt."
+    ),
     "schedule.not_open_yet": "Die Anmeldung öffnet <t:{when}:R>.",
     "schedule.already_registered": "Du bist schon angemeldet; dein Buy-in wird für dich gehalten.",
     "schedule.not_registered": "Du bist für dieses Turnier nicht angemeldet.",

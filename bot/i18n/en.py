@@ -1911,6 +1911,11 @@ MESSAGES: Final[dict[str, str]] = {
         "No tournament is scheduled on this server. `/tournament schedule` sets one up."
     ),
     "schedule.closed": "Registration for that tournament has closed.",
+    "schedule.registration_at_start": (
+        "With registration_hours 0, registration would open only at the start and nobody"
+        " could register: give 1 or more hours, or leave it out to open registration at once."
+        " Nothing was scheduled."
+    ),
     "schedule.not_open_yet": "Registration opens <t:{when}:R>.",
     "schedule.already_registered": "You are registered already; your buy-in is held for you.",
     "schedule.not_registered": "You are not registered for that tournament.",

@@ -18,6 +18,14 @@ from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, permissions
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.test_multi_table_e2e import ephemeral_answer
+from tests.e2e.test_scheduled_tournament_e2e import (
+    NOON,
+    START,
+    events,
+    ledger_kinds,
+    move_to,
+    schedule_one,
+)
 
 STACK, BUY_IN = 400, 100
 OPTIONS: dict[str, Any] = {"deck_seed": 2, "computer_pace_seconds": 0, "hand_pause_seconds": 1}
@@ -278,3 +286,44 @@ async def test_rebuy_and_add_on_clicked_twice_short_of_chips_or_by_someone_else(
                 (ann.id, "tournament_add_on", -50),
             ]
         )
+
+
+async def test_a_careless_organiser_and_double_clicks_at_a_scheduled_tournament(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """/tournament schedule with registration_hours 0 (registration would open
+    only at the start: nobody could ever register) is refused, in English and
+    in German, and nothing is scheduled; so is a start in the past in German.
+    Then a tournament is scheduled: Ann double-clicks Register (one buy-in held)
+    and, at check-in, Check in (checked in once)."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        never = await schedule_one(fake, registration_hours=0)
+        assert never == (
+            "With registration_hours 0, registration would open only at the start and nobody"
+            " could register: give 1 or more hours, or leave it out to open registration at"
+            " once. Nothing was scheduled."
+        )
+        fake.owner.locale = "de"
+        nie = await schedule_one(fake, registration_hours=0)
+        assert nie.startswith("Mit registration_hours 0 öffnete die Anmeldung erst zum Start")
+        vorbei = await schedule_one(fake, start="2026-12-12 09:00")
+        assert vorbei == "Diese Zeit, <t:1797066000:F>, ist schon vorbei. Nichts wurde angesetzt."
+        assert events(fake) == []
+        count = "SELECT COUNT(*) FROM scheduled_tournaments"
+        assert await croupier.database.fetch_value(count) == 0
+        fake.owner.locale = "en-US"
+
+        await schedule_one(fake, min_players=2)
+        registers = await asyncio.gather(ann.click("Register"), ann.click("Register"))
+        answers = await texts_of(*registers)
+        assert answers[0] == "You are registered already; your buy-in is held for you."
+        assert answers[1].startswith("You are registered for"), answers
+        assert await ledger_kinds(croupier, ann) == [("scheduled_buy_in", -100)]
+        await ephemeral_answer(ben, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        check_ins = await asyncio.gather(ann.click("Check in"), ann.click("Check in"))
+        answers = await texts_of(*check_ins)
+        assert answers[0] == "You are checked in already."
+        assert answers[1].startswith("You are checked in for"), answers
