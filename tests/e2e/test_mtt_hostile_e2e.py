@@ -17,7 +17,7 @@ from bot.tournaments.final_deal import deal_button_id
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, permissions
 from tests.e2e.product_bot import Croupier, running_croupier
-from tests.e2e.test_multi_table_e2e import ephemeral_answer
+from tests.e2e.test_multi_table_e2e import ephemeral_answer, fold_when_nearly_timed_out
 from tests.e2e.test_scheduled_tournament_e2e import (
     NOON,
     START,
@@ -327,3 +327,68 @@ async def test_a_careless_organiser_and_double_clicks_at_a_scheduled_tournament(
         answers = await texts_of(*check_ins)
         assert answers[0] == "You are checked in already."
         assert answers[1].startswith("You are checked in for"), answers
+
+
+async def test_an_organiser_cancels_during_a_hand_for_hand_round(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Nine players over three tables of three, three paid: on the bubble the
+    tables play hand for hand (TDA RP-8). Mo cancels while one table still
+    plays the round's hand and another waits for it: that hand is played out,
+    no table deals again, and the pool is shared by the chips of the players
+    still in, to the chip (the audit checks every ledger row)."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, mo = fake.add_member("Ann"), fake.add_member("Mo")
+    fake.give_role(mo, fake.add_role("Dealers", permissions.MANAGE_CHANNELS))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann,
+            "tournament",
+            "open",
+            buy_in=BUY_IN,
+            starting_stack=200,
+            seats=3,
+            level_minutes=1,
+            computers=8,
+        )
+        await ephemeral_answer(ann, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
+        (tournament,) = cog.running.values()
+        floor, members = tournament.floor, {ann.id: ann}
+        for _ in range(400):
+            await croupier.settled()
+            await tournament.settled()
+            if floor.hand_for_hand and floor.dealing and floor.round_dealt - floor.dealing:
+                break
+            await fold_when_nearly_timed_out(tournament, members, clock)
+            clock.advance(1.0)
+        else:
+            raise AssertionError("no hand-for-hand round")
+        hands = {n: runner.table.hand_number for n, runner in tournament.runners.items()}
+        cancelled = await ephemeral_answer(mo, "tournament", "cancel")
+        assert cancelled == (
+            "The tournament is cancelled: it ends once the hands in progress are played out."
+        )
+        for _ in range(100):
+            if tournament.over:
+                break
+            clock.advance(1.0)
+            await croupier.settled()
+            await tournament.settled()
+            await fold_when_nearly_timed_out(tournament, members, clock)
+        else:
+            raise AssertionError("the cancelled tournament did not end")
+        await croupier.settled()
+        assert {n: r.table.hand_number for n, r in tournament.runners.items()} == hands
+        rows = await croupier.database.fetch_all(
+            "SELECT user_id, place, prize FROM tournament_entries WHERE table_id = ?",
+            (tournament.pool_table_id,),
+        )
+        assert sum(row["prize"] for row in rows) == 9 * BUY_IN
+        shared = [row for row in rows if row["place"] is None]
+        assert len(shared) >= 3 and all(row["prize"] for row in shared)
+        (lobby,) = [m.text() for m in fake.messages(fake.channel) if "Multi-table" in m.text()]
+        assert "Cancelled by an organiser" in lobby
