@@ -392,3 +392,47 @@ async def test_an_organiser_cancels_during_a_hand_for_hand_round(
         assert len(shared) >= 3 and all(row["prize"] for row in shared)
         (lobby,) = [m.text() for m in fake.messages(fake.channel) if "Multi-table" in m.text()]
         assert "Cancelled by an organiser" in lobby
+
+
+async def test_a_member_who_leaves_the_server_mid_tournament_sits_out_with_their_chips(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ben leaves the server during a multi-table tournament (the members
+    intent on): his seat sits out with its chips still in play (blinded away,
+    as a tournament does), nothing is cashed out to his balance, and the
+    tournament plays on (the audit clean as the bot stops)."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(
+        fake, tmp_path / "c.db", clock=clock, members_intent=True, **OPTIONS
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann, "tournament", "open", buy_in=BUY_IN, starting_stack=200, seats=3, computers=5
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
+        await croupier.settled()
+        (tournament,) = cog.running.values()
+        clock.advance(2.0)
+        await croupier.settled()
+        fake.remove_member(ben)
+        for _ in range(5):
+            clock.advance(1.0)
+            await croupier.settled()
+            await tournament.settled()
+        (seat,) = [
+            seat
+            for runner in tournament.runners.values()
+            for seat in runner.table.seats.values()
+            if seat.player == ben.id
+        ]
+        assert seat.sitting_out and seat.stack > 0
+        rows = await croupier.database.fetch_all(
+            "SELECT kind FROM ledger WHERE user_id = ? AND kind != 'starting_grant'", (ben.id,)
+        )
+        assert [row["kind"] for row in rows] == ["tournament_buy_in"]
+        assert not tournament.over
