@@ -192,6 +192,9 @@ class MultiTable(commands.Cog):
             locale=locale,
             **(extras or {}),
         )
+        await self._check_table_limit(guild_id_of(interaction), int(computers) + 1, config.seats)
+        if channel_id in self.open or channel_id in self.running or channel_id in self.starting:
+            raise Refused("mtt.already_open")  # opened by a second click meanwhile
         self.open[channel_id] = Registration(interaction.user.id, config, int(computers))
         text = t(
             "mtt.opened",
@@ -249,6 +252,8 @@ class MultiTable(commands.Cog):
         del self.open[interaction.channel_id]
         self.starting.add(interaction.channel_id)
         try:
+            players_count = len(registration.members) + registration.computers
+            await self._check_table_limit(guild_id, players_count, registration.config.seats)
             for member in list(registration.members.values()):  # all or nothing: nobody short
                 balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
                 if balance < registration.config.tournament_buy_in:
@@ -324,6 +329,22 @@ class MultiTable(commands.Cog):
         key = "mtt.cancelled_you" if ended else "mtt.cancelling_you"
         await interaction.followup.send(t(key, locale), ephemeral=True)
         return True
+
+    async def _check_table_limit(self, guild_id: int, players: int, seats: int) -> None:
+        """Refused when the tables ``players`` need at ``seats`` a table would
+        pass the server's limit of open tables (``CROUPIER_MAX_TABLES_PER_SERVER``,
+        bot/table_limits.py): a tournament's tables count as any others."""
+        limit = self.bot.settings.max_tables_per_server
+        if not limit:
+            return
+        needed = -(-players // seats)
+        open_now = int(
+            await self.bot.db.fetch_value(
+                "SELECT COUNT(*) FROM tables WHERE guild_id = ? AND status = 'open'", (guild_id,)
+            )
+        )
+        if open_now + needed > limit:
+            raise Refused("mtt.too_many_tables", tables=needed, limit=limit, open=open_now)
 
     def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
         """The tournament played in ``channel_id`` (its channel, or a table's thread)."""

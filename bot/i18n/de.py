@@ -2249,6 +2249,11 @@ MESSAGES: Final[dict[str, str]] = {
         " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
+    "mtt.too_many_tables": (
+        "Dieses Turnier braucht {tables:int} Tische, und dieser Server darf {limit:int} zugleich"
+        " offen haben (jetzt sind {open:int} offen): weniger Computerspieler oder mehr Plätze"
+        " pro Tisch. Es wurde nichts abgebucht."
+    ),
     "mtt.registration_closed": (
         "Das Turnier in diesem Kanal hat begonnen: Die Anmeldung ist geschlossen."
     ),

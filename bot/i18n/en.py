@@ -2100,6 +2100,11 @@ MESSAGES: Final[dict[str, str]] = {
         "No multi-table tournament is open for registration here; open one with /tournament open."
     ),
     "mtt.already_registered": "You are registered already.",
+    "mtt.too_many_tables": (
+        "This tournament needs {tables:int} tables, and this server may have {limit:int} open"
+        " at once ({open:int} are open now): fewer computer players or more seats a table."
+        " Nothing was taken."
+    ),
     "mtt.registration_closed": "The tournament in this channel has begun: registration is closed.",
     "mtt.short": "The buy-in is **{buy_in:int}** chips and you have **{balance:int}**.",
     "mtt.opener_only": "Only the member who opened the tournament can start it.",

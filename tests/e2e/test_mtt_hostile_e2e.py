@@ -133,7 +133,8 @@ async def test_deal_buttons_pressed_by_the_wrong_member_late_or_twice_at_once(
 async def test_double_clicks_on_join_start_and_cancel_and_commands_from_the_wrong_member(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    """Ann joins twice at once: registered once, told so. Ann starts twice at
+    """Ann opens twice at once: one opened, the other refused. Ann joins twice
+    at once: registered once, told so. Ann starts twice at
     once: one start, the other told registration is closed (it was "something
     went wrong"). Cat's /tournament join in the channel or a table's thread of
     the running tournament: registration is closed (not "open one"). Ben and
@@ -147,9 +148,15 @@ async def test_double_clicks_on_join_start_and_cancel_and_commands_from_the_wron
     async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
         cog: Any = croupier.bot.get_cog("MultiTable")
         cog.rng = random.Random(1)
-        await ephemeral_answer(
-            ann, "tournament", "open", buy_in=BUY_IN, starting_stack=STACK, seats=9, computers=3
-        )
+        opens = [
+            ann.slash(
+                "tournament", "open", buy_in=BUY_IN, starting_stack=STACK, seats=9, computers=3
+            )
+            for _ in range(2)
+        ]
+        opened = await texts_of(*await asyncio.gather(*opens))
+        assert opened[0].startswith("A multi-table tournament is open"), opened
+        assert opened[1] == "A tournament is already open or running in this channel.", opened
         joins = await asyncio.gather(
             ann.slash("tournament", "join"), ann.slash("tournament", "join")
         )
@@ -436,3 +443,43 @@ async def test_a_member_who_leaves_the_server_mid_tournament_sits_out_with_their
         )
         assert [row["kind"] for row in rows] == ["tournament_buy_in"]
         assert not tournament.over
+
+
+async def test_a_tournament_may_not_open_more_tables_than_the_server_allows(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The server allows two open tables (CROUPIER_MAX_TABLES_PER_SERVER). Ann
+    opens a tournament of 10 computer players at two seats a table (six
+    tables): refused, nothing open. She opens one that fits (three players,
+    one table); Ann and four members join, and the seven players would need three
+    tables: the start is refused, nothing taken, registration still open."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(
+        fake, tmp_path / "c.db", clock=clock, max_tables_per_server=2, **OPTIONS
+    ) as croupier:
+        ann, *others = (fake.add_member(n) for n in ("Ann", "Ben", "Cat", "Dan", "Eve"))
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        huge = await ephemeral_answer(
+            ann, "tournament", "open", buy_in=BUY_IN, seats=2, computers=10
+        )
+        assert huge == (
+            "This tournament needs 6 tables, and this server may have 2 open at once"
+            " (0 are open now): fewer computer players or more seats a table. Nothing was taken."
+        )
+        assert not cog.open
+        opened = await ephemeral_answer(
+            ann, "tournament", "open", buy_in=BUY_IN, seats=3, computers=2
+        )
+        assert "multi-table tournament is open" in opened, opened
+        for member in [ann, *others]:
+            joined = await ephemeral_answer(member, "tournament", "join")
+            assert "You are registered" in joined, joined
+        refused = await ephemeral_answer(ann, "tournament", "start")
+        assert refused.startswith("This tournament needs 3 tables"), refused
+        assert not cog.running and fake.channel.id in cog.open
+        rows = await croupier.database.fetch_value(
+            "SELECT COUNT(*) FROM ledger WHERE kind = 'tournament_buy_in'"
+        )
+        assert rows == 0
+        assert await croupier.database.fetch_value("SELECT COUNT(*) FROM tables") == 0
