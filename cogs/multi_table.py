@@ -192,7 +192,7 @@ class MultiTable(commands.Cog):
             locale=locale,
             **(extras or {}),
         )
-        await self._check_table_limit(guild_id_of(interaction), int(computers) + 1, config.seats)
+        await self.check_table_limit(guild_id_of(interaction), int(computers) + 1, config.seats)
         if channel_id in self.open or channel_id in self.running or channel_id in self.starting:
             raise Refused("mtt.already_open")  # opened by a second click meanwhile
         self.open[channel_id] = Registration(interaction.user.id, config, int(computers))
@@ -253,7 +253,7 @@ class MultiTable(commands.Cog):
         self.starting.add(interaction.channel_id)
         try:
             players_count = len(registration.members) + registration.computers
-            await self._check_table_limit(guild_id, players_count, registration.config.seats)
+            await self.check_table_limit(guild_id, players_count, registration.config.seats)
             for member in list(registration.members.values()):  # all or nothing: nobody short
                 balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
                 if balance < registration.config.tournament_buy_in:
@@ -330,7 +330,7 @@ class MultiTable(commands.Cog):
         await interaction.followup.send(t(key, locale), ephemeral=True)
         return True
 
-    async def _check_table_limit(self, guild_id: int, players: int, seats: int) -> None:
+    async def check_table_limit(self, guild_id: int, players: int, seats: int) -> None:
         """Refused when the tables ``players`` need at ``seats`` a table would
         pass the server's limit of open tables (``CROUPIER_MAX_TABLES_PER_SERVER``,
         bot/table_limits.py): a tournament's tables count as any others."""

@@ -199,6 +199,11 @@ class Tournaments(
             provably_fair=OPTIONS["provably_fair"].default,
         )
         config = new_table_config(self.bot.settings, **table_options)
+        computers = int(options["computers"] or 0)
+        if computers:  # its computer players alone may need more tables than the server allows
+            await self._floor().check_table_limit(
+                guild_id_of(interaction), computers + 1, config.seats
+            )
         hours = options["registration_hours"]
         if hours is not None and int(hours) <= 0:  # registration would open only at the start
             raise ScheduleError("schedule.registration_at_start")
@@ -217,7 +222,7 @@ class Tournaments(
             repeat_weekly=options["repeat_weekly"] is True,
             min_players=int(options["min_players"]),
             late_levels=int(options["late_levels"] or 0),
-            computers=int(options["computers"] or 0),
+            computers=computers,
         )
         tournament = await self.scheduler.announce(tournament)
         key = "schedule.scheduled" if tournament.event_id else "schedule.scheduled_no_event"

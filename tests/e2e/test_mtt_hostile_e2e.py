@@ -300,7 +300,9 @@ async def test_a_careless_organiser_and_double_clicks_at_a_scheduled_tournament(
 ) -> None:
     """/tournament schedule with registration_hours 0 (registration would open
     only at the start: nobody could ever register) is refused, in English and
-    in German, and nothing is scheduled; so is a start in the past in German.
+    in German, and nothing is scheduled; so is a start in the past in German,
+    and 200 computer players at two seats a table (101 tables, the server
+    allows 25).
     Then a tournament is scheduled: Ann double-clicks Register (one buy-in held)
     and, at check-in, Check in (checked in once)."""
     fake, clock = fake_discord, FakeClock(wall_start=NOON)
@@ -317,10 +319,14 @@ async def test_a_careless_organiser_and_double_clicks_at_a_scheduled_tournament(
         assert nie.startswith("Mit registration_hours 0 öffnete die Anmeldung erst zum Start")
         vorbei = await schedule_one(fake, start="2026-12-12 09:00")
         assert vorbei == "Diese Zeit, <t:1797066000:F>, ist schon vorbei. Nichts wurde angesetzt."
+        fake.owner.locale = "en-US"
+        crowd = await schedule_one(fake, computers=200, seats=2)
+        assert crowd.startswith("This tournament needs 101 tables, and this server may have 25"), (
+            crowd
+        )
         assert events(fake) == []
         count = "SELECT COUNT(*) FROM scheduled_tournaments"
         assert await croupier.database.fetch_value(count) == 0
-        fake.owner.locale = "en-US"
 
         await schedule_one(fake, min_players=2)
         registers = await asyncio.gather(ann.click("Register"), ann.click("Register"))
