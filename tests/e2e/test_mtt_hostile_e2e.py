@@ -489,3 +489,30 @@ async def test_a_tournament_may_not_open_more_tables_than_the_server_allows(
         )
         assert rows == 0
         assert await croupier.database.fetch_value("SELECT COUNT(*) FROM tables") == 0
+
+
+async def test_hostile_names_read_as_names_at_a_scheduled_tournament(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """A member named in markdown and one named @everyone play a scheduled
+    tournament (the scheduler names its players itself, from the server): the
+    table shows both names as text."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    boss, ping = fake.add_member(BOLD), fake.add_member(EVERYONE)
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS):
+        await schedule_one(fake, min_players=2, computers=1)
+        for member in (boss, ping):
+            await ephemeral_answer(member, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        for member in (boss, ping):
+            await ephemeral_answer(member, "tournament", "checkin")
+        await move_to(fake, clock, START, "starts now")
+
+        def seated(text: str) -> bool:
+            return "Boss" in text and "everyone" in text and "·" in text
+
+        await fake.wait_for(lambda: any(seated(m.text()) for m in fake.messages()), timeout=5.0)
+        for content in [m.text() for m in fake.messages() if "Boss" in m.text()]:
+            assert "**Boss**" not in content and "\\*\\*Boss\\*\\*" in content, content
+        for content in [m.text() for m in fake.messages() if seated(m.text())]:
+            assert "@everyone" not in content and "@\u200beveryone" in content, content
