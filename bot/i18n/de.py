@@ -2249,6 +2249,9 @@ MESSAGES: Final[dict[str, str]] = {
         " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
+    "mtt.no_chips_when_cancelled": (
+        "Das Turnier wird abgebrochen: keine Rebuys oder Add-ons mehr. Es wurde nichts abgebucht."
+    ),
     "mtt.too_many_tables": (
         "Dieses Turnier braucht {tables:int} Tische, und dieser Server darf {limit:int} zugleich"
         " offen haben (jetzt sind {open:int} offen): weniger Computerspieler oder mehr Plätze"

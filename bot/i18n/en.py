@@ -2100,6 +2100,9 @@ MESSAGES: Final[dict[str, str]] = {
         "No multi-table tournament is open for registration here; open one with /tournament open."
     ),
     "mtt.already_registered": "You are registered already.",
+    "mtt.no_chips_when_cancelled": (
+        "The tournament is being cancelled: no more rebuys or add-ons. Nothing was taken."
+    ),
     "mtt.too_many_tables": (
         "This tournament needs {tables:int} tables, and this server may have {limit:int} open"
         " at once ({open:int} are open now): fewer computer players or more seats a table."

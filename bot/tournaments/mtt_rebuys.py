@@ -40,6 +40,7 @@ from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
+from bot.tables.errors import Refused
 from bot.tables.persistence import TableKeeper
 from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
@@ -71,6 +72,8 @@ class MultiTableTournament(Protocol):
     prize_money: int
     running_since: float | None
     over: bool
+    #: Cancelled by an organiser, its hands being played out.
+    cancelling: bool
 
     @property
     def prizes(self) -> tuple[int, ...]: ...
@@ -257,6 +260,10 @@ class MttExtras:
         level_up: list[OutgoingMessage] = []
 
         def change() -> int:
+            # Cancelled: the pool is about to be shared by the chips; chips bought now
+            # would take a share of the others' buy-ins.
+            if tournament.cancelling or tournament.over:
+                raise Refused("mtt.no_chips_when_cancelled")
             table = state.table
             if table.advance_level_if_due(tournament.elapsed()) is not None:
                 level_up.append(level_notice(state))

@@ -8,14 +8,16 @@ changes nothing; the audit (running_croupier) is clean to the chip at each stop.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
 
-from bot.render.custom_ids import seat_desk_button_id
+from bot.render.custom_ids import seat_desk_button_id, table_button_id
 from bot.tournaments.final_deal import deal_button_id
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member, permissions
+from tests.e2e.fake_discord.members import ComponentNotFound
 from tests.e2e.product_bot import Croupier, running_croupier
 from tests.e2e.test_multi_table_e2e import ephemeral_answer, fold_when_nearly_timed_out
 from tests.e2e.test_scheduled_tournament_e2e import (
@@ -516,3 +518,88 @@ async def test_hostile_names_read_as_names_at_a_scheduled_tournament(
             assert "**Boss**" not in content and "\\*\\*Boss\\*\\*" in content, content
         for content in [m.text() for m in fake.messages() if seated(m.text())]:
             assert "@everyone" not in content and "@\u200beveryone" in content, content
+
+
+async def test_no_rebuy_or_add_on_once_the_tournament_is_being_cancelled(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Rebuys in level 1 and an add-on of 400 chips for 50. Mo cancels while
+    both tables play a hand; Ann's hand ends first, and before Ben's does she
+    clicks Add-on and Rebuy: both refused, nothing taken (the add-on, at a
+    price per chip below the buy-in's, would have taken a bigger share of the
+    pool shared by the chips, out of the others' buy-ins). Each player still in
+    is paid their share of the pool of buy-ins only."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, ben, mo = (fake.add_member(n) for n in ("Ann", "Ben", "Mo"))
+    fake.give_role(mo, fake.add_role("Dealers", permissions.MANAGE_CHANNELS))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann,
+            "tournament",
+            "open",
+            buy_in=BUY_IN,
+            starting_stack=STACK,
+            seats=4,
+            computers=6,
+            rebuy_levels=1,
+            add_on_price=50,
+            add_on_chips=400,
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
+        await croupier.settled()
+        (tournament,) = cog.running.values()
+
+        def table_of(member: Member) -> Any:
+            return next(
+                runner
+                for runner in tournament.runners.values()
+                if member.id in {seat.player for seat in runner.table.seats.values()}
+            )
+
+        mine, bens = table_of(ann), table_of(ben)
+        assert mine is not bens
+        for _ in range(60):  # both tables deal
+            clock.advance(1.0)
+            await croupier.settled()
+            if mine.live is not None and bens.live is not None:
+                break
+        cancelled = await ephemeral_answer(mo, "tournament", "cancel")
+        assert cancelled.startswith("The tournament is cancelled"), cancelled
+        for _ in range(60):  # Ann folds when her turn comes; Ben takes his time
+            live = mine.live
+            if live is None:
+                break
+            if live.hand.actor is not None and live.deal.players[live.hand.actor] == ann.id:
+                for action in ("fold", "check"):
+                    custom_id = table_button_id(mine.table_id, live.hand_no, live.seq, action)
+                    with contextlib.suppress(ComponentNotFound):
+                        await (await ann.click(custom_id=custom_id)).settled()
+                        break
+            clock.advance(1.0)
+            await croupier.settled()
+        assert mine.live is None and bens.live is not None and not tournament.over
+        refused = "The tournament is being cancelled: no more rebuys or add-ons. Nothing was taken."
+        for action in ("addon", "rebuy"):
+            clicked = await ann.click(custom_id=seat_desk_button_id(mine.table_id, action))
+            assert await texts_of(clicked) == [refused]
+        for _ in range(200):
+            if tournament.over:
+                break
+            clock.advance(1.0)
+            await croupier.settled()
+            await tournament.settled()
+            await fold_when_nearly_timed_out(tournament, {ann.id: ann, ben.id: ben}, clock)
+        assert tournament.over
+        kinds = await croupier.database.fetch_all(
+            "SELECT kind FROM ledger WHERE kind IN ('tournament_rebuy', 'tournament_add_on')"
+        )
+        assert kinds == []
+        rows = await croupier.database.fetch_all(
+            "SELECT prize FROM tournament_entries WHERE table_id = ?", (tournament.pool_table_id,)
+        )
+        assert sum(row["prize"] for row in rows) == 8 * BUY_IN  # the buy-ins, and nothing else
