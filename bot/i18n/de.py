@@ -2249,6 +2249,10 @@ MESSAGES: Final[dict[str, str]] = {
         " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
+    "mtt.no_chips_during_deal": (
+        "Ein Deal liegt auf dem Tisch: keine Rebuys oder Add-ons, bis er beantwortet ist."
+        " Es wurde nichts abgebucht."
+    ),
     "mtt.no_chips_when_cancelled": (
         "Das Turnier wird abgebrochen: keine Rebuys oder Add-ons mehr. Es wurde nichts abgebucht."
     ),

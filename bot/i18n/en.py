@@ -2100,6 +2100,9 @@ MESSAGES: Final[dict[str, str]] = {
         "No multi-table tournament is open for registration here; open one with /tournament open."
     ),
     "mtt.already_registered": "You are registered already.",
+    "mtt.no_chips_during_deal": (
+        "A deal is on the table: no rebuys or add-ons until it is answered. Nothing was taken."
+    ),
     "mtt.no_chips_when_cancelled": (
         "The tournament is being cancelled: no more rebuys or add-ons. Nothing was taken."
     ),

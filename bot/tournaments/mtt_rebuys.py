@@ -46,6 +46,7 @@ from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
+from bot.tournaments.final_deal import DealOffer
 from engine import (
     BountyBook,
     BountyWon,
@@ -74,6 +75,8 @@ class MultiTableTournament(Protocol):
     over: bool
     #: Cancelled by an organiser, its hands being played out.
     cancelling: bool
+    #: A deal offered at the final table, not yet answered by everyone.
+    offer: DealOffer | None
 
     @property
     def prizes(self) -> tuple[int, ...]: ...
@@ -264,6 +267,8 @@ class MttExtras:
             # would take a share of the others' buy-ins.
             if tournament.cancelling or tournament.over:
                 raise Refused("mtt.no_chips_when_cancelled")
+            if tournament.offer is not None:  # its shares are of the pool as it was offered
+                raise Refused("mtt.no_chips_during_deal")
             table = state.table
             if table.advance_level_if_due(tournament.elapsed()) is not None:
                 level_up.append(level_notice(state))

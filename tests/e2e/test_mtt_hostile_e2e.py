@@ -603,3 +603,55 @@ async def test_no_rebuy_or_add_on_once_the_tournament_is_being_cancelled(
             "SELECT prize FROM tournament_entries WHERE table_id = ?", (tournament.pool_table_id,)
         )
         assert sum(row["prize"] for row in rows) == 8 * BUY_IN  # the buy-ins, and nothing else
+
+
+async def test_no_rebuy_or_add_on_while_a_deal_is_offered(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """At a final table with rebuys and an add-on, Ann offers a chip chop, then
+    clicks Add-on and Ben clicks Rebuy: both refused while the offer is open
+    (a rebuy then made the pool differ from the shares offered, and Ben's
+    Accept answered "something went wrong", the deal never made). Ben accepts:
+    the deal is made, the shares the pool of buy-ins to the chip."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, ben = (fake.add_member(n) for n in ("Ann", "Ben"))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann,
+            "tournament",
+            "open",
+            buy_in=BUY_IN,
+            starting_stack=STACK,
+            seats=9,
+            computers=3,
+            rebuy_levels=1,
+            add_on_price=50,
+            add_on_chips=400,
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
+        await croupier.settled()
+        (tournament,) = cog.running.values()
+        (runner,) = tournament.runners.values()
+        thread = runner.record.channel_id
+        await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
+        refused = (
+            "A deal is on the table: no rebuys or add-ons until it is answered. Nothing was taken."
+        )
+        for member, action in ((ann, "addon"), (ben, "rebuy")):
+            clicked = await member.click(custom_id=seat_desk_button_id(runner.table_id, action))
+            assert await texts_of(clicked) == [refused]
+        accept = deal_button_id(tournament.tournament_id, 1, "accept")
+        assert await texts_of(await ben.click(custom_id=accept)) == [
+            "Everyone agreed: the deal is made and the prizes are paid. The tournament is over."
+        ]
+        await croupier.settled()
+        assert tournament.over
+        rows = await croupier.database.fetch_all(
+            "SELECT prize FROM tournament_entries WHERE table_id = ?", (tournament.pool_table_id,)
+        )
+        assert sum(row["prize"] for row in rows) == 5 * BUY_IN
