@@ -655,3 +655,35 @@ async def test_no_rebuy_or_add_on_while_a_deal_is_offered(
             "SELECT prize FROM tournament_entries WHERE table_id = ?", (tournament.pool_table_id,)
         )
         assert sum(row["prize"] for row in rows) == 5 * BUY_IN
+
+
+async def test_a_cancel_at_the_moment_a_deal_is_made_is_refused(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Ben's Accept, which makes the deal, and Mo's /tournament cancel arrive
+    together: the deal is made and paid once; Mo is told the tournament is
+    over (he was told it was cancelled, and the table and lobby said so)."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, ben, mo = (fake.add_member(n) for n in ("Ann", "Ben", "Mo"))
+    fake.give_role(mo, fake.add_role("Dealers", permissions.MANAGE_CHANNELS))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        tournament = await one_table(croupier, ann, [ann, ben])
+        (runner,) = tournament.runners.values()
+        thread = runner.record.channel_id
+        await ephemeral_answer(ann, "tournament", "deal", kind="chop", channel=thread)
+        accept = deal_button_id(tournament.tournament_id, 1, "accept")
+        both = await asyncio.gather(ben.click(custom_id=accept), mo.slash("tournament", "cancel"))
+        assert await texts_of(*both) == [
+            "Everyone agreed: the deal is made and the prizes are paid. The tournament is over.",
+            "This tournament is over or being cancelled already.",
+        ]
+        await croupier.settled()
+        rows = await croupier.database.fetch_all(
+            "SELECT note FROM ledger WHERE kind = 'tournament_prize'"
+        )
+        assert [row["note"] for row in rows] == ["final-table deal (chop)"] * 2
+        texts = [m.text() for m in fake.messages()]
+        assert not any("cancelled by an organiser" in text for text in texts)
+        (lobby,) = [m.text() for m in fake.messages(fake.channel) if "Multi-table" in m.text()]
+        assert "Ended in a deal" in lobby and "Cancelled" not in lobby, lobby
