@@ -15,6 +15,7 @@ directly.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from dataclasses import dataclass, field
@@ -50,6 +51,7 @@ from cogs.players import guild_id_of
 from cogs.unanswered import take
 
 Interaction = discord.Interaction[CroupierBot]
+log = logging.getLogger(__name__)
 
 
 class DealButton(
@@ -345,6 +347,24 @@ class MultiTable(commands.Cog):
         )
         if open_now + needed > limit:
             raise Refused("mtt.too_many_tables", tables=needed, limit=limit, open=open_now)
+
+    async def table_place_gone(self, channel_id: int) -> bool:
+        """Whether ``channel_id`` (deleted, or no longer seen) is a table's thread of
+        a tournament running here; if so the tournament is cancelled, as
+        ``/tournament cancel`` does (its hands played out, the pool shared by the
+        chips): a table's players can no longer see it, and its chips are the
+        tournament's, not balances to send home as at a table of its own."""
+        for tournament in list(self.running.values()):
+            if channel_id not in tournament.channels.values():
+                continue
+            log.warning(
+                "Tournament %s: the thread of a table is gone; cancelling it",
+                tournament.tournament_id,
+            )
+            if not (tournament.over or tournament.cancelling or tournament.agreed):
+                await tournament.cancel()
+            return True
+        return False
 
     def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
         """The tournament played in ``channel_id`` (its channel, or a table's thread)."""

@@ -687,3 +687,45 @@ async def test_a_cancel_at_the_moment_a_deal_is_made_is_refused(
         assert not any("cancelled by an organiser" in text for text in texts)
         (lobby,) = [m.text() for m in fake.messages(fake.channel) if "Multi-table" in m.text()]
         assert "Ended in a deal" in lobby and "Cancelled" not in lobby, lobby
+
+
+async def test_a_table_thread_deleted_mid_tournament_cancels_it(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """An organiser deletes a table's thread during a multi-table tournament.
+    Its players could no longer see their table, and closing it as a table of
+    its own was refused (an error logged, the table playing on unseen): the
+    tournament is now cancelled as /tournament cancel does, the pool shared by
+    the chips of the players still in, every table closed."""
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann, ben = (fake.add_member(n) for n in ("Ann", "Ben"))
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
+        cog: Any = croupier.bot.get_cog("MultiTable")
+        cog.rng = random.Random(1)
+        await ephemeral_answer(
+            ann, "tournament", "open", buy_in=BUY_IN, starting_stack=STACK, seats=4, computers=6
+        )
+        for member in (ann, ben):
+            await ephemeral_answer(member, "tournament", "join")
+        await ephemeral_answer(ann, "tournament", "start")
+        await croupier.settled()
+        (tournament,) = cog.running.values()
+        clock.advance(2.0)
+        await croupier.settled()
+        runner = next(iter(tournament.runners.values()))
+        fake.delete_channel(runner.record.channel_id)
+        for _ in range(100):
+            if tournament.over:
+                break
+            clock.advance(1.0)
+            await croupier.settled()
+            await tournament.settled()
+            await fold_when_nearly_timed_out(tournament, {ann.id: ann, ben.id: ben}, clock)
+        assert tournament.over and tournament.cancelling
+        rows = await croupier.database.fetch_all(
+            "SELECT prize FROM tournament_entries WHERE table_id = ?", (tournament.pool_table_id,)
+        )
+        assert sum(row["prize"] for row in rows) == 8 * BUY_IN
+        open_tables = "SELECT COUNT(*) FROM tables WHERE status = 'open'"
+        assert await croupier.database.fetch_value(open_tables) == 0
