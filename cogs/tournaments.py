@@ -402,6 +402,8 @@ class Tournaments(
             raise ScheduleError("schedule.cancel_not_yours")
         await interaction.response.defer(ephemeral=True, thinking=True)
         released = await self.scheduler.cancel(number)
+        if released is None and found.status == "started":  # not its registration: the play
+            raise ScheduleError("schedule.cancel_started", channel=f"<#{found.channel_id}>")
         if released is None:
             raise ScheduleError("schedule.closed")
         await interaction.followup.send(

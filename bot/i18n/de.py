@@ -2038,6 +2038,10 @@ MESSAGES: Final[dict[str, str]] = {
         "Auf diesem Server ist kein Turnier angesetzt. `/tournament schedule` setzt eines an."
     ),
     "schedule.closed": "Die Anmeldung für dieses Turnier ist geschlossen.",
+    "schedule.cancel_started": (
+        "Dieses Turnier hat begonnen: Wer den Kanal verwalten darf, beendet es vorzeitig in"
+        " {channel}, mit /tournament cancel (mehrere Tische) oder /poker close (ein Tisch)."
+    ),
     "schedule.registration_at_start": (
         "Mit registration_hours 0 öffnete die Anmeldung erst zum Start, und niemand könnte"
         " sich anmelden: Gib 1 oder mehr Stunden an, oder lass die Option weg, dann ist die"

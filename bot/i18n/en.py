@@ -1911,6 +1911,10 @@ MESSAGES: Final[dict[str, str]] = {
         "No tournament is scheduled on this server. `/tournament schedule` sets one up."
     ),
     "schedule.closed": "Registration for that tournament has closed.",
+    "schedule.cancel_started": (
+        "That tournament has started: a member who can manage the channel ends it early in"
+        " {channel}, with /tournament cancel (several tables) or /poker close (one table)."
+    ),
     "schedule.registration_at_start": (
         "With registration_hours 0, registration would open only at the start and nobody"
         " could register: give 1 or more hours, or leave it out to open registration at once."

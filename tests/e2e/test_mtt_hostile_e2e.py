@@ -306,7 +306,9 @@ async def test_a_careless_organiser_and_double_clicks_at_a_scheduled_tournament(
     and 200 computer players at two seats a table (101 tables, the server
     allows 25).
     Then a tournament is scheduled: Ann double-clicks Register (one buy-in held)
-    and, at check-in, Check in (checked in once)."""
+    and, at check-in, Check in (checked in once). Once it has started, its
+    organiser's /tournament cancel with its number says how to end it early
+    (it said "Registration for that tournament has closed.")."""
     fake, clock = fake_discord, FakeClock(wall_start=NOON)
     async with running_croupier(fake, tmp_path / "c.db", clock=clock, **OPTIONS) as croupier:
         ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
@@ -342,6 +344,14 @@ async def test_a_careless_organiser_and_double_clicks_at_a_scheduled_tournament(
         answers = await texts_of(*check_ins)
         assert answers[0] == "You are checked in already."
         assert answers[1].startswith("You are checked in for"), answers
+        await ephemeral_answer(ben, "tournament", "checkin")
+        await move_to(fake, clock, START, "starts now")
+        too_late = await ephemeral_answer(fake.owner, "tournament", "cancel", tournament=1)
+        assert too_late == (
+            "That tournament has started: a member who can manage the channel ends it early in"
+            f" <#{fake.channel.id}>, with /tournament cancel (several tables) or /poker close"
+            " (one table)."
+        )
 
 
 async def test_an_organiser_cancels_during_a_hand_for_hand_round(
