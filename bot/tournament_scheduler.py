@@ -37,6 +37,7 @@ import discord
 
 from bot.errors import CroupierError
 from bot.i18n import t
+from bot.render.names import seat_name
 from bot.scheduled_posts import (
     cancelled_text,
     registration_text,
@@ -228,7 +229,8 @@ class TournamentScheduler:
         return registration_text(tournament, registered, names, now=self.now())
 
     async def _name(self, guild_id: int, user_id: int) -> str:
-        """The member's name on the server, for the table and its notices."""
+        """The member's name on the server, for the table and its notices
+        (made safe: a name of markdown or mentions reads as a name)."""
         guild = self.bot.get_guild(guild_id)
         if guild is None:
             return str(user_id)
@@ -238,7 +240,7 @@ class TournamentScheduler:
                 member = await guild.fetch_member(user_id)
             except discord.HTTPException:
                 return str(user_id)
-        return member.display_name
+        return seat_name(member)
 
     def request_refresh(self, schedule_id: int) -> None:
         """Edit the registration message soon, in the background: the member's

@@ -19,12 +19,15 @@ None of this needs the message content or presence intents.
 from __future__ import annotations
 
 import logging
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 import discord
 from discord.ext import commands, tasks
 
 from bot.client import CroupierBot
+
+if TYPE_CHECKING:
+    from cogs.multi_table import MultiTable
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +48,20 @@ class Departures(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.bot.tables.place_gone(channel.id, f"channel {channel.id} was deleted")
+        await self._place_gone(channel.id, f"channel {channel.id} was deleted")
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.bot.tables.place_gone(
-            payload.thread_id, f"thread {payload.thread_id} was deleted"
-        )
+        await self._place_gone(payload.thread_id, f"thread {payload.thread_id} was deleted")
+
+    async def _place_gone(self, channel_id: int, why: str) -> None:
+        """A table's place is gone: a multi-table tournament's table is its
+        tournament's to end (cogs/multi_table.py); any other closes."""
+        # Asked by name: the extension's module is not necessarily this import's.
+        floor = cast("MultiTable | None", self.bot.get_cog("MultiTable"))
+        if floor is not None and await floor.table_place_gone(channel_id):
+            return
+        await self.bot.tables.place_gone(channel_id, why)
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
@@ -77,7 +87,7 @@ class Departures(commands.Cog):
             try:
                 await self.bot.fetch_channel(channel_id)
             except discord.NotFound:
-                await self.bot.tables.place_gone(channel_id, f"channel {channel_id} is gone")
+                await self._place_gone(channel_id, f"channel {channel_id} is gone")
             except discord.HTTPException:
                 log.warning("Could not check the channel of table %s", runner.table_id)
 

@@ -15,6 +15,7 @@ directly.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from bot.client import CroupierBot
 from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
+from bot.render.names import seat_name
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import DeskFactory
@@ -52,6 +54,7 @@ from cogs.players import guild_id_of
 from cogs.unanswered import take
 
 Interaction = discord.Interaction[CroupierBot]
+log = logging.getLogger(__name__)
 
 
 class DealButton(
@@ -124,6 +127,8 @@ class MultiTable(commands.Cog):
     def __init__(self, bot: CroupierBot) -> None:
         self.bot = bot
         self.open: dict[int, Registration] = {}
+        #: Channels whose tournament is being started (no longer open, not yet running).
+        self.starting: set[int] = set()
         bot.add_dynamic_items(DealButton)
         #: The seats' randomness (tests make it repeatable).
         self.rng: random.Random | None = None
@@ -176,7 +181,8 @@ class MultiTable(commands.Cog):
         guild_id_of(interaction)
         locale = locale_of(interaction)
         channel_id = interaction.channel_id
-        if channel_id is None or channel_id in self.open or channel_id in self.running:
+        busy = channel_id in self.open or channel_id in self.running or channel_id in self.starting
+        if channel_id is None or busy:
             raise Refused("mtt.already_open")
         config = new_table_config(
             self.bot.settings,
@@ -195,6 +201,9 @@ class MultiTable(commands.Cog):
             locale=locale,
             **(extras or {}),
         )
+        await self.check_table_limit(guild_id_of(interaction), int(computers) + 1, config.seats)
+        if channel_id in self.open or channel_id in self.running or channel_id in self.starting:
+            raise Refused("mtt.already_open")  # opened by a second click meanwhile
         self.open[channel_id] = Registration(
             interaction.user.id,
             config,
@@ -230,7 +239,12 @@ class MultiTable(commands.Cog):
             raise Refused(
                 "mtt.short", buy_in=registration.config.tournament_buy_in, balance=balance
             )
-        registration.members[user.id] = Entrant(user.id, user.display_name, locale)
+        # Asked again after the wait: a second click, a start or a cancel meanwhile.
+        if self._registration(interaction) is not registration:
+            raise Refused("mtt.registration_closed")
+        if user.id in registration.members:
+            raise Refused("mtt.already_registered")
+        registration.members[user.id] = Entrant(user.id, seat_name(user), locale)
         text = t(
             "mtt.registered",
             locale,
@@ -250,18 +264,22 @@ class MultiTable(commands.Cog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refused("mtt.text_channel_only")
-        for member in registration.members.values():  # all or nothing: nobody short
-            balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
-            if balance < registration.config.tournament_buy_in:
-                raise Refused("mtt.member_short", name=member.name)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        players = list(registration.members.values()) + computer_entrants(
-            registration.computers, registration.config.locale
-        )
-
         assert interaction.channel_id is not None
+        # Taken from the open ones before the first wait: a second click on start,
+        # a join or a cancel meanwhile finds registration closed.
         del self.open[interaction.channel_id]
+        self.starting.add(interaction.channel_id)
         try:
+            players_count = len(registration.members) + registration.computers
+            await self.check_table_limit(guild_id, players_count, registration.config.seats)
+            for member in list(registration.members.values()):  # all or nothing: nobody short
+                balance = await self.bot.cashier.ensure_balance(guild_id, member.user_id)
+                if balance < registration.config.tournament_buy_in:
+                    raise Refused("mtt.member_short", name=member.name)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            players = list(registration.members.values()) + computer_entrants(
+                registration.computers, registration.config.locale
+            )
             tournament = await start_multi_table_tournament(
                 self.bot.tables,
                 guild_id=guild_id,
@@ -278,6 +296,8 @@ class MultiTable(commands.Cog):
             # Nothing was taken (or all of it went back): registration stays open.
             self.open[interaction.channel_id] = registration
             raise
+        finally:
+            self.starting.discard(interaction.channel_id)
         keep_running(self.running, tournament)
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
@@ -329,6 +349,40 @@ class MultiTable(commands.Cog):
         await interaction.followup.send(t(key, locale), ephemeral=True)
         return True
 
+    async def check_table_limit(self, guild_id: int, players: int, seats: int) -> None:
+        """Refused when the tables ``players`` need at ``seats`` a table would
+        pass the server's limit of open tables (``CROUPIER_MAX_TABLES_PER_SERVER``,
+        bot/table_limits.py): a tournament's tables count as any others."""
+        limit = self.bot.settings.max_tables_per_server
+        if not limit:
+            return
+        needed = -(-players // seats)
+        open_now = int(
+            await self.bot.db.fetch_value(
+                "SELECT COUNT(*) FROM tables WHERE guild_id = ? AND status = 'open'", (guild_id,)
+            )
+        )
+        if open_now + needed > limit:
+            raise Refused("mtt.too_many_tables", tables=needed, limit=limit, open=open_now)
+
+    async def table_place_gone(self, channel_id: int) -> bool:
+        """Whether ``channel_id`` (deleted, or no longer seen) is a table's thread of
+        a tournament running here; if so the tournament is cancelled, as
+        ``/tournament cancel`` does (its hands played out, the pool shared by the
+        chips): a table's players can no longer see it, and its chips are the
+        tournament's, not balances to send home as at a table of its own."""
+        for tournament in list(self.running.values()):
+            if channel_id not in tournament.channels.values():
+                continue
+            log.warning(
+                "Tournament %s: the thread of a table is gone; cancelling it",
+                tournament.tournament_id,
+            )
+            if not (tournament.over or tournament.cancelling or tournament.agreed):
+                await tournament.cancel()
+            return True
+        return False
+
     def tournament_in(self, channel_id: int | None) -> MultiTableTournament:
         """The tournament played in ``channel_id`` (its channel, or a table's thread)."""
         for tournament in self.running.values():
@@ -350,8 +404,8 @@ class MultiTable(commands.Cog):
         """Enter the member in ``tournament`` under way, or re-enter them; the
         answer's sentence (bot/tournaments/late_entries.py)."""
         locale, member = locale_of(interaction), interaction.user
-        name = getattr(member, "display_name", member.name)
-        seated = await register_late(tournament, Entrant(member.id, name, locale))
+        # Cleaned as every seat's name is: no markdown, no mention, not too long.
+        seated = await register_late(tournament, Entrant(member.id, seat_name(member), locale))
         return t(
             "late.you_reentered" if seated.reentry else "late.you",
             locale,
@@ -367,6 +421,12 @@ class MultiTable(commands.Cog):
         channel_id = interaction.channel_id
         registration = None if channel_id is None else self.open.get(channel_id)
         if registration is None:
+            running = any(
+                channel_id == one.channel_id or channel_id in one.channels.values()
+                for one in self.running.values()
+            )
+            if running or channel_id in self.starting:
+                raise Refused("mtt.registration_closed")
             raise Refused("mtt.none_open")
         return registration
 

@@ -31,6 +31,7 @@ from bot.errors import BadOption
 from bot.i18n import language_of, t
 from bot.i18n.discord_bridge import catalogue_str, locale_of
 from bot.render.game_picker import chosen_game
+from bot.render.names import seat_name
 from bot.scheduled_posts import when
 from bot.scheduled_start import multi_table_settings
 from bot.scheduled_tournaments import (
@@ -200,7 +201,14 @@ class Tournaments(
             provably_fair=OPTIONS["provably_fair"].default,
         )
         config = new_table_config(self.bot.settings, **table_options)
+        computers = int(options["computers"] or 0)
+        if computers:  # its computer players alone may need more tables than the server allows
+            await self._floor().check_table_limit(
+                guild_id_of(interaction), computers + 1, config.seats
+            )
         hours = options["registration_hours"]
+        if hours is not None and int(hours) <= 0:  # registration would open only at the start
+            raise ScheduleError("schedule.registration_at_start")
         opens_at = int(now) if hours is None else max(int(now), starts_at - int(hours) * 3600)
         channel_id = interaction.channel_id
         assert channel_id is not None
@@ -216,7 +224,7 @@ class Tournaments(
             repeat_weekly=options["repeat_weekly"] is True,
             min_players=int(options["min_players"]),
             late_levels=int(options["late_levels"] or 0),
-            computers=int(options["computers"] or 0),
+            computers=computers,
             reentries=int(options["reentries"] or 0),
         )
         tournament = await self.scheduler.announce(tournament)
@@ -321,7 +329,7 @@ class Tournaments(
         member = interaction.user
         movement = await runner.late_register(
             member.id,
-            getattr(member, "display_name", member.name),
+            seat_name(member),
             locale=locale,
             last_level=tournament.late_levels,
             reentries=tournament.reentries,
@@ -405,6 +413,8 @@ class Tournaments(
             raise ScheduleError("schedule.cancel_not_yours")
         await interaction.response.defer(ephemeral=True, thinking=True)
         released = await self.scheduler.cancel(number)
+        if released is None and found.status == "started":  # not its registration: the play
+            raise ScheduleError("schedule.cancel_started", channel=f"<#{found.channel_id}>")
         if released is None:
             raise ScheduleError("schedule.closed")
         await interaction.followup.send(

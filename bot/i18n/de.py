@@ -2038,6 +2038,15 @@ MESSAGES: Final[dict[str, str]] = {
         "Auf diesem Server ist kein Turnier angesetzt. `/tournament schedule` setzt eines an."
     ),
     "schedule.closed": "Die Anmeldung für dieses Turnier ist geschlossen.",
+    "schedule.cancel_started": (
+        "Dieses Turnier hat begonnen: Wer den Kanal verwalten darf, beendet es vorzeitig in"
+        " {channel}, mit /tournament cancel (mehrere Tische) oder /poker close (ein Tisch)."
+    ),
+    "schedule.registration_at_start": (
+        "Mit registration_hours 0 öffnete die Anmeldung erst zum Start, und niemand könnte"
+        " sich anmelden: Gib 1 oder mehr Stunden an, oder lass die Option weg, dann ist die"
+        " Anmeldung sofort offen. Es wurde nichts angesetzt."
+    ),
     "schedule.not_open_yet": "Die Anmeldung öffnet <t:{when}:R>.",
     "schedule.already_registered": "Du bist schon angemeldet; dein Buy-in wird für dich gehalten.",
     "schedule.not_registered": "Du bist für dieses Turnier nicht angemeldet.",
@@ -2244,6 +2253,21 @@ MESSAGES: Final[dict[str, str]] = {
         " /tournament open."
     ),
     "mtt.already_registered": "Du bist schon angemeldet.",
+    "mtt.no_chips_during_deal": (
+        "Ein Deal liegt auf dem Tisch: keine Rebuys oder Add-ons, bis er beantwortet ist."
+        " Es wurde nichts abgebucht."
+    ),
+    "mtt.no_chips_when_cancelled": (
+        "Das Turnier wird abgebrochen: keine Rebuys oder Add-ons mehr. Es wurde nichts abgebucht."
+    ),
+    "mtt.too_many_tables": (
+        "Dieses Turnier braucht {tables:int} Tische, und dieser Server darf {limit:int} zugleich"
+        " offen haben (jetzt sind {open:int} offen): weniger Computerspieler oder mehr Plätze"
+        " pro Tisch. Es wurde nichts abgebucht."
+    ),
+    "mtt.registration_closed": (
+        "Das Turnier in diesem Kanal hat begonnen: Die Anmeldung ist geschlossen."
+    ),
     "mtt.short": "Das Buy-in beträgt **{buy_in:int}** Chips, und du hast **{balance:int}**.",
     "mtt.opener_only": "Nur das Mitglied, das das Turnier eröffnet hat, kann es starten.",
     "mtt.text_channel_only": (

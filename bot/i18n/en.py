@@ -1911,6 +1911,15 @@ MESSAGES: Final[dict[str, str]] = {
         "No tournament is scheduled on this server. `/tournament schedule` sets one up."
     ),
     "schedule.closed": "Registration for that tournament has closed.",
+    "schedule.cancel_started": (
+        "That tournament has started: a member who can manage the channel ends it early in"
+        " {channel}, with /tournament cancel (several tables) or /poker close (one table)."
+    ),
+    "schedule.registration_at_start": (
+        "With registration_hours 0, registration would open only at the start and nobody"
+        " could register: give 1 or more hours, or leave it out to open registration at once."
+        " Nothing was scheduled."
+    ),
     "schedule.not_open_yet": "Registration opens <t:{when}:R>.",
     "schedule.already_registered": "You are registered already; your buy-in is held for you.",
     "schedule.not_registered": "You are not registered for that tournament.",
@@ -2095,6 +2104,18 @@ MESSAGES: Final[dict[str, str]] = {
         "No multi-table tournament is open for registration here; open one with /tournament open."
     ),
     "mtt.already_registered": "You are registered already.",
+    "mtt.no_chips_during_deal": (
+        "A deal is on the table: no rebuys or add-ons until it is answered. Nothing was taken."
+    ),
+    "mtt.no_chips_when_cancelled": (
+        "The tournament is being cancelled: no more rebuys or add-ons. Nothing was taken."
+    ),
+    "mtt.too_many_tables": (
+        "This tournament needs {tables:int} tables, and this server may have {limit:int} open"
+        " at once ({open:int} are open now): fewer computer players or more seats a table."
+        " Nothing was taken."
+    ),
+    "mtt.registration_closed": "The tournament in this channel has begun: registration is closed.",
     "mtt.short": "The buy-in is **{buy_in:int}** chips and you have **{balance:int}**.",
     "mtt.opener_only": "Only the member who opened the tournament can start it.",
     "mtt.text_channel_only": (

@@ -800,7 +800,7 @@ class MultiTableTournament:
         players still in by their chips, places already paid staying paid, and
         every table closes (:meth:`_close_cancelled`). Saved at once, so a
         restart carries it on. Whether it ended now (no hand was in progress)."""
-        if self.over or self.cancelling:
+        if self.over or self.cancelling or self.agreed is not None:  # a deal being made: over
             raise Refused("mtt.cancel_already")
         self.cancelling, offer = True, self.offer
         self.offer = None

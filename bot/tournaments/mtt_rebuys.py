@@ -40,11 +40,13 @@ from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
+from bot.tables.errors import Refused
 from bot.tables.persistence import TableKeeper
 from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
 from bot.tables.state import TableState
 from bot.tables.table_settings import TableSettings
+from bot.tournaments.final_deal import DealOffer
 from engine import (
     BountyBook,
     BountyWon,
@@ -71,6 +73,10 @@ class MultiTableTournament(Protocol):
     prize_money: int
     running_since: float | None
     over: bool
+    #: Cancelled by an organiser, its hands being played out.
+    cancelling: bool
+    #: A deal offered at the final table, not yet answered by everyone.
+    offer: DealOffer | None
 
     @property
     def prizes(self) -> tuple[int, ...]: ...
@@ -257,6 +263,12 @@ class MttExtras:
         level_up: list[OutgoingMessage] = []
 
         def change() -> int:
+            # Cancelled: the pool is about to be shared by the chips; chips bought now
+            # would take a share of the others' buy-ins.
+            if tournament.cancelling or tournament.over:
+                raise Refused("mtt.no_chips_when_cancelled")
+            if tournament.offer is not None:  # its shares are of the pool as it was offered
+                raise Refused("mtt.no_chips_during_deal")
             table = state.table
             if table.advance_level_if_due(tournament.elapsed()) is not None:
                 level_up.append(level_notice(state))
