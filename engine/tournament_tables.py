@@ -633,11 +633,7 @@ class TournamentFloor:
         else:
             left_before = self.players_left + len(busts)
         events: list[FloorEvent]
-        if (
-            self.late_open
-            and not self.hand_for_hand
-            and before_the_bubble(self.players_left, self.paid_places)
-        ):
+        if self.late_open and self.takes_late_entries:
             # Late registration stays open after this hand: held (rule 8).
             if busts:
                 self.held.append(list(busts))
