@@ -737,13 +737,15 @@ class Cashier:
             (table_id, seat_no, user_id, starting_stack),
         )
         if reentry:
+            # Whether they busted is the floor's (a bust during late registration
+            # has no place yet: engine.TournamentFloor, rule 8).
             changed = await tx.execute(
                 "UPDATE tournament_entries SET buy_in = buy_in + ?"
-                " WHERE table_id = ? AND user_id = ? AND place IS NOT NULL",
+                " WHERE table_id = ? AND user_id = ?",
                 (buy_in, pool_table_id, user_id),
             )
             if changed != 1:
-                raise RuntimeError(f"user {user_id} has no finished entry at {pool_table_id}")
+                raise RuntimeError(f"user {user_id} has no entry at {pool_table_id}")
             return balance
         await tx.execute(
             "INSERT INTO tournament_entries (table_id, guild_id, user_id, buy_in)"

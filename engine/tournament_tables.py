@@ -79,6 +79,29 @@ Tournaments):
    paid is never paid twice. A re-entry is a new entry with its own finish
    (a player may have two), but not a new entrant for the size of the payout
    table (:mod:`engine.payouts`); its buy-in goes into the prize pool.
+8. **Places of busts during late registration**: the field is not known
+   while players still enter, so a place counted from the players left at
+   the bust would be given again once the field grows (the late registrant
+   takes a place below the others). A bust while late registration is open
+   is *held* (:class:`Out`): recorded in order, with the chips its hand began
+   with, and placed when late registration ends (the organiser's last level
+   passes, :meth:`TournamentFloor.close_late_registration`; or it closes
+   early on the bubble or at the final table, :attr:`takes_late_entries`).
+   Then the field is every entry, and the held busts take the places below
+   everyone still in, in reverse order of busting: the first bust finishes
+   last (the number of entries), busts of one hand by the chips they started
+   it with (rule 5; equal stacks by the lower player number, every place
+   distinct: none of them is paid). A player who re-entered has a finish per
+   entry. This is how card rooms place them: the payouts and the finishing
+   places are settled when late registration closes ("many rooms do not
+   finalize payouts until the late-registration window closes",
+   casinobullseye.com, "Late Registration: Meaning and Tournament Context"),
+   and online rooms show an early bust without a place until then (a
+   re-entered bust-out "is struck from the standings", the FinalTable poker
+   room's re-entry release notes, github.com/Isorgcom/FinalTable v0.10.0);
+   the TDA rules leave it to the house. Late registration always ends
+   before the money (rule 7), so no held bust is ever in a paid place (the
+   floor refuses to place one there).
 
 Every move the floor decides is *pending* until the caller says it was
 carried out (:meth:`TournamentFloor.move_done`); a table with a pending move
@@ -116,9 +139,11 @@ __all__ = [
     "Finish",
     "FloorEvent",
     "HandForHand",
+    "LateClosed",
     "LateEntry",
     "Move",
     "MoveReason",
+    "Out",
     "TableBroken",
     "TournamentFloor",
     "before_the_bubble",
@@ -260,7 +285,24 @@ class FinalTableFormed:
     button: int
 
 
-FloorEvent = Move | TableBroken | Finish | HandForHand | FinalTableFormed
+@dataclass(frozen=True, slots=True)
+class Out:
+    """``player`` busted while late registration is open: out of the
+    tournament, placed when it closes (rule 8)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class LateClosed:
+    """Late registration has closed with ``entries`` entries: the busts held
+    during it take ``finishes`` (rule 8; no prize among them)."""
+
+    entries: int
+    finishes: tuple[Finish, ...]
+
+
+FloorEvent = Move | TableBroken | Finish | HandForHand | FinalTableFormed | Out | LateClosed
 
 
 def place_busts(players_left: int, busts: Sequence[Bust]) -> tuple[Finish, ...]:
@@ -323,6 +365,11 @@ class TournamentFloor:
     final_table: int | None = None
     final_button: int | None = None
     entrants: int = 0
+    #: Late registration is open: busts are held, not placed (rule 8).
+    late_open: bool = False
+    #: The busts held while late registration is open, one list per hand, in
+    #: the order they busted; placed when it closes.
+    held: list[list[Bust]] = field(default_factory=list)
 
     # -- seating -------------------------------------------------------------
 
@@ -374,8 +421,7 @@ class TournamentFloor:
         entrant), so :attr:`entrants` stays."""
         if not self.takes_late_entries or self.table_of(player) is not None:
             raise ValueError("Late registration is for players not in, before the money.")
-        finished = any(finish.player == player for finish in self.finishes)
-        if finished != reentry:
+        if self.is_out(player) != reentry:
             raise ValueError("A player who finished re-enters; a new player registers.")
         fewest = min(len(seats) for seats in self.tables.values())
         if fewest == self.seat_count:
@@ -415,12 +461,52 @@ class TournamentFloor:
             last_level=last_level,
             still_in=self.table_of(player) is not None
             or any(bust.player == player for bust in self.round_busts),
-            finished=any(finish.player == player for finish in self.finishes),
+            finished=self.is_out(player),
             reentries=reentries,
             reentries_made=reentries_made,
             open_now=self.takes_late_entries,
             seat_free=self.fewest_players < self.seat_count,
         )
+
+    def is_out(self, player: int) -> bool:
+        """Whether an entry of ``player`` busted (placed, or held: rule 8)."""
+        return any(finish.player == player for finish in self.finishes) or any(
+            bust.player == player for busts in self.held for bust in busts
+        )
+
+    @property
+    def entries(self) -> int:
+        """Every entry so far, re-entries included: the players still in, the
+        places given and the busts held (rule 8)."""
+        placed = max(
+            (finish.place + finish.sharing - 1 for finish in self.finishes),
+            default=0,
+        )
+        return max(self.players_left, placed) + sum(len(busts) for busts in self.held)
+
+    def close_late_registration(self) -> LateClosed | None:
+        """Late registration has ended (its last level passed, or the floor
+        takes no more entries): the held busts take the places below everyone
+        in, the first bust last (rule 8). ``None`` once it is closed."""
+        if not self.late_open:
+            return None
+        self.late_open = False
+        held, self.held = self.held, []
+        above = max(
+            self.players_left,
+            max((f.place + f.sharing - 1 for f in self.finishes), default=0),
+        )
+        finishes: list[Finish] = []
+        place = above + 1
+        for busts in reversed(held):
+            for bust in sorted(busts, key=lambda b: (-b.starting_stack, b.player)):
+                finishes.append(Finish(bust.player, place))
+                place += 1
+        if any(finish.place <= self.paid_places for finish in finishes):
+            # Late registration ends before the money (rule 7): never reached.
+            raise RuntimeError("A bust held in late registration would take a paid place.")
+        self.finishes.extend(finishes)
+        return LateClosed(self.entries, tuple(finishes))
 
     @property
     def fewest_players(self) -> int:
@@ -546,8 +632,18 @@ class TournamentFloor:
             self.round_busts, self.round_dealt = [], set()
         else:
             left_before = self.players_left + len(busts)
-        events = self._place(left_before, busts)
+        events: list[FloorEvent]
+        if self.late_open and self.takes_late_entries:
+            # Late registration stays open after this hand: held (rule 8).
+            if busts:
+                self.held.append(list(busts))
+            events = [Out(bust.player) for bust in busts]
+        else:
+            events = self._place(left_before, busts)
         events.extend(self._tidy(rng))
+        if self.late_open and not self.takes_late_entries:
+            closed = self.close_late_registration()
+            events.extend([closed] if closed is not None else [])
         return tuple(events)
 
     # -- the floor's own work ------------------------------------------------
@@ -765,6 +861,8 @@ class TournamentFloor:
             "round_busts": [[b.player, b.table, b.starting_stack] for b in self.round_busts],
             "final_table": self.final_table,
             "final_button": self.final_button,
+            "late_open": self.late_open,
+            "held": [[[b.player, b.table, b.starting_stack] for b in busts] for busts in self.held],
         }
 
     @classmethod
@@ -794,4 +892,10 @@ class TournamentFloor:
             round_busts=[Bust(int(p), int(t), int(s)) for p, t, s in data["round_busts"]],
             final_table=optional(data["final_table"]),
             final_button=optional(data["final_button"]),
+            # A floor saved before rule 8 places every bust at once.
+            late_open=bool(data.get("late_open", False)),
+            held=[
+                [Bust(int(p), int(t), int(s)) for p, t, s in busts]
+                for busts in data.get("held", [])
+            ],
         )

@@ -2377,4 +2377,14 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "late.lobby_reentries": "Re-Entries: {reentries:int} · Preisgeld **{pool:int}** Chips",
     "schedule.reentry_rule": "Re-Entries: {reentries} pro Spieler während der späten Anmeldung.",
+    # -- Plätze der während der späten Anmeldung Ausgeschiedenen --
+    "late.out": (
+        "{name} ist ausgeschieden. Die späte Anmeldung ist noch offen, deshalb werden die Plätze"
+        " vergeben, wenn sie schließt (bisher {entries:int} Teilnahmen)."
+    ),
+    "late.closed_places": (
+        "🕒 Die späte Anmeldung ist geschlossen: **{entries:int}** Teilnahmen. Die Plätze der"
+        " währenddessen Ausgeschiedenen: {places}."
+    ),
+    "late.place": "{name} ({place})",
 }

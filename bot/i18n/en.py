@@ -2208,4 +2208,14 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "late.lobby_reentries": "Re-entries: {reentries:int} · prize pool **{pool:int}** chips",
     "schedule.reentry_rule": "Re-entries: {reentries} per player during late registration.",
+    # -- places of busts during late registration (bot/tournaments/late_places.py) --
+    "late.out": (
+        "{name} is out. Late registration is still open, so the places are given when it"
+        " closes ({entries:int} entries so far)."
+    ),
+    "late.closed_places": (
+        "🕒 Late registration is closed: **{entries:int}** entries. The places of the players"
+        " out during it: {places}."
+    ),
+    "late.place": "{name} ({place})",
 }

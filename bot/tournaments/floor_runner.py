@@ -97,6 +97,7 @@ from bot.tournaments.final_deal import (
     offer_from_data,
     offer_message,
 )
+from bot.tournaments.late_places import close_if_due, late_notices
 from bot.tournaments.late_rule import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
@@ -108,6 +109,7 @@ from engine import (
     Finish,
     HandForHand,
     HandResult,
+    LateClosed,
     Move,
     MoveReason,
     TableBroken,
@@ -294,11 +296,14 @@ class MultiTableTournament:
         # A bust in the rebuy levels waits a hand to rebuy: the floor hears of it after.
         busts, seat_of = await extras.busts(tx, state, deal, settled)
         out = list(busts)
-        events = floor.hand_finished(number, busts, self.rng)
+        # Late registration closed by its level first: this hand's busts are placed.
+        events = (*close_if_due(self), *floor.hand_finished(number, busts, self.rng))
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
         finishes = [e for e in events if isinstance(e, Finish)]
         knockouts = await extras.pay_knockouts(tx, self, state, deal, settled, finishes)
         paid = await self._pay(tx, finishes)
+        # Busts held in late registration: their places recorded, never a prize.
+        await self._pay(tx, [f for e in events if isinstance(e, LateClosed) for f in e.finishes])
         over = any(f.place == 1 for f in finishes)
         if over:
             # The winner's chips end with the tournament, as the busted players' did.
@@ -310,7 +315,8 @@ class MultiTableTournament:
             await close_table(tx, state.table_id)
         self._events[number] = events
         await self.save(tx, over=over)
-        return knockouts + self._finish_notices(state.locale, paid), over
+        notices = self._finish_notices(state.locale, paid)
+        return knockouts + notices + late_notices(self, state.locale, events), over
 
     async def _pay(self, tx: Transaction, finishes: Sequence[Finish]) -> list[tuple[int, int, int]]:
         places = [(f.player, f.place) for f in finishes if f.place != 1]
@@ -343,7 +349,7 @@ class MultiTableTournament:
                     locale,
                     name=name,
                     place=ordinal(place, locale),
-                    entrants=self.floor.entrants,
+                    entrants=self.floor.entries,
                     prize=prize,
                 )
             notices.append(OutgoingMessage(content=text))
@@ -997,6 +1003,8 @@ async def start_multi_table_tournament(
         paid_places=len(mtt_prizes(prize_money, len(players))),
         rng=rng,
     )
+    # Busts wait for their places while players still enter (engine rule 8).
+    floor.late_open = late is not None and late.last_level > 0
     tournament = MultiTableTournament(
         registry,
         guild_id,

@@ -32,8 +32,9 @@ from bot.tables.errors import Refused
 from bot.tables.late_refusals import REFUSALS
 from bot.tables.state import Player
 from bot.tournaments.floor_runner import Entrant, MultiTableTournament
+from bot.tournaments.late_places import level_now
 from bot.tournaments.late_rule import LateRule
-from engine import LateEntry, LevelClock, Move, TournamentFloor, mtt_prizes
+from engine import LateEntry, Move, TournamentFloor, mtt_prizes
 
 __all__ = ["LateRule", "LateSeat", "answer", "level_now", "register_late"]
 
@@ -49,20 +50,6 @@ class LateSeat:
     stack: int
     balance: int
     reentry: bool
-
-
-def level_now(tournament: MultiTableTournament) -> int:
-    """The tournament's level now (from 1), by its clock's seconds: the level a
-    table dealing now would play (a table moves to it before it deals)."""
-    schedule = next(
-        (r.table.clock.schedule for r in tournament.runners.values() if r.table.clock),
-        None,
-    )
-    if schedule is None:
-        return 1
-    clock = LevelClock(schedule)
-    clock.advance_if_due(0, tournament.elapsed())
-    return clock.index + 1
 
 
 def answer(tournament: MultiTableTournament, user_id: int) -> LateEntry:

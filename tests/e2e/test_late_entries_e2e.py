@@ -11,11 +11,16 @@ hand until he busts; his balance is short of a second buy-in and he is
 refused, nothing taken (the floor as it was); granted chips, he re-enters
 for a new buy-in with a fresh stack (not
 a new entrant for the payout table, engine/payouts.py); he busts again and
-has no re-entry left; his one row of results keeps his better place. The
-bot restarts: the floor, the pool and the re-entry made come back from the
-database. Once level 3 is over, Dan is refused politely (in German). Not a chip created or
-lost: the chips in the seats are the entries' starting stacks, the prize pool
-is every buy-in, and the audit is clean as the bot stops.
+has no re-entry left. His busts during late registration are told without a
+place (the field still grows): they are placed when it closes. The
+bot restarts: the floor, the pool, the re-entry made and the busts waiting
+for their places come back from the database. Once level 3 is over, Dan is
+refused politely (in German) and the busts held take the places below
+everyone still in, the first bust last: every place once, from the number
+of entries (12) down, Ben's one row of results keeping his better place. Not
+a chip created or lost: the chips in the seats are the entries' starting
+stacks, the prize pool is every buy-in, and the audit is clean as the bot
+stops.
 """
 
 from __future__ import annotations
@@ -63,6 +68,21 @@ async def shove(tournament: Any, member: Member) -> None:
             with contextlib.suppress(ComponentNotFound):
                 await (await member.click(custom_id=custom_id)).settled()
                 break
+
+
+def busts_of(tournament: Any, player: int) -> int:
+    """The entries of ``player`` that busted, placed or waiting for a place."""
+    floor = tournament.floor
+    placed = sum(f.player == player for f in floor.finishes)
+    return placed + sum(b.player == player for busts in floor.held for b in busts)
+
+
+def all_threads(fake: FakeDiscord, tournament: Any) -> list[str]:
+    return [
+        m.text()
+        for runner in tournament.runners.values()
+        for m in fake.messages(runner.record.channel_id)
+    ]
 
 
 async def pool_and_buy_ins(croupier: Any, pool_table_id: int) -> tuple[int, int]:
@@ -147,7 +167,7 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
             await croupier.settled()
             await tournament.settled()
             await croupier.settled()
-            if any(f.player == ben.id for f in tournament.floor.finishes):
+            if busts_of(tournament, ben.id) == 1:
                 break
             assert chips_in_seats(tournament) == 11 * STACK
             await shove(tournament, ben)
@@ -184,15 +204,18 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
             "SELECT buy_in, place FROM tournament_entries WHERE table_id = ? AND user_id = ?",
             (tournament.pool_table_id, ben.id),
         )
-        assert entry["buy_in"] == 2 * BUY_IN and entry["place"] is not None
-        first_place = entry["place"]
+        # Out during late registration: no place yet (the field still grows).
+        assert entry["buy_in"] == 2 * BUY_IN and entry["place"] is None
+        assert not [f for f in tournament.floor.finishes if f.player == ben.id]
+        out = "Ben is out. Late registration is still open, so the places are given when it closes"
+        assert any(out in text for text in all_threads(fake, tournament))
 
         # Ben shoves again and busts again: a second finish; no re-entry left.
         for _step in range(400):
             await croupier.settled()
             await tournament.settled()
             await croupier.settled()
-            if sum(f.player == ben.id for f in tournament.floor.finishes) == 2:
+            if busts_of(tournament, ben.id) == 2:
                 break
             assert chips_in_seats(tournament) == 12 * STACK
             await shove(tournament, ben)
@@ -202,15 +225,8 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         used = await answer(ben, "tournament", "register")
         assert used == "You have used your re-entries (1) in this tournament.", used
         assert await pool_and_buy_ins(croupier, tournament.pool_table_id) == (12 * BUY_IN,) * 2
-        # One row for Ben in the tournament's results: his best place (bot/seasons.py).
-        entry = await croupier.database.fetch_one(
-            "SELECT buy_in, place FROM tournament_entries WHERE table_id = ? AND user_id = ?",
-            (tournament.pool_table_id, ben.id),
-        )
-        assert entry["buy_in"] == 2 * BUY_IN
-        finishes = [f.place for f in tournament.floor.finishes if f.player == ben.id]
-        assert len(finishes) == 2 and finishes[0] == first_place
-        assert entry["place"] == min(finishes)
+        held = [[b.player for b in busts] for busts in tournament.floor.held]
+        assert tournament.floor.late_open and [ben.id] in held
 
     # A restart: the late rule, the re-entry made and the seats come back.
     async with running_croupier(fake, database, **options) as croupier:
@@ -220,6 +236,7 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
         assert tournament.floor.entrants == 11 and tournament.prize_money == 12 * BUY_IN
         assert tournament.floor.table_of(ben.id) is None
         assert tournament.floor.table_of(cat.id) is not None
+        assert [[b.player for b in busts] for busts in tournament.floor.held] == held
         await croupier.settled()
         assert chips_in_seats(tournament) == 12 * STACK
         # After level 3 late registration is over.
@@ -229,6 +246,31 @@ async def test_a_late_registrant_and_a_re_entry_are_seated_at_a_running_multi_ta
             await tournament.settled()
         refused = await answer(dan, "tournament", "register")
         assert refused == "Die späte Anmeldung endete mit Level 3.", refused
+        # Late registration closed at the first hand's end after level 3: the
+        # busts held are placed below everyone still in, the first bust last.
+        for _step in range(200):
+            if not tournament.floor.late_open:
+                break
+            clock.advance(1.0)
+            await croupier.settled()
+            await tournament.settled()
+        floor = tournament.floor
+        assert not floor.late_open and not floor.held and floor.entries == 12
+        places = sorted(f.place for f in floor.finishes)
+        assert len(places) == len(set(places)), places  # every place once
+        assert places == list(range(floor.players_left + 1, 13)), places  # 12 entries
+        assert places[-1] == 12 and (ben.id, 12) in [(f.player, f.place) for f in floor.finishes]
+        await croupier.settled()
+        closed = "Late registration is closed: **12** entries"
+        assert any(closed in text for text in all_threads(fake, tournament))
+        # One row for Ben in the tournament's results: his best place (bot/seasons.py).
+        entry = await croupier.database.fetch_one(
+            "SELECT buy_in, place FROM tournament_entries WHERE table_id = ? AND user_id = ?",
+            (tournament.pool_table_id, ben.id),
+        )
+        finishes = [f.place for f in floor.finishes if f.player == ben.id]
+        assert entry["buy_in"] == 2 * BUY_IN and len(finishes) == 2
+        assert entry["place"] == min(finishes)
         balance = await croupier.database.fetch_value(
             "SELECT chips FROM balances WHERE user_id = ?", (dan.id,)
         )
