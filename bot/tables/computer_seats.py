@@ -38,6 +38,12 @@ holding the bank's chips: once no member has played at the table for
 :data:`IDLE_SECONDS` (the last one left, or everyone sits out), they leave
 between hands, their stacks go back to the bank, and the channel is told so.
 The wait starts again after a restart.
+
+At a rebuy tournament (a sit-and-go, or a table of a multi-table tournament)
+a computer player rebuys and takes the add-on between its hands as the
+engine's rule for it says (:func:`engine.chips_to_buy`), through the table's
+desk as a member's button does, the house bank staking the price
+(:meth:`ComputerSeats.buy_tournament_chips`, after every hand).
 """
 
 from __future__ import annotations
