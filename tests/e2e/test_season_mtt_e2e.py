@@ -5,10 +5,11 @@ A manager starts this month's season on the ``field`` formula (entrants −
 place + 1, so the field's size shows in the points). Ann opens a tournament
 with /tournament open, Ann and Ben register and six computer players fill a
 field of eight over two tables of four, on a fake clock. Only its opener (or a
-manager) marks it for the season, in its channel or a table's thread. It is
-played to its winner; /season standings then shows each member's points by
-the formula from the place the tournament gave them in a field of eight, and
-no computer player. A second tournament marked out of the season adds nothing.
+manager) marks it for the season or out of it: before the start in its
+channel, once it runs in a table's thread too. A first tournament marked out
+before its start counts for nothing; a second, played to its winner, counts:
+/season standings shows each member's points by the formula from the place
+the tournament gave them in a field of eight, and no computer player.
 """
 
 from __future__ import annotations
@@ -71,18 +72,23 @@ async def play_one(
         computers=FIELD - 2,
     )
     assert "multi-table tournament is open" in opened, opened
+    if not counts:  # marked out before it starts, in its channel
+        refused = await answer(ben, "season", "mark", season=False)
+        assert "Only the member who opened this tournament" in refused, refused
+        marked = await answer(ann, "season", "mark", season=False)
+        assert marked == "This tournament does not count for the season.", marked
     for member in (ann, ben):
         await answer(member, "tournament", "join")
     started = await answer(ann, "tournament", "start")
     assert f"{FIELD} players at 2 tables" in started, started
     (tournament,) = [t for t in cog.running.values() if not t.over]
-    # Only its opener (or a manager) says whether it counts, in its channel or a thread.
-    refused = await answer(ben, "season", "mark", season=False)
-    assert "Only the member who opened this tournament" in refused, refused
-    thread = min(tournament.channels.values())
-    marked = await answer(ann, "season", "mark", channel=thread, season=counts)
-    expected = "counts for the season" if counts else "does not count for the season"
-    assert expected in marked, marked
+    if counts:  # once it runs: marked out and back in, in a table's thread
+        thread = min(tournament.channels.values())
+        refused = await answer(ben, "season", "mark", channel=thread, season=False)
+        assert "Only the member who opened this tournament" in refused, refused
+        for mark in (False, True):
+            marked = await answer(ann, "season", "mark", channel=thread, season=mark)
+            assert "for the season." in marked, marked
     by_id = {member.id: member for member in members.values()}
     for _step in range(3000):
         await croupier.settled()
@@ -120,6 +126,10 @@ async def test_a_multi_table_tournament_counts_for_the_season_by_its_places_and_
         croupier.bot.get_cog("MultiTable").rng = random.Random(2)
         members = {"Ann": ann, "Ben": ben}
 
+        await play_one(croupier, clock, members, counts=False)
+        nothing = await answer(ben, "season", "standings")
+        assert "tournaments counted: 0" in nothing, nothing  # marked out before its start
+
         counted = await play_one(croupier, clock, members, counts=True)
         rows = await croupier.database.fetch_all(
             "SELECT user_id, place FROM tournament_entries WHERE table_id = ?",
@@ -135,7 +145,3 @@ async def test_a_multi_table_tournament_counts_for_the_season_by_its_places_and_
             points = FIELD - places[member.id] + 1
             assert f"<@{member.id}>: **{points}** points (tournaments: 1," in standings
         assert standings.count(" points (tournaments:") == 2  # no computer player
-
-        await play_one(croupier, clock, members, counts=False)
-        again = await answer(ben, "season", "standings")
-        assert again == standings, again  # marked out: nothing changed
