@@ -40,6 +40,7 @@ from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
+from bot.tables.errors import Refused
 from bot.tables.persistence import TableKeeper
 from bot.tables.registry import TableRegistry
 from bot.tables.runner import TableRunner
@@ -71,6 +72,8 @@ class MultiTableTournament(Protocol):
     prize_money: int
     running_since: float | None
     over: bool
+    #: Cancelled by an organiser: nobody buys chips any more.
+    cancelling: bool
 
     @property
     def prizes(self) -> tuple[int, ...]: ...
@@ -247,7 +250,11 @@ class MttExtras:
         kind: ChipsKind,
     ) -> int:
         """A rebuy or the add-on at a table (the engine's table says whether
-        now, at the tournament's level); the player's balance after it."""
+        now, at the tournament's level); the player's balance after it. Not
+        once the tournament is over or being cancelled (its pool is being
+        shared: a computer player between hands must not buy into it then)."""
+        if tournament.over or tournament.cancelling:
+            raise Refused("mtt.cancel_already")
         config, locale = tournament.config, state.locale
         if kind == "rebuy":
             price, chips = config.tournament_buy_in, config.starting_stack
