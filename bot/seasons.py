@@ -3,10 +3,13 @@ standings, and the post at its end.
 
 A member who can manage the server starts a season (``/season start``) for
 this month, this quarter, or the days they name, with one of
-:data:`FORMULAS`. A sit-and-go of the server counts for the season its end
+:data:`FORMULAS`. A tournament of the server counts for the season its end
 falls in (the day its table closed, UTC) when it was played to a winner and
 was not marked out of it (``/season mark season:false``, the ``season``
-option of :data:`bot.table_options.SEASON_OPTIONS`): unmarked, it counts.
+option of :data:`bot.table_options.SEASON_OPTIONS`): unmarked, it counts. A
+multi-table tournament (bot/tournaments/floor_runner.py) keeps its results,
+one row a player (a re-entry's best place), on its pool table, which is
+marked and counted as a sit-and-go's table is.
 Every entrant makes the field, computer players too; the standings leave out
 computer players (negative ids) and forgotten members (their pseudonyms), as
 every leaderboard does.

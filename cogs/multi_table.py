@@ -30,6 +30,7 @@ from bot.error_replies import reply_with_error
 from bot.i18n import t
 from bot.i18n.discord_bridge import locale_of
 from bot.render.names import seat_name
+from bot.seasons import mark_table
 from bot.tables.errors import Refused
 from bot.tables.outlet import DiscordOutlet
 from bot.tables.runner import DeskFactory
@@ -113,6 +114,9 @@ class Registration:
     members: dict[int, Entrant] = field(default_factory=dict)
     #: Late registration and re-entries once it runs (bot/tournaments/late_entries.py).
     late: LateRule = field(default_factory=LateRule)
+    #: Marked for the season (or out of it) before the start with /season mark
+    #: (cogs/seasons.py): its pool table is marked as it starts; ``None``: unmarked.
+    season: bool | None = None
 
 
 class MultiTable(commands.Cog):
@@ -299,6 +303,8 @@ class MultiTable(commands.Cog):
         finally:
             self.starting.discard(interaction.channel_id)
         keep_running(self.running, tournament)
+        if registration.season is not None:
+            await mark_table(self.bot.db, tournament.pool_table_id, registration.season)
         text = t("mtt.started", locale, players=len(players), tables=len(tournament.runners))
         await interaction.followup.send(text, ephemeral=True)
 

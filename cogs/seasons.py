@@ -244,17 +244,40 @@ class Seasons(
     @app_commands.command(name="mark", description=catalogue_str("command.season.mark"))
     @app_commands.describe(season=catalogue_str(SEASON_OPTION.description))
     async def mark(self, interaction: Interaction, season: bool = True) -> None:
-        runner = self.bot.tables.get(interaction.channel_id or 0)
-        if runner is None or not runner.settings.tournament:
-            raise SeasonError("season.not_a_tournament")
-        if (
-            interaction.user.id != runner.record.creator_id
-            and not interaction.permissions.manage_guild
-        ):
-            raise SeasonError("season.mark_not_yours")
-        await mark_table(self.bot.db, runner.table_id, season)
+        channel_id = interaction.channel_id or 0
+        registration = self._registration_in(channel_id)
+        if registration is not None:  # a multi-table tournament not started yet
+            if interaction.user.id != registration.opener and not (
+                interaction.permissions.manage_guild
+            ):
+                raise SeasonError("season.mark_not_yours")
+            registration.season = season  # marked as it starts (cogs/multi_table.py)
+        else:
+            table_id, opener = self._tournament_in(channel_id)
+            if interaction.user.id != opener and not interaction.permissions.manage_guild:
+                raise SeasonError("season.mark_not_yours")
+            await mark_table(self.bot.db, table_id, season)
         key = "season.marked_in" if season else "season.marked_out"
         await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
+
+    def _registration_in(self, channel_id: int) -> Any:
+        """The multi-table tournament open for registration in ``channel_id``
+        (cogs/multi_table.py's ``Registration``), if one is."""
+        multi_table = self.bot.get_cog("MultiTable")
+        opened = getattr(multi_table, "open", None)
+        return opened.get(channel_id) if isinstance(opened, dict) else None
+
+    def _tournament_in(self, channel_id: int) -> tuple[int, int]:
+        """The table a tournament in ``channel_id`` keeps its results on, and its
+        opener: a multi-table tournament's (its channel or any table's thread)
+        keeps them on its pool table; a sit-and-go on its own."""
+        for tournament in self.bot.multi_tables.values():
+            if channel_id == tournament.channel_id or channel_id in tournament.channels.values():
+                return tournament.pool_table_id, tournament.creator_id
+        runner = self.bot.tables.get(channel_id)
+        if runner is None or not runner.settings.tournament:
+            raise SeasonError("season.not_a_tournament")
+        return runner.table_id, runner.record.creator_id
 
     @tasks.loop(minutes=END_CHECK_MINUTES)
     async def end_round(self) -> None:

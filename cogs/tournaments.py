@@ -243,6 +243,8 @@ class Tournaments(
             text += " " + t(
                 "schedule.hands_become_minutes", locale, hands=config.level_hands, minutes=minutes
             )
+        if tournament.computers:
+            text += " " + t("schedule.scheduled_computers", locale, count=tournament.computers)
         await interaction.followup.send(text, ephemeral=True)
 
     # ------------------------------------------------------------ registering
@@ -395,6 +397,11 @@ class Tournaments(
                     registered=len(registered),
                     min_players=one.min_players,
                     channel=f"<#{one.channel_id}>",
+                )
+                + (
+                    t("schedule.list_computers", locale, count=one.computers)
+                    if one.computers
+                    else ""
                 )
             )
         await interaction.response.send_message("\n".join(lines), ephemeral=True)

@@ -221,7 +221,14 @@ from engine.verdicts import (
 )
 
 if TYPE_CHECKING:
-    from engine.computer import DEFAULT_STYLE, STYLES, ComputerPlayer, Style, style_named
+    from engine.computer import (
+        DEFAULT_STYLE,
+        STYLES,
+        ComputerPlayer,
+        Style,
+        chips_to_buy,
+        style_named,
+    )
     from engine.equity import EquityResult, HandEquity, Range, equities, equity_vs_range
 
 #: Names served from a module imported only when one of them is first asked for
@@ -233,7 +240,14 @@ _LATER = {
     },
     **{
         name: "engine.computer"
-        for name in ("DEFAULT_STYLE", "STYLES", "ComputerPlayer", "Style", "style_named")
+        for name in (
+            "DEFAULT_STYLE",
+            "STYLES",
+            "ComputerPlayer",
+            "Style",
+            "chips_to_buy",
+            "style_named",
+        )
     },
 }
 
@@ -388,6 +402,7 @@ __all__ = [
     "check_opening",
     "check_percentages",
     "chip_chop",
+    "chips_to_buy",
     "choose_pre_action",
     "chosen_home_rules",
     "commit",

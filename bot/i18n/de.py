@@ -2150,6 +2150,11 @@ MESSAGES: Final[dict[str, str]] = {
         "Nr. {id} · **{name}** · {start} ({relative}) · Buy-in {buy_in:int} · {registered}"
         " angemeldet (mindestens {min_players}) · {channel}"
     ),
+    # Computerspieler in /tournament schedule (Bestätigung) und /tournament list (Issue 28).
+    "schedule.scheduled_computers": (
+        "Beim Start nehmen auch {count} Computerspieler Platz; ihre Buy-ins zahlt die Bank."
+    ),
+    "schedule.list_computers": " · {count} Computerspieler",
     "schedule.cancelled_you": "**{name}** ist abgesagt; {refunded} Buy-in(s) gingen zurück.",
     # Turniere an mehreren Tischen (bot/tournaments, cogs/multi_table.py).
     "engine.tournament_only_move": (

@@ -2018,6 +2018,12 @@ MESSAGES: Final[dict[str, str]] = {
         "no. {id} · **{name}** · {start} ({relative}) · buy-in {buy_in:int} · {registered}"
         " registered (at least {min_players}) · {channel}"
     ),
+    # Computer players in /tournament schedule's confirmation and /tournament list (issue 28).
+    "schedule.scheduled_computers": (
+        "At the start {count} computer players take seats too, their buy-ins staked by the"
+        " house bank."
+    ),
+    "schedule.list_computers": " · {count} computer players",
     "schedule.cancelled_you": ("**{name}** is cancelled; {refunded} buy-in(s) went back."),
     # Multi-table tournaments (bot/tournaments, cogs/multi_table.py).
     "engine.tournament_only_move": "Only a tournament's players move between its tables.",

@@ -38,6 +38,12 @@ holding the bank's chips: once no member has played at the table for
 :data:`IDLE_SECONDS` (the last one left, or everyone sits out), they leave
 between hands, their stacks go back to the bank, and the channel is told so.
 The wait starts again after a restart.
+
+At a rebuy tournament (a sit-and-go, or a table of a multi-table tournament)
+a computer player rebuys and takes the add-on between its hands as the
+engine's rule for it says (:func:`engine.chips_to_buy`), through the table's
+desk as a member's button does, the house bank staking the price
+(:meth:`ComputerSeats.buy_tournament_chips`, after every hand).
 """
 
 from __future__ import annotations
@@ -45,13 +51,13 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 from bot.cashier import SeatMovement
 from bot.house_bank import is_computer
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
-from bot.tables.errors import Refused
+from bot.tables.errors import Refused, TableRefusal
 from bot.tables.money_desk import MoneyDesk
 from bot.tables.persistence import TableKeeper
 from bot.tables.services import TableServices
@@ -66,11 +72,23 @@ from engine import (
     IllegalAction,
     Phase,
     Style,
+    chips_to_buy,
     seat_view,
     style_named,
 )
 
 log = logging.getLogger(__name__)
+
+
+@runtime_checkable
+class _SellsChips(Protocol):
+    """A tournament desk that sells rebuys and the add-on (bot/tables/runner.py's
+    ``BuysChips``: a sit-and-go's desk, or a multi-table tournament table's)."""
+
+    async def rebuy(self, user_id: int) -> int: ...
+
+    async def add_on(self, user_id: int) -> int: ...
+
 
 #: The names computer players are given, in order, at one table.
 NAMES: Final = ("Ada", "Blaise", "Charles", "Dorothy", "Edsger", "Grace", "Hedy", "Alan", "Kurt")
@@ -100,6 +118,8 @@ class ComputerSeats:
         #: The players' randomness (bluffs, mixed strategies), apart from the dealer's.
         self.rng = rng if rng is not None else random.Random()
         self.styles: dict[int, Style] = {}
+        #: Computer players that took a rebuy tournament's add-on (or were refused it).
+        self._added_on: set[int] = set()
         #: Since when no member has played at this cash table (computer players seated).
         self.idle_since: float | None = None
         for key, name in (saved or {}).items():
@@ -324,6 +344,44 @@ class ComputerSeats:
                     self.state.table_id,
                 )
                 await self._leave_busted(user_id)
+
+    async def buy_tournament_chips(self) -> None:
+        """Between hands at a rebuy tournament (a sit-and-go's table or one of a
+        multi-table tournament's): each computer player rebuys or takes the
+        add-on as the engine's rule for them says (:func:`engine.chips_to_buy`),
+        through the table's desk as a member's click does, its price staked by
+        the house bank (``house_stake`` ledger rows). A purchase the table
+        refuses (the level moved on, the add-on taken before a restart) is
+        left; a busted computer player that does not rebuy is out, as anyone."""
+        desk, table = self.desk, self.state.table
+        rules = table.rules
+        if not desk.tournament or table.clock is None or not isinstance(desk, _SellsChips):
+            return
+        if not rules.extras.rebuy_levels:
+            return
+        for user_id in self.seated():
+            if table.in_current_hand(user_id):
+                continue
+            seat = table.seat_of(user_id)
+            bought = chips_to_buy(
+                rules.extras,
+                level_index=table.clock.index,
+                stack=seat.stack,
+                starting_stack=rules.starting_stack,
+                add_on_taken=user_id in self._added_on,
+            )
+            for kind in bought:
+                try:
+                    if kind == "rebuy":
+                        await desk.rebuy(user_id)
+                    else:
+                        await desk.add_on(user_id)
+                        self._added_on.add(user_id)
+                except (TableRefusal, IllegalAction) as refusal:
+                    if kind == "add_on":  # taken already (before a restart) or over
+                        self._added_on.add(user_id)
+                    log.debug("Computer player %s did not %s: %s", user_id, kind, refusal)
+                    break
 
     async def _leave_busted(self, user_id: int) -> None:
         """A busted computer player that could not buy back in leaves (a failure

@@ -938,6 +938,7 @@ class TableRunner:
             self._forget(user_id)
         if not settled.table_over:
             await self.computers.buy_back_in()
+            await self.computers.buy_tournament_chips()
             await top_up_automatically(self.state, self.desk, self.cashier, self.services.database)
         self._changed()
         await post_hand_over(

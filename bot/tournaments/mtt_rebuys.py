@@ -253,7 +253,11 @@ class MttExtras:
         kind: ChipsKind,
     ) -> int:
         """A rebuy or the add-on at a table (the engine's table says whether
-        now, at the tournament's level); the player's balance after it."""
+        now, at the tournament's level); the player's balance after it. Not
+        once the tournament is over or being cancelled (its pool is being
+        shared: a computer player between hands must not buy into it then)."""
+        if tournament.over or tournament.cancelling:
+            raise Refused("mtt.cancel_already")
         config, locale = tournament.config, state.locale
         if kind == "rebuy":
             price, chips = config.tournament_buy_in, config.starting_stack

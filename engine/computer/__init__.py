@@ -12,5 +12,14 @@ are in :mod:`engine.computer.styles`.
 
 from engine.computer.player import ComputerPlayer
 from engine.computer.styles import DEFAULT_STYLE, STYLES, Style, style_named
+from engine.computer.tournament_buys import ChipsBought, chips_to_buy
 
-__all__ = ["DEFAULT_STYLE", "STYLES", "ComputerPlayer", "Style", "style_named"]
+__all__ = [
+    "DEFAULT_STYLE",
+    "STYLES",
+    "ChipsBought",
+    "ComputerPlayer",
+    "Style",
+    "chips_to_buy",
+    "style_named",
+]

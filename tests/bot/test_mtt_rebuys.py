@@ -5,7 +5,11 @@ and a hand whose settling failed is settled again from the state before it."""
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
+import pytest
+
+from bot.tables.errors import Refused
 from bot.tournaments.mtt_rebuys import MttExtras
 from engine import BountyWon, TournamentExtras
 
@@ -39,3 +43,15 @@ def test_a_hand_settled_again_starts_from_the_bounties_before_it() -> None:
     extras.settled(1)
     extras.checkpoint(1)  # the next hand: nothing put back
     assert extras.book.heads == {1: 30, 2: 20}
+
+
+async def test_nobody_buys_chips_once_the_tournament_is_being_cancelled() -> None:
+    """A computer player between hands (or a member's button) finds the
+    tournament being cancelled: refused before anything is touched."""
+    extras = MttExtras.entered(EXTRAS, [1, -1])
+    for over, cancelling in ((False, True), (True, False)):
+        tournament = SimpleNamespace(over=over, cancelling=cancelling)
+        with pytest.raises(Refused) as refused:
+            await extras.buy_chips(tournament, None, None, -1, "rebuy")  # type: ignore[arg-type]
+        assert refused.value.sentence() == "This tournament is over or being cancelled already."
+    assert extras.rebuys == 0 and not extras.add_ons

@@ -7,7 +7,8 @@ Ben register and 8 computer players fill a field of 10 over two tables of
 five, each in its thread. The clock is a fake one (a level a minute). A member
 rebuys with the Rebuy button of their table's message between their hands,
 and takes the add-on in the second level; computer players bust each other
-and their bounties are paid across the busts. The bot is stopped and started
+and their bounties are paid across the busts, and rebuy and take the add-on by
+themselves (engine.chips_to_buy), staked by the house bank. The bot is stopped and started
 again from its database in the middle: every bounty on every head is as it
 was. The tournament is played to a winner: the prize money is the buy-ins,
 rebuys and add-ons less the bounties, paid out to the chip; every bounty set
@@ -168,8 +169,9 @@ async def test_rebuys_an_add_on_and_bounties_at_a_multi_table_tournament_survive
         await croupier.settled()
         (lobby,) = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
         money = tournament.prize_money
-        assert money == (FIELD + 1) * (BUY_IN - BOUNTY) + ADD_ON_PRICE
-        assert f"Prize pool **{money:,}** (rebuys 1, add-ons 1)" in lobby.text()
+        rebuys, add_ons = tournament.the_extras.rebuys, len(tournament.the_extras.add_ons)
+        assert money == (FIELD + rebuys) * (BUY_IN - BOUNTY) + add_ons * ADD_ON_PRICE
+        assert f"Prize pool **{money:,}** (rebuys {rebuys}, add-ons {add_ons})" in lobby.text()
         biggest = max(heads.values())
         assert "🎯 Biggest bounties: " in lobby.text() and f" **{biggest}**" in lobby.text()
 
@@ -204,8 +206,20 @@ async def test_rebuys_an_add_on_and_bounties_at_a_multi_table_tournament_survive
             (tournament.pool_table_id,),
         )
         sums = {row["kind"]: int(row["total"]) for row in rows}
-        assert sums["tournament_rebuy"] == -BUY_IN * rebuys
-        assert sums["tournament_add_on"] == -ADD_ON_PRICE * add_ons
+        # The members' rebuys and add-ons from their balances; the computer
+        # players' staked by the house bank, a house_stake row each.
+        computers_bought = await croupier.database.fetch_all(
+            "SELECT note, delta FROM ledger WHERE table_id = ? AND kind = 'house_stake'"
+            " AND (note LIKE 'tournament_rebuy%' OR note LIKE 'tournament_add_on%')",
+            (tournament.pool_table_id,),
+        )
+        computer_rebuys = [r for r in computers_bought if r["note"].startswith("tournament_rebuy")]
+        computer_add_ons = [r for r in computers_bought if r["note"].startswith("tournament_add_")]
+        assert computer_rebuys and computer_add_ons  # computer players rebuy and add on too
+        assert all(r["delta"] == -BUY_IN for r in computer_rebuys)
+        assert all(r["delta"] == -ADD_ON_PRICE for r in computer_add_ons)
+        assert sums["tournament_rebuy"] == -BUY_IN * (rebuys - len(computer_rebuys))
+        assert sums["tournament_add_on"] == -ADD_ON_PRICE * (add_ons - len(computer_add_ons))
         entries = await croupier.database.fetch_all(
             "SELECT place, prize FROM tournament_entries WHERE table_id = ?",
             (tournament.pool_table_id,),
@@ -224,6 +238,10 @@ async def test_rebuys_an_add_on_and_bounties_at_a_multi_table_tournament_survive
         assert bounties_paid(texts) == (FIELD + rebuys) * BOUNTY
         assert any("onto" in text and text.startswith("🎯") for text in texts)
         assert any(text.startswith("🔁 Ann rebuys") for text in texts)
+        # The table tells of a computer player's rebuy and add-on as of a member's.
+        members_said = ("🔁 Ann", "🔁 Ben", "➕ Ann", "➕ Ben")
+        said = [t for t in texts if t.startswith(("🔁", "➕")) and not t.startswith(members_said)]
+        assert any(t.startswith("🔁") for t in said) and any(t.startswith("➕") for t in said)
         assert any(text.startswith("➕ Ben takes the add-on") for text in texts)
         lobby = [m for m in fake.messages(fake.channel) if "Multi-table tournament" in m.text()]
         assert len(lobby) == 1

@@ -1,7 +1,8 @@
 """A rebuy sit-and-go with knockout bounties through the fake Discord and the
 real bot: a member opens a tournament, sets rebuys, an add-on and bounties with
 /poker rebuys, two members and a computer player register; a member rebuys and
-another takes the add-on with the table message's buttons between hands; the
+another takes the add-on with the table message's buttons between hands, and
+the computer player takes the add-on by itself, staked by the house bank; the
 table is played to a winner; every bounty (three buy-ins and the rebuy) is paid
 to the chip and the audit, run as the bot stops, is clean."""
 
@@ -124,6 +125,13 @@ async def test_a_rebuy_knockout_sit_and_go_with_members_and_a_computer_player(
         texts = [m.text() for m in fake.messages(fake.channel)]
         assert "🔁 Ann rebuys: **1,000** chips for **100**." in texts
         assert "➕ Ben takes the add-on: **1,500** chips for **50**." in texts
+        # The computer player takes the add-on in the last rebuy level too, staked
+        # by the house bank (bot/tables/computer_seats.py, engine.chips_to_buy).
+        assert "➕ Bot Ada takes the add-on: **1,500** chips for **50**." in texts
+        staked = await croupier.database.fetch_all(
+            "SELECT delta FROM ledger WHERE kind = 'house_stake' AND note LIKE 'tournament_add_on%'"
+        )
+        assert [row["delta"] for row in staked] == [-ADD_ON_PRICE]
         assert (
             "The tournament begins with 3 players. Prize pool **240**: 1st 240. Bounties: **60**."
             in texts

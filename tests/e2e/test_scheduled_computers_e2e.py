@@ -61,7 +61,11 @@ async def test_computers_are_kept_over_a_restart_and_a_week_and_fill_one_table(
             repeat_weekly=True,
         )
         assert "is scheduled" in scheduled, scheduled
+        # The organiser's confirmation and the list say who fills the field.
+        assert "At the start 3 computer players take seats too" in scheduled, scheduled
         await answer(ann, "tournament", "register")
+        listed = await answer(ann, "tournament", "list")
+        assert "1 registered (at least 4)" in listed and "> · 3 computer players" in listed, listed
     # The bot is down for three hours; it comes back before check-in.
     clock = FakeClock(wall_start=NOON + 3 * 3600)
     async with running_croupier(fake, database, clock=clock) as croupier:
