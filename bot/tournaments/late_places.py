@@ -10,19 +10,33 @@ finished where.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.i18n import ordinal, t
 from bot.render.message import OutgoingMessage
-from engine import FloorEvent, LateClosed, LevelClock, Out
+from bot.tables.runner import TableRunner
+from bot.tournaments.late_rule import LateRule
+from engine import FloorEvent, LateClosed, LevelClock, Out, TournamentFloor
 
-if TYPE_CHECKING:
-    from bot.tournaments.floor_runner import MultiTableTournament
+
+class LateTournament(Protocol):
+    """What this module asks of a multi-table tournament
+    (:class:`bot.tournaments.floor_runner.MultiTableTournament`, which imports
+    this module: a protocol, not that class, so the two do not import each other)."""
+
+    runners: dict[int, TableRunner]
+    floor: TournamentFloor
+    late: LateRule
+
+    def elapsed(self) -> float: ...
+
+    def name(self, player: int) -> str: ...
+
 
 __all__ = ["close_if_due", "late_notices", "level_now"]
 
 
-def level_now(tournament: MultiTableTournament) -> int:
+def level_now(tournament: LateTournament) -> int:
     """The tournament's level now (from 1), by its clock's seconds: the level a
     table dealing now would play (a table moves to it before it deals)."""
     schedule = next(
@@ -36,7 +50,7 @@ def level_now(tournament: MultiTableTournament) -> int:
     return clock.index + 1
 
 
-def close_if_due(tournament: MultiTableTournament) -> tuple[FloorEvent, ...]:
+def close_if_due(tournament: LateTournament) -> tuple[FloorEvent, ...]:
     """Close late registration on the floor once the organiser's last level has
     passed: the busts held take their places (nothing if none were held, or it
     is closed already)."""
@@ -48,7 +62,7 @@ def close_if_due(tournament: MultiTableTournament) -> tuple[FloorEvent, ...]:
 
 
 def late_notices(
-    tournament: MultiTableTournament, locale: str, events: Sequence[object]
+    tournament: LateTournament, locale: str, events: Sequence[object]
 ) -> list[OutgoingMessage]:
     """A bust held (out, no place yet) and the places given at the close."""
     notices: list[OutgoingMessage] = []

@@ -256,7 +256,9 @@ class MttExtras:
         now, at the tournament's level); the player's balance after it. Not
         once the tournament is over or being cancelled (its pool is being
         shared: a computer player between hands must not buy into it then)."""
-        if tournament.over or tournament.cancelling:
+        if tournament.cancelling:
+            raise Refused("mtt.no_chips_when_cancelled")
+        if tournament.over:
             raise Refused("mtt.cancel_already")
         config, locale = tournament.config, state.locale
         if kind == "rebuy":

@@ -30,6 +30,10 @@ from tests.e2e.test_scheduled_tournament_e2e import (
 )
 
 STACK, BUY_IN = 400, 100
+COMPUTERS_BOUGHT = (
+    "SELECT COALESCE(-SUM(delta), 0) FROM ledger WHERE kind = 'house_stake'"
+    " AND (note LIKE 'tournament_rebuy%' OR note LIKE 'tournament_add_on%')"
+)
 OPTIONS: dict[str, Any] = {"deck_seed": 2, "computer_pace_seconds": 0, "hand_pause_seconds": 1}
 BOLD, EVERYONE, LINK = "**Boss**", "@everyone", "[FREE](https://evil.example/x)"
 LONG = "Lorem" * 20
@@ -580,6 +584,8 @@ async def test_no_rebuy_or_add_on_once_the_tournament_is_being_cancelled(
                 break
         cancelled = await ephemeral_answer(mo, "tournament", "cancel")
         assert cancelled.startswith("The tournament is cancelled"), cancelled
+        # The computer players' rebuys and add-ons before the cancel (staked by the house bank).
+        bought_before = await croupier.database.fetch_value(COMPUTERS_BOUGHT)
         for _ in range(60):  # Ann folds when her turn comes; Ben takes his time
             live = mine.live
             if live is None:
@@ -609,10 +615,13 @@ async def test_no_rebuy_or_add_on_once_the_tournament_is_being_cancelled(
             "SELECT kind FROM ledger WHERE kind IN ('tournament_rebuy', 'tournament_add_on')"
         )
         assert kinds == []
+        # Nobody, computer players included, bought chips once the cancel was made.
+        assert await croupier.database.fetch_value(COMPUTERS_BOUGHT) == bought_before
         rows = await croupier.database.fetch_all(
             "SELECT prize FROM tournament_entries WHERE table_id = ?", (tournament.pool_table_id,)
         )
-        assert sum(row["prize"] for row in rows) == 8 * BUY_IN  # the buy-ins, and nothing else
+        # The buy-ins and what was bought before the cancel, and nothing else.
+        assert sum(row["prize"] for row in rows) == 8 * BUY_IN + bought_before
 
 
 async def test_no_rebuy_or_add_on_while_a_deal_is_offered(
