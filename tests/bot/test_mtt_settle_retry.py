@@ -1,0 +1,136 @@
+"""A multi-table tournament's hand whose settling the database refused is
+settled again later from the floor as it is then (bot/tournaments/floor_runner.py):
+what other tables' hands did meanwhile (a player busted and placed, a bounty
+paid) stays done. The failed try changed nothing in memory (the floor and the
+book of bounties were told of it on copies), and the audit is clean.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from typing import Any
+
+import pytest
+
+from bot.database import Database, Transaction
+from bot.tables.requests import ActionRequest
+from bot.tables.requests import Move as Act
+from bot.tables.runner import TableRunner
+from bot.tournaments import floor_runner
+from bot.tournaments.floor_runner import Entrant, MultiTableTournament, start_multi_table_tournament
+from tests.audited import assert_audit_clean
+from tests.bot.fake_clock import FakeClock
+from tests.bot.table_fakes import CHANNEL, CREATOR, GUILD, RecordingOutlet, config, registry, to_act
+
+BUY_IN, STACK, BOUNTY = 100, 1000, 20
+PLAYERS = {11: "Ann", 12: "Ben", 13: "Cat", 14: "Dan", 15: "Eve", 16: "Fay"}
+
+
+async def started(database: Database, clock: FakeClock) -> MultiTableTournament:
+    tables, _ = registry(database, clock)
+    settings = config(
+        tournament=True,
+        tournament_buy_in=BUY_IN,
+        starting_stack=STACK,
+        level_minutes=10,
+        seats=4,
+        bounty=BOUNTY,
+    )
+    threads = iter(range(CHANNEL + 1, CHANNEL + 10))
+
+    async def open_thread(number: int, name: str) -> int:
+        return next(threads)
+
+    return await start_multi_table_tournament(
+        tables,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        creator_id=CREATOR,
+        config=settings,
+        players=[Entrant(user_id, name) for user_id, name in PLAYERS.items()],
+        open_thread=open_thread,
+        lobby_outlet=RecordingOutlet(),
+        rng=random.Random(2),
+    )
+
+
+async def dealt(runner: TableRunner, clock: FakeClock) -> None:
+    while runner.live is None:
+        clock.advance(1.0)
+        await runner.settled()
+
+
+async def shove_and_call(runner: TableRunner) -> None:
+    """The first to act shoves, the next calls, the rest fold."""
+    acted = 0
+    while runner.live is not None:
+        move = (Act.ALL_IN, Act.CHECK_OR_CALL)[acted] if acted < 2 else Act.FOLD
+        await runner.act(to_act(runner), ActionRequest(move))
+        await runner.settled()
+        acted += 1
+
+
+async def test_a_hand_settled_again_keeps_what_another_table_did_meanwhile(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = FakeClock()
+    tournament = await started(database, clock)
+    first, second = (tournament.runners[n] for n in sorted(tournament.runners))
+
+    # The database refuses the first table's settling while it is "down".
+    down = True
+    remove_seats = floor_runner.remove_tournament_seats
+
+    async def refusing(tx: Transaction, table_id: int, seats: Any) -> None:
+        if down and table_id == first.table_id:
+            raise sqlite3.OperationalError("disk I/O error")
+        await remove_seats(tx, table_id, seats)
+
+    monkeypatch.setattr(floor_runner, "remove_tournament_seats", refusing)
+    await dealt(first, clock)
+    with pytest.raises(sqlite3.OperationalError):  # everyone folds: the hand ends
+        while first.live is not None:
+            await first.act(to_act(first), ActionRequest(Act.FOLD))
+    await first.settled()
+    assert first.live is not None, "the hand is over but not settled"
+
+    # Meanwhile the other table plays until a player busts there.
+    for _ in range(20):
+        await dealt(second, clock)
+        await shove_and_call(second)
+        await tournament.settled()
+        if tournament.floor.finishes:
+            break
+    (finish,) = tournament.floor.finishes
+    busted = finish.player
+    assert finish.place == len(PLAYERS)
+    assert tournament.floor.table_of(busted) is None
+    assert busted not in tournament.the_extras.book.heads  # their bounty was paid
+    assert first.live is not None
+
+    down = False  # the database is back: the first table settles its hand again
+    for _ in range(60):
+        clock.advance(5.0)
+        await first.settled()
+        if first.live is None or first.live.hand_no != 1:
+            break
+    assert first.live is None or first.live.hand_no != 1, "the hand was settled at last"
+    await tournament.settled()
+
+    floor = tournament.floor
+    assert finish in floor.finishes, "the bust at the other table is still placed"
+    assert floor.table_of(busted) is None
+    assert busted not in tournament.the_extras.book.heads
+    saved = json.loads(
+        await database.fetch_value(
+            "SELECT state FROM multi_table_tournaments WHERE id = ?", (tournament.tournament_id,)
+        )
+    )
+    assert [busted, finish.place, 1] in saved["floor"]["finishes"]
+    assert str(busted) not in saved["extras"]["heads"]
+    assert all(str(busted) not in seats for seats in saved["floor"]["tables"].values())
+    for runner in tournament.runners.values():
+        await runner.stop()
+    await assert_audit_clean(database)
