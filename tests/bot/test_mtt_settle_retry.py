@@ -2,7 +2,9 @@
 settled again later from the floor as it is then (bot/tournaments/floor_runner.py):
 what other tables' hands did meanwhile (a player busted and placed, a bounty
 paid) stays done. The failed try changed nothing in memory (the floor and the
-book of bounties were told of it on copies), and the audit is clean.
+book of bounties were told of it on copies), and the audit is clean. A hand
+settled while its tournament is restored (its settling refused before the
+process died) that breaks a table: the break is announced once the restore is done.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 import pytest
 
 from bot.database import Database, Transaction
+from bot.i18n import t
 from bot.tables.requests import ActionRequest
 from bot.tables.requests import Move as Act
 from bot.tables.runner import TableRunner
@@ -132,5 +135,76 @@ async def test_a_hand_settled_again_keeps_what_another_table_did_meanwhile(
     assert str(busted) not in saved["extras"]["heads"]
     assert all(str(busted) not in seats for seats in saved["floor"]["tables"].values())
     for runner in tournament.runners.values():
+        await runner.stop()
+    await assert_audit_clean(database)
+
+
+async def test_a_table_broken_by_a_hand_settled_while_restoring_is_announced(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = FakeClock()
+    tournament = await started(database, clock)
+    first, second = (tournament.runners[n] for n in sorted(tournament.runners))
+    down = False
+    remove_seats = floor_runner.remove_tournament_seats
+
+    async def refusing(tx: Transaction, table_id: int, seats: Any) -> None:
+        if down and table_id == first.table_id:
+            raise sqlite3.OperationalError("disk I/O error")
+        await remove_seats(tx, table_id, seats)
+
+    monkeypatch.setattr(floor_runner, "remove_tournament_seats", refusing)
+
+    async def fold_away(runner: TableRunner) -> None:
+        while runner.live is not None:
+            await runner.act(to_act(runner), ActionRequest(Act.FOLD))
+            await runner.settled()
+
+    # Hands at the first table until one player there is out (five left: no break).
+    for _ in range(30):
+        await dealt(first, clock)
+        await shove_and_call(first)
+        await fold_away(second)
+        await tournament.settled()
+        if tournament.floor.finishes:
+            break
+    assert len(tournament.floor.finishes) == 1 and len(tournament.floor.running_tables) == 2
+
+    # The next bust breaks a table: its hand is over, its settling refused, and
+    # the process is killed before it is settled.
+    for _ in range(30):
+        await dealt(first, clock)
+        await fold_away(second)  # the other table between hands: the break waits for none
+        down = True
+        with pytest.raises(sqlite3.OperationalError):
+            await shove_and_call(first)
+        assert first.live is not None and first.live.hand.is_complete
+        if 0 in first.live.hand.finishing_stacks:
+            break
+        down = False  # a split pot: nobody out; settled, and again
+        while first.live is not None:
+            clock.advance(5.0)
+            await first.settled()
+    number = next(n for n, r in tournament.runners.items() if r is first)
+    for runner in tournament.runners.values():
+        await runner.stop()
+
+    # Restarted: the first table's hand is settled while the tournament is restored.
+    down = False
+    lobby = RecordingOutlet()
+    tables, _ = registry(database, clock)
+    (restored,) = await floor_runner.restore_multi_table_tournaments(
+        tables, lobby_outlet_for=lambda channel_id: lobby
+    )
+    await restored.settled()
+    await restored.lobby.drain()
+    assert len(restored.floor.finishes) == 2
+    broken = set(restored.table_ids) - set(restored.floor.running_tables)
+    assert broken, "a table was broken"
+    posted = [d.message.content for d in lobby.deliveries if d.kind == "post"]
+    for table in broken:
+        assert t("mtt.table_broken", "en", table=table) in posted
+    assert number in restored.table_ids
+    for runner in restored.runners.values():
         await runner.stop()
     await assert_audit_clean(database)
