@@ -622,6 +622,9 @@ class MultiTableTournament:
                     target.table.new_game()  # the button by a draw (RRoP 15)
             database = self.registry.services.database
             async with database.transaction() as tx:
+                # The tournament's row first, as a hand's settling takes it (no
+                # deadlock on PostgreSQL), and a hand end committed brought in.
+                await self.catch_up(tx)
                 for k, move in enumerate(moves):
                     # Out of the way first: a seat may be left by one moved player
                     # and taken by another in the same batch.
@@ -642,7 +645,6 @@ class MultiTableTournament:
                     )
                 for number in involved:
                     await run_statements(tx, runners[number].keeper.statements())
-                await self.catch_up(tx)  # before the floor is noted (to put back)
                 floor_before = self.floor.to_data()
                 self._moves_made(moves)
                 await self.save(tx)
