@@ -23,6 +23,8 @@ from bot.tables.requests import Move as Act
 from bot.tables.runner import TableRunner
 from bot.tournaments import floor_runner
 from bot.tournaments.floor_runner import Entrant, MultiTableTournament, start_multi_table_tournament
+from bot.tournaments.hand_end_merge import merged
+from engine import TournamentFloor
 from tests.audited import assert_audit_clean
 from tests.bot.fake_clock import FakeClock
 from tests.bot.table_fakes import CHANNEL, CREATOR, GUILD, RecordingOutlet, config, registry, to_act
@@ -208,3 +210,20 @@ async def test_a_table_broken_by_a_hand_settled_while_restoring_is_announced(
     for runner in restored.runners.values():
         await runner.stop()
     await assert_audit_clean(database)
+
+
+def test_a_hand_end_committed_joins_a_floor_where_another_table_dealt_meanwhile() -> None:
+    rng = random.Random(5)
+    live = TournamentFloor.seat_field(range(1, 9), seat_count=4, paid_places=2, rng=rng)
+    for move in list(live.pending):
+        live.move_done(move.player)
+    live.hand_started(1, None)
+    before = live.to_data()
+    copy = TournamentFloor.from_data(before)  # table 1's hand ends, in its transaction
+    out = next(iter(copy.seats(1).values()))
+    copy.hand_finished(1, {out: 500}, rng)
+    live.hand_started(2, None)  # meanwhile table 2 deals
+    assert live.table_of(out) is not None  # the live floor is untouched until it commits
+    now = TournamentFloor.from_data(merged(before, live.to_data(), copy.to_data()))
+    assert now.dealing == {2}
+    assert [f.player for f in now.finishes] == [out] and now.table_of(out) is None
