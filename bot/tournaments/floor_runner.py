@@ -44,6 +44,10 @@ rows are: a table break half carried out (its moves still pending) or a
 hand-for-hand round half played (the tables that dealt their hand of it)
 resumes where it stood (:func:`restore_multi_table_tournaments`), as do an
 open deal offer and a cancellation under way (saved with the row when made).
+A hand's end is worked out on copies of the floor and the book of bounties
+(what it writes is the copies'), merged into the live ones once its
+transaction commits: one the database refused changed nothing in memory, and
+is worked out again from the floor as it is when the hand is settled again.
 The hands in
 progress are the tables' own (replayed from their logs); the floor learns
 again which tables are dealing from them (a deal cut off before its hand was
@@ -1345,7 +1349,7 @@ async def _restore_one(
         )
         tournament.runners[number] = runner
         registry.adopt(runner)
-    floor = tournament.floor  # (the same, unless a hand's settling failed meanwhile)
+    floor = tournament.floor  # (the same object: a hand settled meanwhile was merged into it)
     for number in list(floor.dealing):
         if number not in tournament.runners or tournament.runners[number].live is None:
             floor.hand_voided(number)  # voided rather than replayed: as if never dealt

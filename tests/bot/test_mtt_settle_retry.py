@@ -77,6 +77,7 @@ async def shove_and_call(runner: TableRunner) -> None:
         acted += 1
 
 
+@pytest.mark.both_databases
 async def test_a_hand_settled_again_keeps_what_another_table_did_meanwhile(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
