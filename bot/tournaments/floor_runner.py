@@ -44,6 +44,10 @@ rows are: a table break half carried out (its moves still pending) or a
 hand-for-hand round half played (the tables that dealt their hand of it)
 resumes where it stood (:func:`restore_multi_table_tournaments`), as do an
 open deal offer and a cancellation under way (saved with the row when made).
+A hand's end is worked out on copies of the floor and the book of bounties
+(what it writes is the copies'), merged into the live ones once its
+transaction commits: one the database refused changed nothing in memory, and
+is worked out again from the floor as it is when the hand is settled again.
 The hands in
 progress are the tables' own (replayed from their logs); the floor learns
 again which tables are dealing from them (a deal cut off before its hand was
@@ -61,8 +65,9 @@ import contextlib
 import json
 import logging
 import random
+import uuid
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from bot.database import Transaction, run_statements
@@ -97,6 +102,7 @@ from bot.tournaments.final_deal import (
     offer_from_data,
     offer_message,
 )
+from bot.tournaments.hand_end_merge import merged
 from bot.tournaments.late_places import close_if_due, late_notices
 from bot.tournaments.late_rule import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
@@ -145,6 +151,19 @@ COMPUTER_NAME = "Bot {number}"
 def computer_entrants(count: int, locale: str) -> list[Entrant]:
     """``count`` computer players to fill a field (ids -1, -2, …: never a member's)."""
     return [Entrant(-k, COMPUTER_NAME.format(number=k), locale) for k in range(1, count + 1)]
+
+
+@dataclass
+class _HandEnd:
+    """A table's hand end as worked out, on copies, in the transaction settling
+    it: the floor and the book before it (to merge from) and after it."""
+
+    mark: str
+    floor_before: dict[str, Any]
+    floor: TournamentFloor
+    extras_before: dict[str, Any]
+    extras: MttExtras
+    events: Sequence[object]
 
 
 @dataclass
@@ -197,9 +216,16 @@ class MultiTableTournament:
     late: LateRule = field(default_factory=LateRule)
     _work: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
-    #: The floor before the hand being settled told it its end (put back should
-    #: that transaction fail, so the hand is told again when it is settled again).
-    _before: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Each table's hand end worked out (on copies) in the transaction settling
+    #: it, not yet in the live floor: brought in once it commits (:meth:`_adopt`);
+    #: one whose transaction failed is forgotten (the hand is settled again
+    #: from the live floor as it is then).
+    _ending: dict[int, _HandEnd] = field(default_factory=dict)
+    #: The mark of the last hand end in the live floor (saved with it).
+    _mark: str = ""
+    #: What the floor said at hands ended while being restored: announced and
+    #: carried out once every table is back.
+    _held: list[object] = field(default_factory=list)
     #: Tables whose deal the floor was told of, not yet settled, and whether
     #: each had dealt its hand of the hand-for-hand round before.
     _starting: dict[int, bool] = field(default_factory=dict)
@@ -242,6 +268,8 @@ class MultiTableTournament:
             and self.agreed is None
             and not self._work.locked()
             and self.floor.may_deal(number)
+            # Nor against a hand end being committed (as the floor will be).
+            and all(end.floor.may_deal(number) for end in self._ending.values())
         )
 
     def hand_starts(self, number: int, state: TableState) -> OutgoingMessage | None:
@@ -270,6 +298,7 @@ class MultiTableTournament:
     def no_hand_at(self, number: int) -> None:
         """Table ``number`` has no hand in progress: a deal the floor was told
         of whose write failed (the table was put back) is not being dealt."""
+        self._ending.pop(number, None)  # a settling that failed, its hand voided since
         if number not in self._starting:
             return
         in_round_before = self._starting.pop(number)
@@ -283,13 +312,13 @@ class MultiTableTournament:
         """Table ``number``'s hand ended (in the transaction settling it): the
         floor places the busts; their places are paid. The notices to post,
         and whether the tournament is over."""
-        floor = self.floor
-        if number in self._before:  # the last try to settle this hand failed
-            self.floor = floor = TournamentFloor.from_data(self._before[number])
-        self._before[number] = floor.to_data()
-        extras = self.the_extras
-        extras.checkpoint(number)
-        self._starting.pop(number, None)
+        # Worked out on copies: should this transaction fail, the live floor and
+        # book are as they were (other tables' hands may end before this one is
+        # settled again); they take this hand's end once it commits (_adopt).
+        await self.catch_up(tx)
+        floor_before, extras_before = self.floor.to_data(), self.the_extras.to_data()
+        floor = TournamentFloor.from_data(floor_before)
+        extras = MttExtras.from_data(self.the_extras.extras, extras_before)
         positions = state.table.positions
         if positions is not None:
             floor.big_blinds[number] = positions.big_blind
@@ -297,13 +326,15 @@ class MultiTableTournament:
         busts, seat_of = await extras.busts(tx, state, deal, settled)
         out = list(busts)
         # Late registration closed by its level first: this hand's busts are placed.
-        events = (*close_if_due(self), *floor.hand_finished(number, busts, self.rng))
+        events = (*close_if_due(self, floor), *floor.hand_finished(number, busts, self.rng))
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
         finishes = [e for e in events if isinstance(e, Finish)]
         knockouts = await extras.pay_knockouts(tx, self, state, deal, settled, finishes)
-        paid = await self._pay(tx, finishes)
+        prizes = mtt_prizes(self.prize_money, floor.entrants)
+        paid = await self._pay(tx, finishes, prizes)
         # Busts held in late registration: their places recorded, never a prize.
-        await self._pay(tx, [f for e in events if isinstance(e, LateClosed) for f in e.finishes])
+        held = [f for e in events if isinstance(e, LateClosed) for f in e.finishes]
+        await self._pay(tx, held, prizes)
         over = any(f.place == 1 for f in finishes)
         if over:
             # The winner's chips end with the tournament, as the busted players' did.
@@ -313,14 +344,54 @@ class MultiTableTournament:
                 if runner.table_id != state.table_id and not runner.closed:
                     await close_table(tx, runner.table_id)
             await close_table(tx, state.table_id)
-        self._events[number] = events
-        await self.save(tx, over=over)
-        notices = self._finish_notices(state.locale, paid)
+        mark = uuid.uuid4().hex
+        data = self.saved_data(floor=floor, extras=extras, mark=mark)
+        await self._write(tx, data, over=over)
+        self._ending[number] = _HandEnd(mark, floor_before, floor, extras_before, extras, events)
+        notices = self._finish_notices(state.locale, paid, floor.entries)
         return knockouts + notices + late_notices(self, state.locale, events), over
 
-    async def _pay(self, tx: Transaction, finishes: Sequence[Finish]) -> list[tuple[int, int, int]]:
+    async def catch_up(self, tx: Transaction) -> None:
+        """Hold the tournament's row until ``tx`` ends (one writer at a time), and
+        bring into the live floor a hand end committed but not yet in it (on
+        PostgreSQL its table's task may not have run since its commit): the one
+        whose mark the row holds. Every other hand end waiting has failed (its
+        transaction held the row): it is forgotten, its hand settled again."""
+        row = await tx.lock_one(
+            "SELECT state FROM multi_table_tournaments WHERE id = ?", (self.tournament_id,)
+        )
+        if not self._ending:
+            return
+        data = None if row is None else row["state"]
+        data = json.loads(data) if isinstance(data, str) else data
+        mark = data.get("mark") if isinstance(data, dict) else None
+        for number, end in list(self._ending.items()):
+            if end.mark == mark:
+                self._adopt(number)
+            else:
+                del self._ending[number]
+
+    def _adopt(self, number: int) -> None:
+        """Table ``number``'s hand end is committed: the live floor and book take
+        its changes, keeping those made meanwhile (a deal started, a late entry)."""
+        end = self._ending.pop(number)
+        live = self.floor
+        now = TournamentFloor.from_data(
+            merged(end.floor_before, live.to_data(), end.floor.to_data())
+        )
+        for name in (f.name for f in fields(TournamentFloor)):
+            setattr(live, name, getattr(now, name))
+        extras = self.the_extras
+        extras.put_back(merged(end.extras_before, extras.to_data(), end.extras.to_data()))
+        self._mark = end.mark
+        self._starting.pop(number, None)
+        self._events[number] = end.events
+
+    async def _pay(
+        self, tx: Transaction, finishes: Sequence[Finish], prizes: Sequence[int]
+    ) -> list[tuple[int, int, int]]:
         places = [(f.player, f.place) for f in finishes if f.place != 1]
-        paid = elimination_prizes(places, self.prizes)
+        paid = elimination_prizes(places, prizes)
         for player, place, prize in paid:
             await self.registry.services.cashier.pay_prize(
                 tx, self.guild_id, self.pool_table_id, player, prize, place=place
@@ -335,7 +406,7 @@ class MultiTableTournament:
         return paid
 
     def _finish_notices(
-        self, locale: str, paid: Sequence[tuple[int, int, int]]
+        self, locale: str, paid: Sequence[tuple[int, int, int]], entries: int
     ) -> list[OutgoingMessage]:
         notices = []
         for player, place, prize in paid:
@@ -349,7 +420,7 @@ class MultiTableTournament:
                     locale,
                     name=name,
                     place=ordinal(place, locale),
-                    entrants=self.floor.entries,
+                    entrants=entries,
                     prize=prize,
                 )
             notices.append(OutgoingMessage(content=text))
@@ -358,8 +429,8 @@ class MultiTableTournament:
     def after_hand(self, number: int) -> None:
         """Table ``number``'s hand is settled and committed: carry out what the
         floor said, off this table's lock (moves take other tables' locks)."""
-        self._before.pop(number, None)
-        self.the_extras.settled(number)
+        if number in self._ending:  # (unless a later transaction brought it in)
+            self._adopt(number)
         events = self._events.pop(number, ())
         if any(isinstance(e, Finish) and e.place == 1 for e in events):
             self.over = True
@@ -394,7 +465,10 @@ class MultiTableTournament:
 
     async def _after(self, events: Sequence[object]) -> None:
         if self.restoring:
-            return  # the restore does the floor's work once every table is back
+            # The restore does the floor's work once every table is back, and
+            # says then what the floor said meanwhile (a table broken, say).
+            self._held.extend(events)
+            return
         try:
             async with self._work:
                 self._sync_runners()
@@ -559,6 +633,9 @@ class MultiTableTournament:
                     target.table.new_game()  # the button by a draw (RRoP 15)
             database = self.registry.services.database
             async with database.transaction() as tx:
+                # The tournament's row first, as a hand's settling takes it (no
+                # deadlock on PostgreSQL), and a hand end committed brought in.
+                await self.catch_up(tx)
                 for k, move in enumerate(moves):
                     # Out of the way first: a seat may be left by one moved player
                     # and taken by another in the same batch.
@@ -868,14 +945,23 @@ class MultiTableTournament:
 
     # -- saving ----------------------------------------------------------------
 
-    def saved_data(self, *, done: Sequence[int] = ()) -> dict[str, Any]:
+    def saved_data(
+        self,
+        *,
+        done: Sequence[int] = (),
+        floor: TournamentFloor | None = None,
+        extras: MttExtras | None = None,
+        mark: str | None = None,
+    ) -> dict[str, Any]:
         """The tournament as plain data; ``done``: players whose moves are being
-        written now (saved as carried out)."""
-        floor = self.floor.to_data()
+        written now (saved as carried out); ``floor``, ``extras`` and ``mark``: a
+        hand's end worked out on copies (the live ones otherwise)."""
+        data = (floor or self.floor).to_data()
         if done:
-            floor["pending"] = [m for m in floor["pending"] if m[0] not in done]
+            data["pending"] = [m for m in data["pending"] if m[0] not in done]
         return {
-            "floor": floor,
+            "floor": data,
+            "mark": self._mark if mark is None else mark,
             "entrants": [[e.user_id, e.name, e.locale, e.style] for e in self.entrants.values()],
             "elapsed": self.elapsed(),
             "pool_table": self.pool_table,
@@ -888,15 +974,19 @@ class MultiTableTournament:
             "offer": None if self.offer is None else offer_data(self.offer, self.clock),
             "offers_made": self.offers_made,
             "cancelling": self.cancelling,
-            "extras": self.the_extras.to_data(),
+            "extras": (extras or self.the_extras).to_data(),
             "late": self.late.to_data(),
         }
 
     async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
+        await self.catch_up(tx)
+        await self._write(tx, self.saved_data(done=done), over=over)
+
+    async def _write(self, tx: Transaction, data: dict[str, Any], *, over: bool) -> None:
         await tx.execute(
             "UPDATE multi_table_tournaments SET state = ?, status = ? WHERE id = ?",
             (
-                json.dumps(self.saved_data(done=done)),
+                json.dumps(data),
                 "over" if over else "running",
                 self.tournament_id,
             ),
@@ -1238,6 +1328,7 @@ async def _restore_one(
     tournament._lobby_outlet(outlet)
     tournament.offers_made = int(data.get("offers_made", 0))
     tournament.cancelling = bool(data.get("cancelling", False))
+    tournament._mark = str(data.get("mark", ""))
     if data.get("offer") is not None:  # a deal offer stands: the table waits for it
         tournament.offer = offer_from_data(data["offer"], services.clock)
     for number, (table_id, channel_id) in data["tables"].items():
@@ -1267,7 +1358,7 @@ async def _restore_one(
         )
         tournament.runners[number] = runner
         registry.adopt(runner)
-    floor = tournament.floor  # (the same, unless a hand's settling failed meanwhile)
+    floor = tournament.floor  # (the same object: a hand settled meanwhile was merged into it)
     for number in list(floor.dealing):
         if number not in tournament.runners or tournament.runners[number].live is None:
             floor.hand_voided(number)  # voided rather than replayed: as if never dealt
@@ -1279,7 +1370,9 @@ async def _restore_one(
     # With no hand in progress, what the end of a hand would have done is done
     # now (a break put off for a deal that was cut off, say); else the floor's
     # work is carried on (moves still pending, tables waiting to deal).
-    await tournament._after(floor.carry_on(tournament.rng))
+    # What the floor said at a hand resumed and ended meanwhile is said now.
+    held, tournament._held = tournament._held, []
+    await tournament._after([*held, *floor.carry_on(tournament.rng)])
     return tournament
 
 

@@ -127,6 +127,7 @@ async def _seat(tournament: MultiTableTournament, entrant: Entrant, reentry: boo
         state.table.sit(user_id, move.to_seat)
 
     async def pay(tx: Transaction, _: None) -> int:
+        await tournament.catch_up(tx)  # the tournament's row first, as a hand's settling
         balance = await tournament.registry.services.cashier.register_at(
             tx,
             tournament.guild_id,

@@ -50,11 +50,11 @@ def level_now(tournament: LateTournament) -> int:
     return clock.index + 1
 
 
-def close_if_due(tournament: LateTournament) -> tuple[FloorEvent, ...]:
-    """Close late registration on the floor once the organiser's last level has
-    passed: the busts held take their places (nothing if none were held, or it
-    is closed already)."""
-    floor = tournament.floor
+def close_if_due(tournament: LateTournament, floor: TournamentFloor) -> tuple[FloorEvent, ...]:
+    """Close late registration on ``floor`` (the tournament's, or the copy a
+    hand's end is worked out on) once the organiser's last level has passed:
+    the busts held take their places (nothing if none were held, or it is
+    closed already)."""
     if not floor.late_open or level_now(tournament) <= tournament.late.last_level:
         return ()
     closed = floor.close_late_registration()

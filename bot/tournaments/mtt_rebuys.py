@@ -91,6 +91,8 @@ class MultiTableTournament(Protocol):
 
     async def save(self, tx: Transaction) -> None: ...
 
+    async def catch_up(self, tx: Transaction) -> None: ...
+
 
 #: A rebuy or the add-on.
 ChipsKind = Literal["rebuy", "add_on"]
@@ -118,9 +120,6 @@ class MttExtras:
     book: BountyBook
     rebuys: int = 0
     add_ons: set[int] = field(default_factory=set)
-    #: The state before the hand being settled at each table (put back should
-    #: that transaction fail, as the floor is).
-    _before: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def entered(cls, extras: TournamentExtras, players: Sequence[int]) -> MttExtras:
@@ -156,19 +155,10 @@ class MttExtras:
             {int(p) for p in data.get("add_ons", ())},
         )
 
-    def _put_back(self, data: dict[str, Any]) -> None:
+    def put_back(self, data: dict[str, Any]) -> None:
+        """Take the state ``data`` (as :meth:`to_data` gives it)."""
         again = MttExtras.from_data(self.extras, data)
         self.book, self.rebuys, self.add_ons = again.book, again.rebuys, again.add_ons
-
-    def checkpoint(self, number: int) -> None:
-        """Table ``number`` settles a hand: remember the state before it; a
-        failed try of the same hand is put back first."""
-        if number in self._before:
-            self._put_back(self._before[number])
-        self._before[number] = self.to_data()
-
-    def settled(self, number: int) -> None:
-        self._before.pop(number, None)
 
     # -- a hand ends -------------------------------------------------------------
 
@@ -283,6 +273,10 @@ class MttExtras:
             return table.add_on(user_id, taken=user_id in self.add_ons)
 
         async def pay(tx: Transaction, _: int) -> int:
+            # The tournament's row first (as a hand's settling takes it), and a
+            # hand end just committed brought in: then the state to put back.
+            await tournament.catch_up(tx)
+            before[:] = [self.to_data(), tournament.prize_money]
             balance = await tournament.registry.services.cashier.buy_tournament_chips(
                 tx,
                 tournament.guild_id,
@@ -304,12 +298,13 @@ class MttExtras:
             await tournament.save(tx)
             return balance
 
-        before, money = self.to_data(), tournament.prize_money
+        before: list[Any] = []
         try:
             balance = await keeper.transact(change, pay)
         except BaseException:
-            self._put_back(before)
-            tournament.prize_money = money
+            if before:
+                self.put_back(before[0])
+                tournament.prize_money = before[1]
             raise
         key = "tournament.rebuys" if kind == "rebuy" else "tournament.adds_on"
         text = t(key, locale, name=state.name(user_id), chips=chips, price=price)

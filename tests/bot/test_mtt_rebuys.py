@@ -1,6 +1,6 @@
 """A multi-table tournament's rebuys, add-ons and bounties as saved in its row
 (bot/tournaments/mtt_rebuys.py): a restart finds every bounty on every head,
-and a hand whose settling failed is settled again from the state before it."""
+and a hand's end, worked out on a copy, joins the book as changed meanwhile."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.tables.errors import Refused
+from bot.tournaments.hand_end_merge import merged
 from bot.tournaments.mtt_rebuys import MttExtras
 from engine import BountyWon, TournamentExtras
 
@@ -33,16 +34,16 @@ def test_a_tournament_saved_before_rebuys_existed_has_none() -> None:
     assert again.book.heads == {} and again.rebuys == 0 and not again.any
 
 
-def test_a_hand_settled_again_starts_from_the_bounties_before_it() -> None:
+def test_a_hand_end_worked_out_on_a_copy_joins_a_book_changed_meanwhile() -> None:
     extras = MttExtras.entered(EXTRAS, [1, 2, 3])
-    extras.checkpoint(1)
-    extras.book.knock_out(3, ((1, 10),))  # written, then the transaction failed
-    extras.checkpoint(1)  # the same hand settled again
-    assert extras.book.heads == {1: 20, 2: 20, 3: 20}
-    extras.book.knock_out(3, ((1, 10),))
-    extras.settled(1)
-    extras.checkpoint(1)  # the next hand: nothing put back
-    assert extras.book.heads == {1: 30, 2: 20}
+    before = extras.to_data()
+    copy = MttExtras.from_data(EXTRAS, before)
+    copy.book.knock_out(3, ((1, 10),))  # the hand's end, in its transaction
+    assert extras.book.heads == {1: 20, 2: 20, 3: 20}  # nothing to put back should it fail
+    extras.book.enter(4)  # meanwhile, a rebuy at another table
+    extras.rebuys = 1
+    extras.put_back(merged(before, extras.to_data(), copy.to_data()))  # it commits
+    assert extras.book.heads == {1: 30, 2: 20, 4: 20} and extras.rebuys == 1
 
 
 async def test_nobody_buys_chips_once_the_tournament_is_being_cancelled() -> None:
