@@ -40,6 +40,7 @@ from bot.i18n import ordinal, t
 from bot.render.hand_result import names_list
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
+from bot.tables.bounty_notices import bounty_notice
 from bot.tables.clock import Clock, Moment
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.hand_log import HandLog
@@ -541,22 +542,8 @@ class TournamentDesk:
         ]
         for won in bounties:
             progress.prize_pool -= won.paid
-            name = state.name(won.player)
-            if won.busted == won.player:
-                if won.paid:
-                    text = t("tournament.own_bounty", locale, name=name, amount=won.paid)
-                    notices.append(OutgoingMessage(content=text))
-                continue
-            key = "tournament.bounty_progressive" if won.added else "tournament.bounty"
-            text = t(
-                key,
-                locale,
-                name=name,
-                amount=won.paid,
-                added=won.added,
-                busted=state.name(won.busted),
-            )
-            notices.append(OutgoingMessage(content=text))
+            if (notice := bounty_notice(won, state.name, locale)) is not None:
+                notices.append(notice)
         for player, place, prize in places:
             progress.prize_pool -= prize
             name, where = state.name(player), ordinal(place, locale)

@@ -107,7 +107,7 @@ from bot.tournaments.late_places import close_if_due, late_notices
 from bot.tournaments.late_rule import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
 from bot.tournaments.mtt_desk import MultiTableDesk
-from bot.tournaments.mtt_rebuys import ChipsKind, MttExtras
+from bot.tournaments.mtt_rebuys import ChipsKind, MttExtras, level_notice
 from engine import (
     DEFAULT_STYLE,
     Deal,
@@ -279,18 +279,7 @@ class MultiTableTournament:
         table = state.table
         notice = None
         if table.advance_level_if_due(self.elapsed()) is not None:
-            assert table.clock is not None
-            stakes = table.stakes
-            notice = OutgoingMessage(
-                content=t(
-                    "tournament.level_up_ante" if stakes.ante else "tournament.level_up",
-                    state.locale,
-                    level=table.clock.index + 1,
-                    small_blind=stakes.small_blind,
-                    big_blind=stakes.big_blind,
-                    ante=stakes.ante,
-                )
-            )
+            notice = level_notice(state)
         self._starting[number] = number in self.floor.round_dealt
         self.floor.hand_started(number, None)
         return notice

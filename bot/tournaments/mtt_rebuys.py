@@ -40,6 +40,7 @@ from bot.database import Transaction
 from bot.i18n import t
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
+from bot.tables.bounty_notices import bounty_notice
 from bot.tables.errors import Refused
 from bot.tables.persistence import TableKeeper
 from bot.tables.registry import TableRegistry
@@ -418,20 +419,5 @@ async def _pay_bounty(tx: Transaction, tournament: MultiTableTournament, won: Bo
 def _bounty_notice(
     tournament: MultiTableTournament, won: BountyWon, locale: str
 ) -> list[OutgoingMessage]:
-    name = tournament.name(won.player)
-    if won.busted == won.player:
-        if not won.paid:
-            return []
-        return [
-            OutgoingMessage(content=t("tournament.own_bounty", locale, name=name, amount=won.paid))
-        ]
-    key = "tournament.bounty_progressive" if won.added else "tournament.bounty"
-    text = t(
-        key,
-        locale,
-        name=name,
-        amount=won.paid,
-        added=won.added,
-        busted=tournament.name(won.busted),
-    )
-    return [OutgoingMessage(content=text)]
+    notice = bounty_notice(won, tournament.name, locale)
+    return [] if notice is None else [notice]
