@@ -39,7 +39,6 @@ reaches a table.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import math
@@ -57,9 +56,9 @@ from bot.i18n import t
 from bot.tables.runner import TableRunner
 from bot.web_surface import ActivityInstance, ActivitySetup
 from web.discord_oauth import DiscordOAuth, OAuthError, OAuthRefused
-from web.discord_signin import CHECK_SECONDS, SIGNED_OUT
 from web.origins import own_origins
-from web.sessions import MAX_ID, Binding, SessionStore, digest
+from web.session_sockets import SessionSockets
+from web.sessions import MAX_ID, Binding, SessionStore
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import Viewer, preferred_language
 
@@ -177,9 +176,17 @@ class ActivityRoutes:
         self.members = AddressBudget(ACTIVITY_SIGN_INS_PER_MEMBER, now=clock)
         self.sign_ins_per_minute = SIGN_INS_PER_MINUTE
         self._sign_ins: deque[float] = deque()
-        #: The open websockets of each session (by its id's digest), closed at sign-out.
-        self._sockets: dict[str, set[web.WebSocketResponse]] = {}
-        self.check_seconds = CHECK_SECONDS
+        #: The open websockets of each session, closed at sign-out.
+        self.sockets = SessionSockets(sessions, "activity")
+
+    @property
+    def check_seconds(self) -> float:
+        """How often an open socket asks whether its session was signed out elsewhere."""
+        return self.sockets.check_seconds
+
+    @check_seconds.setter
+    def check_seconds(self, seconds: float) -> None:
+        self.sockets.check_seconds = seconds
 
     def install(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self.page)
@@ -330,7 +337,7 @@ class ActivityRoutes:
             runner,
             viewer,
             cookie_session=False,
-            track=lambda socket: self._track(session_id, socket),
+            track=lambda socket: self.sockets.track(session_id, socket),
             still_open=still_open,
         )
         return response
@@ -339,7 +346,7 @@ class ActivityRoutes:
 
     async def logout(self, request: web.Request) -> web.StreamResponse:
         """``{session}`` -> the session ends (its row deleted, for every process)
-        and its open websockets here are closed (:data:`SIGNED_OUT`); elsewhere
+        and its open websockets here are closed (:data:`web.session_sockets.SIGNED_OUT`); elsewhere
         at their next message or check. Only the Activity's page may ask: the
         session's id is its secret, and another site's ``Origin`` is refused."""
         locale = preferred_language(request)
@@ -358,40 +365,8 @@ class ActivityRoutes:
         if found is not None:  # an Activity session only: a browser's is not ended here
             await self.sessions.close(session_id)
             log.info("Activity: member %s signed out", found.user.id)
-        for socket in list(self._sockets.pop(digest(session_id), ())):
-            await socket.close(code=SIGNED_OUT, message=b"signed out")
+        await self.sockets.close(session_id)
         return web.json_response({"type": "done", "text": t("activity.signed_out", locale)})
-
-    def _track(self, session_id: str, socket: web.WebSocketResponse) -> Callable[[], None]:
-        """Close ``socket`` when its session ends: at once when signed out here,
-        within :attr:`check_seconds` when at another process; returns what
-        forgets it (once it closed anyway)."""
-        key = digest(session_id)
-        sockets = self._sockets.setdefault(key, set())
-        sockets.add(socket)
-        watcher = asyncio.get_running_loop().create_task(
-            self._watch(session_id, socket), name="activity-session-watch"
-        )
-
-        def forget() -> None:
-            watcher.cancel()
-            sockets.discard(socket)
-            if not sockets and self._sockets.get(key) is sockets:
-                del self._sockets[key]
-
-        return forget
-
-    async def _watch(self, session_id: str, socket: web.WebSocketResponse) -> None:
-        while not socket.closed:
-            await asyncio.sleep(self.check_seconds)
-            try:
-                open_ = await self.sessions.get(session_id, "activity") is not None
-            except Exception:  # the database away a moment: asked again next time
-                log.warning("Activity: could not check a session", exc_info=True)
-                continue
-            if not open_:
-                await socket.close(code=SIGNED_OUT, message=b"signed out")
-                return
 
 
 class _Bound:

@@ -18,7 +18,7 @@
   site's ``Origin``, ends the session (its row is deleted) and closes its
   open pages' sockets in this process. Another process's sockets of that
   session end at their next message (each is checked against the database)
-  or at the latest :data:`CHECK_SECONDS` later (each member's socket checks
+  or at the latest :data:`web.session_sockets.CHECK_SECONDS` later (each member's socket checks
   its session that often).
 
 A client address may begin :data:`web.sign_in_flood.SIGN_INS_PER_MINUTE`
@@ -33,7 +33,6 @@ the member's Discord language when the room has it, else the browser's.
 
 from __future__ import annotations
 
-import asyncio
 import hmac
 import html
 import logging
@@ -53,6 +52,7 @@ from bot.web_surface import DiscordSignInSetup
 from web.discord_oauth import DiscordOAuth, OAuthRefused, OAuthUnavailable
 from web.origins import own_origins
 from web.refusals import refused, sentence_page
+from web.session_sockets import SessionSockets
 from web.sessions import LoginStates, Session, SessionStore, digest
 from web.sign_in_flood import AddressBudget, client_address
 from web.viewers import LANGUAGES, Viewer, preferred_language
@@ -66,11 +66,6 @@ IsMember = Callable[[int, int], Awaitable[bool]]
 CALLBACK_PATH: Final = "/auth/callback"
 #: Seconds an answer to "is this user a member of that server" is kept.
 MEMBERSHIP_SECONDS: Final = 60.0
-#: The close code of a member's websocket at sign-out (the page reconnects, watching).
-SIGNED_OUT: Final = 4001
-#: Seconds between two checks of an open member's socket against the database
-#: (a sign-out at another process ends it at the latest this much later).
-CHECK_SECONDS: Final = 10.0
 #: Where the request's session, read once from the database, is kept on it.
 SESSION_KEY: Final = web.RequestKey("croupier_session", Session)
 #: Paths that never ask who the viewer is (files, card faces, pictures, the
@@ -118,11 +113,10 @@ class DiscordSignIn:
         self.sessions = sessions
         self.states = states or LoginStates(sessions.database)
         self.flood = AddressBudget(now=now)
-        self.check_seconds = CHECK_SECONDS
         self.now = now
         self._members: dict[tuple[int, int], tuple[bool, float]] = {}
-        #: The open websockets of each session (by its cookie's digest), closed at sign-out.
-        self._sockets: dict[str, set[web.WebSocketResponse]] = {}
+        #: The open websockets of each session, closed at sign-out.
+        self.sockets = SessionSockets(sessions, "browser")
 
     def __repr__(self) -> str:
         return f"DiscordSignIn(public_url={self.public_url!r})"
@@ -180,39 +174,16 @@ class DiscordSignIn:
         cookie = request.cookies.get(self.session_cookie)
         if not cookie:
             return lambda: None
-        key = digest(cookie)
-        sockets = self._sockets.setdefault(key, set())
-        sockets.add(socket)
-        watcher = (
-            asyncio.get_running_loop().create_task(
-                self._watch(cookie, socket), name="web-session-watch"
-            )
-            if watch
-            else None
-        )
+        return self.sockets.track(cookie, socket, watch=watch)
 
-        def forget() -> None:
-            if watcher is not None:
-                watcher.cancel()
-            sockets.discard(socket)
-            if not sockets and self._sockets.get(key) is sockets:
-                del self._sockets[key]
+    @property
+    def check_seconds(self) -> float:
+        """How often an open socket asks whether its session was signed out elsewhere."""
+        return self.sockets.check_seconds
 
-        return forget
-
-    async def _watch(self, cookie: str, socket: web.WebSocketResponse) -> None:
-        """Every :attr:`check_seconds`, whether the socket's session is still
-        open; signed out (at another process), the socket is closed."""
-        while not socket.closed:
-            await asyncio.sleep(self.check_seconds)
-            try:
-                open_ = await self.sessions.get(cookie) is not None
-            except Exception:  # the database away a moment: asked again next time
-                log.warning("Web sign-in: could not check a session", exc_info=True)
-                continue
-            if not open_:
-                await socket.close(code=SIGNED_OUT, message=b"signed out")
-                return
+    @check_seconds.setter
+    def check_seconds(self, seconds: float) -> None:
+        self.sockets.check_seconds = seconds
 
     async def _member_of(self, guild_id: int, user_id: int) -> bool:
         key = (guild_id, user_id)
@@ -321,8 +292,8 @@ class DiscordSignIn:
         if signed_in and not self._token_of(cookie or "", token):
             raise refused(403, "signin.foreign_origin", locale)
         await self.sessions.close(cookie)
-        for socket in list(self._sockets.pop(digest(cookie), ()) if cookie else ()):
-            await socket.close(code=SIGNED_OUT, message=b"signed out")
+        if cookie:
+            await self.sockets.close(cookie)
         response = web.HTTPSeeOther(safe_next(form.get("next")))
         response.del_cookie(self.session_cookie, path="/")
         raise response

@@ -33,12 +33,13 @@ from engine import Card
 from web import commands
 from web.activity import FRAMED, ActivityRoutes, is_activity_path
 from web.avatars import AvatarBook
-from web.discord_signin import SIGNED_OUT, DiscordSignIn, sign_in_for
+from web.discord_signin import DiscordSignIn, sign_in_for
 from web.origins import own_origins
 from web.refusals import AIOHTTP_NOT_FOUND, refused, sentence_page
 from web.replays import ReplayPages, last_hands_link, nobody_is_admin
 from web.room import Connection, TableRoom, Witness
 from web.routing import TableRouting
+from web.session_sockets import SIGNED_OUT
 from web.sessions import SessionStore
 from web.viewers import LocalIdentity, NobodyKnown, Viewer, ViewerIdentity, preferred_language
 

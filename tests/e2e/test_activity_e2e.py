@@ -36,9 +36,9 @@ from tests.e2e.table_view import TableView, is_table_message, seats_of
 from tests.web.discord_frame import DiscordFrame
 from tests.web.frame_privacy import allowed_cards, leaked
 from tests.web.harness import CHROMIUM_ARGS, chromium_path
-from web.discord_signin import SIGNED_OUT
 from web.room import Connection
 from web.server import WebRoomServer
+from web.session_sockets import SIGNED_OUT
 
 playwright_api = pytest.importorskip(
     "playwright.async_api", reason="Playwright is not installed: the browser tests skip"

@@ -32,9 +32,10 @@ from tests.e2e.table_view import TableView
 from tests.e2e.test_web_room_e2e import free_port
 from tests.e2e.test_web_signin_e2e import browser, callback_address, hello, sign_in
 from tests.web.frame_privacy import spectator_leaks
-from web.discord_signin import CHECK_SECONDS, SIGNED_OUT, DiscordSignIn
+from web.discord_signin import DiscordSignIn
 from web.refusals import sentence_html
 from web.server import WebRoomServer
+from web.session_sockets import CHECK_SECONDS, SIGNED_OUT
 from web.sessions import SessionStore
 
 
