@@ -10,7 +10,7 @@ the start each player's held buy-in goes back to their balance and on, in the
 next transaction, into the table's prize pool as a ``tournament_buy_in``, the
 way any registration at a table is paid (:mod:`bot.scheduled_start`).
 
-Computer players (migration 0023, ``computers``: the organiser's number, 0
+Computer players (migration 0021, ``computers``: the organiser's number, 0
 by default) hold no registration: they are entered at the start, their
 buy-ins staked by the house bank (:mod:`bot.house_bank`), as
 ``/tournament open``'s are. They count toward ``min_players`` (they fill the
@@ -68,7 +68,7 @@ class ScheduledTournament:
     table_id: int | None
     held: int
     computers: int = 0
-    #: Re-entries a busted player may buy during late registration (migration 0021).
+    #: Re-entries a busted player may buy during late registration (migration 0020).
     reentries: int = 0
 
     @property
