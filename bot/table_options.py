@@ -259,12 +259,10 @@ REBUY_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("progressive_bounty", bool, None, fits=Fits.TOURNAMENT, command="rebuys"),
     TableOption("payouts", str, None, 0, MAX_PAYOUTS_TEXT, Fits.TOURNAMENT, command="rebuys"),
 )
-#: ``/tournament open``'s rebuys, add-on and bounties: ``/poker rebuys``' own,
-#: the same meaning and checks (the payout table of a multi-table tournament is
-#: the field's, so not among them).
-MTT_EXTRAS_OPTIONS: Final[tuple[TableOption, ...]] = tuple(
-    option for option in REBUY_OPTIONS if option.name != "payouts"
-)
+#: ``/tournament open``'s and ``/tournament schedule``'s rebuys, add-on, bounties
+#: and payout table: ``/poker rebuys``' own, the same meaning and checks (the
+#: organiser's percentages, else the field's curve: engine ``mtt_prizes``).
+MTT_EXTRAS_OPTIONS: Final[tuple[TableOption, ...]] = REBUY_OPTIONS
 OPTIONS: Final[Mapping[str, TableOption]] = {
     option.name: option for option in (*CREATE_OPTIONS, SESSION_CHIPS)
 }

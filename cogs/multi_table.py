@@ -223,7 +223,8 @@ class MultiTable(commands.Cog):
             minutes=int(level_minutes),
             computers=int(computers),
         )
-        if config.extras.any:  # the rebuys, add-on and bounties, as /poker rebuys says them
+        # The rebuys, add-on, bounties and payouts, as /poker rebuys says them.
+        if config.extras.any or config.payout_percentages is not None:
             text += "\n" + rebuy_options_text(config, locale)
         await interaction.response.send_message(text)
 

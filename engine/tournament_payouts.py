@@ -11,6 +11,12 @@ top-heavy curve: with 14 places paid first place takes about 31 % and the
 last paid place about 2 %, two buy-ins in a field of 90). The organiser may
 give weights of their own (:func:`prizes_by_weights`, e.g. percentages).
 
+**The organiser's percentages** (``mtt_prizes(pool, entrants, (70, 30))``)
+replace the curve: checked and shared out as at a sit-and-go
+(:func:`engine.payouts.prizes`, the odd chips to first place), of the pool as
+it grows. Places paid never exceed the field: a place no entrant can reach
+goes to the winner, as at a sit-and-go (whose winner takes what is left).
+
 **Whole chips.** Each prize is its exact share rounded down; the chips left
 over by the rounding go one each to the best places, first place first. The
 prizes therefore add up to the pool, and a better place never wins less.
@@ -30,6 +36,8 @@ to the prizes still to be won.
 (438, 219, 146, 110, 87)
 >>> sum(mtt_prizes(90 * 100, 90)), len(mtt_prizes(9000, 90))
 (9000, 14)
+>>> mtt_prizes(1001, 12, (70, 30)), mtt_prizes(100, 2, (50, 30, 20))
+((701, 300), (70, 30))
 >>> icm_deal((5000, 3000, 2000), (50, 30, 20))
 (38, 33, 29)
 """
@@ -41,7 +49,7 @@ from fractions import Fraction
 from itertools import pairwise
 from math import ceil
 
-from engine.payouts import payout_percentages
+from engine.payouts import payout_percentages, prizes
 
 __all__ = [
     "PAID_SHARE_PERCENT",
@@ -93,9 +101,18 @@ def prizes_by_weights(pool: int, weights: Sequence[int | Fraction]) -> tuple[int
     return tuple(paid)
 
 
-def mtt_prizes(pool: int, entrants: int) -> tuple[int, ...]:
+def mtt_prizes(
+    pool: int, entrants: int, percentages: Sequence[int] | None = None
+) -> tuple[int, ...]:
     """The prize of each paid place, first first, by the harmonic curve (the
-    sit-and-go table up to 10 entrants)."""
+    sit-and-go table up to 10 entrants), or by the organiser's ``percentages``
+    (checked; at most one place per entrant, see the module)."""
+    if percentages is not None:
+        paid = list(prizes(pool, entrants, percentages))
+        if len(paid) > max(1, entrants):
+            paid[0] += sum(paid[max(1, entrants) :])
+            del paid[max(1, entrants) :]
+        return tuple(paid)
     if entrants <= 10:
         return prizes_by_weights(pool, payout_percentages(entrants))
     return prizes_by_weights(pool, [Fraction(1, k) for k in range(1, places_paid(entrants) + 1)])

@@ -250,7 +250,7 @@ class MultiTableTournament:
 
     @property
     def prizes(self) -> tuple[int, ...]:
-        return mtt_prizes(self.prize_money, self.floor.entrants)
+        return mtt_prizes(self.prize_money, self.floor.entrants, self.config.payout_percentages)
 
     def may_deal(self, number: int) -> bool:
         # Not while the tournament is being restored: a table restored first, its
@@ -319,7 +319,7 @@ class MultiTableTournament:
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
         finishes = [e for e in events if isinstance(e, Finish)]
         knockouts = await extras.pay_knockouts(tx, self, state, deal, settled, finishes)
-        prizes = mtt_prizes(self.prize_money, floor.entrants)
+        prizes = self.prizes
         paid = await self._pay(tx, finishes, prizes)
         # Busts held in late registration: their places recorded, never a prize.
         held = [f for e in events if isinstance(e, LateClosed) for f in e.finishes]
@@ -1079,7 +1079,7 @@ async def start_multi_table_tournament(
     floor = TournamentFloor.seat_field(
         [p.user_id for p in players],
         seat_count=config.seats,
-        paid_places=len(mtt_prizes(prize_money, len(players))),
+        paid_places=len(mtt_prizes(prize_money, len(players), config.payout_percentages)),
         rng=rng,
     )
     # Busts wait for their places while players still enter (engine rule 8).

@@ -34,7 +34,7 @@ from bot.tables.state import Player
 from bot.tournaments.floor_runner import Entrant, MultiTableTournament
 from bot.tournaments.late_places import level_now
 from bot.tournaments.late_rule import LateRule
-from engine import LateEntry, Move, TournamentFloor, mtt_prizes
+from engine import LateEntry, Move, TournamentFloor
 
 __all__ = ["LateRule", "LateSeat", "answer", "level_now", "register_late"]
 
@@ -145,7 +145,7 @@ async def _seat(tournament: MultiTableTournament, entrant: Entrant, reentry: boo
         if reentry:
             tournament.late.made[user_id] = tournament.late.made.get(user_id, 0) + 1
         # The places paid follow the field (the bubble is one above them).
-        floor.paid_places = len(mtt_prizes(tournament.prize_money, floor.entrants))
+        floor.paid_places = len(tournament.prizes)
         await tournament.save(tx)
         return balance
 
