@@ -18,10 +18,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.i18n import t
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.product_bot import running_croupier
+from tests.e2e.test_scheduled_tournament_e2e import NOON, START, move_to, schedule_one
 
 FIELD, STACK, BUY_IN = 4, 200, 101  # a pool of 404: 70 % is 282.8, 30 % is 121.2
 STARTING_CHIPS = 1000  # the settings' default starting grant
@@ -135,3 +138,31 @@ async def test_bad_payout_percentages_are_refused_and_open_nothing(
         assert "multi-table tournament is open" not in " ".join(
             m.text() for m in fake.messages(fake.channel)
         )
+
+
+@pytest.mark.parametrize(
+    ("seats", "shown"),
+    [(2, "Payouts: 1st 280, 2nd 120"), (9, "Prize pool **400**: 1st 280, 2nd 120")],
+)
+async def test_a_scheduled_tournament_pays_the_organisers_split_at_one_table_or_several(
+    fake_discord: FakeDiscord, tmp_path: Path, seats: int, shown: str
+) -> None:
+    """``/tournament schedule payouts:70,30``: a field of four (Ann and three
+    computer players) starts over two tables of two or at one table of nine,
+    and both pay the organiser's split of the pool of 400."""
+    fake, clock = fake_discord, FakeClock(wall_start=NOON)
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    ann = fake.add_member("Ann")
+    options: dict[str, Any] = {"deck_seed": 2, "computer_pace_seconds": 0, "hand_pause_seconds": 1}
+    async with running_croupier(fake, tmp_path / "c.db", clock=clock, **options):
+        await schedule_one(fake, min_players=2, computers=3, seats=seats, payouts="70,30")
+        await ephemeral_answer(ann, "tournament", "register")
+        await move_to(fake, clock, START - 15 * 60, "Check in now")
+        await ephemeral_answer(ann, "tournament", "checkin")
+        await move_to(fake, clock, START, "starts now")
+
+        def everything() -> list[str]:
+            channels = [fake.channel, *fake.threads(fake.channel)]
+            return [m.text() for channel in channels for m in fake.messages(channel)]
+
+        await fake.wait_for(lambda: any(shown in text for text in everything()), timeout=10.0)

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.errors import RulesError
 from engine.payouts import chip_chop, shared_prizes
 from engine.tournament_payouts import (
     icm_deal,
@@ -142,3 +143,13 @@ def test_players_sharing_places_share_their_prizes_and_nothing_else(
     shares = shared_prizes(paid, place=place, players=sharing)
     covered = sum(paid[p - 1] for p in range(place, place + sharing) if p <= len(paid))
     assert sum(shares) == covered
+
+
+def test_the_organisers_percentages_pay_those_places_and_never_more_than_the_field() -> None:
+    # 70 % and 30 % of 1,001: the odd chip to first place, as at a sit-and-go.
+    assert mtt_prizes(1001, 12, (70, 30)) == (701, 300)
+    # Three places for two entrants: the third place's share goes to the winner.
+    assert mtt_prizes(100, 2, (50, 30, 20)) == (70, 30)
+    assert mtt_prizes(1000, 30, (50, 30, 20)) == (500, 300, 200)
+    with pytest.raises(RulesError):
+        mtt_prizes(100, 12, (30, 70))
