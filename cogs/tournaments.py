@@ -466,8 +466,8 @@ class Tournaments(
         reentries: app_commands.Range[int, 0, MAX_REENTRIES] = 0,
         **chosen: Any,
     ) -> None:
-        """Open a multi-table tournament; its rebuys, add-on and bounties are
-        ``/poker rebuys``' options (:data:`bot.table_options.MTT_EXTRAS_OPTIONS`)."""
+        """Open a multi-table tournament; its rebuys, add-on, bounties and payout
+        table are ``/poker rebuys``' options (:data:`bot.table_options.MTT_EXTRAS_OPTIONS`)."""
         if not 0 <= int(late_levels) <= MAX_LEVEL_NUMBER:
             raise BadOption(value=late_levels)
         if not 0 <= int(reentries) <= MAX_REENTRIES:

@@ -24,7 +24,13 @@ from bot.i18n import t
 from tests.bot.fake_clock import FakeClock
 from tests.e2e.fake_discord import BULK_RATE_CLOCK, FakeDiscord, Member
 from tests.e2e.product_bot import running_croupier
-from tests.e2e.test_scheduled_tournament_e2e import NOON, START, move_to, schedule_one
+from tests.e2e.test_scheduled_tournament_e2e import (
+    NOON,
+    START,
+    answer,
+    move_to,
+    schedule_one,
+)
 
 FIELD, STACK, BUY_IN = 4, 200, 101  # a pool of 404: 70 % is 282.8, 30 % is 121.2
 STARTING_CHIPS = 1000  # the settings' default starting grant
@@ -130,11 +136,12 @@ async def test_bad_payout_percentages_are_refused_and_open_nothing(
         for locale, name in (("en-US", "Ann"), ("de", "Bea")):
             member = fake.add_member(name, locale=locale)
             for bad in ("30,70", "60,30", "abc"):
-                refused = await ephemeral_answer(
+                refused = await answer(  # answered to the member alone
                     member, "tournament", "open", buy_in=BUY_IN, computers=9, payouts=bad
                 )
                 assert refused == t("engine.payout_percentages", locale, high=20), refused
         assert not cog.open and not cog.running
+        assert await croupier.database.fetch_value("SELECT COUNT(*) FROM tables") == 0
         assert "multi-table tournament is open" not in " ".join(
             m.text() for m in fake.messages(fake.channel)
         )
