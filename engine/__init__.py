@@ -178,6 +178,7 @@ from engine.table import (
 )
 from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
+from engine.rest_breaks import BreakRule, ClockReading, clock_second_of_play, read_clock
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
 from engine.tournament_extras import (
     MAX_REBUY_LEVELS,
@@ -387,6 +388,10 @@ __all__ = [
     "TableBroken",
     "TableRules",
     "TimeBankRule",
+    "BreakRule",
+    "ClockReading",
+    "clock_second_of_play",
+    "read_clock",
     "TournamentExtras",
     "TournamentFloor",
     "UpCardsDealt",
