@@ -135,6 +135,7 @@ from engine.pre_actions import (
     still_stands,
 )
 from engine.progress import Progress
+from engine.rest_breaks import BreakRule, ClockReading, clock_second_of_play, read_clock
 from engine.rotation import MAX_HANDS_PER_GAME, ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
 from engine.show_choices import (
@@ -178,7 +179,6 @@ from engine.table import (
 )
 from engine.table_config import chosen_home_rules, table_rules
 from engine.tendencies import PlayerHabits, big_blind_of, habits
-from engine.rest_breaks import BreakRule, ClockReading, clock_second_of_play, read_clock
 from engine.time_bank import MAX_TIME_BANK_SECONDS, TimeBankRule, bank_runs_in, spend
 from engine.tournament_extras import (
     MAX_REBUY_LEVELS,
@@ -301,6 +301,7 @@ __all__ = [
     "BountyBook",
     "BountyPaid",
     "BountyWon",
+    "BreakRule",
     "Bust",
     "Card",
     "CardError",
@@ -309,6 +310,7 @@ __all__ = [
     "Category",
     "CheckOrCall",
     "ChooseRunouts",
+    "ClockReading",
     "ComputerPlayer",
     "Deal",
     "Deck",
@@ -388,10 +390,6 @@ __all__ = [
     "TableBroken",
     "TableRules",
     "TimeBankRule",
-    "BreakRule",
-    "ClockReading",
-    "clock_second_of_play",
-    "read_clock",
     "TournamentExtras",
     "TournamentFloor",
     "UpCardsDealt",
@@ -410,6 +408,7 @@ __all__ = [
     "chips_to_buy",
     "choose_pre_action",
     "chosen_home_rules",
+    "clock_second_of_play",
     "commit",
     "deal_from_data",
     "deal_to_data",
@@ -442,6 +441,7 @@ __all__ = [
     "price_for",
     "prizes",
     "prizes_by_weights",
+    "read_clock",
     "seat_view",
     "seven_deuce_turned_up",
     "shared_prizes",

@@ -34,9 +34,9 @@ from typing import Final
 
 from engine.errors import RulesError
 
-#: A break lasts 1 to 60 minutes, after 5 to 600 minutes of play.
+#: A break lasts 1 to 60 minutes, after 1 to 600 minutes of play (as a level lasts 1 minute or more).
 MAX_BREAK_MINUTES: Final = 60
-MIN_PLAY_MINUTES: Final = 5
+MIN_PLAY_MINUTES: Final = 1
 MAX_PLAY_MINUTES: Final = 600
 
 
@@ -54,12 +54,14 @@ class BreakRule:
             1 <= self.minutes <= MAX_BREAK_MINUTES
             and MIN_PLAY_MINUTES <= self.every_minutes <= MAX_PLAY_MINUTES
         ):
-            raise RulesError(
-                "breaks",
-                most=MAX_BREAK_MINUTES,
-                low=MIN_PLAY_MINUTES,
-                high=MAX_PLAY_MINUTES,
-            )
+            raise self.refusal()
+
+    @staticmethod
+    def refusal() -> RulesError:
+        """The polite refusal of breaks typed wrong, with their bounds."""
+        return RulesError(
+            "breaks", most=MAX_BREAK_MINUTES, low=MIN_PLAY_MINUTES, high=MAX_PLAY_MINUTES
+        )
 
     @property
     def enabled(self) -> bool:

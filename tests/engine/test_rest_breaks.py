@@ -51,6 +51,6 @@ def test_a_restart_neither_skips_nor_repeats_a_break() -> None:
 def test_no_breaks_by_default_and_bad_rules_refused() -> None:
     assert not BreakRule().enabled
     assert read_clock(BreakRule(), 5000).next_break_at is None
-    for minutes, every in ((0, 60), (10, 0), (61, 60), (10, 4), (10, 601)):
+    for minutes, every in ((0, 60), (10, 0), (61, 60), (-1, 60), (10, 601)):
         with pytest.raises(RulesError):
             BreakRule(minutes, every)
