@@ -34,7 +34,7 @@ from typing import Final
 
 from engine.errors import RulesError
 
-#: A break lasts 1 to 60 minutes, after 1 to 600 minutes of play (as a level lasts 1 minute or more).
+#: A break lasts 1 to 60 minutes, after 1 to 600 minutes of play (a level may last 1 minute).
 MAX_BREAK_MINUTES: Final = 60
 MIN_PLAY_MINUTES: Final = 1
 MAX_PLAY_MINUTES: Final = 600
