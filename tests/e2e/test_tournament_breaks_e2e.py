@@ -104,3 +104,53 @@ async def test_every_table_rests_together_on_the_tournaments_one_clock(
         assert all(r.table.clock.index == 0 for r in runners.values())
         lobby = _lobby(fake)
         assert "Level **1**" in lobby and "Next break <t:" in lobby, lobby
+
+
+async def test_a_sit_and_go_rests_on_its_clock(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    # Ann and Ben's sit-and-go, breaks set with /poker rebuys: a minute of play,
+    # then two minutes' rest (their hands time out: five seconds a turn).
+    fake, clock = fake_discord, FakeClock()
+    fake.rate_limits.time_scale = BULK_RATE_CLOCK
+    async with running_croupier(
+        fake, tmp_path / "croupier.db", clock=clock, deck_seed=4, hand_pause_seconds=1
+    ) as croupier:
+        ann, ben = fake.add_member("Ann"), fake.add_member("Ben")
+        opened = await ann.slash(
+            "poker",
+            "create",
+            tournament=True,
+            buy_in=100,
+            starting_stack=5000,
+            level_minutes=2,
+            seats=2,
+            action_seconds=5,
+        )
+        await opened.settled()
+        bad = await ann.slash("poker", "rebuys", breaks="2 per hour")
+        await bad.settled()
+        assert "for example 10/60" in bad.text, bad.text
+        rest = await ann.slash("poker", "rebuys", breaks="2/1")
+        await rest.settled()
+        assert "a 2-minute break after every 1 minutes of play" in rest.text, rest.text
+        for member in (ann, ben):
+            await (await member.slash("poker", "join")).settled()
+        (runner,) = croupier.bot.tables.runners
+
+        async def step() -> None:
+            clock.advance(1.0)
+            await asyncio.sleep(0)
+            await croupier.settled()
+
+        while clock.now() < 60:
+            await step()
+        hands_at_break = runner.table.hands_played + (runner.live is not None)
+        assert hands_at_break > 0
+        while clock.now() < 179:  # the break (the clock began at the start, at 0)
+            await step()
+        assert runner.table.hands_played == hands_at_break
+        told = [m.text() for m in fake.messages(fake.channel) if "Break: 2 minutes" in m.text()]
+        assert len(told) == 1, told
+        while clock.now() < 200:
+            await step()
+        assert runner.table.hands_played > hands_at_break  # play resumed
+        assert runner.table.clock is not None and runner.table.clock.index == 0  # still level 1
