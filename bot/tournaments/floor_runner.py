@@ -11,7 +11,9 @@ its own thread of the tournament's channel:
   to the seat the floor drew for them, at their own table.
 - **One clock**: every table's blinds follow the tournament's clock of levels
   (by time), started once for all tables; each table moves to the level due
-  before it deals.
+  before it deals. The organiser's rest breaks are on the same clock
+  (:mod:`bot.tournaments.mtt_breaks`): every table rests together, and the
+  levels count play time only.
 - **Between hands only**: a table deals only when the floor says so
   (:meth:`TournamentFloor.may_deal`: no move to or from it pending, hand for
   hand waiting for the others, the final table being brought together). When
