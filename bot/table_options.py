@@ -50,6 +50,8 @@ MAX_ACTION_SECONDS: Final = 600
 MAX_TIME_BANK_TEXT: Final = 20
 #: An organiser's payout table typed as "50,30,20".
 MAX_PAYOUTS_TEXT: Final = 80
+#: A tournament's rest breaks typed as "10/60" (break minutes/play minutes).
+MAX_BREAKS_TEXT: Final = 12
 
 
 class Fits(Enum):
@@ -258,6 +260,8 @@ REBUY_OPTIONS: Final[tuple[TableOption, ...]] = (
     TableOption("bounty", int, None, 0, MAX_CHIPS, Fits.TOURNAMENT, command="rebuys"),
     TableOption("progressive_bounty", bool, None, fits=Fits.TOURNAMENT, command="rebuys"),
     TableOption("payouts", str, None, 0, MAX_PAYOUTS_TEXT, Fits.TOURNAMENT, command="rebuys"),
+    # Rest breaks on the tournament's one clock, "10/60" (engine/rest_breaks.py, issue 28).
+    TableOption("breaks", str, None, 0, MAX_BREAKS_TEXT, Fits.TOURNAMENT, command="rebuys"),
 )
 #: ``/tournament open``'s and ``/tournament schedule``'s rebuys, add-on, bounties
 #: and payout table: ``/poker rebuys``' own, the same meaning and checks (the

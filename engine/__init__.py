@@ -135,6 +135,7 @@ from engine.pre_actions import (
     still_stands,
 )
 from engine.progress import Progress
+from engine.rest_breaks import BreakRule, ClockReading, clock_second_of_play, read_clock
 from engine.rotation import MAX_HANDS_PER_GAME, ROTATIONS, GameOutlook, Rotation
 from engine.seat_view import SeatView, seat_view
 from engine.show_choices import (
@@ -300,6 +301,7 @@ __all__ = [
     "BountyBook",
     "BountyPaid",
     "BountyWon",
+    "BreakRule",
     "Bust",
     "Card",
     "CardError",
@@ -308,6 +310,7 @@ __all__ = [
     "Category",
     "CheckOrCall",
     "ChooseRunouts",
+    "ClockReading",
     "ComputerPlayer",
     "Deal",
     "Deck",
@@ -405,6 +408,7 @@ __all__ = [
     "chips_to_buy",
     "choose_pre_action",
     "chosen_home_rules",
+    "clock_second_of_play",
     "commit",
     "deal_from_data",
     "deal_to_data",
@@ -437,6 +441,7 @@ __all__ = [
     "price_for",
     "prizes",
     "prizes_by_weights",
+    "read_clock",
     "seat_view",
     "seven_deuce_turned_up",
     "shared_prizes",

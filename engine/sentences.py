@@ -33,6 +33,7 @@ SENTENCES: Final[dict[str, str]] = {
     "bomb_sitting_out": "Only players dealt in vote for a bomb pot: use /poker sitin to vote.",
     "bounty_amount": "A bounty is 0 chips or more, not {amount}.",
     "bounty_too_large": "The bounty ({amount} chips) must be less than the buy-in ({buy_in}).",
+    "breaks": "Breaks are given as minutes of break/minutes of play, for example 10/60 (a 10-minute break after every 60 minutes of play): a break of 1 to {most} minutes, after {low} to {high} minutes of play.",
     "bring_in_only_now": "Only the bring-in or a completion is possible now.",
     "busted_rebuy": "You have no chips left: rebuy with the table's Rebuy button before the next hand ends.",
     "busted_sit_in": "You have no chips left; add some with /poker topup to play again.",

@@ -2392,4 +2392,17 @@ MESSAGES: Final[dict[str, str]] = {
         " währenddessen Ausgeschiedenen: {places}."
     ),
     "late.place": "{name} ({place})",
+    # -- rest breaks of a tournament (engine/rest_breaks.py, issue 28) --
+    "engine.breaks": (
+        "Pausen werden als Pausenminuten/Spielminuten angegeben, zum Beispiel 10/60 (10 Minuten"
+        " Pause nach je 60 Minuten Spiel): eine Pause von 1 bis {most} Minuten, nach {low}"
+        " bis {high} Minuten Spiel."
+    ),
+    "command.poker.rebuys.breaks": "Pausen: Pausen-/Spielminuten, z. B. 10/60",
+    "tournament.break_started": (
+        "☕ Pause: {minutes} Minuten, weiter geht es {at}. Auch die Blinds warten die Pause ab."
+    ),
+    "mtt.lobby.next_break": "Nächste Pause {at}",
+    "mtt.lobby.on_break": "☕ Pause bis {at}",
+    "tournament.extras.breaks": "{minutes} Minuten Pause nach je {every} Minuten Spiel",
 }

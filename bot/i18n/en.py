@@ -2224,4 +2224,17 @@ MESSAGES: Final[dict[str, str]] = {
         " out during it: {places}."
     ),
     "late.place": "{name} ({place})",
+    # -- rest breaks of a tournament (engine/rest_breaks.py, issue 28) --
+    "engine.breaks": (
+        "Breaks are given as minutes of break/minutes of play, for example 10/60 (a 10-minute"
+        " break after every 60 minutes of play): a break of 1 to {most} minutes, after {low}"
+        " to {high} minutes of play."
+    ),
+    "command.poker.rebuys.breaks": "Rest breaks: break/play minutes, e.g. 10/60",
+    "tournament.break_started": (
+        "☕ Break: {minutes} minutes, play resumes {at}. The blinds wait for the break too."
+    ),
+    "mtt.lobby.next_break": "Next break {at}",
+    "mtt.lobby.on_break": "☕ On a break until {at}",
+    "tournament.extras.breaks": "a {minutes}-minute break after every {every} minutes of play",
 }

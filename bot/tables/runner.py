@@ -1081,6 +1081,11 @@ class TableRunner:
         sit_out_ends = self.sit_outs.note()
         if sit_out_ends is not None and not self.desk.tournament:
             wake = sit_out_ends if wake is None else min(wake, sit_out_ends)
+        if isinstance(self.desk, TournamentDesk) and self.live is None:
+            # A sit-and-go's rest break: told once, the table woken as it ends.
+            rest_ends = self.desk.rest_break()
+            if rest_ends is not None:
+                wake = rest_ends if wake is None else min(wake, rest_ends)
         if wake is not None and self.retry_at is not None and wake < self.retry_at:
             wake = self.retry_at  # what is due failed just now: not before the pause
         if self.failed_hand is not None and self.retry_at is not None:

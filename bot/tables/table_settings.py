@@ -36,8 +36,9 @@ True
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from bot.errors import CroupierError
 from bot.settings import Settings
@@ -53,6 +54,7 @@ from engine import (
     TOURNAMENT_BUY_IN_BIG_BLINDS,
     VARIANTS,
     BlindSchedule,
+    BreakRule,
     HomeRules,
     Rotation,
     RulesError,
@@ -67,6 +69,9 @@ from engine import (
     plays_for_antes,
     table_rules,
 )
+
+#: Rest breaks typed as "10/60": break minutes, play minutes.
+_BREAKS: Final = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
 
 
 class TableSettingsError(CroupierError):
@@ -156,6 +161,9 @@ class TableSettings:
     bounty: int = 0
     progressive_bounty: bool = False
     payouts: str = ""
+    #: A tournament's rest breaks typed as "10/60": a 10-minute break after every
+    #: 60 minutes of play (empty: none; :mod:`engine.rest_breaks`).
+    breaks: str = ""
 
     @classmethod
     def checked(cls, **options: Any) -> TableSettings:
@@ -188,6 +196,7 @@ class TableSettings:
         try:
             config.rules()
             config.time_bank()
+            config.break_rule()
             config.extras.check_buy_in(config.tournament_buy_in)
             if config.payout_percentages is not None:
                 check_percentages(config.payout_percentages)
@@ -215,6 +224,17 @@ class TableSettings:
             return tuple(int(part) for part in self.payouts.split(","))
         except ValueError:
             raise RulesError("payout_percentages", high=MAX_PAID_PLACES) from None
+
+    def break_rule(self) -> BreakRule:
+        """The tournament's rest breaks, from the organiser's "10/60" (break
+        minutes/play minutes); the engine checks the numbers."""
+        text = self.breaks.strip()
+        if not text:
+            return BreakRule()
+        match = _BREAKS.match(text)
+        if match is None:
+            raise BreakRule.refusal()
+        return BreakRule(int(match.group(1)), int(match.group(2)))
 
     def time_bank(self) -> TimeBankRule:
         """How this table fills its players' time banks."""

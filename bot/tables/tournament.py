@@ -60,6 +60,8 @@ class TournamentProgress:
     #: each, not an entrant (engine/payouts.py).
     reentries: dict[int, int] = field(default_factory=dict)
     bounties: BountyBook = field(default_factory=lambda: BountyBook(NO_EXTRAS))
+    #: The last rest break (1 for the first) the table was told of (engine/rest_breaks.py).
+    breaks_told: int = 0
 
     def __post_init__(self) -> None:
         if self.bounties.extras != self.extras:
@@ -108,6 +110,7 @@ class TournamentProgress:
             "add_ons": sorted(self.add_ons),
             "reentries": {str(player): count for player, count in self.reentries.items()},
             "bounties": {str(player): chips for player, chips in self.bounties.heads.items()},
+            "breaks_told": self.breaks_told,
         }
 
     @classmethod
@@ -137,6 +140,7 @@ class TournamentProgress:
             add_ons={int(player) for player in data.get("add_ons", ())},
             reentries={int(p): int(n) for p, n in data.get("reentries", {}).items()},
             bounties=BountyBook(extras, heads),
+            breaks_told=int(data.get("breaks_told", 0)),
         )
 
 

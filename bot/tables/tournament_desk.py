@@ -41,7 +41,7 @@ from bot.render.hand_result import names_list
 from bot.render.message import OutgoingMessage
 from bot.render.views import TournamentView
 from bot.tables.bounty_notices import bounty_notice
-from bot.tables.clock import Clock, Moment
+from bot.tables.clock import Clock, Moment, wall_time_at
 from bot.tables.errors import Refused, TooFewToStart, TournamentBuyIn, TournamentStarted
 from bot.tables.hand_log import HandLog
 from bot.tables.late_refusals import REFUSALS
@@ -56,6 +56,7 @@ from engine import (
     BountyBook,
     BountyWon,
     CashOut,
+    ClockReading,
     Deal,
     Departure,
     HandResult,
@@ -64,7 +65,9 @@ from engine import (
     before_the_bubble,
     busting_pot_winners,
     chip_chop,
+    clock_second_of_play,
     late_entry,
+    read_clock,
 )
 
 #: (player, place, prize) of a place decided.
@@ -103,7 +106,37 @@ class TournamentDesk:
 
     @property
     def may_deal(self) -> bool:
-        return self.progress.started and self.state.table.can_deal
+        # Not in a rest break of the tournament's clock (engine/rest_breaks.py).
+        return (
+            self.progress.started
+            and self.state.table.can_deal
+            and not self.clock_reading(self.clock.now()).on_break
+        )
+
+    def clock_reading(self, now: float) -> ClockReading:
+        """Where the tournament's clock stands: play or a rest break."""
+        return read_clock(self.state.settings.break_rule(), self.progress.elapsed(now=now))
+
+    def rest_break(self) -> float | None:
+        """In a rest break, between hands: the table is told of it once, and
+        wakes (the runner's clock reading returned) as it ends."""
+        now = self.clock.now()
+        reading = self.clock_reading(now)
+        if not self.progress.started or reading.break_ends_at is None:
+            return None
+        # A hundredth of a second past its end, so the clock reads it ended.
+        ends = now + reading.break_ends_at - self.progress.elapsed(now=now) + 0.01
+        progress = self.progress
+        if progress.breaks_told < reading.break_number:
+            progress.breaks_told = reading.break_number
+            text = t(
+                "tournament.break_started",
+                self.state.locale,
+                minutes=self.state.settings.break_rule().minutes,
+                at=f"<t:{int(wall_time_at(self.clock, ends))}:R>",
+            )
+            self.publisher.post(OutgoingMessage(content=text))
+        return ends
 
     @property
     def chips_stay_in_play(self) -> bool:
@@ -451,7 +484,8 @@ class TournamentDesk:
     def before_deal(self) -> OutgoingMessage | None:
         """Move the blinds to the level due; the notice of a new level."""
         table = self.state.table
-        if table.advance_level_if_due(self.progress.elapsed(now=self.clock.now())) is None:
+        # The levels count play time only (a rest break does not).
+        if table.advance_level_if_due(self.clock_reading(self.clock.now()).play_seconds) is None:
             return None
         assert table.clock is not None
         stakes = table.stakes
@@ -613,7 +647,10 @@ class TournamentDesk:
         )
         if level.seconds is not None:
             now = moment.now
-            left = level_clock.began_at_second + level.seconds - progress.elapsed(now=now)
+            ends = clock_second_of_play(
+                settings.break_rule(), level_clock.began_at_second + level.seconds
+            )
+            left = ends - progress.elapsed(now=now)
             if left <= 0:
                 return replace(view, next_level_now=True)
             return replace(view, next_level_at=int(moment.wall_time(now + left)))
@@ -649,6 +686,11 @@ def rebuy_options_text(config: TableSettings, locale: str) -> str:
             for place, percent in enumerate(percentages, start=1)
         )
         parts.append(t("tournament.extras.payouts", locale, shares=shares))
+    rest = config.break_rule()
+    if rest.enabled:
+        parts.append(
+            t("tournament.extras.breaks", locale, minutes=rest.minutes, every=rest.every_minutes)
+        )
     if not parts:
         return t("tournament.extras.none", locale)
     return t("tournament.extras.set", locale, options=names_list(parts, locale))

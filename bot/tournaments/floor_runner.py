@@ -11,7 +11,9 @@ its own thread of the tournament's channel:
   to the seat the floor drew for them, at their own table.
 - **One clock**: every table's blinds follow the tournament's clock of levels
   (by time), started once for all tables; each table moves to the level due
-  before it deals.
+  before it deals. The organiser's rest breaks are on the same clock
+  (:mod:`bot.tournaments.mtt_breaks`): every table rests together, and the
+  levels count play time only.
 - **Between hands only**: a table deals only when the floor says so
   (:meth:`TournamentFloor.may_deal`: no move to or from it pending, hand for
   hand waiting for the others, the final table being brought together). When
@@ -106,10 +108,13 @@ from bot.tournaments.hand_end_merge import merged
 from bot.tournaments.late_places import close_if_due, late_notices
 from bot.tournaments.late_rule import LateRule
 from bot.tournaments.lobby import LobbyFigures, lobby_message
+from bot.tournaments.mtt_breaks import BreakBook
 from bot.tournaments.mtt_desk import MultiTableDesk
 from bot.tournaments.mtt_rebuys import ChipsKind, MttExtras, level_notice
 from engine import (
     DEFAULT_STYLE,
+    BreakRule,
+    ClockReading,
     Deal,
     FinalTableFormed,
     Finish,
@@ -121,7 +126,9 @@ from engine import (
     TableBroken,
     TournamentFloor,
     chip_chop,
+    clock_second_of_play,
     mtt_prizes,
+    read_clock,
     style_named,
 )
 
@@ -214,6 +221,8 @@ class MultiTableTournament:
     extras: MttExtras | None = None
     #: Late registration and re-entries (bot/tournaments/late_entries.py).
     late: LateRule = field(default_factory=LateRule)
+    #: Which rest break each table was told of (bot/tournaments/mtt_breaks.py).
+    breaks_told: BreakBook = field(default_factory=BreakBook)
     _work: asyncio.Lock = field(default_factory=asyncio.Lock)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     #: Each table's hand end worked out (on copies) in the transaction settling
@@ -242,11 +251,34 @@ class MultiTableTournament:
     def clock_now(self) -> float:
         return self.registry.services.clock.now()
 
-    def elapsed(self) -> float:
-        """Seconds the tournament's clock of levels has run."""
+    def clock_seconds(self) -> float:
+        """Seconds the tournament's one clock has run, play and breaks (saved)."""
         if self.running_since is None:
             return self.elapsed_before
         return self.elapsed_before + max(0.0, self.clock_now - self.running_since)
+
+    @property
+    def breaks(self) -> BreakRule:
+        """The organiser's rest breaks (none unless set)."""
+        return self.config.break_rule()
+
+    def reading(self) -> ClockReading:
+        """Where the one clock stands: play or break (engine/rest_breaks.py)."""
+        return read_clock(self.breaks, self.clock_seconds())
+
+    def elapsed(self) -> float:
+        """Seconds of play on the tournament's clock: what its levels count
+        (a rest break does not; without breaks, every second of the clock)."""
+        return self.reading().play_seconds
+
+    def wall_time_of_clock(self, clock_second: float) -> int:
+        """UNIX time at which the one clock reaches ``clock_second``."""
+        left = max(0.0, clock_second - self.clock_seconds())
+        return int(self.registry.services.clock.wall_now() + left)
+
+    def wall_time_of_play(self, play_seconds: float) -> int:
+        """UNIX time at which play time reaches ``play_seconds`` (the breaks before it added)."""
+        return self.wall_time_of_clock(clock_second_of_play(self.breaks, play_seconds))
 
     @property
     def prizes(self) -> tuple[int, ...]:
@@ -268,6 +300,8 @@ class MultiTableTournament:
             and self.agreed is None
             and not self._work.locked()
             and self.floor.may_deal(number)
+            # Nor in a rest break of the one clock (a hand in progress is played out).
+            and not self.reading().on_break
             # Nor against a hand end being committed (as the floor will be).
             and all(end.floor.may_deal(number) for end in self._ending.values())
         )
@@ -475,6 +509,7 @@ class MultiTableTournament:
                         )
                         raise
             await self._wake_tables()
+            self._tell_break()
             self.show_lobby()
         except Exception:
             log.exception("Tournament in channel %s: the floor's work failed", self.channel_id)
@@ -700,6 +735,37 @@ class MultiTableTournament:
             # writing its deal has no hand in memory yet, and is dealing.
             if runner.table.can_deal and self.may_deal(number):  # no needless edits
                 await runner.refresh()
+
+    # -- rest breaks (bot/tournaments/mtt_breaks.py) ---------------------------
+
+    def _tell_break(self) -> None:
+        """Every table between hands, not told yet, hears of the break on now."""
+        reading = self.reading()
+        if reading.on_break and reading.break_ends_at is not None:
+            ends = self.wall_time_of_clock(reading.break_ends_at)
+            self.breaks_told.tell(self.breaks, reading, ends, sorted(self.runners.items()))
+
+    def arm_breaks(self) -> None:
+        """An alarm at the one clock's next break moment: its start (the tables
+        between hands told, the lobby shown) or its end (every table woken)."""
+        if not self.breaks.enabled or self.over or self.running_since is None:
+            return
+        reading = self.reading()
+        target = reading.break_ends_at if reading.on_break else reading.next_break_at
+        assert target is not None
+        # A hundredth of a second past the moment, so the clock reads it passed.
+        when = self.clock_now + max(0.0, target - self.clock_seconds()) + 0.01
+        self.clock.call_at(when, lambda: self._spawn(self._break_moment()))
+
+    async def _break_moment(self) -> None:
+        if self.over:
+            return
+        if not self.restoring:
+            self._sync_runners()
+            self._tell_break()
+            await self._wake_tables()
+            self.show_lobby()
+        self.arm_breaks()
 
     def _sync_runners(self) -> None:
         """A table reloaded by itself (its memory behind the database) has a new
@@ -952,7 +1018,7 @@ class MultiTableTournament:
             "floor": data,
             "mark": self._mark if mark is None else mark,
             "entrants": [[e.user_id, e.name, e.locale, e.style] for e in self.entrants.values()],
-            "elapsed": self.elapsed(),
+            "elapsed": self.clock_seconds(),
             "pool_table": self.pool_table,
             "pool_table_id": self.pool_table_id,
             "prize_money": self.prize_money,
@@ -965,6 +1031,7 @@ class MultiTableTournament:
             "cancelling": self.cancelling,
             "extras": (extras or self.the_extras).to_data(),
             "late": self.late.to_data(),
+            "breaks_told": self.breaks_told.to_data(),
         }
 
     async def save(self, tx: Transaction, *, done: Sequence[int] = (), over: bool = False) -> None:
@@ -1018,8 +1085,13 @@ class MultiTableTournament:
             small_blind, big_blind = level_clock.stakes.small_blind, level_clock.stakes.big_blind
             seconds = level_clock.level.seconds
             if seconds is not None and self.running_since is not None:
-                left = level_clock.began_at_second + seconds - self.elapsed()
-                next_level_at = int(self.registry.services.clock.wall_now() + max(0.0, left))
+                next_level_at = self.wall_time_of_play(level_clock.began_at_second + seconds)
+        reading = self.reading()
+        next_break_at = break_until = None
+        if reading.break_ends_at is not None:
+            break_until = self.wall_time_of_clock(reading.break_ends_at)
+        elif reading.next_break_at is not None:
+            next_break_at = self.wall_time_of_clock(reading.next_break_at)
         winner = next((f.player for f in self.floor.finishes if f.place == 1), None)
         return LobbyFigures(
             entrants=self.floor.entrants,
@@ -1030,6 +1102,8 @@ class MultiTableTournament:
             small_blind=small_blind,
             big_blind=big_blind,
             next_level_at=next_level_at,
+            next_break_at=next_break_at,
+            break_until=break_until,
             prizes=self.prizes,
             leaders=tuple((self.name(p), chips) for p, chips in leaders),
             hand_for_hand=self.floor.hand_for_hand,
@@ -1116,6 +1190,7 @@ async def start_multi_table_tournament(
         for move in list(floor.pending):
             floor.move_done(move.player)
         tournament.running_since = services.clock.now()
+        tournament.arm_breaks()
         async with services.database.transaction() as tx:
             await tournament.save(tx)
     except Exception as error:
@@ -1313,6 +1388,7 @@ async def _restore_one(
         restoring=True,
         extras=MttExtras.from_data(config.extras, data.get("extras")),
         late=LateRule.from_data(data.get("late")),
+        breaks_told=BreakBook.from_data(data.get("breaks_told")),
     )
     tournament._lobby_outlet(outlet)
     tournament.offers_made = int(data.get("offers_made", 0))
@@ -1334,6 +1410,7 @@ async def _restore_one(
     # A deal cut off before its hand was written was not dealt (TournamentFloor.resume).
     floor.resume(n for n, tid in tournament.table_ids.items() if tid in dealing)
     tournament.running_since = services.clock.now()
+    tournament.arm_breaks()
     stored_tables = {s.record.table_id: s for s in await registry.store.open_tables()}
     for number, table_id in sorted(tournament.table_ids.items()):
         stored = stored_tables.get(table_id)

@@ -1,5 +1,6 @@
 """The lobby message of a multi-table tournament: players left, tables,
-average stack, level and when the next one comes, the payouts and the chip
+average stack, level and when the next one comes, the next rest break (or
+the end of the one on now), the payouts and the chip
 leaders, in the reader's language. Built from figures the tournament gathers
 (:meth:`bot.tournaments.floor_runner.MultiTableTournament.figures`); no hole
 card or anything private is in them.
@@ -41,6 +42,10 @@ class LobbyFigures:
     extras: ExtrasFigures | None = None
     #: Re-entries bought (bot/tournaments/late_entries.py).
     reentries: int = 0
+    #: UNIX time of the next rest break, or of the end of the one on now
+    #: (``None``: no breaks; engine/rest_breaks.py).
+    next_break_at: int | None = None
+    break_until: int | None = None
 
 
 def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
@@ -78,6 +83,10 @@ def lobby_message(figures: LobbyFigures, locale: str) -> OutgoingMessage:
         )
         if figures.next_level_at is not None:
             lines.append(t("mtt.lobby.next_level", locale, at=f"<t:{figures.next_level_at}:R>"))
+        if figures.break_until is not None:
+            lines.append(t("mtt.lobby.on_break", locale, at=f"<t:{figures.break_until}:R>"))
+        elif figures.next_break_at is not None:
+            lines.append(t("mtt.lobby.next_break", locale, at=f"<t:{figures.next_break_at}:R>"))
         if figures.hand_for_hand:
             lines.append(t("mtt.lobby.hand_for_hand", locale))
     payouts = ", ".join(

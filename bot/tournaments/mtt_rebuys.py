@@ -84,6 +84,8 @@ class MultiTableTournament(Protocol):
 
     def elapsed(self) -> float: ...
 
+    def wall_time_of_play(self, play_seconds: float) -> int: ...
+
     def name(self, player: int) -> str: ...
 
     def runner_of(self, table_id: int) -> TableRunner | None: ...
@@ -346,8 +348,9 @@ class MttExtras:
         level, stakes = clock.index, clock.stakes
         next_level_at = None
         if clock.level.seconds is not None and tournament.running_since is not None:
-            left = max(0.0, clock.began_at_second + clock.level.seconds - elapsed)
-            next_level_at = int(tournament.registry.services.clock.wall_now() + left)
+            next_level_at = tournament.wall_time_of_play(
+                clock.began_at_second + clock.level.seconds
+            )
         return TournamentView(
             started=True,
             buy_in=config.tournament_buy_in,

@@ -291,6 +291,9 @@ async def test_bad_input_is_refused_politely_and_changes_nothing(
         assert past == "That time, <t:1797066000:F>, has passed already. Nothing was scheduled."
         words = await schedule_one(fake, start="next friday at eight")
         assert words.startswith("That is not a start time I can read")
+        # Rest breaks typed wrong (engine/rest_breaks.py): refused, nothing scheduled.
+        breaks = await schedule_one(fake, start=START_TEXT, breaks="10 per hour")
+        assert "for example 10/60" in breaks, breaks
         member_tries = await answer(ann, "tournament", "schedule", start=START_TEXT)
         assert "Only members who can manage this server's events" in member_tries
         assert events(fake) == []
