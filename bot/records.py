@@ -3,7 +3,8 @@
 
 * **Biggest pot**: the most chips one player was awarded in one cash hand
   (``won_chips``; tournament chips are not chips).
-* **Most tournaments won**: first places in the server's sit-and-gos.
+* **Most tournaments won**: first places in the server's tournaments (sit-and-gos
+  and multi-table ones alike: each keeps its results in ``tournament_entries``).
 * **Longest winning streak**: the most cash sessions in a row a player ended
   ahead. A session is what /stats' chart shades (:mod:`bot.play_figures`): a
   player's cash hands at one table without a pause longer than
