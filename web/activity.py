@@ -179,15 +179,6 @@ class ActivityRoutes:
         #: The open websockets of each session, closed at sign-out.
         self.sockets = SessionSockets(sessions, "activity")
 
-    @property
-    def check_seconds(self) -> float:
-        """How often an open socket asks whether its session was signed out elsewhere."""
-        return self.sockets.check_seconds
-
-    @check_seconds.setter
-    def check_seconds(self, seconds: float) -> None:
-        self.sockets.check_seconds = seconds
-
     def install(self, app: web.Application) -> None:
         app.router.add_get(PREFIX, self.page)
         app.router.add_get(PREFIX + "/", self.page)

@@ -169,21 +169,12 @@ class DiscordSignIn:
         self, request: web.Request, socket: web.WebSocketResponse, *, watch: bool = True
     ) -> Callable[[], None]:
         """Close ``socket`` when the session it came with ends: at once when it
-        is signed out here, within :attr:`check_seconds` when elsewhere
+        is signed out here, within :attr:`SessionSockets.check_seconds` when elsewhere
         (``watch``); returns what forgets it (once it closed anyway)."""
         cookie = request.cookies.get(self.session_cookie)
         if not cookie:
             return lambda: None
         return self.sockets.track(cookie, socket, watch=watch)
-
-    @property
-    def check_seconds(self) -> float:
-        """How often an open socket asks whether its session was signed out elsewhere."""
-        return self.sockets.check_seconds
-
-    @check_seconds.setter
-    def check_seconds(self, seconds: float) -> None:
-        self.sockets.check_seconds = seconds
 
     async def _member_of(self, guild_id: int, user_id: int) -> bool:
         key = (guild_id, user_id)

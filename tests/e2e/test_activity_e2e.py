@@ -287,7 +287,7 @@ async def test_a_member_signs_out_of_the_activity_and_her_session_opens_nothing_
 
             # Signed in again, then signed out at another process (its row deleted
             # there): her idle socket here is closed at its next check.
-            room.activity.check_seconds = 0.1
+            room.activity.sockets.check_seconds = 0.1
             body = {"code": fake.activities.authorize(ann), "instance_id": instance.instance_id}
             token = f"http://127.0.0.1:{port}/activity/token"
             async with http.post(token, json=body, headers={"Origin": origin}) as answer:

@@ -159,7 +159,7 @@ async def test_a_sign_out_at_another_process_closes_an_idle_page_within_the_chec
         (runner,) = croupier.bot.tables.runners
         room = croupier.bot.web_room
         assert isinstance(room, WebRoomServer) and isinstance(room.identity, DiscordSignIn)
-        room.identity.check_seconds = 0.5
+        room.identity.sockets.check_seconds = 0.5
         async with browser() as http:
             await sign_in(http, fake, ann, public, runner.table_id)
             cookie = http.cookie_jar.filter_cookies(URL(public))["croupier_session"].value
