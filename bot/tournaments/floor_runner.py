@@ -282,7 +282,12 @@ class MultiTableTournament:
 
     @property
     def prizes(self) -> tuple[int, ...]:
-        return mtt_prizes(self.prize_money, self.floor.entrants, self.config.payout_percentages)
+        return self.prizes_of(self.floor)
+
+    def prizes_of(self, floor: TournamentFloor) -> tuple[int, ...]:
+        """The payouts for ``floor``'s field: the live floor's, or the copy a
+        hand's end is worked out on (its entrants are the ones that hand pays)."""
+        return mtt_prizes(self.prize_money, floor.entrants, self.config.payout_percentages)
 
     def may_deal(self, number: int) -> bool:
         # Not while the tournament is being restored: a table restored first, its
@@ -353,7 +358,7 @@ class MultiTableTournament:
         await remove_tournament_seats(tx, state.table_id, [seat_of[p] for p in out])
         finishes = [e for e in events if isinstance(e, Finish)]
         knockouts = await extras.pay_knockouts(tx, self, state, deal, settled, finishes)
-        prizes = self.prizes
+        prizes = self.prizes_of(floor)
         paid = await self._pay(tx, finishes, prizes)
         # Busts held in late registration: their places recorded, never a prize.
         held = [f for e in events if isinstance(e, LateClosed) for f in e.finishes]
