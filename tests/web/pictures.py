@@ -10,8 +10,8 @@ size (``web-table-desktop.png``, 1280x800) and a phone's (``web-table-phone.png`
 Replays (issue 26): a second table, on a fake clock, plays hands until one
 reaches the river and a showdown; its replay page, as the player sees it, is
 photographed at its last step (``web-replay-desktop.png``,
-``web-replay-phone.png``).
-390x844, portrait), the player's time bank shown. Then a Seven Card Stud
+``web-replay-phone.png``). The table pictures show the player's time bank.
+Then a Seven Card Stud
 table on fifth street in the player's four-colour deck
 (``web-stud-desktop.png``) and a Hold'em hand called down to its showdown
 (``web-showdown-desktop.png``, the winning cards raised, the result's words;
